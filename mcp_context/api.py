@@ -1,0 +1,246 @@
+"""The Python API: one method per tool, the entry point every face calls.
+
+    >>> from mcp_context import Session
+    >>> s = Session(root="/tmp/ctx", session="demo")
+    >>> stored = s.persist_result("line 1\\nline 2\\n", label="notes")
+    >>> s.read_persisted(stored.meta.handle).page.text
+    'line 1\\nline 2\\n'
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import BinaryIO
+
+from . import ids
+from .config import Limits, Settings, resolve_settings
+from .errors import InvalidArgument, StoreError
+from .reading import GrepResult, Page, Preview, TextReader
+from .store import ResultMeta, SessionInfo, Store
+from .tokens import TokenCounter
+
+
+@dataclass(frozen=True)
+class Persisted:
+    """What persist_result returns: the stored result's metadata, its preview, and whether it was new."""
+
+    meta: ResultMeta
+    preview: Preview
+    created: bool
+
+
+@dataclass(frozen=True)
+class Read:
+    """What read_persisted returns: either a page or a grep result, with the result it came from."""
+
+    meta: ResultMeta
+    mode: str  # "lines", "chars" or "grep"
+    page: Page | None = None
+    grep: GrepResult | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def next(self) -> dict[str, int] | None:
+        part = self.page or self.grep
+        return part.next if part else None
+
+
+@dataclass(frozen=True)
+class CleanupReport:
+    sessions_removed: list[str]
+    bytes_freed: int
+    debris_removed: int
+
+
+class Session:
+    """A view of the store bound to a default session; every method may name another with ``session=``.
+
+    The default session comes from ``session``, else ``MCP_CONTEXT_SESSION``, else the host's
+    (``CLAUDE_CODE_SESSION_ID``), else a new id per instance. The root comes from ``root``, else
+    ``MCP_CONTEXT_HOME``, else ``~/.mcp-context``.
+    """
+
+    def __init__(
+        self,
+        root: str | Path | None = None,
+        session: str | None = None,
+        *,
+        limits: Limits | None = None,
+        counter: TokenCounter | None = None,
+        env: Mapping[str, str] | None = None,
+    ) -> None:
+        self.settings: Settings = resolve_settings(root, session, limits, env)
+        self.limits = self.settings.limits
+        self.counter = counter or TokenCounter()
+        self.store = Store(self.settings.root, counter=self.counter, max_result_bytes=self.limits.max_result_bytes)
+
+    @property
+    def id(self) -> str:
+        return self.settings.session
+
+    def _session(self, session: str | None) -> str:
+        return ids.check_session(session) if session is not None else self.settings.session
+
+    # persist -----------------------------------------------------------------------------------------------
+
+    def persist_result(
+        self, content: str, label: str | None = None, source: str | None = None, session: str | None = None
+    ) -> Persisted:
+        """Store ``content`` in the session; the same content again returns the same handle, writing nothing."""
+        if not isinstance(content, str):
+            raise InvalidArgument("content must be text")
+        label, source = _short_text("label", label), _short_text("source", source)
+        meta, created = self.store.put_text(self._session(session), content, label=label, source=source)
+        return Persisted(meta, self.preview(meta), created)
+
+    def persist_file(
+        self, file: BinaryIO | str | Path, label: str | None = None, source: str | None = None,
+        session: str | None = None,
+    ) -> Persisted:
+        """Store a UTF-8 file or stream of any size up to the limit, in one pass with flat memory."""
+        if isinstance(file, (str, Path)):
+            path = Path(file)
+            try:
+                handle = open(path, "rb")
+            except OSError as exc:
+                raise InvalidArgument(f"cannot read {path}: {exc.strerror}") from None
+            with handle:
+                return self.persist_file(handle, label or path.name, source or str(path.absolute()), session)
+        label, source = _short_text("label", label), _short_text("source", source)
+        chunks = iter(lambda: file.read(1024 * 1024), b"")
+        meta, created = self.store.put_stream(self._session(session), chunks, label=label, source=source)
+        return Persisted(meta, self.preview(meta), created)
+
+    # read --------------------------------------------------------------------------------------------------
+
+    def info(self, handle: str) -> ResultMeta:
+        """Metadata of a handle (or its resource URI), looked up in the default session first, then any."""
+        uri_session, bare = ids.parse_handle(handle)
+        if uri_session is not None:
+            return self.store.meta(uri_session, bare)
+        return self.store.find(bare, prefer=self.settings.session)
+
+    def _reader(self, meta: ResultMeta) -> TextReader:
+        _, fd = self.store.open_content(meta.session, meta.handle)
+        try:
+            return TextReader(self.store.read_index(meta.session, meta.handle), fd, self.counter)
+        except (OSError, ValueError) as exc:
+            os.close(fd)
+            raise StoreError(f"index of {meta.handle} is missing or damaged ({exc})") from None
+
+    def preview(self, meta: ResultMeta) -> Preview:
+        with self._reader(meta) as reader:
+            return reader.preview(self.limits.preview_chars)
+
+    def read_persisted(
+        self,
+        handle: str,
+        start_line: int | None = None,
+        max_lines: int | None = None,
+        offset: int | None = None,
+        max_chars: int | None = None,
+        grep: str | None = None,
+        context: int | None = None,
+        max_matches: int | None = None,
+        max_tokens: int | None = None,
+    ) -> Read:
+        """A bounded page (by lines or characters) or the lines matching ``grep``, with the cursor to go on."""
+        meta = self.info(handle)
+        notes: list[str] = []
+        budget = max_tokens or self.limits.page_tokens
+        if budget > self.limits.max_page_tokens:
+            notes.append(f"max_tokens lowered to {self.limits.max_page_tokens:,}, the most one page may hold")
+            budget = self.limits.max_page_tokens
+        if budget < 1:
+            raise InvalidArgument("max_tokens must be at least 1")
+        if start_line is not None and start_line > meta.lines + 1:
+            raise InvalidArgument(f"start_line {start_line:,} is past the end: {meta.handle} has {meta.lines:,} lines")
+        if offset is not None and offset > meta.chars:
+            raise InvalidArgument(f"offset {offset:,} is past the end: {meta.handle} has {meta.chars:,} characters")
+        with self._reader(meta) as reader:
+            if grep is not None:
+                if offset is not None or max_chars is not None or max_lines is not None:
+                    raise InvalidArgument("grep reads matching lines: combine it with start_line only")
+                found = reader.grep(
+                    grep,
+                    start_line=start_line,
+                    context=self.limits.grep_context if context is None else context,
+                    max_matches=max_matches or self.limits.grep_matches,
+                    max_tokens=budget,
+                    timeout_s=self.limits.grep_timeout_s,
+                )
+                return Read(meta, "grep", grep=found, notes=notes)
+            if max_matches is not None or context is not None:
+                raise InvalidArgument("context and max_matches apply to grep only")
+            if max_lines is None and max_chars is None:
+                max_lines = self.limits.page_lines
+            page = reader.page(
+                start_line=start_line, offset=offset, max_lines=max_lines, max_chars=max_chars, max_tokens=budget
+            )
+            mode = "chars" if max_chars is not None or offset is not None else "lines"
+            return Read(meta, mode, page=page, notes=notes)
+
+    def iter_text(self, handle: str, chunk_chars: int = 1024 * 1024) -> Iterator[str]:
+        """The whole text in chunks, for resources and exports; never needed by a model."""
+        meta = self.info(handle)
+        _, fd = self.store.open_content(meta.session, meta.handle)
+        with os.fdopen(fd, "r", encoding="utf-8", newline="") as f:
+            while chunk := f.read(chunk_chars):
+                yield chunk
+
+    # listing and housekeeping ------------------------------------------------------------------------------
+
+    def results(self, session: str | None = None) -> list[ResultMeta]:
+        return self.store.list_results(self._session(session))
+
+    def all_results(self) -> list[ResultMeta]:
+        """Every result of every session, newest first."""
+        metas = [m for s in self.store.session_ids() for m in self.store.list_results(s)]
+        metas.sort(key=lambda m: (-m.created, m.handle))
+        return metas
+
+    def sessions(self) -> list[SessionInfo]:
+        return self.store.list_sessions()
+
+    def delete_session(self, session: str) -> int:
+        return self.store.delete_session(ids.check_session(session))
+
+    def cleanup(
+        self, older_than_s: float | None = None, max_bytes: int | None = None, dry_run: bool = False
+    ) -> CleanupReport:
+        """Remove whole sessions idle longer than ``older_than_s``, then the oldest until under ``max_bytes``."""
+        if older_than_s is None and max_bytes is None:
+            raise InvalidArgument("say what to remove: an age (--older-than) or a size cap (--max-size)")
+        if (older_than_s is not None and older_than_s < 0) or (max_bytes is not None and max_bytes < 0):
+            raise InvalidArgument("age and size must not be negative")
+        sessions = self.sessions()
+        doomed: list[SessionInfo] = []
+        if older_than_s is not None:
+            cutoff = time.time() - older_than_s
+            doomed = [s for s in sessions if s.updated < cutoff]
+        if max_bytes is not None:
+            keep = [s for s in sessions if s not in doomed]
+            total = sum(s.bytes for s in keep)
+            for info in reversed(keep):  # oldest first
+                if total <= max_bytes:
+                    break
+                doomed.append(info)
+                total -= info.bytes
+        freed = sum(s.bytes for s in doomed)
+        if not dry_run:
+            for info in doomed:
+                self.store.delete_session(info.session)
+        debris = 0 if dry_run else self.store.remove_debris()
+        return CleanupReport([s.session for s in doomed], freed, debris)
+
+
+def _short_text(name: str, value: str | None) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > 200 or "\0" in value:
+        raise InvalidArgument(f"{name} must be text of at most 200 characters")
+    return value

@@ -1,0 +1,73 @@
+"""Where the store lives, which session a call belongs to, and every default limit, in one place."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .ids import check_session, new_session_id
+
+MiB = 1024 * 1024
+
+ENV_HOME = "MCP_CONTEXT_HOME"
+ENV_SESSION = "MCP_CONTEXT_SESSION"
+ENV_CLAUDE_SESSION = "CLAUDE_CODE_SESSION_ID"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Sizes that bound what a call may store or return.
+
+    Pages default to 4,000 tokens and may not exceed 9,000: Claude Code warns above 10,000 tokens of MCP
+    output and cuts at 25,000, so a page always fits with room for its header.
+    """
+
+    max_result_bytes: int = 64 * MiB
+    page_tokens: int = 4_000
+    max_page_tokens: int = 9_000
+    page_lines: int = 400
+    preview_chars: int = 2_000
+    grep_matches: int = 50
+    grep_context: int = 2
+    grep_timeout_s: float = 10.0
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The resolved configuration of one process: its root, its default session and how that was chosen."""
+
+    root: Path
+    session: str
+    session_source: str
+    limits: Limits = field(default_factory=Limits)
+
+
+def default_root(env: Mapping[str, str] | None = None) -> Path:
+    env = os.environ if env is None else env
+    home = env.get(ENV_HOME)
+    return Path(home).expanduser() if home else Path.home() / ".mcp-context"
+
+
+def resolve_session(option: str | None, env: Mapping[str, str] | None = None) -> tuple[str, str]:
+    """The default session and where it came from: option, MCP_CONTEXT_SESSION, the host's, or a new one."""
+    env = os.environ if env is None else env
+    if option:
+        return check_session(option), "option"
+    if env.get(ENV_SESSION):
+        return check_session(env[ENV_SESSION]), ENV_SESSION
+    if env.get(ENV_CLAUDE_SESSION):
+        return check_session(env[ENV_CLAUDE_SESSION]), ENV_CLAUDE_SESSION
+    return new_session_id(), "generated"
+
+
+def resolve_settings(
+    root: str | Path | None = None,
+    session: str | None = None,
+    limits: Limits | None = None,
+    env: Mapping[str, str] | None = None,
+) -> Settings:
+    resolved_root = Path(root).expanduser() if root else default_root(env)
+    session_id, source = resolve_session(session, env)
+    return Settings(root=resolved_root, session=session_id, session_source=source, limits=limits or Limits())

@@ -1,0 +1,38 @@
+"""Errors raised by the core.
+
+Every face maps these in one place: the MCP server turns them into tool errors (or "not found" for
+resources), the CLI prints one line and exits non-zero. Messages say what to do next.
+
+    ContextError
+     ├── InvalidId         a session id or handle that does not match its pattern
+     ├── UnknownHandle     a well-formed handle that names nothing stored
+     ├── TooLarge          content above the configured maximum; nothing was written
+     ├── InvalidArgument   an argument out of range or contradicting another
+     └── StoreError        the session directory could not be read or written
+"""
+
+from __future__ import annotations
+
+
+class ContextError(Exception):
+    """Base of every error the core raises on purpose."""
+
+
+class InvalidId(ContextError):
+    """A session id or handle that does not match its strict pattern."""
+
+
+class UnknownHandle(ContextError):
+    """A well-formed handle that names no stored result."""
+
+
+class TooLarge(ContextError):
+    """Content larger than the configured maximum."""
+
+
+class InvalidArgument(ContextError):
+    """An argument out of range, or two that contradict each other."""
+
+
+class StoreError(ContextError):
+    """The session directory could not be read or written."""

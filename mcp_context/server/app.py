@@ -1,0 +1,19 @@
+"""Builds the MCP server over one Session: the face that Claude Code, Gemini CLI and agents talk to."""
+
+from __future__ import annotations
+
+from .. import __version__
+from ..api import Session
+from . import tools
+from .resources import ContextServer
+
+INSTRUCTIONS = """\
+mcp-context keeps large texts out of your context without losing them. When a tool output, file or log is \
+large, store it with persist_result and keep only the handle and preview; read parts back later with \
+read_persisted (pages by line or character, or grep). Stored results are also listed as resources."""
+
+
+def build_server(session: Session) -> ContextServer:
+    server = ContextServer(session, name="mcp-context", version=__version__, instructions=INSTRUCTIONS)
+    tools.register(server, session)
+    return server

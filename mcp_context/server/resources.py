@@ -1,0 +1,144 @@
+"""Resources: every persisted result is a concrete, listed resource (Gemini CLI cannot expand templates),
+each session has a listing resource, and both are reachable through URI templates too."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from mcp.server.lowlevel.helper_types import ReadResourceContents
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ResourceNotFoundError
+from mcp.types import ListResourcesResult, PaginatedRequestParams, Resource, ResourceTemplate
+
+from .. import ids
+from ..api import Session
+from ..errors import ContextError
+from ..store import ResultMeta
+
+PAGE_SIZE = 50
+_SESSION_URI_RE = re.compile(rf"{ids.URI_SCHEME}://sessions/(?P<session>[^/]*)")
+
+TEMPLATES = [
+    ResourceTemplate(
+        name="persisted-result",
+        title="Persisted result",
+        uri_template=ids.result_uri("{session}", "{handle}"),
+        description="A text stored with persist_result",
+        mime_type="text/plain",
+    ),
+    ResourceTemplate(
+        name="session",
+        title="Session contents",
+        uri_template=ids.session_uri("{session}"),
+        description="What a session holds: its results, newest first",
+        mime_type="application/json",
+    ),
+]
+
+
+def _describe(meta: ResultMeta) -> str:
+    return f"{meta.lines:,} lines, {meta.chars:,} chars, {meta.tokens:,} tokens ({meta.token_method})"
+
+
+def _cursor(key: list[Any]) -> str:
+    return base64.urlsafe_b64encode(json.dumps(key).encode()).decode()
+
+
+def _uncursor(cursor: str) -> list[Any]:
+    try:
+        key = json.loads(base64.urlsafe_b64decode(cursor.encode()))
+        if isinstance(key, list) and len(key) == 3:
+            return key
+    except ValueError:
+        pass
+    raise ValueError("invalid cursor")
+
+
+def list_page(session: Session, cursor: str | None) -> ListResourcesResult:
+    """One page of resources, newest results first, then sessions; keyset cursors stay valid as results arrive."""
+    items: list[tuple[list[Any], Resource]] = []
+    for meta in session.all_results():
+        name = f"{meta.session}/{meta.label or meta.handle}"
+        resource = Resource(
+            uri=meta.uri, name=name, title=meta.label, description=_describe(meta), mime_type=meta.mime_type,
+            size=meta.bytes,
+        )
+        items.append(([0, -meta.created, meta.uri], resource))
+    for info in session.sessions():
+        resource = Resource(
+            uri=ids.session_uri(info.session),
+            name=f"session {info.session}",
+            description=f"{info.results} results, {info.bytes:,} bytes",
+            mime_type="application/json",
+        )
+        items.append(([1, -info.updated, resource.uri], resource))
+    items.sort(key=lambda item: item[0])
+    if cursor:
+        after = _uncursor(cursor)
+        items = [item for item in items if item[0] > after]
+    page = items[:PAGE_SIZE]
+    more = len(items) > PAGE_SIZE
+    return ListResourcesResult(
+        resources=[resource for _, resource in page], next_cursor=_cursor(page[-1][0]) if more else None
+    )
+
+
+def read(session: Session, uri: str) -> Iterable[ReadResourceContents]:
+    try:
+        if uri.startswith(f"{ids.URI_SCHEME}://sessions/") and "/results/" in uri:
+            meta = session.info(uri)
+            return [ReadResourceContents(content="".join(session.iter_text(uri)), mime_type=meta.mime_type)]
+        match = _SESSION_URI_RE.fullmatch(uri)
+        if match:
+            name = ids.check_session(match["session"])
+            listing = {
+                "session": name,
+                "results": [
+                    {
+                        "handle": m.handle, "uri": m.uri, "label": m.label, "source": m.source,
+                        "created": m.created, "chars": m.chars, "bytes": m.bytes, "lines": m.lines,
+                        "tokens": m.tokens, "token_method": m.token_method,
+                    }
+                    for m in session.results(name)
+                ],
+            }
+            return [ReadResourceContents(content=json.dumps(listing, indent=1), mime_type="application/json")]
+    except ContextError as exc:
+        raise ResourceNotFoundError(str(exc)) from None
+    raise ResourceNotFoundError(f"no resource {uri!r}")
+
+
+class ContextServer(MCPServer):
+    """An MCPServer whose resources come from the session store rather than from registered functions."""
+
+    def __init__(self, session: Session, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.context_session = session
+
+    # The SDK's list handler drops the cursor; overriding it is the one way to paginate (mcp 2.x).
+    async def _handle_list_resources(self, ctx: Any, params: PaginatedRequestParams | None) -> ListResourcesResult:
+        import anyio.to_thread
+
+        cursor = params.cursor if params else None
+        try:
+            return await anyio.to_thread.run_sync(list_page, self.context_session, cursor)
+        except ValueError:
+            from mcp import MCPError
+            from mcp.types import INVALID_PARAMS
+
+            raise MCPError(code=INVALID_PARAMS, message="invalid cursor: pass the nextCursor of a listing") from None
+
+    async def list_resource_templates(self) -> list[ResourceTemplate]:
+        return [*await super().list_resource_templates(), *TEMPLATES]
+
+    async def read_resource(self, uri: Any, context: Any = None) -> Any:
+        text = str(uri)
+        if text.startswith(f"{ids.URI_SCHEME}://"):
+            import anyio.to_thread
+
+            return await anyio.to_thread.run_sync(read, self.context_session, text)
+        return await super().read_resource(uri, context)

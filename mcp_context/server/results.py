@@ -1,0 +1,113 @@
+"""What the tools return: pydantic models (the structured content Claude Code shows its model) and the
+matching text (what Gemini CLI shows). Both carry every fact on their own."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from .. import render
+from ..api import Persisted, Read
+
+
+class PersistOutput(BaseModel):
+    handle: str = Field(description="pass to read_persisted to read the text back")
+    uri: str = Field(description="the result as an MCP resource")
+    session: str
+    stored: bool = Field(description="false when the same content was already stored (nothing written)")
+    label: str | None
+    chars: int
+    bytes: int
+    lines: int
+    tokens: int
+    token_method: str = Field(description="'exact:<encoding>' or 'estimate'")
+    preview: str = Field(description="head and tail of the text, lines numbered")
+    preview_complete: bool = Field(description="true when the preview shows the whole text")
+    read_more: str | None = Field(description="the call that reads on after the preview")
+
+
+class GrepLineOut(BaseModel):
+    line: int
+    text: str
+    match: bool
+    cut: bool = Field(description="a long line shown as a window around the match")
+
+
+class ReadOutput(BaseModel):
+    handle: str
+    uri: str
+    mode: str = Field(description="'lines', 'chars' or 'grep'")
+    content: str | None = Field(None, description="the page, exactly as stored (paging modes)")
+    first_line: int | None = None
+    last_line: int | None = None
+    start_offset: int | None = Field(None, description="character offset of the page's first character")
+    end_offset: int | None = Field(None, description="character offset just after the page")
+    matches: list[GrepLineOut] | None = Field(None, description="matching lines and context (grep)")
+    match_count: int | None = None
+    grep_mode: str | None = Field(None, description="'regex', or 'literal' when the pattern was not a valid regex")
+    total_lines: int
+    total_chars: int
+    tokens: int
+    token_method: str
+    next_start_line: int | None = None
+    next_offset: int | None = None
+    next_call: str | None = Field(description="the exact call for the next page; null when done")
+    done: bool
+    notes: list[str] = Field(default_factory=list)
+
+
+def persist_output(result: Persisted) -> PersistOutput:
+    meta, preview = result.meta, result.preview
+    return PersistOutput(
+        handle=meta.handle,
+        uri=meta.uri,
+        session=meta.session,
+        stored=result.created,
+        label=meta.label,
+        chars=meta.chars,
+        bytes=meta.bytes,
+        lines=meta.lines,
+        tokens=meta.tokens,
+        token_method=meta.token_method,
+        preview=preview.render(),
+        preview_complete=preview.complete,
+        read_more=None if preview.complete else render.call(meta.handle, start_line=preview.head_lines + 1),
+    )
+
+
+def read_output(result: Read) -> ReadOutput:
+    meta = result.meta
+    common = {
+        "handle": meta.handle,
+        "uri": meta.uri,
+        "total_lines": meta.lines,
+        "total_chars": meta.chars,
+        "next_start_line": (result.next or {}).get("start_line"),
+        "next_offset": (result.next or {}).get("offset"),
+        "next_call": render.next_call(result),
+        "done": result.next is None,
+        "notes": result.notes,
+    }
+    if result.grep is not None:
+        found = result.grep
+        return ReadOutput(
+            **{**common, "notes": result.notes + found.notes},
+            mode="grep",
+            matches=[GrepLineOut(line=g.line, text=g.text, match=g.match, cut=g.cut) for g in found.lines],
+            match_count=found.matches,
+            grep_mode=found.mode,
+            tokens=found.tokens,
+            token_method=found.token_method,
+        )
+    assert result.page is not None
+    page = result.page
+    return ReadOutput(
+        **common,
+        mode=result.mode,
+        content=page.text,
+        first_line=page.first_line,
+        last_line=page.last_line,
+        start_offset=page.start_offset,
+        end_offset=page.end_offset,
+        tokens=page.tokens,
+        token_method=page.token_method,
+    )

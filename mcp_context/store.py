@@ -1,0 +1,375 @@
+"""Session directories on disk: atomic writes, content-derived handles, and paths that stay under the root.
+
+Layout::
+
+    <root>/sessions/<session>/results/<handle>.txt    the text, UTF-8, exactly as given
+                                      <handle>.idx    its checkpoint index (see index.py)
+                                      <handle>.json   metadata; written last, so it is what makes a result exist
+
+A result is visible only once its ``.json`` is in place, and each file reaches its name by ``rename`` after
+an ``fsync``; a crash or kill at any moment leaves at most an invisible ``.tmp-*`` file behind, which
+``cleanup`` removes. Two processes storing the same content write the same bytes under the same names, so
+racing is harmless. Directories are 0700 and files 0600: results often hold source code and logs.
+"""
+
+from __future__ import annotations
+
+import codecs
+import hashlib
+import json
+import mimetypes
+import os
+import secrets
+import shutil
+import stat
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from . import ids
+from .errors import InvalidId, StoreError, TooLarge, UnknownHandle
+from .index import IndexBuilder
+from .tokens import EXACT_LIMIT_BYTES, ByteTally, TokenCount, TokenCounter
+
+_DIR_MODE = 0o700
+_FILE_MODE = 0o600
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+@dataclass(frozen=True)
+class ResultMeta:
+    """What is known about one stored result without reading it."""
+
+    handle: str
+    session: str
+    label: str | None
+    source: str | None
+    created: float
+    chars: int
+    bytes: int
+    lines: int
+    tokens: int
+    token_method: str
+    mime_type: str
+
+    @property
+    def uri(self) -> str:
+        return ids.result_uri(self.session, self.handle)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), ensure_ascii=False, indent=1)
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    session: str
+    results: int
+    bytes: int
+    updated: float
+
+
+def _mime_type(label: str | None, source: str | None) -> str:
+    for name in (source, label):
+        if name:
+            guessed, _ = mimetypes.guess_type(name.rsplit("/", 1)[-1], strict=False)
+            if guessed and (guessed.startswith("text/") or guessed in ("application/json", "application/xml")):
+                return guessed
+    return "text/plain"
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+class Store:
+    """All sessions under one root. Thread-safe and process-safe by construction (no shared mutable state)."""
+
+    def __init__(self, root: Path, *, counter: TokenCounter | None = None, max_result_bytes: int) -> None:
+        self.root = Path(root).expanduser().absolute()
+        self.counter = counter or TokenCounter()
+        self.max_result_bytes = max_result_bytes
+        self._sessions = self.root / "sessions"
+
+    # paths -----------------------------------------------------------------------------------------------
+
+    def _ensure_dir(self, path: Path) -> None:
+        try:
+            path.mkdir(mode=_DIR_MODE, parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot create {path}: {exc.strerror}") from exc
+        self._check_real_dir(path)
+
+    def _check_real_dir(self, path: Path) -> None:
+        """Defence in depth: ids cannot name a path outside the root, and no symlink may lead there either."""
+        st = os.lstat(path)
+        if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode):
+            raise StoreError(f"{path} is not a plain directory; refusing to use it")
+        if not path.resolve().is_relative_to(self.root.resolve()):
+            raise StoreError(f"{path} resolves outside {self.root}; refusing to use it")
+
+    def results_dir(self, session: str, *, create: bool = False) -> Path:
+        path = self._sessions / ids.check_session(session) / "results"
+        if create:
+            self._ensure_dir(path)
+        elif path.exists():
+            self._check_real_dir(path.parent)
+            self._check_real_dir(path)
+        return path
+
+    def _file(self, session: str, handle: str, suffix: str) -> Path:
+        return self.results_dir(session) / f"{ids.check_handle(handle)}{suffix}"
+
+    def open_content(self, session: str, handle: str) -> tuple[Path, int]:
+        """An open read-only descriptor on the text; refuses symlinks planted in place of the file."""
+        path = self._file(session, handle, ".txt")
+        try:
+            return path, os.open(path, os.O_RDONLY | _NOFOLLOW)
+        except FileNotFoundError:
+            raise UnknownHandle(self._unknown(handle)) from None
+        except OSError as exc:
+            raise StoreError(f"cannot open result {handle}: {exc.strerror}") from exc
+
+    def read_index(self, session: str, handle: str) -> bytes:
+        fd = os.open(self._file(session, handle, ".idx"), os.O_RDONLY | _NOFOLLOW)
+        with os.fdopen(fd, "rb") as f:
+            return f.read()
+
+    # writing ---------------------------------------------------------------------------------------------
+
+    def _write_atomic(self, directory: Path, name: str, chunks: Iterable[bytes]) -> None:
+        tmp = directory / f".tmp-{secrets.token_hex(8)}-{name}"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, _FILE_MODE)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                for chunk in chunks:
+                    f.write(chunk)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, directory / name)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+
+    def put_text(self, session: str, text: str, *, label: str | None, source: str | None) -> tuple[ResultMeta, bool]:
+        """Store ``text``; return its metadata and whether anything was written (False: already stored)."""
+        try:
+            data = text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise StoreError(f"content is not valid text: {exc.reason} at character {exc.start}") from None
+        self._check_size(len(data))
+        hasher = _handle_hasher(session)
+        hasher.update(data)
+        existing = self._existing(session, _handle(hasher))
+        if existing is not None:
+            return existing, False  # checked before writing, so a repeat writes nothing at all
+        count = self.counter.count(text) if len(data) <= EXACT_LIMIT_BYTES else None
+        return self._store(session, [data], label, source, count)
+
+    def put_stream(
+        self, session: str, chunks: Iterable[bytes], *, label: str | None, source: str | None
+    ) -> tuple[ResultMeta, bool]:
+        """Store a byte stream of UTF-8 text (a file, a pipe) in one pass, without holding it in memory."""
+        return self._store(session, _checked_utf8(chunks), label, source, None)
+
+    def _check_size(self, size: int) -> None:
+        if size > self.max_result_bytes:
+            raise TooLarge(
+                f"content exceeds the {self.max_result_bytes:,}-byte limit; nothing was stored "
+                "(raise it with --max-result-bytes or split the content)"
+            )
+
+    def _existing(self, session: str, handle: str) -> ResultMeta | None:
+        try:
+            return self.meta(session, handle)
+        except UnknownHandle:
+            return None
+
+    def _store(
+        self,
+        session: str,
+        chunks: Iterable[bytes],
+        label: str | None,
+        source: str | None,
+        count: TokenCount | None,
+    ) -> tuple[ResultMeta, bool]:
+        """Spool to a temp file while hashing and indexing, then rename into place: text, index, metadata."""
+        directory = self.results_dir(session, create=True)
+        builder, tally, hasher = IndexBuilder(), ByteTally(), _handle_hasher(session)
+        spool = directory / f".tmp-{secrets.token_hex(8)}.txt"
+        fd = os.open(spool, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, _FILE_MODE)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                for chunk in chunks:
+                    self._check_size(builder.bytes + len(chunk))
+                    builder.feed(chunk)
+                    tally.add(chunk)
+                    hasher.update(chunk)
+                    f.write(chunk)
+                index = builder.finish()
+                f.flush()
+                os.fsync(f.fileno())
+            handle = _handle(hasher)
+            existing = self._existing(session, handle)
+            if existing is not None:
+                return existing, False
+            self._write_atomic(directory, f"{handle}.idx", [index])
+            os.replace(spool, directory / f"{handle}.txt")
+        finally:
+            spool.unlink(missing_ok=True)
+        tokens = count or TokenCount(tally.estimate(), "estimate")
+        meta = ResultMeta(
+            handle=handle,
+            session=session,
+            label=label,
+            source=source,
+            created=time.time(),
+            chars=builder.chars,
+            bytes=builder.bytes,
+            lines=builder.lines,
+            tokens=tokens.tokens,
+            token_method=tokens.method,
+            mime_type=_mime_type(label, source),
+        )
+        self._write_atomic(directory, f"{handle}.json", [meta.to_json().encode()])
+        _fsync_dir(directory)
+        return meta, True
+
+    # reading metadata --------------------------------------------------------------------------------------
+
+    def _unknown(self, handle: str) -> str:
+        return f"unknown handle {handle!r}: nothing stored under it (`mcp-context results` lists what is stored)"
+
+    def meta(self, session: str, handle: str) -> ResultMeta:
+        path = self._file(session, handle, ".json")
+        try:
+            fd = os.open(path, os.O_RDONLY | _NOFOLLOW)
+        except FileNotFoundError:
+            raise UnknownHandle(self._unknown(handle)) from None
+        except OSError as exc:
+            raise StoreError(f"cannot read {path}: {exc.strerror}") from exc
+        with os.fdopen(fd, "rb") as f:
+            try:
+                return ResultMeta(**json.loads(f.read()))
+            except (ValueError, TypeError) as exc:
+                raise StoreError(f"metadata of {handle} is unreadable ({exc}); delete it with cleanup") from None
+
+    def find(self, handle: str, prefer: str | None = None) -> ResultMeta:
+        """Locate a handle in ``prefer`` first, then in any session: handles are unique across the root."""
+        ids.check_handle(handle)
+        if prefer is not None:
+            found = self._existing(prefer, handle)
+            if found is not None:
+                return found
+        for session in self.session_ids():
+            if session != prefer and (found := self._existing(session, handle)) is not None:
+                return found
+        raise UnknownHandle(self._unknown(handle))
+
+    def session_ids(self) -> list[str]:
+        try:
+            names = os.listdir(self._sessions)
+        except FileNotFoundError:
+            return []
+        valid = []
+        for name in names:
+            try:
+                valid.append(ids.check_session(name))
+            except InvalidId:
+                continue  # not ours: ignore stray entries rather than fail every listing
+        return sorted(valid)
+
+    def list_results(self, session: str) -> list[ResultMeta]:
+        """Newest first; handles break ties so the order is stable across calls."""
+        directory = self.results_dir(session)
+        try:
+            names = os.listdir(directory)
+        except FileNotFoundError:
+            return []
+        metas = []
+        for name in names:
+            if name.endswith(".json") and not name.startswith("."):
+                try:
+                    metas.append(self.meta(session, name[:-5]))
+                except (UnknownHandle, ValueError, StoreError):
+                    continue  # removed meanwhile, or not one of ours
+        metas.sort(key=lambda m: (-m.created, m.handle))
+        return metas
+
+    def list_sessions(self) -> list[SessionInfo]:
+        infos = []
+        for session in self.session_ids():
+            results = self.list_results(session)
+            updated = max((m.created for m in results), default=0.0)
+            if not updated:
+                try:
+                    updated = os.stat(self._sessions / session).st_mtime
+                except FileNotFoundError:
+                    continue
+            infos.append(SessionInfo(session, len(results), sum(m.bytes for m in results), updated))
+        infos.sort(key=lambda s: (-s.updated, s.session))
+        return infos
+
+    # removing ----------------------------------------------------------------------------------------------
+
+    def delete_session(self, session: str) -> int:
+        """Remove a session directory; returns the bytes freed."""
+        directory = self._sessions / ids.check_session(session)
+        if not directory.exists():
+            raise StoreError(f"no session {session!r} under {self.root}")
+        self._check_real_dir(directory)
+        freed = sum(p.stat().st_size for p in directory.rglob("*") if p.is_file() and not p.is_symlink())
+        shutil.rmtree(directory)
+        return freed
+
+    def delete_result(self, session: str, handle: str) -> int:
+        meta = self.meta(session, handle)
+        # The .json goes first, so a result is never visible with its text missing.
+        for suffix in (".json", ".idx", ".txt"):
+            self._file(session, handle, suffix).unlink(missing_ok=True)
+        return meta.bytes
+
+    def remove_debris(self, older_than_s: float = 3600.0) -> int:
+        """Delete temp files left by killed writers, and texts whose metadata never landed."""
+        removed = 0
+        cutoff = time.time() - older_than_s
+        for session in self.session_ids():
+            directory = self.results_dir(session)
+            if not directory.is_dir():
+                continue
+            for entry in os.scandir(directory):
+                stale = entry.stat(follow_symlinks=False).st_mtime < cutoff
+                orphan = entry.name.endswith((".txt", ".idx")) and not (directory / f"{entry.name[:-4]}.json").exists()
+                if stale and (entry.name.startswith(".tmp-") or orphan):
+                    os.unlink(entry.path)
+                    removed += 1
+        return removed
+
+
+def _handle_hasher(session: str) -> hashlib._Hash:
+    # Salted with the session, so one handle never names two results and read_persisted needs no session.
+    return hashlib.sha256(session.encode() + b"\0")
+
+
+def _handle(hasher: hashlib._Hash) -> str:
+    return "r_" + hasher.hexdigest()[:16]
+
+
+def _checked_utf8(chunks: Iterable[bytes]) -> Iterator[bytes]:
+    """Pass chunks through, failing with the byte offset at the first thing that is not UTF-8 text."""
+    decoder = codecs.getincrementaldecoder("utf-8")("strict")
+    offset = 0
+    try:
+        for chunk in chunks:
+            decoder.decode(chunk)
+            offset += len(chunk)
+            yield chunk
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError as exc:
+        raise StoreError(
+            f"content is not UTF-8 text (bad byte near offset {offset + exc.start:,}); persist_result stores text"
+        ) from None

@@ -1,0 +1,53 @@
+"""Shared fixtures: real sessions on tmp_path, the server's command line, and the anyio backend."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from mcp_context import Session
+
+# The server as a user would start it, but from this interpreter, so tests need no install on PATH.
+SERVE = [sys.executable, "-m", "mcp_context"]
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    return tmp_path / "store"
+
+
+@pytest.fixture
+def session(root: Path) -> Session:
+    return Session(root=root, session="test-session", env={})
+
+
+@pytest.fixture
+def server_env(root: Path) -> dict[str, str]:
+    """Environment for a server or CLI subprocess: an isolated root, no host session leaking in."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("MCP_CONTEXT_", "CLAUDE_CODE_"))}
+    env["MCP_CONTEXT_HOME"] = str(root)
+    return env
+
+
+def realistic_text(min_bytes: int) -> str:
+    """Real text from this machine: the standard library's own sources, concatenated until big enough."""
+    import glob
+
+    parts: list[str] = []
+    size = 0
+    for path in sorted(glob.glob(os.path.join(os.path.dirname(os.__file__), "*.py"))):
+        with open(path, encoding="utf-8", errors="replace") as f:
+            chunk = f.read()
+        parts.append(chunk)
+        size += len(chunk.encode())
+        if size >= min_bytes:
+            break
+    return "".join(parts)
