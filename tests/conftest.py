@@ -37,6 +37,11 @@ def server_env(root: Path) -> dict[str, str]:
     return env
 
 
+@pytest.fixture
+def realistic() -> object:
+    return realistic_text
+
+
 def realistic_text(min_bytes: int) -> str:
     """Real text from this machine: the standard library's own sources, concatenated until big enough."""
     import glob

@@ -1,0 +1,180 @@
+"""The MCP face, through the SDK's real Client: in memory, and a real `mcp-context serve` over stdio in
+both protocol eras."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import Client, MCPError, StdioServerParameters
+
+from mcp_context import Session
+from mcp_context.server import resources
+from mcp_context.server.app import build_server
+
+from conftest import SERVE
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+async def client(session: Session) -> AsyncIterator[Client]:
+    async with Client(build_server(session), raise_exceptions=True) as c:
+        yield c
+
+
+async def read_all(c: Client, handle: str, **fixed: Any) -> str:
+    """Follow next_start_line / next_offset through the tool, as a model would."""
+    parts: list[str] = []
+    cursor: dict[str, int] = {}
+    while True:
+        result = await c.call_tool("read_persisted", {"handle": handle, **cursor, **fixed})
+        assert not result.is_error, result.content
+        out = result.structured_content
+        assert out is not None
+        parts.append(out["content"])
+        if out["done"]:
+            return "".join(parts)
+        assert out["next_call"].startswith("read_persisted(handle=")
+        cursor = {"start_line": out["next_start_line"]} if out["next_start_line"] else {"offset": out["next_offset"]}
+
+
+async def test_tools_are_listed_with_short_descriptions_and_annotations(client: Client) -> None:
+    tools = {t.name: t for t in (await client.list_tools()).tools}
+    assert set(tools) == {"persist_result", "read_persisted"}
+    for tool in tools.values():
+        assert tool.description and len(tool.description.encode()) < 2048  # Claude Code cuts at 2 KB
+        assert tool.output_schema is not None
+        assert tool.annotations is not None and tool.annotations.open_world_hint is False
+    assert tools["read_persisted"].annotations.read_only_hint is True  # type: ignore[union-attr]
+
+
+async def test_persist_and_read_back_a_multi_megabyte_file(
+    client: Client, realistic: Callable[[int], str]
+) -> None:
+    text = realistic(2 * 1024 * 1024)
+    stored = await client.call_tool("persist_result", {"content": text, "label": "stdlib", "source": "glob"})
+    assert not stored.is_error
+    out = stored.structured_content
+    assert out is not None
+    handle = out["handle"]
+    assert out["bytes"] == len(text.encode()) and out["chars"] == len(text)
+    assert out["token_method"] in ("estimate",) or out["token_method"].startswith("exact:")
+    assert len(out["preview"]) <= 2_200 and out["read_more"].startswith(f"read_persisted(handle='{handle}'")
+    # The text content is complete on its own (Gemini CLI shows only this).
+    text_view = stored.content[0].text  # type: ignore[union-attr]
+    for fact in (handle, out["uri"], "Read more: read_persisted(", f"{len(text):,} chars"):
+        assert fact in text_view
+    assert await read_all(client, handle) == text
+    assert await read_all(client, handle, max_chars=200_000) == text
+
+
+async def test_grep_through_the_tool_returns_the_exact_lines(client: Client) -> None:
+    lines = [f"{i:06d} " + ("FAIL test_x" if i % 97 == 0 else "ok") for i in range(20_000)]
+    text = "\n".join(lines) + "\n"
+    handle = (await client.call_tool("persist_result", {"content": text})).structured_content["handle"]  # type: ignore[index]
+    found: list[str] = []
+    args: dict[str, Any] = {"handle": handle, "grep": "FAIL", "context": 0}
+    while True:
+        out = (await client.call_tool("read_persisted", args)).structured_content
+        assert out is not None and out["mode"] == "grep"
+        found += [m["text"] for m in out["matches"] if m["match"]]
+        if out["done"]:
+            break
+        args["start_line"] = out["next_start_line"]
+    assert found == [line for line in lines if "FAIL" in line]
+
+
+async def test_same_content_same_handle_nothing_written(client: Client, session: Session) -> None:
+    first = (await client.call_tool("persist_result", {"content": "same\n"})).structured_content
+    files = sorted(p.name for p in session.store.results_dir(session.id).iterdir())
+    second = (await client.call_tool("persist_result", {"content": "same\n", "label": "other"})).structured_content
+    assert first is not None and second is not None
+    assert second["handle"] == first["handle"] and first["stored"] and not second["stored"]
+    assert sorted(p.name for p in session.store.results_dir(session.id).iterdir()) == files
+
+
+async def test_handles_work_without_a_session_and_as_uris(root: Path) -> None:
+    writer = Session(root=root, session="writer", env={})
+    handle = writer.persist_result("from another session\n").meta.handle
+    async with Client(build_server(Session(root=root, session="reader", env={}))) as c:
+        out = (await c.call_tool("read_persisted", {"handle": handle})).structured_content
+        assert out is not None and out["content"] == "from another session\n"
+        via_uri = (await c.call_tool("read_persisted", {"handle": out["uri"]})).structured_content
+        assert via_uri is not None and via_uri["content"] == out["content"]
+
+
+async def test_errors_are_clear_tool_errors(client: Client) -> None:
+    unknown = await client.call_tool("read_persisted", {"handle": "r_0000000000000000"})
+    assert unknown.is_error and "unknown handle" in unknown.content[0].text  # type: ignore[union-attr]
+    bad = await client.call_tool("read_persisted", {"handle": "r_x", "start_line": 0})
+    assert bad.is_error
+
+
+async def test_oversize_content_is_refused_and_nothing_written(root: Path) -> None:
+    from mcp_context import Limits
+
+    session = Session(root=root, session="small", env={}, limits=Limits(max_result_bytes=1000))
+    async with Client(build_server(session)) as c:
+        result = await c.call_tool("persist_result", {"content": "x" * 1001})
+        assert result.is_error and "1,000-byte limit" in result.content[0].text  # type: ignore[union-attr]
+        ok = await c.call_tool("persist_result", {"content": "x" * 1000})
+        assert not ok.is_error
+    assert len(session.results()) == 1
+    assert not [p for p in session.store.results_dir("small").iterdir() if p.name.startswith(".tmp")]
+
+
+async def test_resources_list_read_templates_and_pagination(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(resources, "PAGE_SIZE", 7)
+    session = Session(root=root, session="res", env={})
+    handles = [session.persist_result(f"result {i}\n", label=f"r{i}.json" if i == 3 else None).meta.handle for i in range(20)]
+    Session(root=root, session="other", env={}).persist_result("elsewhere\n")
+    async with Client(build_server(session)) as c:
+        seen: list[str] = []
+        cursor = None
+        while True:
+            page = await c.list_resources(cursor=cursor) if cursor else await c.list_resources()
+            assert len(page.resources) <= 7
+            seen += [str(r.uri) for r in page.resources]
+            cursor = page.next_cursor
+            if not cursor:
+                break
+        assert len(seen) == len(set(seen)) == 21 + 2
+        result_uris = [u for u in seen if "/results/" in u]
+        assert result_uris[0].endswith(handles[-1]) or result_uris[0].endswith(
+            session.results("other")[0].handle
+        )  # newest first
+        assert "mcp-context://sessions/res" in seen and "mcp-context://sessions/other" in seen
+
+        uri = f"mcp-context://sessions/res/results/{handles[3]}"
+        contents = (await c.read_resource(uri)).contents[0]
+        assert contents.text == "result 3\n" and contents.mime_type == "application/json"  # type: ignore[union-attr]
+        listing = (await c.read_resource("mcp-context://sessions/res")).contents[0]
+        assert handles[0] in listing.text  # type: ignore[union-attr]
+
+        templates = {t.uri_template for t in (await c.list_resource_templates()).resource_templates}
+        assert "mcp-context://sessions/{session}/results/{handle}" in templates
+
+        with pytest.raises(MCPError):
+            await c.read_resource("mcp-context://sessions/res/results/r_0000000000000000")
+        with pytest.raises(MCPError):
+            await c.list_resources(cursor="not-a-cursor")
+
+
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+async def test_stdio_subprocess_in_both_protocol_eras(
+    mode: str, server_env: dict[str, str], realistic: Callable[[int], str]
+) -> None:
+    params = StdioServerParameters(command=SERVE[0], args=[*SERVE[1:], "--session", "stdio", "serve"], env=server_env)
+    text = realistic(1024 * 1024)
+    async with Client(params, mode=mode) as c:  # type: ignore[arg-type]
+        stored = (await c.call_tool("persist_result", {"content": text, "label": "big"})).structured_content
+        assert stored is not None and stored["session"] == "stdio"
+        assert await read_all(c, stored["handle"]) == text
+        listed = [str(r.uri) for r in (await c.list_resources()).resources]
+        assert stored["uri"] in listed
+        body = (await c.read_resource(stored["uri"])).contents[0]
+        assert body.text == text  # type: ignore[union-attr]
