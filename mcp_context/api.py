@@ -1,10 +1,10 @@
 """The Python API: one method per tool, the entry point every face calls.
 
-    >>> from mcp_context import Session
-    >>> s = Session(root="/tmp/ctx", session="demo")
-    >>> stored = s.persist_result("line 1\\nline 2\\n", label="notes")
-    >>> s.read_persisted(stored.meta.handle).page.text
-    'line 1\\nline 2\\n'
+>>> from mcp_context import Session
+>>> s = Session(root="/tmp/ctx", session="demo")
+>>> stored = s.persist_result("line 1\\nline 2\\n", label="notes")
+>>> s.read_persisted(stored.meta.handle).page.text
+'line 1\\nline 2\\n'
 """
 
 from __future__ import annotations
@@ -98,7 +98,10 @@ class Session:
         return Persisted(meta, self.preview(meta), created)
 
     def persist_file(
-        self, file: BinaryIO | str | Path, label: str | None = None, source: str | None = None,
+        self,
+        file: BinaryIO | str | Path,
+        label: str | None = None,
+        source: str | None = None,
         session: str | None = None,
     ) -> Persisted:
         """Store a UTF-8 file or stream of any size up to the limit, in one pass with flat memory."""
@@ -179,7 +182,11 @@ class Session:
             if max_lines is None and max_chars is None:
                 max_lines = self.limits.page_lines
             page = reader.page(
-                start_line=start_line, offset=offset, max_lines=max_lines, max_chars=max_chars, max_tokens=budget
+                start_line=start_line,
+                offset=offset,
+                max_lines=max_lines,
+                max_chars=max_chars,
+                max_tokens=budget,
             )
             mode = "chars" if max_chars is not None or offset is not None else "lines"
             return Read(meta, mode, page=page, notes=notes)

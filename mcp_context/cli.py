@@ -190,8 +190,15 @@ def results(obj: _Ctx, every: bool, as_json: bool) -> None:
         click.echo(f"no results in {where}" + ("" if every else " (--all lists every session)"))
     else:
         rows = [
-            [m.handle, m.session, (m.label or "")[:40], f"{m.lines:,}", _human(m.bytes),
-             f"{m.tokens:,}" + ("" if m.token_method.startswith("exact") else "~"), _when(m.created)]
+            [
+                m.handle,
+                m.session,
+                (m.label or "")[:40],
+                f"{m.lines:,}",
+                _human(m.bytes),
+                f"{m.tokens:,}" + ("" if m.token_method.startswith("exact") else "~"),
+                _when(m.created),
+            ]
             for m in metas
         ]
         click.echo(_table(["HANDLE", "SESSION", "LABEL", "LINES", "SIZE", "TOKENS", "CREATED"], rows))
@@ -216,8 +223,13 @@ def show(obj: _Ctx, handle: str, as_json: bool) -> None:
         _emit_json(asdict(meta) | {"uri": meta.uri})
         return
     for key, value in [
-        ("handle", meta.handle), ("session", meta.session), ("uri", meta.uri), ("label", meta.label or "-"),
-        ("source", meta.source or "-"), ("created", _when(meta.created)), ("size", render.sizes(meta)),
+        ("handle", meta.handle),
+        ("session", meta.session),
+        ("uri", meta.uri),
+        ("label", meta.label or "-"),
+        ("source", meta.source or "-"),
+        ("created", _when(meta.created)),
+        ("size", render.sizes(meta)),
         ("mime type", meta.mime_type),
     ]:
         click.echo(f"{key:>10}: {value}")
@@ -263,9 +275,18 @@ def persist(obj: _Ctx, file: Any, label: str | None, source: str | None, as_json
 @click.option("--json", "as_json", is_flag=True, help="Print the structured result, as the MCP tool returns it.")
 @click.pass_obj
 def read_cmd(
-    obj: _Ctx, handle: str, start_line: int | None, max_lines: int | None, offset: int | None,
-    max_chars: int | None, grep: str | None, context_lines: int | None, max_matches: int | None,
-    max_tokens: int | None, raw: bool, as_json: bool,
+    obj: _Ctx,
+    handle: str,
+    start_line: int | None,
+    max_lines: int | None,
+    offset: int | None,
+    max_chars: int | None,
+    grep: str | None,
+    context_lines: int | None,
+    max_matches: int | None,
+    max_tokens: int | None,
+    raw: bool,
+    as_json: bool,
 ) -> None:
     """Read a page of a result, or grep it: the twin of read_persisted.
 
@@ -274,16 +295,25 @@ def read_cmd(
       mcp-context read r_3f9c2a7be01d4c55 --grep 'ERROR|FAIL' --context 3
     """
     result = obj.open().read_persisted(
-        handle, start_line=start_line, max_lines=max_lines, offset=offset, max_chars=max_chars, grep=grep,
-        context=context_lines, max_matches=max_matches, max_tokens=max_tokens,
+        handle,
+        start_line=start_line,
+        max_lines=max_lines,
+        offset=offset,
+        max_chars=max_chars,
+        grep=grep,
+        context=context_lines,
+        max_matches=max_matches,
+        max_tokens=max_tokens,
     )
     if as_json:
         from .server.results import read_output
 
         _emit_json(read_output(result).model_dump())
     elif raw:
-        text = result.page.text if result.page else "\n".join(g.text for g in result.grep.lines if g.match) + "\n"  # type: ignore[union-attr]
-        click.echo(text, nl=False)
+        if result.page is not None:
+            click.echo(result.page.text, nl=False)
+        elif result.grep is not None:
+            click.echo("".join(f"{g.text}\n" for g in result.grep.lines if g.match), nl=False)
     else:
         click.echo(render.read(result))
 
@@ -308,7 +338,12 @@ def delete_session(obj: _Ctx, session: str, yes: bool) -> None:
 
 @cli.command()
 @click.option("--older-than", type=parse_age, metavar="AGE", help="Remove sessions idle longer than this (30d, 12h).")
-@click.option("--max-size", type=parse_size, metavar="SIZE", help="Then remove the oldest until the store is under this.")
+@click.option(
+    "--max-size",
+    type=parse_size,
+    metavar="SIZE",
+    help="Then remove the oldest until the store is under this.",
+)
 @click.option("--dry-run", is_flag=True, help="Say what would go; remove nothing.")
 @click.pass_obj
 def cleanup(obj: _Ctx, older_than: float | None, max_size: int | None, dry_run: bool) -> None:

@@ -127,6 +127,4 @@ class LineIndex:
             return Position(self.total_bytes, self.total_chars, self.total_newlines + 1)
         text = self._segment(i).decode("utf-8")
         head = text[: char - self._chars[i]]
-        return Position(
-            self._bytes[i] + len(head.encode("utf-8")), char, self._newlines[i] + head.count("\n") + 1
-        )
+        return Position(self._bytes[i] + len(head.encode("utf-8")), char, self._newlines[i] + head.count("\n") + 1)

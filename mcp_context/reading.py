@@ -13,8 +13,8 @@ import codecs
 import os
 import time
 from collections import deque
-from dataclasses import dataclass, field
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import BinaryIO
 
 import regex

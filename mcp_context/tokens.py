@@ -54,7 +54,7 @@ class TokenCount:
 
 
 class ByteTally:
-    """Running counts of byte classes, so a stream of any size can be estimated in one pass and flat memory."""
+    """Running counts of byte classes: a stream of any size is estimated in one pass, in flat memory."""
 
     __slots__ = ("letters", "digits", "spaces", "breaks", "punct", "nonascii_chars", "total")
 

@@ -64,7 +64,11 @@ def list_page(session: Session, cursor: str | None) -> ListResourcesResult:
     for meta in session.all_results():
         name = f"{meta.session}/{meta.label or meta.handle}"
         resource = Resource(
-            uri=meta.uri, name=name, title=meta.label, description=_describe(meta), mime_type=meta.mime_type,
+            uri=meta.uri,
+            name=name,
+            title=meta.label,
+            description=_describe(meta),
+            mime_type=meta.mime_type,
             size=meta.bytes,
         )
         items.append(([0, -meta.created, meta.uri], resource))
@@ -99,9 +103,16 @@ def read(session: Session, uri: str) -> Iterable[ReadResourceContents]:
                 "session": name,
                 "results": [
                     {
-                        "handle": m.handle, "uri": m.uri, "label": m.label, "source": m.source,
-                        "created": m.created, "chars": m.chars, "bytes": m.bytes, "lines": m.lines,
-                        "tokens": m.tokens, "token_method": m.token_method,
+                        "handle": m.handle,
+                        "uri": m.uri,
+                        "label": m.label,
+                        "source": m.source,
+                        "created": m.created,
+                        "chars": m.chars,
+                        "bytes": m.bytes,
+                        "lines": m.lines,
+                        "tokens": m.tokens,
+                        "token_method": m.token_method,
                     }
                     for m in session.results(name)
                 ],

@@ -75,39 +75,30 @@ def persist_output(result: Persisted) -> PersistOutput:
 
 
 def read_output(result: Read) -> ReadOutput:
-    meta = result.meta
-    common = {
-        "handle": meta.handle,
-        "uri": meta.uri,
-        "total_lines": meta.lines,
-        "total_chars": meta.chars,
-        "next_start_line": (result.next or {}).get("start_line"),
-        "next_offset": (result.next or {}).get("offset"),
-        "next_call": render.next_call(result),
-        "done": result.next is None,
-        "notes": result.notes,
-    }
+    meta, cursor = result.meta, result.next or {}
+    out = ReadOutput(
+        handle=meta.handle,
+        uri=meta.uri,
+        mode=result.mode,
+        total_lines=meta.lines,
+        total_chars=meta.chars,
+        tokens=0,
+        token_method="",
+        next_start_line=cursor.get("start_line"),
+        next_offset=cursor.get("offset"),
+        next_call=render.next_call(result),
+        done=result.next is None,
+        notes=list(result.notes),
+    )
     if result.grep is not None:
         found = result.grep
-        return ReadOutput(
-            **{**common, "notes": result.notes + found.notes},
-            mode="grep",
-            matches=[GrepLineOut(line=g.line, text=g.text, match=g.match, cut=g.cut) for g in found.lines],
-            match_count=found.matches,
-            grep_mode=found.mode,
-            tokens=found.tokens,
-            token_method=found.token_method,
-        )
-    assert result.page is not None
-    page = result.page
-    return ReadOutput(
-        **common,
-        mode=result.mode,
-        content=page.text,
-        first_line=page.first_line,
-        last_line=page.last_line,
-        start_offset=page.start_offset,
-        end_offset=page.end_offset,
-        tokens=page.tokens,
-        token_method=page.token_method,
-    )
+        out.matches = [GrepLineOut(line=g.line, text=g.text, match=g.match, cut=g.cut) for g in found.lines]
+        out.match_count, out.grep_mode = found.matches, found.mode
+        out.tokens, out.token_method = found.tokens, found.token_method
+        out.notes += found.notes
+    elif result.page is not None:
+        page = result.page
+        out.content, out.first_line, out.last_line = page.text, page.first_line, page.last_line
+        out.start_offset, out.end_offset = page.start_offset, page.end_offset
+        out.tokens, out.token_method = page.tokens, page.token_method
+    return out

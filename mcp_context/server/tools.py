@@ -1,6 +1,5 @@
 """The tools: one short function each, its signature the input schema, its body one Session call."""
 
-
 from typing import Annotated
 
 from mcp.server.mcpserver import MCPServer
@@ -61,13 +60,25 @@ def register(server: MCPServer, session_: Session) -> None:
     def read_persisted(
         handle: Annotated[str, Field(description="handle from persist_result (r_...), or the result's URI")],
         start_line: Annotated[int | None, Field(ge=1, description="first line to read, from 1")] = None,
-        max_lines: Annotated[int | None, Field(ge=1, description=f"lines per page (default {limits.page_lines})")] = None,
+        max_lines: Annotated[
+            int | None, Field(ge=1, description=f"lines per page (default {limits.page_lines})")
+        ] = None,
         offset: Annotated[int | None, Field(ge=0, description="first character to read, from 0")] = None,
         max_chars: Annotated[int | None, Field(ge=1, description="characters per page")] = None,
         grep: Annotated[str | None, Field(description="return only lines matching this pattern")] = None,
-        context: Annotated[int | None, Field(ge=0, le=50, description="lines shown around each match (default 2)")] = None,
-        max_matches: Annotated[int | None, Field(ge=1, description=f"matches per answer (default {limits.grep_matches})")] = None,
-        max_tokens: Annotated[int | None, Field(ge=1, description=f"token budget of the answer (default {limits.page_tokens}, at most {limits.max_page_tokens})")] = None,
+        context: Annotated[
+            int | None, Field(ge=0, le=50, description="lines shown around each match (default 2)")
+        ] = None,
+        max_matches: Annotated[
+            int | None, Field(ge=1, description=f"matches per answer (default {limits.grep_matches})")
+        ] = None,
+        max_tokens: Annotated[
+            int | None,
+            Field(
+                ge=1,
+                description=f"token budget (default {limits.page_tokens}, at most {limits.max_page_tokens})",
+            ),
+        ] = None,
     ) -> Annotated[CallToolResult, ReadOutput]:
         try:
             result = session_.read_persisted(
@@ -84,4 +95,3 @@ def register(server: MCPServer, session_: Session) -> None:
         except ContextError as exc:
             raise ToolError(str(exc)) from None
         return _result(read_output(result), render.read(result))
-
