@@ -250,4 +250,8 @@ def _short_text(name: str, value: str | None) -> str | None:
         return None
     if not isinstance(value, str) or len(value) > 200 or "\0" in value:
         raise InvalidArgument(f"{name} must be text of at most 200 characters")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidArgument(f"{name} is not valid text (it holds bytes that are not UTF-8)") from None
     return value

@@ -10,7 +10,6 @@ import json
 import os
 import re
 import shlex
-import shutil
 import sys
 import time
 from dataclasses import asdict
@@ -70,7 +69,7 @@ class _Ctx:
         self.root, self.session, self.max_result_bytes = root, session, max_result_bytes
 
     def open(self) -> Session:
-        limits = Limits(max_result_bytes=self.max_result_bytes) if self.max_result_bytes else None
+        limits = Limits(max_result_bytes=self.max_result_bytes) if self.max_result_bytes is not None else None
         return Session(self.root, self.session, limits=limits)
 
 
@@ -114,10 +113,11 @@ def serve(obj: _Ctx) -> None:
 
 
 def _command() -> list[str]:
-    found = shutil.which("mcp-context")
-    if found and os.path.realpath(os.path.dirname(found)) == os.path.realpath(os.path.dirname(sys.executable)):
-        return [found, "serve"]
-    return [found, "serve"] if found else [sys.executable, "-m", "mcp_context", "serve"]
+    """The command that starts this very install: its own script, else this interpreter with ``-m``."""
+    script = os.path.join(os.path.dirname(sys.executable), "mcp-context")
+    if os.access(script, os.X_OK):
+        return [script, "serve"]
+    return [sys.executable, "-m", "mcp_context", "serve"]
 
 
 @cli.command()
@@ -375,7 +375,7 @@ def main(argv: list[str] | None = None) -> None:
         _fail("aborted", 1)
     except click.ClickException as exc:
         hint = " (see --help)" if isinstance(exc, click.UsageError) else ""
-        _fail(exc.format_message().replace("\n", " ") + hint, exc.exit_code)
+        _fail(" ".join(exc.format_message().split()) + hint, exc.exit_code)
     except ContextError as exc:
         _fail(str(exc), 1)
     except KeyboardInterrupt:

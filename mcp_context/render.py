@@ -23,10 +23,10 @@ def sizes(meta: ResultMeta) -> str:
 
 def persisted(result: Persisted) -> str:
     meta = result.meta
-    status = "Stored" if result.created else "Already stored (same content, nothing written)"
     title = f" '{meta.label}'" if meta.label else ""
+    again = "" if result.created else " (this content was already stored: nothing written)"
     lines = [
-        f"{status}{title} as handle {meta.handle} in session {meta.session}.",
+        f"Stored{title} as handle {meta.handle} in session {meta.session}{again}.",
         f"Size: {sizes(meta)}. Resource: {meta.uri}",
     ]
     if result.preview.complete:

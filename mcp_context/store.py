@@ -98,11 +98,22 @@ class Store:
     # paths -----------------------------------------------------------------------------------------------
 
     def _ensure_dir(self, path: Path) -> None:
+        """Create ``path`` under the root one level at a time, each 0700 and none of them a symlink.
+
+        ``Path.mkdir(parents=True)`` would give the parents the umask's mode and walk through a planted link
+        before any check ran; creating and checking level by level never writes outside the root.
+        """
         try:
-            path.mkdir(mode=_DIR_MODE, parents=True, exist_ok=True)
+            self.root.parent.mkdir(parents=True, exist_ok=True)
+            current = self.root
+            _mkdir_private(current)
+            for part in path.relative_to(self.root).parts:
+                self._check_real_dir(current)
+                current = current / part
+                _mkdir_private(current)
+            self._check_real_dir(current)
         except OSError as exc:
             raise StoreError(f"cannot create {path}: {exc.strerror}") from exc
-        self._check_real_dir(path)
 
     def _check_real_dir(self, path: Path) -> None:
         """Defence in depth: ids cannot name a path outside the root, and no symlink may lead there either."""
@@ -197,10 +208,15 @@ class Store:
         source: str | None,
         count: TokenCount | None,
     ) -> tuple[ResultMeta, bool]:
-        """Spool to a temp file while hashing and indexing, then rename into place: text, index, metadata."""
-        directory = self.results_dir(session, create=True)
+        """Spool to a temp file while hashing and indexing, then rename into place: text, index, metadata.
+
+        The spool lives in ``<root>/.spool`` so a refused write (too large, not UTF-8) leaves no session
+        directory behind; it is renamed across directories on the same file system, which is still atomic.
+        """
+        spool_dir = self.root / ".spool"
+        self._ensure_dir(spool_dir)
         builder, tally, hasher = IndexBuilder(), ByteTally(), _handle_hasher(session)
-        spool = directory / f".tmp-{secrets.token_hex(8)}.txt"
+        spool = spool_dir / f".tmp-{secrets.token_hex(8)}.txt"
         fd = os.open(spool, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, _FILE_MODE)
         try:
             with os.fdopen(fd, "wb") as f:
@@ -217,25 +233,27 @@ class Store:
             existing = self._existing(session, handle)
             if existing is not None:
                 return existing, False
+            tokens = count or TokenCount(tally.estimate(), "estimate")
+            meta = ResultMeta(
+                handle=handle,
+                session=session,
+                label=label,
+                source=source,
+                created=time.time(),
+                chars=builder.chars,
+                bytes=builder.bytes,
+                lines=builder.lines,
+                tokens=tokens.tokens,
+                token_method=tokens.method,
+                mime_type=_mime_type(label, source),
+            )
+            meta_bytes = meta.to_json().encode()  # before anything is renamed: a bad label fails cleanly
+            directory = self.results_dir(session, create=True)
             self._write_atomic(directory, f"{handle}.idx", [index])
             os.replace(spool, directory / f"{handle}.txt")
         finally:
             spool.unlink(missing_ok=True)
-        tokens = count or TokenCount(tally.estimate(), "estimate")
-        meta = ResultMeta(
-            handle=handle,
-            session=session,
-            label=label,
-            source=source,
-            created=time.time(),
-            chars=builder.chars,
-            bytes=builder.bytes,
-            lines=builder.lines,
-            tokens=tokens.tokens,
-            token_method=tokens.method,
-            mime_type=_mime_type(label, source),
-        )
-        self._write_atomic(directory, f"{handle}.json", [meta.to_json().encode()])
+        self._write_atomic(directory, f"{handle}.json", [meta_bytes])
         _fsync_dir(directory)
         return meta, True
 
@@ -278,9 +296,11 @@ class Store:
         valid = []
         for name in names:
             try:
-                valid.append(ids.check_session(name))
+                ids.check_session(name)
             except InvalidId:
                 continue  # not ours: ignore stray entries rather than fail every listing
+            if stat.S_ISDIR(os.lstat(self._sessions / name).st_mode):  # a planted link is skipped, not followed
+                valid.append(name)
         return sorted(valid)
 
     def list_results(self, session: str) -> list[ResultMeta]:
@@ -337,8 +357,8 @@ class Store:
         """Delete temp files left by killed writers, and texts whose metadata never landed."""
         removed = 0
         cutoff = time.time() - older_than_s
-        for session in self.session_ids():
-            directory = self.results_dir(session)
+        directories = [self.root / ".spool"] + [self.results_dir(s) for s in self.session_ids()]
+        for directory in directories:
             if not directory.is_dir():
                 continue
             for entry in os.scandir(directory):
@@ -348,6 +368,14 @@ class Store:
                     os.unlink(entry.path)
                     removed += 1
         return removed
+
+
+def _mkdir_private(path: Path) -> None:
+    try:
+        os.mkdir(path, _DIR_MODE)
+    except FileExistsError:
+        return
+    os.chmod(path, _DIR_MODE)  # the umask may have taken bits away; never adds them, but be explicit
 
 
 def _handle_hasher(session: str) -> hashlib._Hash:
