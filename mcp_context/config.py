@@ -53,7 +53,7 @@ def default_root(env: Mapping[str, str] | None = None) -> Path:
 def resolve_session(option: str | None, env: Mapping[str, str] | None = None) -> tuple[str, str]:
     """The default session and where it came from: option, MCP_CONTEXT_SESSION, the host's, or a new one."""
     env = os.environ if env is None else env
-    if option:
+    if option is not None:
         return check_session(option), "option"
     if env.get(ENV_SESSION):
         return check_session(env[ENV_SESSION]), ENV_SESSION

@@ -107,8 +107,9 @@ class Store:
             self.root.parent.mkdir(parents=True, exist_ok=True)
             current = self.root
             _mkdir_private(current)
-            for part in path.relative_to(self.root).parts:
-                self._check_real_dir(current)
+            for index, part in enumerate(path.relative_to(self.root).parts):
+                if index:  # the root itself may be a link the user made (~/.mcp-context -> /data/ctx)
+                    self._check_real_dir(current)
                 current = current / part
                 _mkdir_private(current)
             self._check_real_dir(current)
@@ -299,9 +300,23 @@ class Store:
                 ids.check_session(name)
             except InvalidId:
                 continue  # not ours: ignore stray entries rather than fail every listing
-            if stat.S_ISDIR(os.lstat(self._sessions / name).st_mode):  # a planted link is skipped, not followed
+            if self._plain_session(name):
                 valid.append(name)
         return sorted(valid)
+
+    def _plain_session(self, name: str) -> bool:
+        """True when the session and its results directory (if any) are real directories, not planted links.
+
+        Listings skip anything else, so one bad entry cannot make every other session unreadable."""
+        for path in (self._sessions / name, self._sessions / name / "results"):
+            try:
+                if not stat.S_ISDIR(os.lstat(path).st_mode):
+                    return False
+            except FileNotFoundError:
+                return path.name == "results"  # a session without results yet is fine; a vanished one is not
+            except OSError:
+                return False
+        return True
 
     def list_results(self, session: str) -> list[ResultMeta]:
         """Newest first; handles break ties so the order is stable across calls."""
@@ -354,19 +369,32 @@ class Store:
         return meta.bytes
 
     def remove_debris(self, older_than_s: float = 3600.0) -> int:
-        """Delete temp files left by killed writers, and texts whose metadata never landed."""
+        """Delete temp files left by killed writers, and texts whose metadata never landed.
+
+        Only regular files in real directories are touched: a link planted at ``.spool`` or among the results
+        is never followed, and a file a live writer renames away meanwhile is simply skipped."""
         removed = 0
         cutoff = time.time() - older_than_s
-        directories = [self.root / ".spool"] + [self.results_dir(s) for s in self.session_ids()]
+        directories = [self.root / ".spool"] + [self._sessions / s / "results" for s in self.session_ids()]
         for directory in directories:
-            if not directory.is_dir():
+            try:
+                if not stat.S_ISDIR(os.lstat(directory).st_mode):
+                    continue
+                entries = list(os.scandir(directory))
+            except OSError:
                 continue
-            for entry in os.scandir(directory):
-                stale = entry.stat(follow_symlinks=False).st_mtime < cutoff
-                orphan = entry.name.endswith((".txt", ".idx")) and not (directory / f"{entry.name[:-4]}.json").exists()
-                if stale and (entry.name.startswith(".tmp-") or orphan):
-                    os.unlink(entry.path)
-                    removed += 1
+            for entry in entries:
+                try:
+                    if not entry.is_file(follow_symlinks=False):
+                        continue
+                    stale = entry.stat(follow_symlinks=False).st_mtime < cutoff
+                    json_twin = directory / f"{entry.name[:-4]}.json"
+                    orphan = entry.name.endswith((".txt", ".idx")) and not json_twin.exists()
+                    if stale and (entry.name.startswith(".tmp-") or orphan):
+                        os.unlink(entry.path)
+                        removed += 1
+                except FileNotFoundError:
+                    continue  # a writer renamed it into place meanwhile
         return removed
 
 
