@@ -260,7 +260,7 @@ class TextReader:
         start = self.index.line_start(first)
         deadline = time.monotonic() + timeout_s
         shown: list[GrepLine] = []
-        before: deque[GrepLine] = deque(maxlen=context)
+        before: deque[tuple[int, str]] = deque(maxlen=context)  # raw: most lines are never shown
         after = matches = tokens = 0
         cursor: dict[str, int] | None = None
         notes: list[str] = []
@@ -286,7 +286,7 @@ class TextReader:
                     after -= 1
                     item = GrepLine(number, *_context(text))
                 else:
-                    before.append(GrepLine(number, *_context(text)))
+                    before.append((number, text))
                     continue
                 cost = self.counter.count(item.text).tokens + _LINE_OVERHEAD_TOKENS
                 if tokens + cost > max_tokens:
@@ -297,7 +297,9 @@ class TextReader:
                 last_shown = number
                 continue
             hit, cut = _clip(text, found.start())
-            group = [b for b in before if b.line > last_shown] + [GrepLine(number, hit, True, cut)]
+            group = [GrepLine(n, *_context(t)) for n, t in before if n > last_shown] + [
+                GrepLine(number, hit, True, cut)
+            ]
             cost = sum(self.counter.count(g.text).tokens + _LINE_OVERHEAD_TOKENS for g in group)
             if matches >= max_matches or (matches and tokens + cost > max_tokens):
                 cursor = {"start_line": number}
