@@ -361,13 +361,6 @@ class Store:
         shutil.rmtree(directory)
         return freed
 
-    def delete_result(self, session: str, handle: str) -> int:
-        meta = self.meta(session, handle)
-        # The .json goes first, so a result is never visible with its text missing.
-        for suffix in (".json", ".idx", ".txt"):
-            self._file(session, handle, suffix).unlink(missing_ok=True)
-        return meta.bytes
-
     def remove_debris(self, older_than_s: float = 3600.0) -> int:
         """Delete temp files left by killed writers, and texts whose metadata never landed.
 
