@@ -128,12 +128,11 @@ class Session:
         return self.store.find(bare, prefer=self.settings.session)
 
     def _reader(self, meta: ResultMeta) -> TextReader:
-        _, fd = self.store.open_content(meta.session, meta.handle)
+        fd, index = self.store.open_indexed(meta.session, meta.handle)
         try:
-            return TextReader(self.store.read_index(meta.session, meta.handle), fd, self.counter)
-        except (OSError, ValueError) as exc:
-            os.close(fd)
-            raise StoreError(f"index of {meta.handle} is missing or damaged ({exc})") from None
+            return TextReader(index, fd, self.counter)
+        except ValueError as exc:
+            raise StoreError(f"index of {meta.handle} is damaged ({exc}); delete the result with cleanup") from None
 
     def preview(self, meta: ResultMeta) -> Preview:
         with self._reader(meta) as reader:
@@ -194,7 +193,7 @@ class Session:
     def iter_text(self, handle: str, chunk_chars: int = 1024 * 1024) -> Iterator[str]:
         """The whole text in chunks, for resources and exports; never needed by a model."""
         meta = self.info(handle)
-        _, fd = self.store.open_content(meta.session, meta.handle)
+        fd = self.store.open_content(meta.session, meta.handle)
         with os.fdopen(fd, "r", encoding="utf-8", newline="") as f:
             while chunk := f.read(chunk_chars):
                 yield chunk

@@ -113,7 +113,11 @@ class TextReader:
 
     def __init__(self, index_data: bytes, fd: int, counter: TokenCounter) -> None:
         self._file: BinaryIO = os.fdopen(fd, "rb")
-        self.index = LineIndex(index_data, self._file)
+        try:
+            self.index = LineIndex(index_data, self._file)
+        except BaseException:
+            self._file.close()  # the file object owns fd now: closing fd directly would close it twice
+            raise
         self.counter = counter
 
     def __enter__(self) -> TextReader:

@@ -68,12 +68,10 @@ def read(result: Read) -> str:
 
 
 def next_hint(result: Read) -> str:
-    cursor = result.next
-    if cursor is None:
+    following = next_call(result)
+    if following is None:
         return "End of result: nothing more to read." if result.page else "No more matches."
-    if result.grep is not None:
-        return f"More matches: {call(result.meta.handle, grep=result.grep.pattern, **cursor)}"
-    return f"Next page: {call(result.meta.handle, **cursor)}"
+    return f"More matches: {following}" if result.grep is not None else f"Next page: {following}"
 
 
 def next_call(result: Read) -> str | None:

@@ -136,20 +136,30 @@ class Store:
     def _file(self, session: str, handle: str, suffix: str) -> Path:
         return self.results_dir(session) / f"{ids.check_handle(handle)}{suffix}"
 
-    def open_content(self, session: str, handle: str) -> tuple[Path, int]:
-        """An open read-only descriptor on the text; refuses symlinks planted in place of the file."""
-        path = self._file(session, handle, ".txt")
+    def _open(self, directory: Path, handle: str, suffix: str) -> int:
+        """A read-only descriptor; refuses a symlink planted in place of the file."""
         try:
-            return path, os.open(path, os.O_RDONLY | _NOFOLLOW)
+            return os.open(directory / f"{ids.check_handle(handle)}{suffix}", os.O_RDONLY | _NOFOLLOW)
         except FileNotFoundError:
-            raise UnknownHandle(self._unknown(handle)) from None
+            if suffix == ".txt":
+                raise UnknownHandle(self._unknown(handle)) from None
+            raise StoreError(f"the {suffix} file of {handle} is missing; delete the result with cleanup") from None
         except OSError as exc:
-            raise StoreError(f"cannot open result {handle}: {exc.strerror}") from exc
+            raise StoreError(f"cannot open {suffix} file of result {handle}: {exc.strerror}") from exc
 
-    def read_index(self, session: str, handle: str) -> bytes:
-        fd = os.open(self._file(session, handle, ".idx"), os.O_RDONLY | _NOFOLLOW)
-        with os.fdopen(fd, "rb") as f:
-            return f.read()
+    def open_content(self, session: str, handle: str) -> int:
+        return self._open(self.results_dir(session), handle, ".txt")
+
+    def open_indexed(self, session: str, handle: str) -> tuple[int, bytes]:
+        """The text's descriptor and its index, with the directory checked once for both (a hot path)."""
+        directory = self.results_dir(session)
+        fd = self._open(directory, handle, ".txt")
+        try:
+            with os.fdopen(self._open(directory, handle, ".idx"), "rb") as f:
+                return fd, f.read()
+        except BaseException:
+            os.close(fd)
+            raise
 
     # writing ---------------------------------------------------------------------------------------------
 

@@ -9,10 +9,12 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+import anyio.to_thread
+from mcp import MCPError
 from mcp.server.lowlevel.helper_types import ReadResourceContents
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceNotFoundError
-from mcp.types import ListResourcesResult, PaginatedRequestParams, Resource, ResourceTemplate
+from mcp.types import INVALID_PARAMS, ListResourcesResult, PaginatedRequestParams, Resource, ResourceTemplate
 
 from .. import ids
 from ..api import Session
@@ -132,15 +134,10 @@ class ContextServer(MCPServer):
 
     # The SDK's list handler drops the cursor; overriding it is the one way to paginate (mcp 2.x).
     async def _handle_list_resources(self, ctx: Any, params: PaginatedRequestParams | None) -> ListResourcesResult:
-        import anyio.to_thread
-
         cursor = params.cursor if params else None
         try:
             return await anyio.to_thread.run_sync(list_page, self.context_session, cursor)
         except ValueError:
-            from mcp import MCPError
-            from mcp.types import INVALID_PARAMS
-
             raise MCPError(code=INVALID_PARAMS, message="invalid cursor: pass the nextCursor of a listing") from None
 
     async def list_resource_templates(self) -> list[ResourceTemplate]:
@@ -149,7 +146,5 @@ class ContextServer(MCPServer):
     async def read_resource(self, uri: Any, context: Any = None) -> Any:
         text = str(uri)
         if text.startswith(f"{ids.URI_SCHEME}://"):
-            import anyio.to_thread
-
             return await anyio.to_thread.run_sync(read, self.context_session, text)
         return await super().read_resource(uri, context)
