@@ -9,16 +9,22 @@
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from . import ids
 from .config import Limits, Settings, resolve_settings
 from .errors import InvalidArgument, StoreError
+from .history import budget as budgets
+from .history import transcripts
+from .history.accounting import Accountant
+from .history.compact import Compaction, Request, compact
+from .history.layers import DEFAULT_EXCLUDED, Stored
 from .reading import GrepResult, Page, Preview, TextReader
 from .store import ResultMeta, SessionInfo, Store
 from .tokens import TokenCounter
@@ -72,10 +78,15 @@ class Session:
         limits: Limits | None = None,
         counter: TokenCounter | None = None,
         env: Mapping[str, str] | None = None,
+        transcript_roots: list[Path] | None = None,
     ) -> None:
         self.settings: Settings = resolve_settings(root, session, limits, env)
         self.limits = self.settings.limits
         self.counter = counter or TokenCounter()
+        self.env: Mapping[str, str] = os.environ if env is None else env
+        # None: any path (the library and CLI act for the user); the server passes the hosts' folders.
+        self.transcript_roots = transcript_roots
+        self.accountant = Accountant(self.counter)
         self.store = Store(self.settings.root, counter=self.counter, max_result_bytes=self.limits.max_result_bytes)
 
     @property
@@ -197,6 +208,74 @@ class Session:
         with os.fdopen(fd, "r", encoding="utf-8", newline="") as f:
             while chunk := f.read(chunk_chars):
                 yield chunk
+
+    # history -----------------------------------------------------------------------------------------------
+
+    def compact_history(
+        self,
+        messages: list[Any] | None = None,
+        transcript: str | None = None,
+        format: str = "auto",
+        target_tokens: int | None = None,
+        model: str | None = None,
+        context_window: int | None = None,
+        trigger: Any = None,
+        keep: Any = None,
+        strategy: str = "auto",
+        system: Any = None,
+        tools: Any = None,
+        session: str | None = None,
+        exclude_tools: list[str] | None = None,
+    ) -> Compaction:
+        """A smaller, valid history in the input's format; everything removed or shortened is stored first."""
+        sid = self._session(session)
+        items, fmt, model_source, notes = self._history_source(messages, transcript, format)
+        if model is None and model_source is not None:
+            model, source_name = model_source
+        else:
+            source_name = "given"
+        budget = budgets.resolve(
+            target_tokens=target_tokens,
+            model=model,
+            context_window=context_window,
+            trigger=trigger,
+            keep=keep,
+            model_source=source_name,
+        )
+        excluded = DEFAULT_EXCLUDED if exclude_tools is None else tuple(exclude_tools)
+        request = Request(items, fmt, budget, strategy, system, tools, excluded)
+
+        def persist(text: str, label: str, source: str) -> Stored:
+            stored = self.persist_result(text, label=label[:200], source=source[:200], session=sid)
+            return Stored(stored.meta.handle, stored.meta.uri, stored.preview.render())
+
+        result = compact(
+            request,
+            self.accountant,
+            persist,
+            lambda: self.store.read_state(sid, "compaction"),
+            lambda data: self.store.write_state(sid, "compaction", data),
+        )
+        result.notes[:0] = notes
+        if result.removed or result.shortened:
+            lines = [json.dumps({"history": "compact_history", "format": result.format, "count": len(result.messages)})]
+            lines += [json.dumps({"message": m}, ensure_ascii=False) for m in result.messages]
+            result.history = persist("\n".join(lines) + "\n", "compacted history", "compact_history")
+        return result
+
+    def _history_source(
+        self, messages: list[Any] | None, transcript: str | None, format: str
+    ) -> tuple[Any, str, tuple[str, str] | None, list[str]]:
+        if (messages is None) == (transcript is None):
+            raise InvalidArgument("give either messages (a list) or transcript (a path, or 'host'), not both")
+        if transcript is None:
+            return messages, format, None, []
+        found = transcripts.load(transcript, self.env, self.transcript_roots)
+        if format not in ("auto", found.format):
+            raise InvalidArgument(f"{found.host} transcripts hold {found.format} messages, not {format}")
+        notes = [f"{found.host} transcript {found.path}: {len(found.messages)} messages", *found.notes]
+        model = (found.model, f"{found.host} transcript") if found.model else None
+        return found.messages, found.format, model, notes
 
     # listing and housekeeping ------------------------------------------------------------------------------
 

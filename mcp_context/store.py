@@ -19,6 +19,7 @@ import hashlib
 import json
 import mimetypes
 import os
+import re
 import secrets
 import shutil
 import stat
@@ -35,6 +36,7 @@ from .tokens import EXACT_LIMIT_BYTES, ByteTally, TokenCount, TokenCounter
 _DIR_MODE = 0o700
 _FILE_MODE = 0o600
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_STATE_NAME = re.compile(r"[a-z][a-z0-9_-]{0,40}")
 
 
 @dataclass(frozen=True)
@@ -359,6 +361,35 @@ class Store:
         infos.sort(key=lambda s: (-s.updated, s.session))
         return infos
 
+    # session state -----------------------------------------------------------------------------------------
+
+    def read_state(self, session: str, name: str) -> bytes | None:
+        """A tool's saved state (``<session>/state/<name>``), or None before the first save.
+
+        Names come from the code, never from a client; the session id is validated like everywhere else."""
+        directory = self._sessions / ids.check_session(session) / "state"
+        if not directory.exists():
+            return None
+        self._check_real_dir(directory.parent)
+        self._check_real_dir(directory)
+        try:
+            fd = os.open(directory / _state_name(name), os.O_RDONLY | _NOFOLLOW)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise StoreError(f"cannot open state {name} of session {session}: {exc.strerror}") from exc
+        with os.fdopen(fd, "rb") as f:
+            return f.read()
+
+    def write_state(self, session: str, name: str, data: bytes) -> None:
+        """Replace a tool's state atomically: a reader sees the old document or the new one, never half."""
+        directory = self._sessions / ids.check_session(session) / "state"
+        self._ensure_dir(directory)
+        try:
+            self._write_atomic(directory, _state_name(name), [data])
+        except OSError as exc:
+            raise StoreError(f"cannot save state {name} of session {session}: {exc.strerror}") from exc
+
     # removing ----------------------------------------------------------------------------------------------
 
     def delete_session(self, session: str) -> int:
@@ -399,6 +430,12 @@ class Store:
                 except FileNotFoundError:
                     continue  # a writer renamed it into place meanwhile
         return removed
+
+
+def _state_name(name: str) -> str:
+    if not _STATE_NAME.fullmatch(name):
+        raise ValueError(f"bad state name {name!r}")
+    return f"{name}.json"
 
 
 def _mkdir_private(path: Path) -> None:

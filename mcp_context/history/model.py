@@ -1,0 +1,95 @@
+"""The canonical message model every history tool works on, whatever the provider format.
+
+A message keeps the provider's own dict (``origin``) and each block keeps the provider's own part (``raw``).
+Adapters render an untouched message as its ``origin`` object itself and an untouched block as its ``raw``,
+so whatever the compactor does not change goes back out byte for byte, and signed reasoning is never rebuilt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+Role = Literal["system", "user", "assistant", "tool"]
+Kind = Literal["text", "image", "tool_call", "tool_result", "reasoning", "other"]
+
+#: What a part costs when it has no text to count (an image, an opaque provider block): a flat estimate.
+IMAGE_TOKENS = 1600
+
+
+@dataclass
+class Block:
+    kind: Kind
+    text: str = ""
+    call_id: str | None = None
+    name: str | None = None
+    args: Any = None
+    is_error: bool = False
+    signed: bool = False
+    raw: Any = None
+    source: Any = None
+
+    @property
+    def changed(self) -> bool:
+        return self.raw is None
+
+    def replaced(self, **changes: Any) -> Block:
+        """A new version of this block; ``source`` keeps the provider part it came from, for rendering."""
+        return replace(self, raw=None, source=self.raw if self.raw is not None else self.source, **changes)
+
+
+@dataclass
+class Message:
+    role: Role
+    blocks: list[Block]
+    origin: Any = None
+    index: int | None = None
+    id: str | None = None
+    changed: bool = False
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def calls(self) -> list[Block]:
+        return [b for b in self.blocks if b.kind == "tool_call"]
+
+    @property
+    def results(self) -> list[Block]:
+        return [b for b in self.blocks if b.kind == "tool_result"]
+
+    @property
+    def is_prompt(self) -> bool:
+        """A user turn that is the user speaking, not tool results handed back."""
+        return self.role == "user" and not self.results and bool(self.blocks)
+
+    def label(self) -> str:
+        return f"#{self.index}" if self.index is not None else "new"
+
+    def with_blocks(self, blocks: list[Block]) -> Message:
+        return replace(self, blocks=blocks, changed=True)
+
+
+def canonical_json(value: Any) -> str:
+    """One spelling per value (sorted keys, no spaces), so equal things hash equal whatever their key order."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
+def digest(value: Any) -> str:
+    return hashlib.sha256(canonical_json(value).encode("utf-8", "surrogatepass")).hexdigest()[:24]
+
+
+def args_text(args: Any) -> str:
+    return args if isinstance(args, str) else canonical_json(args)
+
+
+#: Providers that pair calls and results by position give no ids; ours start with this and are never written.
+SYNTHETIC_PREFIX = "~"
+
+
+def is_synthetic(call_id: str | None) -> bool:
+    return call_id is None or call_id.startswith(SYNTHETIC_PREFIX)
+
+
+def new_text(role: Role, text: str) -> Message:
+    return Message(role=role, blocks=[Block("text", text)], changed=True)

@@ -1,0 +1,282 @@
+"""Host transcripts as message lists: Claude Code session JSONL (Anthropic blocks), Gemini CLI chat JSONL
+(Gemini parts), and finding the current one from inside the host (``transcript="host"``).
+
+Both hosts write more than the conversation: bookkeeping lines, one line per assistant block (Claude Code),
+records written twice and patches that rewrite or rewind the list (Gemini CLI). These readers replay all of it
+into what the model actually saw. A client may name a transcript by path, so the server allows only files under
+the hosts' own transcript directories and any the user adds (``MCP_CONTEXT_TRANSCRIPTS``)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import InvalidArgument
+
+MAX_TRANSCRIPT_BYTES = 512 * 1024 * 1024
+
+
+@dataclass
+class Transcript:
+    path: Path
+    host: str  # "claude-code" or "gemini-cli"
+    format: str  # the message format the reader produced: "anthropic" or "gemini"
+    messages: list[dict[str, Any]]
+    model: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def claude_dir(env: Mapping[str, str]) -> Path:
+    return Path(env.get("CLAUDE_CONFIG_DIR") or Path(env.get("HOME") or Path.home()) / ".claude")
+
+
+def gemini_dir(env: Mapping[str, str]) -> Path:
+    return Path(env.get("HOME") or Path.home()) / ".gemini"
+
+
+def allowed_roots(env: Mapping[str, str]) -> list[Path]:
+    """Where a client may point ``transcript``: the hosts' transcript folders and the user's additions."""
+    roots = [claude_dir(env) / "projects", gemini_dir(env) / "tmp"]
+    extra = env.get("MCP_CONTEXT_TRANSCRIPTS", "")
+    roots += [Path(p).expanduser() for p in extra.split(os.pathsep) if p]
+    return roots
+
+
+def load(spec: str, env: Mapping[str, str], roots: list[Path] | None) -> Transcript:
+    """Read ``spec``: ``"host"`` for the running host's transcript, else a path (checked against ``roots``)."""
+    if not isinstance(spec, str) or not spec or "\0" in spec:
+        raise InvalidArgument("transcript must be 'host' or the path of a .jsonl transcript")
+    path = find_host(env) if spec == "host" else Path(spec).expanduser()
+    resolved = path.resolve()
+    if roots is not None and not any(resolved.is_relative_to(r.resolve()) for r in roots):
+        shown = ", ".join(str(r) for r in roots)
+        raise InvalidArgument(
+            f"transcript {spec!r} is outside the transcript folders this server may read ({shown}); "
+            "add its folder to MCP_CONTEXT_TRANSCRIPTS to allow it"
+        )
+    if not resolved.is_file():
+        raise InvalidArgument(f"transcript {spec!r} is not a file")
+    size = resolved.stat().st_size
+    if size > MAX_TRANSCRIPT_BYTES:
+        raise InvalidArgument(f"transcript {spec!r} is {size:,} bytes, over the {MAX_TRANSCRIPT_BYTES:,} limit")
+    records, notes = _records(resolved)
+    if _is_gemini(records):
+        model = _last_str(r.get("model") for r in records if r.get("type") == "gemini")
+        return Transcript(resolved, "gemini-cli", "gemini", read_gemini_cli(records), model, notes)
+    if any(r.get("type") in ("user", "assistant") and "message" in r for r in records):
+        model = _last_str(
+            r["message"].get("model")
+            for r in records
+            if r.get("type") == "assistant" and isinstance(r.get("message"), dict)
+        )
+        return Transcript(resolved, "claude-code", "anthropic", read_claude_code(records), model, notes)
+    raise InvalidArgument(f"{spec!r} is neither a Claude Code nor a Gemini CLI transcript")
+
+
+def _last_str(values: Iterable[Any]) -> str | None:
+    found = [v for v in values if isinstance(v, str) and v and not v.startswith("<")]
+    return found[-1] if found else None
+
+
+def _records(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
+    records, bad = [], 0
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError:
+                bad += 1  # the host may be writing the last line right now
+                continue
+            if isinstance(record, dict):
+                records.append(record)
+    notes = [f"skipped {bad} line(s) that were not JSON"] if bad else []
+    return records, notes
+
+
+def _is_gemini(records: list[dict[str, Any]]) -> bool:
+    head = records[:5]
+    return any("$set" in r or r.get("type") in ("gemini",) or ("projectHash" in r and "sessionId" in r) for r in head)
+
+
+# Claude Code -----------------------------------------------------------------------------------------------
+
+
+def read_claude_code(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Anthropic messages: conversation lines after the last compaction, assistant blocks of one reply merged,
+    consecutive tool-result lines gathered into the one user turn the API expects."""
+    messages: list[dict[str, Any]] = []
+    last_id: str | None = None
+    for record in records:
+        kind = record.get("type")
+        if kind == "system" and record.get("subtype") == "compact_boundary":
+            messages, last_id = [], None
+            continue
+        message = record.get("message")
+        if kind not in ("user", "assistant") or record.get("isSidechain") or not isinstance(message, dict):
+            continue
+        content = message.get("content")
+        blocks = content if isinstance(content, list) else [{"type": "text", "text": content}]
+        previous = messages[-1] if messages else None
+        if kind == "assistant":
+            reply_id = message.get("id")
+            if previous and previous["role"] == "assistant" and reply_id and reply_id == last_id:
+                previous["content"] = previous["content"] + list(blocks)
+            else:
+                messages.append({"role": "assistant", "content": list(blocks)})
+            last_id = reply_id
+            continue
+        last_id = None
+        results = isinstance(content, list) and any(b.get("type") == "tool_result" for b in content)
+        if results and previous and previous["role"] == "user" and isinstance(previous["content"], list):
+            if any(b.get("type") == "tool_result" for b in previous["content"]):
+                previous["content"] = previous["content"] + list(blocks)
+                continue
+        messages.append({"role": "user", "content": content})
+    return messages
+
+
+# Gemini CLI ------------------------------------------------------------------------------------------------
+
+
+def read_gemini_cli(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Gemini contents: records upserted by id, ``$set.messages`` replacing the list, ``$rewindTo`` cutting it
+    (the named message and everything after it go), then empty model turns dropped and same-role runs merged."""
+    logical: dict[str, dict[str, Any]] = {}
+    for record in records:
+        patch = record.get("$set")
+        if isinstance(patch, dict):
+            if isinstance(patch.get("messages"), list):
+                logical = {}
+                for item in patch["messages"]:
+                    _upsert(logical, item)
+            continue
+        if "$rewindTo" in record:
+            target = record["$rewindTo"]
+            if target in logical:
+                keys = list(logical)
+                for key in keys[keys.index(target) :]:
+                    del logical[key]
+            continue
+        _upsert(logical, record)
+    contents: list[dict[str, Any]] = []
+    for record in logical.values():
+        for turn in _turns(record):
+            if contents and contents[-1]["role"] == turn["role"]:
+                contents[-1] = {"role": turn["role"], "parts": contents[-1]["parts"] + turn["parts"]}
+            else:
+                contents.append(turn)
+    return _drop_answered_twice(contents)
+
+
+def _upsert(logical: dict[str, dict[str, Any]], record: Any) -> None:
+    if isinstance(record, dict) and isinstance(record.get("id"), str) and record.get("type") in ("user", "gemini"):
+        logical[record["id"]] = record
+
+
+def _parts(content: Any) -> list[dict[str, Any]]:
+    if isinstance(content, str):
+        return [{"text": content}] if content else []
+    if isinstance(content, list):
+        return [p for p in content if isinstance(p, dict) and p and p != {"text": ""}]
+    return []
+
+
+def _turns(record: dict[str, Any]) -> list[dict[str, Any]]:
+    if record["type"] == "user":
+        parts = _parts(record.get("content"))
+        return [{"role": "user", "parts": parts}] if parts else []
+    parts = _parts(record.get("content"))
+    calls = [c for c in record.get("toolCalls") or [] if isinstance(c, dict) and c.get("name")]
+    parts += [{"functionCall": {"id": c.get("id"), "name": c["name"], "args": c.get("args") or {}}} for c in calls]
+    turns: list[dict[str, Any]] = [{"role": "model", "parts": parts}] if parts else []
+    results = [p for c in calls for p in (c.get("result") or []) if isinstance(p, dict) and "functionResponse" in p]
+    if results:
+        turns.append({"role": "user", "parts": results, "_from_calls": True})
+    return turns
+
+
+def _drop_answered_twice(contents: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A call's result is in the model record *and* in a user record after it; keep one copy of each."""
+    out: list[dict[str, Any]] = []
+    for turn in contents:
+        parts, seen = [], set()
+        for part in turn["parts"]:
+            response = part.get("functionResponse")
+            key = response.get("id") if isinstance(response, dict) else None
+            if key is not None:
+                if key in seen:
+                    continue
+                seen.add(key)
+            parts.append(part)
+        turn.pop("_from_calls", None)
+        if parts:
+            out.append({"role": turn["role"], "parts": parts})
+    return out
+
+
+# finding the host's transcript -----------------------------------------------------------------------------
+
+
+def find_host(env: Mapping[str, str]) -> Path:
+    session = env.get("CLAUDE_CODE_SESSION_ID")
+    if session:
+        return _claude_transcript(session, env)
+    if env.get("GEMINI_CLI"):
+        return _gemini_transcript(env)
+    raise InvalidArgument(
+        "transcript='host' works when this server runs inside Claude Code (CLAUDE_CODE_SESSION_ID is set) or "
+        "Gemini CLI (GEMINI_CLI is set); elsewhere pass the transcript's path or the messages"
+    )
+
+
+def _claude_transcript(session: str, env: Mapping[str, str]) -> Path:
+    if not re.fullmatch(r"[A-Za-z0-9_-]{1,128}", session):
+        raise InvalidArgument("CLAUDE_CODE_SESSION_ID does not look like a session id")
+    projects = claude_dir(env) / "projects"
+    project = env.get("CLAUDE_PROJECT_DIR") or os.getcwd()
+    direct = projects / re.sub(r"[^A-Za-z0-9]", "-", project) / f"{session}.jsonl"
+    if direct.is_file():
+        return direct
+    found = sorted(projects.glob(f"*/{session}.jsonl"))
+    if found:
+        return found[0]
+    raise InvalidArgument(f"no Claude Code transcript for session {session} under {projects}")
+
+
+def _gemini_transcript(env: Mapping[str, str]) -> Path:
+    base = gemini_dir(env) / "tmp"
+    start = Path(env.get("GEMINI_PROJECT_DIR") or os.getcwd()).resolve()
+    for project in (start, *start.parents):
+        for folder in _gemini_folders(base, project, env):
+            chats = sorted(folder.glob("chats/session-*.jsonl"), key=lambda p: p.stat().st_mtime)
+            if chats:
+                return chats[-1]
+    raise InvalidArgument(f"no Gemini CLI chat for {start} under {base}")
+
+
+def _gemini_folders(base: Path, project: Path, env: Mapping[str, str]) -> list[Path]:
+    folders = []
+    try:
+        names = json.loads((gemini_dir(env) / "projects.json").read_text())["projects"]
+        if isinstance(names.get(str(project)), str):
+            folders.append(base / names[str(project)])
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        pass
+    folders.append(base / hashlib.sha256(str(project).encode()).hexdigest())
+    folders.append(base / project.name)
+    return [f for f in folders if f.is_dir() and _root_of(f) in (None, str(project))]
+
+
+def _root_of(folder: Path) -> str | None:
+    try:
+        return (folder / ".project_root").read_text().strip()
+    except OSError:
+        return None

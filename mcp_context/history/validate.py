@@ -1,0 +1,84 @@
+"""Is a history one the provider will accept? The rules that, broken, make every later request fail.
+
+Each format's adapter says how strict its provider is (one result per message, strict role alternation, user
+first); the pairing rules are shared: every kept call has its result, every kept result has its call, and the
+results come right after the turn that made the calls. Ids match exactly, never by prefix."""
+
+from __future__ import annotations
+
+from .formats.base import Adapter
+from .model import Block, Message
+
+
+def is_empty(message: Message) -> bool:
+    return not any(_has_content(b) for b in message.blocks)
+
+
+def _has_content(block: Block) -> bool:
+    if block.kind in ("text", "reasoning"):
+        return bool(block.text.strip()) or block.signed
+    return True
+
+
+def result_span(messages: list[Message], i: int, adapter: Adapter) -> range:
+    """The messages right after turn ``i`` that may hold its results (one user turn, or a run of tool messages)."""
+    j = i + 1
+    if adapter.one_result_per_message:
+        while j < len(messages) and messages[j].role == "tool":
+            j += 1
+        return range(i + 1, j)
+    if j < len(messages) and messages[j].role == "user" and messages[j].results:
+        return range(i + 1, j + 1)
+    return range(i + 1, i + 1)
+
+
+def problems(messages: list[Message], adapter: Adapter) -> list[str]:
+    """Every rule broken, in plain words naming the messages; empty when the history is valid."""
+    found: list[str] = []
+    consumed: set[int] = set()
+    seen_calls: set[str] = set()
+    for i, message in enumerate(messages):
+        where = f"message {i} ({message.label()})"
+        if is_empty(message):
+            found.append(f"{where} is empty")
+        if message.role == "assistant" and message.calls:
+            span = result_span(messages, i, adapter)
+            consumed.update(span)
+            wanted = [c.call_id for c in message.calls]
+            for call_id in wanted:
+                if call_id in seen_calls:
+                    found.append(f"{where}: tool call id {call_id} is used twice")
+                seen_calls.add(call_id or "")
+            got = [r.call_id for j in span for r in messages[j].results]
+            for call in message.calls:
+                if got.count(call.call_id) != 1:
+                    state = "no result" if call.call_id not in got else "more than one result"
+                    found.append(f"{where}: call {call.call_id} ({call.name}) has {state} right after it")
+            for call_id in got:
+                if call_id not in wanted:
+                    found.append(f"{where}: the result for {call_id} after it answers no call of this turn")
+            if not adapter.one_result_per_message:
+                for j in span:
+                    if _results_not_first([b.kind for b in messages[j].blocks]):
+                        found.append(f"message {j}: tool results must come before any other content")
+        elif message.results and i not in consumed:
+            found.append(f"{where}: tool result with no call right before it")
+    found += _role_problems(messages, adapter)
+    return found
+
+
+def _results_not_first(kinds: list[str]) -> bool:
+    last_result = max(k for k, kind in enumerate(kinds) if kind == "tool_result")
+    return any(kind != "tool_result" for kind in kinds[:last_result])
+
+
+def _role_problems(messages: list[Message], adapter: Adapter) -> list[str]:
+    found = []
+    turns = [(i, "user" if m.role == "tool" else m.role) for i, m in enumerate(messages) if m.role != "system"]
+    if adapter.user_first and turns and turns[0][1] != "user":
+        found.append(f"message {turns[0][0]}: the first turn must be the user's")
+    if adapter.strict_alternation:
+        for (_, a), (j, b) in zip(turns, turns[1:], strict=False):
+            if a == b:
+                found.append(f"message {j}: two {b} turns in a row ({adapter.name} needs them to alternate)")
+    return found
