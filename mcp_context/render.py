@@ -7,6 +7,7 @@ content, and the exact call that reads more. The structured results carry the sa
 from __future__ import annotations
 
 from .api import Persisted, Read
+from .history.compact import Compaction
 from .store import ResultMeta
 
 
@@ -81,3 +82,59 @@ def next_call(result: Read) -> str | None:
     if result.grep is not None:
         return call(result.meta.handle, grep=result.grep.pattern, **cursor)
     return call(result.meta.handle, **cursor)
+
+
+def method_words(method: str) -> str:
+    return f"exact, {method.split(':', 1)[1]}" if method.startswith("exact") else "estimate"
+
+
+def compaction(result: Compaction) -> str:
+    """The report a model reads: figures, what each layer did, and the handles that bring everything back."""
+    how = method_words(result.token_method)
+    saved = result.tokens_before - result.tokens_after
+    if result.compacted:
+        head = (
+            f"Compacted {result.input_count:,} {result.format} messages to {len(result.messages):,}: "
+            f"{result.tokens_before:,} -> {result.tokens_after:,} tokens ({how}; target {result.target:,}), "
+            f"{saved:,} saved."
+        )
+    else:
+        trigger = result.trigger if result.trigger is not None else result.target
+        head = (
+            f"No compaction needed: {result.tokens_before:,} tokens ({how}) is under the trigger of {trigger:,}. "
+            f"{len(result.messages):,} {result.format} messages returned"
+            + (" with earlier replacements replayed." if result.shortened else " unchanged.")
+        )
+    lines = [head]
+    for layer in result.layers:
+        if layer.skipped:
+            lines.append(f"  {layer.layer}. {layer.name}: skipped ({layer.skipped})")
+        elif layer.changed:
+            shown = ", ".join(layer.messages[:12]) + (" ..." if len(layer.messages) > 12 else "")
+            saved_here = f"{layer.tokens_saved:,} tokens saved"
+            lines.append(f"  {layer.layer}. {layer.name}: {layer.changed:,} changed, {saved_here} ({shown})")
+        else:
+            lines.append(f"  {layer.layer}. {layer.name}: nothing to do")
+    if result.removed:
+        lines.append(f"Removed messages: {_labels(result.removed)}")
+    if result.shortened:
+        lines.append(f"Shortened messages: {_labels(result.shortened)}")
+    if result.archive:
+        lines.append(
+            f"Originals of every removed or shortened message: {result.archive.handle} ({result.archive.uri}); "
+            f"{call(result.archive.handle, grep='PATTERN')} finds one."
+        )
+    if result.bridge_archive:
+        lines.append(f"The summary/note message in the history names its own archive: {result.bridge_archive}.")
+    if result.history:
+        lines.append(
+            f"Compacted history (JSON lines, one message each): {result.history.handle} ({result.history.uri})."
+        )
+    lines += [f"Warning: {w}" for w in result.warnings]
+    lines += [f"Note: {n}" for n in result.notes]
+    return "\n".join(lines)
+
+
+def _labels(labels: list[str], limit: int = 30) -> str:
+    shown = ", ".join(labels[:limit])
+    return shown + (f" and {len(labels) - limit:,} more" if len(labels) > limit else "")

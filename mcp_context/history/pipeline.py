@@ -95,7 +95,11 @@ class Run:
 
     def execute(self, strategy: str) -> Outcome:
         before = self.total()
-        self._replay_state()
+        replay = LayerReport(0, "replay earlier replacements (keeps the prompt cache valid)")
+        self._replay_state(replay)
+        replay.tokens_saved = before - self.total()
+        if replay.changed:
+            self.reports.append(replay)
         triggered = self._over_trigger(before)
         if triggered:
             for layer in STRATEGIES[strategy]:
@@ -122,7 +126,7 @@ class Run:
 
     # state replay ----------------------------------------------------------------------------------------
 
-    def _replay_state(self) -> None:
+    def _replay_state(self, report: LayerReport) -> None:
         """Earlier decisions come first and byte for byte: the host's cached prefix stays valid."""
         st = self.state
         for i, message in enumerate(self.body):
@@ -131,17 +135,20 @@ class Run:
                     key = layers.result_key(block)
                     if key in st.results:
                         st.used.add(key)
+                        report.changed += 1
                         self._set(i, layers.replace_result(self.body[i], block, st.results[key]))
                 elif block.kind == "tool_call" and not block.changed:
                     key = layers.call_key(block)
                     if key in st.args:
                         st.used.add(key)
+                        report.changed += 1
                         new = block.replaced(args=st.args[key])
                         self._set(i, self.body[i].with_blocks([new if b is block else b for b in self.body[i].blocks]))
         bridge = st.bridge
         if bridge and len(bridge.keys) < len(self.body):
             keys = [_origin_key(m, self.adapter) for m in self.body[: len(bridge.keys)]]
             if keys == bridge.keys and _valid_cut(self.body, len(keys)):
+                report.changed += len(keys)
                 self._drop(len(keys))
                 self._set_bridge(bridge)
 

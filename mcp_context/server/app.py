@@ -4,16 +4,22 @@ from __future__ import annotations
 
 from .. import __version__
 from ..api import Session
-from . import tools
+from ..history import transcripts
+from . import compaction, tools
 from .resources import ContextServer
 
 INSTRUCTIONS = """\
 mcp-context keeps large texts out of your context without losing them. When a tool output, file or log is \
 large, store it with persist_result and keep only the handle and preview; read parts back later with \
-read_persisted (pages by line or character, or grep). Stored results are also listed as resources."""
+read_persisted (pages by line or character, or grep). When a conversation grows too long, compact_history \
+shrinks it to a token budget, keeping it valid and storing everything it removes. Stored results are also \
+listed as resources."""
 
 
 def build_server(session: Session) -> ContextServer:
     server = ContextServer(session, name="mcp-context", version=__version__, instructions=INSTRUCTIONS)
+    if session.transcript_roots is None:  # a client names transcript paths: only the hosts' folders
+        session.transcript_roots = transcripts.allowed_roots(session.env)
     tools.register(server, session)
+    compaction.register(server, session)
     return server

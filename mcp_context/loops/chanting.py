@@ -1,0 +1,221 @@
+"""Chanting: a model repeating the same text over and over in its streamed output (Gemini CLI's rule).
+
+The rule, per character position p of a buffer holding the last 5,000 streamed characters: take the
+50-character window starting at p; it is a loop when that exact text has occurred 10 times (p included) at
+positions already seen, the last 10 lie on average at most 250 characters apart, and the texts between
+consecutive occurrences take at most 5 distinct values (so lists whose items share a long prefix pass).
+
+Gemini CLI hashes every window with SHA-256 and keeps, per hash, every position, shifting all of them each
+time the buffer drops old text: a hash of 50 characters per character of output, plus a pass over up to 5,000
+lists per chunk. :class:`RepeatFinder` gives the same verdicts at a tiny fraction of the cost:
+
+- It stores no positions. Every position in the buffer before the next unscanned one has been seen, so the
+  earlier occurrences of a window are simply its earlier matches in the buffer, found by ``str.rfind``.
+- Before looking at a window it asks a cheaper question of a whole block of positions. Any window starting
+  in the block contains the block's *anchor* (a 25-character substring at a fixed place); a window with 9
+  earlier occurrences within 2,250 characters makes that anchor occur 9 times before it, in a range one
+  ``str.find`` loop scans. In ordinary prose the anchor occurs nowhere earlier and the whole block is done
+  with one C-level search.
+
+Markdown (:func:`markdown_gate`) decides what is tracked at all, as Gemini CLI does, without its regex bugs:
+a ``- item`` list resets tracking (Gemini's ``[*-+]`` only matches ``*`` and ``+``), and only real divider
+characters make a divider (Gemini's ``[+-_...]`` range also covers digits and capitals, so ``OK`` was one).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any, NamedTuple
+
+from .events import clip
+from .policy import Policy
+from .verdict import Evidence, Finding
+
+# A table row or rule, a list item (-, *, + or numbered), a heading or a block quote, at a chunk's start or
+# after a newline in it.
+_BLOCK = re.compile(r"(?:^|\n)(?:\s*(?:\|.*\||[|+-]{3,}|(?:[-*+]|\d+\.)\s)|#+\s|>\s)")
+_FENCE = "```"
+# Thematic breaks, setext underlines, ASCII table borders and box drawing (U+2500..U+257F).
+_DIVIDER_CHARS = "-_=*+" + "".join(chr(c) for c in range(0x2500, 0x2580))
+_MIN_DIVIDER = 3  # a lone "-" or "*" token is a hyphen or emphasis, not a divider
+
+
+class Gate(NamedTuple):
+    """What one chunk does to tracking: clear it first, the code-block state after it, and whether to track it."""
+
+    reset: bool
+    in_code: bool
+    track: bool
+
+
+def is_divider(chunk: str) -> bool:
+    compact = "".join(chunk.split())
+    return len(compact) >= _MIN_DIVIDER and not compact.strip(_DIVIDER_CHARS)
+
+
+def markdown_gate(chunk: str, in_code: bool) -> Gate:
+    """Gemini CLI's markdown rule: structure resets tracking, code (fences included) is never tracked.
+
+    Lists, tables and code repeat legitimately, so a chunk that starts or contains such a block clears the
+    buffer rather than letting its lines count as repetition of what came before.
+    """
+    fences = chunk.count(_FENCE)
+    divider = is_divider(chunk)
+    reset = fences > 0 or divider or _BLOCK.search(chunk) is not None
+    now_in_code = in_code != (fences % 2 == 1)
+    return Gate(reset, now_in_code, not (in_code or now_in_code or divider))
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A detected chant: where the last occurrences of the window start (buffer positions, oldest first)."""
+
+    positions: tuple[int, ...]
+    unit: str  # the text from the last-but-one occurrence to the last, at least one window long, ≤ 200 chars
+
+
+class RepeatFinder:
+    """The window rule over a bounded buffer, scanning each position once, in order, across appends.
+
+    On a hit the scan stops after the hit's position: the rest of the text is scanned at the next append, so
+    one chunk yields at most one detection and a repetition that goes on is caught again at once.
+    """
+
+    def __init__(self, policy: Policy) -> None:
+        self.window = policy.chant_window
+        self.repeats = policy.chant_repeats
+        self.max_periods = policy.chant_max_periods
+        self.size = policy.chant_buffer
+        self.span = (policy.chant_repeats - 1) * policy.chant_max_spacing  # farthest first-to-last distance
+        self.anchor = self.window // 2
+        self.stride = self.window - self.anchor + 1  # every window of a block contains the block's anchor
+        self.buf = ""
+        self.base = 0  # characters dropped before buf[0] since the start: positions outside stay comparable
+        self.next = 0  # the first buffer position not scanned yet
+
+    def clear(self) -> None:
+        self.base += len(self.buf)
+        self.buf = ""
+        self.next = 0
+
+    def append(self, text: str) -> Hit | None:
+        buf = self.buf + text
+        excess = len(buf) - self.size
+        if excess > 0:
+            buf = buf[excess:]
+            self.base += excess
+            self.next = max(0, self.next - excess)
+        self.buf = buf
+        return self._scan()
+
+    def _scan(self) -> Hit | None:
+        buf, end, p = self.buf, len(self.buf) - self.window + 1, self.next
+        while p < end:
+            block_end = min(p + self.stride, end)
+            if self._anchor_recurs(p + self.stride - 1):
+                while p < block_end:
+                    hit = self._hit_at(p)
+                    p += 1
+                    if hit is not None:
+                        self.next = p
+                        return hit
+            p = block_end
+        self.next = p
+        return None
+
+    def _anchor_recurs(self, at: int) -> bool:
+        """Whether the anchor at ``at`` occurs ``repeats - 1`` times in the range earlier occurrences of its
+        block's windows would put it. False proves no window of the block can be a hit."""
+        buf = self.buf
+        anchor = buf[at : at + self.anchor]
+        high = at - 1 + self.anchor  # occurrences start before ``at``
+        found = max(0, at - self.span) - 1
+        for _ in range(self.repeats - 1):
+            found = buf.find(anchor, found + 1, high)
+            if found < 0:
+                return False
+        return True
+
+    def _hit_at(self, p: int) -> Hit | None:
+        buf, window = self.buf, self.window
+        text = buf[p : p + window]
+        low = max(0, p - self.span)
+        high = p - 1 + window
+        earlier: list[int] = []
+        while len(earlier) < self.repeats - 1:
+            found = buf.rfind(text, low, high)
+            if found < 0:
+                return None  # fewer occurrences, or the oldest needed is too far back: spacing too wide
+            earlier.append(found)
+            high = found - 1 + window
+        positions = (*reversed(earlier), p)
+        periods = {buf[a:b] for a, b in pairwise(positions)}
+        if len(periods) > self.max_periods:
+            return None
+        start = positions[-2]
+        return Hit(positions, buf[start : start + min(200, max(p - start, window))])
+
+    def to_state(self) -> dict[str, Any]:
+        return {"buf": self.buf, "base": self.base, "next": self.next}
+
+    def load_state(self, state: dict[str, Any]) -> None:
+        self.buf, self.base, self.next = str(state["buf"]), int(state["base"]), int(state["next"])
+
+
+class ChantingDetector:
+    """Streamed text through the markdown gate into a :class:`RepeatFinder`, remembering which event each
+    buffered character came from so a detection can name its events."""
+
+    def __init__(self, policy: Policy) -> None:
+        self.finder = RepeatFinder(policy)
+        self.in_code = False
+        self.starts: list[tuple[int, int]] = []  # (absolute offset, event index) of each event's text in buf
+
+    def clear(self) -> None:
+        """Forget the buffer and leave any code block: a tool call ends the model's text (Gemini CLI keeps
+        the code-block state across tool calls and turns, so an unclosed fence mutes all later text)."""
+        self.finder.clear()
+        self.starts.clear()
+        self.in_code = False
+
+    def end_message(self) -> None:
+        """A new model message starts outside any code block; the buffer carries over, as in Gemini CLI."""
+        self.in_code = False
+
+    def feed(self, chunk: str, index: int) -> Finding | None:
+        gate = markdown_gate(chunk, self.in_code)
+        if gate.reset:
+            self.finder.clear()
+            self.starts.clear()
+        self.in_code = gate.in_code
+        if not gate.track or not chunk:
+            return None
+        finder = self.finder
+        if not self.starts or self.starts[-1][1] != index:
+            self.starts.append((finder.base + len(finder.buf), index))
+        hit = finder.append(chunk)
+        while len(self.starts) > 1 and self.starts[1][0] <= finder.base:
+            del self.starts[0]
+        if hit is None:
+            return None
+        offsets = [start for start, _ in self.starts]
+        events = sorted({self.starts[bisect_right(offsets, finder.base + p) - 1][1] for p in hit.positions})
+        span = hit.positions[-1] - hit.positions[0]
+        return Finding(
+            "chanting",
+            Evidence(tuple(events), len(hit.positions), clip(hit.unit)),
+            f'Your output keeps repeating the same text, {len(hit.positions)} times within {span} characters: '
+            f'"{clip(hit.unit, 150)}". Stop repeating it. Say it once, then go on with the next step, or '
+            "stop and sum up what you have.",
+        )
+
+    def to_state(self) -> dict[str, Any]:
+        return {**self.finder.to_state(), "in_code": self.in_code, "starts": self.starts}
+
+    def load_state(self, state: dict[str, Any]) -> None:
+        self.finder.load_state(state)
+        self.in_code = bool(state["in_code"])
+        self.starts = [(int(start), int(index)) for start, index in state["starts"]]

@@ -1,0 +1,121 @@
+"""Every threshold of loop detection, with the peers' values as defaults, and one switch per layer.
+
+Defaults are Gemini CLI's for tool calls and chanting, OpenManus's for stuck messages, the field's "more than
+3 consecutive errors", and hermes-agent's warn-then-block for re-reads. Hard limits are off unless set.
+Upper bounds exist so a policy sent by a client cannot make the monitor's state, which is persisted after
+every check, grow without bound.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from ..errors import InvalidArgument
+
+
+@dataclass(frozen=True)
+class Policy:
+    """What counts as a loop, and when to stop. Validated on construction: a bad value raises InvalidArgument."""
+
+    # Layer switches.
+    detect_repeated_calls: bool = True
+    detect_repeated_reads: bool = True
+    detect_chanting: bool = True
+    detect_stuck: bool = True
+    detect_error_streak: bool = True
+    # Repeated tool calls (Gemini CLI): the last `call_history` calls; a cycle of 1..`max_cycle` calls
+    # repeated `call_repeats` times in a row is a loop.
+    call_history: int = 25
+    call_repeats: int = 5
+    max_cycle: int = 5
+    # Repeated reads: the same call returning the same result this many times with nothing new in between.
+    read_repeats: int = 3
+    # Chanting (Gemini CLI): a `chant_window`-char text seen `chant_repeats` times, on average at most
+    # `chant_max_spacing` chars apart, with at most `chant_max_periods` distinct texts between occurrences,
+    # within the last `chant_buffer` chars of streamed text.
+    chant_window: int = 50
+    chant_repeats: int = 10
+    chant_max_spacing: int = 250
+    chant_max_periods: int = 5
+    chant_buffer: int = 5_000
+    # Stuck (OpenManus): the same non-empty assistant message this many times.
+    stuck_repeats: int = 3
+    # Error streak: more than this many consecutive failed tool calls.
+    max_consecutive_errors: int = 3
+    # Escalation: the detection that makes this many strikes stops; earlier ones warn.
+    strikes_to_stop: int = 2
+    # Hard limits for one user prompt; None is no limit. Exceeding one stops at once.
+    max_steps: int | None = None
+    max_wall_time_s: float | None = None
+    max_tokens: int | None = None
+    max_tool_calls: int | None = None
+
+    def __post_init__(self) -> None:
+        for spec in fields(self):
+            _check_value(spec.name, getattr(self, spec.name))
+        if self.call_history < self.call_repeats * self.max_cycle:
+            raise InvalidArgument(
+                f"call_history ({self.call_history}) must hold call_repeats × max_cycle "
+                f"({self.call_repeats} × {self.max_cycle}) calls, or the longest cycles can never be seen"
+            )
+        if self.chant_buffer < self.chant_window:
+            raise InvalidArgument(f"chant_buffer ({self.chant_buffer}) must be at least chant_window")
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> Policy:
+        """A policy from JSON: the given keys over the defaults. Unknown keys are refused, listing valid ones."""
+        if data is None:
+            return cls()
+        if not isinstance(data, Mapping):
+            raise InvalidArgument(f"policy must be an object, got {type(data).__name__}")
+        valid = [spec.name for spec in fields(cls)]
+        unknown = sorted(str(key) for key in data if key not in valid)
+        if unknown:
+            raise InvalidArgument(f"unknown policy key(s) {', '.join(unknown)}; valid: {', '.join(valid)}")
+        return cls(**data)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+# name -> (kind, lowest, highest). Kinds: "bool", "int", "limit" (int or None), "seconds" (number or None).
+_RULES: dict[str, tuple[str, float, float]] = {
+    "call_history": ("int", 1, 1_000),
+    "call_repeats": ("int", 2, 100),
+    "max_cycle": ("int", 1, 50),
+    "read_repeats": ("int", 2, 1_000),
+    "chant_window": ("int", 2, 1_000),
+    "chant_repeats": ("int", 2, 1_000),
+    "chant_max_spacing": ("int", 1, 100_000),
+    "chant_max_periods": ("int", 1, 1_000),
+    "chant_buffer": ("int", 2, 1_000_000),
+    "stuck_repeats": ("int", 2, 1_000),
+    "max_consecutive_errors": ("int", 1, 1_000),
+    "strikes_to_stop": ("int", 1, 1_000),
+    "max_steps": ("limit", 0, math.inf),
+    "max_tokens": ("limit", 0, math.inf),
+    "max_tool_calls": ("limit", 0, math.inf),
+    "max_wall_time_s": ("seconds", 0, math.inf),
+}
+
+
+def _check_value(name: str, value: object) -> None:
+    kind, low, high = _RULES.get(name, ("bool", 0, 0))
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise InvalidArgument(f"policy {name} must be true or false, got {value!r}")
+        return
+    if value is None and kind != "int":
+        return
+    if kind == "seconds":
+        ok = isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value) and value >= low
+    else:
+        ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+    if not ok:
+        what = "a number of seconds" if kind == "seconds" else "a whole number"
+        bound = f"between {low:g} and {high:g}" if high != math.inf else f"at least {low:g}"
+        none = ", or null for no limit" if kind != "int" else ""
+        raise InvalidArgument(f"policy {name} must be {what} {bound}{none}, got {value!r}")

@@ -1,0 +1,68 @@
+"""What a loop check answers: ok, warn or stop, with the evidence and the message to give the model.
+
+A nudge always names what was repeated: "you appear stuck" alone tells a model nothing it can act on, while
+"you called Read(path=a.py) 5 times and got the same 2,000 lines" points at the way out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
+
+Status = Literal["ok", "warn", "stop"]
+SEVERITY: dict[Status, int] = {"ok": 0, "warn": 1, "stop": 2}
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Which events (indices in the stream) make up the repetition, how many times, and a short excerpt."""
+
+    events: tuple[int, ...]
+    count: int
+    excerpt: str  # one line, at most 200 characters
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One detection by one layer, before escalation decides whether it warns or stops."""
+
+    kind: str
+    evidence: Evidence
+    nudge: str
+    limit: bool = False  # a hard limit stops at once, with no warning first
+
+
+@dataclass(frozen=True)
+class Counters:
+    """Where the stream stands. All but ``events`` count since the last user prompt (or reset)."""
+
+    events: int  # events fed since the monitor started (or was reset): the next event's index
+    steps: int  # turn events
+    tool_calls: int
+    tokens: int
+    token_method: str  # "reported", "exact:<encoding>", "estimate", a "+" of those, or "none"
+    elapsed_s: float  # from the first event of the prompt to the latest
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer to a check: the most severe detection among the events fed, or ok.
+
+    ``at`` is the index of the event at which that detection was made; ``strike`` counts detections since
+    the last user prompt (the first warns, by default the second stops).
+    """
+
+    status: Status
+    kind: str | None
+    at: int | None
+    evidence: Evidence | None
+    strike: int
+    nudge: str | None
+    counters: Counters
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form for tool answers."""
+        out = asdict(self)
+        if self.evidence is not None:
+            out["evidence"]["events"] = list(self.evidence.events)
+        return out
