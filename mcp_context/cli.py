@@ -383,3 +383,6 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:
         sys.stderr.close()
         sys.exit(1)
+
+
+from . import cli_history  # noqa: E402,F401  (registers the history commands on `cli`)
