@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -56,3 +57,11 @@ def realistic_text(min_bytes: int) -> str:
         if size >= min_bytes:
             break
     return "".join(parts)
+
+
+@pytest.fixture(scope="session")
+def histories(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """Realistic sessions in each host's exact format, made once per run from this machine's material."""
+    from make_fixtures import make_all
+
+    return make_all(tmp_path_factory.mktemp("histories"))

@@ -194,8 +194,14 @@ def _turns(record: dict[str, Any]) -> list[dict[str, Any]]:
         parts = _parts(record.get("content"))
         return [{"role": "user", "parts": parts}] if parts else []
     parts = _parts(record.get("content"))
+    # A rewritten list already carries the calls as API parts; the records written live carry them in toolCalls.
+    present = {p["functionCall"].get("id") for p in parts if isinstance(p.get("functionCall"), dict)}
     calls = [c for c in record.get("toolCalls") or [] if isinstance(c, dict) and c.get("name")]
-    parts += [{"functionCall": {"id": c.get("id"), "name": c["name"], "args": c.get("args") or {}}} for c in calls]
+    parts += [
+        {"functionCall": {"id": c.get("id"), "name": c["name"], "args": c.get("args") or {}}}
+        for c in calls
+        if c.get("id") is None or c.get("id") not in present
+    ]
     turns: list[dict[str, Any]] = [{"role": "model", "parts": parts}] if parts else []
     results = [p for c in calls for p in (c.get("result") or []) if isinstance(p, dict) and "functionResponse" in p]
     if results:

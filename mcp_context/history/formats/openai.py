@@ -30,6 +30,8 @@ class OpenAIAdapter(Adapter):
             return Message(role="tool", blocks=[block], origin=item)
         if role not in _ROLES:
             raise ValueError(f"unknown role {role!r}")
+        if role != "assistant" and "content" not in item:
+            raise ValueError(f"a {role} message needs content")
         blocks = _content_blocks(item.get("content"))
         for call in item.get("tool_calls") or []:
             function = call["function"]
