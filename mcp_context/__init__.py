@@ -1,10 +1,12 @@
-"""Context management for long-running agents: persist large results, read them back in bounded pages."""
+"""Context management for long-running agents: persist large results, read them back in bounded pages,
+compact histories to a budget without losing anything."""
 
 from .api import CleanupReport as CleanupReport
 from .api import Persisted as Persisted
 from .api import Read as Read
 from .api import Session as Session
 from .config import Limits as Limits
+from .history.compact import Compaction as Compaction
 from .errors import ContextError as ContextError
 from .errors import InvalidArgument as InvalidArgument
 from .errors import InvalidId as InvalidId
@@ -18,6 +20,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CleanupReport",
+    "Compaction",
     "ContextError",
     "InvalidArgument",
     "InvalidId",

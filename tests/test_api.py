@@ -10,14 +10,15 @@ import mcp_context
 
 def test_public_names_are_pinned() -> None:
     assert mcp_context.__all__ == [
-        "CleanupReport", "ContextError", "InvalidArgument", "InvalidId", "Limits", "Persisted", "Read",
+        "CleanupReport", "Compaction", "ContextError", "InvalidArgument", "InvalidId", "Limits", "Persisted", "Read",
         "Session", "StoreError", "TokenCount", "TokenCounter", "TooLarge", "UnknownHandle", "__version__",
     ]
 
 
 def test_core_imports_no_mcp() -> None:
     code = (
-        "import sys, mcp_context, mcp_context.api, mcp_context.render, mcp_context.store, mcp_context.reading;"
+        "import sys, mcp_context, mcp_context.api, mcp_context.render, mcp_context.store, mcp_context.reading,"
+        "mcp_context.history.compact, mcp_context.history.transcripts;"
         "print(sorted(m for m in sys.modules if m == 'mcp' or m.startswith('mcp.')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
