@@ -178,3 +178,18 @@ async def test_stdio_subprocess_in_both_protocol_eras(
         assert stored["uri"] in listed
         body = (await c.read_resource(stored["uri"])).contents[0]
         assert body.text == text  # type: ignore[union-attr]
+
+
+async def test_schemas_constrain_every_value(client: Client) -> None:
+    """The Inspector warns (and some hosts refuse) when a schema node accepts anything: every node says what it is."""
+
+    def loose(node: Any, path: str) -> list[str]:
+        if isinstance(node, dict):
+            found = [path] if path.endswith(".items") and not node else []
+            return found + [p for k, v in node.items() for p in loose(v, f"{path}.{k}")]
+        if isinstance(node, list):
+            return [p for i, v in enumerate(node) for p in loose(v, f"{path}[{i}]")]
+        return []
+
+    for tool in (await client.list_tools()).tools:
+        assert loose(tool.input_schema, tool.name) == [] and loose(tool.output_schema, tool.name) == []

@@ -51,7 +51,9 @@ class CompactOutput(BaseModel):
     model: str | None
     warnings: list[str]
     notes: list[str]
-    messages: list[Any] | None = Field(description="the compacted history (null when return_messages is false)")
+    messages: list[dict[str, Any]] | None = Field(
+        description="the compacted history (null when return_messages is false)"
+    )
 
 
 def output(result: Compaction, return_messages: bool) -> CompactOutput:
@@ -111,9 +113,10 @@ def register(server: MCPServer, session_: Session) -> None:
         ] = None,
         strategy: Annotated[str, Field(description="auto, compact, summarize or sliding_window")] = "auto",
         system: Annotated[
-            str | list[Any] | dict[str, Any] | None, Field(description="system prompt, counted in the budget")
+            str | list[dict[str, Any]] | dict[str, Any] | None,
+            Field(description="system prompt, counted in the budget"),
         ] = None,
-        tools: Annotated[list[Any] | None, Field(description="tool schemas, counted in the budget")] = None,
+        tools: Annotated[list[dict[str, Any]] | None, Field(description="tool schemas, counted in the budget")] = None,
         session: Annotated[str | None, Field(description="session id; omit to use this server's")] = None,
         return_messages: Annotated[
             bool, Field(description="include the messages in the result (false inside a host: use the handle)")
