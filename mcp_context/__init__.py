@@ -6,13 +6,13 @@ from .api import Persisted as Persisted
 from .api import Read as Read
 from .api import Session as Session
 from .config import Limits as Limits
-from .history.compact import Compaction as Compaction
 from .errors import ContextError as ContextError
 from .errors import InvalidArgument as InvalidArgument
 from .errors import InvalidId as InvalidId
 from .errors import StoreError as StoreError
 from .errors import TooLarge as TooLarge
 from .errors import UnknownHandle as UnknownHandle
+from .history.compact import Compaction as Compaction
 from .tokens import TokenCount as TokenCount
 from .tokens import TokenCounter as TokenCounter
 

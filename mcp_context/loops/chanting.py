@@ -52,7 +52,10 @@ class Gate(NamedTuple):
 
 
 def is_divider(chunk: str) -> bool:
-    compact = "".join(chunk.split())
+    stripped = chunk.lstrip()
+    if not stripped or stripped[0] not in _DIVIDER_CHARS:  # the common case, without building a copy
+        return False
+    compact = "".join(stripped.split())
     return len(compact) >= _MIN_DIVIDER and not compact.strip(_DIVIDER_CHARS)
 
 
@@ -74,14 +77,17 @@ class Hit:
     """A detected chant: where the last occurrences of the window start (buffer positions, oldest first)."""
 
     positions: tuple[int, ...]
-    unit: str  # the text from the last-but-one occurrence to the last, at least one window long, ≤ 200 chars
+    unit: str  # the text repeated between the last two occurrences (≤ 200 chars), for the nudge
 
 
 class RepeatFinder:
     """The window rule over a bounded buffer, scanning each position once, in order, across appends.
 
-    On a hit the scan stops after the hit's position: the rest of the text is scanned at the next append, so
-    one chunk yields at most one detection and a repetition that goes on is caught again at once.
+    One append reports at most one hit, the first: the rest of its text is the same loop, so it is scanned
+    without a second report. A repetition that goes on is caught again in the next append; text that has
+    moved on is not, however long the loop before it. (Gemini CLI instead stops scanning at the hit and
+    resumes there, so its next chunk is caught on the loop's old text whatever the model writes after the
+    warning.)
     """
 
     def __init__(self, policy: Policy) -> None:
@@ -112,7 +118,7 @@ class RepeatFinder:
         return self._scan()
 
     def _scan(self) -> Hit | None:
-        buf, end, p = self.buf, len(self.buf) - self.window + 1, self.next
+        end, p = len(self.buf) - self.window + 1, self.next
         while p < end:
             block_end = min(p + self.stride, end)
             if self._anchor_recurs(p + self.stride - 1):
@@ -120,7 +126,7 @@ class RepeatFinder:
                     hit = self._hit_at(p)
                     p += 1
                     if hit is not None:
-                        self.next = p
+                        self.next = end  # every later position is known to have been seen: nothing to store
                         return hit
             p = block_end
         self.next = p
@@ -156,7 +162,9 @@ class RepeatFinder:
         if len(periods) > self.max_periods:
             return None
         start = positions[-2]
-        return Hit(positions, buf[start : start + min(200, max(p - start, window))])
+        # The repeated unit itself, unless it is so short that one window (it, repeated) reads better.
+        unit = buf[start:p] if p - start >= window // 2 else buf[start : start + window]
+        return Hit(positions, unit[:200])
 
     def to_state(self) -> dict[str, Any]:
         return {"buf": self.buf, "base": self.base, "next": self.next}
@@ -207,7 +215,7 @@ class ChantingDetector:
         return Finding(
             "chanting",
             Evidence(tuple(events), len(hit.positions), clip(hit.unit)),
-            f'Your output keeps repeating the same text, {len(hit.positions)} times within {span} characters: '
+            f"Your output keeps repeating the same text, {len(hit.positions)} times within {span} characters: "
             f'"{clip(hit.unit, 150)}". Stop repeating it. Say it once, then go on with the next step, or '
             "stop and sum up what you have.",
         )

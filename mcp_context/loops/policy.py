@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 from ..errors import InvalidArgument
@@ -78,7 +78,7 @@ class Policy:
         return cls(**data)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return {spec.name: getattr(self, spec.name) for spec in fields(self)}
 
 
 # name -> (kind, lowest, highest). Kinds: "bool", "int", "limit" (int or None), "seconds" (number or None).

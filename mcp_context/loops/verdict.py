@@ -29,7 +29,6 @@ class Finding:
     kind: str
     evidence: Evidence
     nudge: str
-    limit: bool = False  # a hard limit stops at once, with no warning first
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,262 @@
+"""The loop monitor: every layer over one event stream, escalation from warn to stop, and persistence.
+
+Escalation follows Gemini CLI. Its first detection interrupts the model with feedback, then clears, keeping
+every history, so a model that carries on repeating itself is caught again at the very next event, and that
+second strike ends the turn. Here each detection is a strike: the first warns, the ``strikes_to_stop``-th
+stops, and a new user prompt starts over. Hard limits stop at once.
+
+The state is bounded (the last 25 call keys, a 5,000-character text buffer, a few small tables and counters)
+and serialises to a few kilobytes (about 100 KB at worst, when text arrives one character per event), so a
+server can store it after each check and restore it on the next: a restored monitor answers exactly as one
+that never stopped.
+
+The LLM judge (Gemini CLI's third layer) lives outside this module: whatever runs it reports a positive
+verdict through :meth:`LoopMonitor.flag`, where it takes a strike like any other detection.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterable
+from typing import Any
+
+from ..errors import InvalidArgument
+from ..tokens import TokenCounter
+from .chanting import ChantingDetector
+from .events import Event, canonical_args, clip, digest
+from .messages import StuckTracker
+from .policy import Policy
+from .toolcalls import CallHistory, ErrorStreak, PendingCalls, ReadTracker, make_call
+from .verdict import SEVERITY, Counters, Evidence, Finding, Status, Verdict
+
+STATE_VERSION = 1
+_Found = tuple[Status, Finding, int | None, int]  # status, finding, event index, strike
+
+
+class LoopMonitor:
+    """Feed it events as they happen; each :meth:`feed` answers for the stream so far."""
+
+    def __init__(self, policy: Policy | None = None, *, counter: TokenCounter | None = None) -> None:
+        self.policy = policy or Policy()
+        self._counter = counter or TokenCounter()
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget everything, stream position included: the monitor is as new."""
+        self._index = 0
+        self._new_prompt()
+
+    def _new_prompt(self) -> None:
+        policy = self.policy
+        self._strikes = self._steps = self._tool_calls = self._tokens = 0
+        self._token_methods: list[str] = []
+        self._start: float | None = None
+        self._latest: float | None = None
+        self._streamed = False  # the current assistant message arrived as content chunks
+        self._calls = CallHistory(policy)
+        self._pending = PendingCalls()
+        self._reads = ReadTracker(policy)
+        self._errors = ErrorStreak(policy)
+        self._stuck = StuckTracker(policy)
+        self._chanting = ChantingDetector(policy)
+
+    @property
+    def counters(self) -> Counters:
+        elapsed = self._latest - self._start if self._start is not None and self._latest is not None else 0.0
+        methods = "+".join(self._token_methods) or "none"
+        return Counters(self._index, self._steps, self._tool_calls, self._tokens, methods, elapsed)
+
+    def feed(self, events: Iterable[Event]) -> Verdict:
+        """Add events; the verdict is the most severe detection among them (the first, if several tie)."""
+        worst: _Found | None = None
+        for event in events:
+            found = self._step(event)
+            if found is not None and (worst is None or SEVERITY[found[0]] > SEVERITY[worst[0]]):
+                worst = found
+        return self._verdict(worst)
+
+    def flag(self, kind: str, excerpt: str, nudge: str) -> Verdict:
+        """Record a detection made elsewhere (an LLM judge); it escalates like the built-in layers."""
+        if not kind or not nudge:
+            raise InvalidArgument("flag needs a kind and a nudge")
+        at = self._index - 1 if self._index else None
+        finding = Finding(kind, Evidence(() if at is None else (at,), 1, clip(excerpt)), nudge)
+        return self._verdict(self._strike(finding, at))
+
+    def _verdict(self, found: _Found | None) -> Verdict:
+        if found is None:
+            return Verdict("ok", None, None, None, self._strikes, None, self.counters)
+        status, finding, at, strike = found
+        return Verdict(status, finding.kind, at, finding.evidence, strike, finding.nudge, self.counters)
+
+    def _strike(self, finding: Finding, at: int | None) -> _Found:
+        self._strikes += 1
+        if self._strikes < self.policy.strikes_to_stop:
+            return "warn", finding, at, self._strikes
+        again = " You were warned and it goes on, so stop" if self._strikes > 1 else " Stop"
+        nudge = (
+            f"{finding.nudge}{again} this approach now and tell the user what you tried, what happened "
+            "and what you need to go on."
+        )
+        return "stop", Finding(finding.kind, finding.evidence, nudge), at, self._strikes
+
+    def _step(self, event: Event) -> _Found | None:
+        index = self._index
+        self._index += 1
+        if event.kind == "user":
+            self._new_prompt()
+        moment = event.time if event.time is not None else time.time()
+        self._start = moment if self._start is None else self._start
+        self._latest = moment if self._latest is None else max(self._latest, moment)
+        self._count_tokens(event)
+        finding = self._detect(event, index)
+        limit = self._limit(index)
+        if limit is not None:
+            return "stop", limit, index, self._strikes
+        return self._strike(finding, index) if finding is not None else None
+
+    def _count_tokens(self, event: Event) -> None:
+        if event.tokens is not None:
+            used, method = event.tokens, "reported"
+        else:
+            text = canonical_args(event.args or {}) if event.kind == "tool_call" else event.text
+            if not text:
+                return
+            count = self._counter.count(text)
+            used, method = count.tokens, count.method
+        self._tokens += used
+        if method not in self._token_methods:
+            self._token_methods = sorted([*self._token_methods, method])
+
+    def _detect(self, event: Event, index: int) -> Finding | None:
+        policy, kind = self.policy, event.kind
+        if kind == "turn":
+            self._steps += 1
+            self._streamed = False
+            self._chanting.end_message()
+        elif kind == "tool_call":
+            assert event.name is not None  # guaranteed by Event's validation
+            self._tool_calls += 1
+            self._streamed = False
+            self._chanting.clear()  # Gemini CLI: chanting happens within one stream of text
+            call = make_call(event.name, event.args or {})
+            self._pending.add(call)
+            return self._calls.add(call, index) if policy.detect_repeated_calls else None
+        elif kind == "tool_result":
+            return self._result(event, index)
+        elif kind == "content":
+            self._streamed = True
+            return self._chanting.feed(event.text or "", index) if policy.detect_chanting else None
+        elif kind == "assistant":
+            return self._assistant(event.text or "", index)
+        return None
+
+    def _result(self, event: Event, index: int) -> Finding | None:
+        assert event.name is not None
+        call = self._pending.take(event.name)
+        if event.text is not None:
+            result, excerpt = digest(event.text), clip(event.text, 120) or "(empty)"
+        elif event.digest is not None:
+            result, excerpt = "given:" + digest(event.digest), f"result digest {clip(event.digest, 40)}"
+        else:
+            result, excerpt = None, "(result not given)"
+        errors = self._errors.add(call, event.is_error, excerpt, index) if self.policy.detect_error_streak else None
+        reads = None
+        if self.policy.detect_repeated_reads and result is not None:
+            reads = self._reads.add(call, result, excerpt, index)
+        return errors or reads
+
+    def _assistant(self, text: str, index: int) -> Finding | None:
+        stuck = self._stuck.add(text, index) if self.policy.detect_stuck else None
+        chant = None
+        if self.policy.detect_chanting and not self._streamed:
+            # A whole message goes through the markdown gate line by line, as a stream would deliver it.
+            for line in text.splitlines(keepends=True):
+                chant = self._chanting.feed(line, index) or chant
+        self._streamed = False
+        self._chanting.end_message()
+        return stuck or chant
+
+    def _limit(self, index: int) -> Finding | None:
+        policy, counters = self.policy, self.counters
+        checks: tuple[tuple[str, float | None, float, str], ...] = (
+            ("max_steps", policy.max_steps, counters.steps, "steps"),
+            ("max_tool_calls", policy.max_tool_calls, counters.tool_calls, "tool calls"),
+            ("max_tokens", policy.max_tokens, counters.tokens, "tokens"),
+            ("max_wall_time_s", policy.max_wall_time_s, counters.elapsed_s, "seconds"),
+        )
+        for kind, limit, used, unit in checks:
+            if limit is not None and used > limit:
+                shown = f"{used:,.1f}" if unit == "seconds" else f"{used:,.0f}"
+                return Finding(
+                    kind,
+                    Evidence((index,), int(used), f"{shown} {unit} used, over the limit of {limit:,g}"),
+                    f"The budget of {limit:,g} {unit} for this request is used up ({shown} so far). Stop now: "
+                    "give the user what is done, what is left and what slowed you down.",
+                )
+        return None
+
+    def to_json(self) -> bytes:
+        """The whole state, bounded in size whatever the number of events seen."""
+        state = {
+            "version": STATE_VERSION,
+            "policy": self.policy.to_dict(),
+            "index": self._index,
+            "strikes": self._strikes,
+            "steps": self._steps,
+            "tool_calls": self._tool_calls,
+            "tokens": self._tokens,
+            "token_methods": self._token_methods,
+            "start": self._start,
+            "latest": self._latest,
+            "streamed": self._streamed,
+            "calls": self._calls.to_state(),
+            "pending": self._pending.to_state(),
+            "reads": self._reads.to_state(),
+            "errors": self._errors.to_state(),
+            "stuck": self._stuck.to_state(),
+            "chanting": self._chanting.to_state(),
+        }
+        return json.dumps(state, ensure_ascii=False, separators=(",", ":")).encode()
+
+    @classmethod
+    def from_json(cls, data: bytes, *, counter: TokenCounter | None = None) -> LoopMonitor:
+        """A monitor that carries on exactly where the serialised one stood."""
+        try:
+            state: Any = json.loads(data)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise InvalidArgument(f"stored loop state is not JSON ({exc})") from None
+        if not isinstance(state, dict) or state.get("version") != STATE_VERSION:
+            raise InvalidArgument(f"stored loop state is not version {STATE_VERSION} loop state")
+        try:
+            monitor = cls(Policy.from_dict(state["policy"]), counter=counter)
+            monitor._load(state)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InvalidArgument(f"stored loop state is damaged ({type(exc).__name__}: {exc})") from None
+        return monitor
+
+    def _load(self, state: dict[str, Any]) -> None:
+        self._index, self._strikes, self._steps = int(state["index"]), int(state["strikes"]), int(state["steps"])
+        self._tool_calls, self._tokens = int(state["tool_calls"]), int(state["tokens"])
+        self._token_methods = [str(method) for method in state["token_methods"]]
+        self._start = None if state["start"] is None else float(state["start"])
+        self._latest = None if state["latest"] is None else float(state["latest"])
+        self._streamed = bool(state["streamed"])
+        self._calls.load_state(state["calls"])
+        self._pending.load_state(state["pending"])
+        self._reads.load_state(state["reads"])
+        self._errors.load_state(state["errors"])
+        self._stuck.load_state(state["stuck"])
+        self._chanting.load_state(state["chanting"])
+
+
+def replay(events: Iterable[Event], policy: Policy | None = None, *, counter: TokenCounter | None = None) -> Verdict:
+    """Run a whole stream through a fresh monitor and answer at the first detection: its ``at`` is the event
+    where the loop was caught and its counters are as they stood then. Ok, with final counters, if none."""
+    monitor = LoopMonitor(policy, counter=counter)
+    for event in events:
+        verdict = monitor.feed([event])
+        if verdict.status != "ok":
+            return verdict
+    return monitor.feed([])
