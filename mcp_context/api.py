@@ -249,19 +249,21 @@ class Session:
             stored = self.persist_result(text, label=label[:200], source=source[:200], session=sid)
             return Stored(stored.meta.handle, stored.meta.uri, stored.preview.render())
 
-        result = compact(
+        def store_history(result: Compaction) -> None:
+            result.notes[:0] = notes
+            if result.removed or result.shortened:
+                head = {"history": "compact_history", "format": result.format, "count": len(result.messages)}
+                lines = [json.dumps(head)] + [json.dumps({"message": m}, ensure_ascii=False) for m in result.messages]
+                result.history = persist("\n".join(lines) + "\n", "compacted history", "compact_history")
+
+        return compact(
             request,
             self.accountant,
             persist,
             lambda: self.store.read_state(sid, "compaction"),
             lambda data: self.store.write_state(sid, "compaction", data),
+            store_history,
         )
-        result.notes[:0] = notes
-        if result.removed or result.shortened:
-            lines = [json.dumps({"history": "compact_history", "format": result.format, "count": len(result.messages)})]
-            lines += [json.dumps({"message": m}, ensure_ascii=False) for m in result.messages]
-            result.history = persist("\n".join(lines) + "\n", "compacted history", "compact_history")
-        return result
 
     def _history_source(
         self, messages: list[Any] | None, transcript: str | None, format: str

@@ -61,6 +61,7 @@ def compact(
     persist: Persist,
     load_state: Callable[[], bytes | None],
     save_state: Callable[[bytes], None],
+    finish: Callable[[Compaction], None] | None = None,
 ) -> Compaction:
     if request.strategy not in STRATEGIES:
         raise InvalidArgument(f"unknown strategy {request.strategy!r}: use {', '.join(STRATEGIES)}")
@@ -86,40 +87,45 @@ def compact(
             exclude=request.exclude_tools,
         )
         outcome = run.execute(request.strategy)
+        kept = {m.index for m in outcome.messages if m.index is not None and not m.changed}
+        present = {m.index for m in outcome.messages if m.index is not None}
+        removed = [m for m in inputs if m.index not in present]
+        shortened = [m for m in inputs if m.index in present and m.index not in kept]
+        archive = None
+        if removed or shortened:
+            lines = [archive_line(m, adapter) for m in sorted(removed + shortened, key=lambda m: m.index or 0)]
+            head = f'{{"archive": "compact_history", "part": "all", "format": "{name}", "count": {len(lines)}}}'
+            archive = persist("\n".join([head, *lines]) + "\n", "compact_history archive", "compact_history")
+        budget = request.budget
+        result = Compaction(
+            format=name,
+            messages=adapter.render_all(outcome.messages),
+            compacted=outcome.compacted,
+            tokens_before=outcome.tokens_before,
+            tokens_after=outcome.tokens_after,
+            token_method=accountant.method,
+            target=budget.target,
+            trigger=budget.trigger_tokens,
+            window=budget.window,
+            model=budget.profile.name if budget.profile else None,
+            layers=outcome.layers,
+            removed=[m.label() for m in removed],
+            shortened=[m.label() for m in shortened],
+            archive=archive,
+            bridge_archive=outcome.bridge.archive if outcome.bridge else None,
+            input_count=len(inputs),
+            warnings=list(budget.warnings),
+            notes=notes + budget.notes,
+        )
+        if finish is not None:
+            finish(result)
+        # Saved last: a failure anywhere above leaves the earlier state, so nothing is replayed that was not returned.
+        if outcome.compacted or repairs:
+            save_state(state.to_json())
     except (ContextError, OSError) as exc:
-        if isinstance(exc, ContextError) and not isinstance(exc, InvalidArgument):
-            raise type(exc)(f"{exc}; your history was left as it was") from None
-        raise
-    kept = {m.index for m in outcome.messages if m.index is not None and not m.changed}
-    present = {m.index for m in outcome.messages if m.index is not None}
-    removed = [m for m in inputs if m.index not in present]
-    shortened = [m for m in inputs if m.index in present and m.index not in kept]
-    archive = None
-    if removed or shortened:
-        lines = [archive_line(m, adapter) for m in sorted(removed + shortened, key=lambda m: m.index or 0)]
-        head = f'{{"archive": "compact_history", "part": "all", "format": "{name}", "count": {len(lines)}}}'
-        archive = persist("\n".join([head, *lines]) + "\n", "compact_history archive", "compact_history")
-    rendered = adapter.render_all(outcome.messages)
-    if outcome.compacted or repairs:
-        save_state(state.to_json())
-    budget = request.budget
-    return Compaction(
-        format=name,
-        messages=rendered,
-        compacted=outcome.compacted,
-        tokens_before=outcome.tokens_before,
-        tokens_after=outcome.tokens_after,
-        token_method=accountant.method,
-        target=budget.target,
-        trigger=budget.trigger_tokens,
-        window=budget.window,
-        model=budget.profile.name if budget.profile else None,
-        layers=outcome.layers,
-        removed=[m.label() for m in removed],
-        shortened=[m.label() for m in shortened],
-        archive=archive,
-        bridge_archive=outcome.bridge.archive if outcome.bridge else None,
-        input_count=len(inputs),
-        warnings=list(budget.warnings),
-        notes=notes + budget.notes,
-    )
+        if isinstance(exc, InvalidArgument):
+            raise
+        why = str(exc) if isinstance(exc, ContextError) else f"{exc.strerror or exc}"
+        error = type(exc) if isinstance(exc, ContextError) else ContextError
+        raise error(f"{why}; your history was left as it was") from None
+    return result

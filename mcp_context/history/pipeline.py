@@ -239,7 +239,7 @@ class Run:
             for block in self.body[i].calls:
                 if self.fits():
                     return
-                if block.changed or block.signed or not layers.long_args(block):
+                if block.changed or block.signed or block.name in self.exclude or not layers.long_args(block):
                     continue
                 stored = self.persist(layers.args_document(block), f"arguments of {block.name}", "compact_history")
                 new_args, _ = layers.cut_args(block.args, stored)

@@ -50,4 +50,4 @@ class ReplacementState:
             "args": {k: v for k, v in self.args.items() if k in self.used},
             "bridge": self.bridge.__dict__ if self.bridge else None,
         }
-        return json.dumps(doc, ensure_ascii=False, sort_keys=True).encode()
+        return json.dumps(doc, ensure_ascii=False).encode()  # key order kept: replayed args must match bytes

@@ -15,6 +15,8 @@ class AnthropicAdapter(Adapter):
     user_first = True
 
     def parse_one(self, item: dict[str, Any]) -> Message:
+        if item.get("role") not in _ROLES:
+            raise ValueError(f"unknown role {item.get('role')!r}")
         role = _ROLES[item["role"]]
         content = item["content"]
         if isinstance(content, str):

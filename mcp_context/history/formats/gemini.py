@@ -19,6 +19,8 @@ class GeminiAdapter(Adapter):
     user_first = True
 
     def parse_one(self, item: dict[str, Any]) -> Message:
+        if item.get("role", "user") not in _ROLES:
+            raise ValueError(f"unknown role {item.get('role')!r}")
         role = _ROLES[item.get("role", "user")]
         return Message(role=role, blocks=[_block(p) for p in item["parts"]], origin=item)
 
@@ -74,7 +76,8 @@ def _render(block: Block) -> Any:
     synthetic = block.call_id is None or block.call_id.startswith(SYNTHETIC_PREFIX)
     if block.kind == "tool_result":
         response = dict(source.get("functionResponse", {}))
-        response.update(name=block.name or response.get("name", ""), response={"output": block.text})
+        payload = {"error": block.text} if block.is_error else {"output": block.text}
+        response.update(name=block.name or response.get("name", ""), response=payload)
         if not synthetic:
             response["id"] = block.call_id
         source["functionResponse"] = response
