@@ -40,6 +40,7 @@ PROPS = settings(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
+
 @pytest.fixture(autouse=True)
 def no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every stored archive is fsynced; thousands of them make these tests wait on the disk, not on the code."""
@@ -50,7 +51,8 @@ def no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
 
 _WORDS = (
     "the of and to in is that for it with as on be at by this from or an are not was which all but "
-    "error value file path config parse render token cache message result buffer index module return"
+    "error value file path config parse render token cache message result buffer index module return "
+    "naïve données 数据 ключ 🙂"
 ).split()
 
 
@@ -290,11 +292,17 @@ def _anthropic(plan: Plan) -> tuple[list[dict[str, Any]], Any]:
                 blocks.append({"type": "redacted_thinking", "data": f"EmwKAhgBEgy{len(out)}Redacted+/=="})
             elif turn.reasoning is not None:
                 blocks.append(
-                    {"type": "thinking", "thinking": f"Let me think about step {len(out)}.", "signature": f"sig{len(out)}=="}
+                    {
+                        "type": "thinking",
+                        "thinking": f"Let me think about step {len(out)}.",
+                        "signature": f"sig{len(out)}==",
+                    }
                 )
             if turn.text:
                 blocks.append({"type": "text", "text": turn.text})
-            blocks += [{"type": "tool_use", "id": f"toolu_{c.n:04d}", "name": c.name, "input": c.args} for c in turn.calls]
+            blocks += [
+                {"type": "tool_use", "id": f"toolu_{c.n:04d}", "name": c.name, "input": c.args} for c in turn.calls
+            ]
             out.append({"role": "assistant", "content": blocks})
         else:
             results: list[dict[str, Any]] = []
@@ -634,7 +642,12 @@ EXAMPLES: dict[str, list[list[dict[str, Any]]]] = {
         [{"role": "developer", "content": "Be brief."}],
         [{"role": "user", "content": "hello"}],
         [{"role": "user", "content": [{"type": "text", "text": "hello"}]}],
-        [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": "https://x/y.png", "detail": "low"}}]}],
+        [
+            {
+                "role": "user",
+                "content": [{"type": "image_url", "image_url": {"url": "https://x/y.png", "detail": "low"}}],
+            }
+        ],
         [{"role": "user", "content": [{"type": "input_audio", "input_audio": {"data": "AAAA", "format": "wav"}}]}],
         [{"role": "user", "content": [{"type": "file", "file": {"file_id": "file-abc"}}]}],
         [{"role": "assistant", "content": [{"type": "refusal", "refusal": "I can't help with that."}]}],
@@ -790,9 +803,11 @@ def test_broken_histories_come_out_valid(
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         session = new_session(root)
-        total = new_session(root, "probe").compact_history(
-            messages=broken, target_tokens=HUGE, system=system, format=fmt
-        ).tokens_before
+        total = (
+            new_session(root, "probe")
+            .compact_history(messages=broken, target_tokens=HUGE, system=system, format=fmt)
+            .tokens_before
+        )
         target = HUGE if fraction is None else max(1, int(total * fraction))
         try:
             result = session.compact_history(

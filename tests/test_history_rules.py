@@ -595,6 +595,25 @@ def test_gemini_stored_error_result_stays_an_error(tmp_path: Path) -> None:
     assert adapter("gemini").parse(result.messages)[2].blocks[0].is_error
 
 
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_results_of_one_turn_share_a_budget(fmt: str, tmp_path: Path) -> None:
+    """Layer 3: five parallel results of 45,000 chars, each under layer 2's limit, together over 200,000:
+    the largest are stored until the turn is back under budget; the others stay whole."""
+    sizes = [45_000, 44_000, 46_000, 43_000, 42_000]
+    specs = [(f"p{k}", "Read", {"file_path": f"/big/{k}.log"}) for k in range(len(sizes))]
+    outputs = [(f"p{k}", "Read", lines(size, f"log{k}"), False) for k, size in enumerate(sizes)]
+    history = user(fmt, "Read all five logs") + calls(fmt, *specs) + results(fmt, *outputs)
+    session = new_session(tmp_path)
+    total = tokens(session, history, format=fmt)
+    result = session.compact_history(messages=history, format=fmt, target_tokens=total - 100, strategy="compact")
+    valid(result.messages, fmt)
+    assert [(r.layer, r.changed) for r in result.layers if r.changed] == [(3, 1)]
+    texts = result_texts(result.messages, fmt)
+    stored_ones = [t for t in texts if "[tool result stored" in t]
+    assert len(stored_ones) == 1 and "46,000 chars" in stored_ones[0], "the largest goes first"
+    assert sum(1 for t in texts if "log1 line 0" in t and "[tool result" not in t) == 1
+
+
 # --- layer 4: long call arguments ---------------------------------------------------------------------------
 
 
@@ -863,6 +882,7 @@ def test_first_request_larger_than_target_is_too_large(fmt: str, tmp_path: Path)
 
 
 # --- a failing store ----------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     "failing",
