@@ -71,6 +71,7 @@ class Run:
         self.head, self.body = messages[:split], messages[split:]
         self.head_tokens = sum(self._count(m) for m in self.head)
         self.tok = [self._count(m) for m in self.body]
+        self.body_tokens = sum(self.tok)  # kept current by _set and _drop: fits() runs once per candidate
         self.bridge: Bridge | None = None
         self.bridge_tokens = 0
         self.call_names = {c.call_id: c.name or "tool" for m in messages for c in m.calls if c.call_id}
@@ -82,14 +83,16 @@ class Run:
         return self.acc.message(message, self.adapter)
 
     def total(self) -> int:
-        return self.fixed + self.head_tokens + self.bridge_tokens + sum(self.tok)
+        return self.fixed + self.head_tokens + self.bridge_tokens + self.body_tokens
 
     def fits(self) -> bool:
         return self.total() <= self.budget.target
 
     def _set(self, i: int, message: Message) -> None:
         self.body[i] = message
-        self.tok[i] = self._count(message)
+        tokens = self._count(message)
+        self.body_tokens += tokens - self.tok[i]
+        self.tok[i] = tokens
 
     # the run ---------------------------------------------------------------------------------------------
 
@@ -315,6 +318,7 @@ class Run:
         return rest + note <= self.budget.target
 
     def _drop(self, cut: int) -> None:
+        self.body_tokens -= sum(self.tok[:cut])
         del self.body[:cut]
         del self.tok[:cut]
 
