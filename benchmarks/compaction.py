@@ -63,7 +63,7 @@ from mcp_context import Limits, Session
 from mcp_context.history.compact import Compaction
 
 from .measure import MiB
-from .report import duration
+from .report import align, duration
 
 Message = dict[str, Any]
 SESSION = "bench"
@@ -565,14 +565,7 @@ def table(rows: list[Row]) -> str:
                     "1 (base)" if op == OPS[1] else ("" if op == OPS[0] else f"×{vs_window:,.1f}"),
                 ]
             )
-    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
-    out = []
-    for i, line in enumerate(lines):
-        cells = [c.ljust(w) if j < 2 else c.rjust(w) for j, (c, w) in enumerate(zip(line, widths, strict=True))]
-        out.append("  ".join(cells).rstrip())
-        if i == 0:
-            out.append("  ".join("-" * w for w in widths))
-    return "\n".join(out)
+    return align(lines, left=2)
 
 
 def ratios(rows: list[Row]) -> str:

@@ -30,7 +30,7 @@ from mcp_context import TokenCounter
 from mcp_context.loops import Event, LoopMonitor, Policy
 from mcp_context.loops.chanting import ChantingDetector, markdown_gate
 
-from .report import duration
+from .report import align, duration
 
 MB = 1_000_000
 TRACE_PREFIX = 100_000  # characters of the stream over which Gemini's peak memory is traced
@@ -257,14 +257,7 @@ def table(rows: list[Row]) -> str:
                 f"×{gemini / ours:,.0f}",
             ]
         )
-    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
-    out = []
-    for n, line in enumerate(lines):
-        cells = [c.ljust(w) if j == 0 else c.rjust(w) for j, (c, w) in enumerate(zip(line, widths, strict=True))]
-        out.append("  ".join(cells).rstrip())
-        if n == 0:
-            out.append("  ".join("-" * w for w in widths))
-    return "\n".join(out)
+    return align(lines, left=1)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -44,10 +44,15 @@ def table(results: dict[str, tuple[int, dict[str, Outcome]]]) -> str:
     for op, title, base in ROWS:
         for label, (size, got) in results.items():
             rows.append(_row(op, title, base, label, size, got))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+    return align(rows, left=2)
+
+
+def align(rows: list[list[str]], left: int) -> str:
+    """Plain columns under a rule: the first ``left`` columns are names, the rest figures."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = []
     for i, row in enumerate(rows):
-        cells = [c.ljust(w) if j < 2 else c.rjust(w) for j, (c, w) in enumerate(zip(row, widths, strict=True))]
+        cells = [c.ljust(w) if j < left else c.rjust(w) for j, (c, w) in enumerate(zip(row, widths, strict=True))]
         lines.append("  ".join(cells).rstrip())
         if i == 0:
             lines.append("  ".join("-" * w for w in widths))

@@ -78,8 +78,8 @@ def summarize(messages: list[Message], call_names: dict[str, str]) -> str:
 
 
 def _unique(items: list[str]) -> list[str]:
+    """The first mention of each item; later ones differ only in the message they cite."""
     seen: dict[str, str] = {}
     for item in items:
-        body = item.rsplit(" [", 1)[0]
-        seen[body] = item if body not in seen else seen[body]
+        seen.setdefault(item.rsplit(" [", 1)[0], item)
     return list(seen.values())

@@ -4,13 +4,14 @@ from typing import Annotated, Any
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from mcp.types import CallToolResult, ToolAnnotations
 from pydantic import BaseModel, Field
 
 from .. import render
 from ..api import Session
 from ..errors import ContextError
 from ..history.compact import Compaction
+from .tools import tool_result
 
 DESCRIPTION = """\
 Make a conversation history smaller so it fits a token budget, keeping it valid for its provider (every tool \
@@ -139,8 +140,4 @@ def register(server: MCPServer, session_: Session) -> None:
             )
         except ContextError as exc:
             raise ToolError(str(exc)) from None
-        model_out = output(result, return_messages)
-        return CallToolResult(
-            content=[TextContent(type="text", text=render.compaction(result))],
-            structured_content=model_out.model_dump(),
-        )
+        return tool_result(output(result, return_messages), render.compaction(result))

@@ -25,7 +25,7 @@ it is not a valid one) with context lines around each match. Every answer says w
 and gives the exact call to read it. Takes the handle alone, or the result's resource URI."""
 
 
-def _result(model: BaseModel, text: str) -> CallToolResult:
+def tool_result(model: BaseModel, text: str) -> CallToolResult:
     # Claude Code shows the model the structured content, Gemini CLI the text: both are complete.
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=model.model_dump())
 
@@ -50,7 +50,7 @@ def register(server: MCPServer, session_: Session) -> None:
             stored = session_.persist_result(content, label=label, source=source, session=session)
         except ContextError as exc:
             raise ToolError(str(exc)) from None
-        return _result(persist_output(stored), render.persisted(stored))
+        return tool_result(persist_output(stored), render.persisted(stored))
 
     @server.tool(
         title="Read a persisted result",
@@ -94,4 +94,4 @@ def register(server: MCPServer, session_: Session) -> None:
             )
         except ContextError as exc:
             raise ToolError(str(exc)) from None
-        return _result(read_output(result), render.read(result))
+        return tool_result(read_output(result), render.read(result))
