@@ -418,19 +418,8 @@ def test_summary_of_a_summary_is_labelled_and_names_both_archives(fmt: str, tmp_
 
 # --- pinned: the system prompt and the first user request ---------------------------------------------------
 
-GEMINI_HEAD_EDITED = pytest.mark.xfail(
-    strict=True,
-    reason="BUG: pipeline.Run.assemble appends the summary/window note as a part of the pinned first user turn "
-    "(head[-1].with_blocks) when the kept part starts with a model turn, so the first request is no longer the "
-    "identical dict (and is archived as shortened)",
-)
 
-
-@pytest.mark.parametrize(
-    "fmt",
-    ["openai", "anthropic", pytest.param("gemini", marks=GEMINI_HEAD_EDITED)],
-    ids=["openai", "anthropic", "gemini"],
-)
+@pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("strategy", ["summarize", "sliding_window"])
 def test_system_prompt_and_first_request_stay_verbatim(fmt: str, strategy: str, tmp_path: Path) -> None:
     system = "You are a careful agent. Never delete files."

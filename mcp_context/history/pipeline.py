@@ -26,6 +26,8 @@ STRATEGIES: dict[str, tuple[int, ...]] = {
     "summarize": (5, 6),
     "sliding_window": (6,),
 }
+#: The user turn that follows a bridge placed as a model turn, where roles must alternate (Gemini).
+CONTINUE = "[Continue from the summary above.]"
 #: What the note naming a sliding-window archive costs, at most (it holds two handles and a range).
 _NOTE_TOKENS = 120
 LAYER_NAMES = {
@@ -326,6 +328,8 @@ class Run:
         self.bridge = bridge
         self.state.bridge = bridge
         self.bridge_tokens = self.acc.text(bridge.text) + 4
+        if self.adapter.strict_alternation:  # at most one extra turn around it (see assemble)
+            self.bridge_tokens += self.acc.text(CONTINUE) + 4
 
     def _bridge_message(self) -> Message:
         assert self.bridge is not None
@@ -353,8 +357,8 @@ class Run:
         if first is not None and first.role == "user" and head and head[-1].role == "user":
             return head + [_new("assistant", text_block)] + self.body
         if head and head[-1].role == "user" and self.adapter.strict_alternation:
-            head[-1] = head[-1].with_blocks(head[-1].blocks + [text_block])
-            return head + self.body
+            # The pinned request stays as it was: the bridge is a model turn, then a user turn hands back.
+            return head + [_new("assistant", text_block), _new("user", Block("text", CONTINUE))] + self.body
         if first is not None and first.role == "user" and self.adapter.strict_alternation:
             return head + [first.with_blocks([text_block] + first.blocks)] + self.body[1:]
         return head + [_new("user", text_block)] + self.body
