@@ -20,8 +20,8 @@ from typing import Any, BinaryIO
 from . import ids
 from .config import Limits, Settings, resolve_settings
 from .errors import InvalidArgument, StoreError
+from .history import archive, transcripts
 from .history import budget as budgets
-from .history import transcripts
 from .history.accounting import Accountant
 from .history.compact import Compaction, Request, compact
 from .history.layers import DEFAULT_EXCLUDED, Stored
@@ -243,7 +243,7 @@ class Session:
             model_source=source_name,
         )
         excluded = DEFAULT_EXCLUDED if exclude_tools is None else tuple(exclude_tools)
-        request = Request(items, fmt, budget, strategy, system, tools, excluded)
+        request = Request(items, fmt, budget, strategy, system, tools, excluded, self.limits.max_result_bytes)
 
         def persist(text: str, label: str, source: str) -> Stored:
             stored = self.persist_result(text, label=label[:200], source=source[:200], session=sid)
@@ -252,9 +252,9 @@ class Session:
         def store_history(result: Compaction) -> None:
             result.notes[:0] = notes
             if result.removed or result.shortened:
-                head = {"history": "compact_history", "format": result.format, "count": len(result.messages)}
-                lines = [json.dumps(head)] + [json.dumps({"message": m}, ensure_ascii=False) for m in result.messages]
-                result.history = persist("\n".join(lines) + "\n", "compacted history", "compact_history")
+                head = {"history": "compact_history", "format": result.format}
+                lines = [json.dumps({"message": m}, ensure_ascii=False) for m in result.messages]
+                result.history = archive.write(persist, head, lines, "compacted history", self.limits.max_result_bytes)
 
         return compact(
             request,

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import ContextError, InvalidArgument
+from . import archive as archives
 from . import formats
 from .accounting import Accountant
 from .budget import Budget
@@ -53,6 +54,8 @@ class Request:
     system: Any = None
     tools: Any = None
     exclude_tools: tuple[str, ...] = DEFAULT_EXCLUDED
+    #: The most one stored result may hold: archives larger than this are written in pieces.
+    piece_bytes: int = 64 * 1024 * 1024
 
 
 def compact(
@@ -85,6 +88,7 @@ def compact(
             request.budget,
             fixed_tokens=fixed,
             exclude=request.exclude_tools,
+            piece_bytes=request.piece_bytes,
         )
         outcome = run.execute(request.strategy)
         kept = {m.index for m in outcome.messages if m.index is not None and not m.changed}
@@ -94,8 +98,8 @@ def compact(
         archive = None
         if removed or shortened:
             lines = [archive_line(m, adapter) for m in sorted(removed + shortened, key=lambda m: m.index or 0)]
-            head = f'{{"archive": "compact_history", "part": "all", "format": "{name}", "count": {len(lines)}}}'
-            archive = persist("\n".join([head, *lines]) + "\n", "compact_history archive", "compact_history")
+            head = {"archive": "compact_history", "part": "all", "format": name}
+            archive = archives.write(persist, head, lines, "compact_history archive", request.piece_bytes)
         budget = request.budget
         result = Compaction(
             format=name,

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 
 from ..errors import ContextError, TooLarge
-from . import digest, layers
+from . import archive, digest, layers
 from .accounting import Accountant, key_of
 from .budget import Budget
 from .formats.base import Adapter
@@ -66,9 +66,10 @@ class Run:
         *,
         fixed_tokens: int,
         exclude: tuple[str, ...],
+        piece_bytes: int,
     ) -> None:
         self.adapter, self.acc, self.persist, self.state, self.budget = adapter, accountant, persist, state, budget
-        self.fixed, self.exclude = fixed_tokens, exclude
+        self.fixed, self.exclude, self.piece_bytes = fixed_tokens, exclude, piece_bytes
         split = _head_end(messages)
         self.head, self.body = messages[:split], messages[split:]
         self.head_tokens = sum(self._count(m) for m in self.head)
@@ -336,15 +337,10 @@ class Run:
         return Message(role="user", blocks=[Block("text", self.bridge.text)], changed=True)
 
     def _archive(self, messages: list[Message], kind: str, summary: str | None = None) -> Stored:
-        lines = [
-            json.dumps(
-                {"archive": "compact_history", "part": kind, "format": self.adapter.name, "count": len(messages)}
-            )
-        ]
-        if summary is not None:
-            lines.append(json.dumps({"index": None, "summary": summary}, ensure_ascii=False))
+        lines = [json.dumps({"index": None, "summary": summary}, ensure_ascii=False)] if summary is not None else []
         lines += [archive_line(m, self.adapter) for m in messages]
-        return self.persist("\n".join(lines) + "\n", f"compact_history {kind} archive", "compact_history")
+        head = {"archive": "compact_history", "part": kind, "format": self.adapter.name}
+        return archive.write(self.persist, head, lines, f"compact_history {kind} archive", self.piece_bytes)
 
     # output ----------------------------------------------------------------------------------------------
 
