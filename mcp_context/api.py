@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from collections.abc import Iterator, Mapping
@@ -253,7 +252,7 @@ class Session:
             result.notes[:0] = notes
             if result.removed or result.shortened:
                 head = {"history": "compact_history", "format": result.format}
-                lines = [json.dumps({"message": m}, ensure_ascii=False) for m in result.messages]
+                lines = [f'{{"message":{line}}}' for line in result.json_lines]
                 result.history = archive.write(persist, head, lines, "compacted history", self.limits.max_result_bytes)
 
         return compact(

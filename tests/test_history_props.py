@@ -465,8 +465,15 @@ def appended(history: list[Any], fmt: str, size: int = 0) -> list[Any]:
 
 
 def plain_chat(history: list[Any]) -> bool:
-    """Messages of only role and string content: valid OpenAI and Anthropic alike, and detected as OpenAI."""
-    return all(set(m) == {"role", "content"} and isinstance(m["content"], str) for m in history)
+    """Messages of only role and text (a string or plain text parts): valid OpenAI and Anthropic alike, and
+    detected as OpenAI."""
+
+    def text_only(content: Any) -> bool:
+        return isinstance(content, str) or (
+            isinstance(content, list) and all(isinstance(p, dict) and set(p) == {"type", "text"} for p in content)
+        )
+
+    return all(set(m) == {"role", "content"} and text_only(m["content"]) for m in history)
 
 
 def new_session(root: Path, name: str = SESSION) -> Session:

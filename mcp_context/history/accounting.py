@@ -24,6 +24,28 @@ def key_of(value: Any) -> str:
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
 
 
+def message_json(message: Message, adapter: Adapter) -> str:
+    """What the provider is sent for ``message``, as compact JSON; made once for an untouched input message."""
+    if not message.changed and message.origin is not None:
+        return message.origin_json
+    return json.dumps(adapter.render(message), ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+def message_key(message: Message, adapter: Adapter) -> str:
+    if not message.changed and message.origin is not None:
+        return message.origin_key
+    return key_of(adapter.render(message))
+
+
+def block_key(block: Block, kind: str) -> str:
+    """A block's identity: the input message it came from and its place there, so no block is serialised again.
+    Blocks that no input holds (made by repair) fall back to their call id."""
+    if block.home is not None and block.home[0].origin is not None:
+        message, position = block.home
+        return f"{kind}:{message.origin_key}:{position}"
+    return key_of([kind, block.call_id, block.raw if block.raw is not None else block.source])
+
+
 class Accountant:
     """Counts messages in one format; lives as long as the Session, so its cache spans calls."""
 
@@ -47,7 +69,7 @@ class Accountant:
         return self.text(value if isinstance(value, str) else canonical_json(value))
 
     def message(self, message: Message, adapter: Adapter) -> int:
-        key = key_of(adapter.render(message))
+        key = message_key(message, adapter)
         cached = self._cache.get(key)
         if cached is not None:
             self._cache.move_to_end(key)

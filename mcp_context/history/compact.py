@@ -10,7 +10,7 @@ from typing import Any
 from ..errors import ContextError, InvalidArgument
 from . import archive as archives
 from . import formats
-from .accounting import Accountant
+from .accounting import Accountant, message_json
 from .budget import Budget
 from .layers import DEFAULT_EXCLUDED, LayerReport, Persist, Stored
 from .pipeline import STRATEGIES, Run, archive_line
@@ -37,6 +37,8 @@ class Compaction:
     bridge_archive: str | None
     history: Stored | None = None
     input_count: int = 0
+    #: ``messages`` as compact JSON, one per message (made once for untouched ones): for storing the history.
+    json_lines: list[str] = field(default_factory=list, repr=False)
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -118,6 +120,7 @@ def compact(
             archive=archive,
             bridge_archive=outcome.bridge.archive if outcome.bridge else None,
             input_count=len(inputs),
+            json_lines=[message_json(m, adapter) for m in outcome.messages],
             warnings=list(budget.warnings),
             notes=notes + budget.notes,
         )

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .accounting import key_of
+from .accounting import block_key
 from .model import Block, Message, args_text
 
 #: Open Multi-Agent's threshold for clearing a consumed result.
@@ -44,11 +44,11 @@ Persist = Callable[[str, str, str], Stored]
 
 
 def result_key(block: Block) -> str:
-    return key_of([block.call_id, block.raw if block.raw is not None else block.source])
+    return block_key(block, "result")
 
 
 def call_key(block: Block) -> str:
-    return key_of(["call", block.call_id, block.raw if block.raw is not None else block.source])
+    return block_key(block, "call")
 
 
 def is_marker(text: str) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Literal
 
 Role = Literal["system", "user", "assistant", "tool"]
@@ -30,6 +31,8 @@ class Block:
     signed: bool = False
     raw: Any = None
     source: Any = None
+    #: The input message this block was parsed from and its place there: its identity from call to call.
+    home: tuple[Message, int] | None = field(default=None, repr=False, compare=False)
 
     @property
     def changed(self) -> bool:
@@ -65,6 +68,15 @@ class Message:
 
     def label(self) -> str:
         return f"#{self.index}" if self.index is not None else "new"
+
+    @cached_property
+    def origin_json(self) -> str:
+        """The provider's dict as compact JSON, made once per message: keys, token cache and archives share it."""
+        return json.dumps(self.origin, ensure_ascii=False, separators=(",", ":"), default=str)
+
+    @cached_property
+    def origin_key(self) -> str:
+        return hashlib.blake2b(self.origin_json.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
 
     def with_blocks(self, blocks: list[Block]) -> Message:
         return replace(self, blocks=blocks, changed=True)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..errors import ContextError, TooLarge
 from . import archive, digest, layers
-from .accounting import Accountant, key_of
+from .accounting import Accountant, message_json, message_key
 from .budget import Budget
 from .formats.base import Adapter
 from .layers import LayerReport, Persist, Stored
@@ -377,8 +377,9 @@ class Run:
 
 
 def archive_line(message: Message, adapter: Adapter) -> str:
-    raw = message.origin if message.origin is not None else adapter.render(message)
-    return json.dumps({"index": message.index, "message": raw}, ensure_ascii=False)
+    """The input message as it came (an archive keeps originals, also of messages it shortened)."""
+    raw = message.origin_json if message.origin is not None else message_json(message, adapter)
+    return f'{{"index":{json.dumps(message.index)},"message":{raw}}}'
 
 
 def _new(role: Role, block: Block) -> Message:
@@ -386,7 +387,7 @@ def _new(role: Role, block: Block) -> Message:
 
 
 def _origin_key(message: Message, adapter: Adapter) -> str:
-    return key_of(message.origin if message.origin is not None else adapter.render(message))
+    return message.origin_key if message.origin is not None else message_key(message, adapter)
 
 
 def _valid_cut(body: list[Message], i: int) -> bool:

@@ -30,6 +30,8 @@ class Adapter(ABC):
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
                 raise InvalidArgument(f"message #{index} is not a valid {self.name} message ({exc})") from None
             message.index = index
+            for position, block in enumerate(message.blocks):
+                block.home = (message, position)
             messages.append(message)
         self.after_parse(messages)
         return messages
