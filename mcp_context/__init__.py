@@ -1,5 +1,5 @@
 """Context management for long-running agents: persist large results, read them back in bounded pages,
-compact histories to a budget without losing anything."""
+compact histories to a budget and summarise ranges without losing anything, and catch loops early."""
 
 from .api import CleanupReport as CleanupReport
 from .api import Persisted as Persisted
@@ -13,6 +13,8 @@ from .errors import StoreError as StoreError
 from .errors import TooLarge as TooLarge
 from .errors import UnknownHandle as UnknownHandle
 from .history.compact import Compaction as Compaction
+from .loops.service import LoopCheck as LoopCheck
+from .summary.engine import RangeSummary as RangeSummary
 from .tokens import TokenCount as TokenCount
 from .tokens import TokenCounter as TokenCounter
 
@@ -25,7 +27,9 @@ __all__ = [
     "InvalidArgument",
     "InvalidId",
     "Limits",
+    "LoopCheck",
     "Persisted",
+    "RangeSummary",
     "Read",
     "Session",
     "StoreError",

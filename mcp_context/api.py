@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -24,8 +24,15 @@ from .history import budget as budgets
 from .history.accounting import Accountant
 from .history.compact import Compaction, Request, compact
 from .history.layers import DEFAULT_EXCLUDED, Stored
+from .loops import service as loop_service
+from .loops.events import Event
+from .loops.policy import Policy
+from .loops.service import JudgeFn, LoopCheck
 from .reading import GrepResult, Page, Preview, TextReader
 from .store import ResultMeta, SessionInfo, Store
+from .summary import engine as summaries
+from .summary import sources as summary_sources
+from .summary.engine import RangeSummary, Sampler
 from .tokens import TokenCounter
 
 
@@ -277,6 +284,83 @@ class Session:
         notes = [f"{found.host} transcript {found.path}: {len(found.messages)} messages", *found.notes]
         model = (found.model, f"{found.host} transcript") if found.model else None
         return found.messages, found.format, model, notes
+
+    # summaries ---------------------------------------------------------------------------------------------
+
+    def summarize_range(
+        self,
+        messages: list[Any] | None = None,
+        transcript: str | None = None,
+        handle: str | None = None,
+        start: int | str | None = None,
+        end: int | str | None = None,
+        style: str = "sections",
+        engine: str = "auto",
+        summary: str | None = None,
+        max_tokens: int | None = None,
+        focus: str | None = None,
+        session: str | None = None,
+        format: str = "auto",
+        sampler: Sampler | None = None,
+    ) -> RangeSummary:
+        """A structured summary of a range of messages, stored beside the originals it covers.
+
+        The source is a message list, a host transcript, or the handle of a stored archive or message list.
+        ``engine``: ``extractive`` (no LLM), ``sampling`` (``sampler`` asks a model; extractive without one),
+        ``agent`` (the first call returns the task, the second brings ``summary`` back) or ``auto``."""
+        sid = self._session(session)
+        if sum(x is not None for x in (messages, transcript, handle)) != 1:
+            raise InvalidArgument("give one source: messages (a list), transcript (a path, or 'host') or handle")
+        notes: list[str] = []
+        if handle is not None:
+            items, found = summary_sources.stored(handle, lambda h: "".join(self.iter_text(h)))
+            fmt, source = found if format == "auto" else format, f"handle={handle!r}"
+        else:
+            items, fmt, _, notes = self._history_source(messages, transcript, format)
+            source = f"transcript={transcript!r}" if transcript is not None else "messages=<the same list>"
+
+        def persist(text: str, label: str, source: str) -> Stored:
+            stored = self.persist_result(text, label=label[:200], source=source[:200], session=sid)
+            return Stored(stored.meta.handle, stored.meta.uri, stored.preview.render())
+
+        request = summaries.Request(items, fmt, start, end, style, engine, summary, max_tokens, focus, sampler)
+        request.source, request.piece_bytes = source, self.limits.max_result_bytes
+        result = summaries.run(request, self.accountant, persist)
+        result.notes[:0] = notes
+        return result
+
+    # loops -------------------------------------------------------------------------------------------------
+
+    def check_loop(
+        self,
+        event: Event | Mapping[str, Any] | None = None,
+        events: Sequence[Event | Mapping[str, Any]] | None = None,
+        messages: list[Any] | None = None,
+        transcript: str | None = None,
+        policy: Policy | Mapping[str, Any] | None = None,
+        session: str | None = None,
+        reset: bool = False,
+        format: str = "auto",
+        *,
+        judge: JudgeFn | None = None,
+        dry_run: bool = False,
+    ) -> LoopCheck:
+        """Whether the agent is looping or stuck, and what to tell it: ``ok``, ``warn`` or ``stop`` with a nudge.
+
+        Stateful with ``event``/``events``: they join the session's stored stream (kept across restarts, with
+        the ``policy`` last given) and the answer covers them. Stateless with ``messages`` or ``transcript``
+        (``"host"`` for the running host's own): the history is replayed on its own, storing nothing.
+        ``judge`` asks a model when the policy's LLM judge is due; ``dry_run`` answers without saving.
+        """
+        sid = self._session(session)
+        replay = messages is not None or transcript is not None
+        stream = loop_service.to_events(event, events)
+        chosen = loop_service.to_policy(policy)
+        loop_service.check_arguments(bool(stream) or events is not None, replay, chosen, reset, format)
+        if not replay:
+            return loop_service.check_stream(self.store, sid, stream, chosen, reset, self.counter, judge, dry_run)
+        items, fmt, _, notes = self._history_source(messages, transcript, format)
+        return loop_service.check_history(items, fmt, chosen, sid, self.counter, judge, notes)
 
     # listing and housekeeping ------------------------------------------------------------------------------
 

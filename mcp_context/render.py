@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from .api import Persisted, Read
 from .history.compact import Compaction
+from .loops.service import LoopCheck
 from .store import ResultMeta
+from .summary.engine import RangeSummary
 
 
 def call(handle: str, **arguments: object) -> str:
@@ -138,3 +140,81 @@ def compaction(result: Compaction) -> str:
 def _labels(labels: list[str], limit: int = 30) -> str:
     shown = ", ".join(labels[:limit])
     return shown + (f" and {len(labels) - limit:,} more" if len(labels) > limit else "")
+
+
+def loop_check(result: LoopCheck) -> str:
+    """The answer a model reads: the status, what repeated and where, the nudge to follow, and the counts."""
+    verdict, counters = result.verdict, result.verdict.counters
+    what = "replay of a history" if result.mode == "replay" else "stateful"
+    head = f"Loop check ({what}, session {result.session}): "
+    lines: list[str] = []
+    if verdict.status == "ok" or verdict.evidence is None:
+        checked = f"{result.events_seen:,} event(s) checked"
+        lines.append(head + f"OK: no loop, repetition or exceeded limit in the {checked}.")
+    else:
+        evidence = verdict.evidence
+        follows = "" if verdict.status == "stop" else f"; strike {result.policy.strikes_to_stop} stops"
+        lines.append(head + f"{verdict.status.upper()}: {verdict.kind} (strike {verdict.strike}{follows}).")
+        counted = result.source != "judge" and not (verdict.kind or "").startswith("max_")  # limits count units
+        times = f"{evidence.count:,} times; " if counted else ""
+        if result.messages:
+            where = f"messages {_labels(result.messages)}"
+        else:
+            where = f"events {', '.join(str(i) for i in evidence.events)}"
+        found_by = "the client's model (LLM judge)" if result.source == "judge" else "the detector"
+        lines.append(f"Evidence: {evidence.excerpt} ({times}{where}; found by {found_by}).")
+        lines.append(f"Nudge for the model: {verdict.nudge}")
+    lines.append(
+        f"Since the last user prompt: {counters.steps:,} turns, {counters.tool_calls:,} tool calls, "
+        f"{counters.tokens:,} tokens ({counters.token_method}), {counters.elapsed_s:,.1f} s; "
+        f"{counters.events:,} events in the stream, {result.events_seen:,} checked now."
+    )
+    if result.detections_total:
+        shown = "; ".join(f"{d.status} {d.kind} at {d.message}" for d in result.detections)
+        more = "" if result.detections_total == len(result.detections) else f" (the last {len(result.detections)})"
+        lines.append(f"Detections while replaying: {result.detections_total:,}{more}: {shown}.")
+    judge = result.judge
+    if judge is not None and judge.confidence is not None:
+        said = "a loop" if judge.loop else "not a loop"
+        lines.append(
+            f"LLM judge at turn {judge.turn}: {said}, confidence {judge.confidence:.2f}: {judge.analysis} "
+            f"Next due at turn {judge.next_turn}."
+        )
+    lines += [f"Note: {note}" for note in result.notes]
+    return "\n".join(lines)
+
+
+def range_summary(result: RangeSummary) -> str:
+    """What summarize_range tells a model: the range actually covered, the figures, both handles, the summary;
+    or, after the agent engine's first call, the task and the exact call that stores its answer."""
+    span, how = result.span, method_words(result.token_method)
+    what = f"messages {span.label()} ({span.count:,} {result.format} messages, {result.range_tokens:,} tokens)"
+    lines: list[str] = []
+    if result.status == "needs_summary":
+        lines.append(
+            f"Write the summary of {what} yourself, in the {result.style} style, under {result.target_tokens:,} "
+            f"tokens ({how}); nothing is stored until you call: {result.next_call}"
+        )
+    else:
+        assert result.summary is not None and result.archive is not None and result.summary_tokens is not None
+        lines.append(
+            f"Summarised {what} with the {result.engine} engine, {result.style} style: {result.range_tokens:,} -> "
+            f"{result.summary_tokens:,} tokens ({how}), {100 * (result.reduction or 0):.1f}% fewer."
+        )
+        lines.append(f"Summary stored as {result.summary.handle} ({result.summary.uri}).")
+        lines.append(
+            f"Originals of the range (JSON lines, one message each): {result.archive.handle} "
+            f"({result.archive.uri}); {call(result.archive.handle, grep='PATTERN')} finds one."
+        )
+    if span.requested != (span.start, span.end):
+        lines.append(f"Asked for #{span.requested[0]} to #{span.requested[1]}.")
+    for e in result.earlier:
+        kept = f"its originals stay in {', '.join(e.handles)}" if e.handles else "kept in the summary and the archive"
+        where = f"#{e.index}" if e.index is not None else "its start"
+        lines.append(f"The range holds an earlier summary ({e.origin}'s, at {where}): {kept}.")
+    lines += [f"Note: {n}" for n in result.notes]
+    if result.status == "needs_summary":
+        lines += ["", result.instructions or "", result.digest or ""]
+    else:
+        lines += ["", result.text or ""]
+    return "\n".join(lines)

@@ -10,7 +10,8 @@ import mcp_context
 
 def test_public_names_are_pinned() -> None:
     assert mcp_context.__all__ == [
-        "CleanupReport", "Compaction", "ContextError", "InvalidArgument", "InvalidId", "Limits", "Persisted", "Read",
+        "CleanupReport", "Compaction", "ContextError", "InvalidArgument", "InvalidId", "Limits", "LoopCheck", "Persisted",
+        "RangeSummary", "Read",
         "Session", "StoreError", "TokenCount", "TokenCounter", "TooLarge", "UnknownHandle", "__version__",
     ]
 
@@ -18,7 +19,8 @@ def test_public_names_are_pinned() -> None:
 def test_core_imports_no_mcp() -> None:
     code = (
         "import sys, mcp_context, mcp_context.api, mcp_context.render, mcp_context.store, mcp_context.reading,"
-        "mcp_context.history.compact, mcp_context.history.transcripts;"
+        "mcp_context.history.compact, mcp_context.history.transcripts, mcp_context.loops.service,"
+        "mcp_context.summary.engine, mcp_context.demo_material;"
         "print(sorted(m for m in sys.modules if m == 'mcp' or m.startswith('mcp.')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -18,7 +18,14 @@ from .layers import Persist, Stored
 _HEADER_BYTES = 512
 
 
-def write(persist: Persist, head: dict[str, Any], lines: list[str], label: str, max_bytes: int) -> Stored:
+def write(
+    persist: Persist,
+    head: dict[str, Any],
+    lines: list[str],
+    label: str,
+    max_bytes: int,
+    source: str = "compact_history",
+) -> Stored:
     pieces = _split(lines, max_bytes - _HEADER_BYTES)
     following: Stored | None = None
     for number in range(len(pieces), 0, -1):
@@ -26,7 +33,7 @@ def write(persist: Persist, head: dict[str, Any], lines: list[str], label: str, 
         if len(pieces) > 1:
             header.update(piece=number, pieces=len(pieces), next=following.handle if following else None)
         text = "\n".join([json.dumps(header, ensure_ascii=False), *pieces[number - 1]]) + "\n"
-        following = persist(text, label if number == 1 else f"{label} (piece {number})", "compact_history")
+        following = persist(text, label if number == 1 else f"{label} (piece {number})", source)
     assert following is not None
     return following
 

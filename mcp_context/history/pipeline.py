@@ -11,7 +11,9 @@ import json
 from dataclasses import dataclass, field
 
 from ..errors import ContextError, TooLarge
-from . import archive, digest, layers
+from ..summary import render as summaries
+from ..summary.earlier import SUMMARY_MARK
+from . import archive, layers
 from .accounting import Accountant, message_json, message_key
 from .budget import Budget
 from .formats.base import Adapter
@@ -271,11 +273,13 @@ class Run:
             covered = [self._bridge_message()] + covered
         archive = self._archive(self.body[:cut], "summary")
         header = (
-            f"{digest.SUMMARY_MARK}: {len(covered)} messages ({_span(covered)}) were summarised to save context; "
+            f"{SUMMARY_MARK}: {len(covered)} messages ({_span(covered)}) were summarised to save context; "
             f'the originals are stored as {archive.handle}: read_persisted("{archive.handle}") pages or greps them.]'
         )
-        text = header + "\n\n" + digest.summarize(covered, self.call_names)
-        if self.acc.text(text) >= sum(self.tok[:cut]) + self.bridge_tokens:
+        replaced = sum(self.tok[:cut]) + self.bridge_tokens
+        body = summaries.summarize(covered, "sections", self.acc.text, summaries.default_budget(replaced))
+        text = header + "\n\n" + body
+        if self.acc.text(text) >= replaced:
             report.skipped = "a summary would not be smaller than the messages it replaces"
             return
         keys = (self.bridge.keys if self.bridge else []) + [_origin_key(m, self.adapter) for m in self.body[:cut]]

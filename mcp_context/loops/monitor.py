@@ -76,13 +76,17 @@ class LoopMonitor:
                 worst = found
         return self._verdict(worst)
 
-    def flag(self, kind: str, excerpt: str, nudge: str) -> Verdict:
-        """Record a detection made elsewhere (an LLM judge); it escalates like the built-in layers."""
+    def flag(self, kind: str, excerpt: str, nudge: str, *, cap: Status = "stop") -> Verdict:
+        """Record a detection made elsewhere (an LLM judge); it escalates like the built-in layers, but never
+        beyond ``cap``: a judge's first verdict is an opinion, so it may warn and still count as a strike."""
         if not kind or not nudge:
             raise InvalidArgument("flag needs a kind and a nudge")
         at = self._index - 1 if self._index else None
         finding = Finding(kind, Evidence(() if at is None else (at,), 1, clip(excerpt)), nudge)
-        return self._verdict(self._strike(finding, at))
+        status, found, where, strike = self._strike(finding, at)
+        if SEVERITY[status] > SEVERITY[cap]:
+            return self._verdict((cap, finding, where, strike))
+        return self._verdict((status, found, where, strike))
 
     def _verdict(self, found: _Found | None) -> Verdict:
         if found is None:
@@ -197,9 +201,21 @@ class LoopMonitor:
                 )
         return None
 
+    def set_policy(self, policy: Policy) -> None:
+        """Carry on under another policy: what was tracked stays, the new thresholds and switches apply from the
+        next event (a shorter call history keeps only its newest calls)."""
+        state = self.to_state()
+        self.policy = policy
+        self._new_prompt()
+        self._load(state)
+
     def to_json(self) -> bytes:
         """The whole state, bounded in size whatever the number of events seen."""
-        state = {
+        return json.dumps(self.to_state(), ensure_ascii=False, separators=(",", ":")).encode()
+
+    def to_state(self) -> dict[str, Any]:
+        """The state as a JSON-ready dict, for a caller that stores it inside a document of its own."""
+        return {
             "version": STATE_VERSION,
             "policy": self.policy.to_dict(),
             "index": self._index,
@@ -218,7 +234,6 @@ class LoopMonitor:
             "stuck": self._stuck.to_state(),
             "chanting": self._chanting.to_state(),
         }
-        return json.dumps(state, ensure_ascii=False, separators=(",", ":")).encode()
 
     @classmethod
     def from_json(cls, data: bytes, *, counter: TokenCounter | None = None) -> LoopMonitor:
@@ -227,6 +242,11 @@ class LoopMonitor:
             state: Any = json.loads(data)
         except (ValueError, UnicodeDecodeError) as exc:
             raise InvalidArgument(f"stored loop state is not JSON ({exc})") from None
+        return cls.from_state(state, counter=counter)
+
+    @classmethod
+    def from_state(cls, state: object, *, counter: TokenCounter | None = None) -> LoopMonitor:
+        """The inverse of :meth:`to_state`; a damaged or foreign document raises InvalidArgument."""
         if not isinstance(state, dict) or state.get("version") != STATE_VERSION:
             raise InvalidArgument(f"stored loop state is not version {STATE_VERSION} loop state")
         try:

@@ -52,6 +52,14 @@ class Policy:
     max_wall_time_s: float | None = None
     max_tokens: int | None = None
     max_tool_calls: int | None = None
+    # The LLM judge (Gemini CLI's third layer), asked through the client's model where the client offers
+    # one (MCP sampling); off unless `judge` is true, never required. From `judge_after_turns` turns into a
+    # prompt, every `judge_interval` turns, adapting between half and 1.5 times that with its confidence; it
+    # finds a loop when its confidence is at least `judge_confidence`.
+    judge: bool = False
+    judge_after_turns: int = 30
+    judge_interval: int = 10
+    judge_confidence: float = 0.9
 
     def __post_init__(self) -> None:
         for spec in fields(self):
@@ -81,7 +89,8 @@ class Policy:
         return {spec.name: getattr(self, spec.name) for spec in fields(self)}
 
 
-# name -> (kind, lowest, highest). Kinds: "bool", "int", "limit" (int or None), "seconds" (number or None).
+# name -> (kind, lowest, highest). Kinds: "bool", "int", "limit" (int or None), "seconds" (number or None),
+# "fraction" (a number between lowest and highest).
 _RULES: dict[str, tuple[str, float, float]] = {
     "call_history": ("int", 1, 1_000),
     "call_repeats": ("int", 2, 100),
@@ -99,6 +108,9 @@ _RULES: dict[str, tuple[str, float, float]] = {
     "max_tokens": ("limit", 0, math.inf),
     "max_tool_calls": ("limit", 0, math.inf),
     "max_wall_time_s": ("seconds", 0, math.inf),
+    "judge_after_turns": ("int", 1, 10_000),
+    "judge_interval": ("int", 2, 1_000),
+    "judge_confidence": ("fraction", 0, 1),
 }
 
 
@@ -108,14 +120,20 @@ def _check_value(name: str, value: object) -> None:
         if not isinstance(value, bool):
             raise InvalidArgument(f"policy {name} must be true or false, got {value!r}")
         return
-    if value is None and kind != "int":
+    nullable = kind in ("limit", "seconds")
+    if value is None and nullable:
         return
-    if kind == "seconds":
-        ok = isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value) and value >= low
+    if kind in ("seconds", "fraction"):
+        ok = (
+            isinstance(value, int | float)
+            and not isinstance(value, bool)
+            and math.isfinite(value)
+            and low <= value <= high
+        )
     else:
         ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
     if not ok:
-        what = "a number of seconds" if kind == "seconds" else "a whole number"
+        what = {"seconds": "a number of seconds", "fraction": "a number"}.get(kind, "a whole number")
         bound = f"between {low:g} and {high:g}" if high != math.inf else f"at least {low:g}"
-        none = ", or null for no limit" if kind != "int" else ""
+        none = ", or null for no limit" if nullable else ""
         raise InvalidArgument(f"policy {name} must be {what} {bound}{none}, got {value!r}")

@@ -1,0 +1,229 @@
+"""What a user would hate to lose from a run of messages, taken from the messages themselves (no LLM).
+
+The user's words, the files read and changed (paths from the tool arguments), the commands run and how they
+went, the errors and what came after them (the agent's words about them and the success that redid the work), the
+to-do state, decisions and open items in the agent's own phrasing, and what the agent was doing last. Each fact
+keeps the index of the message it came from, so a summary can cite it and the original can be fetched."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..history.model import Block, Message
+from . import calls
+from .earlier import Earlier, find
+
+Ref = int | None
+
+#: Text blocks a host adds to a user turn (Gemini CLI's session context, Claude Code's reminders): not the user.
+_HOST_BLOCKS = ("<session_context>", "<system-reminder>")
+#: A failure counts as fixed by a success of the same work within this many assistant turns.
+FIX_WINDOW = 8
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+#: Words that mark a decision taken, or an item left open, in the agent's own phrasing (one pass per text).
+_CUES = re.compile(
+    r"\b(?:(?P<decided>decided|decision|go(?:ing)? with|settled on|opted (?:for|to)|chose|choosing|instead of|"
+    r"rather than|in favou?r of|(?:should|we'?ll|let'?s) use)|(?P<open>TODO|still (?:need|needs|have|has) to|"
+    r"left to do|not (?:done )?yet|pending|remaining|follow[- ]up))\b",
+    re.I,
+)
+_CHECKBOX = re.compile(r"^\s*[-*]\s*\[( |x|X)\]\s+(.+)$", re.M)
+_BACKTICKS = re.compile(r"`([^`\n]{2,60})`")
+
+
+@dataclass
+class Said:
+    ref: Ref
+    text: str
+
+
+@dataclass
+class FileUse:
+    path: str
+    refs: dict[str, list[Ref]] = field(default_factory=dict)  # "read" / "write" / "edit" -> messages
+
+
+@dataclass
+class Action:
+    ref: Ref
+    call: calls.Call
+    failed: bool | None  # None: no result in the range
+    outcome: str
+
+
+@dataclass
+class Failure:
+    action: Action
+    explanation: Said | None = None
+    fixed_by: Action | None = None
+
+
+@dataclass
+class Facts:
+    said: list[Said] = field(default_factory=list)
+    system: list[Said] = field(default_factory=list)
+    files: dict[str, FileUse] = field(default_factory=dict)
+    actions: list[Action] = field(default_factory=list)
+    failures: list[Failure] = field(default_factory=list)
+    todos: list[tuple[str, str]] = field(default_factory=list)  # (status, text), the latest full list
+    todos_ref: Ref = None
+    checklist: list[tuple[Ref, str, str]] = field(default_factory=list)  # (ref, status, text)
+    decisions: list[Said] = field(default_factory=list)
+    open_items: list[Said] = field(default_factory=list)
+    concepts: list[str] = field(default_factory=list)
+    tools: Counter[str] = field(default_factory=Counter)
+    current: Said | None = None
+    last_actions: list[Action] = field(default_factory=list)
+    earlier: list[Earlier] = field(default_factory=list)
+
+
+def cite(ref: Ref) -> str:
+    return f"[#{ref}]" if ref is not None else "[earlier summary]"
+
+
+def extract(messages: list[Message]) -> Facts:
+    facts = _Extraction()
+    for message in messages:
+        facts.message(message)
+    return facts.finish()
+
+
+class _Extraction:
+    def __init__(self) -> None:
+        self.facts = Facts()
+        self.pending: dict[str, Action] = {}
+        self.open: list[_Open] = []  # failures still looking for their fix
+        self.terms: Counter[str] = Counter()
+
+    def message(self, message: Message) -> None:
+        f, ref = self.facts, message.index
+        text = _words(message)
+        earlier = find(ref, text) if text else None
+        if earlier is not None:
+            f.earlier.append(earlier)
+            return
+        if message.role == "system":
+            if text:
+                f.system.append(Said(ref, text))
+            return
+        for block in message.blocks:
+            if block.kind == "tool_result":
+                self._result(ref, block)
+        if text:
+            self.terms.update(_BACKTICKS.findall(text))
+            for status_mark, item in _CHECKBOX.findall(text):
+                f.checklist.append((ref, "pending" if status_mark == " " else "done", calls.cut(item, 200)))
+        if message.role == "user" and text:
+            f.said.append(Said(ref, text))
+        if message.role == "assistant":
+            self._age_failures()
+            if text:
+                self._assistant_text(ref, text)
+            made = [self._call(ref, b) for b in message.calls]
+            if made:
+                f.last_actions = made
+
+    def _assistant_text(self, ref: Ref, text: str) -> None:
+        f = self.facts
+        f.current = Said(ref, text)
+        for waiting in self.open:
+            waiting.said.append(f.current)
+        if not _CUES.search(text):
+            return
+        for sentence in _SENTENCE.split(text):
+            sentence = sentence.strip(" -*")
+            cue = _CUES.search(sentence) if len(sentence) >= 12 else None
+            if cue is not None:
+                found = f.decisions if cue["decided"] else f.open_items
+                found.append(Said(ref, calls.cut(sentence, 240)))
+
+    def _call(self, ref: Ref, block: Block) -> Action:
+        call = calls.classify(block)
+        self.facts.tools[call.name] += 1
+        if call.todos is not None:
+            self.facts.todos, self.facts.todos_ref = call.todos, ref
+        action = Action(ref, call, None, "no result in this range")
+        if block.call_id:
+            self.pending[block.call_id] = action
+        self.facts.actions.append(action)
+        return action
+
+    def _result(self, ref: Ref, block: Block) -> None:
+        action = self.pending.pop(block.call_id or "", None)
+        if action is None:
+            return
+        call = action.call
+        action.failed, action.outcome = calls.outcome(call, block)
+        if action.failed:
+            failure = Failure(action)
+            self.facts.failures.append(failure)
+            self.open.append(_Open(failure))
+            return
+        for path, use in call.paths:
+            self.facts.files.setdefault(path, FileUse(path)).refs.setdefault(use, []).append(action.ref)
+        for waiting in [w for w in self.open if _same_work(w.failure.action.call, call)]:
+            waiting.failure.fixed_by = action
+            waiting.close()
+            self.open.remove(waiting)
+
+    def _age_failures(self) -> None:
+        for waiting in list(self.open):
+            waiting.turns += 1
+            if waiting.turns > FIX_WINDOW:
+                waiting.close()
+                self.open.remove(waiting)
+
+    def finish(self) -> Facts:
+        for waiting in self.open:
+            waiting.close()
+        f = self.facts
+        f.concepts = [term for term, _ in self.terms.most_common(15)]
+        return f
+
+
+@dataclass
+class _Open:
+    """A failure, the agent's words since, and how many turns ago it happened."""
+
+    failure: Failure
+    said: list[Said] = field(default_factory=list)
+    turns: int = 0
+
+    def close(self) -> None:
+        """The explanation: the words that name what failed; else the last before the fix, or the first after."""
+        if not self.said:
+            return
+        action = self.failure.action
+        wanted = _terms(f"{action.outcome} {action.call.target}")
+        scores = [len(wanted & _terms(s.text)) for s in self.said]
+        best = max(scores)
+        ranked = [s for s, score in zip(self.said, scores, strict=True) if score == best]
+        self.failure.explanation = ranked[-1] if self.failure.fixed_by is not None else ranked[0]
+
+
+def _terms(text: str) -> set[str]:
+    return set(re.findall(r"[a-z_]\w{3,}", text.lower()))
+
+
+def _same_work(failed: calls.Call, done: calls.Call) -> bool:
+    """A success redoes a failure: the same tool on the same file, or the same program for a command."""
+    if failed.name != done.name:
+        return False
+    if failed.kind == "command":
+        return _program(failed.target) == _program(done.target)
+    return failed.target == done.target or not failed.paths
+
+
+def _program(command: str) -> str:
+    words = [w for w in command.split("&&")[-1].split() if "=" not in w]
+    return words[0] if words else ""
+
+
+def _words(message: Message) -> str:
+    """The message's own text: text blocks, without the context a host injects into user turns."""
+    parts = [b.text for b in message.blocks if b.kind == "text" and b.text.strip()]
+    if message.role == "user":
+        parts = [p for p in parts if not p.lstrip().startswith(_HOST_BLOCKS)]
+    return "\n\n".join(parts).strip()

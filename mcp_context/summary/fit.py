@@ -1,0 +1,83 @@
+"""Fitting a summary to a token budget: the most valuable facts first, each in its longest form that fits.
+
+Every fact is an item with a priority and a few renderings, longest first (a user message verbatim, then cut
+head and tail). Items are taken by priority while the budget lasts, each in the longest rendering that still
+fits; what is left out is counted under its section ("... 12 more in the archive"), so a reader knows the
+archive holds more. The skeleton (headings, the empty-section lines) is always kept."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+Count = Callable[[str], int]
+#: Tokens kept back for each section's "... N more" line.
+_MORE_TOKENS = 14
+#: Items of one part ever weighed: a range of 100,000 messages has no more room than one of 1,000.
+CANDIDATES = 300
+
+
+@dataclass
+class Item:
+    priority: int
+    variants: tuple[str, ...]  # longest first
+
+
+@dataclass
+class Part:
+    opening: str | None
+    closing: str | None = None
+    items: list[Item] = field(default_factory=list)
+    empty: str = "none in this range"
+    indent: str = ""
+    more: bool = True
+
+
+def fit(parts: list[Part], budget: int, count: Count, prefix: str = "", suffix: str = "") -> str:
+    """The parts rendered under ``budget`` tokens (or the bare skeleton, if even that does not fit)."""
+    chosen: dict[int, str] = {}
+    remaining = budget - count(render(parts, chosen, prefix, suffix)) - _MORE_TOKENS * sum(bool(p.items) for p in parts)
+    by_priority = [sorted(part.items, key=lambda item: -item.priority)[:CANDIDATES] for part in parts]
+    order = sorted(((id(item), item) for items in by_priority for item in items), key=lambda pair: -pair[1].priority)
+    costs: dict[int, int] = {}
+    for key, item in order:
+        if remaining < 4:
+            break
+        for variant in item.variants:
+            cost = count(variant) + 2
+            if cost <= remaining:
+                chosen[key], costs[key] = variant, cost
+                remaining -= cost
+                break
+    text = render(parts, chosen, prefix, suffix)
+    over = count(text) - budget
+    drops = [key for key, _ in reversed(order) if key in chosen]  # joins cost a little more than their parts
+    while over > 0 and drops:
+        freed = 0
+        while drops and freed < over:
+            key = drops.pop(0)
+            freed += costs.pop(key)
+            del chosen[key]
+        text = render(parts, chosen, prefix, suffix)
+        over = count(text) - budget
+    return text
+
+
+def render(parts: list[Part], chosen: dict[int, str], prefix: str = "", suffix: str = "") -> str:
+    lines = [prefix] if prefix else []
+    for part in parts:
+        if part.opening is not None:
+            lines.append(part.opening)
+        picked = [chosen[id(item)] for item in part.items if id(item) in chosen]
+        for text in picked:
+            lines.append(f"{part.indent}- " + text.replace("\n", f"\n{part.indent}  "))
+        left = len(part.items) - len(picked)
+        if left and part.more:
+            lines.append(f"{part.indent}- ... {left} more in the archive")
+        elif not part.items and part.empty:
+            lines.append(f"{part.indent}- {part.empty}")
+        if part.closing is not None:
+            lines.append(part.closing)
+    if suffix:
+        lines.append(suffix)
+    return "\n".join(lines)

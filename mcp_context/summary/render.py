@@ -1,0 +1,293 @@
+"""The extractive engine: the facts of a range written in a style, fitted to a token budget (no LLM).
+
+Each fact cites its message (``[#12]``). What users most hate to lose comes first when the budget is tight:
+their first request, the summary of what came before, what the agent was doing, their later words, the to-do
+state, errors and their fixes, decisions, the files changed; then commands, files read and the rest. ``focus``
+moves the facts that mention it ahead of the others. Tasks and plans are written as state, never as orders."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from ..history.model import Message
+from . import fit, styles
+from .calls import cut
+from .facts import Action, Facts, Failure, Ref, Said, cite, extract
+from .fit import Item, Part
+
+# Priorities: what a user would hate most to lose scores highest.
+FIRST, CURRENT, EARLIER, USER, TODO, FAILURE = 100, 96, 94, 90, 88, 85
+DECISION, CHANGED, LAST_CALLS, DELEGATED, OPEN = 80, 78, 70, 62, 60
+DONE, SYSTEM, COMMAND, READ, CONCEPTS, SEARCH, CALL = 55, 50, 40, 35, 30, 20, 20
+FOCUS_BONUS = 30
+DEFAULT_MAX_TOKENS = 6_000
+MIN_TOKENS = 400
+BRIEF_MAX_TOKENS = 400
+_STOP = {"the", "and", "for", "with", "about", "keep", "that", "this", "from", "into", "what", "all", "any"}
+
+
+def default_budget(range_tokens: int) -> int:
+    """A fifth of the range, at least enough for a useful summary and at most what a host shows comfortably."""
+    return min(DEFAULT_MAX_TOKENS, max(MIN_TOKENS, range_tokens // 5))
+
+
+def summarize(
+    messages: list[Message], style: str, count: Callable[[str], int], budget: int, focus: str | None = None
+) -> str:
+    """The extractive summary of ``messages`` (without the header naming the archive)."""
+    return write(extract(messages), styles.style(style), count, budget, focus)
+
+
+def write(facts: Facts, style: styles.Style, count: Callable[[str], int], budget: int, focus: str | None) -> str:
+    terms = {w for w in re.findall(r"[\w./-]{3,}", (focus or "").lower()) if w not in _STOP}
+    builders = {"sections": _sections, "snapshot": _snapshot, "brief": _brief}
+    parts = builders[style.name](facts)
+    if facts.earlier:
+        parts.insert(0, _earlier(facts, style))
+    if terms:
+        for part in parts:
+            for item in part.items:
+                if any(t in item.variants[0].lower() for t in terms):
+                    item.priority += FOCUS_BONUS
+    prefix = f"Focus: {focus.strip()} (facts about it kept first)" if focus and focus.strip() else ""
+    if style.name == "brief":
+        budget = min(budget, BRIEF_MAX_TOKENS)
+    return fit.fit(parts, budget, count, prefix)
+
+
+# the pieces ------------------------------------------------------------------------------------------------
+
+
+def quote(said: Said, limit: int, who: str = "", flat: bool = False) -> str:
+    """A message's words, verbatim when short; a long one keeps its head and tail and says where the rest is."""
+    text = " ".join(said.text.split()) if flat else said.text.strip()
+    if len(text) > limit:
+        half = limit // 2
+        gap = len(text) - 2 * half
+        text = f"{text[:half].rstrip()} [... {gap:,} chars cut; the whole message is {cite(said.ref)} ...] " + (
+            text[-half:].lstrip()
+        )
+    return f"{who}{cite(said.ref)}: {text}"
+
+
+def _said(
+    said: Said, priority: int, who: str = "", limits: tuple[int, ...] = (1200, 400, 160), flat: bool = False
+) -> Item:
+    return Item(priority, tuple(dict.fromkeys(quote(said, n, who, flat) for n in limits)))
+
+
+def _earlier(facts: Facts, style: styles.Style) -> Part:
+    items = []
+    for e in facts.earlier:
+        where = f"; its originals are in {', '.join(e.handles)}" if e.handles else "; it is kept whole in the archive"
+        lead = f"{e.origin}'s summary {cite(e.index)}{where}:"
+        if style.name == "brief":  # its goal is quoted as the goal; the rest is a pointer
+            items.append(Item(EARLIER, (lead.rstrip(":"),)))
+        else:
+            items.append(Item(EARLIER, tuple(f"{lead}\n{cut_block(e.text, n)}" for n in (6000, 2000, 600)) + (lead,)))
+    title = "Earlier summaries (kept, with their archives)"
+    return Part(f"## {title}" if style.name == "sections" else f"{title}:", items=items, more=False)
+
+
+def cut_block(text: str, limit: int) -> str:
+    text = text.strip()
+    if len(text) <= limit:
+        return text
+    half = limit // 2
+    return f"{text[:half].rstrip()}\n[... {len(text) - 2 * half:,} chars cut ...]\n{text[-half:].lstrip()}"
+
+
+def _refs(refs: list[Ref]) -> str:
+    shown = ", ".join(cite(r)[1:-1] for r in refs[:6])
+    return f"[{shown}{', ...' if len(refs) > 6 else ''}]"
+
+
+def _file_items(facts: Facts, words: dict[str, str]) -> tuple[list[Item], list[Item]]:
+    changed, read = [], []
+    for use in facts.files.values():
+        made = [f"{words[k]} {_refs(use.refs[k])}" for k in ("write", "edit") if k in use.refs]
+        if made:
+            seen = f", read {_refs(use.refs['read'])}" if "read" in use.refs else ""
+            changed.append(Item(CHANGED, (f"{use.path}: {', '.join(made)}{seen}", use.path)))
+        else:
+            read.append(Item(READ, (f"{use.path}: read {_refs(use.refs['read'])}",)))
+    return changed, read
+
+
+def _failures(facts: Facts, brief: bool = False) -> list[Item]:
+    told: set[Ref] = set()  # parallel calls failing together share the agent's next words: quote them in full once
+    items = []
+    for failure in facts.failures:
+        items.append(_failure(failure, failure.explanation is not None and failure.explanation.ref in told, brief))
+        if failure.explanation is not None:
+            told.add(failure.explanation.ref)
+    return items
+
+
+def _failure(failure: Failure, told: bool, brief: bool) -> Item:
+    a = failure.action
+    base = f"{_what(a)} failed {cite(a.ref)}: {a.outcome}"
+    if brief:
+        return Item(FAILURE, (cut(base + ("; fixed" if failure.fixed_by else ""), 200),))
+    after = ""
+    if failure.explanation is not None:
+        said = cut(failure.explanation.text, 80 if told else 240)
+        after += f"; then {cite(failure.explanation.ref)}: {said}"
+    if failure.fixed_by is not None:
+        after += f"; fixed by {_what(failure.fixed_by)} {cite(failure.fixed_by.ref)}: ok"
+    elif failure.explanation is None:
+        after += "; unresolved in this range"
+    return Item(FAILURE, (base + after, cut(base, 200)))
+
+
+def _what(action: Action) -> str:
+    call = action.call
+    if call.kind == "command":
+        return f"`{cut(call.target, 160)}`"
+    return f"{call.name} {cut(call.target, 120)}"
+
+
+def _actions(facts: Facts) -> list[Item]:
+    items = []
+    total = max(1, len(facts.actions))
+    for n, a in enumerate(facts.actions):
+        recency = 10 * n // total  # later commands matter more
+        if a.call.kind == "command" and not a.failed:
+            state = "ok" if a.failed is False else "no result in this range"
+            items.append(Item(COMMAND + recency, (f"ran {_what(a)} {cite(a.ref)}: {state} ({a.outcome})",)))
+        elif a.call.kind == "delegate":
+            items.append(Item(DELEGATED, (f"delegated {cite(a.ref)}: {a.call.target} -> {cut(a.outcome, 200)}",)))
+        elif a.call.kind == "search":
+            items.append(Item(SEARCH + recency, (f"searched {cut(a.call.target, 120)} {cite(a.ref)}",)))
+        elif a.call.kind == "call":
+            items.append(Item(CALL + recency, (f"called {a.call.target} {cite(a.ref)}: {cut(a.outcome, 80)}",)))
+    return items
+
+
+def _tasks(facts: Facts, marks: dict[str, str]) -> list[Item]:
+    items = [
+        Item(DONE if status in ("done", "cancelled") else TODO, (f"{marks[status]} {text} {cite(facts.todos_ref)}",))
+        for status, text in facts.todos
+    ]
+    items += [Item(DONE if s == "done" else TODO, (f"{marks[s]} {t} {cite(r)}",)) for r, s, t in facts.checklist]
+    items += [Item(OPEN, (f"open {cite(s.ref)}: {s.text}",)) for s in facts.open_items]
+    return items
+
+
+def _current(facts: Facts) -> list[Item]:
+    items = []
+    if facts.current is not None:
+        items.append(_said(facts.current, CURRENT, limits=(1600, 600, 200)))
+    if facts.last_actions:
+        calls = ", ".join(
+            f"{_what(a)} ({'failed' if a.failed else 'ok' if a.failed is False else 'no result'})"
+            for a in facts.last_actions
+        )
+        items.append(Item(LAST_CALLS, (f"last tool calls {cite(facts.last_actions[0].ref)}: {cut(calls, 400)}",)))
+    return items
+
+
+def _concepts(facts: Facts) -> list[Item]:
+    terms = [t for t in facts.concepts if "/" not in t and t not in facts.files]
+    items = []
+    if terms:
+        items.append(Item(CONCEPTS, tuple(", ".join(f"`{t}`" for t in terms[:n]) for n in (15, 8, 4))))
+    if facts.tools:
+        used = ", ".join(f"{name} x{n}" for name, n in facts.tools.most_common(12))
+        items.append(Item(CONCEPTS - 5, (f"tools used: {used}",)))
+    return items
+
+
+def _listed(what: str, names: list[str], n: int) -> str:
+    more = f" (+{len(names) - n} more)" if len(names) > n else ""
+    return f"{what}: {', '.join(names[:n])}{more}"
+
+
+def _system(facts: Facts) -> list[Item]:
+    return [Item(SYSTEM, (f"system prompt {cite(s.ref)}: {cut(s.text, 200)}",)) for s in facts.system]
+
+
+# the styles ------------------------------------------------------------------------------------------------
+
+
+def _first_and_later(facts: Facts) -> tuple[Said | None, list[Said]]:
+    """The range's first user message is the primary request, unless an earlier summary before it holds that."""
+    if not facts.said:
+        return None, []
+    first = facts.said[0]
+    summarised = [e for e in facts.earlier if e.index is None or (first.ref is not None and e.index < first.ref)]
+    return (None, facts.said) if summarised else (first, facts.said[1:])
+
+
+def _pointer(facts: Facts, flat: bool = False) -> list[Item]:
+    """Where the original request is when the range starts after an earlier summary: its goal, quoted."""
+    if not facts.earlier:
+        return []
+    e = facts.earlier[0]
+    goal = styles.sections_of(e.text, styles.SECTIONS).get("request") or styles.sections_of(
+        e.text, styles.SNAPSHOT
+    ).get("overall_goal")
+    lead = f"the original request, from the earlier summary {cite(e.index)}"
+    if not goal:
+        return [Item(FIRST, (f"{lead}: see above",))]
+    shown = [cut(goal, n) if flat else cut_block(goal, n) for n in (1200, 400, 160)]
+    return [Item(FIRST, tuple(dict.fromkeys(f"{lead}: {text}" for text in shown)))]
+
+
+def _sections(facts: Facts) -> list[Part]:
+    first, later = _first_and_later(facts)
+    request = [_said(first, FIRST, "user ")] if first else _pointer(facts)
+    if later:
+        pointer = ", ".join(cite(s.ref) for s in later[-8:])
+        request.append(Item(USER + 2, (f"later requests and corrections: {pointer} (quoted under All user messages)",)))
+    changed, read = _file_items(facts, {"write": "written", "edit": "edited"})
+    decided = [Item(DECISION, (f"decided {cite(d.ref)}: {d.text}",)) for d in facts.decisions]
+    users = [Item(FIRST - 1, (f"{cite(first.ref)}: the primary request, quoted in section 1",))] if first else []
+    users += [_said(s, USER) for s in later]
+    marks = {"pending": "pending:", "in progress": "in progress:", "done": "done:", "cancelled": "cancelled:"}
+    bodies = [
+        request + _system(facts),
+        _concepts(facts),
+        changed + read,
+        _failures(facts),
+        decided + _actions(facts),
+        users,
+        _tasks(facts, marks),
+        _current(facts),
+    ]
+    return [Part(styles.SECTIONS.heading(i)[0], items=items) for i, items in enumerate(bodies)]
+
+
+def _snapshot(facts: Facts) -> list[Part]:
+    first, later = _first_and_later(facts)
+    goal = [_said(first, FIRST, "user ")] if first else _pointer(facts)
+    knowledge = [_said(s, USER, "the user said ") for s in later]
+    knowledge += [Item(DECISION, (f"decided {cite(d.ref)}: {d.text}",)) for d in facts.decisions]
+    knowledge += _concepts(facts) + _system(facts)
+    changed, read = _file_items(facts, {"write": "CREATED", "edit": "MODIFIED"})
+    actions = _failures(facts) + _actions(facts)
+    marks = {"pending": "[TODO]", "in progress": "[IN PROGRESS]", "done": "[DONE]", "cancelled": "[CANCELLED]"}
+    plan = _tasks(facts, marks) + _current(facts)
+    bodies = [goal, knowledge, changed + read, actions, plan]
+    parts = [Part(*styles.SNAPSHOT.heading(i), items=items, indent="    ") for i, items in enumerate(bodies)]
+    parts[0].opening = f"<state_snapshot>\n{parts[0].opening}"
+    parts[-1].closing = f"{parts[-1].closing}\n</state_snapshot>"
+    return parts
+
+
+def _brief(facts: Facts) -> list[Part]:
+    first, later = _first_and_later(facts)
+    items = [_said(first, FIRST, "goal ", (400, 200, 100), flat=True)] if first else _pointer(facts, flat=True)
+    items += [_said(s, USER, "then the user said ", (240, 120), flat=True) for s in later[-2:]]
+    changed = [use.path for use in facts.files.values() if "write" in use.refs or "edit" in use.refs]
+    if changed:
+        items.append(Item(CHANGED, (_listed("changed", changed, 12), _listed("changed", changed, 5))))
+    items += _failures(facts, brief=True)[-2:]
+    items += [Item(DECISION, (f"decided {cite(d.ref)}: {cut(d.text, 200)}",)) for d in facts.decisions[-2:]]
+    open_tasks = [text for status, text in facts.todos if status in ("pending", "in progress")]
+    if open_tasks:
+        items.append(Item(TODO, (f"pending {cite(facts.todos_ref)}: {cut('; '.join(open_tasks), 300)}",)))
+    if facts.current is not None:
+        items.append(_said(facts.current, CURRENT, "current work ", (400, 200, 100), flat=True))
+    return [Part(None, items=items, more=False, empty="nothing but tool output in this range")]

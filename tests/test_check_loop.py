@@ -1,0 +1,503 @@
+"""check_loop through every face: the Python API, MCP (the SDK's real Client in memory, and `mcp-context serve`
+over stdio in both protocol eras) and the command line. Stateful streams that survive restarts, replays of the
+realistic host transcripts, bad input, and the optional LLM judge asked through the client's sampling."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import SERVE
+from mcp import Client, StdioServerParameters
+from mcp.types import CreateMessageRequestParams, CreateMessageResult, TextContent
+
+from mcp_context import ContextError, InvalidArgument, LoopCheck, Session, TokenCounter
+from mcp_context.history import transcripts
+from mcp_context.loops import JudgeRequest, Policy
+from mcp_context.server.app import build_server
+
+COUNTER = TokenCounter(search_local=False)  # deterministic estimates
+FACES = ["api", "mcp"]
+TURN = {"kind": "turn"}
+UNIT = "Let me check the configuration once more before I decide anything. "
+DEFAULTS = Policy().to_dict()
+GEMINI_LIKE = {"detect_repeated_reads": False, "detect_error_streak": False}  # only Gemini CLI's call rule
+
+
+def call(name: str = "Bash", **args: Any) -> dict[str, Any]:
+    return {"kind": "tool_call", "name": name, "args": args}
+
+
+def result(name: str = "Bash", text: str = "out", is_error: bool = False) -> dict[str, Any]:
+    return {"kind": "tool_result", "name": name, "text": text, "is_error": is_error}
+
+
+def said(kind: str, text: str) -> dict[str, Any]:
+    return {"kind": kind, "text": text}
+
+
+class Refused(Exception):
+    """A check the face refused, with the message the caller sees."""
+
+
+def from_api(r: LoopCheck) -> dict[str, Any]:
+    v, e = r.verdict, r.verdict.evidence
+    return {
+        "status": v.status, "kind": v.kind, "strike": v.strike, "at": v.at, "nudge": v.nudge, "mode": r.mode,
+        "events": list(e.events) if e else [], "count": e.count if e else None, "messages": r.messages,
+        "source": r.source, "steps": v.counters.steps, "stream": v.counters.events, "notes": r.notes,
+        "detections": [(d.status, d.kind, d.message) for d in r.detections], "total": r.detections_total,
+        "policy": {k: x for k, x in r.policy.to_dict().items() if x != DEFAULTS[k]},
+        "judge": None if r.judge is None else (r.judge.asked, r.judge.turn, r.judge.next_turn, r.judge.loop),
+    }  # fmt: skip
+
+
+def from_mcp(out: dict[str, Any]) -> dict[str, Any]:
+    e = out["evidence"][0] if out["evidence"] else None
+    j = out["judge"]
+    return {
+        "status": out["status"], "kind": out["kind"], "strike": out["strike"], "at": out["at"],
+        "nudge": out["nudge"], "mode": out["mode"], "events": e["events"] if e else [],
+        "count": e["count"] if e else None, "messages": e["messages"] if e else [],
+        "source": e["source"] if e else None,
+        "steps": out["counters"]["steps"], "stream": out["counters"]["events"], "notes": out["notes"],
+        "detections": [(d["status"], d["kind"], d["message"]) for d in out["detections"]],
+        "total": out["detections_total"], "policy": out["policy"],
+        "judge": None if j is None else (j["asked"], j["turn"], j["next_turn"], j["loop"]),
+    }  # fmt: skip
+
+
+class Face:
+    """check_loop as one face offers it; every answer is normalised to the same dict."""
+
+    def __init__(self, session: Session, client: Client | None) -> None:
+        self.session, self.client = session, client
+
+    async def check(self, **args: Any) -> dict[str, Any]:
+        if self.client is None:
+            try:
+                return from_api(self.session.check_loop(**args))
+            except ContextError as exc:
+                raise Refused(str(exc)) from None
+        answer = await self.client.call_tool("check_loop", args)
+        text = answer.content[0].text  # type: ignore[union-attr]
+        if answer.is_error:
+            raise Refused(text)
+        out = answer.structured_content
+        assert out is not None
+        # The text is complete on its own (Gemini CLI's model reads only it).
+        assert out["status"].upper() in text and (out["nudge"] is None or out["nudge"] in text)
+        return from_mcp(out)
+
+
+@asynccontextmanager
+async def open_face(kind: str, root: Path, env: dict[str, str] | None = None, **client: Any) -> AsyncIterator[Face]:
+    session = Session(root=root, session="loops", env=env or {}, counter=COUNTER)
+    if kind == "api":
+        yield Face(session, None)
+        return
+    async with Client(build_server(session), raise_exceptions=True, **client) as c:
+        yield Face(session, c)
+
+
+@pytest.fixture(params=FACES)
+async def face(request: pytest.FixtureRequest, root: Path, histories: Any) -> AsyncIterator[Face]:
+    async with open_face(request.param, root, {"MCP_CONTEXT_TRANSCRIPTS": str(histories.out_dir)}) as f:
+        yield f
+
+
+def state_file(root: Path, session: str = "loops") -> Path:
+    return root / "sessions" / session / "state" / "loops.json"
+
+
+pytestmark = pytest.mark.anyio
+
+
+# the "done when" points, through the API and MCP -------------------------------------------------------------
+
+
+async def test_the_fifth_identical_call_warns_the_fourth_does_not_and_the_sixth_stops(face: Face) -> None:
+    answers = [await face.check(event=call(command="ls")) for _ in range(6)]
+    assert [a["status"] for a in answers] == ["ok"] * 4 + ["warn", "stop"]
+    warn = answers[4]
+    assert (warn["kind"], warn["strike"], warn["at"], warn["events"], warn["count"]) == (
+        "repeated_call", 1, 4, [0, 1, 2, 3, 4], 5
+    )  # fmt: skip
+    assert 'Bash {"command":"ls"}' in warn["nudge"] and warn["mode"] == "stateful"
+    assert answers[5]["strike"] == 2 and "stop this approach now" in answers[5]["nudge"]
+
+
+async def test_argument_key_order_does_not_change_identity(face: Face) -> None:
+    forms = [call("Read", path="a.py", limit=10), call("Read", limit=10.0, path="a.py")]
+    answers = [await face.check(event=forms[i % 2]) for i in range(5)]
+    assert [a["status"] for a in answers] == ["ok"] * 4 + ["warn"]
+
+
+@pytest.mark.parametrize(("k", "caught_at"), [(2, 10), (5, 25)])
+async def test_two_and_five_call_cycles_are_caught_after_five_rounds(face: Face, k: int, caught_at: int) -> None:
+    steps = [call(f"Tool{i % k}", step=i % k) for i in range(caught_at)]
+    assert (await face.check(events=steps[:-1]))["status"] == "ok"
+    caught = await face.check(event=steps[-1])
+    assert (caught["status"], caught["kind"], caught["at"]) == ("warn", "cycle", caught_at - 1)
+    assert f"cycle of {k} calls" in caught["nudge"] and "Tool0" in caught["nudge"]
+
+
+async def test_repeated_text_inside_a_code_block_is_not_caught_but_outside_it_is(face: Face, root: Path) -> None:
+    fenced = [said("content", "```python\n"), *[said("content", UNIT)] * 15, said("content", "```\n")]
+    assert (await face.check(events=fenced))["status"] == "ok"
+    assert (await face.check(events=[said("content", UNIT)] * 9, reset=True))["status"] == "ok"
+    prose = await face.check(event=said("content", UNIT))  # the 10th time, without the fence
+    assert (prose["status"], prose["kind"], prose["at"]) == ("warn", "chanting", 9) and UNIT[:40] in prose["nudge"]
+
+
+async def test_dash_list_items_reset_tracking(face: Face) -> None:
+    assert (await face.check(events=[said("content", f"- {UNIT}\n")] * 15))["status"] == "ok"
+
+
+LAYERS = [
+    ("repeated_read", None, [call("Read", path="a"), result("Read", "same")] * 3, "warn"),
+    ("stuck", None, [said("assistant", "I will now fix the failing test.")] * 3, "warn"),
+    ("error_streak", None, [e for i in range(4) for e in (call(n=i), result(text="boom", is_error=True))], "warn"),
+    ("max_steps", {"max_steps": 3}, [TURN] * 4, "stop"),
+    ("max_tool_calls", {"max_tool_calls": 2}, [call(n=i) for i in range(3)], "stop"),
+    ("max_tokens", {"max_tokens": 50}, [said("user", "go"), {**said("assistant", "done"), "tokens": 60}], "stop"),
+    ("max_wall_time_s", {"max_wall_time_s": 60}, [{**TURN, "time": 1000}, {**TURN, "time": 1061}], "stop"),
+]
+
+
+@pytest.mark.parametrize(("kind", "policy", "events", "status"), LAYERS, ids=[layer[0] for layer in LAYERS])
+async def test_every_layer_is_caught_at_its_event_and_not_before(
+    face: Face, kind: str, policy: dict[str, Any] | None, events: list[dict[str, Any]], status: str
+) -> None:
+    before = await face.check(events=events[:-1], policy=policy)
+    assert before["status"] == "ok"
+    caught = await face.check(event=events[-1])
+    assert (caught["status"], caught["kind"], caught["at"]) == (status, kind, len(events) - 1)
+    assert caught["nudge"]
+
+
+async def test_a_user_prompt_and_reset_start_afresh(face: Face) -> None:
+    assert (await face.check(events=[call()] * 5))["status"] == "warn"
+    assert (await face.check(events=[said("user", "try something else"), call(), call(), call(), call()]))[
+        "status"
+    ] == "ok"
+    again = await face.check(event=call())
+    assert (again["status"], again["strike"]) == ("warn", 1)  # strikes count per prompt
+    fresh = await face.check(events=[call()] * 4, reset=True)
+    assert (fresh["status"], fresh["stream"]) == ("ok", 4)
+
+
+async def test_a_policy_stays_with_the_session_until_replaced(face: Face) -> None:
+    first = await face.check(events=[call()] * 2, policy={"call_repeats": 3})
+    assert first["policy"] == {"call_repeats": 3} and any("policy set" in n for n in first["notes"])
+    assert (await face.check(event=call()))["status"] == "warn"  # the stored policy applies
+    assert (await face.check(event=call(), reset=True))["policy"] == {"call_repeats": 3}  # reset keeps it
+    defaults = await face.check(events=[call()] * 3, policy={}, reset=True)
+    assert defaults["status"] == "ok" and defaults["policy"] == {}
+
+
+@pytest.mark.parametrize("kind", FACES)
+async def test_state_survives_a_restart(kind: str, root: Path) -> None:
+    async with open_face(kind, root) as before:
+        assert [(await before.check(event=call(command="make")))["status"] for _ in range(4)] == ["ok"] * 4
+    async with open_face(kind, root) as after:  # a new Session, or a new server, on the same root
+        caught = await after.check(event=call(command="make"))
+    assert (caught["status"], caught["events"]) == ("warn", [0, 1, 2, 3, 4])
+
+
+@pytest.mark.parametrize("fixture", ["claude_code", "gemini_cli", "openai"])
+async def test_replaying_the_realistic_fixtures_gives_no_false_alarm(
+    face: Face, histories: Any, root: Path, fixture: str
+) -> None:
+    path = getattr(histories, fixture)
+    args = {"messages": json.loads(path.read_text())} if fixture == "openai" else {"transcript": str(path)}
+    answer = await face.check(**args)
+    assert (answer["status"], answer["total"], answer["mode"]) == ("ok", 0, "replay")
+    assert answer["stream"] > 400 and not state_file(root).exists()  # a replay stores nothing
+
+
+def fifth_call_message(histories: Any) -> str:
+    """The label, in the transcript as read, of the message holding the 5th identical looping call."""
+    lines = [json.loads(line) for line in histories.looping.read_text().splitlines()]
+    ids = [
+        b["id"]
+        for r in lines
+        if r.get("type") == "assistant"
+        for b in r["message"]["content"]
+        if b.get("type") == "tool_use" and b["input"].get("command") == histories.loop_command
+    ]
+    messages = transcripts.load(str(histories.looping), {}, None).messages
+    return next(
+        f"#{i}" for i, m in enumerate(messages) for b in m["content"] if isinstance(b, dict) and b.get("id") == ids[4]
+    )
+
+
+async def test_the_looping_fixture_is_caught_at_the_fifth_identical_call(face: Face, histories: Any) -> None:
+    at = fifth_call_message(histories)
+    # With the default policy the loop is caught earlier, by the layers Gemini CLI lacks: the third identical
+    # failing result warns, the next failure stops; the call rule then fires at the 5th call, as in Gemini CLI.
+    default = await face.check(transcript=str(histories.looping))
+    assert default["status"] == "ok"  # the user stepped in and the agent moved on: the last prompt is clean
+    kinds = [(status, kind) for status, kind, _ in default["detections"][:3]]
+    assert kinds == [("warn", "repeated_read"), ("stop", "error_streak"), ("stop", "repeated_call")]
+    assert default["detections"][2][2] == at
+    gemini = await face.check(transcript=str(histories.looping), policy=GEMINI_LIKE)
+    assert gemini["detections"][0] == ("warn", "repeated_call", at)
+    # Cut right there, the history's answer is that warning; one message earlier, nothing yet.
+    messages = transcripts.load(str(histories.looping), {}, None).messages
+    cut = int(at[1:])
+    caught = await face.check(messages=messages[: cut + 1], policy=GEMINI_LIKE)
+    assert (caught["status"], caught["kind"], caught["messages"][-1]) == ("warn", "repeated_call", at)
+    assert histories.loop_command in caught["nudge"] and len(caught["messages"]) == 5
+    assert (await face.check(messages=messages[:cut], policy=GEMINI_LIKE))["status"] == "ok"
+
+
+BAD = [
+    ({"event": call(), "events": [call()]}, "not both"),
+    ({"events": [call()], "messages": []}, "not both"),
+    ({"messages": [], "transcript": "host"}, "not both"),
+    ({"messages": [], "reset": True}, "reset clears"),
+    ({}, "nothing to check"),
+    ({"event": {"kind": "tool_call"}}, "name is required"),
+    ({"event": {"kind": "jump"}}, "tool_call"),
+    ({"events": [call(), {"kind": "assistant"}]}, r"events\[1\].text is required"),
+    ({"event": call(), "policy": {"call_repeat": 3}}, "unknown policy key"),
+    ({"event": call(), "policy": {"judge_confidence": 2}}, "judge_confidence must be a number between 0 and 1"),
+    ({"events": [call()], "format": "openai"}, "format applies"),
+    ({"messages": [{"role": "user"}]}, "message #0"),
+    ({"messages": [], "format": "yaml"}, "unknown format"),
+    ({"transcript": "host"}, "inside Claude Code"),
+]
+
+
+@pytest.mark.parametrize(("args", "says"), BAD)
+async def test_bad_input_is_a_clear_error_and_saves_nothing(
+    face: Face, root: Path, args: dict[str, Any], says: str
+) -> None:
+    with pytest.raises(Refused, match=says):
+        await face.check(**args)
+    assert not state_file(root).exists()
+
+
+async def test_damaged_state_is_refused_and_reset_recovers(face: Face, root: Path) -> None:
+    await face.check(event=call())
+    assert state_file(root).is_file()
+    state_file(root).write_text('{"version": 1, "monitor": {"version": 1}}')
+    with pytest.raises(Refused, match=r"damaged.*reset=true"):
+        await face.check(event=call())
+    assert (await face.check(event=call(), reset=True))["stream"] == 1
+
+
+# the Python API only ------------------------------------------------------------------------------------------
+
+
+def test_dry_run_answers_without_saving(session: Session) -> None:
+    session.check_loop(events=[call()] * 4)
+    saved = session.store.read_state(session.id, "loops")
+    assert session.check_loop(event=call(), dry_run=True).verdict.status == "warn"
+    assert session.store.read_state(session.id, "loops") == saved
+
+
+def test_host_transcript_is_found_and_replayed(histories: Any, tmp_path: Path) -> None:
+    env = claude_home(histories, tmp_path)
+    check = Session(root=tmp_path / "store", session="t", env=env).check_loop(transcript="host")
+    assert check.detections_total >= 3 and any("claude-code transcript" in n for n in check.notes)
+    with pytest.raises(InvalidArgument, match="not both"):
+        Session(root=tmp_path / "store", env=env).check_loop(transcript="host", event=call())
+
+
+def claude_home(histories: Any, tmp_path: Path) -> dict[str, str]:
+    """A HOME where Claude Code keeps the looping session's transcript, and the variables it gives a server."""
+    home, session = tmp_path / "home", "6f1c2a9e-1111-4222-8333-444455556666"
+    folder = home / ".claude" / "projects" / "-work-app"
+    folder.mkdir(parents=True)
+    shutil.copy(histories.looping, folder / f"{session}.jsonl")
+    return {"HOME": str(home), "CLAUDE_CODE_SESSION_ID": session, "CLAUDE_PROJECT_DIR": "/work/app"}
+
+
+def judge_answer(confidence: float) -> str:
+    return f'Here you go:\n```json\n{{"analysis": "It edits a.py and reverts it.", "confidence": {confidence}}}\n```'
+
+
+def test_the_llm_judge_through_the_python_api(session: Session) -> None:
+    asked: list[JudgeRequest] = []
+    answers = iter([judge_answer(0.2), judge_answer(0.95), "no idea", judge_answer(0.97)])
+
+    def model(request: JudgeRequest) -> str:
+        asked.append(request)
+        return next(answers)
+
+    def turn(i: int) -> LoopCheck:
+        return session.check_loop(events=[TURN, call("Edit", path="a.py", n=i)], judge=model)
+
+    session.check_loop(events=[said("user", "Refactor a.py")], policy={"judge": True})
+    before = [turn(i) for i in range(1, 30)]
+    assert not asked and all(c.verdict.status == "ok" for c in before)  # not before turn 30
+    low = turn(30)
+    assert low.verdict.status == "ok" and low.judge is not None and (low.judge.turn, low.judge.next_turn) == (30, 43)
+    assert "Refactor a.py" in asked[0].prompt and 'CALL Edit {"n":30,"path":"a.py"}' in asked[0].prompt
+    assert [turn(i).verdict.status for i in range(31, 43)] == ["ok"] * 12 and len(asked) == 1  # 13 turns later
+    high = turn(43)
+    assert (high.verdict.status, high.verdict.kind, high.source) == ("warn", "llm_judge", "judge")
+    assert high.verdict.evidence is not None and "judged by the client's model" in high.verdict.evidence.excerpt
+    assert high.judge is not None and high.judge.next_turn == 43 + 6
+    for i in range(44, 49):
+        turn(i)
+    garbled = turn(49)
+    assert garbled.verdict.status == "ok" and any("not the JSON" in n for n in garbled.notes)
+    confirmed = [turn(i) for i in range(50, 60)]
+    assert [c.verdict.status for c in confirmed if c.judge is not None] == ["stop"]  # the confirmation stops
+
+
+def test_a_first_judge_verdict_never_stops(session: Session) -> None:
+    session.check_loop(events=[*[call()] * 5], policy={"judge": True, "judge_after_turns": 1})  # strike 1: warn
+    check = session.check_loop(event=TURN, judge=lambda request: judge_answer(1.0))
+    assert (check.verdict.status, check.verdict.strike, check.source) == ("warn", 2, "judge")
+    assert session.check_loop(event=TURN).judge is None  # not due again before turn 1 + 4
+    quiet = Session(root=session.store.root, session="quiet", env={})
+    assert (
+        quiet.check_loop(events=[TURN] * 40, judge=lambda r: pytest.fail("the judge is off by default")).judge is None
+    )
+
+
+# MCP only -----------------------------------------------------------------------------------------------------
+
+
+async def test_the_tool_is_listed_with_a_short_description_and_honest_annotations(root: Path) -> None:
+    async with Client(build_server(Session(root=root, session="s", env={}))) as c:
+        tool = next(t for t in (await c.list_tools()).tools if t.name == "check_loop")
+    assert tool.description and len(tool.description.encode()) < 2048 and 'transcript="host"' in tool.description
+    assert tool.annotations is not None and tool.output_schema is not None
+    hints = tool.annotations
+    assert (hints.read_only_hint, hints.idempotent_hint, hints.open_world_hint) == (False, False, False)
+    assert "answer" not in tool.input_schema["properties"]  # the judge's answer is injected, never sent
+
+
+async def test_the_text_names_what_repeated_where_and_the_nudge(root: Path, histories: Any) -> None:
+    env = {"MCP_CONTEXT_TRANSCRIPTS": str(histories.out_dir)}
+    async with Client(build_server(Session(root=root, session="s", env=env, counter=COUNTER))) as c:
+        warn = (await c.call_tool("check_loop", {"events": [call(command="ls")] * 5})).content[0].text  # type: ignore[union-attr]
+        replay = await c.call_tool("check_loop", {"transcript": str(histories.looping), "policy": GEMINI_LIKE})
+    for fact in ("WARN: repeated_call", 'Bash {"command":"ls"} (5 times; events 0, 1, 2, 3, 4', "Nudge for the model"):
+        assert fact in warn
+    text = replay.content[0].text  # type: ignore[union-attr]
+    assert "OK" in text and f"warn repeated_call at {fifth_call_message(histories)}" in text
+
+
+async def test_host_transcript_through_the_server_within_its_allowed_folders(histories: Any, tmp_path: Path) -> None:
+    env = claude_home(histories, tmp_path)
+    async with Client(build_server(Session(root=tmp_path / "store", session="s", env=env))) as c:
+        host = await c.call_tool("check_loop", {"transcript": "host"})
+        elsewhere = await c.call_tool("check_loop", {"transcript": str(histories.looping)})
+    assert host.structured_content is not None and host.structured_content["detections_total"] >= 3
+    assert elsewhere.is_error and "outside the transcript folders" in elsewhere.content[0].text  # type: ignore[union-attr]
+
+
+def sampler(confidence: float, seen: list[CreateMessageRequestParams]) -> Callable[..., Any]:
+    async def sample(context: Any, params: CreateMessageRequestParams) -> CreateMessageResult:
+        seen.append(params)
+        return CreateMessageResult(
+            role="assistant", model="judge", content=TextContent(type="text", text=judge_answer(confidence))
+        )
+
+    return sample
+
+
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+async def test_the_judge_asks_the_clients_model_through_sampling(mode: str, root: Path) -> None:
+    seen: list[CreateMessageRequestParams] = []
+    policy = {"judge": True, "judge_after_turns": 3}
+    async with open_face("mcp", root, mode=mode, sampling_callback=sampler(0.95, seen)) as face:
+        await face.check(events=[said("user", "Refactor a.py"), TURN, call("Edit", n=1), TURN], policy=policy)
+        assert not seen
+        judged = await face.check(events=[TURN, call("Edit", n=2)])
+    assert len(seen) == 1 and seen[0].system_prompt and "unproductive loop" in seen[0].system_prompt
+    assert "Refactor a.py" in seen[0].messages[0].content.text  # type: ignore[union-attr]
+    assert (judged["status"], judged["kind"], judged["source"]) == ("warn", "llm_judge", "judge")
+    assert judged["judge"] == (True, 3, 9, True)
+
+
+async def test_without_sampling_the_judge_is_skipped_and_nothing_breaks(root: Path) -> None:
+    async with open_face("mcp", root) as face:
+        steps = [e for i in range(3) for e in (TURN, call("Edit", n=i))]
+        answer = await face.check(events=steps, policy={"judge": True, "judge_after_turns": 3})
+    assert answer["status"] == "ok" and answer["judge"] == (False, 3, 3, False)
+    assert any("offers no sampling" in note for note in answer["notes"])
+
+
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+async def test_stdio_server_in_both_eras_keeps_the_stream_across_restarts(
+    mode: str, server_env: dict[str, str], histories: Any, tmp_path: Path
+) -> None:
+    env = {**server_env, **claude_home(histories, tmp_path)}
+    params = StdioServerParameters(command=SERVE[0], args=[*SERVE[1:], "--session", "stdio", "serve"], env=env)
+    async with Client(params, mode=mode) as c:  # type: ignore[arg-type]
+        for _ in range(4):
+            out = (await c.call_tool("check_loop", {"event": call(command="pytest")})).structured_content
+            assert out is not None and out["status"] == "ok"
+        replay = (await c.call_tool("check_loop", {"transcript": "host", "policy": GEMINI_LIKE})).structured_content
+    assert replay is not None and replay["detections"][0]["kind"] == "repeated_call"
+    assert replay["detections"][0]["message"] == fifth_call_message(histories)
+    async with Client(params, mode=mode) as c:  # type: ignore[arg-type]
+        caught = (await c.call_tool("check_loop", {"event": call(command="pytest")})).structured_content
+    assert caught is not None and (caught["status"], caught["session"], caught["at"]) == ("warn", "stdio", 4)
+
+
+# the command line ---------------------------------------------------------------------------------------------
+
+
+def cli(*args: str, env: dict[str, str], stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*SERVE, *args], env=env, input=stdin, capture_output=True, text=True, timeout=120)
+
+
+def test_cli_exit_status_follows_the_answer_and_the_stream_outlives_each_process(
+    server_env: dict[str, str], root: Path
+) -> None:
+    event = json.dumps(call(command="ls"))
+    codes = [cli("--session", "sh", "check-loop", "--event", event, env=server_env).returncode for _ in range(6)]
+    assert codes == [0, 0, 0, 0, 3, 4]
+    saved = Session(root=root, session="sh", env={}).check_loop(event=call(command="ls"), dry_run=True)
+    assert saved.verdict.counters.events == 7  # the library reads what the command line stored
+    done = cli("--session", "sh", "check-loop", "--reset", "--event", event, "--json", env=server_env)
+    assert done.returncode == 0 and json.loads(done.stdout)["counters"]["events"] == 1
+
+
+def test_cli_replays_files_of_messages_and_of_events(
+    server_env: dict[str, str], histories: Any, tmp_path: Path, root: Path
+) -> None:
+    body = tmp_path / "body.json"
+    body.write_text(json.dumps({"model": "gpt-5", "messages": json.loads(histories.openai.read_text())}))
+    ok = cli("check-loop", str(body), env=server_env)
+    assert ok.returncode == 0 and "OK" in ok.stdout and "replayed 264 openai messages" in ok.stdout
+    lines = "".join(json.dumps(call("Grep", pattern="TODO")) + "\n" for _ in range(5))
+    warn = cli("--session", "f", "check-loop", "-", env=server_env, stdin=lines)
+    assert warn.returncode == 3 and "WARN: repeated_call" in warn.stdout and "dry run" in warn.stdout
+    assert not state_file(root, "f").exists()  # replayed on its own: nothing stored
+    looping = cli("check-loop", "--transcript", str(histories.looping), "--json", env=server_env)
+    assert looping.returncode == 0 and json.loads(looping.stdout)["detections_total"] >= 3
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "code", "says"),
+    [
+        (["check-loop"], None, 1, "nothing to check"),
+        (["check-loop", "-"], "not json\n", 1, "neither JSON nor JSON lines"),
+        (["check-loop", "-"], '{"type": "user", "message": {}}\n{"type": "system"}\n', 1, "--transcript"),
+        (["check-loop", "-", "--transcript", "host"], "[]", 2, "give one of"),
+        (["check-loop", "--policy", "{bad"], None, 2, "--policy is not JSON"),
+        (["check-loop", "--event", '{"kind": "tool_call"}'], None, 1, "events[0].name is required"),
+        (["check-loop", "--event", '{"kind": "turn"}', "--policy", '{"max_step": 1}'], None, 1, "unknown policy key"),
+    ],
+)
+def test_cli_bad_input_is_one_line(
+    args: list[str], stdin: str | None, code: int, says: str, server_env: dict[str, str]
+) -> None:
+    done = cli(*args, env=server_env, stdin=stdin)
+    assert done.returncode == code, done.stderr
+    assert says in done.stderr and len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
