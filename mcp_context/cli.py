@@ -385,4 +385,4 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(1)
 
 
-from . import cli_history  # noqa: E402,F401  (registers the history commands on `cli`)
+from . import cli_demo, cli_history, cli_loops, cli_summary  # noqa: E402,F401  (register their commands on `cli`)
