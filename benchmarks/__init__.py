@@ -1,4 +1,4 @@
-"""Benchmarks of mcp_context against raw file I/O on the same bytes; run ``python -m benchmarks``.
+"""Benchmarks of mcp_context, each against a baseline measured in the same run; ``python -m benchmarks``.
 
 Benchmarks live outside the package and the test suite: they take minutes and gigabytes, and their numbers
 depend on the machine, so they inform design decisions rather than gate commits.

@@ -1,109 +1,134 @@
-"""``python -m benchmarks``: persist 1 MiB, 100 MiB and 1 GiB of log text, read pages back, print one table.
+"""``python -m benchmarks [--quick] [--only persistence,roundtrip]``: every benchmark in one run, one table.
 
-Options: ``--sizes 1M,100M`` (or ``--quick``) to choose sizes, ``--repeat`` for whole-file repetitions,
-``--samples`` for page reads, ``--cold`` to read from disk rather than the page cache, ``--no-trace`` to
-skip the tracemalloc pass, ``--tmpdir`` for the scratch space. Everything written goes into one temporary
-directory that is removed at the end, even on failure.
+Each section measures the library against a baseline in the same run, on the same machine and data:
+
+    persistence   persist a log file and read pages back (1 MiB, and 100 MiB unless --quick) against raw
+                  file I/O on the same bytes
+    compaction    compact_history on 1K and 10K-message histories (and a 10K Anthropic one unless --quick)
+                  against a naive sliding window; a re-compaction against the first compaction
+    loops         the chanting detector against Gemini CLI's algorithm on the same stream, and one loop check
+    roundtrip     mcp-context serve's start-up and small tool calls over stdio against a minimal server on
+                  the same SDK with one echo tool (targets: round trip ×1.2, start-up ×1.3)
+    retention     summary retention (facts kept, tokens saved) against a sliding window, when
+                  benchmarks/retention.py is present
+
+``--quick`` takes about 2 minutes on 2 CPUs, the default about 4. Each section is also a command of its
+own with more options and a detailed table: ``python -m benchmarks.persistence --sizes 1G``,
+``python -m benchmarks.compaction --sizes 100K``, ``python -m benchmarks.loops``,
+``python -m benchmarks.roundtrip --runs 21``.
 """
 
 from __future__ import annotations
 
 import argparse
-import shutil
+import importlib
+import os
+import platform
 import sys
-import tempfile
+import time
+import traceback
 from pathlib import Path
+from typing import Any
 
-from .cache import can_evict
-from .measure import Outcome
-from .persistence import DISK_FACTOR, MAX_RESULT_BYTES, SHORT_OP_PROCESSES, Options, measure_floor, run_size
-from .report import notes, scaling, table
+from .report import align, duration
 
-_UNITS = {"K": 1024, "M": 1024**2, "G": 1024**3}
-DEFAULT_SIZES = "1M,100M,1G"
-QUICK_SIZES = "1M,100M"
+# Each section, and what its peak-memory figure is.
+SECTIONS = {
+    "persistence": "peak RSS of the process running the operation",
+    "compaction": "Python's peak allocations during one call (tracemalloc), not counting the input",
+    "loops": "Python's peak allocations during one run (tracemalloc); Gemini's over the first 20 KB",
+    "roundtrip": "peak RSS (VmHWM) of the server process",
+    "retention": "Python's peak allocations during one summary (tracemalloc)",
+}
+KEYS = ("operation", "size", "median_s", "peak_mib", "baseline", "ratio", "result")
+HEADER = ["operation", "size", "median time", "peak memory", "baseline", "ratio", "result"]
 
 
-def parse_size(text: str) -> int:
-    """``1M`` is 1 MiB: binary units, because page and segment sizes in the library are binary too."""
-    text = text.strip().upper().removesuffix("B").removesuffix("I")
-    unit = _UNITS.get(text[-1:], 1)
-    number = text[:-1] if text[-1:] in _UNITS else text
+def run_section(name: str, quick: bool) -> tuple[list[dict[str, Any]], str | None]:
+    """A section's rows, imported only now (a missing or broken section never stops the others), and a note
+    when it was skipped or failed."""
+    if not Path(__file__).with_name(f"{name}.py").exists():
+        return [], f"{name}: skipped, benchmarks/{name}.py is not there"
     try:
-        value = int(float(number) * unit)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a size: {text!r} (try 1M, 100M, 1G)") from None
-    if not 1024 <= value <= MAX_RESULT_BYTES:
-        raise argparse.ArgumentTypeError(f"size {text!r} is out of range: 1K to {size_label(MAX_RESULT_BYTES)}")
-    return value
+        module = importlib.import_module(f".{name}", __package__)
+        rows: list[dict[str, Any]] = module.rows(quick)
+    except (Exception, SystemExit) as exc:  # a section that finds a wrong answer exits; the others still run
+        traceback.print_exc()
+        first = str(exc).strip().splitlines()[:1]
+        return [], f"{name}: FAILED, {type(exc).__name__}" + (f": {first[0]}" if first else "")
+    for row in rows:
+        if missing := [k for k in KEYS if k not in row]:
+            return [], f"{name}: FAILED, a row lacks {', '.join(missing)}: {row}"
+    return rows, None
 
 
-def size_label(size: int) -> str:
-    """The shortest exact name of a size: ``1G``, ``100M``, ``1536K``; it also names the size's directory."""
-    for suffix, unit in sorted(_UNITS.items(), key=lambda item: -item[1]):
-        if size % unit == 0:
-            return f"{size // unit}{suffix}"
-    return str(size)
+def ratio_text(ratio: float | None) -> str:
+    if ratio is None:
+        return "-"
+    return f"×{ratio:,.0f}" if ratio >= 100 else f"×{ratio:.2f}" if ratio >= 0.1 else f"×{ratio:.2g}"
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    lines = [HEADER]
+    for r in rows:
+        lines.append(
+            [
+                str(r["operation"]),
+                str(r["size"]),
+                duration(r["median_s"]) if r["median_s"] is not None else "-",
+                f"{r['peak_mib']:,.1f} MiB" if r["peak_mib"] is not None else "-",
+                str(r["baseline"]),
+                ratio_text(r["ratio"]),
+                str(r["result"]),
+            ]
+        )
+    return align(lines, left=2, texts=(4, 6))
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", default=DEFAULT_SIZES, help=f"comma-separated sizes (default {DEFAULT_SIZES})")
-    parser.add_argument("--quick", action="store_true", help=f"same as --sizes {QUICK_SIZES}")
-    parser.add_argument("--repeat", type=int, help="whole-file repetitions (default 5, 3 from 1 GiB up)")
-    parser.add_argument(
-        "--samples",
-        type=int,
-        default=25,
-        help=f"random positions per page read, in each of {SHORT_OP_PROCESSES} processes (default 25)",
-    )
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--cold", action="store_true", help="evict files from the page cache before each timed call")
-    parser.add_argument("--no-trace", action="store_true", help="skip the tracemalloc pass (faster)")
-    parser.add_argument("--tmpdir", type=Path, help="where to write the corpus and the store (default: system temp)")
+    parser.add_argument("--quick", action="store_true", help="smaller sizes and fewer runs: about 2-3 minutes")
+    parser.add_argument("--only", help=f"comma-separated sections to run, of {', '.join(SECTIONS)} (default: all)")
     args = parser.parse_args(argv)
-    if args.samples < 5:
-        parser.error("--samples must be at least 5: a median of fewer says little")
-    if args.cold and not can_evict():
-        parser.error("--cold needs posix_fadvise, which this system lacks")
-    if args.repeat is not None and args.repeat < 1:
-        parser.error("--repeat must be at least 1")
-    try:
-        sizes = sorted({parse_size(s) for s in (QUICK_SIZES if args.quick else args.sizes).split(",")})
-    except argparse.ArgumentTypeError as exc:
-        parser.error(str(exc))
-    args.size_list = [(size_label(size), size) for size in sizes]
+    chosen = [s.strip() for s in args.only.split(",") if s.strip()] if args.only else list(SECTIONS)
+    if unknown := [s for s in chosen if s not in SECTIONS]:
+        parser.error(f"--only takes {', '.join(SECTIONS)}; got {', '.join(unknown)}")
+    args.sections = [s for s in SECTIONS if s in chosen]
     return args
 
 
 def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
-    options = Options(reps=args.repeat, samples=args.samples, seed=args.seed, trace=not args.no_trace, cold=args.cold)
-    workdir = Path(tempfile.mkdtemp(prefix="mcp-context-bench-", dir=args.tmpdir))
-    results: dict[str, tuple[int, dict[str, Outcome]]] = {}
-    skipped: list[str] = []
-    try:
-        floor = measure_floor(workdir, options)
-        for label, size in args.size_list:
-            free = shutil.disk_usage(workdir).free
-            if free < DISK_FACTOR * size:
-                skipped.append(
-                    f"skipped {label}: needs {DISK_FACTOR * size / 1024**3:.1f} GiB free in {workdir.parent}, "
-                    f"only {free / 1024**3:.1f} GiB available"
-                )
-                print(skipped[-1], file=sys.stderr)
-                continue
-            results[label] = (size, run_size(size, label, workdir, options))
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
-    if results:
-        print(table(results))
+    rows: list[dict[str, Any]] = []
+    notes: list[str] = []
+    took: list[str] = []
+    failed = False
+    for name in args.sections:
+        print(f"== {name}", file=sys.stderr, flush=True)
+        start = time.perf_counter()
+        got, note = run_section(name, args.quick)
+        took.append(f"{name} {time.perf_counter() - start:.0f} s")
+        rows += got
+        if note is not None:
+            notes.append(note)
+            failed = failed or "FAILED" in note
+            print(note, file=sys.stderr, flush=True)
+    if rows:
+        print(table(rows))
         print()
-        print(scaling(results))
-        print(notes(results, floor, cold=args.cold))
-    for message in skipped:
-        print(message)
-    return 0 if results else 1
+    print(
+        "median time: median of several runs; ratio: median / the baseline's median, both measured in this run "
+        "(below 1 is faster); '-': the row is a baseline or has none"
+    )
+    for name in args.sections:
+        print(f"peak memory, {name}: {SECTIONS[name]}")
+    for note in notes:
+        print(note)
+    print(
+        f"{'quick' if args.quick else 'default'} run on {os.cpu_count()} CPUs, Python {platform.python_version()}, "
+        f"{platform.system()} {platform.release()}; took {', '.join(took)}"
+    )
+    return 1 if failed or not rows else 0
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import json
 import sys
 
 from .measure import emit, execute
-from .persistence import build
+from .plans import build
 
 
 def main(argv: list[str]) -> None:

@@ -25,6 +25,7 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from mcp_context import TokenCounter
 from mcp_context.loops import Event, LoopMonitor, Policy
@@ -184,7 +185,7 @@ def traced_peak(fn: Callable[[list[str]], list[int]], chunks: list[str]) -> floa
         tracemalloc.stop()
 
 
-def chanting_case(case: str, text: str, runs: int, gemini_runs: int) -> Row:
+def chanting_case(case: str, text: str, runs: int, gemini_runs: int, trace_chars: int = TRACE_PREFIX) -> Row:
     chunks = stream(text, seed=len(text))
     ours, our_hits = timed(run_ours, chunks, runs)
     gemini, gemini_hits = timed(run_gemini, chunks, gemini_runs)
@@ -197,7 +198,7 @@ def chanting_case(case: str, text: str, runs: int, gemini_runs: int) -> Row:
         raise SystemExit(f"{case}: the planted loops were not caught")
     # Tracing slows Gemini's per-character allocations tenfold; its state is bounded by the buffer, so its
     # peak is reached within the first few buffers and a prefix measures it.
-    gemini_peak = traced_peak(run_gemini, chunks[: TRACE_PREFIX // 110])
+    gemini_peak = traced_peak(run_gemini, chunks[: trace_chars // 110])
     return Row(case, len(text), len(chunks), len(our_hits), ours, gemini, traced_peak(run_ours, chunks), gemini_peak)
 
 
@@ -260,6 +261,70 @@ def table(rows: list[Row]) -> str:
     return align(lines, left=1)
 
 
+def chanting_rows(text: str, runs: int, gemini_runs: int, trace_chars: int) -> list[Row]:
+    """The text as it is (prose), then the same length of it with chants planted every 20,000 characters."""
+    label = f"{len(text) / MB:g}MB"
+    return [
+        chanting_case(f"prose {label}", text, runs, gemini_runs, trace_chars),
+        chanting_case(f"planted loops {label}", planted(text, 20_000)[: len(text)], runs, gemini_runs, trace_chars),
+    ]
+
+
+# the suite's rows ---------------------------------------------------------------------------------------------
+
+# quick, default: characters of text, timed runs of ours, of Gemini's (about 12 s per MB), loop-check samples
+SUITE = {True: (200_000, 3, 1, 200), False: (MB, 5, 1, 1000)}
+SUITE_TRACE = 20_000  # Gemini's state is bounded by its 5,000-character buffer: its peak is reached by then
+
+
+def rows(quick: bool) -> list[dict[str, Any]]:
+    """The suite's rows (see benchmarks/__main__.py): both chanting detectors per case, then one loop check."""
+    size, runs, gemini_runs, samples = SUITE[quick]
+    corpus = stdlib_text(size)
+    out: list[dict[str, Any]] = []
+    for r in chanting_rows(corpus, runs, gemini_runs, SUITE_TRACE):
+        ours, gemini = statistics.median(r.ours), statistics.median(r.gemini)
+        kind, label = r.case.rsplit(" ", 1)
+        common = {"size": f"{label} {kind}", "baseline": "-", "ratio": None}
+        out.append(
+            common
+            | {
+                "operation": "chanting: Gemini CLI's algorithm (baseline)",
+                "median_s": gemini,
+                "peak_mib": r.gemini_peak / 1024,
+                "result": f"{r.chunks:,} chunks",
+            }
+        )
+        out.append(
+            common
+            | {
+                "operation": "chanting: ChantingDetector",
+                "median_s": ours,
+                "peak_mib": r.ours_peak / 1024,
+                "baseline": "Gemini CLI's algorithm",
+                "ratio": ours / gemini,
+                "result": f"same {r.hits} detection(s) as Gemini's; ×{gemini / ours:,.0f} faster",
+            }
+        )
+    seen = 10_000
+    for what, seconds, note in check_costs(corpus, seen, samples):
+        out.append(
+            {
+                "operation": f"loop check: {what}",
+                "size": f"{seen:,} events seen",
+                "median_s": seconds,
+                "peak_mib": None,
+                "baseline": "-",
+                "ratio": None,
+                "result": note,
+            }
+        )
+    return out
+
+
+# the command --------------------------------------------------------------------------------------------------
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.loops", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="1 MB only, fewer runs")
@@ -267,12 +332,10 @@ def main(argv: list[str] | None = None) -> int:
     runs, gemini_runs = (3, 1) if args.quick else (5, 3)
     sizes = [1 * MB] if args.quick else [1 * MB, 10 * MB]
     corpus = stdlib_text(max(sizes))
-    rows = []
+    measured = []
     for size in sizes:
-        label, slow_runs = f"{size // MB}MB", gemini_runs if size == MB else 1
-        rows.append(chanting_case(f"prose {label}", corpus[:size], runs, slow_runs))
-        rows.append(chanting_case(f"planted loops {label}", planted(corpus[:size], 20_000)[:size], runs, slow_runs))
-    print(table(rows))
+        measured += chanting_rows(corpus[:size], runs, gemini_runs if size == MB else 1, TRACE_PREFIX)
+    print(table(measured))
     print()
     print("both detectors reported a loop at the same chunks in every case (the run fails otherwise)")
     print(

@@ -1,41 +1,37 @@
-"""Persisting a large text and reading pages of it back, against raw file I/O on the same bytes.
+"""``python -m benchmarks.persistence``: persist 1 MiB, 100 MiB and 1 GiB of log text, read pages back, print
+one table against raw file I/O on the same bytes.
 
 The claims under test: ``persist_file`` streams a file of any size with flat memory at close to disk speed,
 and a page read through the checkpoint index costs the same at 1 GiB as at 1 MiB. Each operation is
-compared with the cheapest raw equivalent measured in the same run on the same file:
+compared with the cheapest raw equivalent measured in the same run on the same file (see plans.py). Every
+operation runs in its own process (see measure.py), with the files it reads warmed or evicted before each
+timed call (see cache.py).
 
-    persist_file               copy the file with write + fsync (same 1 MiB chunks, same source reads)
-    page by line or by chars   open, seek to a byte offset, read 16 KiB, close (a page is ~4-16 KiB)
-    grep (whole file)          read the whole file
-
-Every operation runs in its own process (see measure.py), with the files it reads warmed or evicted before
-each timed call (see cache.py).
+Options: ``--sizes 1M,100M`` (or ``--quick``) to choose sizes, ``--repeat`` for whole-file repetitions,
+``--samples`` for page reads, ``--cold`` to read from disk rather than the page cache, ``--no-trace`` to
+skip the tracemalloc pass, ``--tmpdir`` for the scratch space. Everything written goes into one temporary
+directory that is removed at the end, even on failure.
 """
 
 from __future__ import annotations
 
-import os
-import random
+import argparse
 import shutil
-import statistics
 import sys
-from collections.abc import Callable
+import tempfile
 from dataclasses import asdict, dataclass
-from functools import partial
 from pathlib import Path
 from typing import Any
 
-from mcp_context import Limits, Read, Session, StoreError
-
-from .cache import with_cache
+from .cache import can_evict
 from .corpus import Corpus, generate
-from .measure import Outcome, Plan, merge, run_isolated
+from .measure import MiB, Outcome, merge, run_isolated
+from .plans import MAX_RESULT_BYTES, OPS, Params
+from .report import ROWS, WHOLE_FILE, notes, scaling, table
 
-SESSION = "bench"
-MAX_RESULT_BYTES = 2 * 1024**3  # raised from the 64 MiB default so 1 GiB fits
-CHUNK = 1024 * 1024  # what persist_file reads at a time, so the raw copy does the same I/O
-RAW_READ = 16 * 1024
-PAGE_CHARS = 4000
+_UNITS = {"K": 1024, "M": 1024**2, "G": 1024**3}
+DEFAULT_SIZES = "1M,100M,1G"
+QUICK_SIZES = "1M,100M"
 # Bytes of free disk needed per byte of corpus: the corpus, the raw copy, the stored text and a spool.
 DISK_FACTOR = 4
 # Short operations (a few ms in all) run in this many processes, their samples pooled: one process can land
@@ -43,239 +39,7 @@ DISK_FACTOR = 4
 SHORT_OP_PROCESSES = 3
 SHORT_OPS = frozenset({"raw_seek", "page_start", "page_middle", "page_end", "page_chars"})
 
-Params = dict[str, Any]
-
-
-def _session(params: Params) -> Session:
-    limits = Limits(max_result_bytes=MAX_RESULT_BYTES)
-    return Session(root=Path(params["store"]), session=SESSION, env={}, limits=limits)
-
-
-def _rng(params: Params, op: str) -> random.Random:
-    # A str seed is stable across processes (hash() is not); each process of a short operation gets its own.
-    return random.Random(f"{params['seed']}-{op}-{params.get('process', 0)}")
-
-
-# baselines -----------------------------------------------------------------------------------------------
-
-
-def _copy_fsync(source: Path, dest: Path) -> int:
-    with open(source, "rb") as src, open(dest, "wb") as out:
-        while chunk := src.read(CHUNK):
-            out.write(chunk)
-        out.flush()
-        os.fsync(out.fileno())
-        return out.tell()
-
-
-def raw_write(params: Params) -> Plan:
-    dest = Path(params["scratch"]) / "raw-copy"
-    return Plan(
-        calls=[partial(_copy_fsync, Path(params["file"]), dest)] * params["reps"],
-        before_each=lambda: dest.unlink(missing_ok=True),
-        check=_sizes_are(params["corpus"]["bytes"]),
-    )
-
-
-def _read_all(path: Path) -> int:
-    total = 0
-    with open(path, "rb") as f:
-        while chunk := f.read(CHUNK):
-            total += len(chunk)
-    return total
-
-
-def raw_read(params: Params) -> Plan:
-    return Plan(
-        calls=[partial(_read_all, Path(params["file"]))] * params["reps"],
-        check=_sizes_are(params["corpus"]["bytes"]),
-    )
-
-
-def _seek_read(path: Path, offset: int) -> int:
-    with open(path, "rb") as f:
-        f.seek(offset)
-        return len(f.read(RAW_READ))
-
-
-def raw_seek(params: Params) -> Plan:
-    rng, size = _rng(params, "raw_seek"), params["corpus"]["bytes"]
-    offsets = [rng.randrange(max(1, size - RAW_READ)) for _ in range(params["samples"])]
-    return Plan(
-        calls=[partial(_seek_read, Path(params["file"]), o) for o in offsets],
-        warmup=partial(_seek_read, Path(params["file"]), 0),
-    )
-
-
-# the library ---------------------------------------------------------------------------------------------
-
-
-def _clear(session: Session) -> None:
-    try:
-        session.delete_session(SESSION)
-    except StoreError:
-        pass  # nothing stored yet
-
-
-def persist(params: Params) -> Plan:
-    """Each repetition stores into an emptied session, so every call does the full work (no dedup hit)."""
-    session, corpus = _session(params), params["corpus"]
-
-    def check(results: list[Any]) -> dict[str, Any]:
-        for stored in results:
-            meta = stored.meta
-            _expect(stored.created, "persist_file reported the content as already stored")
-            got = (meta.bytes, meta.chars, meta.lines)
-            want = (corpus["bytes"], corpus["chars"], corpus["lines"])
-            _expect(got == want, f"persist_file counted (bytes, chars, lines) = {got}, expected {want}")
-        meta = results[-1].meta
-        return {"handle": meta.handle, "tokens": meta.tokens, "token_method": meta.token_method}
-
-    return Plan(
-        calls=[partial(session.persist_file, Path(params["file"]))] * params["reps"],
-        before_each=partial(_clear, session),
-        check=check,
-    )
-
-
-def _page_lines(params: Params, region: str) -> list[int]:
-    """Random line numbers in the first, middle or last percent of the text (leaving a full page at the end)."""
-    lines, rng = params["corpus"]["lines"], _rng(params, f"page_{region}")
-    span = max(1, lines // 100)
-    tail_room = Limits().page_lines
-    low = {"start": 1, "middle": lines // 2 - span // 2, "end": lines - tail_room - span}[region]
-    low = max(1, min(low, lines))
-    return [rng.randint(low, min(lines, low + span)) for _ in range(params["samples"])]
-
-
-def _page_summary(results: list[Read]) -> dict[str, Any]:
-    pages = [r.page for r in results if r.page is not None]
-    return {
-        "page_lines": statistics.median(p.last_line - p.first_line + 1 for p in pages),
-        "page_chars": statistics.median(len(p.text) for p in pages),
-    }
-
-
-def page_by_line(region: str, params: Params) -> Plan:
-    session, handle = _session(params), params["handle"]
-    starts = _page_lines(params, region)
-
-    def check(results: list[Read]) -> dict[str, Any]:
-        for line, read in zip(starts, results, strict=True):
-            _expect(read.page is not None and read.page.first_line == line, f"page at line {line} starts elsewhere")
-            _expect(bool(read.page and read.page.text), f"empty page at line {line}")
-        for line in params["corpus"]["needle_lines"]:  # known content on known lines
-            page = session.read_persisted(handle, start_line=line, max_lines=1).page
-            _expect(page is not None and params["corpus"]["needle"] in page.text, f"line {line} lost its marker")
-        return _page_summary(results)
-
-    return Plan(
-        calls=[partial(session.read_persisted, handle, start_line=n) for n in starts],
-        warmup=partial(session.read_persisted, handle, start_line=1),
-        check=check,
-    )
-
-
-def page_by_chars(params: Params) -> Plan:
-    session, handle, rng = _session(params), params["handle"], _rng(params, "page_chars")
-    chars = params["corpus"]["chars"]
-    offsets = [rng.randrange(max(1, chars - PAGE_CHARS)) for _ in range(params["samples"])]
-
-    def check(results: list[Read]) -> dict[str, Any]:
-        for offset, read in zip(offsets, results, strict=True):
-            page = read.page
-            _expect(page is not None and page.start_offset == offset, f"page at offset {offset} starts elsewhere")
-            assert page is not None
-            _expect(0 < len(page.text) <= PAGE_CHARS, f"page at offset {offset} holds {len(page.text)} chars")
-            # The same characters, reached through the line index instead of the character index.
-            by_line = session.read_persisted(
-                handle, start_line=page.first_line, max_chars=8 * PAGE_CHARS, max_tokens=Limits().max_page_tokens
-            ).page
-            assert by_line is not None
-            head = offset - by_line.start_offset
-            if by_line.end_offset >= page.end_offset:  # else the line is too long to check this way
-                same = by_line.text[head : head + len(page.text)] == page.text
-                _expect(head >= 0 and same, f"offset {offset}: the line and character indexes disagree")
-        return _page_summary(results)
-
-    return Plan(
-        calls=[partial(session.read_persisted, handle, offset=o, max_chars=PAGE_CHARS) for o in offsets],
-        warmup=partial(session.read_persisted, handle, offset=0, max_chars=PAGE_CHARS),
-        check=check,
-    )
-
-
-def _grep_all(session: Session, handle: str, needle: str) -> tuple[int, list[int], list[str]]:
-    """A whole-file grep as an agent would do it: follow the cursor until the library says it is done."""
-    calls, found, notes, start = 0, [], [], None
-    while True:
-        read = session.read_persisted(handle, grep=needle, max_matches=5, start_line=start)
-        calls += 1
-        assert read.grep is not None
-        found += [line.line for line in read.grep.lines if line.match]
-        notes += read.grep.notes
-        if read.next is None:
-            return calls, found, notes
-        start = read.next["start_line"]
-
-
-def grep(params: Params) -> Plan:
-    session, corpus = _session(params), params["corpus"]
-
-    def check(results: list[tuple[int, list[int], list[str]]]) -> dict[str, Any]:
-        for _, found, _ in results:
-            want = list(corpus["needle_lines"])
-            _expect(found == want, f"grep found the marker on lines {found}, expected {want}")
-        return {"grep_calls": max(calls for calls, _, _ in results), "grep_notes": results[-1][2]}
-
-    return Plan(calls=[partial(_grep_all, session, params["handle"], corpus["needle"])] * params["reps"], check=check)
-
-
-def floor(params: Params) -> Plan:
-    """Nothing: the resident set of an interpreter that has imported the project, the floor of every row."""
-    return Plan(calls=[partial(_session, params)])
-
-
-def _corpus_file(params: Params) -> list[Path]:
-    return [Path(params["file"])]
-
-
-def _stored_files(params: Params) -> list[Path]:
-    directory = _session(params).store.results_dir(SESSION)
-    return sorted(p for p in directory.iterdir() if p.is_file())
-
-
-# Each operation, and the files whose cache state is set before each of its timed calls.
-OPS: dict[str, tuple[Callable[[Params], Plan], Callable[[Params], list[Path]]]] = {
-    "floor": (floor, lambda params: []),
-    "raw_write": (raw_write, _corpus_file),
-    "persist": (persist, _corpus_file),
-    "raw_read": (raw_read, _corpus_file),
-    "grep": (grep, _stored_files),
-    "raw_seek": (raw_seek, _corpus_file),
-    "page_start": (partial(page_by_line, "start"), _stored_files),
-    "page_middle": (partial(page_by_line, "middle"), _stored_files),
-    "page_end": (partial(page_by_line, "end"), _stored_files),
-    "page_chars": (page_by_chars, _stored_files),
-}
-
-
-def build(op: str, params: Params) -> Plan:
-    make, inputs = OPS[op]
-    return with_cache(make(params), partial(inputs, params), cold=params["cold"])
-
-
-def _expect(condition: bool, message: str) -> None:
-    if not condition:
-        raise AssertionError(f"wrong answer: {message}")
-
-
-def _sizes_are(expected: int) -> Callable[[list[int]], dict[str, Any]]:
-    def check(sizes: list[int]) -> dict[str, Any]:
-        _expect(all(n == expected for n in sizes), f"raw I/O moved {sizes} bytes, expected {expected}")
-        return {}
-
-    return check
+Results = dict[str, tuple[int, dict[str, Outcome]]]
 
 
 # driving one size ----------------------------------------------------------------------------------------
@@ -332,3 +96,145 @@ def run_size(size: int, label: str, workdir: Path, options: Options) -> dict[str
 def measure_floor(workdir: Path, options: Options) -> Outcome:
     params = {"store": str(workdir / "floor-store"), "seed": options.seed, "trace": False, "cold": False}
     return run_isolated("floor", params)
+
+
+def measure_sizes(
+    sizes: list[tuple[str, int]], options: Options, tmpdir: Path | None
+) -> tuple[Results, Outcome, dict[str, str]]:
+    """Every size in one temporary directory, removed at the end; a size the disk cannot hold is skipped (and
+    named, with the reason, in the last value)."""
+    workdir = Path(tempfile.mkdtemp(prefix="mcp-context-bench-", dir=tmpdir))
+    results: Results = {}
+    skipped: dict[str, str] = {}
+    try:
+        floor = measure_floor(workdir, options)
+        for label, size in sizes:
+            free = shutil.disk_usage(workdir).free
+            if free < DISK_FACTOR * size:
+                skipped[label] = (
+                    f"skipped {label}: needs {DISK_FACTOR * size / 1024**3:.1f} GiB free in {workdir.parent}, "
+                    f"only {free / 1024**3:.1f} GiB available"
+                )
+                _log(skipped[label])
+                continue
+            results[label] = (size, run_size(size, label, workdir, options))
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return results, floor, skipped
+
+
+# the suite's rows ----------------------------------------------------------------------------------------
+
+SUITE_SIZES = {True: (1024**2,), False: (1024**2, 100 * 1024**2)}  # quick, default; 1 GiB only by main()
+_TITLES = {op: title.removesuffix(" (baseline)") for op, title, _ in ROWS}
+
+
+def rows(quick: bool) -> list[dict[str, Any]]:
+    """The suite's rows (see benchmarks/__main__.py): every operation at 1 MiB, and 100 MiB unless quick."""
+    options = Options(reps=None, samples=25, seed=1, trace=False, cold=False)
+    results, _, skipped = measure_sizes([(size_label(s), s) for s in SUITE_SIZES[quick]], options, None)
+    smallest = min(results, key=lambda k: results[k][0], default="")
+    out: list[dict[str, Any]] = []
+    for op, title, base in ROWS:
+        for label, (size, got) in results.items():
+            outcome = got[op]
+            result = [f"{size / MiB / outcome.median:,.0f} MiB/s"] if op in WHOLE_FILE else []
+            if op.startswith("page_") and label != smallest:
+                result.append(f"×{outcome.median / results[smallest][1][op].median:.2f} of {smallest}'s time")
+            out.append(
+                {
+                    "operation": title,
+                    "size": label,
+                    "median_s": outcome.median,
+                    "peak_mib": outcome.rss_mib,
+                    "baseline": "-" if base is None else _TITLES[base],
+                    "ratio": None if base is None else outcome.median / got[base].median,
+                    "result": ", ".join(result),
+                }
+            )
+    for label, message in skipped.items():
+        out.append(
+            {
+                "operation": "persistence (every operation)",
+                "size": label,
+                "median_s": None,
+                "peak_mib": None,
+                "baseline": "-",
+                "ratio": None,
+                "result": message,
+            }
+        )
+    return out
+
+
+# the command ---------------------------------------------------------------------------------------------
+
+
+def parse_size(text: str) -> int:
+    """``1M`` is 1 MiB: binary units, because page and segment sizes in the library are binary too."""
+    text = text.strip().upper().removesuffix("B").removesuffix("I")
+    unit = _UNITS.get(text[-1:], 1)
+    number = text[:-1] if text[-1:] in _UNITS else text
+    try:
+        value = int(float(number) * unit)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a size: {text!r} (try 1M, 100M, 1G)") from None
+    if not 1024 <= value <= MAX_RESULT_BYTES:
+        raise argparse.ArgumentTypeError(f"size {text!r} is out of range: 1K to {size_label(MAX_RESULT_BYTES)}")
+    return value
+
+
+def size_label(size: int) -> str:
+    """The shortest exact name of a size: ``1G``, ``100M``, ``1536K``; it also names the size's directory."""
+    for suffix, unit in sorted(_UNITS.items(), key=lambda item: -item[1]):
+        if size % unit == 0:
+            return f"{size // unit}{suffix}"
+    return str(size)
+
+
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.persistence", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default=DEFAULT_SIZES, help=f"comma-separated sizes (default {DEFAULT_SIZES})")
+    parser.add_argument("--quick", action="store_true", help=f"same as --sizes {QUICK_SIZES}")
+    parser.add_argument("--repeat", type=int, help="whole-file repetitions (default 5, 3 from 1 GiB up)")
+    parser.add_argument(
+        "--samples",
+        type=int,
+        default=25,
+        help=f"random positions per page read, in each of {SHORT_OP_PROCESSES} processes (default 25)",
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cold", action="store_true", help="evict files from the page cache before each timed call")
+    parser.add_argument("--no-trace", action="store_true", help="skip the tracemalloc pass (faster)")
+    parser.add_argument("--tmpdir", type=Path, help="where to write the corpus and the store (default: system temp)")
+    args = parser.parse_args(argv)
+    if args.samples < 5:
+        parser.error("--samples must be at least 5: a median of fewer says little")
+    if args.cold and not can_evict():
+        parser.error("--cold needs posix_fadvise, which this system lacks")
+    if args.repeat is not None and args.repeat < 1:
+        parser.error("--repeat must be at least 1")
+    try:
+        sizes = sorted({parse_size(s) for s in (QUICK_SIZES if args.quick else args.sizes).split(",")})
+    except argparse.ArgumentTypeError as exc:
+        parser.error(str(exc))
+    args.size_list = [(size_label(size), size) for size in sizes]
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _arguments(argv)
+    options = Options(reps=args.repeat, samples=args.samples, seed=args.seed, trace=not args.no_trace, cold=args.cold)
+    results, floor, skipped = measure_sizes(args.size_list, options, args.tmpdir)
+    if results:
+        print(table(results))
+        print()
+        print(scaling(results))
+        print(notes(results, floor, cold=args.cold))
+    for message in skipped.values():
+        print(message)
+    return 0 if results else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

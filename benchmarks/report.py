@@ -1,4 +1,4 @@
-"""The one table the benchmark prints, and the size-to-size ratios the design's claims are judged by."""
+"""The persistence table and its size-to-size ratios, and the column aligner and time format every table shares."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ ROWS: tuple[tuple[str, str, str | None], ...] = (
     ("page_end", "page by line, end", "raw_seek"),
     ("page_chars", "page by chars (4000), random", "raw_seek"),
 )
-_WHOLE_FILE = {"raw_write", "persist", "raw_read", "grep"}
+WHOLE_FILE = {"raw_write", "persist", "raw_read", "grep"}
 _PAGES = ("page_start", "page_middle", "page_end", "page_chars")
 
 
@@ -31,7 +31,7 @@ def duration(seconds: float) -> str:
 
 def _row(op: str, title: str, base: str | None, label: str, size: int, got: dict[str, Outcome]) -> list[str]:
     outcome = got[op]
-    speed = f"{size / MiB / outcome.median:,.0f}" if op in _WHOLE_FILE else ""
+    speed = f"{size / MiB / outcome.median:,.0f}" if op in WHOLE_FILE else ""
     ratio = f"×{outcome.median / got[base].median:,.2f}" if base else "1 (base)"
     py = f"{outcome.py_peak_mib:,.1f}" if outcome.py_peak_mib is not None else "-"
     rss = f"{outcome.rss_mib:,.1f}"
@@ -47,12 +47,16 @@ def table(results: dict[str, tuple[int, dict[str, Outcome]]]) -> str:
     return align(rows, left=2)
 
 
-def align(rows: list[list[str]], left: int) -> str:
-    """Plain columns under a rule: the first ``left`` columns are names, the rest figures."""
+def align(rows: list[list[str]], left: int, texts: tuple[int, ...] = ()) -> str:
+    """Plain columns under a rule: the first ``left`` columns are names, the rest figures, except the columns
+    numbered in ``texts``, which are words and read better left-aligned too."""
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = []
     for i, row in enumerate(rows):
-        cells = [c.ljust(w) if j < left else c.rjust(w) for j, (c, w) in enumerate(zip(row, widths, strict=True))]
+        cells = [
+            c.ljust(w) if j < left or j in texts else c.rjust(w)
+            for j, (c, w) in enumerate(zip(row, widths, strict=True))
+        ]
         lines.append("  ".join(cells).rstrip())
         if i == 0:
             lines.append("  ".join("-" * w for w in widths))
