@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from mcp_context import Session
 from mcp_context.errors import TooLarge
 from mcp_context.history.formats import adapter
+from mcp_context.history.model import key_of
 from mcp_context.history.validate import problems
 
 FORMATS = ("openai", "anthropic", "gemini")
@@ -824,3 +825,28 @@ def test_broken_histories_come_out_valid(
         except TooLarge:
             return
         check_output(session, fmt, broken, result, repaired=True)
+
+
+# --- content keys: what the token cache and the replacement state are keyed by ----------------------------
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@PROPS
+@given(value=JSON_VALUES)
+def test_equal_json_values_have_equal_keys_however_they_were_built(value: Any) -> None:
+    """A history parsed afresh on every call must find its earlier keys: equal content, equal key."""
+    again = json.loads(json.dumps(value))
+    assert key_of(again) == key_of(value) == key_of(copy.deepcopy(value))
+
+
+def test_keys_tell_apart_what_a_provider_would_see_differently() -> None:
+    assert key_of({"a": 1, "b": 2}) != key_of({"b": 2, "a": 1})  # the bytes sent differ, so the cache does
+    assert len({key_of(1), key_of(1.0), key_of(True), key_of("1")}) == 4
+    assert key_of({"x": object.__name__}) == key_of({"x": "object"})
+    assert key_of({"when": Path("/a")}) != key_of({"when": "/b"})  # not JSON: keyed through its text
+

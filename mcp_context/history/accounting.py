@@ -5,23 +5,16 @@ structure costs a flat few tokens per message and images a flat estimate, as pro
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections import OrderedDict
 from typing import Any
 
 from ..tokens import TokenCounter
 from .formats.base import Adapter
-from .model import IMAGE_TOKENS, Block, Message, args_text, canonical_json
+from .model import IMAGE_TOKENS, Block, Message, args_text, canonical_json, key_of
 
 PER_MESSAGE = 4
 CACHE_SIZE = 250_000
-
-
-def key_of(value: Any) -> str:
-    """A content key for a provider object. Insertion order counts: the bytes sent are what the cache sees."""
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
 
 
 def message_json(message: Message, adapter: Adapter) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Literal
@@ -76,10 +77,24 @@ class Message:
 
     @cached_property
     def origin_key(self) -> str:
-        return hashlib.blake2b(self.origin_json.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
+        return key_of(self.origin)
 
     def with_blocks(self, blocks: list[Block]) -> Message:
         return replace(self, blocks=blocks, changed=True)
+
+
+def key_of(value: Any) -> str:
+    """A content key for a provider object. Insertion order counts: the bytes sent are what the cache sees.
+
+    Marshal format 0 spells equal JSON values identically (no shared references, no interning marks, 1, 1.0
+    and True apart) and is several times faster than JSON text, which matters on every message of every call;
+    values it cannot spell (objects from a Python caller) go through JSON."""
+    try:
+        data = marshal.dumps(value, 0)
+    except ValueError:
+        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
+        data = text.encode("utf-8", "surrogatepass")
+    return hashlib.blake2b(data, digest_size=12).hexdigest()
 
 
 def canonical_json(value: Any) -> str:
