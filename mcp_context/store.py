@@ -23,8 +23,10 @@ import re
 import secrets
 import shutil
 import stat
+import threading
 import time
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -34,7 +36,14 @@ from .index import IndexBuilder
 from .tokens import EXACT_LIMIT_BYTES, ByteTally, TokenCount, TokenCounter
 
 _DIR_MODE = 0o700
+try:
+    import fcntl
+except ImportError:  # Windows: threads of one process still take turns
+    fcntl = None  # type: ignore[assignment]
+
 _FILE_MODE = 0o600
+_THREAD_LOCKS: dict[str, threading.Lock] = {}
+_THREAD_LOCKS_GUARD = threading.Lock()
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _STATE_NAME = re.compile(r"[a-z][a-z0-9_-]{0,40}")
 
@@ -402,6 +411,28 @@ class Store:
             self._write_atomic(directory, _state_name(name), [data])
         except OSError as exc:
             raise StoreError(f"cannot save state {name} of session {session}: {exc.strerror}") from exc
+
+    @contextmanager
+    def state_lock(self, session: str, name: str) -> Iterator[None]:
+        """Hold a tool's state for a read-modify-write: threads of this process and other processes (a server
+        and the CLI on one root) wait their turn, so no check reads the old state and writes back only its own."""
+        directory = self._sessions / ids.check_session(session) / "state"
+        key = f"{directory}\0{_state_name(name)}"
+        with _THREAD_LOCKS_GUARD:
+            lock = _THREAD_LOCKS.setdefault(key, threading.Lock())
+        with lock:
+            self._ensure_dir(directory)
+            path = directory / f"{_state_name(name)}.lock"
+            try:
+                fd = os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, _FILE_MODE)
+            except OSError as exc:
+                raise StoreError(f"cannot lock state {name} of session {session}: {exc.strerror}") from exc
+            try:
+                if fcntl is not None:
+                    fcntl.flock(fd, fcntl.LOCK_EX)
+                yield
+            finally:
+                os.close(fd)  # closing releases the lock
 
     # removing ----------------------------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -501,3 +502,22 @@ def test_cli_bad_input_is_one_line(
     done = cli(*args, env=server_env, stdin=stdin)
     assert done.returncode == code, done.stderr
     assert says in done.stderr and len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_processes_checking_one_session_at_once_lose_no_event(root: Path) -> None:
+    """A server and the command line (or two servers) on one root take turns on the stored stream."""
+    script = (
+        "import sys; from mcp_context import Session\n"
+        "s = Session(root=sys.argv[1], session='shared', env={})\n"
+        "for i in range(15):\n"
+        "    s.check_loop(event={'kind': 'tool_call', 'name': 'Read', 'args': {'path': f'{sys.argv[2]}-{i}'}})\n"
+    )
+    workers = [
+        subprocess.Popen([sys.executable, "-c", script, str(root), f"w{n}"], stderr=subprocess.PIPE, text=True)
+        for n in range(4)
+    ]
+    for worker in workers:
+        _, err = worker.communicate(timeout=120)
+        assert worker.returncode == 0, err
+    final = Session(root=root, session="shared", env={}).check_loop(event={"kind": "turn"})
+    assert final.verdict.counters.events == 4 * 15 + 1

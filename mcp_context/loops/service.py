@@ -14,7 +14,6 @@ prompt: an earlier prompt's loop is listed among the detections, but it is not w
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -40,11 +39,6 @@ _DAMAGED = "the session's stored loop state is damaged or from another version; 
 JudgeFn = Callable[[JudgeRequest], str | None]
 Mode = Literal["stateful", "replay"]
 Source = Literal["detector", "judge"]
-
-# One lock per stored stream: a server runs tool calls in threads, and two checks of one session must not
-# both read the old state and each write back only their own events.
-_locks: dict[str, threading.Lock] = {}
-_locks_guard = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -141,7 +135,7 @@ def check_stream(
     dry_run: bool = False,
 ) -> LoopCheck:
     """Add ``events`` to the session's stored stream and answer for them; the state is saved unless ``dry_run``."""
-    with _lock(f"{store.root}\0{session}"):
+    with store.state_lock(session, STATE_NAME):
         stored = store.read_state(session, STATE_NAME)
         monitor, judge, notes = _restore(stored, policy, reset, counter)
         for event in events:
@@ -199,11 +193,6 @@ def _document(stored: bytes) -> dict[str, Any]:
     if not isinstance(document, dict) or document.get("version") != STATE_VERSION or "monitor" not in document:
         raise InvalidArgument(_DAMAGED)
     return document
-
-
-def _lock(key: str) -> threading.Lock:
-    with _locks_guard:
-        return _locks.setdefault(key, threading.Lock())
 
 
 # replay -------------------------------------------------------------------------------------------------------
