@@ -187,6 +187,24 @@ SCHEMA = "".join(
 )
 
 
+def test_key_concepts_are_whole_code_spans_not_the_text_between_them(session: Session) -> None:
+    history = [
+        {"role": "user", "content": "Explain how Gemini histories are shaped, and what `Content.parts` holds."},
+        {"role": "assistant", "content": "Messages go in ``contents``: turns of ``user`` and ``model``, each a list."},
+        {"role": "user", "content": "And the `functionCall` part?"},
+        {"role": "assistant", "content": "A ``functionCall`` part names the tool; its ``functionResponse`` follows."},
+    ]
+    for k in range(4):  # the range must be worth summarising
+        call = {"id": f"c{k}", "type": "function", "function": {"name": "read_file", "arguments": f'{{"path": "g{k}.py"}}'}}
+        history.append({"role": "assistant", "content": None, "tool_calls": [call]})
+        history.append({"role": "tool", "tool_call_id": f"c{k}", "content": f"# module {k}\n" + "x = 1\n" * 400})
+    text = session.summarize_range(messages=history, engine="extractive").text or ""
+    concepts = text.split("Key Technical Concepts", 1)[1].split("\n## ", 1)[0]
+    for term in ("contents", "user", "model", "functionCall", "functionResponse", "Content.parts"):
+        assert f"`{term}`" in concepts
+    assert ": turns of" not in concepts and "` and `" not in concepts
+
+
 def test_plans_are_written_as_state_not_orders(session: Session) -> None:
     todos = [
         {"content": "Write the migration", "status": "completed", "activeForm": "Writing"},

@@ -30,7 +30,8 @@ _CUES = re.compile(
     re.I,
 )
 _CHECKBOX = re.compile(r"^\s*[-*]\s*\[( |x|X)\]\s+(.+)$", re.M)
-_BACKTICKS = re.compile(r"`([^`\n]{2,60})`")
+#: `code` or ``code`` (reStructuredText), never the text between two spans or a span that starts with a space.
+_BACKTICKS = re.compile(r"(?<!`)(`{1,2})(?![\s`])([^`\n]{2,60}?)(?<![\s`])\1(?!`)")
 
 
 @dataclass
@@ -112,7 +113,7 @@ class _Extraction:
             if block.kind == "tool_result":
                 self._result(ref, block)
         if text:
-            self.terms.update(_BACKTICKS.findall(text))
+            self.terms.update(span for _, span in _BACKTICKS.findall(text))
             for status_mark, item in _CHECKBOX.findall(text):
                 f.checklist.append((ref, "pending" if status_mark == " " else "done", calls.cut(item, 200)))
         if message.role == "user" and text:
