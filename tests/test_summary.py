@@ -195,7 +195,11 @@ def test_key_concepts_are_whole_code_spans_not_the_text_between_them(session: Se
         {"role": "assistant", "content": "A ``functionCall`` part names the tool; its ``functionResponse`` follows."},
     ]
     for k in range(4):  # the range must be worth summarising
-        call = {"id": f"c{k}", "type": "function", "function": {"name": "read_file", "arguments": f'{{"path": "g{k}.py"}}'}}
+        call = {
+            "id": f"c{k}",
+            "type": "function",
+            "function": {"name": "read_file", "arguments": f'{{"path": "g{k}.py"}}'},
+        }
         history.append({"role": "assistant", "content": None, "tool_calls": [call]})
         history.append({"role": "tool", "tool_call_id": f"c{k}", "content": f"# module {k}\n" + "x = 1\n" * 400})
     text = session.summarize_range(messages=history, engine="extractive").text or ""
