@@ -376,8 +376,12 @@ class TextReader:
                 number += 1
         if partial and len(rows) > 1:
             rows.pop(0)  # drop the cut line when whole lines follow it
-        while len(rows) > 1 and sum(len(row) + 1 for _, row in rows) > limit_chars - used - 60:
-            rows.pop(0)  # row prefixes and cut marks can push the tail over its share
+        # Row prefixes and cut marks can push the tail over its share: drop its first rows until it fits.
+        size, first = sum(len(row) + 1 for _, row in rows), 0
+        while len(rows) - first > 1 and size > limit_chars - used - 60:
+            size -= len(rows[first][1]) + 1
+            first += 1
+        rows = rows[first:]
         tail_rows = [row for _, row in rows]
         tail_from = rows[0][0] if rows else number
         return Preview("\n".join(head_lines), "\n".join(tail_rows), len(head_lines), tail_from, False)

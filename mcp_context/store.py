@@ -106,6 +106,8 @@ class Store:
         self.max_result_bytes = max_result_bytes
         self._sessions = self.root / "sessions"
         self._root_real: str | None = None
+        #: Directories already found inside the root, by path, with the identity (device, inode) they had then.
+        self._verified: dict[str, tuple[int, int]] = {}
 
     # paths -----------------------------------------------------------------------------------------------
 
@@ -131,13 +133,21 @@ class Store:
     def _check_real_dir(self, path: Path) -> None:
         """Defence in depth: ids cannot name a path outside the root, and no symlink may lead there either.
 
-        Runs several times per stored result, so it works on strings: pathlib's resolve costs ten times more."""
+        Runs several times per call, so it works on strings (pathlib's resolve costs ten times more) and follows
+        links only for a directory it has not seen: one found inside the root before, still a real directory
+        with the same device and inode, is the same directory, wherever a link elsewhere might now point."""
         st = os.lstat(path)
         if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode):
             raise StoreError(f"{path} is not a plain directory; refusing to use it")
+        key, identity = str(path), (st.st_dev, st.st_ino)
+        if self._verified.get(key) == identity:
+            return  # the very directory found inside the root before: following links again would find it there
         real, root = os.path.realpath(path), self._real_root()
         if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):
             raise StoreError(f"{path} resolves outside {self.root}; refusing to use it")
+        if len(self._verified) > 10_000:
+            self._verified.clear()
+        self._verified[key] = identity
 
     def _real_root(self) -> str:
         """The root with its links followed (the user may link it elsewhere), once it exists; fixed from then on."""
