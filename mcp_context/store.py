@@ -118,6 +118,13 @@ class Store:
         before any check ran; creating and checking level by level never writes outside the root.
         """
         try:
+            self._check_real_dir(path)
+            return  # there already, a real directory inside the root: the common case, one lstat
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            raise StoreError(f"cannot use {path}: {exc.strerror}") from exc
+        try:
             self.root.parent.mkdir(parents=True, exist_ok=True)
             current = self.root
             _mkdir_private(current)
