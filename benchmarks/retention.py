@@ -353,7 +353,7 @@ def measure(session: Session, seed: int, fmt: str, length: int, pool: Pool, peak
 
 
 def run(quick: bool, seed: int = 1) -> tuple[list[Outcome], dict[str, float]]:
-    pool, peaks = Pool(random.Random(seed)), {}
+    pool, peaks = Pool(random.Random(seed)), dict[str, float]()
     plan = [(fmt, 120 + 40 * k) for k in range(1 if quick else 4) for fmt in FORMATS]
     with tempfile.TemporaryDirectory(prefix="mcp-context-retention-") as root:
         session = Session(root=root, session="retention", env={})

@@ -10,9 +10,23 @@ import mcp_context
 
 def test_public_names_are_pinned() -> None:
     assert mcp_context.__all__ == [
-        "CleanupReport", "Compaction", "ContextError", "InvalidArgument", "InvalidId", "Limits", "LoopCheck", "Persisted",
-        "RangeSummary", "Read",
-        "Session", "StoreError", "TokenCount", "TokenCounter", "TooLarge", "UnknownHandle", "__version__",
+        "CleanupReport",
+        "Compaction",
+        "ContextError",
+        "InvalidArgument",
+        "InvalidId",
+        "Limits",
+        "LoopCheck",
+        "Persisted",
+        "RangeSummary",
+        "Read",
+        "Session",
+        "StoreError",
+        "TokenCount",
+        "TokenCounter",
+        "TooLarge",
+        "UnknownHandle",
+        "__version__",
     ]
 
 

@@ -849,4 +849,3 @@ def test_keys_tell_apart_what_a_provider_would_see_differently() -> None:
     assert len({key_of(1), key_of(1.0), key_of(True), key_of("1")}) == 4
     assert key_of({"x": object.__name__}) == key_of({"x": "object"})
     assert key_of({"when": Path("/a")}) != key_of({"when": "/b"})  # not JSON: keyed through its text
-

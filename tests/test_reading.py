@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -11,8 +12,6 @@ from hypothesis import strategies as st
 from mcp_context import InvalidArgument, Session
 from mcp_context.config import Limits
 from mcp_context.index import SEGMENT_BYTES
-
-from collections.abc import Callable
 
 
 def page_through(session: Session, handle: str, **fixed: int) -> list[str]:
@@ -31,9 +30,7 @@ def page_through(session: Session, handle: str, **fixed: int) -> list[str]:
     raise AssertionError("paging did not finish")
 
 
-def test_multi_megabyte_real_text_pages_back_byte_identical(
-    session: Session, realistic: Callable[[int], str]
-) -> None:
+def test_multi_megabyte_real_text_pages_back_byte_identical(session: Session, realistic: Callable[[int], str]) -> None:
     text = realistic(3 * 1024 * 1024)
     handle = session.persist_result(text, label="stdlib sources").meta.handle
     by_lines = page_through(session, handle)
@@ -92,7 +89,12 @@ def test_grep_regex_literal_context_and_resume(session: Session) -> None:
     found = session.read_persisted(handle, grep=r"ERROR \w+ full", context=1, max_matches=2).grep
     assert found is not None and found.mode == "regex"
     assert [(g.line, g.match) for g in found.lines] == [
-        (999, False), (1000, True), (1001, False), (1999, False), (2000, True), (2001, False),
+        (999, False),
+        (1000, True),
+        (1001, False),
+        (1999, False),
+        (2000, True),
+        (2001, False),
     ]
     assert found.next == {"start_line": 3000}
     rest = session.read_persisted(handle, grep=r"ERROR \w+ full", start_line=3000, context=0).grep
@@ -152,9 +154,7 @@ def test_empty_text(session: Session) -> None:
     assert read.page is not None and read.page.text == "" and read.next is None
 
 
-texts = st.text(
-    alphabet=st.sampled_from(list("ab \n\r\t") + ["é", "日", "😀", "\u2028", "\x0b"]), max_size=3000
-)
+texts = st.text(alphabet=st.sampled_from(list("ab \n\r\t") + ["é", "日", "😀", "\u2028", "\x0b"]), max_size=3000)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -3,19 +3,17 @@ both protocol eras."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import SERVE
 from mcp import Client, MCPError, StdioServerParameters
 
 from mcp_context import Session
 from mcp_context.server import resources
 from mcp_context.server.app import build_server
-
-from conftest import SERVE
 
 pytestmark = pytest.mark.anyio
 
@@ -52,9 +50,7 @@ async def test_tools_are_listed_with_short_descriptions_and_annotations(client: 
     assert tools["read_persisted"].annotations.read_only_hint is True  # type: ignore[union-attr]
 
 
-async def test_persist_and_read_back_a_multi_megabyte_file(
-    client: Client, realistic: Callable[[int], str]
-) -> None:
+async def test_persist_and_read_back_a_multi_megabyte_file(client: Client, realistic: Callable[[int], str]) -> None:
     text = realistic(2 * 1024 * 1024)
     stored = await client.call_tool("persist_result", {"content": text, "label": "stdlib", "source": "glob"})
     assert not stored.is_error
@@ -130,7 +126,9 @@ async def test_oversize_content_is_refused_and_nothing_written(root: Path) -> No
 async def test_resources_list_read_templates_and_pagination(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(resources, "PAGE_SIZE", 7)
     session = Session(root=root, session="res", env={})
-    handles = [session.persist_result(f"result {i}\n", label=f"r{i}.json" if i == 3 else None).meta.handle for i in range(20)]
+    handles = [
+        session.persist_result(f"result {i}\n", label=f"r{i}.json" if i == 3 else None).meta.handle for i in range(20)
+    ]
     Session(root=root, session="other", env={}).persist_result("elsewhere\n")
     async with Client(build_server(session)) as c:
         seen: list[str] = []

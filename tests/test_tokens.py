@@ -67,7 +67,9 @@ def test_a_cached_encoding_file_is_used_and_nothing_else(tmp_path: Path, monkeyp
 def test_server_starts_and_counts_offline_without_fetching(tmp_path: Path) -> None:
     """With the network unreachable (a proxy that refuses), counting answers as an estimate, never hangs."""
     code = "from mcp_context import TokenCounter; print(TokenCounter().count('hello world').method)"
-    env = dict(os.environ, TIKTOKEN_CACHE_DIR=str(tmp_path), HTTPS_PROXY="http://127.0.0.1:9", HTTP_PROXY="http://127.0.0.1:9")
+    env = dict(
+        os.environ, TIKTOKEN_CACHE_DIR=str(tmp_path), HTTPS_PROXY="http://127.0.0.1:9", HTTP_PROXY="http://127.0.0.1:9"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "estimate"
