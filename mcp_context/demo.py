@@ -7,6 +7,7 @@ back, and the figures that matter. It needs no network, no key and no configurat
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 import time
@@ -53,23 +54,25 @@ class Show:
     async def progress(self, label: str, work: Callable[[], Awaitable[T]]) -> tuple[T, float]:
         """Run ``work``; on a terminal, a spinner with the elapsed time stays on screen while it is slow."""
         start = time.perf_counter()
-        result: list[T] = []
+        shown = False
 
-        async def spin(scope: anyio.CancelScope) -> None:
+        async def spin() -> None:
+            nonlocal shown
             await anyio.sleep(SLOW_S)
-            for tick in range(10**9):
+            shown = True
+            for tick in itertools.count():
                 self.out.write(f"\r    {SPIN[tick % 4]} {label} {time.perf_counter() - start:4.1f} s")
                 self.out.flush()
                 await anyio.sleep(0.1)
 
         async with anyio.create_task_group() as tg:
             if self.live:
-                tg.start_soon(spin, tg.cancel_scope)
-            result.append(await work())
+                tg.start_soon(spin)
+            result = await work()
             tg.cancel_scope.cancel()
-        if self.live:
+        if shown:
             self.out.write("\r" + " " * (len(label) + 16) + "\r")
-        return result[0], time.perf_counter() - start
+        return result, time.perf_counter() - start
 
 
 def _short(value: Any) -> str:

@@ -37,7 +37,7 @@ class Compaction:
     bridge_archive: str | None
     history: Stored | None = None
     input_count: int = 0
-    #: ``messages`` as compact JSON, one per message (made once for untouched ones): for storing the history.
+    #: ``messages`` as compact JSON, one per message, when anything changed: for storing the history.
     json_lines: list[str] = field(default_factory=list, repr=False)
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -120,7 +120,8 @@ def compact(
             archive=archive,
             bridge_archive=outcome.bridge.archive if outcome.bridge else None,
             input_count=len(inputs),
-            json_lines=[message_json(m, adapter) for m in outcome.messages],
+            # only what changed is stored: an untouched history is never serialised again
+            json_lines=[message_json(m, adapter) for m in outcome.messages] if removed or shortened else [],
             warnings=list(budget.warnings),
             notes=notes + budget.notes,
         )
