@@ -21,6 +21,7 @@ from ..errors import ContextError
 from ..loops.judge import JudgeRequest
 from ..loops.policy import Policy
 from ..loops.service import LoopCheck
+from .schema import Output
 from .tools import tool_result
 
 DESCRIPTION = """\
@@ -51,7 +52,7 @@ class EventIn(BaseModel):
     time: float | None = Field(None, ge=0, description="unix seconds; default: when the server sees it")
 
 
-class EvidenceOut(BaseModel):
+class EvidenceOut(Output):
     kind: str
     source: Literal["detector", "judge"] = Field(description="judge: the client's model found it, not a rule")
     events: list[int] = Field(description="indices of the events behind it, in the stream since the last reset")
@@ -60,7 +61,7 @@ class EvidenceOut(BaseModel):
     excerpt: str = Field(description="what repeated, on one line")
 
 
-class CountersOut(BaseModel):
+class CountersOut(Output):
     events: int = Field(description="events in the stream since the last reset")
     steps: int = Field(description="turns since the last user prompt")
     tool_calls: int
@@ -69,7 +70,7 @@ class CountersOut(BaseModel):
     elapsed_s: float
 
 
-class DetectionOut(BaseModel):
+class DetectionOut(Output):
     status: str
     kind: str
     event: int
@@ -79,7 +80,7 @@ class DetectionOut(BaseModel):
     excerpt: str
 
 
-class JudgeOut(BaseModel):
+class JudgeOut(Output):
     asked: bool = Field(description="false when it was due but the client offers no sampling")
     turn: int
     next_turn: int
@@ -88,7 +89,7 @@ class JudgeOut(BaseModel):
     loop: bool
 
 
-class LoopOutput(BaseModel):
+class LoopOutput(Output):
     status: Literal["ok", "warn", "stop"] = Field(description="warn: follow the nudge; stop: stop and report")
     kind: str | None = Field(description="what was found: repeated_call, cycle, repeated_read, chanting, ...")
     strike: int = Field(description="detections since the last user prompt; the first warns, a repeat stops")

@@ -3,13 +3,14 @@ matching text (what Gemini CLI shows). Both carry every fact on their own."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from .. import render
 from ..api import Persisted, Read
+from .schema import Output
 
 
-class PersistOutput(BaseModel):
+class PersistOutput(Output):
     handle: str = Field(description="pass to read_persisted to read the text back")
     uri: str = Field(description="the result as an MCP resource")
     session: str
@@ -25,14 +26,14 @@ class PersistOutput(BaseModel):
     read_more: str | None = Field(description="the call that reads on after the preview")
 
 
-class GrepLineOut(BaseModel):
+class GrepLineOut(Output):
     line: int
     text: str
     match: bool
     cut: bool = Field(description="a long line shown as a window around the match")
 
 
-class ReadOutput(BaseModel):
+class ReadOutput(Output):
     handle: str
     uri: str
     mode: str = Field(description="'lines', 'chars' or 'grep'")

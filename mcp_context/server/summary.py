@@ -6,13 +6,14 @@ from typing import Annotated, Any
 from mcp.server.mcpserver import Context, MCPServer, Resolve, Sample
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, CreateMessageResult, SamplingMessage, TextContent, ToolAnnotations
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from .. import render
 from ..api import Session
 from ..errors import ContextError
 from ..summary import styles
 from ..summary.engine import RangeSummary, SamplingRequest
+from .schema import Output
 from .tools import tool_result
 
 DESCRIPTION = """\
@@ -34,13 +35,13 @@ PROMPT_DESCRIPTIONS = {
 }
 
 
-class EarlierOut(BaseModel):
+class EarlierOut(Output):
     index: int | None = Field(description="the message holding it, or null for a summary given as context")
     origin: str = Field(description="who wrote it: mcp-context, Claude Code or Gemini CLI")
     archive_handles: list[str] = Field(description="the archives its first line names, kept by the new summary")
 
 
-class SummaryOutput(BaseModel):
+class SummaryOutput(Output):
     status: str = Field(description="'stored', or 'needs_summary': write the summary and make next_call")
     engine: str = Field(description="who wrote the summary: extractive, sampling or agent")
     style: str
