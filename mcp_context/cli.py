@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 
 import click
 
-from . import __version__, render
+from . import __version__, render, saves
 from .api import Session
 from .config import ENV_HOME, ENV_SESSION, Limits
 from .errors import ContextError
@@ -109,7 +109,10 @@ def serve(obj: _Ctx) -> None:
             "  To use it, register it with a host: `mcp-context config claude` or `mcp-context config gemini`.",
             err=True,
         )
-    build_server(session).run()
+    try:
+        build_server(session).run()
+    finally:
+        saves.wait()  # the states answered for are on disk before the process ends
 
 
 def _command() -> list[str]:

@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from . import ids
+from . import ids, saves
 from .errors import InvalidId, StoreError, TooLarge, UnknownHandle
 from .index import IndexBuilder
 from .tokens import EXACT_LIMIT_BYTES, ByteTally, TokenCount, TokenCounter
@@ -97,6 +97,17 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+@dataclass
+class StateHold:
+    """A tool's state held under its lock: what to save when the hold ends, and a background save's failure."""
+
+    previous_failure: str | None  # why this state's last background save failed; None when it did not
+    data: bytes | None = None
+
+    def save(self, data: bytes) -> None:
+        self.data = data
+
+
 class Store:
     """All sessions under one root. Thread-safe and process-safe by construction (no shared mutable state)."""
 
@@ -108,6 +119,8 @@ class Store:
         self._root_real: str | None = None
         #: Directories already found inside the root, by path, with the identity (device, inode) they had then.
         self._verified: dict[str, tuple[int, int]] = {}
+        #: Whether a state given to ``StateHold.save`` is written after the block, by a worker (see saves.py).
+        self.save_behind = False
 
     # paths -----------------------------------------------------------------------------------------------
 
@@ -430,26 +443,47 @@ class Store:
             raise StoreError(f"cannot save state {name} of session {session}: {exc.strerror}") from exc
 
     @contextmanager
-    def state_lock(self, session: str, name: str) -> Iterator[None]:
+    def state_lock(self, session: str, name: str) -> Iterator[StateHold]:
         """Hold a tool's state for a read-modify-write: threads of this process and other processes (a server
-        and the CLI on one root) wait their turn, so no check reads the old state and writes back only its own."""
+        and the CLI on one root) wait their turn, so no check reads the old state and writes back only its own.
+
+        What the holder gives to ``hold.save`` is written when the block ends; when this store saves behind
+        (see saves.py), by a worker that keeps the lock until the file is in place."""
         directory = self._sessions / ids.check_session(session) / "state"
         key = f"{directory}\0{_state_name(name)}"
         with _THREAD_LOCKS_GUARD:
             lock = _THREAD_LOCKS.setdefault(key, threading.Lock())
-        with lock:
+        lock.acquire()
+        fd: int | None = None
+
+        def release() -> None:
+            if fd is not None:
+                os.close(fd)  # closing releases the flock
+            lock.release()
+
+        handed = False
+        try:
             self._ensure_dir(directory)
             path = directory / f"{_state_name(name)}.lock"
             try:
                 fd = os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, _FILE_MODE)
             except OSError as exc:
                 raise StoreError(f"cannot lock state {name} of session {session}: {exc.strerror}") from exc
-            try:
-                if fcntl is not None:
-                    fcntl.flock(fd, fcntl.LOCK_EX)
-                yield
-            finally:
-                os.close(fd)  # closing releases the lock
+            if fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            hold = StateHold(saves.failure(key))
+            yield hold
+            if hold.data is None:
+                return
+            data = hold.data
+            if not self.save_behind:
+                self.write_state(session, name, data)
+                return
+            saves.start(key, lambda: self.write_state(session, name, data), release)
+            handed = True
+        finally:
+            if not handed:
+                release()
 
     # removing ----------------------------------------------------------------------------------------------
 

@@ -18,7 +18,8 @@ from conftest import SERVE
 from mcp import Client, StdioServerParameters
 from mcp.types import CreateMessageRequestParams, CreateMessageResult, TextContent
 
-from mcp_context import ContextError, InvalidArgument, LoopCheck, Session, TokenCounter
+from mcp_context import ContextError, InvalidArgument, LoopCheck, Session, TokenCounter, saves
+from mcp_context.errors import StoreError
 from mcp_context.history import transcripts
 from mcp_context.loops import JudgeRequest, Policy
 from mcp_context.server.app import build_server
@@ -288,6 +289,7 @@ async def test_bad_input_is_a_clear_error_and_saves_nothing(
 
 async def test_damaged_state_is_refused_and_reset_recovers(face: Face, root: Path) -> None:
     await face.check(event=call())
+    saves.wait()  # the server answers before its save is done
     assert state_file(root).is_file()
     state_file(root).write_text('{"version": 1, "monitor": {"version": 1}}')
     with pytest.raises(Refused, match=r"damaged.*reset=true"):
@@ -448,6 +450,43 @@ async def test_stdio_server_in_both_eras_keeps_the_stream_across_restarts(
     async with Client(params, mode=mode) as c:  # type: ignore[arg-type]
         caught = (await c.call_tool("check_loop", {"event": call(command="pytest")})).structured_content
     assert caught is not None and (caught["status"], caught["session"], caught["at"]) == ("warn", "stdio", 4)
+
+
+async def test_the_server_answers_first_and_every_later_reader_sees_the_save(
+    root: Path, server_env: dict[str, str]
+) -> None:
+    """The server saves a check's state after answering; the next check, here or in another process, waits for
+    the save, and a check made meanwhile by another process is not hidden by what this one keeps in memory."""
+    async with open_face("mcp", root) as face:
+        for _ in range(3):
+            assert (await face.check(event=call(command="ls")))["status"] == "ok"
+        other = cli("--session", "loops", "check-loop", "--event", json.dumps(call(command="ls")), env=server_env)
+        assert other.returncode == 0, other.stderr  # the 4th, from another process, after the 3rd's save
+        caught = await face.check(event=call(command="ls"))
+    assert (caught["status"], caught["events"]) == ("warn", [0, 1, 2, 3, 4])
+    saves.wait()
+    stored = json.loads(state_file(root).read_text())
+    assert stored["monitor"]["index"] == 5
+
+
+async def test_a_save_that_fails_after_the_answer_is_told_to_the_next_check(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with open_face("mcp", root) as face:
+        await face.check(event=call(command="ls"))
+        saves.wait()
+        real = face.session.store.write_state
+
+        def full_disk(*args: Any) -> None:
+            raise StoreError("cannot save state loops of session loops: No space left on device")
+
+        monkeypatch.setattr(face.session.store, "write_state", full_disk)
+        assert (await face.check(event=call(command="ls")))["status"] == "ok"  # answered; its save then fails
+        saves.wait()
+        monkeypatch.setattr(face.session.store, "write_state", real)
+        after = await face.check(event=call(command="ls"))
+    assert after["stream"] == 2  # the first and this one: the failed check's event is not in the stream
+    assert "could not be saved (cannot save state loops of session loops: No space left" in after["notes"][0]
 
 
 # the command line ---------------------------------------------------------------------------------------------

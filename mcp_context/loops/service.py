@@ -135,9 +135,14 @@ def check_stream(
     dry_run: bool = False,
 ) -> LoopCheck:
     """Add ``events`` to the session's stored stream and answer for them; the state is saved unless ``dry_run``."""
-    with store.state_lock(session, STATE_NAME):
+    key = (str(store.root), session, id(counter))
+    with store.state_lock(session, STATE_NAME) as hold:
         stored = store.read_state(session, STATE_NAME)
-        monitor, judge, notes = _restore(stored, policy, reset, counter)
+        kept = _KEPT.pop(key, None)  # taken, not shared: a check that fails half-way leaves nothing behind
+        monitor, judge, notes = _restore(stored, policy, reset, counter, kept)
+        if hold.previous_failure is not None:
+            lost = f"the previous check's state could not be saved ({hold.previous_failure})"
+            notes.insert(0, f"{lost}: its events are not in this stream")
         for event in events:
             judge.observe(event)
         verdict = monitor.feed(events)
@@ -148,12 +153,36 @@ def check_stream(
         _consult(monitor, judge, result, ask)
         if not dry_run:
             document = {"version": STATE_VERSION, "monitor": monitor.to_state(), "judge": judge.to_state()}
-            store.write_state(session, STATE_NAME, json.dumps(document, separators=(",", ":")).encode())
+            data = json.dumps(document, separators=(",", ":")).encode()
+            hold.save(data)
+            _keep(key, _Kept(data, monitor, judge))
         return result
 
 
+@dataclass(frozen=True)
+class _Kept:
+    """A session's monitor and judge as this process last saved them, with the bytes saved.
+
+    Decoding the state costs more than the check itself; while the file still holds exactly these bytes (no
+    other process checked since), the next check carries on with these objects instead."""
+
+    data: bytes
+    monitor: LoopMonitor
+    judge: Judge
+
+
+_KEPT: dict[tuple[str, str, int], _Kept] = {}  # by store root, session and token counter
+_KEPT_MAX = 64
+
+
+def _keep(key: tuple[str, str, int], kept: _Kept) -> None:
+    if len(_KEPT) >= _KEPT_MAX:
+        del _KEPT[next(iter(_KEPT))]  # the longest unused
+    _KEPT[key] = kept
+
+
 def _restore(
-    stored: bytes | None, policy: Policy | None, reset: bool, counter: TokenCounter
+    stored: bytes | None, policy: Policy | None, reset: bool, counter: TokenCounter, kept: _Kept | None = None
 ) -> tuple[LoopMonitor, Judge, list[str]]:
     if reset:
         # A damaged state is no obstacle to starting afresh: only its policy is kept, if it can be read.
@@ -165,16 +194,20 @@ def _restore(
         chosen = policy or Policy()
         notes = ["policy set for this session: later checks use it until another is given"] if policy else []
         return LoopMonitor(chosen, counter=counter), Judge(chosen), notes
-    document = _document(stored)
-    try:
-        monitor = LoopMonitor.from_state(document["monitor"], counter=counter)
-        judge = Judge(policy or monitor.policy)
-        judge.load_state(document["judge"])
-    except (InvalidArgument, KeyError, TypeError, ValueError) as exc:
-        raise InvalidArgument(f"{_DAMAGED} ({exc})") from None
+    if kept is not None and kept.data == stored:
+        monitor, judge = kept.monitor, kept.judge
+    else:
+        document = _document(stored)
+        try:
+            monitor = LoopMonitor.from_state(document["monitor"], counter=counter)
+            judge = Judge(monitor.policy)
+            judge.load_state(document["judge"])
+        except (InvalidArgument, KeyError, TypeError, ValueError) as exc:
+            raise InvalidArgument(f"{_DAMAGED} ({exc})") from None
     if policy is None or policy == monitor.policy:
         return monitor, judge, []
     monitor.set_policy(policy)
+    judge.policy = policy
     return monitor, judge, ["policy replaced for this session: later checks use it until another is given"]
 
 
