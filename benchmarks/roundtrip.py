@@ -8,11 +8,12 @@ small tool call over stdio, against a minimal server on the same SDK with one ec
     round trip   one small call to a server that is already up: ``echo(text)`` against ``read_persisted``
                  of a 5-line page of a small stored result, ``persist_result`` of a small text that is
                  already stored (the de-duplicated path) and, when the server lists it, ``check_loop`` with
-                 one event.
+                 one event. check_loop is shown beside them but not held to the round-trip target: each
+                 check also saves the session's state durably, work the echo server has no counterpart for.
 
 The two servers are measured interleaved, in alternating order (A B, B A, ...), so a shared machine's drifting
-load falls on both alike; every figure is a median. Targets: round trip within ×1.2 of echo, start-up within
-×1.3. The store is a temporary ``MCP_CONTEXT_HOME``, removed at the end.
+load falls on both alike; every figure is a median. Targets: round trip within ×1.2 of echo (read_persisted and
+persist_result), start-up within ×1.3. The store is a temporary ``MCP_CONTEXT_HOME``, removed at the end.
 """
 
 from __future__ import annotations
@@ -46,6 +47,11 @@ SMALL_TEXT = "".join(f"{i:04d} INFO  [worker] step {i} of a small stored result\
 PAGE_LINES = 5
 LOOP_CALL = "round trip: check_loop, one event"
 VERDICTS = ("ok", "warn", "stop")
+LOOP_NOTE = (
+    "not held to the round-trip target: besides the round trip, every check updates the session's stored "
+    "stream and saves it durably (temp file, fsync, rename, on a worker once the answer is sent), and "
+    "resolves the optional LLM judge; the figure is what an agent waits per check"
+)
 
 
 @dataclass(frozen=True)
@@ -182,6 +188,8 @@ class Call:
     tool: str
     arguments: Callable[[int], dict[str, Any]]
     check: Callable[[int, CallToolResult], bool]
+    target: float | None = ROUND_TRIP_TARGET
+    notes: list[str] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
 
     async def once(self, i: int) -> float:
@@ -253,7 +261,17 @@ async def round_trips(env: dict[str, str], mode: str, calls: int, errlog: TextIO
             names = ", ".join(tools["check_loop"].input_schema.get("properties", {}))
             skipped = f"skipped: check_loop's input ({names}) takes no 'events' or 'event'"
         else:
-            plan.append(Call(LOOP_CALL, context, "check_loop", arguments, lambda i, r: _status(r) in VERDICTS))
+            plan.append(
+                Call(
+                    LOOP_CALL,
+                    context,
+                    "check_loop",
+                    arguments,
+                    lambda i, r: _status(r) in VERDICTS,
+                    target=None,
+                    notes=[LOOP_NOTE],
+                )
+            )
         for call in plan:
             for i in range(WARMUP_CALLS):
                 await call.once(-1 - i)
@@ -263,7 +281,7 @@ async def round_trips(env: dict[str, str], mode: str, calls: int, errlog: TextIO
         peaks = {ECHO: server_peak_mib(ECHO.argv), CONTEXT: server_peak_mib(CONTEXT.argv)}
         era = context.protocol_version
     base = Row(plan[0].operation, era, plan[0].times, peaks[ECHO])
-    rows = [base] + [Row(c.operation, era, c.times, peaks[CONTEXT], base, ROUND_TRIP_TARGET) for c in plan[1:]]
+    rows = [base] + [Row(c.operation, era, c.times, peaks[CONTEXT], base, c.target, c.notes) for c in plan[1:]]
     if skipped:
         rows.append(Row(LOOP_CALL, era, [], None, notes=[skipped]))
     return rows
@@ -315,7 +333,9 @@ def rows(quick: bool) -> list[dict[str, Any]]:
                 "baseline": "-" if r.base is None else ECHO.name,
                 "ratio": r.ratio,
                 "result": ", ".join(
-                    ([r.verdict] if r.verdict else []) + ([f"n={len(r.times)}"] if r.times else r.notes)
+                    ([r.verdict] if r.verdict else [])
+                    + (["no target: also saves its state durably"] if r.base and r.target is None and r.times else [])
+                    + ([f"n={len(r.times)}"] if r.times else r.notes)
                 ),
             }
         )

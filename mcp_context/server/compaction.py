@@ -5,13 +5,12 @@ from typing import Annotated, Any
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, ToolAnnotations
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from .. import render
 from ..api import Session
 from ..errors import ContextError
 from ..history.compact import Compaction
-from .schema import Output
 from .tools import tool_result
 
 DESCRIPTION = """\
@@ -24,7 +23,7 @@ markers, huge ones previews, long write arguments are cut, then older turns are 
 Calling again with the same history plus new messages repeats earlier replacements exactly (prompt cache)."""
 
 
-class LayerOut(Output):
+class LayerOut(BaseModel):
     layer: int
     name: str
     changed: int
@@ -32,7 +31,7 @@ class LayerOut(Output):
     skipped: str | None = None
 
 
-class CompactOutput(Output):
+class CompactOutput(BaseModel):
     compacted: bool = Field(description="false when the history was already under the trigger")
     format: str = Field(description="'openai', 'anthropic' or 'gemini': the format of messages")
     tokens_before: int

@@ -21,7 +21,6 @@ from ..errors import ContextError
 from ..loops.judge import JudgeRequest
 from ..loops.policy import Policy
 from ..loops.service import LoopCheck
-from .schema import Output
 from .tools import tool_result
 
 DESCRIPTION = """\
@@ -52,7 +51,7 @@ class EventIn(BaseModel):
     time: float | None = Field(None, ge=0, description="unix seconds; default: when the server sees it")
 
 
-class EvidenceOut(Output):
+class EvidenceOut(BaseModel):
     kind: str
     source: Literal["detector", "judge"] = Field(description="judge: the client's model found it, not a rule")
     events: list[int] = Field(description="indices of the events behind it, in the stream since the last reset")
@@ -61,7 +60,7 @@ class EvidenceOut(Output):
     excerpt: str = Field(description="what repeated, on one line")
 
 
-class CountersOut(Output):
+class CountersOut(BaseModel):
     events: int = Field(description="events in the stream since the last reset")
     steps: int = Field(description="turns since the last user prompt")
     tool_calls: int
@@ -70,7 +69,7 @@ class CountersOut(Output):
     elapsed_s: float
 
 
-class DetectionOut(Output):
+class DetectionOut(BaseModel):
     status: str
     kind: str
     event: int
@@ -80,7 +79,7 @@ class DetectionOut(Output):
     excerpt: str
 
 
-class JudgeOut(Output):
+class JudgeOut(BaseModel):
     asked: bool = Field(description="false when it was due but the client offers no sampling")
     turn: int
     next_turn: int
@@ -89,7 +88,7 @@ class JudgeOut(Output):
     loop: bool
 
 
-class LoopOutput(Output):
+class LoopOutput(BaseModel):
     status: Literal["ok", "warn", "stop"] = Field(description="warn: follow the nudge; stop: stop and report")
     kind: str | None = Field(description="what was found: repeated_call, cycle, repeated_read, chanting, ...")
     strike: int = Field(description="detections since the last user prompt; the first warns, a repeat stops")

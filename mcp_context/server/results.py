@@ -3,14 +3,13 @@ matching text (what Gemini CLI shows). Both carry every fact on their own."""
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from .. import render
 from ..api import Persisted, Read
-from .schema import Output
 
 
-class PersistOutput(Output):
+class PersistOutput(BaseModel):
     handle: str = Field(description="pass to read_persisted to read the text back")
     uri: str = Field(description="the result as an MCP resource")
     session: str
@@ -26,14 +25,14 @@ class PersistOutput(Output):
     read_more: str | None = Field(description="the call that reads on after the preview")
 
 
-class GrepLineOut(Output):
+class GrepLineOut(BaseModel):
     line: int
     text: str
     match: bool
     cut: bool = Field(description="a long line shown as a window around the match")
 
 
-class ReadOutput(Output):
+class ReadOutput(BaseModel):
     handle: str
     uri: str
     mode: str = Field(description="'lines', 'chars' or 'grep'")

@@ -6,14 +6,13 @@ from typing import Annotated, Any
 from mcp.server.mcpserver import Context, MCPServer, Resolve, Sample
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, CreateMessageResult, SamplingMessage, TextContent, ToolAnnotations
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from .. import render
 from ..api import Session
 from ..errors import ContextError
 from ..summary import styles
 from ..summary.engine import RangeSummary, SamplingRequest
-from .schema import Output
 from .tools import tool_result
 
 DESCRIPTION = """\
@@ -35,13 +34,13 @@ PROMPT_DESCRIPTIONS = {
 }
 
 
-class EarlierOut(Output):
+class EarlierOut(BaseModel):
     index: int | None = Field(description="the message holding it, or null for a summary given as context")
     origin: str = Field(description="who wrote it: mcp-context, Claude Code or Gemini CLI")
     archive_handles: list[str] = Field(description="the archives its first line names, kept by the new summary")
 
 
-class SummaryOutput(Output):
+class SummaryOutput(BaseModel):
     status: str = Field(description="'stored', or 'needs_summary': write the summary and make next_call")
     engine: str = Field(description="who wrote the summary: extractive, sampling or agent")
     style: str
