@@ -310,8 +310,9 @@ def read_cmd(
     )
     if as_json:
         from .server.results import read_output
+        from .server.tools import structured
 
-        _emit_json(read_output(result).model_dump())
+        _emit_json(structured(read_output(result)))
     elif raw:
         if result.page is not None:
             click.echo(result.page.text, nl=False)

@@ -96,7 +96,8 @@ def compact(
         out.write("\n")
     if as_json:
         from .server.compaction import output
+        from .server.tools import structured
 
-        _emit_json(output(result, return_messages=out is None).model_dump())
+        _emit_json(structured(output(result, return_messages=out is None)))
     else:
         click.echo(render.compaction(result))

@@ -112,8 +112,9 @@ def check_loop(
         result = session.check_loop(events=events, transcript=transcript, policy=policy, reset=reset, format=fmt)
     if as_json:
         from .server.loops import output
+        from .server.tools import structured
 
-        _emit_json(output(result).model_dump())
+        _emit_json(structured(output(result)))
     else:
         click.echo(render.loop_check(result))
     sys.exit(EXIT_STATUS[result.verdict.status])

@@ -82,7 +82,8 @@ def summarize(
     )
     if as_json:
         from .server.summary import output
+        from .server.tools import structured
 
-        _emit_json(output(result).model_dump())
+        _emit_json(structured(output(result)))
     else:
         click.echo(render.range_summary(result))

@@ -37,7 +37,8 @@ async def read_all(c: Client, handle: str, **fixed: Any) -> str:
         if out["done"]:
             return "".join(parts)
         assert out["next_call"].startswith("read_persisted(handle=")
-        cursor = {"start_line": out["next_start_line"]} if out["next_start_line"] else {"offset": out["next_offset"]}
+        # The cursor that applies is there; the other is left out, not null.
+        cursor = {"start_line": out["next_start_line"]} if "next_start_line" in out else {"offset": out["next_offset"]}
 
 
 async def test_tools_are_listed_with_short_descriptions_and_annotations(client: Client) -> None:
