@@ -14,6 +14,7 @@ prompt: an earlier prompt's loop is listed among the detections, but it is not w
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -138,7 +139,8 @@ def check_stream(
     key = (str(store.root), session, id(counter))
     with store.state_lock(session, STATE_NAME) as hold:
         stored = store.read_state(session, STATE_NAME)
-        kept = _KEPT.pop(key, None)  # taken, not shared: a check that fails half-way leaves nothing behind
+        with _KEPT_GUARD:  # taken, not shared: a check that fails half-way leaves nothing behind
+            kept = _KEPT.pop(key, None)
         monitor, judge, notes = _restore(stored, policy, reset, counter, kept)
         if hold.previous_failure is not None:
             lost = f"the previous check's state could not be saved ({hold.previous_failure})"
@@ -173,12 +175,14 @@ class _Kept:
 
 _KEPT: dict[tuple[str, str, int], _Kept] = {}  # by store root, session and token counter
 _KEPT_MAX = 64
+_KEPT_GUARD = threading.Lock()
 
 
 def _keep(key: tuple[str, str, int], kept: _Kept) -> None:
-    if len(_KEPT) >= _KEPT_MAX:
-        del _KEPT[next(iter(_KEPT))]  # the longest unused
-    _KEPT[key] = kept
+    with _KEPT_GUARD:  # other sessions' checks run in other threads
+        if len(_KEPT) >= _KEPT_MAX:
+            del _KEPT[next(iter(_KEPT))]  # the longest unused
+        _KEPT[key] = kept
 
 
 def _restore(
