@@ -374,9 +374,12 @@ def main(argv: list[str] | None = None) -> int:
     measured = measure(settings)
     print(table(measured))
     print()
+    shown: set[str] = set()
     for r in measured:
         for note in r.notes:
-            print(f"{r.era}, {r.operation}: {note}")
+            if note not in shown:  # the same note in both eras is said once
+                shown.add(note)
+                print(f"{r.operation}: {note}")
     print(
         "start-up: median of the runs, each server started alternately first, after one untimed start of each; "
         "peak: the server's VmHWM when tools/list was answered (start-up) or after every call (round trip)"
