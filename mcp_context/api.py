@@ -362,6 +362,15 @@ class Session:
         items, fmt, _, notes = self._history_source(messages, transcript, format)
         return loop_service.check_history(items, fmt, chosen, sid, self.counter, judge, notes)
 
+    def judge_may_ask(
+        self, policy: Policy | Mapping[str, Any] | None = None, session: str | None = None, replay: bool = False
+    ) -> bool:
+        """Whether a check under ``policy`` (else the session's stored one, or the defaults for a replay) could
+        ask the LLM judge at all. A face asks this before it prepares a question for the client's model: the
+        judge is off unless a policy turns it on, and preparing the question costs a whole check."""
+        chosen = loop_service.to_policy(policy)
+        return loop_service.judge_may_ask(self.store, self._session(session), chosen, replay)
+
     # listing and housekeeping ------------------------------------------------------------------------------
 
     def results(self, session: str | None = None) -> list[ResultMeta]:

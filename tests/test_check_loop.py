@@ -307,6 +307,17 @@ def test_dry_run_answers_without_saving(session: Session) -> None:
     assert session.store.read_state(session.id, "loops") == saved
 
 
+def test_judge_may_ask_follows_the_policy_in_force(session: Session) -> None:
+    """What a face asks before preparing a question for the client's model: off unless a policy turns it on."""
+    assert not session.judge_may_ask()  # no stream yet: the defaults
+    session.check_loop(event=call(), policy={"judge": True})
+    assert session.judge_may_ask()  # the stored policy
+    assert not session.judge_may_ask(policy={"judge": False})  # the call's policy replaces it
+    assert not session.judge_may_ask(replay=True)  # a replay never uses the stored policy
+    session.check_loop(event=call(), policy={})
+    assert not session.judge_may_ask()
+
+
 def test_host_transcript_is_found_and_replayed(histories: Any, tmp_path: Path) -> None:
     env = claude_home(histories, tmp_path)
     check = Session(root=tmp_path / "store", session="t", env=env).check_loop(transcript="host")

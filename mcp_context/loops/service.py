@@ -215,6 +215,21 @@ def _restore(
     return monitor, judge, ["policy replaced for this session: later checks use it until another is given"]
 
 
+def judge_may_ask(store: Store, session: str, policy: Policy | None, replay: bool) -> bool:
+    """Whether a check could ask the LLM judge: the given policy's switch, else the stored stream's (which a
+    reset keeps), else the defaults' (off). A damaged state says no: the check itself will say why."""
+    if policy is not None:
+        return policy.judge
+    if replay:
+        return Policy().judge
+    with store.state_lock(session, STATE_NAME):  # after the save of the check before, if one is under way
+        stored = store.read_state(session, STATE_NAME)
+    with _KEPT_GUARD:
+        kept = next((k for k in _KEPT.values() if k.data == stored), None) if stored is not None else None
+    found = kept.monitor.policy if kept is not None else _stored_policy(stored)
+    return found is not None and found.judge
+
+
 def _stored_policy(stored: bytes | None) -> Policy | None:
     try:
         return LoopMonitor.from_state(_document(stored)["monitor"]).policy if stored is not None else None

@@ -190,10 +190,16 @@ def register(server: MCPServer, session_: Session) -> None:
         ctx: Context,
     ) -> Sample | None:
         """The judge's question when it is due and the client can sample; found by a check that saves nothing.
-        Async so that the common case (no sampling) costs no worker thread per call."""
+        Async so that the common cases (no sampling, or the judge off) cost no worker thread per call."""
         capabilities = ctx.client_capabilities
         if capabilities is None or capabilities.sampling is None:
             return None
+        try:
+            replay = messages is not None or transcript is not None
+            if not session_.judge_may_ask(policy, session, replay):
+                return None  # the judge is off: no question to prepare, which would cost a whole check
+        except ContextError:
+            return None  # a bad policy or session: the check itself says what is wrong
         asked: list[JudgeRequest] = []
 
         def capture(request: JudgeRequest) -> None:
