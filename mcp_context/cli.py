@@ -309,8 +309,7 @@ def read_cmd(
         max_tokens=max_tokens,
     )
     if as_json:
-        from .server.results import read_output
-        from .server.tools import structured
+        from .server.results import read_output, structured
 
         _emit_json(structured(read_output(result)))
     elif raw:

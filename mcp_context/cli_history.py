@@ -96,7 +96,7 @@ def compact(
         out.write("\n")
     if as_json:
         from .server.compaction import output
-        from .server.tools import structured
+        from .server.results import structured
 
         _emit_json(structured(output(result, return_messages=out is None)))
     else:

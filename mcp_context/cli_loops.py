@@ -112,7 +112,7 @@ def check_loop(
         result = session.check_loop(events=events, transcript=transcript, policy=policy, reset=reset, format=fmt)
     if as_json:
         from .server.loops import output
-        from .server.tools import structured
+        from .server.results import structured
 
         _emit_json(structured(output(result)))
     else:

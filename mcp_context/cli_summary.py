@@ -81,8 +81,8 @@ def summarize(
         format=fmt,
     )
     if as_json:
+        from .server.results import structured
         from .server.summary import output
-        from .server.tools import structured
 
         _emit_json(structured(output(result)))
     else:

@@ -109,7 +109,8 @@ class StateHold:
 
 
 class Store:
-    """All sessions under one root. Thread-safe and process-safe by construction (no shared mutable state)."""
+    """All sessions under one root. Thread-safe and process-safe: results are written once under names derived
+    from their content, and a tool's state changes only under its lock."""
 
     def __init__(self, root: Path, *, counter: TokenCounter | None = None, max_result_bytes: int) -> None:
         self.root = Path(root).expanduser().absolute()

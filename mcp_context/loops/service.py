@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from .. import saves
 from ..errors import InvalidArgument
 from ..history import formats
 from ..store import Store
@@ -222,8 +223,8 @@ def judge_may_ask(store: Store, session: str, policy: Policy | None, replay: boo
         return policy.judge
     if replay:
         return Policy().judge
-    with store.state_lock(session, STATE_NAME):  # after the save of the check before, if one is under way
-        stored = store.read_state(session, STATE_NAME)
+    saves.wait()  # this process's last check may still be saving; a lock here would take its failure note
+    stored = store.read_state(session, STATE_NAME)
     with _KEPT_GUARD:
         kept = next((k for k in _KEPT.values() if k.data == stored), None) if stored is not None else None
     found = kept.monitor.policy if kept is not None else _stored_policy(stored)
