@@ -8,7 +8,8 @@ resources), the CLI prints one line and exits non-zero. Messages say what to do 
      ├── UnknownHandle     a well-formed handle that names nothing stored
      ├── TooLarge          content above the configured maximum; nothing was written
      ├── InvalidArgument   an argument out of range or contradicting another
-     └── StoreError        the session directory could not be read or written
+     ├── StoreError        the session directory could not be read or written
+     └── ModelDeclined     a sampler or judge could not get the client's model to answer (the caller falls back)
 """
 
 from __future__ import annotations
@@ -36,3 +37,8 @@ class InvalidArgument(ContextError):
 
 class StoreError(ContextError):
     """The session directory could not be read or written."""
+
+
+class ModelDeclined(ContextError):
+    """The client's model was not available for an optional step; raised by a sampler or a judge function so
+    that the summary or the check falls back to its rule-based answer and says why."""

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from conftest import SERVE
 from mcp import Client, StdioServerParameters
-from mcp.types import CreateMessageRequestParams, CreateMessageResult, TextContent
+from mcp.types import CreateMessageRequestParams, CreateMessageResult, ErrorData, TextContent
 
 from mcp_context import ContextError, InvalidArgument, LoopCheck, Session, TokenCounter, saves
 from mcp_context.errors import StoreError
@@ -435,6 +435,25 @@ async def test_the_judge_asks_the_clients_model_through_sampling(mode: str, root
     assert "Refactor a.py" in seen[0].messages[0].content.text  # type: ignore[union-attr]
     assert (judged["status"], judged["kind"], judged["source"]) == ("warn", "llm_judge", "judge")
     assert judged["judge"] == (True, 3, 9, True)
+
+
+async def test_a_client_that_refuses_to_sample_loses_the_judge_not_the_check(root: Path) -> None:
+    """Over the legacy era the refusal reaches the server mid-call: the check answers without the judge, says
+    why, and does not ask again at the next check (a user who said no is not asked at every step)."""
+    asked: list[CreateMessageRequestParams] = []
+
+    async def refuse(context: Any, params: CreateMessageRequestParams) -> ErrorData:
+        asked.append(params)
+        return ErrorData(code=-1, message="User rejected sampling request")
+
+    policy = {"judge": True, "judge_after_turns": 3}
+    async with open_face("mcp", root, mode="legacy", sampling_callback=refuse) as face:
+        await face.check(events=[said("user", "Refactor a.py"), TURN, call("Edit", n=1), TURN], policy=policy)
+        refused = await face.check(events=[TURN, call("Edit", n=2)])
+        later = await face.check(events=[TURN, call("Edit", n=3)])
+    assert len(asked) == 1 and refused["status"] == "ok" and refused["judge"] == (False, 3, 13, False)
+    assert any("User rejected sampling request" in note for note in refused["notes"])
+    assert later["status"] == "ok" and later["judge"] is None
 
 
 async def test_without_sampling_the_judge_is_skipped_and_nothing_breaks(root: Path) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from conftest import SERVE
 from mcp import Client, StdioServerParameters
-from mcp.types import CreateMessageResult, TextContent
+from mcp.types import CreateMessageResult, ErrorData, TextContent
 
 from mcp_context import ContextError, InvalidArgument, Session, UnknownHandle
 from mcp_context.server.app import build_server
@@ -331,6 +331,22 @@ async def test_mcp_sampled_junk_falls_back_with_a_note(histories: Any, root: Pat
     out = result.structured_content
     assert out is not None, result.content and out["engine"] == "extractive" and out["status"] == "stored"
     assert any("failed the checks" in n for n in out["notes"])
+
+
+@pytest.mark.anyio
+async def test_mcp_a_refused_sampling_request_falls_back_with_a_note(histories: Any, session: Session) -> None:
+    """Over the legacy era the client's refusal reaches the server mid-call: the summary is still written."""
+
+    async def refuse(context: Any, params: Any) -> ErrorData:
+        return ErrorData(code=-1, message="User rejected sampling request")
+
+    args = {"messages": json.loads(histories.openai.read_text()), "engine": "sampling"}
+    async with Client(build_server(session), mode="legacy", sampling_callback=refuse) as c:
+        result = await c.call_tool("summarize_range", args)
+    out = result.structured_content
+    assert out is not None, result.content
+    assert (out["status"], out["engine"]) == ("stored", "extractive")
+    assert any("User rejected sampling request" in n for n in out["notes"])
 
 
 @pytest.mark.anyio

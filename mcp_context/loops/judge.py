@@ -133,6 +133,10 @@ class Judge:
             self.positives += 1
         return answer
 
+    def declined(self, turns: int) -> None:
+        """The model would not answer (a user who said no, say): ask again an interval later, not next check."""
+        self.due = turns + self.policy.judge_interval
+
     def is_loop(self, answer: JudgeAnswer) -> bool:
         return answer.confidence >= self.policy.judge_confidence
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from .. import saves
-from ..errors import InvalidArgument
+from ..errors import InvalidArgument, ModelDeclined
 from ..history import formats
 from ..store import Store
 from ..tokens import TokenCounter
@@ -37,7 +37,8 @@ DETECTIONS_SHOWN = 20
 JUDGE_KIND = "llm_judge"
 _DAMAGED = "the session's stored loop state is damaged or from another version; check_loop(reset=true) starts afresh"
 
-#: Asks a model a :class:`JudgeRequest` and returns its raw answer, or None when it could not ask.
+#: Asks a model a :class:`JudgeRequest` and returns its raw answer, or None when it could not ask (or raises
+#: ModelDeclined, whose message the note repeats).
 JudgeFn = Callable[[JudgeRequest], str | None]
 Mode = Literal["stateful", "replay"]
 Source = Literal["detector", "judge"]
@@ -329,11 +330,16 @@ def _consult(monitor: LoopMonitor, judge: Judge, result: LoopCheck, ask: JudgeFn
     request = judge.ask(turns)
     if request is None:
         return
-    text = ask(request) if ask is not None else None
+    why = "the client offers no sampling"
+    try:
+        text = ask(request) if ask is not None else None
+    except ModelDeclined as exc:
+        judge.declined(turns)
+        text, why = None, f"the client's model did not answer: {exc}"
     if text is None:
         result.judge = JudgeReport(False, turns, judge.due)
         result.notes.append(
-            f"the LLM judge was due at turn {turns} but no model could be asked (the client offers no sampling); "
+            f"the LLM judge was due at turn {turns} but no model could be asked ({why}); "
             "the other layers answered alone"
         )
         return

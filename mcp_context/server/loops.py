@@ -3,9 +3,10 @@ the thin call into the Session.
 
 The judge is a resolver: before the tool body runs, it works out (without saving anything) whether the
 policy's judge is due on this check and, if the client offers sampling, returns the question as a
-``Sample``. The SDK asks the client's model in whichever way the protocol era allows (a sampling request
-mid-call, or an input-required round trip) and hands the answer to the body, which runs the check for real
-with it. A client that offers no sampling, which includes Claude Code and Gemini CLI, costs nothing extra.
+``Sample``. The client's model is asked in whichever way the protocol era allows (an input-required round
+trip, or a sampling request mid-call whose refusal only leaves the judge out: see ``sampling``) and the
+answer goes to the body, which runs the check for real with it. A client that offers no sampling, which
+includes Claude Code and Gemini CLI, costs nothing extra.
 """
 
 from typing import Annotated, Any, Literal
@@ -17,10 +18,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .. import render
 from ..api import Session
-from ..errors import ContextError
+from ..errors import ContextError, ModelDeclined
 from ..loops.judge import JudgeRequest
 from ..loops.policy import Policy
 from ..loops.service import LoopCheck
+from .sampling import Refusal, ask
 from .tools import tool_result
 
 DESCRIPTION = """\
@@ -80,7 +82,7 @@ class DetectionOut(BaseModel):
 
 
 class JudgeOut(BaseModel):
-    asked: bool = Field(description="false when it was due but the client offers no sampling")
+    asked: bool = Field(description="false when it was due but no model answered (no sampling offered, or declined)")
     turn: int
     next_turn: int
     confidence: float | None
@@ -188,7 +190,7 @@ def register(server: MCPServer, session_: Session) -> None:
         session: str | None,
         reset: bool,
         ctx: Context,
-    ) -> Sample | None:
+    ) -> Sample | CreateMessageResult | Refusal | None:
         """The judge's question when it is due and the client can sample; found by a check that saves nothing.
         Async so that the common cases (no sampling, or the judge off) cost no worker thread per call."""
         capabilities = ctx.client_capabilities
@@ -211,7 +213,9 @@ def register(server: MCPServer, session_: Session) -> None:
             return None
         request = asked[0]
         message = SamplingMessage(role="user", content=TextContent(type="text", text=request.prompt))
-        return Sample([message], max_tokens=request.max_tokens, system_prompt=request.system, temperature=0.0)
+        return await ask(
+            ctx, Sample([message], max_tokens=request.max_tokens, system_prompt=request.system, temperature=0.0)
+        )
 
     @server.tool(
         title="Check for loops",
@@ -237,12 +241,17 @@ def register(server: MCPServer, session_: Session) -> None:
         ] = None,
         session: Annotated[str | None, Field(description="session id; omit to use this server's")] = None,
         reset: Annotated[bool, Field(description="forget the session's earlier events and strikes first")] = False,
-        answer: Annotated[CreateMessageResult | None, Resolve(judge_question)] = None,
+        answer: Annotated[CreateMessageResult | Refusal | None, Resolve(judge_question)] = None,
     ) -> Annotated[CallToolResult, LoopOutput]:
-        # An answer that is not text (an image, say) is read as an answer without the JSON asked for.
-        text = answer.content.text if answer is not None and isinstance(answer.content, TextContent) else ""
-        judge = (lambda request: text) if answer is not None else None
-        result = check(event, events, messages, transcript, format, policy, session, reset, judge=judge)
+        def judge(_: JudgeRequest) -> str:
+            if isinstance(answer, Refusal):
+                raise ModelDeclined(answer.reason)
+            assert answer is not None
+            # An answer that is not text (an image, say) is read as an answer without the JSON asked for.
+            return answer.content.text if isinstance(answer.content, TextContent) else ""
+
+        asked = judge if answer is not None else None
+        result = check(event, events, messages, transcript, format, policy, session, reset, judge=asked)
         return tool_result(output(result), render.loop_check(result))
 
 

@@ -1,8 +1,10 @@
 """The summarize_range tool and the summary prompts: descriptions, structured result, the thin call into the
-Session, and sampling the SDK v2 way (a resolver asks the client's model when the client declares sampling)."""
+Session, and sampling the SDK v2 way (a resolver asks the client's model when the client declares sampling;
+a refusal falls back to the extractive engine, see ``sampling``)."""
 
 from typing import Annotated, Any
 
+import anyio
 from mcp.server.mcpserver import Context, MCPServer, Resolve, Sample
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, CreateMessageResult, SamplingMessage, TextContent, ToolAnnotations
@@ -10,9 +12,10 @@ from pydantic import BaseModel, Field
 
 from .. import render
 from ..api import Session
-from ..errors import ContextError
+from ..errors import ContextError, ModelDeclined
 from ..summary import styles
 from ..summary.engine import RangeSummary, SamplingRequest
+from .sampling import Refusal, ask
 from .tools import tool_result
 
 DESCRIPTION = """\
@@ -102,7 +105,7 @@ def output(result: RangeSummary) -> SummaryOutput:
 
 
 def register(server: MCPServer, session_: Session) -> None:
-    def sample(
+    async def sample(
         messages: list[dict[str, Any]] | None,
         transcript: str | None,
         handle: str | None,
@@ -116,32 +119,37 @@ def register(server: MCPServer, session_: Session) -> None:
         session: str | None,
         format: str,
         ctx: Context,
-    ) -> Sample | None:
+    ) -> Sample | CreateMessageResult | Refusal | None:
         """Ask the client's model, if it can be asked; built from the arguments alone, so every round asks alike."""
         capabilities = ctx.client_capabilities
         if engine not in ("auto", "sampling") or summary is not None or capabilities is None:
             return None
         if capabilities.sampling is None:
             return None
-        try:
-            task = session_.summarize_range(
-                messages=messages,
-                transcript=transcript,
-                handle=handle,
-                start=start,
-                end=end,
-                style=style,
-                engine="agent",
-                max_tokens=max_tokens,
-                focus=focus,
-                session=session,
-                format=format,
-            ).request
-        except ContextError:
-            return None  # the tool body meets the same error and reports it
-        assert task is not None
-        prompt = SamplingMessage(role="user", content=TextContent(type="text", text=task.prompt))
-        return Sample([prompt], max_tokens=task.max_tokens, system_prompt=task.system)
+
+        def task() -> SamplingRequest | None:
+            try:
+                return session_.summarize_range(
+                    messages=messages,
+                    transcript=transcript,
+                    handle=handle,
+                    start=start,
+                    end=end,
+                    style=style,
+                    engine="agent",
+                    max_tokens=max_tokens,
+                    focus=focus,
+                    session=session,
+                    format=format,
+                ).request
+            except ContextError:
+                return None  # the tool body meets the same error and reports it
+
+        request = await anyio.to_thread.run_sync(task)
+        if request is None:
+            return None
+        prompt = SamplingMessage(role="user", content=TextContent(type="text", text=request.prompt))
+        return await ask(ctx, Sample([prompt], max_tokens=request.max_tokens, system_prompt=request.system))
 
     @server.tool(
         title="Summarise a range of messages",
@@ -151,7 +159,7 @@ def register(server: MCPServer, session_: Session) -> None:
         ),
     )
     def summarize_range(
-        sampled: Annotated[CreateMessageResult | None, Resolve(sample)],
+        sampled: Annotated[CreateMessageResult | Refusal | None, Resolve(sample)],
         messages: Annotated[list[dict[str, Any]] | None, Field(description="the history to summarise")] = None,
         transcript: Annotated[
             str | None, Field(description="'host', or the path of a Claude Code / Gemini CLI transcript")
@@ -171,11 +179,11 @@ def register(server: MCPServer, session_: Session) -> None:
         session: Annotated[str | None, Field(description="session id; omit to use this server's")] = None,
         format: Annotated[str, Field(description="auto, openai, anthropic or gemini")] = "auto",
     ) -> Annotated[CallToolResult, SummaryOutput]:
-        text = _sampled_text(sampled) if sampled is not None else None
-
         def sampler(_: SamplingRequest) -> str:
-            assert text is not None
-            return text
+            if isinstance(sampled, Refusal):
+                raise ModelDeclined(sampled.reason)
+            assert sampled is not None
+            return _sampled_text(sampled)
 
         try:
             result = session_.summarize_range(
@@ -191,7 +199,7 @@ def register(server: MCPServer, session_: Session) -> None:
                 focus=focus,
                 session=session,
                 format=format,
-                sampler=sampler if text is not None else None,
+                sampler=sampler if sampled is not None else None,
             )
         except ContextError as exc:
             raise ToolError(str(exc)) from None

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import ContextError, InvalidArgument
+from ..errors import ContextError, InvalidArgument, ModelDeclined
 from ..history import archive
 from ..history.accounting import Accountant
 from ..history.formats.base import Adapter
@@ -50,6 +50,7 @@ class SamplingRequest:
     max_tokens: int
 
 
+#: Asks a model to write the summary; raises ModelDeclined when the model would not, and extractive steps in.
 Sampler = Callable[[SamplingRequest], str]
 
 
@@ -214,6 +215,9 @@ def _sampled(
     assert task is not None and request.sampler is not None
     try:
         return _written(request.sampler(task), style, r, accountant.text), "sampling"
+    except ModelDeclined as exc:
+        notes.append(f"the client's model did not answer ({exc}); the extractive engine wrote this summary")
+        return _extractive(request, r, style, accountant.text), "extractive"
     except SummaryRejected as exc:
         notes.append(
             f"the client's model wrote a summary that failed the checks ({exc}); the extractive engine wrote this"
