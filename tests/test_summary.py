@@ -62,6 +62,11 @@ def written(style: str, note: str = "") -> str:
     return "\n\n".join(f"{i}. {t}:\n   - {t.lower()} of the range [#3]. {note}" for i, t in enumerate(titles, 1))
 
 
+def every_section(says: str) -> str:
+    """The sections layout, every heading present, each holding ``says``: the shape of a summary that says nothing."""
+    return re.sub(r"(?m)^   - .*$", f"   {says}", written("sections"))
+
+
 # the Python API on the realistic fixtures ----------------------------------------------------------------
 
 
@@ -240,6 +245,37 @@ def test_plans_are_written_as_state_not_orders(session: Session) -> None:
     assert "[TODO] Run the migration on staging" in snapshot and "[DONE] Write the migration" in snapshot
 
 
+def shell_run(call_id: str, command: str, output: str) -> list[dict[str, Any]]:
+    arguments = json.dumps({"command": command})
+    call = {"id": call_id, "type": "function", "function": {"name": "Bash", "arguments": arguments}}
+    return [
+        {"role": "assistant", "content": None, "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": call_id, "content": output},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("later", "fixed"),
+    [
+        ("python -c 'print(1)'", False),  # another program's work: not a fix
+        ("python -m pytest -q tests/test_stats.py", False),  # another test file
+        ("cd /srv/app && python3 -m pytest tests/test_export.py", True),  # the same run, written otherwise
+    ],
+)
+def test_an_error_is_fixed_only_by_a_success_of_the_same_work(session: Session, later: str, fixed: bool) -> None:
+    failure = "Exit code 1\nE   ImportError: cannot import name 'write_rows' from 'app.export'\n1 failed in 0.31s"
+    history = [
+        {"role": "user", "content": "Add JSON Lines output to the export command, with tests."},
+        *shell_run("c0", "cat app/export.py", "def export(rows):\n" + "    write(rows)\n" * 400),
+        *shell_run("c1", "python -m pytest tests/test_export.py -q", failure),
+        *shell_run("c2", later, "Exit code 0\n3 passed in 0.20s"),
+        {"role": "assistant", "content": "Still looking into the import error."},
+    ]
+    text = session.summarize_range(messages=history, engine="extractive").text or ""
+    errors = text.split("Errors and fixes", 1)[1].split("\n## ", 1)[0]
+    assert "ImportError" in errors and ("fixed by" in errors) == fixed, errors
+
+
 SHORT = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "Hello."}]
 
 
@@ -266,6 +302,15 @@ SHORT = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "He
             "a summary must be smaller",
         ),
         ({"style": "brief", "engine": "agent", "summary": "Error: model overloaded"}, SummaryRejected, "error"),
+        (
+            {"style": "brief", "engine": "agent", "summary": "Request failed with status 529 overloaded_error"},
+            SummaryRejected,
+            "an error or a refusal",
+        ),
+        ({"style": "brief", "engine": "agent", "summary": "."}, SummaryRejected, "in a few sentences"),
+        ({"engine": "agent", "summary": every_section("none")}, SummaryRejected, "nothing to tell"),
+        ({"engine": "agent", "summary": every_section("TBD")}, SummaryRejected, "a stand-in ('TBD')"),
+        ({"engine": "agent", "summary": every_section("Run the build again.")}, SummaryRejected, "the same text"),
         ({"handle": "r_0000000000000000"}, UnknownHandle, "unknown handle"),
         ({"messages": []}, InvalidArgument, "no messages"),
         ({"messages": SHORT}, InvalidArgument, "a summary must be smaller"),
@@ -329,7 +374,8 @@ async def test_mcp_sampled_junk_falls_back_with_a_note(histories: Any, root: Pat
     async with Client(build_server(session), mode=mode, sampling_callback=callback) as c:  # type: ignore[arg-type]
         result = await c.call_tool("summarize_range", {"transcript": str(histories.gemini_cli)})
     out = result.structured_content
-    assert out is not None, result.content and out["engine"] == "extractive" and out["status"] == "stored"
+    assert out is not None, result.content
+    assert (out["engine"], out["status"]) == ("extractive", "stored")
     assert any("failed the checks" in n for n in out["notes"])
 
 

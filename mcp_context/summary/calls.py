@@ -26,6 +26,7 @@ _EDITOR_OPS = {"view": "read", "create": "write", "str_replace": "edit", "insert
 _PATCH_FILE = re.compile(r"^\*\*\* (Add|Update|Delete) File: (.+)$", re.M)
 _EXIT = re.compile(r"^\s*exit code:?\s*(-?\d+)\s*$", re.I | re.M)
 _ERROR_LINE = re.compile(r"\b\w*(Error|Exception)\b|\berror\b|\bFAILED\b|\b\d+ failed\b", re.I)
+_NAMED_ERROR = re.compile(r"\b[A-Z]\w*(Error|Exception)\b")
 _RAISED = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception)(: |$)")
 _NOISE_LINE = re.compile(r"^(process group pgid|signal|exit code|error: \(none\)|</?untrusted_context>)", re.I)
 _TAG = re.compile(r"</?[a-z_-]+>")
@@ -133,7 +134,9 @@ def outcome(call: Call, result: Block) -> tuple[bool, str]:
     if failed:
         lines = _lines(text[-_ERROR_CHARS:])
         errors = [ln for ln in lines if _ERROR_LINE.search(ln)]
-        return True, cut(errors[-1] if errors else lines[0] if lines else "no output", CUT_CHARS)
+        # A line naming the exception says more than the count after it ("1 failed in 0.31s").
+        named = [ln for ln in errors if _NAMED_ERROR.search(ln)]
+        return True, cut((named or errors)[-1] if errors else lines[0] if lines else "no output", CUT_CHARS)
     if call.kind == "delegate":  # a sub-agent's report leads with its findings
         return False, cut(" ".join(_lines(text[:_TAIL_CHARS])), CUT_CHARS)
     return False, cut(last, CUT_CHARS // 2) if last else "no output"

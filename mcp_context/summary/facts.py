@@ -8,6 +8,7 @@ keeps the index of the message it came from, so a summary can cite it and the or
 from __future__ import annotations
 
 import re
+import shlex
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -29,6 +30,8 @@ _CUES = re.compile(
     r"left to do|not (?:done )?yet|pending|remaining|follow[- ]up))\b",
     re.I,
 )
+_ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
+_PYTHON = re.compile(r"^python3?(\.\d+)?$")
 _CHECKBOX = re.compile(r"^\s*[-*]\s*\[( |x|X)\]\s+(.+)$", re.M)
 #: `code` or ``code`` (reStructuredText), never the text between two spans or a span that starts with a space.
 _BACKTICKS = re.compile(r"(?<!`)(`{1,2})(?![\s`])([^`\n]{2,60}?)(?<![\s`])\1(?!`)")
@@ -209,17 +212,30 @@ def _terms(text: str) -> set[str]:
 
 
 def _same_work(failed: calls.Call, done: calls.Call) -> bool:
-    """A success redoes a failure: the same tool on the same file, or the same program for a command."""
+    """A success redoes a failure: the same tool on the same target, or the same command line once options
+    and their order are set aside. Strict on purpose: a summary that says "fixed by" a command that did other
+    work (a later ``python -c ...`` after a failed ``python -m pytest``) misleads the agent that reads it."""
     if failed.name != done.name:
         return False
     if failed.kind == "command":
-        return _program(failed.target) == _program(done.target)
-    return failed.target == done.target or not failed.paths
+        return _command_work(failed.target) == _command_work(done.target)
+    return failed.target == done.target
 
 
-def _program(command: str) -> str:
-    words = [w for w in command.split("&&")[-1].split() if "=" not in w]
-    return words[0] if words else ""
+def _command_work(command: str) -> tuple[str, ...]:
+    """What a command line does: its last ``&&`` step's words without environment settings and options, the
+    program without its directory, and ``python -m tool`` read as ``tool``."""
+    step = command.split("&&")[-1]
+    try:
+        words = shlex.split(step)
+    except ValueError:  # an unbalanced quote: the words as written
+        words = step.split()
+    words = [w for w in words if not w.startswith("-") and not _ASSIGNMENT.match(w)]
+    if words:
+        words[0] = _PYTHON.sub("python", words[0].rsplit("/", 1)[-1])
+    if words[:1] == ["python"] and " -m " in f" {step} ":
+        words = words[1:]
+    return tuple(words)
 
 
 def _words(message: Message) -> str:

@@ -121,9 +121,16 @@ _PLACEHOLDERS = re.compile(
 )
 _NOT_A_SUMMARY = re.compile(
     r"^((error|exception)\s*[:!-]|traceback \(most recent call last\)|(i'?m |i am )?sorry\b|i apologi[sz]e|"
-    r"i (cannot|can't|am unable|was unable)\b)",
+    r"i (cannot|can't|am unable|was unable)\b|request failed\b|api error\b|http(/[\d.]+)? [45]\d\d\b|"
+    r"\{\s*\"(error|type)\"\s*:)",
     re.I,
 )
+#: What a section holds when the writer had nothing to say; allowed in some sections, never in all of them.
+_NOTHING = re.compile(r"^(none|nothing|n/?a|not applicable|no(ne)? (yet|so far))\.?$", re.I)
+#: What a section holds when the writer did not do the work: never a section's whole content.
+_FILLER = re.compile(r"^(tbd|tba|todo|to be (determined|done|written)|\.{2,}|…|\?+|x{2,}|lorem ipsum.*)$", re.I)
+#: A brief summary says at least this many words.
+BRIEF_MIN_WORDS = 4
 _FENCE = re.compile(r"^```[\w-]*\n(.*)\n```$", re.S)
 _HEADING = re.compile(r"^\s*(#{1,6}\s*)?(\*\*)?\s*(\d+[.)]\s*)?(?P<title>[^:*<>]+?)\s*(\*\*)?\s*:?\s*(\*\*)?\s*$")
 _TAG = re.compile(r"^\s*<(?P<close>/)?(?P<key>[a-z_]+)>\s*(?P<rest>.*)$")
@@ -149,6 +156,8 @@ def check(text: object, s: Style) -> str:
             raise SummaryRejected(
                 f"a brief summary is a few lines; this one has {len(lines)} (at most {BRIEF_MAX_LINES})"
             )
+        if len(re.findall(r"\w+", body)) < BRIEF_MIN_WORDS:
+            raise SummaryRejected(f"a brief summary says what happened in a few sentences, not {body!r}")
         return body
     found = sections_of(body, s)
     missing = [p.title for p in s.parts if p.key not in found]
@@ -157,12 +166,20 @@ def check(text: object, s: Style) -> str:
             f"the summary lacks section(s) {', '.join(repr(m) for m in missing)} of the {s.name} style; "
             f"use these headings: {', '.join(p.title for p in s.parts)}"
         )
+    contents = []
     for part in s.parts:
         content = found[part.key].strip(" \n()-*")
-        if not re.search(r"\w", content):
+        if not re.search(r"\w", content) and not _FILLER.match(content):
             raise SummaryRejected(f"section {part.title!r} is empty: write 'none' if nothing applies")
         if content == part.hint:
             raise SummaryRejected(f"section {part.title!r} repeats the template's hint instead of content")
+        if _FILLER.match(content):
+            raise SummaryRejected(f"section {part.title!r} holds a stand-in ({content!r}), not content")
+        contents.append(" ".join(content.lower().split()))
+    if all(_NOTHING.match(c) for c in contents):
+        raise SummaryRejected("every section says there is nothing to tell: a summary of these messages has content")
+    if len(set(contents)) == 1:
+        raise SummaryRejected("every section holds the same text: each one says its own part of the range")
     return body
 
 
