@@ -386,6 +386,8 @@ def test_summary_larger_than_the_range_is_not_used(fmt: str, tmp_path: Path) -> 
     assert layer5.skipped and "not be smaller" in layer5.skipped
     assert "Summary of earlier conversation" not in json.dumps(result.messages)
     assert result.fits
+    stored = [r.label for r in session.results()]
+    assert "compact_history summary archive" not in stored, "a summary not used leaves no archive"
 
 
 @pytest.mark.parametrize("fmt", FORMATS)

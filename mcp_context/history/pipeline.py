@@ -32,6 +32,10 @@ STRATEGIES: dict[str, tuple[int, ...]] = {
 CONTINUE = "[Continue from the summary above.]"
 #: What the note naming a sliding-window archive costs, at most (it holds two handles and a range).
 _NOTE_TOKENS = 120
+#: A handle's shape, to size a text that will name an archive before the archive is written; the real handle
+#: may take up to HANDLE_SLACK more tokens (16 hex digits).
+STAND_IN = "r_" + "0" * 16
+HANDLE_SLACK = 16
 LAYER_NAMES = {
     1: "clear consumed tool results",
     2: "store oversized tool results",
@@ -271,17 +275,21 @@ class Run:
         covered = self.body[:cut]
         if self.bridge:
             covered = [self._bridge_message()] + covered
-        archive = self._archive(self.body[:cut], "summary")
-        header = (
-            f"{SUMMARY_MARK}: {len(covered)} messages ({_span(covered)}) were summarised to save context; "
-            f'the originals are stored as {archive.handle}: read_persisted("{archive.handle}") pages or greps them.]'
-        )
+
+        def header(handle: str) -> str:
+            return (
+                f"{SUMMARY_MARK}: {len(covered)} messages ({_span(covered)}) were summarised to save context; "
+                f'the originals are stored as {handle}: read_persisted("{handle}") pages or greps them.]'
+            )
+
         replaced = sum(self.tok[:cut]) + self.bridge_tokens
         body = summaries.summarize(covered, "sections", self.acc.text, summaries.default_budget(replaced))
-        text = header + "\n\n" + body
-        if self.acc.text(text) >= replaced:
+        # Sized with a stand-in handle first, so a summary that is not worth it leaves no archive behind.
+        if self.acc.text(header(STAND_IN) + "\n\n" + body) + HANDLE_SLACK >= replaced:
             report.skipped = "a summary would not be smaller than the messages it replaces"
             return
+        archive = self._archive(self.body[:cut], "summary")
+        text = header(archive.handle) + "\n\n" + body
         keys = (self.bridge.keys if self.bridge else []) + [_origin_key(m, self.adapter) for m in self.body[:cut]]
         report.changed = cut
         report.messages = [m.label() for m in self.body[:cut]]

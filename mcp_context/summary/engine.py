@@ -20,7 +20,7 @@ from ..history.accounting import Accountant
 from ..history.formats.base import Adapter
 from ..history.layers import Persist, Stored
 from ..history.model import Message
-from ..history.pipeline import archive_line
+from ..history.pipeline import HANDLE_SLACK, STAND_IN, archive_line
 from . import render, sources, styles
 from .earlier import Earlier, header
 from .facts import Facts, extract
@@ -31,8 +31,6 @@ ENGINES = ("auto", "extractive", "sampling", "agent")
 #: The digest handed to a model: rich enough to write from, small enough for a host to show.
 DIGEST_TOKENS = 5_000
 #: Room for the archive handle: the limits are checked before it exists, with a stand-in of the same length.
-_STAND_IN = "r_" + "0" * 16
-_HANDLE_SLACK = 16
 SYSTEM_PROMPT = (
     "You summarise an AI agent's conversation so that the agent can go on without the original messages. "
     "Answer with the summary only, in the layout asked for."
@@ -159,7 +157,7 @@ def _read(request: Request, accountant: Accountant, style: styles.Style) -> _Ran
     facts = extract(chosen)
     capped = request.max_tokens is not None and request.max_tokens < tokens - 1
     ceiling = request.max_tokens if request.max_tokens is not None and capped else tokens - 1
-    top = accountant.text(header(span.count, span.label(), _STAND_IN, style.name, facts.earlier)) + _HANDLE_SLACK
+    top = accountant.text(header(span.count, span.label(), STAND_IN, style.name, facts.earlier)) + HANDLE_SLACK
     room = ceiling - top - 2
     target = min(room, request.max_tokens or render.default_budget(tokens))
     return _Range(adapter, span, chosen, facts, tokens, ceiling, room, target, capped)
@@ -252,12 +250,17 @@ def _store(
     head = {"archive": "summarize_range", "format": r.adapter.name, "start": r.span.start, "end": r.span.end}
     lines = [archive_line(m, r.adapter) for m in r.messages]
 
+    def text_with(handle: str) -> str:
+        return header(r.span.count, r.span.label(), handle, style.name, r.facts.earlier) + "\n\n" + body
+
+    # Checked before anything is written, with room for the real handle's tokens: a refusal stores nothing.
+    sized = accountant.text(text_with(STAND_IN)) + HANDLE_SLACK
+    if sized > r.ceiling:
+        raise ContextError(f"the summary came to {sized:,} tokens, over {r.limit()}; nothing was stored")
     label = f"originals of {r.span.label()}"
     originals = archive.write(persist, head, lines, label, request.piece_bytes, source="summarize_range")
-    text = header(r.span.count, r.span.label(), originals.handle, style.name, r.facts.earlier) + "\n\n" + body
+    text = text_with(originals.handle)
     tokens = accountant.text(text)
-    if tokens > r.ceiling:  # the stand-in handle took fewer tokens than the real one by more than the slack
-        raise ContextError(f"the summary came to {tokens:,} tokens, over {r.limit()}; it was not stored")
     stored = persist(text, f"summary ({style.name}) of {r.span.label()}", "summarize_range")
     return RangeSummary(
         status="stored",
