@@ -276,6 +276,18 @@ def test_an_error_is_fixed_only_by_a_success_of_the_same_work(session: Session, 
     assert "ImportError" in errors and ("fixed by" in errors) == fixed, errors
 
 
+def test_a_range_after_the_first_request_quotes_it_as_before_the_range(session: Session) -> None:
+    history: list[dict[str, Any]] = [{"role": "user", "content": "Build a CSV export for the reports page."}]
+    for k in range(12):
+        said = f"Step {k}: reading module m{k}.py and noting what it does. " * 6
+        history.append({"role": "assistant", "content": said})
+        history.append({"role": "user", "content": f"Continue with step {k}, and mind tests/test_m{k}.py."})
+    for style in STYLES:
+        text = session.summarize_range(messages=history, start=5, style=style, engine="extractive").text or ""
+        assert "the original request [#0], before this range: Build a CSV export" in text, text
+        assert "primary request, quoted" not in text and "user [#6]" not in text
+
+
 SHORT = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "Hello."}]
 
 

@@ -283,7 +283,8 @@ class Run:
             )
 
         replaced = sum(self.tok[:cut]) + self.bridge_tokens
-        body = summaries.summarize(covered, "sections", self.acc.text, summaries.default_budget(replaced))
+        budget = summaries.default_budget(replaced)
+        body = summaries.summarize(covered, "sections", self.acc.text, budget, before=self.head)
         # Sized with a stand-in handle first, so a summary that is not worth it leaves no archive behind.
         if self.acc.text(header(STAND_IN) + "\n\n" + body) + HANDLE_SLACK >= replaced:
             report.skipped = "a summary would not be smaller than the messages it replaces"

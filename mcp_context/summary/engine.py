@@ -154,7 +154,7 @@ def _read(request: Request, accountant: Accountant, style: styles.Style) -> _Ran
     span = resolve(messages, request.start, request.end)
     chosen = messages[span.start : span.end + 1]
     tokens = sum(accountant.message(m, adapter) for m in chosen)
-    facts = extract(chosen)
+    facts = extract(chosen, messages[: span.start])
     capped = request.max_tokens is not None and request.max_tokens < tokens - 1
     ceiling = request.max_tokens if request.max_tokens is not None and capped else tokens - 1
     top = accountant.text(header(span.count, span.label(), STAND_IN, style.name, facts.earlier)) + HANDLE_SLACK

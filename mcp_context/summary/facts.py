@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import shlex
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..history.model import Block, Message
@@ -81,17 +82,26 @@ class Facts:
     current: Said | None = None
     last_actions: list[Action] = field(default_factory=list)
     earlier: list[Earlier] = field(default_factory=list)
+    request: Said | None = None  # the conversation's first request, when it came before the range
 
 
 def cite(ref: Ref) -> str:
     return f"[#{ref}]" if ref is not None else "[earlier summary]"
 
 
-def extract(messages: list[Message]) -> Facts:
+def extract(messages: list[Message], before: Sequence[Message] = ()) -> Facts:
+    """The facts of ``messages``; ``before`` (the conversation ahead of them) is read only for its first request,
+    so that a range starting later does not call its first user message the primary request."""
     facts = _Extraction()
     for message in messages:
         facts.message(message)
-    return facts.finish()
+    found = facts.finish()
+    for message in before:
+        text = _words(message) if message.role == "user" else ""
+        if text and find(message.index, text) is None:
+            found.request = Said(message.index, text)
+            break
+    return found
 
 
 class _Extraction:

@@ -8,7 +8,7 @@ moves the facts that mention it ahead of the others. Tasks and plans are written
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..history.model import Message
 from . import fit, styles
@@ -33,10 +33,16 @@ def default_budget(range_tokens: int) -> int:
 
 
 def summarize(
-    messages: list[Message], style: str, count: Callable[[str], int], budget: int, focus: str | None = None
+    messages: list[Message],
+    style: str,
+    count: Callable[[str], int],
+    budget: int,
+    focus: str | None = None,
+    before: Sequence[Message] = (),
 ) -> str:
-    """The extractive summary of ``messages`` (without the header naming the archive)."""
-    return write(extract(messages), styles.style(style), count, budget, focus)
+    """The extractive summary of ``messages`` (without the header naming the archive); ``before`` is the
+    conversation ahead of them, where the primary request may be."""
+    return write(extract(messages, before), styles.style(style), count, budget, focus)
 
 
 def write(facts: Facts, style: styles.Style, count: Callable[[str], int], budget: int, focus: str | None) -> str:
@@ -212,18 +218,24 @@ def _system(facts: Facts) -> list[Item]:
 
 
 def _first_and_later(facts: Facts) -> tuple[Said | None, list[Said]]:
-    """The range's first user message is the primary request, unless an earlier summary before it holds that."""
+    """The range's first user message is the primary request, unless the conversation's first request came
+    before the range or an earlier summary before it holds that."""
     if not facts.said:
         return None, []
     first = facts.said[0]
     summarised = [e for e in facts.earlier if e.index is None or (first.ref is not None and e.index < first.ref)]
-    return (None, facts.said) if summarised else (first, facts.said[1:])
+    return (None, facts.said) if summarised or facts.request else (first, facts.said[1:])
 
 
 def _pointer(facts: Facts, flat: bool = False) -> list[Item]:
-    """Where the original request is when the range starts after an earlier summary: its goal, quoted."""
+    """Where the original request is when the range starts after it: quoted from an earlier summary's goal,
+    or from the message before the range."""
     if not facts.earlier:
-        return []
+        if facts.request is None:
+            return []
+        lead = f"the original request {cite(facts.request.ref)}, before this range"
+        shown = [cut(facts.request.text, n) if flat else cut_block(facts.request.text, n) for n in (400, 160)]
+        return [Item(FIRST, tuple(dict.fromkeys(f"{lead}: {text}" for text in shown)))]
     e = facts.earlier[0]
     goal = styles.sections_of(e.text, styles.SECTIONS).get("request") or styles.sections_of(
         e.text, styles.SNAPSHOT
