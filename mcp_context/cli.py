@@ -19,7 +19,7 @@ import click
 
 from . import __version__, render, saves
 from .api import Session
-from .config import ENV_HOME, ENV_SESSION, Limits
+from .config import ENV_HOME, ENV_SESSION, Limits, install_command
 from .errors import ContextError
 
 _SIZE_RE = re.compile(r"(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?", re.IGNORECASE)
@@ -60,8 +60,8 @@ def _table(headers: list[str], rows: list[list[str]]) -> str:
     return "\n".join([line.rstrip(), *body])
 
 
-def _emit_json(value: Any) -> None:
-    click.echo(json.dumps(value, indent=1, ensure_ascii=False))
+def _emit_json(value: Any, indent: int = 1) -> None:
+    click.echo(json.dumps(value, indent=indent, ensure_ascii=False))
 
 
 class _Ctx:
@@ -71,6 +71,14 @@ class _Ctx:
     def open(self) -> Session:
         limits = Limits(max_result_bytes=self.max_result_bytes) if self.max_result_bytes is not None else None
         return Session(self.root, self.session, limits=limits)
+
+    def read_command(self, handle: str, **arguments: object) -> str:
+        """The shell command that reads more, where a model is shown the read_persisted call."""
+        words = ["mcp-context", *(["--root", self.root] if self.root else []), "read", handle]
+        for name, value in arguments.items():
+            if value is not None:
+                words += [f"--{name.replace('_', '-')}", str(value)]
+        return " ".join(shlex.quote(word) for word in words)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -115,14 +123,6 @@ def serve(obj: _Ctx) -> None:
         saves.wait()  # the states answered for are on disk before the process ends
 
 
-def _command() -> list[str]:
-    """The command that starts this very install: its own script, else this interpreter with ``-m``."""
-    script = os.path.join(os.path.dirname(sys.executable), "mcp-context")
-    if os.access(script, os.X_OK):
-        return [script, "serve"]
-    return [sys.executable, "-m", "mcp_context", "serve"]
-
-
 @cli.command()
 @click.argument("host", type=click.Choice(["claude", "gemini"]))
 @click.option("--name", default="mcp-context", show_default=True, help="Server name in the host's config.")
@@ -134,7 +134,7 @@ def config(obj: _Ctx, host: str, name: str) -> None:
     Example:
       mcp-context config claude
     """
-    command = _command()
+    command = [*install_command(), "serve"]
     env = {ENV_HOME: os.path.abspath(os.path.expanduser(obj.root))} if obj.root else {}
     entry: dict[str, Any] = {"command": command[0], "args": command[1:]}
     if env:
@@ -144,13 +144,14 @@ def config(obj: _Ctx, host: str, name: str) -> None:
         click.echo("# register for your user (use --scope project to write .mcp.json in this project):")
         click.echo(f"claude mcp add --scope user{env_flags} {name} -- {shlex.join(command)}")
         click.echo("\n# or put this in .mcp.json at the project root:")
-        _emit_json({"mcpServers": {name: {"type": "stdio", **entry}}})
+        _emit_json({"mcpServers": {name: {"type": "stdio", **entry}}}, indent=2)
     else:
-        click.echo("# register (writes ~/.gemini/settings.json or the project's .gemini/settings.json):")
+        click.echo("# register for your user, in ~/.gemini/settings.json (without --scope user: this project's")
+        click.echo("# .gemini/settings.json):")
         env_flags = "".join(f" -e {k}={shlex.quote(v)}" for k, v in env.items())
-        click.echo(f"gemini mcp add{env_flags} {name} {shlex.join(command)}")
+        click.echo(f"gemini mcp add --scope user{env_flags} {name} {shlex.join(command)}")
         click.echo("\n# or merge this into settings.json:")
-        _emit_json({"mcpServers": {name: entry}})
+        _emit_json({"mcpServers": {name: entry}}, indent=2)
 
 
 @cli.command()
@@ -261,7 +262,7 @@ def persist(obj: _Ctx, file: Any, label: str | None, source: str | None, as_json
     if as_json:
         _emit_json(asdict(stored.meta) | {"uri": stored.meta.uri, "stored": stored.created})
     else:
-        click.echo(render.persisted(stored))
+        click.echo(render.persisted(stored, obj.read_command))
 
 
 @cli.command(name="read")
@@ -318,7 +319,7 @@ def read_cmd(
         elif result.grep is not None:
             click.echo("".join(f"{g.text}\n" for g in result.grep.lines if g.match), nl=False)
     else:
-        click.echo(render.read(result))
+        click.echo(render.read(result, obj.read_command))
 
 
 @cli.command(name="delete-session")

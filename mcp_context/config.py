@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -71,3 +73,21 @@ def resolve_settings(
     resolved_root = Path(root).expanduser() if root else default_root(env)
     session_id, source = resolve_session(session, env)
     return Settings(root=resolved_root, session=session_id, session_source=source, limits=limits or Limits())
+
+
+def install_command() -> list[str]:
+    """The command that starts this very install: its own script, else this interpreter with ``-m``."""
+    script = os.path.join(os.path.dirname(sys.executable), "mcp-context")
+    if os.access(script, os.X_OK):
+        return [script]
+    return [sys.executable, "-m", "mcp_context"]
+
+
+def command_for_people() -> str:
+    """How to type this install's command in a shell: ``mcp-context`` when that is what the shell finds, else its
+    full path (a fresh checkout's ``.venv`` is not on anyone's PATH until it is activated)."""
+    command = install_command()
+    found = shutil.which("mcp-context")
+    if len(command) == 1 and found and os.path.realpath(found) == os.path.realpath(command[0]):
+        return "mcp-context"
+    return " ".join(command)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import shlex
 import sys
 import time
 from collections.abc import Awaitable, Callable
@@ -19,6 +20,7 @@ import anyio
 from mcp import Client, StdioServerParameters
 
 from . import demo_material as material
+from .config import command_for_people
 
 T = TypeVar("T")
 SPIN = "|/-\\"
@@ -92,11 +94,17 @@ def _duration(seconds: float) -> str:
 
 
 def _size(n: float) -> str:
-    for unit in ("B", "KB", "MB", "GB"):
-        if n < 1000 or unit == "GB":
+    """Binary units, as the CLI's tables print them."""
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if n < 1024 or unit == "GiB":
             return f"{n:,.0f} {unit}" if unit == "B" else f"{n:,.1f} {unit}"
-        n /= 1000
+        n /= 1024
     return ""
+
+
+def _line(text: str, width: int) -> str:
+    """One line of a result as shown in the demo, marked when it was cut."""
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def _on_disk(path: Path) -> int:
@@ -135,7 +143,7 @@ class Demo:
         out, took = await self.call("read_persisted", {"handle": handle, "start_line": start_line, "max_lines": 5})
         self.show.got(f"lines {out['first_line']:,}-{out['last_line']:,} of {out['total_lines']:,}", took)
         for line in (out["content"] or "").splitlines()[:3]:
-            self.show.note(f"| {line[:100]}")
+            self.show.note(f"| {_line(line, 100)}")
         if out.get("next_call"):
             self.show.note(f"next page: {out['next_call']}")
 
@@ -143,7 +151,7 @@ class Demo:
         out, took = await self.call("read_persisted", {"handle": handle, "grep": pattern, "max_matches": 3})
         self.show.got(f"{out['match_count']} matching line(s), each with its context lines", took)
         for line in [m for m in out["matches"] if m["match"]][:3]:
-            self.show.note(f"| {line['line']:>6}: {line['text'][:90]}")
+            self.show.note(f"| {line['line']:>6}: {_line(line['text'], 90)}")
         if out.get("next_call"):
             self.show.note(f"more: {out['next_call']}")
 
@@ -186,9 +194,10 @@ async def run(root: Path, session: str, out: TextIO) -> Path:
         show.step("Where it all is")
     show.say(f"  session directory: {session_dir} ({_size(_on_disk(session_dir))} on disk)")
     show.say("  browse it:")
-    show.say(f"    mcp-context --root {root} --session {session} results")
-    show.say(f"    mcp-context --root {root} read {stored['handle']} --grep coroutine --max-matches 5")
-    show.say(f"    mcp-context --root {root} delete-session {session}")
+    command = f"{command_for_people()} --root {shlex.quote(str(root))}"
+    show.say(f"    {command} --session {session} results")
+    show.say(f"    {command} read {stored['handle']} --grep coroutine --max-matches 5")
+    show.say(f"    {command} delete-session {session}")
     return session_dir
 
 
@@ -228,7 +237,7 @@ async def summarize(demo: Demo, history: list[dict[str, Any]]) -> None:
     )
     lines = [line for line in (out["summary"] or "").splitlines() if line.strip()]
     for line in lines[:8]:
-        demo.show.note(f"| {line[:110]}")
+        demo.show.note(f"| {_line(line, 110)}")
     demo.show.note(f"| ... ({len(lines) - 8} more lines; every item cites the message it came from)")
     demo.show.note(f"summary {out['summary_handle']}, the exact range it covers {out['archive_handle']}")
 

@@ -6,6 +6,8 @@ content, and the exact call that reads more. The structured results carry the sa
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .api import Persisted, Read
 from .history.compact import Compaction
 from .loops.service import LoopCheck
@@ -19,12 +21,16 @@ def call(handle: str, **arguments: object) -> str:
     return f"read_persisted({', '.join(args)})"
 
 
+#: Writes the call that reads more: ``call`` for a model, the CLI's own for a shell.
+Caller = Callable[..., str]
+
+
 def sizes(meta: ResultMeta) -> str:
     method = "exact, " + meta.token_method.split(":", 1)[1] if meta.token_method.startswith("exact") else "estimate"
     return f"{meta.chars:,} chars, {meta.bytes:,} bytes, {meta.lines:,} lines, {meta.tokens:,} tokens ({method})"
 
 
-def persisted(result: Persisted) -> str:
+def persisted(result: Persisted, call: Caller = call) -> str:
     meta = result.meta
     title = f" '{meta.label}'" if meta.label else ""
     again = "" if result.created else " (this content was already stored: nothing written)"
@@ -44,7 +50,7 @@ def persisted(result: Persisted) -> str:
     return "\n".join(lines)
 
 
-def read(result: Read) -> str:
+def read(result: Read, call: Caller = call) -> str:
     meta = result.meta
     out: list[str] = []
     if result.page is not None:
@@ -66,18 +72,18 @@ def read(result: Read) -> str:
             out.append(found.numbered())
         out.extend(found.notes)
     out.extend(result.notes)
-    out.append(next_hint(result))
+    out.append(next_hint(result, call))
     return "\n".join(out)
 
 
-def next_hint(result: Read) -> str:
-    following = next_call(result)
+def next_hint(result: Read, call: Caller = call) -> str:
+    following = next_call(result, call)
     if following is None:
         return "End of result: nothing more to read." if result.page else "No more matches."
     return f"More matches: {following}" if result.grep is not None else f"Next page: {following}"
 
 
-def next_call(result: Read) -> str | None:
+def next_call(result: Read, call: Caller = call) -> str | None:
     cursor = result.next
     if cursor is None:
         return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -261,6 +262,10 @@ def big(lib: Session) -> tuple[str, str]:
     return lib.persist_result(text, label="stdlib").meta.handle, text
 
 
+def expected_line(text: str, number: int) -> str:
+    return text.split("\n")[number - 1]
+
+
 def test_read_numbered_lines_and_next_page_hint(run: Run, big: tuple[str, str]) -> None:
     handle, text = big
 
@@ -270,13 +275,16 @@ def test_read_numbered_lines_and_next_page_hint(run: Run, big: tuple[str, str]) 
     assert lines[0].startswith(f"{handle}: lines 1-5 of ")
     expected = text.split("\n")[:5]
     assert lines[1:6] == [f"{n:>6}\t{line}" for n, line in enumerate(expected, 1)]
-    assert lines[-1] == f"Next page: read_persisted(handle='{handle}', start_line=6)"
+    hint = lines[-1].removeprefix("Next page: ")
+    assert hint.startswith("mcp-context ") and hint.endswith(f"read {handle} --start-line 6")
+    following = ok(run(*shlex.split(hint)[1:]))  # the hint runs as printed in a shell
+    assert following.splitlines()[1] == f"{6:>6}\t{expected_line(text, 6)}"
 
 
 def test_read_default_page_has_next_hint(run: Run, big: tuple[str, str]) -> None:
     handle, _ = big
     out = ok(run("read", handle))
-    assert re.search(rf"^Next page: read_persisted\(handle='{handle}', start_line=\d+\)$", out.splitlines()[-1])
+    assert re.search(rf"^Next page: mcp-context .*read {handle} --start-line \d+$", out.splitlines()[-1])
 
 
 def test_read_small_result_says_end(run: Run, lib: Session) -> None:
@@ -334,7 +342,8 @@ def test_read_grep_more_matches_hint(run: Run, lib: Session) -> None:
     handle = lib.persist_result(GREP_TEXT).meta.handle
     out = ok(run("read", handle, "--grep", "ERROR", "--max-matches", "1", "--context", "0"))
     assert "     3:\tERROR one" in out and "ERROR two" not in out
-    assert out.splitlines()[-1] == f"More matches: read_persisted(handle='{handle}', grep='ERROR', start_line=7)"
+    assert out.splitlines()[-1].endswith(f"read {handle} --grep ERROR --start-line 7")
+    assert out.splitlines()[-1].startswith("More matches: mcp-context ")
 
 
 def test_read_json_structured_result(run: Run, big: tuple[str, str]) -> None:

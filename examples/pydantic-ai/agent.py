@@ -31,21 +31,27 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-from fastmcp.client.transports import StdioTransport
-from pydantic_ai import Agent
-from pydantic_ai.capabilities import ProcessHistory
-from pydantic_ai.mcp import MCPToolset
-from pydantic_ai.messages import (
-    ModelMessage,
-    ModelRequest,
-    ModelResponse,
-    TextPart,
-    ToolCallPart,
-    ToolReturnPart,
-    UserPromptPart,
-)
-from pydantic_ai.models.function import AgentInfo, FunctionModel
-from pydantic_ai.usage import UsageLimits
+
+try:
+    from fastmcp.client.transports import StdioTransport
+    from pydantic_ai import Agent
+    from pydantic_ai.capabilities import ProcessHistory
+    from pydantic_ai.mcp import MCPToolset
+    from pydantic_ai.messages import (
+        ModelMessage,
+        ModelRequest,
+        ModelResponse,
+        TextPart,
+        ToolCallPart,
+        ToolReturnPart,
+        UserPromptPart,
+    )
+    from pydantic_ai.models.function import AgentInfo, FunctionModel
+    from pydantic_ai.usage import UsageLimits
+except ImportError as missing:  # the examples extra is not installed
+    sys.exit(f"this example needs Pydantic AI: pip install -e '.[examples]' ({missing.name} is missing)")
+
+from mcp_context.config import command_for_people
 
 REPO = Path(__file__).resolve().parents[2]
 TASK = "Find how mcp-context makes its writes crash-safe, and name the functions that do it."
@@ -272,13 +278,13 @@ async def main_async(args: argparse.Namespace) -> Report:
         )
         result = await build(mcp, report, args).run(TASK, usage_limits=UsageLimits(request_limit=args.max_steps + 5))
     report.output = result.output
-    print(result.output[:300])
+    print(result.output)
     print(
         f"done in {time.perf_counter() - start:.1f} s: {len(report.steps)} steps, {len(report.compactions)} "
         f"compaction(s), {len(set(report.persisted))} result(s) stored; the model never saw more than "
         f"~{report.peak_tokens:,} tokens (budget {args.budget:,})"
     )
-    print(f"browse them: mcp-context --root {root} --session {session} results")
+    print(f"browse them: {command_for_people()} --root {shlex.quote(str(root))} --session {session} results")
     return report
 
 

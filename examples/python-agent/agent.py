@@ -31,6 +31,8 @@ from typing import Any
 import anyio
 from mcp import Client, StdioServerParameters
 
+from mcp_context.config import command_for_people
+
 REPO = Path(__file__).resolve().parents[2]
 TASK = "Find how mcp-context makes its writes crash-safe, and name the functions that do it."
 NUDGE_TAG = "[check_loop]"
@@ -265,7 +267,7 @@ async def main_async(args: argparse.Namespace) -> Run:
         f"{len(set(run.persisted))} result(s) stored; the model never saw more than ~{run.peak_tokens:,} tokens "
         f"(budget {args.budget:,})"
     )
-    print(f"browse them: mcp-context --root {root} --session {run.session} results")
+    print(f"browse them: {command_for_people()} --root {shlex.quote(str(root))} --session {run.session} results")
     return run
 
 
