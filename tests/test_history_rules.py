@@ -443,6 +443,25 @@ def test_system_prompt_and_first_request_stay_verbatim(fmt: str, strategy: str, 
     assert f"#{head - 1}" not in result.shortened + result.removed
 
 
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("strategy", ["summarize", "sliding_window"])
+def test_the_first_request_after_a_greeting_stays_verbatim(fmt: str, strategy: str, tmp_path: Path) -> None:
+    """Chat UIs open with the assistant's greeting: the request that follows is still the one to keep (in Gemini,
+    repair puts a note before the greeting, which must not take the request's place)."""
+    request = "Please migrate /repo/db to PostgreSQL, keep the schema"
+    history = say(fmt, "Hi! How can I help?") + tool_loop(fmt, 8, first=request)
+    session = new_session(tmp_path)
+    total = tokens(session, history, format=fmt)
+    result = session.compact_history(
+        messages=history, format=fmt, target_tokens=total // 3, strategy=strategy, keep="2 messages"
+    )
+    valid(result.messages, fmt)
+    assert len(result.messages) < len(history)
+    kept = [m for m in result.messages if any(m is original for original in history[:2])]
+    assert len(kept) == 2, "the greeting and the request come back as they went in"
+    assert "#1" not in result.shortened + result.removed
+
+
 # --- layer 1: consumed results; errors and excluded tools ---------------------------------------------------
 
 

@@ -19,6 +19,7 @@ from .budget import Budget
 from .formats.base import Adapter
 from .layers import LayerReport, Persist, Stored
 from .model import Block, Message, Role
+from .repair import HEAD_NOTE
 from .state import Bridge, ReplacementState
 from .validate import problems
 
@@ -412,12 +413,24 @@ def _valid_cut(body: list[Message], i: int) -> bool:
 
 
 def _head_end(messages: list[Message]) -> int:
-    """System messages and the first user request are pinned verbatim."""
+    """System messages and the first user request are pinned verbatim, with what comes before that request
+    when it is only talk (a host's greeting, the note repair puts before a history that starts mid-way). A
+    history that opens with tool work has no request to pin: the head ends where that work begins."""
     for i, message in enumerate(messages):
-        if message.role == "system":
+        if message.role == "system" or _repair_note(message):
             continue
-        return i + 1 if message.is_prompt else i
+        if message.is_prompt:
+            return i + 1
+        if message.role != "assistant" or message.calls or message.results:
+            break
+    for i, message in enumerate(messages):
+        if message.role != "system":
+            return i
     return len(messages)
+
+
+def _repair_note(message: Message) -> bool:
+    return message.origin is None and [b.text for b in message.blocks] == [HEAD_NOTE]
 
 
 def _span(messages: list[Message]) -> str:
