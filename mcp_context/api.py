@@ -54,6 +54,8 @@ class Read:
     page: Page | None = None
     grep: GrepResult | None = None
     notes: list[str] = field(default_factory=list)
+    #: The sizes the caller chose (max_lines, context, ...): the next call repeats them, so pages stay alike.
+    options: dict[str, int] = field(default_factory=dict)
 
     @property
     def next(self) -> dict[str, int] | None:
@@ -170,6 +172,8 @@ class Session:
         """A bounded page (by lines or characters) or the lines matching ``grep``, with the cursor to go on."""
         meta = self.info(handle)
         notes: list[str] = []
+        given = {"max_lines": max_lines, "max_chars": max_chars, "context": context, "max_matches": max_matches}
+        options = {k: v for k, v in (given | {"max_tokens": max_tokens}).items() if v is not None}
         budget = max_tokens or self.limits.page_tokens
         if budget > self.limits.max_page_tokens:
             notes.append(f"max_tokens lowered to {self.limits.max_page_tokens:,}, the most one page may hold")
@@ -192,7 +196,7 @@ class Session:
                     max_tokens=budget,
                     timeout_s=self.limits.grep_timeout_s,
                 )
-                return Read(meta, "grep", grep=found, notes=notes)
+                return Read(meta, "grep", grep=found, notes=notes, options=options)
             if max_matches is not None or context is not None:
                 raise InvalidArgument("context and max_matches apply to grep only")
             if max_lines is None and max_chars is None:
@@ -205,7 +209,7 @@ class Session:
                 max_tokens=budget,
             )
             mode = "chars" if max_chars is not None or offset is not None else "lines"
-            return Read(meta, mode, page=page, notes=notes)
+            return Read(meta, mode, page=page, notes=notes, options=options)
 
     def iter_text(self, handle: str, chunk_chars: int = 1024 * 1024) -> Iterator[str]:
         """The whole text in chunks, for resources and exports; never needed by a model."""

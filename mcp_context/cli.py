@@ -142,7 +142,8 @@ def config(obj: _Ctx, host: str, name: str) -> None:
     if host == "claude":
         env_flags = "".join(f" -e {k}={shlex.quote(v)}" for k, v in env.items())
         click.echo("# register for your user (use --scope project to write .mcp.json in this project):")
-        click.echo(f"claude mcp add --scope user{env_flags} {name} -- {shlex.join(command)}")
+        # The name goes before -e: Claude Code's -e takes several values and would swallow it.
+        click.echo(f"claude mcp add --scope user {name}{env_flags} -- {shlex.join(command)}")
         click.echo("\n# or put this in .mcp.json at the project root:")
         _emit_json({"mcpServers": {name: {"type": "stdio", **entry}}}, indent=2)
     else:
@@ -313,11 +314,11 @@ def read_cmd(
         from .server.results import read_output, structured
 
         _emit_json(structured(read_output(result)))
-    elif raw:
+    elif raw:  # the bytes as stored: color=True keeps the escape codes of a coloured log even into a pipe
         if result.page is not None:
-            click.echo(result.page.text, nl=False)
+            click.echo(result.page.text, nl=False, color=True)
         elif result.grep is not None:
-            click.echo("".join(f"{g.text}\n" for g in result.grep.lines if g.match), nl=False)
+            click.echo("".join(f"{g.text}\n" for g in result.grep.lines if g.match), nl=False, color=True)
     else:
         click.echo(render.read(result, obj.read_command))
 

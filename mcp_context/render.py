@@ -88,8 +88,8 @@ def next_call(result: Read, call: Caller = call) -> str | None:
     if cursor is None:
         return None
     if result.grep is not None:
-        return call(result.meta.handle, grep=result.grep.pattern, **cursor)
-    return call(result.meta.handle, **cursor)
+        return call(result.meta.handle, grep=result.grep.pattern, **cursor, **result.options)
+    return call(result.meta.handle, **cursor, **result.options)
 
 
 def method_words(method: str) -> str:

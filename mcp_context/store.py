@@ -18,6 +18,7 @@ import codecs
 import hashlib
 import json
 import mimetypes
+import builtins
 import os
 import re
 import secrets
@@ -70,6 +71,34 @@ class ResultMeta:
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False, indent=1)
+
+    @classmethod
+    def from_json(cls, text: builtins.bytes) -> ResultMeta:
+        """Read back what ``to_json`` wrote, checking every field's type: a hand-edited or foreign file must
+        fail here with a clear error, not later in a sort or a format string."""
+        data = json.loads(text)
+        if not isinstance(data, dict) or set(data) != set(_META_TYPES):
+            raise ValueError("not the fields of a result's metadata")
+        for name, kinds in _META_TYPES.items():
+            value = data[name]
+            if isinstance(value, bool) or not isinstance(value, kinds):
+                raise ValueError(f"{name} is {value!r}")
+        return cls(**data)
+
+
+_META_TYPES: dict[str, tuple[type, ...]] = {
+    "handle": (str,),
+    "session": (str,),
+    "label": (str, type(None)),
+    "source": (str, type(None)),
+    "created": (int, float),
+    "chars": (int,),
+    "bytes": (int,),
+    "lines": (int,),
+    "tokens": (int,),
+    "token_method": (str,),
+    "mime_type": (str,),
+}
 
 
 @dataclass(frozen=True)
@@ -338,9 +367,11 @@ class Store:
             raise StoreError(f"cannot read {path}: {exc.strerror}") from exc
         with os.fdopen(fd, "rb") as f:
             try:
-                return ResultMeta(**json.loads(f.read()))
+                return ResultMeta.from_json(f.read())
             except (ValueError, TypeError) as exc:
-                raise StoreError(f"metadata of {handle} is unreadable ({exc}); delete it with cleanup") from None
+                raise StoreError(
+                    f"metadata of {handle} is unreadable ({exc}): delete {path} (or its session) to drop it"
+                ) from None
 
     def find(self, handle: str, prefer: str | None = None) -> ResultMeta:
         """Locate a handle in ``prefer`` first, then in any session: handles are unique across the root."""
@@ -359,6 +390,8 @@ class Store:
             names = os.listdir(self._sessions)
         except FileNotFoundError:
             return []
+        except OSError as exc:  # a root that is a file, or a sessions folder we may not read
+            raise StoreError(f"cannot list sessions in {self._sessions}: {exc.strerror}") from None
         valid = []
         for name in names:
             try:

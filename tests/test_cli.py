@@ -276,7 +276,7 @@ def test_read_numbered_lines_and_next_page_hint(run: Run, big: tuple[str, str]) 
     expected = text.split("\n")[:5]
     assert lines[1:6] == [f"{n:>6}\t{line}" for n, line in enumerate(expected, 1)]
     hint = lines[-1].removeprefix("Next page: ")
-    assert hint.startswith("mcp-context ") and hint.endswith(f"read {handle} --start-line 6")
+    assert hint.startswith("mcp-context ") and hint.endswith(f"read {handle} --start-line 6 --max-lines 5")
     following = ok(run(*shlex.split(hint)[1:]))  # the hint runs as printed in a shell
     assert following.splitlines()[1] == f"{6:>6}\t{expected_line(text, 6)}"
 
@@ -312,6 +312,29 @@ def test_read_raw_pages_reproduce_exact_bytes(run: Run, big: tuple[str, str]) ->
     assert b"".join(pieces) == text.encode()
 
 
+def test_read_raw_keeps_the_escape_codes_of_a_coloured_log(run: Run, lib: Session) -> None:
+    log = "\x1b[31mFAILED\x1b[0m tests/test_x.py::test_one\n\x1b[32m1 passed\x1b[0m\n"
+    handle = lib.persist_result(log).meta.handle
+    assert ok(run("read", handle, "--raw", binary=True)) == log.encode()
+    assert ok(run("read", handle, "--raw", "--grep", "FAILED", binary=True)) == log.splitlines(True)[0].encode()
+
+
+def test_a_root_that_is_a_file_or_a_hand_edited_metadata_file_is_one_line(
+    run: Run, lib: Session, tmp_path: Path
+) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("not a folder")
+    for args in (("sessions",), ("results", "--all")):
+        done = run("--root", str(afile), *args)
+        assert done.returncode == 1 and "Traceback" not in done.stderr
+        assert done.stderr.startswith("mcp-context: error: cannot list sessions in") and done.stderr.count("\n") == 1
+    stored = lib.persist_result("some text\n").meta
+    path = lib.store.root / "sessions" / stored.session / "results" / f"{stored.handle}.json"
+    path.write_text(json.dumps(json.loads(path.read_text()) | {"chars": "many"}))
+    done = run("show", stored.handle)
+    assert done.returncode == 1 and "Traceback" not in done.stderr and "chars is 'many'" in done.stderr
+
+
 def test_read_raw_keeps_crlf_and_missing_final_newline(run: Run, lib: Session) -> None:
     handle = lib.persist_result(TRICKY).meta.handle
     assert ok(run("read", handle, "--raw", binary=True)) == TRICKY.encode()
@@ -342,7 +365,7 @@ def test_read_grep_more_matches_hint(run: Run, lib: Session) -> None:
     handle = lib.persist_result(GREP_TEXT).meta.handle
     out = ok(run("read", handle, "--grep", "ERROR", "--max-matches", "1", "--context", "0"))
     assert "     3:\tERROR one" in out and "ERROR two" not in out
-    assert out.splitlines()[-1].endswith(f"read {handle} --grep ERROR --start-line 7")
+    assert out.splitlines()[-1].endswith(f"read {handle} --grep ERROR --start-line 7 --context 0 --max-matches 1")
     assert out.splitlines()[-1].startswith("More matches: mcp-context ")
 
 
@@ -356,7 +379,7 @@ def test_read_json_structured_result(run: Run, big: tuple[str, str]) -> None:
     assert first["content"] == "".join(text.splitlines(keepends=True)[:10])
     assert (first["first_line"], first["last_line"]) == (1, 10)
     assert first["next_start_line"] == 11
-    assert first["next_call"] == f"read_persisted(handle='{handle}', start_line=11)"
+    assert first["next_call"] == f"read_persisted(handle='{handle}', start_line=11, max_lines=10)"
     assert first["done"] is False
     assert first["total_lines"] == text.count("\n")
 
@@ -479,6 +502,8 @@ def test_config_with_root_sets_home(run: Run, tmp_path: Path, host: str) -> None
     add = next(line for line in out.splitlines() if line.startswith(f"{host} mcp add "))
     assert f"-e MCP_CONTEXT_HOME={where}" in add
     assert " ctx " in add
+    if host == "claude":  # Claude Code's -e takes several values: the name must come before it
+        assert add.startswith(f"claude mcp add --scope user ctx -e MCP_CONTEXT_HOME={where} -- ")
     entry = json_block(out)["mcpServers"]["ctx"]
     assert entry["env"] == {"MCP_CONTEXT_HOME": str(where)}
 
