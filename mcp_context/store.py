@@ -14,11 +14,11 @@ racing is harmless. Directories are 0700 and files 0600: results often hold sour
 
 from __future__ import annotations
 
+import builtins
 import codecs
 import hashlib
 import json
 import mimetypes
-import builtins
 import os
 import re
 import secrets
