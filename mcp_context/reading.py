@@ -101,11 +101,20 @@ class Preview:
     head_lines: int
     tail_from: int
     complete: bool
+    #: Where reading on starts: the line after the head, or, when the head ends inside a line too long to
+    #: show (minified JSON, say), the character after what it showed of that line.
+    more: dict[str, int] = field(default_factory=dict)
+    hidden_chars: int = 0  # characters between the head and the tail
 
     def render(self) -> str:
         if self.complete or not self.tail:
             return self.head
-        return f"{self.head}\n   ... (lines {self.head_lines + 1:,}-{self.tail_from - 1:,} not shown) ...\n{self.tail}"
+        first, last = self.head_lines + 1, self.tail_from - 1
+        if "offset" in self.more or last < first:
+            gap = f"{self.hidden_chars:,} characters not shown"
+        else:
+            gap = f"lines {first:,}-{last:,} not shown"
+        return f"{self.head}\n   ... ({gap}) ...\n{self.tail}"
 
 
 class TextReader:
@@ -342,52 +351,78 @@ class TextReader:
     # preview -----------------------------------------------------------------------------------------------
 
     def preview(self, limit_chars: int) -> Preview:
-        """Head and tail with their real line numbers, within about ``limit_chars`` characters."""
+        """Head and tail with their real line numbers, within about ``limit_chars`` characters. A line too long
+        to show is cut, and says how much of the whole line is left (not of the block it was read in)."""
         total = self.index.total_chars
         head_lines: list[str] = []
         used = 0
         number = 1
-        head_end = 0
+        head_end = 0  # characters the head has gone through
+        more = {"start_line": 2}
         for piece, ends_line in self._pieces(0):
             shown, extra = _shorten(piece.rstrip("\n"), _PREVIEW_LINE_CHARS)
-            row = f"{number:>6}\t{shown}" + (f" … [+{extra:,} chars]" if extra else "")
+            if not ends_line:  # the piece is a block of a longer line: what is left is counted on the whole line
+                extra = self._line_end(number) - (head_end + len(shown))
+            row = _row(number, shown, extra)
             if used + len(row) > limit_chars // 2 and head_lines:
                 break
             head_lines.append(row)
             used += len(row) + 1
+            more = {"offset": head_end + len(shown)} if extra > 0 else {"start_line": number + 1}
             head_end += len(piece)
             if not ends_line:
                 break  # a line longer than a block: its head is enough
             number += 1
-        if head_end >= total:
+        if head_end >= total and "start_line" in more:
             return Preview("\n".join(head_lines), "", len(head_lines), 0, True)
         tail_budget = limit_chars - used - 60
         start = self.index.char_position(max(head_end, total - tail_budget))
         partial = not self._after_newline(start)  # the tail starts inside a line
-        rows: list[tuple[int, str]] = []
-        number = start.line
+        rows: list[tuple[int, int, str]] = []  # (line, first character shown, row)
+        number, at = start.line, start.char
         for piece, ends_line in self._pieces(start.byte):
+            begins, at = at, at + len(piece)
             if rows and rows[-1][0] == number:
+                if ends_line:
+                    number += 1
                 continue  # the rest of a line longer than a block: already shown as its head
-            shown, extra = _shorten(piece.rstrip("\n"), _PREVIEW_LINE_CHARS)
+            text = piece.rstrip("\n")
             lead = "…" if partial and not rows else ""
-            rows.append((number, f"{number:>6}\t{lead}{shown}" + (f" … [+{extra:,} chars]" if extra else "")))
+            if lead and (ends_line or at >= total):  # the end of a line cut at its start: show how it ends
+                shown, extra = text[-_PREVIEW_LINE_CHARS:], 0
+                begins += len(text) - len(shown)
+            else:
+                shown, extra = _shorten(text, _PREVIEW_LINE_CHARS)
+                if not ends_line:
+                    extra = self._line_end(number) - (begins + len(shown))
+            rows.append((number, begins, _row(number, lead + shown, extra)))
             if ends_line:
                 number += 1
         if partial and len(rows) > 1:
             rows.pop(0)  # drop the cut line when whole lines follow it
         # Row prefixes and cut marks can push the tail over its share: drop its first rows until it fits.
-        size, first = sum(len(row) + 1 for _, row in rows), 0
+        size, first = sum(len(row) + 1 for _, _, row in rows), 0
         while len(rows) - first > 1 and size > limit_chars - used - 60:
-            size -= len(rows[first][1]) + 1
+            size -= len(rows[first][2]) + 1
             first += 1
         rows = rows[first:]
-        tail_rows = [row for _, row in rows]
+        shown_to = more.get("offset", self.index.line_start(more.get("start_line", 1)).char)
+        hidden = (rows[0][1] if rows else total) - shown_to
         tail_from = rows[0][0] if rows else number
-        return Preview("\n".join(head_lines), "\n".join(tail_rows), len(head_lines), tail_from, False)
+        head, tail = "\n".join(head_lines), "\n".join(row for _, _, row in rows)
+        return Preview(head, tail, len(head_lines), tail_from, False, more, max(hidden, 0))
+
+    def _line_end(self, number: int) -> int:
+        """The character offset where line ``number``'s text ends, before its newline."""
+        end = self.index.line_start(number + 1).char
+        return end - 1 if number <= self.index.total_newlines else end
 
 
 _PREVIEW_LINE_CHARS = 240
+
+
+def _row(number: int, shown: str, extra: int) -> str:
+    return f"{number:>6}\t{shown}" + (f" … [+{extra:,} chars]" if extra > 0 else "")
 
 
 def _shorten(text: str, limit: int) -> tuple[str, int]:

@@ -44,7 +44,7 @@ def persisted(result: Persisted, call: Caller = call) -> str:
         lines += [
             f"Preview (lines 1-{result.preview.head_lines:,} and {result.preview.tail_from:,}-{meta.lines:,}):",
             result.preview.render(),
-            f"Read more: {call(meta.handle, start_line=result.preview.head_lines + 1)}",
+            f"Read more: {call(meta.handle, **result.preview.more)}",
             f"Search: {call(meta.handle, grep='PATTERN')}",
         ]
     return "\n".join(lines)

@@ -125,6 +125,22 @@ def test_preview_has_head_tail_and_real_line_numbers(session: Session) -> None:
     assert short.complete and short.render() == "     1\tjust this"
 
 
+@pytest.mark.parametrize("lines", [1, 2])
+def test_preview_of_lines_longer_than_a_block_counts_whole_lines_and_reads_on(session: Session, lines: int) -> None:
+    """Minified JSON is one huge line: the preview says how much of that line is left, shows how it ends, and
+    its read-more call continues right after what it showed (a next line may not exist)."""
+    text = "\n".join(f'{{"row": {k}, "data": [' + ",".join(str(i) for i in range(60_000)) + "]}" for k in range(lines))
+    stored = session.persist_result(text)
+    preview, width = stored.preview, len(text) // lines
+    rendered = preview.render()
+    assert f"… [+{width - 240:,} chars]" in rendered.splitlines()[0]
+    assert f"({len(text) - 480:,} characters not shown)" in rendered and "lines 2-" not in rendered
+    assert rendered.endswith(text[-240:]) and len(rendered) <= 2_200
+    assert preview.more == {"offset": 240}
+    page = session.read_persisted(stored.meta.handle, **preview.more).page
+    assert page is not None and text[240:].startswith(page.text) and page.text
+
+
 def test_bad_read_arguments_are_clear_errors(session: Session) -> None:
     handle = session.persist_result("a\nb\n").meta.handle
     for kwargs, message in [

@@ -81,7 +81,7 @@ def persist_output(result: Persisted) -> PersistOutput:
         token_method=meta.token_method,
         preview=preview.render(),
         preview_complete=preview.complete,
-        read_more=None if preview.complete else render.call(meta.handle, start_line=preview.head_lines + 1),
+        read_more=None if preview.complete else render.call(meta.handle, **preview.more),
     )
 
 
