@@ -18,7 +18,7 @@ from typing import Any, BinaryIO
 
 from . import ids
 from .config import Limits, Settings, resolve_settings
-from .errors import InvalidArgument, StoreError
+from .errors import ContextError, InvalidArgument, StoreError
 from .history import archive, transcripts
 from .history import budget as budgets
 from .history.accounting import Accountant
@@ -95,6 +95,7 @@ class Session:
         # None: any path (the library and CLI act for the user); the server passes the hosts' folders.
         self.transcript_roots = transcript_roots
         self.accountant = Accountant(self.counter)
+        self._pieces = archive.PieceMemo(self._holds)
         self.store = Store(self.settings.root, counter=self.counter, max_result_bytes=self.limits.max_result_bytes)
 
     @property
@@ -145,6 +146,13 @@ class Session:
         if uri_session is not None:
             return self.store.meta(uri_session, bare)
         return self.store.find(bare, prefer=self.settings.session)
+
+    def _holds(self, handle: str) -> bool:
+        try:
+            self.store.find(handle, prefer=self.settings.session)
+        except ContextError:
+            return False
+        return True
 
     def _reader(self, meta: ResultMeta) -> TextReader:
         fd, index = self.store.open_indexed(meta.session, meta.handle)
@@ -253,7 +261,8 @@ class Session:
             model_source=source_name,
         )
         excluded = DEFAULT_EXCLUDED if exclude_tools is None else tuple(exclude_tools)
-        request = Request(items, fmt, budget, strategy, system, tools, excluded, self.limits.max_result_bytes)
+        most = self.limits.max_result_bytes
+        request = Request(items, fmt, budget, strategy, system, tools, excluded, most, self._pieces)
 
         def persist(text: str, label: str, source: str) -> Stored:
             stored = self.persist_result(text, label=label[:200], source=source[:200], session=sid)
@@ -263,8 +272,8 @@ class Session:
             result.notes[:0] = notes
             if result.removed or result.shortened:
                 head = {"history": "compact_history", "format": result.format}
-                lines = [f'{{"message":{line}}}' for line in result.json_lines]
-                result.history = archive.write(persist, head, lines, "compacted history", self.limits.max_result_bytes)
+                lines, label = result.history_lines, "compacted history"
+                result.history = archive.write(persist, head, lines, label, most, memo=self._pieces)
 
         return compact(
             request,

@@ -14,7 +14,7 @@ from conftest import SERVE
 from mcp import Client, StdioServerParameters
 
 from mcp_context import ContextError, InvalidArgument, Session
-from mcp_context.history import formats
+from mcp_context.history import archive, formats
 from mcp_context.history.validate import problems
 from mcp_context.server.app import build_server
 
@@ -22,10 +22,9 @@ TARGET = 20_000
 
 
 def archived(session: Session, handle: str) -> dict[int, Any]:
-    lines = "".join(session.iter_text(handle)).splitlines()
-    header = json.loads(lines[0])
-    assert header["archive"] == "compact_history"
-    return {doc["index"]: doc["message"] for doc in map(json.loads, lines[1:]) if doc.get("index") is not None}
+    entries = list(archive.read(handle, lambda h: "".join(session.iter_text(h))))
+    assert all(header["archive"] == "compact_history" for header, _ in entries)
+    return {doc["index"]: doc["message"] for _, doc in entries if doc.get("index") is not None}
 
 
 def texts(messages: list[Any]) -> str:
@@ -161,7 +160,12 @@ async def test_through_mcp_in_memory_with_a_transcript_and_resources(histories: 
         assert out["archive_uri"] in listed and out["history_uri"] in listed
         stored = (await c.read_resource(out["history_uri"])).contents[0]
         lines = stored.text.splitlines()  # type: ignore[union-attr]
-        assert [json.loads(line)["message"] for line in lines[1:]] == out["messages"]
+        header, saved = json.loads(lines[0]), [json.loads(line)["message"] for line in lines[1:]]
+        for piece in header.get("pieces", []):  # a long history is an index naming its pieces, in order
+            uri = out["history_uri"].replace(out["history_handle"], piece)
+            piece_lines = (await c.read_resource(uri)).contents[0].text.splitlines()  # type: ignore[union-attr]
+            saved += [json.loads(line)["message"] for line in piece_lines[1:]]
+        assert saved == out["messages"]
         quiet = await c.call_tool(
             "compact_history",
             {"transcript": str(histories.claude_code), "target_tokens": TARGET, "return_messages": False},

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from mcp_context import Session
 from mcp_context.errors import TooLarge
+from mcp_context.history import archive
 from mcp_context.history.formats import adapter
 from mcp_context.history.model import key_of
 from mcp_context.history.validate import problems
@@ -390,15 +391,11 @@ def stored_text(session: Session, handle: str) -> str:
 def archive_entries(session: Session, handle: str | None) -> dict[int, Any]:
     if handle is None:
         return {}
-    lines = stored_text(session, handle).splitlines()
-    header = json.loads(lines[0])
-    assert header["archive"] == "compact_history"
     entries = {}
-    for line in lines[1:]:
-        doc = json.loads(line)
+    for header, doc in archive.read(handle, lambda h: stored_text(session, h)):
+        assert header["archive"] == "compact_history"
         if doc.get("index") is not None:
             entries[doc["index"]] = doc["message"]
-    assert header["count"] == len(lines) - 1
     return entries
 
 

@@ -16,7 +16,7 @@ import pytest
 from mcp_context import Session
 from mcp_context.api import Session as SessionClass
 from mcp_context.errors import InvalidArgument, StoreError, TooLarge
-from mcp_context.history import budget
+from mcp_context.history import archive, budget
 from mcp_context.history.formats import adapter
 from mcp_context.history.validate import problems
 
@@ -136,7 +136,7 @@ def stored(session: Session, handle: str) -> str:
 
 
 def archived(session: Session, handle: str) -> dict[int, Any]:
-    entries = [json.loads(line) for line in stored(session, handle).splitlines()[1:]]
+    entries = [entry for _, entry in archive.read(handle, lambda h: stored(session, h))]
     return {e["index"]: e["message"] for e in entries if e.get("index") is not None}
 
 
@@ -589,9 +589,8 @@ def test_oversized_result_in_newest_turn_is_stored_with_a_preview(fmt: str, tmp_
     assert archived(session, result.archive.handle)[2] == history[2]
     # the compacted history itself is stored too, one message a line
     assert result.history is not None
-    saved = [json.loads(line) for line in stored(session, result.history.handle).splitlines()]
-    assert saved[0]["count"] == len(result.messages)
-    assert [doc["message"] for doc in saved[1:]] == result.messages
+    saved = list(archive.read(result.history.handle, lambda h: stored(session, h)))
+    assert [doc["message"] for _, doc in saved] == result.messages
 
 
 def test_gemini_stored_error_result_stays_an_error(tmp_path: Path) -> None:

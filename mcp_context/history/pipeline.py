@@ -74,9 +74,10 @@ class Run:
         fixed_tokens: int,
         exclude: tuple[str, ...],
         piece_bytes: int,
+        memo: archive.PieceMemo | None = None,
     ) -> None:
         self.adapter, self.acc, self.persist, self.state, self.budget = adapter, accountant, persist, state, budget
-        self.fixed, self.exclude, self.piece_bytes = fixed_tokens, exclude, piece_bytes
+        self.fixed, self.exclude, self.piece_bytes, self.memo = fixed_tokens, exclude, piece_bytes, memo
         split = _head_end(messages)
         self.head, self.body = messages[:split], messages[split:]
         self.head_tokens = sum(self._count(m) for m in self.head)
@@ -351,10 +352,11 @@ class Run:
         return Message(role="user", blocks=[Block("text", self.bridge.text)], changed=True)
 
     def _archive(self, messages: list[Message], kind: str, summary: str | None = None) -> Stored:
-        lines = [json.dumps({"index": None, "summary": summary}, ensure_ascii=False)] if summary is not None else []
-        lines += [archive_line(m, self.adapter) for m in messages]
+        first = [json.dumps({"index": None, "summary": summary}, ensure_ascii=False)] if summary is not None else []
+        lines = archive.plain(first) + archive_lines(messages, self.adapter)
         head = {"archive": "compact_history", "part": kind, "format": self.adapter.name}
-        return archive.write(self.persist, head, lines, f"compact_history {kind} archive", self.piece_bytes)
+        label = f"compact_history {kind} archive"
+        return archive.write(self.persist, head, lines, label, self.piece_bytes, memo=self.memo)
 
     # output ----------------------------------------------------------------------------------------------
 
@@ -388,6 +390,14 @@ class Run:
             f"{sum(p[1] for p in parts):,} ({shown}); the largest is the {biggest[0]}. Raise target_tokens or "
             "shorten that part"
         )
+
+
+def archive_lines(messages: list[Message], adapter: Adapter) -> list[archive.Line]:
+    """Archive lines keyed by index and content, made only for the pieces not already stored."""
+    return [
+        archive.Line(f"{m.index}:{_origin_key(m, adapter)}", lambda m=m: archive_line(m, adapter))  # type: ignore[misc]
+        for m in messages
+    ]
 
 
 def archive_line(message: Message, adapter: Adapter) -> str:

@@ -258,7 +258,7 @@ def _store(
     if sized > r.ceiling:
         raise ContextError(f"the summary came to {sized:,} tokens, over {r.limit()}; nothing was stored")
     label = f"originals of {r.span.label()}"
-    originals = archive.write(persist, head, lines, label, request.piece_bytes, source="summarize_range")
+    originals = archive.write(persist, head, archive.plain(lines), label, request.piece_bytes, source="summarize_range")
     text = text_with(originals.handle)
     tokens = accountant.text(text)
     stored = persist(text, f"summary ({style.name}) of {r.span.label()}", "summarize_range")
