@@ -111,16 +111,17 @@ def compaction(result: Compaction) -> str:
         head = (
             f"No compaction needed: {result.tokens_before:,} tokens ({how}) is under the trigger of {trigger:,}. "
             f"{len(result.messages):,} {result.format} messages returned"
-            + (" with earlier replacements replayed." if result.shortened else " unchanged.")
+            + (" with earlier replacements replayed." if result.shortened or result.removed else " unchanged.")
         )
     lines = [head]
     for layer in result.layers:
         if layer.skipped:
             lines.append(f"  {layer.layer}. {layer.name}: skipped ({layer.skipped})")
         elif layer.changed:
-            shown = ", ".join(layer.messages[:12]) + (" ..." if len(layer.messages) > 12 else "")
-            saved_here = f"{layer.tokens_saved:,} tokens saved"
-            lines.append(f"  {layer.layer}. {layer.name}: {layer.changed:,} changed, {saved_here} ({shown})")
+            spans = label_spans(layer.messages)
+            shown = ", ".join(spans[:12]) + (" ..." if len(spans) > 12 else "")
+            saved_here = f"{layer.tokens_saved:,} tokens saved" + (f" ({shown})" if shown else "")
+            lines.append(f"  {layer.layer}. {layer.name}: {layer.changed:,} changed, {saved_here}")
         else:
             lines.append(f"  {layer.layer}. {layer.name}: nothing to do")
     if result.removed:
@@ -139,13 +140,36 @@ def compaction(result: Compaction) -> str:
             f"Compacted history (JSON lines, one message each): {result.history.handle} ({result.history.uri})."
         )
     lines += [f"Warning: {w}" for w in result.warnings]
-    lines += [f"Note: {n}" for n in result.notes]
+    lines += [f"Note: {n}" for n in result.notes[:NOTES_SHOWN]]
+    if len(result.notes) > NOTES_SHOWN:
+        lines.append(f"Note: {len(result.notes) - NOTES_SHOWN:,} more notes in the structured result")
     return "\n".join(lines)
 
 
+#: Notes a report shows at most: repairing a broken history writes one per repair.
+NOTES_SHOWN = 20
+
+
 def _labels(labels: list[str], limit: int = 30) -> str:
-    shown = ", ".join(labels[:limit])
-    return shown + (f" and {len(labels) - limit:,} more" if len(labels) > limit else "")
+    spans = label_spans(labels)
+    shown = ", ".join(spans[:limit])
+    more = f" and {len(spans) - limit:,} more runs" if len(spans) > limit else ""
+    return f"{shown}{more} ({len(labels):,} messages)"
+
+
+def label_spans(labels: list[str]) -> list[str]:
+    """'#3', '#4', '#5', '#9' as '#3-#5', '#9': a long history removes thousands of messages in a few runs,
+    and hosts cap what a tool may return."""
+    spans: list[list[int]] = []
+    rest: list[str] = []
+    for label in labels:
+        if not label.startswith("#") or not label[1:].isdigit():
+            rest.append(label)
+        elif spans and int(label[1:]) == spans[-1][1] + 1:
+            spans[-1][1] += 1
+        else:
+            spans.append([int(label[1:])] * 2)
+    return [f"#{a}" if a == b else f"#{a}-#{b}" for a, b in spans] + rest
 
 
 def loop_check(result: LoopCheck) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from mcp_context import Session
+from mcp_context import Session, render
 from mcp_context.api import Session as SessionClass
 from mcp_context.errors import InvalidArgument, StoreError, TooLarge
 from mcp_context.history import archive, budget
@@ -823,6 +823,21 @@ def test_system_prompt_and_tool_schemas_count(fmt: str, tmp_path: Path) -> None:
     valid(forced.messages, fmt)
 
 
+def test_a_report_names_runs_of_messages_and_counts_what_it_does_not_name(tmp_path: Path) -> None:
+    """Thousands of dangling calls and removed messages make a report no host would pass on whole."""
+    history: list[dict[str, Any]] = [{"role": "user", "content": "Start"}]
+    for k in range(300):
+        call = {"id": f"c{k}", "type": "function", "function": {"name": "read_file", "arguments": f'{{"k": {k}}}'}}
+        history.append({"role": "assistant", "content": None, "tool_calls": [call]})  # never answered: repaired
+        history.append({"role": "user", "content": lines(600)})
+    history.append({"role": "assistant", "content": "Done."})
+    session = new_session(tmp_path)
+    result = session.compact_history(messages=history, target_tokens=3_000, strategy="sliding_window")
+    assert len(result.removed) > 500 and sum(n.startswith("repaired") for n in result.notes) == 11
+    report = render.compaction(result)
+    assert len(report) < 6_000 and re.search(r"Removed messages: #\d+-#\d+", report)
+
+
 # --- bad input ----------------------------------------------------------------------------------------------
 
 
@@ -835,6 +850,7 @@ def test_system_prompt_and_tool_schemas_count(fmt: str, tmp_path: Path) -> None:
         ([None], "message #0 is not an object"),
         ([{"role": "tool", "content": "x"}], r"message #0 .*tool_call_id"),
         ([{"role": "assistant", "tool_calls": [{"function": {"name": "f"}}]}], r"message #0 .*needs an id"),
+        ([{"role": "user", "content": [{"type": "text", "text": None}]}], "message #0: a text part holds None"),
     ],
 )
 def test_bad_messages_are_refused(messages: Any, match: str, tmp_path: Path) -> None:

@@ -67,6 +67,10 @@ class Request:
     memo: archives.PieceMemo | None = None
 
 
+#: Repairs named one by one in the notes; the rest are counted.
+_REPAIRS_NAMED = 10
+
+
 @contextmanager
 def _no_cycle_collection() -> Iterator[None]:
     """A compaction makes and drops hundreds of thousands of small objects next to a caller's large, long-lived
@@ -110,7 +114,9 @@ def _compact(
     inputs = adapter.parse(request.items)
     notes = [f"format {name} (detected)"] if request.format == "auto" else []
     messages, repairs = repair(inputs, adapter)
-    notes += [f"repaired: {r}" for r in repairs]
+    notes += [f"repaired: {r}" for r in repairs[:_REPAIRS_NAMED]]
+    if len(repairs) > _REPAIRS_NAMED:  # one note per repair would outgrow what a host lets a tool return
+        notes.append(f"repaired {len(repairs) - _REPAIRS_NAMED:,} more the same ways (the archive holds the originals)")
     state = ReplacementState.from_json(load_state())
     fixed = accountant.value(request.system) + accountant.value(request.tools)
     try:

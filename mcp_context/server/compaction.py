@@ -42,8 +42,8 @@ class CompactOutput(BaseModel):
     message_count_before: int
     message_count_after: int
     layers: list[LayerOut]
-    removed: list[str] = Field(description="input messages removed, as '#index'")
-    shortened: list[str] = Field(description="input messages kept but shortened")
+    removed: list[str] = Field(description="input messages removed, as '#index' or runs '#first-#last'")
+    shortened: list[str] = Field(description="input messages kept but shortened, as '#index' or runs")
     archive_handle: str | None = Field(description="all originals of removed/shortened messages (JSON lines)")
     archive_uri: str | None
     summary_archive_handle: str | None = Field(description="the archive the summary message in the output names")
@@ -72,8 +72,8 @@ def output(result: Compaction, return_messages: bool) -> CompactOutput:
             LayerOut(layer=x.layer, name=x.name, changed=x.changed, tokens_saved=x.tokens_saved, skipped=x.skipped)
             for x in result.layers
         ],
-        removed=result.removed,
-        shortened=result.shortened,
+        removed=render.label_spans(result.removed),
+        shortened=render.label_spans(result.shortened),
         archive_handle=result.archive.handle if result.archive else None,
         archive_uri=result.archive.uri if result.archive else None,
         summary_archive_handle=result.bridge_archive,

@@ -31,6 +31,9 @@ class Adapter(ABC):
                 raise InvalidArgument(f"message #{index} is not a valid {self.name} message ({exc})") from None
             message.index = index
             for position, block in enumerate(message.blocks):
+                if block.kind in ("text", "reasoning") and not isinstance(block.text, str):
+                    what = "thinking" if block.kind == "reasoning" else "text"
+                    raise InvalidArgument(f"message #{index}: a {what} part holds {block.text!r}, not a string")
                 block.home = (message, position)
             messages.append(message)
         self.after_parse(messages)
