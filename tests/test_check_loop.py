@@ -25,6 +25,7 @@ from mcp_context.loops import JudgeRequest, Policy
 from mcp_context.server.app import build_server
 
 COUNTER = TokenCounter(search_local=False)  # deterministic estimates
+REPO = Path(__file__).resolve().parents[1]
 FACES = ["api", "mcp"]
 TURN = {"kind": "turn"}
 UNIT = "Let me check the configuration once more before I decide anything. "
@@ -204,6 +205,115 @@ async def test_a_policy_stays_with_the_session_until_replaced(face: Face) -> Non
     assert defaults["status"] == "ok" and defaults["policy"] == {}
 
 
+# what the agent is told, and when ----------------------------------------------------------------------------
+
+
+async def test_one_check_takes_one_strike_however_many_layers_find_its_loop(face: Face) -> None:
+    """The 3rd call repeats (calls) and returns the same result (reads): the agent must hear a warning first."""
+    pair = [call("Read", path="a.py"), result("Read", "same text")]
+    first = await face.check(events=pair * 3, policy={"call_repeats": 3, "call_history": 15})
+    assert (first["status"], first["kind"], first["strike"]) == ("warn", "repeated_call", 1)
+    again = await face.check(events=pair)
+    assert (again["status"], again["strike"]) == ("stop", 2)
+
+
+async def test_a_batch_ending_with_a_new_prompt_answers_for_the_new_prompt(face: Face) -> None:
+    answer = await face.check(events=[call()] * 5 + [said("user", "Do something else"), call()])
+    assert (answer["status"], answer["strike"]) == ("ok", 0)
+    assert any("repeated_call at event 4 before their last user prompt" in note for note in answer["notes"])
+
+
+async def test_a_nudge_passed_back_as_a_user_event_keeps_its_strike(face: Face) -> None:
+    warned = await face.check(events=[call()] * 5)
+    assert warned["nudge"].startswith("[check_loop] ")
+    after = await face.check(events=[said("user", warned["nudge"]), call()])
+    assert (after["status"], after["strike"]) == ("stop", 2)
+
+
+class Chat:
+    """An Anthropic-format history written step by step, as a host records it."""
+
+    CHECK = "mcp__mcp-context__check_loop"
+
+    def __init__(self, prompt: str) -> None:
+        self.messages: list[dict[str, Any]] = [{"role": "user", "content": prompt}]
+
+    def tool(self, name: str, args: dict[str, Any], output: str) -> Chat:
+        use = f"toolu_{len(self.messages):04d}"
+        self.messages.append(
+            {"role": "assistant", "content": [{"type": "tool_use", "id": use, "name": name, "input": args}]}
+        )
+        self.messages.append(
+            {"role": "user", "content": [{"type": "tool_result", "tool_use_id": use, "content": output}]}
+        )
+        return self
+
+    def loop(self, times: int) -> Chat:
+        """The same build, failing differently each time: only the repeated-call rule sees it (at the 5th)."""
+        for _ in range(times):
+            self.tool("Bash", {"command": "make"}, f"make: *** {len(self.messages)} errors")
+        return self
+
+    def work(self, steps: int) -> Chat:
+        for _ in range(steps):
+            self.tool("Edit", {"path": f"src/m{len(self.messages)}.c"}, "edited")
+        return self
+
+    def check(self) -> Chat:
+        return self.tool(self.CHECK, {"transcript": "host"}, "Loop check (replay of a history, session s): ...")
+
+    def user(self, text: str) -> Chat:
+        self.messages.append({"role": "user", "content": text})
+        return self
+
+
+async def test_a_replay_without_checks_answers_for_the_last_three_turns(face: Face) -> None:
+    fresh = await face.check(messages=Chat("Fix the build").loop(5).work(2).messages)
+    assert (fresh["status"], fresh["kind"], fresh["strike"]) == ("warn", "repeated_call", 1)
+    left = await face.check(messages=Chat("Fix the build").loop(5).work(3).messages)
+    assert (left["status"], left["total"]) == ("ok", 1)  # the loop is three turns back: left, and listed
+    assert any("earlier detection(s) of this prompt came before that (repeated_call at #9)" in n for n in left["notes"])
+    assert any("the last 3 turns" in note for note in left["notes"])
+
+
+async def test_a_replay_answers_for_what_came_after_the_agents_last_check(face: Face) -> None:
+    moved_on = await face.check(messages=Chat("Fix the build").loop(5).check().work(1).messages)
+    assert (moved_on["status"], moved_on["total"]) == ("ok", 1)
+    assert any("after your last check_loop answer at #12" in note for note in moved_on["notes"])
+    went_on = await face.check(messages=Chat("Fix the build").loop(5).check().loop(1).messages)
+    assert (went_on["status"], went_on["kind"], went_on["strike"]) == ("stop", "repeated_call", 2)
+    assert [status for status, _, _ in went_on["detections"]] == ["warn", "stop"]
+    # A stop is about then, not forever: told at the next check, the agent moves on, and the answer is ok.
+    later = await face.check(messages=Chat("Fix the build").loop(5).check().loop(1).check().work(1).messages)
+    assert (later["status"], later["strike"]) == ("ok", 2)
+
+
+async def test_the_agents_own_checks_are_not_its_work(face: Face) -> None:
+    checks = Chat("Fix the build")
+    for _ in range(6):
+        checks.check()
+    answer = await face.check(messages=checks.messages)
+    assert (answer["status"], answer["total"]) == ("ok", 0)
+    assert any("6 check_loop call(s) of the agent itself were left out" in note for note in answer["notes"])
+    # Between re-reads, a check's ever-changing answer is no new result that would restart their count.
+    reads = Chat("Read the config")
+    for _ in range(3):
+        reads.tool("Read", {"path": "a.toml"}, "x = 1").check()
+    answer = await face.check(messages=reads.messages[:-2])  # up to the 3rd read, before its check
+    assert (answer["status"], answer["kind"], answer["strike"]) == ("warn", "repeated_read", 1)
+
+
+async def test_a_nudge_passed_back_as_a_user_message_is_no_new_prompt_in_a_replay(face: Face) -> None:
+    chat = Chat("Fix the build").loop(5)
+    warned = await face.check(messages=chat.messages)
+    assert warned["status"] == "warn" and warned["nudge"].startswith("[check_loop] ")
+    went_on = await face.check(messages=chat.user(warned["nudge"]).loop(1).messages)
+    assert (went_on["status"], went_on["strike"]) == ("stop", 2)
+    assert any("after the nudge at #11" in note for note in went_on["notes"])
+    changed = await face.check(messages=Chat("Fix the build").loop(5).user(warned["nudge"]).work(1).messages)
+    assert changed["status"] == "ok"
+
+
 @pytest.mark.parametrize("kind", FACES)
 async def test_state_survives_a_restart(kind: str, root: Path) -> None:
     async with open_face(kind, root) as before:
@@ -243,11 +353,12 @@ def fifth_call_message(histories: Any) -> str:
 async def test_the_looping_fixture_is_caught_at_the_fifth_identical_call(face: Face, histories: Any) -> None:
     at = fifth_call_message(histories)
     # With the default policy the loop is caught earlier, by the layers Gemini CLI lacks: the third identical
-    # failing result warns, the next failure stops; the call rule then fires at the 5th call, as in Gemini CLI.
+    # failing result, then the streak of failures; the call rule then fires at the 5th call, as in Gemini CLI.
+    # The agent never checked, so no warning was given: a check at any of them would have warned.
     default = await face.check(transcript=str(histories.looping))
     assert default["status"] == "ok"  # the user stepped in and the agent moved on: the last prompt is clean
     kinds = [(status, kind) for status, kind, _ in default["detections"][:3]]
-    assert kinds == [("warn", "repeated_read"), ("stop", "error_streak"), ("stop", "repeated_call")]
+    assert kinds == [("warn", "repeated_read"), ("warn", "error_streak"), ("warn", "repeated_call")]
     assert default["detections"][2][2] == at
     gemini = await face.check(transcript=str(histories.looping), policy=GEMINI_LIKE)
     assert gemini["detections"][0] == ("warn", "repeated_call", at)
@@ -275,6 +386,13 @@ BAD = [
     ({"messages": [{"role": "user"}]}, "message #0"),
     ({"messages": [], "format": "yaml"}, "unknown format"),
     ({"transcript": "host"}, "inside Claude Code"),
+    # Through MCP as through Python: nothing is converted ("yes" is no boolean, "12" no number).
+    ({"event": {"kind": "tool_result", "name": "A", "is_error": "yes"}}, "is_error"),
+    ({"event": {"kind": "turn", "tokens": "12"}}, "tokens"),
+    ({"event": {"kind": "turn", "time": "5"}}, "time"),
+    ({"event": call(), "policy": {"max_steps": "10"}}, "max_steps"),
+    ({"event": call(), "policy": {"detect_chanting": "false"}}, "detect_chanting"),
+    ({"event": call(), "reset": "yes"}, "reset"),
 ]
 
 
@@ -291,10 +409,18 @@ async def test_damaged_state_is_refused_and_reset_recovers(face: Face, root: Pat
     await face.check(event=call())
     saves.wait()  # the server answers before its save is done
     assert state_file(root).is_file()
-    state_file(root).write_text('{"version": 1, "monitor": {"version": 1}}')
+    state_file(root).write_text('{"version": 99, "monitor": {"version": 1}}')
     with pytest.raises(Refused, match=r"damaged.*reset=true"):
         await face.check(event=call())
     assert (await face.check(event=call(), reset=True))["stream"] == 1
+
+
+async def test_a_state_saved_by_an_earlier_version_starts_afresh_with_a_note(face: Face, root: Path) -> None:
+    await face.check(event=call())
+    saves.wait()
+    state_file(root).write_text('{"version": 1, "monitor": {"version": 1, "events": []}}')
+    answer = await face.check(event=call())
+    assert answer["stream"] == 1 and any("earlier version" in note for note in answer["notes"])
 
 
 # the Python API only ------------------------------------------------------------------------------------------
@@ -378,6 +504,38 @@ def test_a_first_judge_verdict_never_stops(session: Session) -> None:
     assert (
         quiet.check_loop(events=[TURN] * 40, judge=lambda r: pytest.fail("the judge is off by default")).judge is None
     )
+
+
+def test_a_new_policy_reschedules_a_judge_not_yet_asked(session: Session) -> None:
+    """Lowering judge_after_turns (or turning the judge on) mid-prompt asks at the next check, not at turn 30."""
+    asked: list[int] = []
+
+    def model(request: JudgeRequest) -> str:
+        asked.append(request.turn)
+        return judge_answer(0.2)
+
+    steps = [e for i in range(4) for e in (TURN, call("Edit", n=i))]
+    session.check_loop(events=[said("user", "Refactor a.py"), *steps], policy={"judge": True}, judge=model)
+    check = session.check_loop(events=[TURN], policy={"judge": True, "judge_after_turns": 2}, judge=model)
+    assert asked == [5] and check.judge is not None and (check.judge.turn, check.judge.next_turn) == (5, 18)
+    # Once it has answered in this prompt, its own schedule stands.
+    session.check_loop(events=[TURN], policy={"judge": True, "judge_after_turns": 1}, judge=model)
+    assert asked == [5]
+
+
+def test_the_benchmark_times_a_real_check_loop_call() -> None:
+    """The figure README quotes is a real Session.check_loop call (lock, read, check, fsync'd save) on a named
+    filesystem, beside the in-memory cost; no timing is asserted."""
+    script = (
+        "from benchmarks.loops import check_costs, stdlib_text\n"
+        "for what, seconds, note in check_costs(stdlib_text(50_000), 500, 3): print(what, '|', note)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    rows = dict(line.split(" | ") for line in done.stdout.splitlines())
+    assert "in memory: restore + feed one + serialise" in rows
+    real = rows["Session.check_loop, one event (lock, read, check, fsync'd save)"]
+    assert real.startswith("state saved on ") and "under " in real
 
 
 # MCP only -----------------------------------------------------------------------------------------------------

@@ -169,7 +169,7 @@ class Agent:
             verdict = await self.tool("check_loop", {"events": self.events(call, kept, is_error)})
             self.log_step(number, call, kept, stored, verdict)
             if verdict["status"] == "warn":
-                self.history.append({"role": "user", "content": f"{NUDGE_TAG} {verdict['nudge']}"})
+                self.history.append({"role": "user", "content": verdict["nudge"]})  # it starts with [check_loop]
             if estimate_tokens(self.history) > self.budget:
                 await self.compact()
             if verdict["status"] == "stop":

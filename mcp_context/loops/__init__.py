@@ -2,21 +2,27 @@
 streaks and hard limits, over a stream of events, with warn-then-stop escalation and a bounded saved state.
 
 No MCP here: :mod:`.service` runs check_loop over a session's stored stream or a replayed history
-(:mod:`.history`), and the server's tool is a face over it.
+(:mod:`.replaying`), and the server's tool is a face over it. Every nudge starts with :data:`NUDGE_TAG`, so a
+nudge handed back to the model as a user message is told from a new prompt (:func:`is_nudge`).
 """
 
 from .events import Event as Event
 from .events import parse_event as parse_event
 from .events import parse_events as parse_events
 from .judge import JudgeRequest as JudgeRequest
+from .monitor import Answer as Answer
 from .monitor import LoopMonitor as LoopMonitor
 from .monitor import replay as replay
 from .policy import Policy as Policy
+from .verdict import NUDGE_TAG as NUDGE_TAG
 from .verdict import Counters as Counters
 from .verdict import Evidence as Evidence
 from .verdict import Verdict as Verdict
+from .verdict import is_nudge as is_nudge
 
 __all__ = [
+    "NUDGE_TAG",
+    "Answer",
     "Counters",
     "Event",
     "Evidence",
@@ -24,6 +30,7 @@ __all__ = [
     "LoopMonitor",
     "Policy",
     "Verdict",
+    "is_nudge",
     "parse_event",
     "parse_events",
     "replay",

@@ -17,59 +17,35 @@ lists per chunk. :class:`RepeatFinder` gives the same verdicts at a tiny fractio
   ``str.find`` loop scans. In ordinary prose the anchor occurs nowhere earlier and the whole block is done
   with one C-level search.
 
-Markdown (:func:`markdown_gate`) decides what is tracked at all, as Gemini CLI does, without its regex bugs:
+Markdown (:mod:`.markdown`) decides what is tracked at all, as Gemini CLI does, without its regex bugs:
 a ``- item`` list resets tracking (Gemini's ``[*-+]`` only matches ``*`` and ``+``), and only real divider
 characters make a divider (Gemini's ``[+-_...]`` range also covers digits and capitals, so ``OK`` was one).
+
+**(we differ)** A window made of at most two distinct characters besides whitespace is never a chant: it is
+decoration (a rule of ``#``, dot leaders in a table of contents, a title underlined with ``^``, a progress
+bar, zero padding, a table border of ``=`` and spaces). Any run of ~60 identical characters repeats a
+50-character window 10 times within a few characters, so Gemini's rule alarms on each of them; a model that
+really chants repeats words, which take more than two characters.
 """
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any, NamedTuple
+from typing import Any
 
 from .events import clip
+from .markdown import MarkdownGate
 from .policy import Policy
 from .verdict import Evidence, Finding
 
-# A table row or rule, a list item (-, *, + or numbered), a heading or a block quote, at a chunk's start or
-# after a newline in it.
-_BLOCK = re.compile(r"(?:^|\n)(?:\s*(?:\|.*\||[|+-]{3,}|(?:[-*+]|\d+\.)\s)|#+\s|>\s)")
-_FENCE = "```"
-# Thematic breaks, setext underlines, ASCII table borders and box drawing (U+2500..U+257F).
-_DIVIDER_CHARS = "-_=*+" + "".join(chr(c) for c in range(0x2500, 0x2580))
-_MIN_DIVIDER = 3  # a lone "-" or "*" token is a hyphen or emphasis, not a divider
+DECORATION_CHARS = 2
 
 
-class Gate(NamedTuple):
-    """What one chunk does to tracking: clear it first, the code-block state after it, and whether to track it."""
-
-    reset: bool
-    in_code: bool
-    track: bool
-
-
-def is_divider(chunk: str) -> bool:
-    stripped = chunk.lstrip()
-    if not stripped or stripped[0] not in _DIVIDER_CHARS:  # the common case, without building a copy
-        return False
-    compact = "".join(stripped.split())
-    return len(compact) >= _MIN_DIVIDER and not compact.strip(_DIVIDER_CHARS)
-
-
-def markdown_gate(chunk: str, in_code: bool) -> Gate:
-    """Gemini CLI's markdown rule: structure resets tracking, code (fences included) is never tracked.
-
-    Lists, tables and code repeat legitimately, so a chunk that starts or contains such a block clears the
-    buffer rather than letting its lines count as repetition of what came before.
-    """
-    fences = chunk.count(_FENCE)
-    divider = is_divider(chunk)
-    reset = fences > 0 or divider or _BLOCK.search(chunk) is not None
-    now_in_code = in_code != (fences % 2 == 1)
-    return Gate(reset, now_in_code, not (in_code or now_in_code or divider))
+def is_decoration(window: str) -> bool:
+    """Whether a window is made of at most :data:`DECORATION_CHARS` distinct characters besides whitespace."""
+    return sum(1 for c in set(window) if not c.isspace()) <= DECORATION_CHARS
 
 
 @dataclass(frozen=True)
@@ -157,6 +133,8 @@ class RepeatFinder:
                 return None  # fewer occurrences, or the oldest needed is too far back: spacing too wide
             earlier.append(found)
             high = found - 1 + window
+        if is_decoration(text):
+            return None
         positions = (*reversed(earlier), p)
         periods = {buf[a:b] for a, b in pairwise(positions)}
         if len(periods) > self.max_periods:
@@ -179,7 +157,7 @@ class ChantingDetector:
 
     def __init__(self, policy: Policy) -> None:
         self.finder = RepeatFinder(policy)
-        self.in_code = False
+        self.gate = MarkdownGate()
         self.starts: list[tuple[int, int]] = []  # (absolute offset, event index) of each event's text in buf
 
     def clear(self) -> None:
@@ -187,24 +165,29 @@ class ChantingDetector:
         the code-block state across tool calls and turns, so an unclosed fence mutes all later text)."""
         self.finder.clear()
         self.starts.clear()
-        self.in_code = False
+        self.gate.new_message()
 
     def end_message(self) -> None:
         """A new model message starts outside any code block; the buffer carries over, as in Gemini CLI."""
-        self.in_code = False
+        self.gate.new_message()
 
     def feed(self, chunk: str, index: int) -> Finding | None:
-        gate = markdown_gate(chunk, self.in_code)
-        if gate.reset:
-            self.finder.clear()
-            self.starts.clear()
-        self.in_code = gate.in_code
-        if not gate.track or not chunk:
-            return None
+        """A chunk of streamed text, or a whole message: the first chant it completes, if any."""
+        found = None
+        for reset, text in self.gate.split(chunk):
+            if reset:
+                self.finder.clear()
+                self.starts.clear()
+            if text:
+                hit = self._track(text, index)
+                found = found or hit
+        return found
+
+    def _track(self, text: str, index: int) -> Finding | None:
         finder = self.finder
         if not self.starts or self.starts[-1][1] != index:
             self.starts.append((finder.base + len(finder.buf), index))
-        hit = finder.append(chunk)
+        hit = finder.append(text)
         while len(self.starts) > 1 and self.starts[1][0] <= finder.base:
             del self.starts[0]
         if hit is None:
@@ -221,9 +204,9 @@ class ChantingDetector:
         )
 
     def to_state(self) -> dict[str, Any]:
-        return {**self.finder.to_state(), "in_code": self.in_code, "starts": self.starts}
+        return {**self.finder.to_state(), "gate": self.gate.to_state(), "starts": self.starts}
 
     def load_state(self, state: dict[str, Any]) -> None:
         self.finder.load_state(state)
-        self.in_code = bool(state["in_code"])
+        self.gate.load_state(state["gate"])
         self.starts = [(int(start), int(index)) for start, index in state["starts"]]

@@ -22,6 +22,7 @@ from typing import Any
 
 from .events import Event, canonical_args, clip
 from .policy import Policy
+from .verdict import is_nudge
 
 STEP_MEMORY = 30  # steps shown to the model (Gemini CLI shows 20 history entries; a step is smaller)
 STEP_CHARS = 400
@@ -90,13 +91,24 @@ class Judge:
         self.steps: deque[str] = deque(maxlen=STEP_MEMORY)
         self.due = policy.judge_after_turns
         self.positives = 0  # loops it has found in this prompt: the first one only warns
+        self.asked: int | None = None  # the turn it was last put to a model in this prompt
+
+    def set_policy(self, policy: Policy) -> None:
+        """Carry on under another policy. Until the judge has been asked in this prompt, its first question
+        is due when the new policy says (turning it on at turn 40, or lowering judge_after_turns, asks at the
+        next check); after that, the schedule its answers set stands."""
+        self.policy = policy
+        if self.asked is None:
+            self.due = policy.judge_after_turns
 
     def observe(self, event: Event) -> None:
         kind = event.kind
+        if kind == "user" and is_nudge(event.text):
+            return  # a warning handed back to the model is neither a new request nor a step
         if kind == "user":
             self.request = clip(event.text or "", REQUEST_CHARS)
             self.steps.clear()
-            self.due, self.positives = self.policy.judge_after_turns, 0
+            self.due, self.positives, self.asked = self.policy.judge_after_turns, 0, None
         elif kind == "assistant" and event.text:
             self.steps.append(f"ASSISTANT: {clip(event.text, STEP_CHARS)}")
         elif kind == "content" and event.text:
@@ -127,6 +139,7 @@ class Judge:
     def answered(self, turns: int, text: str) -> JudgeAnswer | None:
         """Read the model's answer and schedule the next question; None when it was not the JSON asked for."""
         answer = parse_answer(text)
+        self.asked = turns
         interval = self.policy.judge_interval if answer is None else next_interval(self.policy, answer.confidence)
         self.due = turns + interval
         if answer is not None and self.is_loop(answer):
@@ -135,15 +148,22 @@ class Judge:
 
     def declined(self, turns: int) -> None:
         """The model would not answer (a user who said no, say): ask again an interval later, not next check."""
-        self.due = turns + self.policy.judge_interval
+        self.due, self.asked = turns + self.policy.judge_interval, turns
 
     def is_loop(self, answer: JudgeAnswer) -> bool:
         return answer.confidence >= self.policy.judge_confidence
 
     def to_state(self) -> dict[str, Any]:
-        return {"request": self.request, "steps": list(self.steps), "due": self.due, "positives": self.positives}
+        return {
+            "request": self.request,
+            "steps": list(self.steps),
+            "due": self.due,
+            "positives": self.positives,
+            "asked": self.asked,
+        }
 
     def load_state(self, state: dict[str, Any]) -> None:
         self.request = str(state["request"])
         self.steps = deque((str(step) for step in state["steps"]), maxlen=STEP_MEMORY)
         self.due, self.positives = int(state["due"]), int(state["positives"])
+        self.asked = None if state["asked"] is None else int(state["asked"])

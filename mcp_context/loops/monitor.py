@@ -2,8 +2,10 @@
 
 Escalation follows Gemini CLI. Its first detection interrupts the model with feedback, then clears, keeping
 every history, so a model that carries on repeating itself is caught again at the very next event, and that
-second strike ends the turn. Here each detection is a strike: the first warns, the ``strikes_to_stop``-th
-stops, and a new user prompt starts over. Hard limits stop at once.
+second strike ends the turn. Here a strike is a warning delivered: a check (one :meth:`LoopMonitor.feed`,
+whatever number of events it brings) that answers with a loop takes one strike, however many layers found
+loops in it, since the agent hears one answer. The first warns, the ``strikes_to_stop``-th stops, so the
+agent is always warned before a loop stops it; a new user prompt starts over. Hard limits stop at once.
 
 The state is bounded (the last 25 call keys, a 5,000-character text buffer, a few small tables and counters)
 and serialises to a few kilobytes (about 100 KB at worst, when text arrives one character per event), so a
@@ -18,7 +20,8 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InvalidArgument
@@ -28,10 +31,19 @@ from .events import Event, canonical_args, clip, digest
 from .messages import StuckTracker
 from .policy import Policy
 from .toolcalls import CallHistory, ErrorStreak, PendingCalls, ReadTracker, make_call
-from .verdict import SEVERITY, Counters, Evidence, Finding, Status, Verdict
+from .verdict import NUDGE_TAG, SEVERITY, Counters, Evidence, Finding, Found, Status, Verdict, is_nudge
 
-STATE_VERSION = 1
-_Found = tuple[Status, Finding, int | None, int]  # status, finding, event index, strike
+STATE_VERSION = 2
+_STOP = " this approach now and tell the user what you tried, what happened and what you need to go on."
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One check's verdict, and what the check found before the last user prompt among its events: loops of
+    a prompt the user has since replaced, which the verdict no longer covers."""
+
+    verdict: Verdict
+    superseded: tuple[Found, ...]
 
 
 class LoopMonitor:
@@ -67,48 +79,35 @@ class LoopMonitor:
         methods = "+".join(self._token_methods) or "none"
         return Counters(self._index, self._steps, self._tool_calls, self._tokens, methods, elapsed)
 
+    @property
+    def strikes(self) -> int:
+        """Checks of this prompt that answered with a loop."""
+        return self._strikes
+
     def feed(self, events: Iterable[Event]) -> Verdict:
-        """Add events; the verdict is the most severe detection among them (the first, if several tie)."""
-        worst: _Found | None = None
+        """One check: add the events and answer with the most severe detection since the last user prompt
+        among them (the first, if several tie)."""
+        return self.check(events).verdict
+
+    def check(self, events: Iterable[Event]) -> Answer:
+        """:meth:`feed`, also returning what the events showed before their last user prompt."""
+        current: list[Found] = []
+        superseded: list[Found] = []
         for event in events:
-            found = self._step(event)
-            if found is not None and (worst is None or SEVERITY[found[0]] > SEVERITY[worst[0]]):
-                worst = found
-        return self._verdict(worst)
+            if event.kind == "user" and not is_nudge(event.text):
+                superseded += current
+                current = []
+            found = self.observe(event)
+            if found is not None:
+                current.append(found)
+        return Answer(self.answer(current), tuple(superseded))
 
-    def flag(self, kind: str, excerpt: str, nudge: str, *, cap: Status = "stop") -> Verdict:
-        """Record a detection made elsewhere (an LLM judge); it escalates like the built-in layers, but never
-        beyond ``cap``: a judge's first verdict is an opinion, so it may warn and still count as a strike."""
-        if not kind or not nudge:
-            raise InvalidArgument("flag needs a kind and a nudge")
-        at = self._index - 1 if self._index else None
-        finding = Finding(kind, Evidence(() if at is None else (at,), 1, clip(excerpt)), nudge)
-        status, found, where, strike = self._strike(finding, at)
-        if SEVERITY[status] > SEVERITY[cap]:
-            return self._verdict((cap, finding, where, strike))
-        return self._verdict((status, found, where, strike))
-
-    def _verdict(self, found: _Found | None) -> Verdict:
-        if found is None:
-            return Verdict("ok", None, None, None, self._strikes, None, self.counters)
-        status, finding, at, strike = found
-        return Verdict(status, finding.kind, at, finding.evidence, strike, finding.nudge, self.counters)
-
-    def _strike(self, finding: Finding, at: int | None) -> _Found:
-        self._strikes += 1
-        if self._strikes < self.policy.strikes_to_stop:
-            return "warn", finding, at, self._strikes
-        again = " You were warned and it goes on, so stop" if self._strikes > 1 else " Stop"
-        nudge = (
-            f"{finding.nudge}{again} this approach now and tell the user what you tried, what happened "
-            "and what you need to go on."
-        )
-        return "stop", Finding(finding.kind, finding.evidence, nudge), at, self._strikes
-
-    def _step(self, event: Event) -> _Found | None:
+    def observe(self, event: Event) -> Found | None:
+        """Add one event without answering: what it completes, if anything, takes no strike until a check
+        answers with it (:meth:`answer`). A replay uses this to answer only where the agent was answered."""
         index = self._index
         self._index += 1
-        if event.kind == "user":
+        if event.kind == "user" and not is_nudge(event.text):
             self._new_prompt()
         moment = event.time if event.time is not None else time.time()
         self._start = moment if self._start is None else self._start
@@ -117,10 +116,42 @@ class LoopMonitor:
         finding = self._detect(event, index)
         limit = self._limit(index)
         if limit is not None:
-            return "stop", limit, index, self._strikes
-        return self._strike(finding, index) if finding is not None else None
+            return Found(limit, index, limit=True)
+        return Found(finding, index) if finding is not None else None
+
+    def answer(self, found: Sequence[Found], *, cap: Status = "stop") -> Verdict:
+        """The answer of one check to what it found: the most severe (the first, if several tie), a loop
+        taking one strike. A loop warns until the ``strikes_to_stop``-th strike, a limit stops; never beyond
+        ``cap``."""
+        if not found:
+            return Verdict("ok", None, None, None, self._strikes, None, self.counters)
+        loop: Status = "warn" if self._strikes + 1 < self.policy.strikes_to_stop else "stop"
+        chosen = max(found, key=lambda f: SEVERITY["stop" if f.limit else loop])  # the first of the most severe
+        finding, nudge = chosen.finding, chosen.finding.nudge
+        status: Status = "stop" if chosen.limit else loop
+        if not chosen.limit:
+            self._strikes += 1
+        if SEVERITY[status] > SEVERITY[cap]:
+            status = cap
+        elif status == "stop" and not chosen.limit:
+            again = " You were warned and it goes on, so stop" if self._strikes > 1 else " Stop"
+            nudge += f"{again}{_STOP}"
+        nudge = f"{NUDGE_TAG} {nudge}"
+        return Verdict(status, finding.kind, chosen.at, finding.evidence, self._strikes, nudge, self.counters)
+
+    def flag(self, kind: str, excerpt: str, nudge: str, *, cap: Status = "stop") -> Verdict:
+        """Record a detection made elsewhere (an LLM judge) as a check of its own; it escalates like the
+        built-in layers, but never beyond ``cap``: a judge's first verdict is an opinion, so it may warn and
+        still count as a strike."""
+        if not kind or not nudge:
+            raise InvalidArgument("flag needs a kind and a nudge")
+        at = self._index - 1 if self._index else None
+        finding = Finding(kind, Evidence(() if at is None else (at,), 1, clip(excerpt)), nudge)
+        return self.answer([Found(finding, at)], cap=cap)
 
     def _count_tokens(self, event: Event) -> None:
+        if event.kind == "assistant" and self._streamed:
+            return  # its text was counted chunk by chunk as it streamed: counting it again doubles the tokens
         if event.tokens is not None:
             used, method = event.tokens, "reported"
         else:
@@ -167,17 +198,17 @@ class LoopMonitor:
             result, excerpt = None, "(result not given)"
         errors = self._errors.add(call, event.is_error, excerpt, index) if self.policy.detect_error_streak else None
         reads = None
-        if self.policy.detect_repeated_reads and result is not None:
-            reads = self._reads.add(call, result, excerpt, index)
-        return errors or reads
+        if result is not None:  # tracked even with the layer off: a new result is the progress stuck looks for
+            new, reads = self._reads.add(call, result, excerpt, index)
+            if new:
+                self._stuck.progress()
+        return errors or (reads if self.policy.detect_repeated_reads else None)
 
     def _assistant(self, text: str, index: int) -> Finding | None:
         stuck = self._stuck.add(text, index) if self.policy.detect_stuck else None
         chant = None
-        if self.policy.detect_chanting and not self._streamed:
-            # A whole message goes through the markdown gate line by line, as a stream would deliver it.
-            for line in text.splitlines(keepends=True):
-                chant = self._chanting.feed(line, index) or chant
+        if self.policy.detect_chanting and not self._streamed:  # streamed, its chunks were checked already
+            chant = self._chanting.feed(text, index)
         self._streamed = False
         self._chanting.end_message()
         return stuck or chant
@@ -276,7 +307,7 @@ def replay(events: Iterable[Event], policy: Policy | None = None, *, counter: To
     where the loop was caught and its counters are as they stood then. Ok, with final counters, if none."""
     monitor = LoopMonitor(policy, counter=counter)
     for event in events:
-        verdict = monitor.feed([event])
-        if verdict.status != "ok":
-            return verdict
-    return monitor.feed([])
+        found = monitor.observe(event)
+        if found is not None:
+            return monitor.answer([found])
+    return monitor.answer([])

@@ -32,20 +32,25 @@ class Policy:
     call_repeats: int = 5
     max_cycle: int = 5
     # Repeated reads: the same call returning the same result this many times with nothing new in between.
+    # Polling that sees no change (`sleep 30 && gh run view`) counts too: an agent that must poll raises this
+    # and `call_repeats`, or switches the layer off (see toolcalls.py for why nothing is exempt by default).
     read_repeats: int = 3
     # Chanting (Gemini CLI): a `chant_window`-char text seen `chant_repeats` times, on average at most
     # `chant_max_spacing` chars apart, with at most `chant_max_periods` distinct texts between occurrences,
-    # within the last `chant_buffer` chars of streamed text.
+    # within the last `chant_buffer` chars of streamed text. Code and decoration (a window of at most two
+    # distinct characters besides whitespace: rules, dot leaders, underlines) never count.
     chant_window: int = 50
     chant_repeats: int = 10
     chant_max_spacing: int = 250
     chant_max_periods: int = 5
     chant_buffer: int = 5_000
-    # Stuck (OpenManus): the same non-empty assistant message this many times.
+    # Stuck (OpenManus): the same non-empty assistant message this many times in a row, with no other message
+    # and no new tool result in between.
     stuck_repeats: int = 3
     # Error streak: more than this many consecutive failed tool calls.
     max_consecutive_errors: int = 3
-    # Escalation: the detection that makes this many strikes stops; earlier ones warn.
+    # Escalation: a check that answers with a loop takes one strike (however many layers found it); the one
+    # that makes this many strikes stops, earlier ones warn.
     strikes_to_stop: int = 2
     # Hard limits for one user prompt; None is no limit. Exceeding one stops at once.
     max_steps: int | None = None

@@ -1,89 +1,44 @@
-"""check_loop from end to end: the session's stored stream (stateful) or a replayed history (stateless), the
-optional judge, and the answer every face shows.
+"""check_loop from end to end: the session's stored stream (stateful) or a replayed history (stateless, in
+:mod:`.replaying`), and the answer every face shows (:mod:`.answers`).
 
 Stateful: the session's monitor is stored in ``<session>/state/loops.json`` after every check, with the policy it
 runs under, so a policy given once applies to the session's later checks until another replaces it (``{}``
 restores the defaults), and a restarted server carries on exactly where the last one stood. ``reset`` forgets
-every event and strike but keeps that policy.
+every event and strike but keeps that policy. A check whose events hold a new user prompt answers for what
+came after it: what the events showed before it belongs to the prompt the user replaced, and is told in a note.
 
 Replay: a history (or a host transcript) runs through a fresh monitor, under the given policy or the
-defaults; the stored state is neither read nor written. The answer is for the part since the last user
-prompt: an earlier prompt's loop is listed among the detections, but it is not what the agent is doing now.
+defaults; the stored state is neither read nor written. The answer is about what the agent is doing now (see
+:mod:`.replaying`).
 """
 
 from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from .. import saves
-from ..errors import InvalidArgument, ModelDeclined
-from ..history import formats
+from ..errors import InvalidArgument
 from ..store import Store
 from ..tokens import TokenCounter
+from .answers import Detection as Detection
+from .answers import JudgeFn as JudgeFn
+from .answers import JudgeReport as JudgeReport
+from .answers import LoopCheck as LoopCheck
+from .answers import consult, source
 from .events import Event, parse_event
-from .history import history_events
-from .judge import Judge, JudgeRequest
+from .judge import Judge
 from .monitor import LoopMonitor
 from .policy import Policy
-from .verdict import SEVERITY, Status, Verdict
+from .replaying import check_history as check_history
+from .verdict import Found
 
 STATE_NAME = "loops"
-STATE_VERSION = 1
-DETECTIONS_SHOWN = 20
-JUDGE_KIND = "llm_judge"
+STATE_VERSION = 2
 _DAMAGED = "the session's stored loop state is damaged or from another version; check_loop(reset=true) starts afresh"
-
-#: Asks a model a :class:`JudgeRequest` and returns its raw answer, or None when it could not ask (or raises
-#: ModelDeclined, whose message the note repeats).
-JudgeFn = Callable[[JudgeRequest], str | None]
-Mode = Literal["stateful", "replay"]
-Source = Literal["detector", "judge"]
-
-
-@dataclass(frozen=True)
-class Detection:
-    """One detection made while replaying a history: where (event and messages), what, and how it answered."""
-
-    status: Status
-    kind: str
-    at: int
-    message: str  # where it was found
-    messages: list[str]  # the messages behind its evidence
-    count: int
-    excerpt: str
-
-
-@dataclass(frozen=True)
-class JudgeReport:
-    """What the judge did on this check: asked or not, what it said, and the turn it is next due."""
-
-    asked: bool
-    turn: int
-    next_turn: int
-    confidence: float | None = None
-    analysis: str | None = None
-    loop: bool = False
-
-
-@dataclass
-class LoopCheck:
-    """The answer of check_loop: the verdict with its evidence and nudge, and where it came from."""
-
-    mode: Mode
-    session: str
-    verdict: Verdict
-    source: Source | None  # who made the detection: the built-in layers or the judge; None when ok
-    events_seen: int  # events checked by this call
-    policy: Policy
-    messages: list[str] = field(default_factory=list)  # replay: the messages behind the evidence
-    detections: list[Detection] = field(default_factory=list)  # replay: the last DETECTIONS_SHOWN of them
-    detections_total: int = 0
-    judge: JudgeReport | None = None
-    notes: list[str] = field(default_factory=list)
 
 
 def to_events(
@@ -107,6 +62,8 @@ def to_policy(policy: Policy | Mapping[str, Any] | None) -> Policy | None:
 
 def check_arguments(has_events: bool, has_history: bool, policy: object, reset: bool, format: str) -> None:
     """Refuse combinations that cannot mean one thing, before anything is read or written."""
+    if not isinstance(reset, bool):
+        raise InvalidArgument(f"reset must be true or false, got {reset!r}")
     if has_events and has_history:
         raise InvalidArgument(
             "give events (added to the session's stream) or messages/transcript (replayed on their own), not both"
@@ -149,12 +106,15 @@ def check_stream(
             notes.insert(0, f"{lost}: its events are not in this stream")
         for event in events:
             judge.observe(event)
-        verdict = monitor.feed(events)
+        answer = monitor.check(events)
+        verdict = answer.verdict
         if dry_run:
             alone = " (checked on their own, from a fresh stream)" if reset else ""
             notes = [f"dry run: nothing was saved{alone}; the session's stored stream is as it was"]
-        result = LoopCheck("stateful", session, verdict, _source(verdict), len(events), monitor.policy, notes=notes)
-        _consult(monitor, judge, result, ask)
+        if answer.superseded:
+            notes.append(_superseded(answer.superseded))
+        result = LoopCheck("stateful", session, verdict, source(verdict), len(events), monitor.policy, notes=notes)
+        consult(monitor, judge, result, ask)
         if not dry_run:
             document = {"version": STATE_VERSION, "monitor": monitor.to_state(), "judge": judge.to_state()}
             data = json.dumps(document, separators=(",", ":")).encode()
@@ -196,9 +156,11 @@ def _restore(
         notes = ["reset: every earlier event and strike of this session is forgotten"]
         notes.append("policy set for this session" if policy is not None else "the session's policy stays")
         return LoopMonitor(chosen, counter=counter), Judge(chosen), notes
-    if stored is None:
+    if stored is None or _older(stored):
         chosen = policy or Policy()
         notes = ["policy set for this session: later checks use it until another is given"] if policy else []
+        if stored is not None:  # the stream is the detector's own memory, not the user's data: start it again
+            notes.insert(0, "the session's loop state was saved by an earlier version of mcp-context: started afresh")
         return LoopMonitor(chosen, counter=counter), Judge(chosen), notes
     if kept is not None and kept.data == stored:
         monitor, judge = kept.monitor, kept.judge
@@ -213,8 +175,17 @@ def _restore(
     if policy is None or policy == monitor.policy:
         return monitor, judge, []
     monitor.set_policy(policy)
-    judge.policy = policy
+    judge.set_policy(policy)
     return monitor, judge, ["policy replaced for this session: later checks use it until another is given"]
+
+
+def _superseded(found: Sequence[Found]) -> str:
+    shown = ", ".join(f"{f.finding.kind} at event {f.at}" for f in found[:3])
+    more = f" and {len(found) - 3:,} more" if len(found) > 3 else ""
+    return (
+        f"these events found {shown}{more} before their last user prompt: that prompt was replaced, so the "
+        "answer covers only what came after it"
+    )
 
 
 def judge_may_ask(store: Store, session: str, policy: Policy | None, replay: bool) -> bool:
@@ -239,6 +210,15 @@ def _stored_policy(stored: bytes | None) -> Policy | None:
         return None
 
 
+def _older(stored: bytes) -> bool:
+    """A state this version can read no longer, written by an earlier one (a number below ours)."""
+    try:
+        version = json.loads(stored).get("version")
+    except (ValueError, UnicodeDecodeError, AttributeError):
+        return False
+    return isinstance(version, int) and not isinstance(version, bool) and 0 < version < STATE_VERSION
+
+
 def _document(stored: bytes) -> dict[str, Any]:
     try:
         document: Any = json.loads(stored)
@@ -247,118 +227,3 @@ def _document(stored: bytes) -> dict[str, Any]:
     if not isinstance(document, dict) or document.get("version") != STATE_VERSION or "monitor" not in document:
         raise InvalidArgument(_DAMAGED)
     return document
-
-
-# replay -------------------------------------------------------------------------------------------------------
-
-
-def check_history(
-    items: Any,
-    format: str,
-    policy: Policy | None,
-    session: str,
-    counter: TokenCounter,
-    ask: JudgeFn | None = None,
-    notes: Iterable[str] = (),
-) -> LoopCheck:
-    """Replay a message list through a fresh monitor; the answer covers the part since the last user prompt."""
-    name = formats.detect(items) if format == "auto" else format
-    parsed = formats.adapter(name).parse(items)
-    replayed = history_events(parsed)
-    chosen = policy or Policy()
-    monitor, judge = LoopMonitor(chosen, counter=counter), Judge(chosen)
-    found: list[tuple[Verdict, Detection]] = []
-    prompt_at = 0  # the first event of the current prompt
-    for index, event in enumerate(replayed.events):
-        judge.observe(event)
-        if event.kind == "user":
-            prompt_at = index
-        verdict = monitor.feed([event])
-        if verdict.status != "ok" and verdict.evidence is not None:
-            evidence = verdict.evidence
-            detection = Detection(
-                verdict.status,
-                verdict.kind or "",
-                index,
-                replayed.labels[index],
-                replayed.messages(evidence.events),
-                evidence.count,
-                evidence.excerpt,
-            )
-            found.append((verdict, detection))
-    final = monitor.feed([])
-    current = [verdict for verdict, _ in found if verdict.at is not None and verdict.at >= prompt_at]
-    # The most severe since the prompt; of equals the latest, which is what the agent is doing now.
-    chosen_verdict = max(reversed(current), key=lambda v: SEVERITY[v.status], default=None)
-    verdict = final if chosen_verdict is None else replace(chosen_verdict, strike=final.strike, counters=final.counters)
-    result = LoopCheck(
-        "replay",
-        session,
-        verdict,
-        _source(verdict),
-        len(replayed.events),
-        chosen,
-        detections=[detection for _, detection in found[-DETECTIONS_SHOWN:]],
-        detections_total=len(found),
-        notes=list(notes),
-    )
-    where = f" (from message {replayed.labels[prompt_at]})" if replayed.events else ""
-    result.notes.append(
-        f"replayed {len(parsed):,} {name} messages as {len(replayed.events):,} events; the answer covers the "
-        f"latest user prompt{where}"
-    )
-    if chosen.max_wall_time_s is not None:
-        result.notes.append("max_wall_time_s is not checked on a replay: messages carry no times")
-    _consult(monitor, judge, result, ask)
-    if result.verdict.evidence is not None:
-        result.messages = replayed.messages(result.verdict.evidence.events)
-    return result
-
-
-# both ---------------------------------------------------------------------------------------------------------
-
-
-def _source(verdict: Verdict) -> Source | None:
-    return None if verdict.status == "ok" else "detector"
-
-
-def _consult(monitor: LoopMonitor, judge: Judge, result: LoopCheck, ask: JudgeFn | None) -> None:
-    """Ask the judge when it is due and nothing else was found; a loop it sees becomes a strike."""
-    if result.verdict.status != "ok":
-        return
-    turns = monitor.counters.steps
-    request = judge.ask(turns)
-    if request is None:
-        return
-    why = "the client offers no sampling"
-    try:
-        text = ask(request) if ask is not None else None
-    except ModelDeclined as exc:
-        judge.declined(turns)
-        text, why = None, f"the client's model did not answer: {exc}"
-    if text is None:
-        result.judge = JudgeReport(False, turns, judge.due)
-        result.notes.append(
-            f"the LLM judge was due at turn {turns} but no model could be asked ({why}); "
-            "the other layers answered alone"
-        )
-        return
-    answer = judge.answered(turns, text)
-    if answer is None:
-        result.judge = JudgeReport(True, turns, judge.due)
-        result.notes.append("the LLM judge's answer was not the JSON object asked for; it was ignored")
-        return
-    loop = judge.is_loop(answer)
-    result.judge = JudgeReport(True, turns, judge.due, answer.confidence, answer.analysis, loop)
-    if not loop:
-        return
-    excerpt = f"judged by the client's model (confidence {answer.confidence:.2f}): {answer.analysis}"
-    nudge = (
-        f"A reviewing model judged that you are going round in circles (confidence {answer.confidence:.2f}): "
-        f"{answer.analysis} Step back: say what you are trying to do and what the repeated steps returned, "
-        "then take a different approach (another tool, other arguments, a fix first) or ask the user."
-    )
-    # Its first verdict in a prompt is an opinion, so it warns; a confirming one may stop.
-    cap: Status = "warn" if judge.positives <= 1 else "stop"
-    result.verdict = monitor.flag(JUDGE_KIND, excerpt, nudge, cap=cap)
-    result.source = "judge"

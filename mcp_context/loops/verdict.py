@@ -2,6 +2,11 @@
 
 A nudge always names what was repeated: "you appear stuck" alone tells a model nothing it can act on, while
 "you called Read(path=a.py) 5 times and got the same 2,000 lines" points at the way out.
+
+Every nudge starts with :data:`NUDGE_TAG`. A host passes the nudge to the model, often as a user message, and
+a later replay of that history must not take it for the user speaking: a new prompt would start every count
+and strike afresh, and the warning would never escalate. The tag is how a replay (and a stream) tells a nudge
+from a prompt.
 """
 
 from __future__ import annotations
@@ -11,6 +16,14 @@ from typing import Any, Literal
 
 Status = Literal["ok", "warn", "stop"]
 SEVERITY: dict[Status, int] = {"ok": 0, "warn": 1, "stop": 2}
+NUDGE_TAG = "[check_loop]"
+# Hosts tag nudges their own way too ("[check_loop warn]"): what they share is this start.
+_NUDGE_START = NUDGE_TAG[:-1]
+
+
+def is_nudge(text: str | None) -> bool:
+    """Whether a user message is a nudge handed back to the model rather than the user speaking."""
+    return text is not None and text.lstrip().startswith(_NUDGE_START)
 
 
 @dataclass(frozen=True)
@@ -32,6 +45,16 @@ class Finding:
 
 
 @dataclass(frozen=True)
+class Found:
+    """A finding at one event, not yet answered: a loop (it takes a strike when a check answers with it) or a
+    hard limit (it stops at once and takes none)."""
+
+    finding: Finding
+    at: int | None
+    limit: bool = False
+
+
+@dataclass(frozen=True)
 class Counters:
     """Where the stream stands. All but ``events`` count since the last user prompt (or reset)."""
 
@@ -47,8 +70,9 @@ class Counters:
 class Verdict:
     """The answer to a check: the most severe detection among the events fed, or ok.
 
-    ``at`` is the index of the event at which that detection was made; ``strike`` counts detections since
-    the last user prompt (the first warns, by default the second stops).
+    ``at`` is the index of the event at which that detection was made; ``strike`` counts the checks since the
+    last user prompt that answered with a loop (one per check, however many layers found it), so it counts the
+    warnings the agent was given: the first warns, by default the second stops.
     """
 
     status: Status

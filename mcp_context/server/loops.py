@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from mcp.server.mcpserver import Context, MCPServer, Resolve, Sample
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, CreateMessageResult, SamplingMessage, TextContent, ToolAnnotations
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt
 
 from .. import render
 from ..api import Session
@@ -33,13 +33,16 @@ remembers earlier ones, across restarts), or with transcript="host" to check you
 reporting steps. It answers ok, warn or stop with what repeated, where, and a nudge: on warn follow the \
 nudge and change approach; on stop, stop and tell the user what you tried and what blocks you."""
 
-Scalar = bool | int | float | None
+# Strict, as the core is: pydantic would otherwise turn "yes" into true, "12" into 12 and "false" into false,
+# accepting over MCP what the Python API refuses. The schema the model reads is the same.
+Scalar = StrictBool | StrictInt | StrictFloat | None
+PolicyIn = dict[str, Scalar]
 
 
 class EventIn(BaseModel):
     """One step of the agent, as the core parses it (it refuses keys a kind does not take)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     kind: Literal["tool_call", "tool_result", "assistant", "content", "turn", "user"] = Field(
         description="tool_call, tool_result, assistant (a whole message), content (a streamed chunk), turn "
         "(a new model turn), user (a new user prompt: starts tracking afresh)"
@@ -93,8 +96,11 @@ class JudgeOut(BaseModel):
 class LoopOutput(BaseModel):
     status: Literal["ok", "warn", "stop"] = Field(description="warn: follow the nudge; stop: stop and report")
     kind: str | None = Field(description="what was found: repeated_call, cycle, repeated_read, chanting, ...")
-    strike: int = Field(description="detections since the last user prompt; the first warns, a repeat stops")
-    nudge: str | None = Field(description="the message to give the model")
+    strike: int = Field(
+        description="checks since the last user prompt that found a loop (one per check): the first warns, "
+        "the next stops"
+    )
+    nudge: str | None = Field(description="the message to give the model; it starts with [check_loop]")
     at: int | None = Field(description="the event at which it was found")
     evidence: list[EvidenceOut]
     counters: CountersOut
@@ -160,7 +166,7 @@ def register(server: MCPServer, session_: Session) -> None:
         messages: list[dict[str, Any]] | None,
         transcript: str | None,
         format: str,
-        policy: dict[str, Scalar] | None,
+        policy: PolicyIn | None,
         session: str | None,
         reset: bool,
         **extra: Any,
@@ -186,7 +192,7 @@ def register(server: MCPServer, session_: Session) -> None:
         messages: list[dict[str, Any]] | None,
         transcript: str | None,
         format: str,
-        policy: dict[str, Scalar] | None,
+        policy: PolicyIn | None,
         session: str | None,
         reset: bool,
         ctx: Context,
@@ -236,11 +242,13 @@ def register(server: MCPServer, session_: Session) -> None:
         ] = None,
         format: Annotated[str, Field(description="auto, openai, anthropic or gemini (messages)")] = "auto",
         policy: Annotated[
-            dict[str, Scalar] | None,
+            PolicyIn | None,
             Field(description='thresholds and switches, e.g. {"max_steps": 40}; kept for the session\'s checks'),
         ] = None,
         session: Annotated[str | None, Field(description="session id; omit to use this server's")] = None,
-        reset: Annotated[bool, Field(description="forget the session's earlier events and strikes first")] = False,
+        reset: Annotated[
+            StrictBool, Field(description="forget the session's earlier events and strikes first")
+        ] = False,
         answer: Annotated[CreateMessageResult | Refusal | None, Resolve(judge_question)] = None,
     ) -> Annotated[CallToolResult, LoopOutput]:
         def judge(_: JudgeRequest) -> str:

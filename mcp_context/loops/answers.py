@@ -1,0 +1,111 @@
+"""What check_loop answers, whichever way it ran (a stored stream or a replayed history), and the optional
+LLM judge's part in it: asked only when nothing else was found, its loop taking a strike like any other."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ..errors import ModelDeclined
+from .judge import Judge, JudgeRequest
+from .monitor import LoopMonitor
+from .policy import Policy
+from .verdict import Status, Verdict
+
+JUDGE_KIND = "llm_judge"
+
+#: Asks a model a :class:`JudgeRequest` and returns its raw answer, or None when it could not ask (or raises
+#: ModelDeclined, whose message the note repeats).
+JudgeFn = Callable[[JudgeRequest], str | None]
+Mode = Literal["stateful", "replay"]
+Source = Literal["detector", "judge"]
+
+
+@dataclass(frozen=True)
+class Detection:
+    """One detection made while replaying a history: where (event and messages), what, and how a check made
+    right there would have answered."""
+
+    status: Status
+    kind: str
+    at: int
+    message: str  # where it was found
+    messages: list[str]  # the messages behind its evidence
+    count: int
+    excerpt: str
+
+
+@dataclass(frozen=True)
+class JudgeReport:
+    """What the judge did on this check: asked or not, what it said, and the turn it is next due."""
+
+    asked: bool
+    turn: int
+    next_turn: int
+    confidence: float | None = None
+    analysis: str | None = None
+    loop: bool = False
+
+
+@dataclass
+class LoopCheck:
+    """The answer of check_loop: the verdict with its evidence and nudge, and where it came from."""
+
+    mode: Mode
+    session: str
+    verdict: Verdict
+    source: Source | None  # who made the detection: the built-in layers or the judge; None when ok
+    events_seen: int  # events checked by this call
+    policy: Policy
+    messages: list[str] = field(default_factory=list)  # replay: the messages behind the evidence
+    detections: list[Detection] = field(default_factory=list)  # replay: the last DETECTIONS_SHOWN of them
+    detections_total: int = 0
+    judge: JudgeReport | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def source(verdict: Verdict) -> Source | None:
+    return None if verdict.status == "ok" else "detector"
+
+
+def consult(monitor: LoopMonitor, judge: Judge, result: LoopCheck, ask: JudgeFn | None) -> None:
+    """Ask the judge when it is due and nothing else was found; a loop it sees becomes a strike."""
+    if result.verdict.status != "ok":
+        return
+    turns = monitor.counters.steps
+    request = judge.ask(turns)
+    if request is None:
+        return
+    why = "the client offers no sampling"
+    try:
+        text = ask(request) if ask is not None else None
+    except ModelDeclined as exc:
+        judge.declined(turns)
+        text, why = None, f"the client's model did not answer: {exc}"
+    if text is None:
+        result.judge = JudgeReport(False, turns, judge.due)
+        result.notes.append(
+            f"the LLM judge was due at turn {turns} but no model could be asked ({why}); "
+            "the other layers answered alone"
+        )
+        return
+    answer = judge.answered(turns, text)
+    if answer is None:
+        result.judge = JudgeReport(True, turns, judge.due)
+        result.notes.append("the LLM judge's answer was not the JSON object asked for; it was ignored")
+        return
+    loop = judge.is_loop(answer)
+    result.judge = JudgeReport(True, turns, judge.due, answer.confidence, answer.analysis, loop)
+    if not loop:
+        return
+    excerpt = f"judged by the client's model (confidence {answer.confidence:.2f}): {answer.analysis}"
+    nudge = (
+        f"A reviewing model judged that you are going round in circles (confidence {answer.confidence:.2f}): "
+        f"{answer.analysis} Step back: say what you are trying to do and what the repeated steps returned, "
+        "then take a different approach (another tool, other arguments, a fix first) or ask the user."
+    )
+    # Its first verdict in a prompt is an opinion, so it warns; a confirming one may stop.
+    cap: Status = "warn" if judge.positives <= 1 else "stop"
+    result.verdict = monitor.flag(JUDGE_KIND, excerpt, nudge, cap=cap)
+    result.source = "judge"

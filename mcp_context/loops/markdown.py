@@ -1,0 +1,126 @@
+"""Which streamed model text the chanting rule may track: markdown that legitimately repeats is left out.
+
+Gemini CLI's rule, which we keep: code is never tracked, and structure (a code fence, a table row or rule, a
+list item, a heading, a block quote, a divider) clears what was tracked, since lists and tables repeat by
+nature. Gemini judges a whole chunk at once, counting fences in it; a chunk holding a whole fenced block (two
+fences, an even count) then reads as "not in code", and the code between is tracked. We judge line by line,
+as the model wrote it, whatever size the chunks are (a whole message arrives as one):
+
+- fenced code opens with a line starting with ```` ``` ```` or ``~~~`` and closes with a fence of the same
+  character at least as long, as in CommonMark (an opening line holding another backtick is inline code),
+  except that a line of tildes alone under a line of text at least as long is that text's underline, as in
+  reST (``Usage`` over ``~~~~~``): read as a fence, it would leave the rest of the message in code;
+- indented code is a line starting with 4 spaces or a tab after a blank line, another indented code line or
+  the start of a message: markdown's rule, so the indented continuation of a paragraph stays prose;
+- a chunk may end in the middle of a line: the rest of that line, in the next chunk, is judged as its start
+  was (an indented code line stays code). Structure is still looked for at each chunk's start, as Gemini
+  CLI does: a client may split anywhere, and a needless reset only delays a detection.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+# A table row or rule, a list item (-, *, + or numbered), a heading or a block quote, at a line's start.
+_BLOCK = re.compile(r"\s*(?:\|.*\||[|+-]{3,}|(?:[-*+]|\d+\.)\s)|#+\s|>\s")
+_FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})(.*)")
+# Thematic breaks, setext underlines, ASCII table borders and box drawing (U+2500..U+257F).
+_DIVIDER_CHARS = "-_=*+" + "".join(chr(c) for c in range(0x2500, 0x2580))
+_MIN_DIVIDER = 3  # a lone "-" or "*" token is a hyphen or emphasis, not a divider
+
+
+def is_divider(text: str) -> bool:
+    stripped = text.lstrip()
+    if not stripped or stripped[0] not in _DIVIDER_CHARS:  # the common case, without building a copy
+        return False
+    compact = "".join(stripped.split())
+    return len(compact) >= _MIN_DIVIDER and not compact.strip(_DIVIDER_CHARS)
+
+
+_LINE = re.compile(r"[^\n]*\n|[^\n]+")  # a line with its newline, or the beginning of one that goes on
+
+
+class MarkdownGate:
+    """The markdown state of one stream of model text, and what each chunk of it gives the chanting rule."""
+
+    _STATE = ("fence", "line_start", "line_code", "line_blank", "lead", "line_len", "above", "code_may_start")
+
+    def __init__(self) -> None:
+        self.new_message()
+
+    def new_message(self) -> None:
+        """A model message starts outside any code block, at a line's start (Gemini CLI keeps the code-block
+        state across messages, so an unclosed fence mutes all later text)."""
+        self.fence = ""  # the open code fence; "" outside fenced code
+        self.line_start = True  # the next text starts a line
+        self.line_code = False  # the line under way is code: indented, or a fence
+        self.line_blank = True  # the line under way is blank so far
+        self.lead = ""  # its leading whitespace so far (4 characters are enough to judge it)
+        self.line_len = 0  # its length so far
+        self.above = 0  # the length of the line above when it was text, else 0: what a ~~~ underline may underline
+        self.code_may_start = True  # an indented line here is code: after a blank or code line, or at the start
+
+    def split(self, chunk: str) -> list[tuple[bool, str]]:
+        """The chunk's parts, in order: for each, whether tracking starts afresh before it, and the text to
+        track (code and dividers left out)."""
+        parts: list[tuple[bool, str]] = []
+        reset, tracked = False, ""
+        for line in _LINE.findall(chunk):
+            restart, track = self._line(line)
+            if restart:
+                if tracked:  # two restarts with nothing between are one
+                    parts.append((reset, tracked))
+                reset, tracked = True, ""
+            if track:
+                tracked += line
+        if reset or tracked:
+            parts.append((reset, tracked))
+        return parts
+
+    def _line(self, piece: str) -> tuple[bool, bool]:
+        """(restart tracking before it, track it) for a line or a piece of one, moving the state past it."""
+        starts, ends = self.line_start, piece[-1] == "\n"
+        self.line_start = ends
+        if starts:
+            self.lead, self.line_blank, self.line_code, self.line_len = "", True, False, 0
+        self.line_len += len(piece) - ends
+        if self.line_blank:  # still in the line's leading whitespace, which a chunk may cut: judge it whole
+            head = self.lead + piece
+            blank = head.isspace()
+            self.line_code = not (self.fence or blank) and self.code_may_start and head.startswith(("    ", "\t"))
+            self.lead = head[:4] if blank else ""
+            self.line_blank = blank
+        restart, track = self._judge(piece)
+        if ends:
+            text = not (self.fence or self.line_blank or self.line_code)
+            self.above = self.line_len if text else 0
+            self.code_may_start = not self.fence and (self.line_blank or self.line_code)
+        return restart, track
+
+    def _judge(self, piece: str) -> tuple[bool, bool]:
+        marker = "```" in piece or "~~~" in piece
+        fence = _FENCE.match(piece) if marker else None
+        if self.fence:
+            if fence and fence[1][0] == self.fence[0] and len(fence[1]) >= len(self.fence) and not fence[2].strip():
+                self.fence, self.line_code = "", True  # the closing fence: code may follow it at once
+            return marker, False
+        if self.line_code:
+            return True, False
+        if fence:
+            if fence[1][0] == "~" and not fence[2].strip() and 0 < self.above <= len(fence[1]):
+                return True, False  # a title underlined with tildes (reST), as long as the title: no fence
+            if not (fence[1][0] == "`" and "`" in fence[2]):
+                self.fence, self.line_code = fence[1], True
+                return True, False
+        divider = is_divider(piece)
+        return marker or divider or _BLOCK.match(piece) is not None, not divider
+
+    def to_state(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self._STATE}
+
+    def load_state(self, state: dict[str, Any]) -> None:
+        self.fence, self.lead = str(state["fence"]), str(state["lead"])
+        self.line_len, self.above = int(state["line_len"]), int(state["above"])
+        for name in ("line_start", "line_code", "line_blank", "code_may_start"):
+            setattr(self, name, bool(state[name]))
