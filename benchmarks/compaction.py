@@ -44,9 +44,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .compaction_measure import MAX_RESULT_BYTES, OPS, Budget, Row, Stores, measure_case, profile
+from .compaction_measure import OPS, Budget, Row, Stores, measure_case, profile
 from .histories import Case, Texts, build_history
-from .measure import MiB
 from .report import align, duration
 
 RATIO_GOAL = 0.2
@@ -104,7 +103,7 @@ def notes(rows: list[Row], budget: Budget) -> str:
         f"median of n runs (up to {budget.reps}, fewer once an operation has taken {budget.seconds:g} s); first "
         "compactions each in a fresh Session and store, re-compactions each one message longer than the last; "
         "py peak = tracemalloc peak of one extra untimed call, not counting the input; 'vs' columns divide by the "
-        f"baselines on the same history; max_result_bytes raised to {MAX_RESULT_BYTES / MiB:,.0f} MiB"
+        "baselines on the same history; default limits (an archive above 64 MiB is stored in pieces)"
     )
     return "\n".join(out)
 

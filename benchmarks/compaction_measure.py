@@ -22,7 +22,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from mcp_context import Limits, Session
+from mcp_context import Session
 from mcp_context.history.compact import Compaction
 
 from .histories import Case, History, Message
@@ -30,9 +30,6 @@ from .measure import MiB
 
 SESSION = "bench"
 TARGET_FRACTION = 0.5
-#: Raised from the 64 MiB default: at 100K messages the archive of what a compaction removes or shortens is
-#: larger than that, and the call would fail (see the note the run prints when it happens).
-MAX_RESULT_BYTES = 2 * 1024**3
 
 
 #: The table's rows, in order; the first two are the baselines every compaction is divided by.
@@ -127,8 +124,7 @@ class Stores:
 
     def new(self) -> Session:
         self.count += 1
-        limits = Limits(max_result_bytes=MAX_RESULT_BYTES)
-        return Session(root=self.workdir / f"store-{self.count}", session=SESSION, env={}, limits=limits)
+        return Session(root=self.workdir / f"store-{self.count}", session=SESSION, env={})  # default limits
 
     @staticmethod
     def drop(session: Session) -> None:
@@ -170,22 +166,6 @@ def _common_prefix(a: list[Message], b: list[Message]) -> int:
 def _layers(result: Compaction) -> str:
     parts = [f"L{r.layer} {r.changed:,}" + (f" (skipped: {r.skipped})" if r.skipped else "") for r in result.layers]
     return ", ".join(parts) or "none"
-
-
-def _too_large(session: Session, result: Compaction) -> list[str]:
-    """Results this call stored above the default size limit: with default Limits the call would have failed."""
-    default = Limits().max_result_bytes
-    out = []
-    for what, stored in (
-        ("archive of removed/shortened messages", result.archive),
-        ("compacted history", result.history),
-    ):
-        if stored is not None and (size := session.info(stored.handle).bytes) > default:
-            out.append(
-                f"the {what} it stores is {size / MiB:,.0f} MiB, above the default max_result_bytes "
-                f"({default / MiB:,.0f} MiB): with default Limits this call fails with TooLarge after doing its work"
-            )
-    return out
 
 
 def _skipped_trace(times: list[float], budget: Budget) -> list[str]:
@@ -239,7 +219,6 @@ def measure_case(case: Case, history: History, stores: Stores, budget: Budget) -
         f"target {target:,} ({TARGET_FRACTION:.0%} of {tokens_before:,}), tokens {first.token_method}; "
         f"layers: {_layers(first)}; {len(first.messages):,} messages out, {len(first.removed):,} removed, "
         f"{len(first.shortened):,} shortened; {len(session.results()):,} results stored",
-        *_too_large(session, first),
         *_skipped_trace(times, budget),
     ]
     tokens = f"{first.tokens_before:,} → {first.tokens_after:,}"
