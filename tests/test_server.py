@@ -3,6 +3,7 @@ both protocol eras."""
 
 from __future__ import annotations
 
+import base64
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -159,8 +160,11 @@ async def test_resources_list_read_templates_and_pagination(root: Path, monkeypa
 
         with pytest.raises(MCPError):
             await c.read_resource("mcp-context://sessions/res/results/r_0000000000000000")
-        with pytest.raises(MCPError):
-            await c.list_resources(cursor="not-a-cursor")
+        for cursor in ("not-a-cursor", base64.urlsafe_b64encode(b'["a", "b", "c"]').decode()):
+            with pytest.raises(MCPError, match="invalid cursor"):
+                await c.list_resources(cursor=cursor)
+        with pytest.raises(MCPError, match="no session 'nosuch'"):
+            await c.read_resource("mcp-context://sessions/nosuch")
 
 
 @pytest.mark.parametrize("mode", ["auto", "legacy"])

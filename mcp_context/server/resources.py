@@ -53,7 +53,14 @@ def _cursor(key: list[Any]) -> str:
 def _uncursor(cursor: str) -> list[Any]:
     try:
         key = json.loads(base64.urlsafe_b64decode(cursor.encode()))
-        if isinstance(key, list) and len(key) == 3:
+        if (  # the shape list_page makes: compared with its keys, anything else would fail mid-sort
+            isinstance(key, list)
+            and len(key) == 3
+            and key[0] in (0, 1)
+            and isinstance(key[1], int | float)
+            and not isinstance(key[1], bool)
+            and isinstance(key[2], str)
+        ):
             return key
     except ValueError:
         pass
@@ -101,6 +108,8 @@ def read(session: Session, uri: str) -> Iterable[ReadResourceContents]:
         match = _SESSION_URI_RE.fullmatch(uri)
         if match:
             name = ids.check_session(match["session"])
+            if name not in session.store.session_ids():
+                raise ResourceNotFoundError(f"no session {name!r} in this store")
             listing = {
                 "session": name,
                 "results": [
