@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .errors import InvalidId
 from .ids import check_session, new_session_id
 
 MiB = 1024 * 1024
@@ -60,7 +61,11 @@ def resolve_session(option: str | None, env: Mapping[str, str] | None = None) ->
     if env.get(ENV_SESSION):
         return check_session(env[ENV_SESSION]), ENV_SESSION
     if env.get(ENV_CLAUDE_SESSION):
-        return check_session(env[ENV_CLAUDE_SESSION]), ENV_CLAUDE_SESSION
+        # The host's id is not the user's choice: one this store cannot use is passed over, not fatal.
+        try:
+            return check_session(env[ENV_CLAUDE_SESSION]), ENV_CLAUDE_SESSION
+        except InvalidId:
+            return new_session_id(), f"generated ({ENV_CLAUDE_SESSION} is not a usable session id)"
     return new_session_id(), "generated"
 
 

@@ -51,5 +51,7 @@ def test_session_resolution_order(tmp_path: object) -> None:
     assert host.id == "0b6c7d2e-aaaa-4bbb-8ccc-123456789abc"
     generated = Session(root=str(tmp_path), env={})
     assert generated.settings.session_source == "generated" and generated.id.startswith("s-")
+    unusable = Session(root=str(tmp_path), env={"CLAUDE_CODE_SESSION_ID": "../abc.def"})  # the host's: passed over
+    assert unusable.id.startswith("s-") and "not a usable session id" in unusable.settings.session_source
     root = Session(env={"MCP_CONTEXT_HOME": str(tmp_path)}).store.root
     assert str(root) == str(tmp_path)
