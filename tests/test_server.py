@@ -144,9 +144,8 @@ async def test_resources_list_read_templates_and_pagination(root: Path, monkeypa
                 break
         assert len(seen) == len(set(seen)) == 21 + 2
         result_uris = [u for u in seen if "/results/" in u]
-        assert result_uris[0].endswith(handles[-1]) or result_uris[0].endswith(
-            session.results("other")[0].handle
-        )  # newest first
+        created = {m.uri: m.created for name in ("res", "other") for m in session.results(name)}
+        assert [created[u] for u in result_uris] == sorted(created.values(), reverse=True)  # newest first
         assert "mcp-context://sessions/res" in seen and "mcp-context://sessions/other" in seen
 
         uri = f"mcp-context://sessions/res/results/{handles[3]}"
@@ -171,16 +170,36 @@ async def test_resources_list_read_templates_and_pagination(root: Path, monkeypa
 async def test_stdio_subprocess_in_both_protocol_eras(
     mode: str, server_env: dict[str, str], realistic: Callable[[int], str]
 ) -> None:
-    params = StdioServerParameters(command=SERVE[0], args=[*SERVE[1:], "--session", "stdio", "serve"], env=server_env)
-    text = realistic(1024 * 1024)
+    limit = ["--max-result-bytes", "4M"]  # a multi-megabyte result fits, a larger one is refused
+    params = StdioServerParameters(
+        command=SERVE[0], args=[*SERVE[1:], *limit, "--session", "stdio", "serve"], env=server_env
+    )
+    text = realistic(3 * 1024 * 1024)
     async with Client(params, mode=mode) as c:  # type: ignore[arg-type]
         stored = (await c.call_tool("persist_result", {"content": text, "label": "big"})).structured_content
-        assert stored is not None and stored["session"] == "stdio"
+        assert stored is not None and stored["session"] == "stdio" and stored["bytes"] > 3_000_000
         assert await read_all(c, stored["handle"]) == text
+        again = (await c.call_tool("persist_result", {"content": text})).structured_content
+        assert again is not None and again["handle"] == stored["handle"] and again["stored"] is False
+        found: list[str] = []
+        args: dict[str, Any] = {"handle": stored["handle"], "grep": "def ", "context": 0, "max_matches": 500}
+        while True:  # every matching line, page after page, as the lines themselves
+            out = (await c.call_tool("read_persisted", args)).structured_content
+            assert out is not None and out["mode"] == "grep"
+            found += [m["text"] for m in out["matches"] if m["match"]]
+            if out["done"]:
+                break
+            args["start_line"] = out["next_start_line"]
+        assert found == [line for line in text.split("\n") if "def " in line] and found
         listed = [str(r.uri) for r in (await c.list_resources()).resources]
         assert stored["uri"] in listed
         body = (await c.read_resource(stored["uri"])).contents[0]
         assert body.text == text  # type: ignore[union-attr]
+        too_big = await c.call_tool("persist_result", {"content": "x" * (4 * 1024 * 1024 + 1)})
+        unknown = await c.call_tool("read_persisted", {"handle": "r_0000000000000000"})
+        escape = await c.call_tool("read_persisted", {"handle": "../../etc/passwd"})
+        for refused, says in ((too_big, "exceeds"), (unknown, "unknown handle"), (escape, "handle")):
+            assert refused.is_error and says in refused.content[0].text  # type: ignore[union-attr]
 
 
 async def test_schemas_constrain_every_value(client: Client) -> None:
