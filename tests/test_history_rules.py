@@ -838,6 +838,35 @@ def test_a_report_names_runs_of_messages_and_counts_what_it_does_not_name(tmp_pa
     assert len(report) < 6_000 and re.search(r"Removed messages: #\d+-#\d+", report)
 
 
+@pytest.mark.parametrize(
+    ("fmt", "part", "at_least"),
+    [
+        (
+            "anthropic",
+            {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "word " * 50_000}},
+            40_000,
+        ),
+        (
+            "openai",
+            {
+                "type": "file",
+                "file": {"filename": "a.pdf", "file_data": "data:application/pdf;base64," + "QUJD" * 100_000},
+            },
+            60_000,
+        ),
+        ("gemini", {"inlineData": {"mimeType": "application/pdf", "data": "QUJD" * 100_000}}, 60_000),
+    ],
+)
+def test_documents_count_what_they_hold_not_an_images_flat_figure(
+    fmt: str, part: dict[str, Any], at_least: int, tmp_path: Path
+) -> None:
+    """A 400 KB PDF is not 1,600 tokens: a history that 'fits' must fit."""
+    text = {"gemini": {"text": "Read this."}}.get(fmt, {"type": "text", "text": "Read this."})
+    message = {"role": "user", "parts": [part, text]} if fmt == "gemini" else {"role": "user", "content": [part, text]}
+    session = new_session(tmp_path)
+    assert tokens(session, [message], format=fmt) >= at_least
+
+
 # --- bad input ----------------------------------------------------------------------------------------------
 
 

@@ -1,7 +1,8 @@
 """Token figures for messages, cached by content so a re-compaction only counts what is new.
 
 Text is counted by the shared TokenCounter (exact where an encoding is local, else the calibrated estimate);
-structure costs a flat few tokens per message and images a flat estimate, as providers bill them."""
+structure costs a flat few tokens per message, images a flat estimate as providers bill them, and documents
+what they hold (see media)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from collections import OrderedDict
 from typing import Any
 
 from ..tokens import TokenCounter
+from . import media
 from .formats.base import Adapter
-from .model import IMAGE_TOKENS, Block, Message, args_text, canonical_json, key_of
+from .model import Block, Message, args_text, canonical_json, key_of
 
 PER_MESSAGE = 4
 CACHE_SIZE = 250_000
@@ -78,9 +80,11 @@ class Accountant:
     def _block(self, block: Block) -> int:
         if block.kind in ("text", "reasoning", "tool_result"):
             extra = 0 if block.text or block.kind != "reasoning" else self.value(block.raw)
+            if block.kind == "tool_result" and isinstance(block.raw, dict):  # images a result hands back
+                extra = media.nested_media_tokens(block.raw.get("content"), self.text)
             return self.text(block.text) + extra
         if block.kind == "tool_call":
             return self.text(f"{block.name}({args_text(block.args)})")
         if block.kind == "image":
-            return IMAGE_TOKENS
+            return media.part_tokens(block.raw, self.text)
         return self.value(block.raw)
