@@ -844,7 +844,7 @@ def test_a_report_names_runs_of_messages_and_counts_what_it_does_not_name(tmp_pa
         (
             "anthropic",
             {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "word " * 50_000}},
-            40_000,
+            25_000,
         ),
         (
             "openai",
