@@ -755,6 +755,7 @@ def test_unknown_model_without_a_near_name_still_warns(tmp_path: Path) -> None:
         messages=tool_loop("openai", 1), target_tokens=5000, model="zz-house-model"
     )
     assert len(result.warnings) == 1 and "'zz-house-model'" in result.warnings[0]
+    assert "the budget given is used" in result.warnings[0] and "pass context_window" not in result.warnings[0]
     with pytest.raises(InvalidArgument, match="no budget"):
         new_session(tmp_path).compact_history(messages=tool_loop("openai", 1), model="zz-house-model")
 

@@ -104,10 +104,9 @@ def resolve(
         if profile is None:
             near = profiles.suggestions(model)
             hint = f" (did you mean {' or '.join(near)}?)" if near else ""
-            warnings.append(
-                f"unknown model {model!r}{hint}: no profile, so its input limit is not known; "
-                "pass context_window= or target_tokens="
-            )
+            given = target_tokens is not None or context_window is not None
+            then = "the budget given is used as it is" if given else "pass context_window= or target_tokens="
+            warnings.append(f"unknown model {model!r}{hint}: no profile, so its input limit is not known; {then}")
         elif model_source != "given":
             notes.append(f"model {profile.name} read from the {model_source}")
     for value, what in ((target_tokens, "target_tokens"), (context_window, "context_window")):
