@@ -214,6 +214,23 @@ def test_key_concepts_are_whole_code_spans_not_the_text_between_them(session: Se
     assert ": turns of" not in concepts and "` and `" not in concepts
 
 
+def test_a_decision_word_inside_a_quotation_is_not_a_decision(session: Session) -> None:
+    history: list[dict[str, Any]] = [{"role": "user", "content": "What changed last?"}]
+    history += shell_run("c0", "cat app/store.py", "def save(state):\n" + "    write(state)\n" * 4000)
+    history += shell_run("c1", "git log -1 --oneline", "b5ece40 Review: wait for saves instead of taking the lock\n")
+    history += [
+        {
+            "role": "assistant",
+            "content": "Its last change was `b5ece40 Review: wait for saves instead of taking the lock`.",
+        },
+        {"role": "assistant", "content": "I'll go with the lock-free read rather than a retry loop."},
+        {"role": "user", "content": "ok " + "and more detail " * 40},
+    ]
+    text = session.summarize_range(messages=history, engine="extractive").text or ""
+    assert "decided [#6]: I'll go with the lock-free read rather than a retry loop." in text
+    assert "decided [#5]" not in text
+
+
 def test_plans_are_written_as_state_not_orders(session: Session) -> None:
     todos = [
         {"content": "Write the migration", "status": "completed", "activeForm": "Writing"},

@@ -33,6 +33,7 @@ _CUES = re.compile(
 )
 _ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
 _PYTHON = re.compile(r"^python3?(\.\d+)?$")
+_QUOTED = re.compile(r"`[^`\n]*`|\"[^\"\n]*\"|“[^”\n]*”")
 _CHECKBOX = re.compile(r"^\s*[-*]\s*\[( |x|X)\]\s+(.+)$", re.M)
 #: `code` or ``code`` (reStructuredText), never the text between two spans or a span that starts with a space.
 _BACKTICKS = re.compile(r"(?<!`)(`{1,2})(?![\s`])([^`\n]{2,60}?)(?<![\s`])\1(?!`)")
@@ -148,7 +149,8 @@ class _Extraction:
             return
         for sentence in _SENTENCE.split(text):
             sentence = sentence.strip(" -*")
-            cue = _CUES.search(sentence) if len(sentence) >= 12 else None
+            # A cue inside a code span or a quotation (a commit message quoted, say) is not the agent deciding.
+            cue = _CUES.search(_QUOTED.sub("", sentence)) if len(sentence) >= 12 else None
             if cue is not None:
                 found = f.decisions if cue["decided"] else f.open_items
                 found.append(Said(ref, calls.cut(sentence, 240)))
