@@ -125,6 +125,8 @@ def test_a_range_holding_an_earlier_summary_keeps_its_handle(histories: Any, ses
     first_line = (result.text or "").splitlines()[0]
     assert result.archive and result.archive.handle in first_line and older in first_line
     assert "Earlier summaries" in (result.text or "")
+    earlier = (result.text or "").split("Earlier summaries", 1)[1].split("\n## 1. ", 1)[0]
+    assert "quoted as written" in earlier and "> ## 1. Primary Request" in earlier  # quoted, headings and all
 
 
 def test_agent_round_trip_stores_only_the_second_call(histories: Any, session: Session) -> None:

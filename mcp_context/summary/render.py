@@ -87,13 +87,21 @@ def _earlier(facts: Facts, style: styles.Style) -> Part:
     items = []
     for e in facts.earlier:
         where = f"; its originals are in {', '.join(e.handles)}" if e.handles else "; it is kept whole in the archive"
-        lead = f"{e.origin}'s summary {cite(e.index)}{where}:"
+        lead = f"{e.origin}'s summary {cite(e.index)}{where}"
         if style.name == "brief":  # its goal is quoted as the goal; the rest is a pointer
-            items.append(Item(EARLIER, (lead.rstrip(":"),)))
+            items.append(Item(EARLIER, (lead,)))
         else:
-            items.append(Item(EARLIER, tuple(f"{lead}\n{cut_block(e.text, n)}" for n in (6000, 2000, 600)) + (lead,)))
+            # Quoted, not restated: its next steps were the plan when it was written, not orders for now, and
+            # its [#i] number the messages it summarised. The "> " also keeps its headings from reading as ours.
+            lead += "; quoted as written (its next steps were that moment's plan; its [#i] cite what it summarised):"
+            quoted = (f"{lead}\n{_quote(cut_block(e.text, n))}" for n in (6000, 2000, 600))
+            items.append(Item(EARLIER, (*quoted, lead.rstrip(":"))))
     title = "Earlier summaries (kept, with their archives)"
     return Part(f"## {title}" if style.name == "sections" else f"{title}:", items=items, more=False)
+
+
+def _quote(text: str) -> str:
+    return "\n".join(f"> {line}" if line.strip() else ">" for line in text.splitlines())
 
 
 def cut_block(text: str, limit: int) -> str:
