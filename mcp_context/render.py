@@ -108,10 +108,15 @@ def compaction(result: Compaction) -> str:
         )
     else:
         trigger = result.trigger if result.trigger is not None else result.target
+        if result.tokens_before <= trigger:
+            why = f"is under the trigger of {trigger:,}"
+        else:  # a trigger below the target: over it, but already within the target
+            why = f"already fits the target of {result.target:,}"
+        replayed = result.shortened or result.removed
         head = (
-            f"No compaction needed: {result.tokens_before:,} tokens ({how}) is under the trigger of {trigger:,}. "
+            f"No compaction needed: {result.tokens_before:,} tokens ({how}) {why}. "
             f"{len(result.messages):,} {result.format} messages returned"
-            + (" with earlier replacements replayed." if result.shortened or result.removed else " unchanged.")
+            + (" with earlier replacements replayed." if replayed else " unchanged.")
         )
     lines = [head]
     for layer in result.layers:

@@ -708,8 +708,11 @@ def test_trigger_and_keep_through_the_api(tmp_path: Path) -> None:
         )
         assert result.trigger == expected and not result.compacted
         assert same(result.messages, history)
-    by_count = session.compact_history(messages=history, target_tokens=50_000, trigger="6 messages")
+    by_count = session.compact_history(messages=history, target_tokens=500, trigger="6 messages")
     assert by_count.compacted and by_count.trigger is None
+    fresh = new_session(tmp_path, "fresh")  # no replacements to replay
+    fits = fresh.compact_history(messages=history, target_tokens=50_000, trigger="6 messages")
+    assert not fits.compacted and same(fits.messages, history)  # over the count, but within the target
     assert session.compact_history(messages=history, target_tokens=50_000, trigger={"messages": 8}).compacted is False
     for keep in ("6 messages", {"messages": 6}):
         resolved = budget.resolve(target_tokens=1000, model=None, context_window=None, trigger=None, keep=keep)
@@ -795,10 +798,17 @@ def test_under_the_trigger_nothing_changes(fmt: str, tmp_path: Path) -> None:
     assert result.removed == [] and result.shortened == []
     assert all(out is original for out, original in zip(result.messages, history, strict=True))
     assert len(result.messages) == len(history)
-    # just over a trigger below the target: acts, though the history already fits the target
+    # just over a trigger below the target: the history already fits the target, so there is nothing to do
     total = result.tokens_before
-    acted = session.compact_history(messages=history, format=fmt, target_tokens=total + 10, trigger=total - 1)
-    assert acted.compacted and same(acted.messages, history)
+    over = session.compact_history(messages=history, format=fmt, target_tokens=total + 10, trigger=total - 1)
+    assert not over.compacted and same(over.messages, history) and over.layers == []
+
+
+def test_over_a_trigger_below_the_target_nothing_is_compacted(tmp_path: Path) -> None:
+    history = user("openai", "hello " * 100) + say("openai", "ok " * 100)
+    result = new_session(tmp_path).compact_history(messages=history, target_tokens=1_000, trigger=100)
+    assert not result.compacted and result.messages == history and not result.layers
+    assert "already fits the target of 1,000" in render.compaction(result)
 
 
 @pytest.mark.parametrize("fmt", FORMATS)

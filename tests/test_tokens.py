@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import importlib
+import json
 import os
+import random
+import socket
+import string
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import pytest
 import tiktoken
+import tiktoken.load
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mcp_context import Session, TokenCounter
-from mcp_context.tokens import estimate_bytes, load_local_encoding
+from mcp_context.encoding_files import KNOWN_ENCODINGS, tiktoken_cache_file
+from mcp_context.tokens import ByteTally, estimate_bytes, load_local_encoding
 
 
 def tiny_encoding() -> tiktoken.Encoding:
@@ -44,6 +58,132 @@ def test_estimate_tracks_text_kind() -> None:
     assert cjk > len("日本語のテキストです。" * 50) * 0.8  # CJK is about a token a character, not a third
 
 
+# The estimate must never put a page far below its real size: pages are cut to a token budget by it, and a client
+# warns (Claude Code at 10,000 tokens) or truncates beyond. Each text below is generated the same way every run;
+# its real o200k_base count was measured offline with the published encoding file (sha256 446a9538...). The
+# previous estimate put the base64 page (10,200 real tokens) at 4,167 and the CJK one (9,602) at 6,000.
+def _rng() -> random.Random:
+    return random.Random(20240611)
+
+
+def _base64_lines() -> str:
+    return base64.encodebytes(_rng().randbytes(11_000)).decode()
+
+
+def _base64url() -> str:
+    return base64.urlsafe_b64encode(_rng().randbytes(11_000)).decode().rstrip("=")
+
+
+def _hex() -> str:
+    return _rng().randbytes(8_000).hex()
+
+
+def _digests() -> str:
+    return "\n".join(hashlib.sha256(str(i).encode()).hexdigest() for i in range(250))
+
+
+def _ids() -> str:
+    rng = _rng()
+    return "\n".join("".join(rng.choices(string.ascii_letters + string.digits, k=32)) for _ in range(400))
+
+
+def _random_words() -> str:
+    rng = _rng()
+    return " ".join("".join(rng.choices(string.ascii_lowercase, k=rng.randint(6, 30))) for _ in range(700))
+
+
+def _cjk() -> str:
+    rng = _rng()
+    return "".join(chr(rng.randint(0x4E00, 0x9FFF)) for _ in range(5_000))
+
+
+def _hangul() -> str:
+    rng = _rng()
+    return "".join(chr(rng.randint(0xAC00, 0xD7A3)) for _ in range(4_000))
+
+
+def _emoji() -> str:
+    rng = _rng()
+    return "".join(chr(rng.randint(0x1F300, 0x1F64F)) for _ in range(4_000))
+
+
+def _json_with_base64() -> str:
+    rng = _rng()
+    files = [{"name": f"img{i}.png", "data": base64.b64encode(rng.randbytes(300)).decode()} for i in range(40)]
+    return json.dumps(files, indent=2)
+
+
+@pytest.mark.parametrize(
+    ("make", "real"),
+    [
+        pytest.param(_base64_lines, 10_200, id="base64"),
+        pytest.param(_base64url, 9_891, id="base64url"),
+        pytest.param(_hex, 9_138, id="hex"),
+        pytest.param(_digests, 9_404, id="sha256-digests"),
+        pytest.param(_ids, 9_167, id="random-ids"),
+        pytest.param(_random_words, 6_712, id="random-lowercase"),
+        pytest.param(_cjk, 9_602, id="random-cjk"),
+        pytest.param(_hangul, 8_946, id="random-hangul"),
+        pytest.param(_emoji, 8_808, id="random-emoji"),
+        pytest.param(_json_with_base64, 11_664, id="json-with-base64"),
+    ],
+)
+def test_high_entropy_text_is_never_badly_undercounted(make: Callable[[], str], real: int) -> None:
+    estimate = TokenCounter(search_local=False).count(make()).tokens
+    assert estimate >= real / 1.15
+
+
+# Typical text must not pay much for that: measured o200k_base counts, as above.
+PROSE = """\
+When a tool returns more text than the agent can use, the server keeps the whole result on disk and hands back
+a short preview with a handle. The agent can then read the result a page at a time, search it for the lines it
+needs, or ask for a summary of a range. Nothing is lost, and the conversation only carries what was looked at.
+Each page says how many tokens it holds and how that figure was obtained, so the agent can plan its next read
+instead of guessing. When no tokenizer file is installed, the figure is an estimate, and the estimate errs on
+the side of caution: a page that is meant to fit the budget must not turn out twice as large in practice.
+"""
+
+CODE = '''\
+def read_page(path: Path, start: int, budget: int) -> tuple[str, int]:
+    """Return the text from ``start`` that fits ``budget`` tokens, and where the next page starts."""
+    taken: list[str] = []
+    used = 0
+    with path.open(encoding="utf-8") as f:
+        for number, line in enumerate(f, start=1):
+            if number < start:
+                continue
+            cost = count_tokens(line) + 1
+            if taken and used + cost > budget:
+                return "".join(taken), number
+            taken.append(line)
+            used += cost
+    return "".join(taken), 0
+'''
+
+
+@pytest.mark.parametrize(("text", "real"), [(PROSE, 147), (CODE, 144)], ids=["prose", "code"])
+def test_prose_and_code_are_estimated_closely(text: str, real: int) -> None:
+    estimate = TokenCounter(search_local=False).count(text).tokens
+    assert real / 1.15 <= estimate <= real * 1.3
+
+
+def test_a_stream_is_estimated_as_the_whole_text() -> None:
+    """Persisted streams are tallied block by block; blocks that split characters and runs change next to nothing."""
+    data = (PROSE + _base64_lines() + _cjk() + _ids() + _emoji()).encode()
+    tally = ByteTally()
+    for start in range(0, len(data), 1_000):
+        tally.add(data[start : start + 1_000])
+    assert abs(tally.estimate() - estimate_bytes(data)) <= len(data) / 1_000 * 3
+
+
+@given(st.text(max_size=200))
+def test_a_longer_text_never_estimates_smaller(text: str) -> None:
+    """Pages are fitted by bisecting on the estimate of a head of the text, which needs it to grow with the text."""
+    counter = TokenCounter(search_local=False)
+    counts = [counter.count(text[:end]).tokens for end in range(len(text) + 1)]
+    assert counts == sorted(counts)
+
+
 def test_persisted_results_say_how_they_were_counted(root: Path) -> None:
     exact = Session(root=root, session="a", counter=TokenCounter(tiny_encoding()), env={})
     stored = exact.persist_result("abab abab\n")
@@ -56,12 +196,95 @@ def test_persisted_results_say_how_they_were_counted(root: Path) -> None:
     assert estimated.persist_result("abab abab\n").meta.token_method == "estimate"
 
 
-def test_a_cached_encoding_file_is_used_and_nothing_else(tmp_path: Path, monkeypatch: object) -> None:
+def test_a_cached_encoding_file_is_used_and_nothing_else(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # An empty cache directory: nothing to load, and the loader must not try the network.
-    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))  # type: ignore[attr-defined]
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
     assert load_local_encoding() is None
-    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", "")  # type: ignore[attr-defined]
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", "")
     assert load_local_encoding() is None  # "no cache" would mean "always download": refuse
+
+
+@pytest.fixture
+def fetches(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every attempt to reach the network or tiktoken's downloader, each refused as an offline machine would."""
+    attempts: list[Any] = []
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        attempts.append(args)
+        raise OSError("network is unreachable")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(tiktoken.load, "read_file", refuse)
+    return attempts
+
+
+def _byte_level_file() -> bytes:
+    """A well-formed ``.tiktoken`` file: every byte its own token, and one merge, a space with the "w" after it."""
+    ranks = [bytes([i]) for i in range(256)] + [b" w"]
+    return b"".join(base64.b64encode(token) + b" %d\n" % rank for rank, token in enumerate(ranks))
+
+
+def _cache_file(directory: Path, name: str) -> Path:
+    path = tiktoken_cache_file(KNOWN_ENCODINGS[name][0])
+    assert path is not None and path.parent == directory
+    return path
+
+
+@pytest.mark.parametrize("content", [b"garbage", _byte_level_file()[:-7]], ids=["garbage", "truncated"])
+def test_a_corrupt_cache_file_is_left_alone_and_never_refetched(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fetches: list[Any], content: bytes
+) -> None:
+    """tiktoken itself would delete a file whose hash is wrong and download it again, with no timeout."""
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
+    files = [_cache_file(tmp_path, name) for name in KNOWN_ENCODINGS]
+    for path in files:
+        path.write_bytes(content)
+
+    count = TokenCounter().count("hi")
+
+    assert count.method == "estimate"
+    assert fetches == []
+    assert all(path.read_bytes() == content for path in files)
+
+
+def test_a_file_with_the_published_hash_is_used_with_tiktokens_pattern(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fetches: list[Any]
+) -> None:
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
+    data = _byte_level_file()
+    url, _ = KNOWN_ENCODINGS["o200k_base"]
+    monkeypatch.setitem(KNOWN_ENCODINGS, "o200k_base", (url, hashlib.sha256(data).hexdigest()))
+    _cache_file(tmp_path, "o200k_base").write_bytes(data)
+
+    counter = TokenCounter()
+
+    assert counter.method == "exact:o200k_base"
+    # o200k's pattern keeps a space with the word after it, so " w" merges: 5 + 1 + 4 tokens, where a pattern
+    # that splits at spaces would give 11.
+    assert counter.count("hello world").tokens == 10
+    assert counter.count("<|endoftext|>").tokens == 13  # text that looks like a special token is only text
+    assert fetches == []
+
+
+def test_a_registry_that_would_load_files_itself_is_not_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fetches: list[Any]
+) -> None:
+    """If tiktoken's constructor ever reads its file another way, it could download: then we estimate instead."""
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
+    data = _byte_level_file()
+    url, _ = KNOWN_ENCODINGS["o200k_base"]
+    monkeypatch.setitem(KNOWN_ENCODINGS, "o200k_base", (url, hashlib.sha256(data).hexdigest()))
+    _cache_file(tmp_path, "o200k_base").write_bytes(data)
+
+    def fetching_constructor() -> dict[str, Any]:
+        ranks = tiktoken.load.load_tiktoken_bpe(url)
+        return {"name": "o200k_base", "pat_str": r"\S+|\s+", "mergeable_ranks": ranks, "special_tokens": {}}
+
+    registry = importlib.import_module("tiktoken_ext.openai_public")
+    monkeypatch.setitem(registry.ENCODING_CONSTRUCTORS, "o200k_base", fetching_constructor)
+
+    assert TokenCounter().count("hi").method == "estimate"
+    assert fetches == []
 
 
 def test_server_starts_and_counts_offline_without_fetching(tmp_path: Path) -> None:

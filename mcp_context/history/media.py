@@ -43,9 +43,11 @@ def nested_media_tokens(content: Any, count_text: Callable[[str], int]) -> int:
 def _is_image(part: dict[str, Any]) -> bool:
     if part.get("type") in _IMAGE_TYPES:
         return True
-    inline = part.get("inlineData") or part.get("fileData") or {}
-    source = part.get("source") if isinstance(part.get("source"), dict) else {}
-    kinds = (inline.get("mimeType") if isinstance(inline, dict) else None, source.get("media_type"))
+    inline, source = part.get("inlineData") or part.get("fileData"), part.get("source")
+    kinds = (
+        inline.get("mimeType") if isinstance(inline, dict) else None,
+        source.get("media_type") if isinstance(source, dict) else None,
+    )
     return any(isinstance(k, str) and k.startswith("image/") for k in kinds)
 
 

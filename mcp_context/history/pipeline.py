@@ -114,7 +114,8 @@ class Run:
         replay.tokens_saved = before - self.total()
         if replay.changed:
             self.reports.append(replay)
-        triggered = self._over_trigger(before)
+        # Over the trigger but already within the target (a trigger set below it): nothing to compact.
+        triggered = self._over_trigger(before) and not self.fits()
         if triggered:
             for layer in STRATEGIES[strategy]:
                 if self.fits():
