@@ -42,8 +42,8 @@ def parse_age(text: str) -> float:
 
 
 def _human(size: float) -> str:
-    for unit in ("B", "KiB", "MiB", "GiB"):
-        if size < 1024 or unit == "GiB":
+    for unit in ("B", "KiB", "MiB"):
+        if size < 1024:
             return f"{size:,.0f} {unit}" if unit == "B" else f"{size:,.1f} {unit}"
         size /= 1024
     return f"{size:,.1f} GiB"
@@ -134,7 +134,8 @@ def config(obj: _Ctx, host: str, name: str) -> None:
     Example:
       mcp-context config claude
     """
-    command = [*install_command(), "serve"]
+    size = ["--max-result-bytes", str(obj.max_result_bytes)] if obj.max_result_bytes is not None else []
+    command = [*install_command(), *size, "serve"]  # a limit given here is one the server should keep
     env = {ENV_HOME: os.path.abspath(os.path.expanduser(obj.root))} if obj.root else {}
     entry: dict[str, Any] = {"command": command[0], "args": command[1:]}
     if env:

@@ -26,7 +26,7 @@ Caller = Callable[..., str]
 
 
 def sizes(meta: ResultMeta) -> str:
-    method = "exact, " + meta.token_method.split(":", 1)[1] if meta.token_method.startswith("exact") else "estimate"
+    method = method_words(meta.token_method)
     return f"{meta.chars:,} chars, {meta.bytes:,} bytes, {meta.lines:,} lines, {meta.tokens:,} tokens ({method})"
 
 

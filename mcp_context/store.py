@@ -328,6 +328,9 @@ class Store:
             existing = self._existing(session, handle)
             if existing is not None:
                 return existing, False
+            if count is None and builder.bytes <= EXACT_LIMIT_BYTES and self.counter.encoding is not None:
+                # A streamed file small enough to count exactly is counted like text given whole.
+                count = self.counter.count(spool.read_bytes().decode("utf-8"))
             tokens = count or TokenCount(tally.estimate(), "estimate")
             meta = ResultMeta(
                 handle=handle,

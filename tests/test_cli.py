@@ -501,6 +501,8 @@ def test_config_with_root_sets_home(run: Run, tmp_path: Path, host: str) -> None
 
     add = next(line for line in out.splitlines() if line.startswith(f"{host} mcp add "))
     assert f"-e MCP_CONTEXT_HOME={where}" in add
+    limited = ok(run("--root", str(where), "--max-result-bytes", "256M", "config", host))
+    assert json_block(limited)["mcpServers"]["mcp-context"]["args"][-3:] == ["--max-result-bytes", "268435456", "serve"]
     assert " ctx " in add
     if host == "claude":  # Claude Code's -e takes several values: the name must come before it
         assert add.startswith(f"claude mcp add --scope user ctx -e MCP_CONTEXT_HOME={where} -- ")

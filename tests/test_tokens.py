@@ -43,6 +43,16 @@ def test_exact_count_with_a_given_encoding() -> None:
     assert count.exact
 
 
+def test_a_streamed_file_is_counted_exactly_like_the_same_text_given_whole(tmp_path: Path) -> None:
+    session = Session(root=tmp_path, session="t", env={}, counter=TokenCounter(tiny_encoding()))
+    path = tmp_path / "small.txt"
+    path.write_text("abab ab x\n" * 10)
+    from_file = session.persist_file(path).meta
+    given = session.persist_result("abab ab x\n" * 10 + "again").meta
+    assert (from_file.token_method, from_file.tokens) == ("exact:tiny", 60)
+    assert given.token_method == "exact:tiny"
+
+
 def test_estimate_when_no_encoding_is_available() -> None:
     count = TokenCounter(search_local=False).count("hello world " * 100)
     assert count.method == "estimate"
