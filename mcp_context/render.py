@@ -142,7 +142,8 @@ def compaction(result: Compaction) -> str:
         lines.append(f"The summary/note message in the history names its own archive: {result.bridge_archive}.")
     if result.history:
         lines.append(
-            f"Compacted history (JSON lines, one message each): {result.history.handle} ({result.history.uri})."
+            f"Compacted history (JSON lines, one message each; a long one is an index naming its pieces in order): "
+            f"{result.history.handle} ({result.history.uri})."
         )
     lines += [f"Warning: {w}" for w in result.warnings]
     lines += [f"Note: {n}" for n in result.notes[:NOTES_SHOWN]]

@@ -44,10 +44,10 @@ class CompactOutput(BaseModel):
     layers: list[LayerOut]
     removed: list[str] = Field(description="input messages removed, as '#index' or runs '#first-#last'")
     shortened: list[str] = Field(description="input messages kept but shortened, as '#index' or runs")
-    archive_handle: str | None = Field(description="all originals of removed/shortened messages (JSON lines)")
+    archive_handle: str | None = Field(description="every original removed or shortened (JSON lines, or an index)")
     archive_uri: str | None
     summary_archive_handle: str | None = Field(description="the archive the summary message in the output names")
-    history_handle: str | None = Field(description="the compacted history, stored (JSON lines)")
+    history_handle: str | None = Field(description="the compacted history, stored (JSON lines, or an index of pieces)")
     history_uri: str | None
     model: str | None
     warnings: list[str]
