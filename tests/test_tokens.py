@@ -257,14 +257,20 @@ def test_a_corrupt_cache_file_is_left_alone_and_never_refetched(
     assert all(path.read_bytes() == content for path in files)
 
 
-def test_a_file_with_the_published_hash_is_used_with_tiktokens_pattern(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fetches: list[Any]
-) -> None:
-    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
+def _cache_a_byte_level_o200k(cache: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A small encoding file in o200k_base's place, its hash taken as the published one; returns the address."""
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(cache))
     data = _byte_level_file()
     url, _ = KNOWN_ENCODINGS["o200k_base"]
     monkeypatch.setitem(KNOWN_ENCODINGS, "o200k_base", (url, hashlib.sha256(data).hexdigest()))
-    _cache_file(tmp_path, "o200k_base").write_bytes(data)
+    _cache_file(cache, "o200k_base").write_bytes(data)
+    return url
+
+
+def test_a_file_with_the_published_hash_is_used_with_tiktokens_pattern(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fetches: list[Any]
+) -> None:
+    _cache_a_byte_level_o200k(tmp_path, monkeypatch)
 
     counter = TokenCounter()
 
@@ -280,11 +286,7 @@ def test_a_registry_that_would_load_files_itself_is_not_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fetches: list[Any]
 ) -> None:
     """If tiktoken's constructor ever reads its file another way, it could download: then we estimate instead."""
-    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
-    data = _byte_level_file()
-    url, _ = KNOWN_ENCODINGS["o200k_base"]
-    monkeypatch.setitem(KNOWN_ENCODINGS, "o200k_base", (url, hashlib.sha256(data).hexdigest()))
-    _cache_file(tmp_path, "o200k_base").write_bytes(data)
+    url = _cache_a_byte_level_o200k(tmp_path, monkeypatch)
 
     def fetching_constructor() -> dict[str, Any]:
         ranks = tiktoken.load.load_tiktoken_bpe(url)

@@ -85,6 +85,7 @@ def _no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
+@_no_cycle_collection()
 def compact(
     request: Request,
     accountant: Accountant,
@@ -92,18 +93,6 @@ def compact(
     load_state: Callable[[], bytes | None],
     save_state: Callable[[bytes], None],
     finish: Callable[[Compaction], None] | None = None,
-) -> Compaction:
-    with _no_cycle_collection():
-        return _compact(request, accountant, persist, load_state, save_state, finish)
-
-
-def _compact(
-    request: Request,
-    accountant: Accountant,
-    persist: Persist,
-    load_state: Callable[[], bytes | None],
-    save_state: Callable[[bytes], None],
-    finish: Callable[[Compaction], None] | None,
 ) -> Compaction:
     if request.strategy not in STRATEGIES:
         raise InvalidArgument(f"unknown strategy {request.strategy!r}: use {', '.join(STRATEGIES)}")
