@@ -114,8 +114,9 @@ class Run:
         replay.tokens_saved = before - self.total()
         if replay.changed:
             self.reports.append(replay)
-        # Over the trigger but already within the target (a trigger set below it): nothing to compact.
-        triggered = self._over_trigger(before) and not self.fits()
+        # Over the trigger but within the target as it came (a trigger set below it): nothing to compact. Judged
+        # before the replay, whose earlier replacements are this compaction's own work, carried forward.
+        triggered = self._over_trigger(before) and before > self.budget.target
         if triggered:
             for layer in STRATEGIES[strategy]:
                 if self.fits():
