@@ -21,12 +21,13 @@ import regex
 
 from .errors import InvalidArgument
 from .index import LineIndex, Position
-from .tokens import TokenCounter
+from .tokens import TokenCount, TokenCounter
 
 _READ_BLOCK = 64 * 1024
 _GREP_PIECE = 1024 * 1024  # longest piece of a line grep holds at once; matches across pieces are missed
 _SHOWN_LINE_CHARS = 400  # a grep hit on a longer line shows this much around the match
 _LINE_OVERHEAD_TOKENS = 3  # what a line number and tab add when the page is shown numbered
+_QUICK_PAGE_CHARS = 64 * 1024  # a page of whole lines up to this size is counted in one go
 
 
 @dataclass(frozen=True)
@@ -190,6 +191,9 @@ class TextReader:
     def _read_from(
         self, start: Position, mid_line: bool, max_lines: int | None, max_chars: int | None, max_tokens: int
     ) -> Page:
+        quick = self._whole_lines(start, max_lines, max_chars, max_tokens)
+        if quick is not None:
+            return self._page(start, mid_line, *quick)
         taken: list[str] = []
         chars = tokens = lines_done = 0
         for piece, ends_line in self._pieces(start.byte):
@@ -210,6 +214,29 @@ class TextReader:
                 if max_lines is not None and lines_done >= max_lines:
                     break
         text = "".join(taken)
+        return self._page(start, mid_line, text, self.counter.count(text))
+
+    def _whole_lines(
+        self, start: Position, max_lines: int | None, max_chars: int | None, max_tokens: int
+    ) -> tuple[str, TokenCount] | None:
+        """The page in one count when it is whole lines well inside every budget (the common small page), else
+        None for the line-by-line walk. Counting once, not per line, is most of a small page's cost."""
+        if max_lines is None:
+            return None
+        taken: list[str] = []
+        chars = 0
+        for piece, ends_line in self._pieces(start.byte):
+            chars += len(piece)
+            if not ends_line or chars > _QUICK_PAGE_CHARS or (max_chars is not None and chars > max_chars):
+                return None
+            taken.append(piece)
+            if len(taken) >= max_lines:
+                break
+        text = "".join(taken)
+        counted = self.counter.count(text)
+        return (text, counted) if counted.tokens + _LINE_OVERHEAD_TOKENS * len(taken) <= max_tokens else None
+
+    def _page(self, start: Position, mid_line: bool, text: str, counted: TokenCount) -> Page:
         end = start.char + len(text)
         if end >= self.index.total_chars:
             cursor = None
@@ -218,7 +245,6 @@ class TextReader:
         else:
             cursor = {"offset": end}
         inner_lines = text.count("\n") - (1 if text.endswith("\n") else 0)
-        counted = self.counter.count(text)
         return Page(
             text=text,
             first_line=start.line,
@@ -406,7 +432,7 @@ class TextReader:
             size -= len(rows[first][2]) + 1
             first += 1
         rows = rows[first:]
-        shown_to = more.get("offset", self.index.line_start(more.get("start_line", 1)).char)
+        shown_to = more["offset"] if "offset" in more else head_end  # the head ends at a line's end, or cut
         hidden = (rows[0][1] if rows else total) - shown_to
         tail_from = rows[0][0] if rows else number
         head, tail = "\n".join(head_lines), "\n".join(row for _, _, row in rows)
