@@ -85,16 +85,16 @@ def write(
     result, so an archive written once stays one result a reader can page through."""
     room = max_bytes - _HEADER_BYTES
     pieces: list[Stored] = []
-    for group in _groups(lines) if memo is not None else [lines]:
+    groups = list(_groups(lines)) if memo is not None else [lines]
+    for group in groups:
         key = hashlib.blake2b(json.dumps(head, sort_keys=True).encode(), digest_size=16)
         for line in group:
             key.update(line.key.encode())
         found = memo.get(key.hexdigest()) if memo is not None else None
         if found is None:
-            found = [
-                persist(_text(dict(head, count=len(part)), part), label, source)
-                for part in _split([line.make() for line in group], room)
-            ]
+            parts = _split([line.make() for line in group], room)
+            named = f"{label} (piece)" if len(groups) > 1 or len(parts) > 1 else label
+            found = [persist(_text(dict(head, count=len(part)), part), named, source) for part in parts]
             if memo is not None:
                 memo.put(key.hexdigest(), found)
         pieces.extend(found)

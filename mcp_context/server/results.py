@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import BaseModel, Field
+from pydantic.json_schema import SkipJsonSchema
 
 from .. import render
 from ..api import Persisted, Read
@@ -34,24 +35,29 @@ class GrepLineOut(BaseModel):
     cut: bool = Field(description="a long line shown as a window around the match")
 
 
+# A field that is left out when it does not apply (``structured`` drops it) rather than sent as null: its schema
+# is one plain type, not an anyOf with null, which every client walks on every page it validates.
+Absent = SkipJsonSchema[None]
+
+
 class ReadOutput(BaseModel):
     handle: str
     uri: str
     mode: str = Field(description="'lines', 'chars' or 'grep'")
-    content: str | None = Field(None, description="the page, exactly as stored (paging modes)")
-    first_line: int | None = None
-    last_line: int | None = None
-    start_offset: int | None = Field(None, description="character offset of the page's first character")
-    end_offset: int | None = Field(None, description="character offset just after the page")
-    matches: list[GrepLineOut] | None = Field(None, description="matching lines and context (grep)")
-    match_count: int | None = None
-    grep_mode: str | None = Field(None, description="'regex', or 'literal' when the pattern was not a valid regex")
+    content: str | Absent = Field(None, description="the page, exactly as stored (paging modes)")
+    first_line: int | Absent = None
+    last_line: int | Absent = None
+    start_offset: int | Absent = Field(None, description="character offset of the page's first character")
+    end_offset: int | Absent = Field(None, description="character offset just after the page")
+    matches: list[GrepLineOut] | Absent = Field(None, description="matching lines and context (grep)")
+    match_count: int | Absent = None
+    grep_mode: str | Absent = Field(None, description="'regex', or 'literal' when the pattern was not a valid regex")
     total_lines: int
     total_chars: int
     tokens: int
     token_method: str
-    next_start_line: int | None = None
-    next_offset: int | None = None
+    next_start_line: int | Absent = None
+    next_offset: int | Absent = None
     next_call: str | None = Field(description="the exact call for the next page; null when done")
     done: bool
     notes: list[str] = Field(default_factory=list)
