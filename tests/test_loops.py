@@ -109,6 +109,13 @@ def test_third_identical_read_warns_and_fourth_stops() -> None:
     assert verdicts[5].evidence is not None and verdicts[5].evidence.events == (1, 3, 5)
 
 
+def test_only_a_polled_command_is_told_to_wait_instead() -> None:
+    reads = each(monitor(), [call("Read", path="a.py"), result("Read", "same text")] * 3)
+    polls = each(monitor(), [call(command="gh run view 42"), result(text="in_progress")] * 3)
+    assert reads[-1].nudge is not None and "gh run watch" not in reads[-1].nudge
+    assert polls[-1].nudge is not None and "gh run watch" in polls[-1].nudge
+
+
 def test_a_new_result_in_between_restarts_the_count() -> None:
     events = []
     for i in range(6):

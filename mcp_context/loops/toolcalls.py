@@ -40,6 +40,20 @@ class Call:
     label: str  # "Name {args}" on one line, for evidence and nudges
 
 
+# Polling is the one repeated read with a better way out, and only a command polls (a CI run, a deployment).
+_WAITING = (
+    " If you are waiting for something to finish, use a command that waits until it does (such as gh run "
+    "watch) or wait longer before looking again, and say what you wait for."
+)
+_COMMAND_ARGS = ('"command":', '"cmd":', '"script":')
+
+
+def _runs_a_command(call: Call) -> bool:
+    """A shell command, read from the arguments written out in the call's label."""
+    arguments = call.label[len(call.name) :]
+    return any(key in arguments for key in _COMMAND_ARGS)
+
+
 def make_call(name: str, args: object) -> Call:
     """``args=None`` (a result whose call was never reported) keys on the name alone."""
     text = canonical_args(args) if args is not None else ""
@@ -154,9 +168,8 @@ class ReadTracker:
             Evidence(tuple(read.events), read.count, clip(f"{call.label} → {result_excerpt}")),
             f"{call.label} has returned exactly the same result {read.count} times, and no other call "
             f"returned anything new in between (latest: {clip(result_excerpt, 80)}). Reading it again will not "
-            "show anything new: work from the result you have, change something first, or move on. If you "
-            "are waiting for something to finish (a CI run, a deployment), use a command that waits until it "
-            "does (such as gh run watch) or wait longer before looking again, and say what you wait for.",
+            "show anything new: work from the result you have, change something first, or move on."
+            + (_WAITING if _runs_a_command(call) else ""),
         )
 
     def to_state(self) -> list[list[Any]]:
