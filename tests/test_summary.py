@@ -307,6 +307,18 @@ def test_a_range_after_the_first_request_quotes_it_as_before_the_range(session: 
         assert "primary request, quoted" not in text and "user [#6]" not in text
 
 
+def test_searches_are_one_line_per_place_searched(session: Session) -> None:
+    history: list[dict[str, Any]] = [{"role": "user", "content": "Find where sessions are listed."}]
+    for i, pattern in enumerate(["parse_size", "_json_option", "ContextError"]):
+        arguments = json.dumps({"pattern": pattern, "path": "/repo/pkg"})
+        call = {"id": f"g{i}", "type": "function", "function": {"name": "grep", "arguments": arguments}}
+        history.append({"role": "assistant", "content": None, "tool_calls": [call]})
+        history.append({"role": "tool", "tool_call_id": f"g{i}", "content": "x.py:1: " + "hit " * 300})
+    history.append({"role": "assistant", "content": "Found it."})
+    text = session.summarize_range(messages=history, engine="extractive").text or ""
+    assert "- searched /repo/pkg: parse_size [#1], _json_option [#3], ContextError [#5]" in text
+
+
 SHORT = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "Hello."}]
 
 

@@ -129,6 +129,16 @@ def _file_items(facts: Facts, words: dict[str, str]) -> tuple[list[Item], list[I
     return changed, read
 
 
+def _grouped(priority: int, lead: str, entries: list[str]) -> Item:
+    """One line for several entries of a kind, shorter variants naming fewer of them."""
+    variants = [
+        f"{lead}: {', '.join(entries[:n])}" + (f" (+{len(entries) - n} more)" if len(entries) > n else "")
+        for n in (len(entries), 12, 4)
+        if n <= len(entries)
+    ]
+    return Item(priority, tuple(dict.fromkeys(variants)))
+
+
 def _failures(facts: Facts, brief: bool = False) -> list[Item]:
     told: set[Ref] = set()  # parallel calls failing together share the agent's next words: quote them in full once
     items = []
@@ -164,6 +174,8 @@ def _what(action: Action) -> str:
 
 def _actions(facts: Facts) -> list[Item]:
     items = []
+    searches: dict[str, list[str]] = {}  # where -> what was searched there, in order
+    latest: dict[str, int] = {}
     total = max(1, len(facts.actions))
     for n, a in enumerate(facts.actions):
         recency = 10 * n // total  # later commands matter more
@@ -173,9 +185,13 @@ def _actions(facts: Facts) -> list[Item]:
         elif a.call.kind == "delegate":
             items.append(Item(DELEGATED, (f"delegated {cite(a.ref)}: {a.call.target} -> {cut(a.outcome, 200)}",)))
         elif a.call.kind == "search":
-            items.append(Item(SEARCH + recency, (f"searched {cut(a.call.target, 120)} {cite(a.ref)}",)))
+            what, _, where = a.call.target.rpartition(" in ") if " in " in a.call.target else (a.call.target, "", "")
+            searches.setdefault(where, []).append(f"{cut(what, 60)} {cite(a.ref)}")
+            latest[where] = recency
         elif a.call.kind == "call":
             items.append(Item(CALL + recency, (f"called {a.call.target} {cite(a.ref)}: {cut(a.outcome, 80)}",)))
+    for where, found in searches.items():  # one line per place searched, not per search
+        items.append(_grouped(SEARCH + latest[where], f"searched {where}" if where else "searched", found))
     return items
 
 
