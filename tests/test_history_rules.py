@@ -663,6 +663,31 @@ def test_long_write_argument_outside_recent_window_is_cut(fmt: str, tmp_path: Pa
     assert same(result.messages[-2], history[-2]), "the recent Write is whole"
 
 
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_long_strings_nested_in_arguments_are_cut_too(fmt: str, tmp_path: Path) -> None:
+    """MultiEdit keeps its strings in a list of objects; they weigh as much as a Write's content."""
+    old, new = lines(8_000, "old-body"), lines(8_000, "new-body")
+    edits = {"file_path": "/repo/a.py", "edits": [{"old_string": old, "new_string": new, "replace_all": False}]}
+    history = (
+        user(fmt, "Rewrite a.py")
+        + exchange(fmt, "m1", "MultiEdit", edits, "applied")
+        + say(fmt, "Rewrote a.py.")
+        + user(fmt, "Now the tests")
+        + exchange(fmt, "r1", "Read", {"file_path": "/repo/test_a.py"}, "ok")
+    )
+    session = new_session(tmp_path)
+    total = tokens(session, history, format=fmt)
+    result = session.compact_history(
+        messages=history, format=fmt, target_tokens=total - 2_000, strategy="compact", keep="3 messages"
+    )
+    valid(result.messages, fmt)
+    cut = call_args(result.messages[1], fmt)
+    assert cut["file_path"] == "/repo/a.py" and list(cut["edits"][0]) == ["old_string", "new_string", "replace_all"]
+    for key in ("old_string", "new_string"):
+        assert "argument truncated" in cut["edits"][0][key] and len(cut["edits"][0][key]) < 500
+    assert cut["edits"][0]["replace_all"] is False
+
+
 # --- trigger, keep, target, models --------------------------------------------------------------------------
 
 

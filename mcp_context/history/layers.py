@@ -79,23 +79,39 @@ def replace_result(message: Message, block: Block, text: str) -> Message:
 
 
 def cut_args(args: Any, stored: Stored) -> tuple[Any, int]:
-    """Long string values cut to a head plus a note with the handle; returns the new args and chars cut."""
+    """Long string values cut to a head plus a note with the handle, at any depth (MultiEdit's ``edits`` hold
+    their strings in a list of objects); returns the new args and the characters cut. Keys and their order stay."""
     if not isinstance(args, dict):
         return args, 0
-    cut, saved = {}, 0
-    for key, value in args.items():
-        if isinstance(value, str) and len(value) > ARG_MAX_CHARS:
-            note = f"...(argument truncated: {len(value):,} chars; the full call is stored as {stored.handle})"
-            cut[key] = value[:ARG_KEEP_CHARS] + note
-            saved += len(value) - len(cut[key])
-        else:
-            cut[key] = value
-    return cut, saved
+    return _cut(args, stored)
+
+
+def _cut(value: Any, stored: Stored) -> tuple[Any, int]:
+    if isinstance(value, str) and len(value) > ARG_MAX_CHARS:
+        note = f"...(argument truncated: {len(value):,} chars; the full call is stored as {stored.handle})"
+        cut = value[:ARG_KEEP_CHARS] + note
+        return cut, len(value) - len(cut)
+    if isinstance(value, dict):
+        pairs = [(key, _cut(item, stored)) for key, item in value.items()]
+        return {key: new for key, (new, _) in pairs}, sum(saved for _, (_, saved) in pairs)
+    if isinstance(value, list):
+        items = [_cut(item, stored) for item in value]
+        return [new for new, _ in items], sum(saved for _, saved in items)
+    return value, 0
 
 
 def long_args(block: Block) -> bool:
-    args = block.args
-    return isinstance(args, dict) and any(isinstance(v, str) and len(v) > ARG_MAX_CHARS for v in args.values())
+    return isinstance(block.args, dict) and _has_long_string(block.args)
+
+
+def _has_long_string(value: Any) -> bool:
+    if isinstance(value, str):
+        return len(value) > ARG_MAX_CHARS
+    if isinstance(value, dict):
+        return any(_has_long_string(item) for item in value.values())
+    if isinstance(value, list):
+        return any(_has_long_string(item) for item in value)
+    return False
 
 
 def args_document(block: Block) -> str:
