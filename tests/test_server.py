@@ -25,6 +25,19 @@ async def client(session: Session) -> AsyncIterator[Client]:
         yield c
 
 
+async def grep_all(c: Client, handle: str, pattern: str, **fixed: Any) -> list[str]:
+    """Every matching line, page after page, as the lines themselves."""
+    found: list[str] = []
+    args: dict[str, Any] = {"handle": handle, "grep": pattern, "context": 0, **fixed}
+    while True:
+        out = (await c.call_tool("read_persisted", args)).structured_content
+        assert out is not None and out["mode"] == "grep"
+        found += [m["text"] for m in out["matches"] if m["match"]]
+        if out["done"]:
+            return found
+        args["start_line"] = out["next_start_line"]
+
+
 async def read_all(c: Client, handle: str, **fixed: Any) -> str:
     """Follow next_start_line / next_offset through the tool, as a model would."""
     parts: list[str] = []
@@ -74,16 +87,7 @@ async def test_grep_through_the_tool_returns_the_exact_lines(client: Client) -> 
     lines = [f"{i:06d} " + ("FAIL test_x" if i % 97 == 0 else "ok") for i in range(20_000)]
     text = "\n".join(lines) + "\n"
     handle = (await client.call_tool("persist_result", {"content": text})).structured_content["handle"]  # type: ignore[index]
-    found: list[str] = []
-    args: dict[str, Any] = {"handle": handle, "grep": "FAIL", "context": 0}
-    while True:
-        out = (await client.call_tool("read_persisted", args)).structured_content
-        assert out is not None and out["mode"] == "grep"
-        found += [m["text"] for m in out["matches"] if m["match"]]
-        if out["done"]:
-            break
-        args["start_line"] = out["next_start_line"]
-    assert found == [line for line in lines if "FAIL" in line]
+    assert await grep_all(client, handle, "FAIL") == [line for line in lines if "FAIL" in line]
 
 
 async def test_same_content_same_handle_nothing_written(client: Client, session: Session) -> None:
@@ -181,15 +185,7 @@ async def test_stdio_subprocess_in_both_protocol_eras(
         assert await read_all(c, stored["handle"]) == text
         again = (await c.call_tool("persist_result", {"content": text})).structured_content
         assert again is not None and again["handle"] == stored["handle"] and again["stored"] is False
-        found: list[str] = []
-        args: dict[str, Any] = {"handle": stored["handle"], "grep": "def ", "context": 0, "max_matches": 500}
-        while True:  # every matching line, page after page, as the lines themselves
-            out = (await c.call_tool("read_persisted", args)).structured_content
-            assert out is not None and out["mode"] == "grep"
-            found += [m["text"] for m in out["matches"] if m["match"]]
-            if out["done"]:
-                break
-            args["start_line"] = out["next_start_line"]
+        found = await grep_all(c, stored["handle"], "def ", max_matches=500)
         assert found == [line for line in text.split("\n") if "def " in line] and found
         listed = [str(r.uri) for r in (await c.list_resources()).resources]
         assert stored["uri"] in listed
