@@ -47,7 +47,7 @@ def test_host_transcripts_compact_valid_and_lossless(histories: Any, session: Se
 
     path = getattr(histories, kind)
     read = transcripts.load(str(path), {}, None)
-    assert len(read.messages) >= 180
+    assert len(read.messages) >= 200  # the issue asks for fixtures of at least 200 messages, as read back
     result = session.compact_history(transcript=str(path), target_tokens=TARGET)
     assert result.compacted and result.format == read.format
     assert result.model == read.model  # read from the transcript when not given
