@@ -10,7 +10,9 @@
 from __future__ import annotations
 
 import os
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +36,9 @@ from .summary import engine as summaries
 from .summary import sources as summary_sources
 from .summary.engine import RangeSummary, Sampler
 from .tokens import TokenCounter
+
+#: Previews a Session keeps (a few KB each), most recently used first.
+_PREVIEWS_KEPT = 512
 
 
 @dataclass(frozen=True)
@@ -96,6 +101,8 @@ class Session:
         self.transcript_roots = transcript_roots
         self.accountant = Accountant(self.counter)
         self._pieces = archive.PieceMemo(self._holds)
+        self._previews: OrderedDict[tuple[str, str], Preview] = OrderedDict()
+        self._previews_lock = threading.Lock()  # the server calls a Session from several worker threads
         self.store = Store(self.settings.root, counter=self.counter, max_result_bytes=self.limits.max_result_bytes)
 
     @property
@@ -162,8 +169,21 @@ class Session:
             raise StoreError(f"index of {meta.handle} is damaged ({exc}); delete the result with cleanup") from None
 
     def preview(self, meta: ResultMeta) -> Preview:
+        """Made once per result: a stored text never changes (its handle is its content), so persisting the same
+        content again, or listing it, does not walk the text again."""
+        key = (meta.session, meta.handle)
+        with self._previews_lock:
+            found = self._previews.get(key)
+            if found is not None:
+                self._previews.move_to_end(key)
+                return found
         with self._reader(meta) as reader:
-            return reader.preview(self.limits.preview_chars)
+            made = reader.preview(self.limits.preview_chars)
+        with self._previews_lock:
+            self._previews[key] = made
+            if len(self._previews) > _PREVIEWS_KEPT:
+                self._previews.popitem(last=False)
+        return made
 
     def read_persisted(
         self,
