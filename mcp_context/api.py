@@ -10,9 +10,7 @@
 from __future__ import annotations
 
 import os
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +24,7 @@ from .history import budget as budgets
 from .history.accounting import Accountant
 from .history.compact import Compaction, Request, compact
 from .history.layers import DEFAULT_EXCLUDED, Stored
+from .known import Known, KnownResults
 from .loops import service as loop_service
 from .loops.events import Event
 from .loops.policy import Policy
@@ -36,9 +35,6 @@ from .summary import engine as summaries
 from .summary import sources as summary_sources
 from .summary.engine import RangeSummary, Sampler
 from .tokens import TokenCounter
-
-#: Previews a Session keeps (a few KB each), most recently used first.
-_PREVIEWS_KEPT = 512
 
 
 @dataclass(frozen=True)
@@ -101,8 +97,7 @@ class Session:
         self.transcript_roots = transcript_roots
         self.accountant = Accountant(self.counter)
         self._pieces = archive.PieceMemo(self._holds)
-        self._previews: OrderedDict[tuple[str, str], Preview] = OrderedDict()
-        self._previews_lock = threading.Lock()  # the server calls a Session from several worker threads
+        self._known = KnownResults()
         self.store = Store(self.settings.root, counter=self.counter, max_result_bytes=self.limits.max_result_bytes)
 
     @property
@@ -162,28 +157,25 @@ class Session:
         return True
 
     def _reader(self, meta: ResultMeta) -> TextReader:
-        fd, index = self.store.open_indexed(meta.session, meta.handle)
+        known = self._known.get(meta.handle)
+        if known is not None and known.index is not None and known.meta.session == meta.session:
+            fd, index = self.store.open_content(meta.session, meta.handle), known.index  # still there?
+        else:
+            fd, index = self.store.open_indexed(meta.session, meta.handle)
+            (known or self._known.put(meta.handle, Known(meta))).index = index
         try:
             return TextReader(index, fd, self.counter)
         except ValueError as exc:
             raise StoreError(f"index of {meta.handle} is damaged ({exc}); delete the result with cleanup") from None
 
     def preview(self, meta: ResultMeta) -> Preview:
-        """Made once per result: a stored text never changes (its handle is its content), so persisting the same
-        content again, or listing it, does not walk the text again."""
-        key = (meta.session, meta.handle)
-        with self._previews_lock:
-            found = self._previews.get(key)
-            if found is not None:
-                self._previews.move_to_end(key)
-                return found
-        with self._reader(meta) as reader:
-            made = reader.preview(self.limits.preview_chars)
-        with self._previews_lock:
-            self._previews[key] = made
-            if len(self._previews) > _PREVIEWS_KEPT:
-                self._previews.popitem(last=False)
-        return made
+        """Made once per result and process (see known): persisting the same content again, or listing it, does
+        not walk the text again."""
+        known = self._known.get(meta.handle) or self._known.put(meta.handle, Known(meta))
+        if known.preview is None:
+            with self._reader(meta) as reader:
+                known.preview = reader.preview(self.limits.preview_chars)
+        return known.preview
 
     def read_persisted(
         self,
@@ -198,7 +190,8 @@ class Session:
         max_tokens: int | None = None,
     ) -> Read:
         """A bounded page (by lines or characters) or the lines matching ``grep``, with the cursor to go on."""
-        meta = self.info(handle)
+        known = self._known.get(handle)  # the reader below opens the text, so a deleted result still fails
+        meta = known.meta if known is not None else self._known.put(handle, Known(self.info(handle))).meta
         notes: list[str] = []
         given = {"max_lines": max_lines, "max_chars": max_chars, "context": context, "max_matches": max_matches}
         options = {k: v for k, v in (given | {"max_tokens": max_tokens}).items() if v is not None}

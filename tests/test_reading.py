@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mcp_context import InvalidArgument, Session
+from mcp_context import InvalidArgument, Session, UnknownHandle
 from mcp_context.config import Limits
 from mcp_context.index import SEGMENT_BYTES
 
@@ -139,6 +139,18 @@ def test_preview_of_lines_longer_than_a_block_counts_whole_lines_and_reads_on(se
     assert preview.more == {"offset": 240}
     page = session.read_persisted(stored.meta.handle, **preview.more).page
     assert page is not None and text[240:].startswith(page.text) and page.text
+
+
+def test_a_result_deleted_by_another_process_is_gone_for_a_session_that_read_it(session: Session) -> None:
+    """A Session keeps what it read of a result (it never changes), but never serves a deleted one."""
+    stored = session.persist_result("line one\nline two\n" * 50)
+    assert session.read_persisted(stored.meta.handle, max_lines=2).page is not None
+    other = Session(root=session.store.root, session="someone-else", env={})
+    other.delete_session(session.id)
+    with pytest.raises(UnknownHandle):
+        session.read_persisted(stored.meta.handle, max_lines=2)
+    again = session.persist_result("line one\nline two\n" * 50)  # stored anew, read anew
+    assert again.created and session.read_persisted(again.meta.handle, max_lines=2).page is not None
 
 
 def test_bad_read_arguments_are_clear_errors(session: Session) -> None:

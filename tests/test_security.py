@@ -506,7 +506,15 @@ async def test_symlinked_result_file_is_not_followed(world: World, suffix: str) 
     os.symlink(target, planted)
     outside = snapshot(world.evil_root)
     secret_before = world.secret_file.read_bytes()
-    await _assert_reads_fail_cleanly(world, world.session, world.good_handle, "good", text_intact=suffix == ".idx")
+    # A process that reads it now (it knows nothing of the result yet) must refuse the link...
+    fresh = Session(root=world.root, session="good", env={})
+    await _assert_reads_fail_cleanly(world, fresh, world.good_handle, "good", text_intact=suffix == ".idx")
+    # ...and the one that stored it answers, if at all, from what it read of the genuine files before the swap.
+    try:
+        page = world.session.read_persisted(world.good_handle).page
+        assert page is not None and page.text == GOOD_TEXT
+    except ContextError as exc:
+        assert_clean(str(exc))
     # storing the same text again must not write through the link either
     try:
         world.session.persist_result(GOOD_TEXT)
