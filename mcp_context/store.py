@@ -311,6 +311,9 @@ class Store:
         spool_dir = self.root / ".spool"
         self._ensure_dir(spool_dir)
         builder, tally, hasher = IndexBuilder(), ByteTally(), _handle_hasher(session)
+        # Counted once: given, else exactly from the text kept while it is small enough and an encoding is on
+        # disk, else estimated as it streams (from where keeping it stopped).
+        kept: list[bytes] | None = [] if count is None and self.counter.encoding is not None else None
         spool = spool_dir / f".tmp-{secrets.token_hex(8)}.txt"
         fd = os.open(spool, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, _FILE_MODE)
         try:
@@ -318,7 +321,13 @@ class Store:
                 for chunk in chunks:
                     self._check_size(builder.bytes + len(chunk))
                     builder.feed(chunk)
-                    tally.add(chunk)
+                    if kept is not None and builder.bytes <= EXACT_LIMIT_BYTES:
+                        kept.append(chunk)
+                    elif count is None:
+                        for earlier in kept or ():
+                            tally.add(earlier)
+                        kept = None
+                        tally.add(chunk)
                     hasher.update(chunk)
                     f.write(chunk)
                 index = builder.finish()
@@ -328,9 +337,8 @@ class Store:
             existing = self._existing(session, handle)
             if existing is not None:
                 return existing, False
-            if count is None and builder.bytes <= EXACT_LIMIT_BYTES and self.counter.encoding is not None:
-                # A streamed file small enough to count exactly is counted like text given whole.
-                count = self.counter.count(spool.read_bytes().decode("utf-8"))
+            if kept is not None:  # a streamed file small enough to count exactly, like text given whole
+                count = self.counter.count(b"".join(kept).decode("utf-8"))
             tokens = count or TokenCount(tally.estimate(), "estimate")
             meta = ResultMeta(
                 handle=handle,

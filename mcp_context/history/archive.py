@@ -86,8 +86,9 @@ def write(
     room = max_bytes - _HEADER_BYTES
     pieces: list[Stored] = []
     groups = list(_groups(lines)) if memo is not None else [lines]
+    header_key = json.dumps(head, sort_keys=True).encode()
     for group in groups:
-        key = hashlib.blake2b(json.dumps(head, sort_keys=True).encode(), digest_size=16)
+        key = hashlib.blake2b(header_key, digest_size=16)
         for line in group:
             key.update(line.key.encode())
         found = memo.get(key.hexdigest()) if memo is not None else None

@@ -38,6 +38,7 @@ from .verdict import Found
 
 STATE_NAME = "loops"
 STATE_VERSION = 2
+_EARLIER = "the session's loop state was saved by an earlier version of mcp-context: started afresh"
 _DAMAGED = "the session's stored loop state is damaged or from another version; check_loop(reset=true) starts afresh"
 
 
@@ -156,16 +157,14 @@ def _restore(
         notes = ["reset: every earlier event and strike of this session is forgotten"]
         notes.append("policy set for this session" if policy is not None else "the session's policy stays")
         return LoopMonitor(chosen, counter=counter), Judge(chosen), notes
-    if stored is None or _older(stored):
-        chosen = policy or Policy()
-        notes = ["policy set for this session: later checks use it until another is given"] if policy else []
-        if stored is not None:  # the stream is the detector's own memory, not the user's data: start it again
-            notes.insert(0, "the session's loop state was saved by an earlier version of mcp-context: started afresh")
-        return LoopMonitor(chosen, counter=counter), Judge(chosen), notes
+    if stored is None:
+        return _fresh(policy, counter, [])
     if kept is not None and kept.data == stored:
         monitor, judge = kept.monitor, kept.judge
     else:
         document = _document(stored)
+        if document is None:  # the stream is the detector's own memory, not the user's data: start it again
+            return _fresh(policy, counter, [_EARLIER])
         try:
             monitor = LoopMonitor.from_state(document["monitor"], counter=counter)
             judge = Judge(monitor.policy)
@@ -205,25 +204,29 @@ def judge_may_ask(store: Store, session: str, policy: Policy | None, replay: boo
 
 def _stored_policy(stored: bytes | None) -> Policy | None:
     try:
-        return LoopMonitor.from_state(_document(stored)["monitor"]).policy if stored is not None else None
+        document = _document(stored) if stored is not None else None
+        return LoopMonitor.from_state(document["monitor"]).policy if document is not None else None
     except InvalidArgument:
         return None
 
 
-def _older(stored: bytes) -> bool:
-    """A state this version can read no longer, written by an earlier one (a number below ours)."""
-    try:
-        version = json.loads(stored).get("version")
-    except (ValueError, UnicodeDecodeError, AttributeError):
-        return False
-    return isinstance(version, int) and not isinstance(version, bool) and 0 < version < STATE_VERSION
+def _fresh(policy: Policy | None, counter: TokenCounter, notes: list[str]) -> tuple[LoopMonitor, Judge, list[str]]:
+    chosen = policy or Policy()
+    if policy:
+        notes.append("policy set for this session: later checks use it until another is given")
+    return LoopMonitor(chosen, counter=counter), Judge(chosen), notes
 
 
-def _document(stored: bytes) -> dict[str, Any]:
+def _document(stored: bytes) -> dict[str, Any] | None:
+    """The stored state, or None when an earlier version wrote it (a version number below ours); a state that is
+    neither is damaged, and says so."""
     try:
         document: Any = json.loads(stored)
     except (ValueError, UnicodeDecodeError):
         document = None
-    if not isinstance(document, dict) or document.get("version") != STATE_VERSION or "monitor" not in document:
+    version = document.get("version") if isinstance(document, dict) else None
+    if isinstance(version, int) and not isinstance(version, bool) and 0 < version < STATE_VERSION:
+        return None
+    if not isinstance(document, dict) or version != STATE_VERSION or "monitor" not in document:
         raise InvalidArgument(_DAMAGED)
     return document

@@ -178,21 +178,28 @@ def _task(request: Request, r: _Range, style: styles.Style, accountant: Accounta
     return RangeSummary(
         status="needs_summary",
         engine="agent",
-        style=style.name,
-        format=r.adapter.name,
-        span=r.span,
-        range_tokens=r.tokens,
-        token_method=accountant.method,
-        target_tokens=r.target,
-        limit_tokens=r.room,
-        earlier=r.facts.earlier,
-        sections=[p.title for p in style.parts],
+        **_about(r, style, accountant),
         instructions=styles.instructions(style, what, r.target, request.focus)
         + "\n\nFacts taken from those messages (each cites its message):",
         digest=digest,
         next_call=next_call,
         notes=list(r.span.notes),
     )
+
+
+def _about(r: _Range, style: styles.Style, accountant: Accountant) -> dict[str, Any]:
+    """What every answer says of the range and its budget, whether it stores a summary or asks for one."""
+    return {
+        "style": style.name,
+        "format": r.adapter.name,
+        "span": r.span,
+        "range_tokens": r.tokens,
+        "token_method": accountant.method,
+        "target_tokens": r.target,
+        "limit_tokens": r.room,
+        "earlier": r.facts.earlier,
+        "sections": [p.title for p in style.parts],
+    }
 
 
 def _written(text: str, style: styles.Style, r: _Range, count: Callable[[str], int]) -> str:
@@ -265,18 +272,10 @@ def _store(
     return RangeSummary(
         status="stored",
         engine=engine,
-        style=style.name,
-        format=r.adapter.name,
-        span=r.span,
-        range_tokens=r.tokens,
-        token_method=accountant.method,
-        target_tokens=r.target,
-        limit_tokens=r.room,
+        **_about(r, style, accountant),
         text=text,
         summary_tokens=tokens,
         summary=stored,
         archive=originals,
-        earlier=r.facts.earlier,
-        sections=[p.title for p in style.parts],
         notes=notes,
     )
