@@ -85,15 +85,43 @@ def test_extractive_keeps_the_facts_of_realistic_sessions(
     assert (result.reduction or 0) >= 0.8
     cited = {int(n) for n in re.findall(r"\[#(\d+)", text)}
     assert cited and all(result.span.start <= n <= result.span.end for n in cited)
+    assert_keeps_the_facts(histories, text, kind, style)
+    if kind == "claude_code":  # the host's own compaction summary is in range: kept, and said so
+        assert [e.origin for e in result.earlier] == ["Claude Code"] and "earlier summary" in text
+
+
+def assert_keeps_the_facts(histories: Any, text: str, kind: str, style: str) -> None:
     flat = norm(text)
     first = histories.first_request if kind != "claude_code" else "Add a `mcp-context stats` command"
-    facts = [first, norm(histories.correction), histories.error_text, *histories.edited_files]
+    facts = [first, norm(histories.correction), histories.error_text]
     if style != "brief":
         facts.append(histories.fix_text)
     for fact in facts:
         assert norm(fact) in flat, f"{fact!r} is not in the {style} summary of {kind}"
-    if kind == "claude_code":  # the host's own compaction summary is in range: kept, and said so
-        assert [e.origin for e in result.earlier] == ["Claude Code"] and "earlier summary" in text
+    under = [(m.group(1) + "/", m.group(2)) for m in re.finditer(r"under (/\S*)/: ([^\n]*)", text)]
+    for path in histories.edited_files:  # by its whole path, or by its place under a directory the line names
+        named = path in flat or any(path.startswith(base) and path[len(base) :] in names for base, names in under)
+        assert named, f"{path!r} is not in the {style} summary of {kind}"
+
+
+@pytest.fixture(scope="module")
+def deep_histories(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The same sessions made in a checkout under a deep path, as projects often sit: every path costs more."""
+    from make_fixtures import REPO, make_all
+
+    base = tmp_path_factory.mktemp("deep")
+    parent = base / "home" / "someone" / "src" / "github.com" / "an-organisation" / "a-project-with-a-long-name"
+    parent.mkdir(parents=True)
+    (parent / "checkout").symlink_to(REPO, target_is_directory=True)
+    return make_all(base / "histories", repo=parent / "checkout")
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_deep_project_path_does_not_crowd_out_the_facts(deep_histories: Any, session: Session, style: str) -> None:
+    assert len(deep_histories.edited_files[0]) > 120
+    result = session.summarize_range(transcript=str(deep_histories.claude_code), style=style, engine="extractive")
+    assert result.status == "stored" and result.summary_tokens is not None
+    assert_keeps_the_facts(deep_histories, result.text or "", "claude_code", style)
 
 
 def test_the_range_widens_around_tool_pairs_and_says_so(histories: Any, session: Session) -> None:

@@ -36,7 +36,8 @@ class Part:
 def fit(parts: list[Part], budget: int, count: Count, prefix: str = "", suffix: str = "") -> str:
     """The parts rendered under ``budget`` tokens (or the bare skeleton, if even that does not fit)."""
     chosen: dict[int, str] = {}
-    remaining = budget - count(render(parts, chosen, prefix, suffix)) - _MORE_TOKENS * sum(bool(p.items) for p in parts)
+    reserve = _MORE_TOKENS * sum(bool(p.items) and p.more for p in parts)
+    remaining = budget - count(render(parts, chosen, prefix, suffix)) - reserve
     by_priority = [sorted(part.items, key=lambda item: -item.priority)[:CANDIDATES] for part in parts]
     order = sorted(((id(item), item) for items in by_priority for item in items), key=lambda pair: -pair[1].priority)
     costs: dict[int, int] = {}
@@ -60,6 +61,38 @@ def fit(parts: list[Part], budget: int, count: Count, prefix: str = "", suffix: 
             del chosen[key]
         text = render(parts, chosen, prefix, suffix)
         over = count(text) - budget
+    return _fill(parts, order, chosen, budget, count, text, prefix, suffix)
+
+
+def _fill(
+    parts: list[Part],
+    order: list[tuple[int, Item]],
+    chosen: dict[int, str],
+    budget: int,
+    count: Count,
+    text: str,
+    prefix: str,
+    suffix: str,
+) -> str:
+    """Spend what the estimates held back. The reserves for "... N more" lines and the margin on each join can
+    leave a few dozen tokens unused: enough for a fact the first pass left out (a list of changed files under a
+    long project path). Each addition is checked against the real text, so the budget still holds."""
+    used = count(text)
+    for key, item in order:
+        if budget - used < 4:
+            break
+        if key in chosen:
+            continue
+        for variant in item.variants:
+            if count(variant) >= budget - used:
+                continue
+            chosen[key] = variant
+            trial = render(parts, chosen, prefix, suffix)
+            size = count(trial)
+            if size <= budget:
+                text, used = trial, size
+                break
+            del chosen[key]
     return text
 
 

@@ -7,6 +7,7 @@ moves the facts that mention it ahead of the others. Tasks and plans are written
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable, Sequence
 
@@ -18,7 +19,7 @@ from .fit import Item, Part
 
 # Priorities: what a user would hate most to lose scores highest.
 FIRST, CURRENT, EARLIER, USER, TODO, FAILURE = 100, 96, 94, 90, 88, 85
-DECISION, CHANGED, LAST_CALLS, DELEGATED, OPEN = 80, 78, 70, 62, 60
+DECISION, CHANGED, FIXED, LAST_CALLS, DELEGATED, OPEN = 80, 78, 75, 70, 62, 60
 DONE, SYSTEM, COMMAND, READ, CONCEPTS, SEARCH, CALL = 55, 50, 40, 35, 30, 20, 20
 FOCUS_BONUS = 30
 DEFAULT_MAX_TOKENS = 6_000
@@ -152,8 +153,9 @@ def _failures(facts: Facts, brief: bool = False) -> list[Item]:
 def _failure(failure: Failure, told: bool, brief: bool) -> Item:
     a = failure.action
     base = f"{_what(a)} failed {cite(a.ref)}: {a.outcome}"
-    if brief:
-        return Item(FAILURE, (cut(base + ("; fixed" if failure.fixed_by else ""), 200),))
+    if brief:  # in a few lines, what is still broken outranks the files changed; what was fixed does not
+        line = f"{_what(a, 100)} failed {cite(a.ref)}: {cut(a.outcome, 120)}" + ("; fixed" if failure.fixed_by else "")
+        return Item(FIXED if failure.fixed_by else FAILURE, (line,))
     after = ""
     if failure.explanation is not None:
         said = cut(failure.explanation.text, 80 if told else 240)
@@ -165,11 +167,11 @@ def _failure(failure: Failure, told: bool, brief: bool) -> Item:
     return Item(FAILURE, (base + after, cut(base, 200)))
 
 
-def _what(action: Action) -> str:
+def _what(action: Action, limit: int = 160) -> str:
     call = action.call
     if call.kind == "command":
-        return f"`{cut(call.target, 160)}`"
-    return f"{call.name} {cut(call.target, 120)}"
+        return f"`{cut(call.target, limit)}`"
+    return f"{call.name} {cut(call.target, limit - 40)}"
 
 
 def _actions(facts: Facts) -> list[Item]:
@@ -232,6 +234,21 @@ def _concepts(facts: Facts) -> list[Item]:
 def _listed(what: str, names: list[str], n: int) -> str:
     more = f" (+{len(names) - n} more)" if len(names) > n else ""
     return f"{what}: {', '.join(names[:n])}{more}"
+
+
+def _under(paths: list[str]) -> tuple[str, ...]:
+    """The paths named once by their common directory. Under a deep project path the directory costs more tokens
+    than the names, and a brief has a few hundred: a list that repeats it crowds out the facts around it, or is
+    itself left out. Every path can still be rebuilt from the line."""
+    if len(paths) < 2 or not all(path.startswith("/") for path in paths):
+        return ()
+    base = posixpath.commonpath(paths)
+    if base in paths:
+        base = posixpath.dirname(base)
+    if base == "/":
+        return ()
+    names = [posixpath.relpath(path, base) for path in paths]
+    return (_listed(f"changed, under {base}/", names, 12), _listed(f"changed, under {base}/", names, 5))
 
 
 def _system(facts: Facts) -> list[Item]:
@@ -318,8 +335,12 @@ def _brief(facts: Facts) -> list[Part]:
     items += [_said(s, USER, "then the user said ", (240, 120), flat=True) for s in later[-2:]]
     changed = [use.path for use in facts.files.values() if "write" in use.refs or "edit" in use.refs]
     if changed:
-        items.append(Item(CHANGED, (_listed("changed", changed, 12), _listed("changed", changed, 5))))
-    items += _failures(facts, brief=True)[-2:]
+        listed = _under(changed) or (_listed("changed", changed, 12), _listed("changed", changed, 5))
+        items.append(Item(FAILURE + 1, listed))  # in a few lines, the state of the files outranks how it went
+    failures = _failures(facts, brief=True)[-2:]
+    for n, item in enumerate(failures):  # the later failure is the likelier to matter now
+        item.priority -= len(failures) - 1 - n
+    items += failures
     items += [Item(DECISION, (f"decided {cite(d.ref)}: {cut(d.text, 200)}",)) for d in facts.decisions[-2:]]
     open_tasks = [text for status, text in facts.todos if status in ("pending", "in progress")]
     if open_tasks:
