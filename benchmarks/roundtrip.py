@@ -9,7 +9,8 @@ small tool call over stdio, against a minimal server on the same SDK with one ec
                  of a 5-line page of a small stored result, ``persist_result`` of a small text that is
                  already stored (the de-duplicated path) and, when the server lists it, ``check_loop`` with
                  one event. check_loop is shown beside them but not held to the round-trip target: each
-                 check also saves the session's state durably, work the echo server has no counterpart for.
+                 check runs the detectors over the session's stream and saves its state, work the echo
+                 server has no counterpart for.
 
 The two servers are measured interleaved, in alternating order (A B, B A, ...), so a shared machine's drifting
 load falls on both alike; every figure is a median. Targets: round trip within ×1.2 of echo (read_persisted and
@@ -48,9 +49,10 @@ PAGE_LINES = 5
 LOOP_CALL = "round trip: check_loop, one event"
 VERDICTS = ("ok", "warn", "stop")
 LOOP_NOTE = (
-    "not held to the round-trip target: besides the round trip, every check updates the session's stored "
-    "stream and saves it durably (temp file, fsync, rename, on a worker once the answer is sent), and "
-    "resolves the optional LLM judge; the figure is what an agent waits per check"
+    "not held to the round-trip target: besides the round trip, every check restores the session's stream, "
+    "runs every detector over it and hands the new state to a worker that saves it after the answer (temp "
+    "file, fsync, rename), and passes through the resolver of the optional LLM judge; the figure is what an "
+    "agent waits per check"
 )
 
 

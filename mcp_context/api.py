@@ -260,7 +260,7 @@ class Session:
     ) -> Compaction:
         """A smaller, valid history in the input's format; everything removed or shortened is stored first."""
         sid = self._session(session)
-        items, fmt, model_source, notes = self._history_source(messages, transcript, format)
+        items, fmt, model_source, notes, _ = self._history_source(messages, transcript, format)
         if model is None and model_source is not None:
             model, source_name = model_source
         else:
@@ -299,17 +299,18 @@ class Session:
 
     def _history_source(
         self, messages: list[Any] | None, transcript: str | None, format: str
-    ) -> tuple[Any, str, tuple[str, str] | None, list[str]]:
+    ) -> tuple[Any, str, tuple[str, str] | None, list[str], list[tuple[str, ...]] | None]:
+        """The messages, their format, the model the source names, notes, and a transcript's ids per message."""
         if (messages is None) == (transcript is None):
             raise InvalidArgument("give either messages (a list) or transcript (a path, or 'host'), not both")
         if transcript is None:
-            return messages, format, None, []
+            return messages, format, None, [], None
         found = transcripts.load(transcript, self.env, self.transcript_roots)
         if format not in ("auto", found.format):
             raise InvalidArgument(f"{found.host} transcripts hold {found.format} messages, not {format}")
         notes = [f"{found.host} transcript {found.path}: {len(found.messages)} messages", *found.notes]
         model = (found.model, f"{found.host} transcript") if found.model else None
-        return found.messages, found.format, model, notes
+        return found.messages, found.format, model, notes, found.ids
 
     # summaries ---------------------------------------------------------------------------------------------
 
@@ -338,11 +339,12 @@ class Session:
         if sum(x is not None for x in (messages, transcript, handle)) != 1:
             raise InvalidArgument("give one source: messages (a list), transcript (a path, or 'host') or handle")
         notes: list[str] = []
+        ids = None
         if handle is not None:
             items, found = summary_sources.stored(handle, lambda h: "".join(self.iter_text(h)))
             fmt, source = found if format == "auto" else format, f"handle={handle!r}"
         else:
-            items, fmt, _, notes = self._history_source(messages, transcript, format)
+            items, fmt, _, notes, ids = self._history_source(messages, transcript, format)
             source = f"transcript={transcript!r}" if transcript is not None else "messages=<the same list>"
 
         def persist(text: str, label: str, source: str) -> Stored:
@@ -350,7 +352,7 @@ class Session:
             return Stored(stored.meta.handle, stored.meta.uri, stored.preview.render())
 
         request = summaries.Request(items, fmt, start, end, style, engine, summary, max_tokens, focus, sampler)
-        request.source, request.piece_bytes = source, self.limits.max_result_bytes
+        request.source, request.piece_bytes, request.ids = source, self.limits.max_result_bytes, ids
         result = summaries.run(request, self.accountant, persist)
         result.notes[:0] = notes
         return result
@@ -385,7 +387,7 @@ class Session:
         loop_service.check_arguments(bool(stream) or events is not None, replay, chosen, reset, format)
         if not replay:
             return loop_service.check_stream(self.store, sid, stream, chosen, reset, self.counter, judge, dry_run)
-        items, fmt, _, notes = self._history_source(messages, transcript, format)
+        items, fmt, _, notes, _ = self._history_source(messages, transcript, format)
         return loop_service.check_history(items, fmt, chosen, sid, self.counter, judge, notes)
 
     def judge_may_ask(

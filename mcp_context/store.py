@@ -128,9 +128,11 @@ def _fsync_dir(path: Path) -> None:
 
 @dataclass
 class StateHold:
-    """A tool's state held under its lock: what to save when the hold ends, and a background save's failure."""
+    """A tool's state held under its lock: what it holds, what to save when the hold ends, and a background
+    save's failure."""
 
     previous_failure: str | None  # why this state's last background save failed; None when it did not
+    stored: bytes | None  # the state to start from (None before the first save)
     data: bytes | None = None
 
     def save(self, data: bytes) -> None:
@@ -492,43 +494,52 @@ class Store:
         """Hold a tool's state for a read-modify-write: threads of this process and other processes (a server
         and the CLI on one root) wait their turn, so no check reads the old state and writes back only its own.
 
-        What the holder gives to ``hold.save`` is written when the block ends; when this store saves behind
-        (see saves.py), by a worker that keeps the lock until the file is in place."""
+        ``hold.stored`` is the state to start from. What the holder gives to ``hold.save`` is written when the
+        block ends; when this store saves behind, by a saver that keeps the lock until the file is in place, and
+        the next holder in this process starts from what it was given instead of waiting (see saves.py)."""
         directory = self._sessions / ids.check_session(session) / "state"
         key = f"{directory}\0{_state_name(name)}"
         with _THREAD_LOCKS_GUARD:
             lock = _THREAD_LOCKS.setdefault(key, threading.Lock())
-        lock.acquire()
-        fd: int | None = None
-
-        def release() -> None:
-            if fd is not None:
-                os.close(fd)  # closing releases the flock
-            lock.release()
-
-        handed = False
-        try:
+        with lock:
+            latest = saves.join(key)
+            if latest is not None:
+                hold = StateHold(None, latest)  # a failed save before this one is carried by this one
+                try:
+                    yield hold
+                finally:
+                    saves.leave(key, hold.data)
+                if not self.save_behind:
+                    saves.wait(key)
+                return
             self._ensure_dir(directory)
-            path = directory / f"{_state_name(name)}.lock"
             try:
-                fd = os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, _FILE_MODE)
+                fd = os.open(directory / f"{_state_name(name)}.lock", os.O_RDWR | os.O_CREAT | _NOFOLLOW, _FILE_MODE)
             except OSError as exc:
                 raise StoreError(f"cannot lock state {name} of session {session}: {exc.strerror}") from exc
-            if fcntl is not None:
-                fcntl.flock(fd, fcntl.LOCK_EX)
-            hold = StateHold(saves.failure(key))
-            yield hold
-            if hold.data is None:
-                return
-            data = hold.data
-            if not self.save_behind:
-                self.write_state(session, name, data)
-                return
-            saves.start(key, lambda: self.write_state(session, name, data), release)
-            handed = True
-        finally:
-            if not handed:
-                release()
+            handed = False
+            try:
+                if fcntl is not None:
+                    fcntl.flock(fd, fcntl.LOCK_EX)
+                hold = StateHold(saves.failure(key), self.read_state(session, name))
+                yield hold
+                if hold.data is not None:
+                    if self.save_behind:
+                        data = hold.data
+                        saves.start(key, fd, lambda data: self.write_state(session, name, data), data)
+                        handed = True
+                    else:
+                        self.write_state(session, name, hold.data)
+            finally:
+                if not handed:
+                    os.close(fd)  # closing releases the flock
+
+    def peek_state(self, session: str, name: str) -> bytes | None:
+        """A tool's state as a reader that takes no lock should see it: what this process last handed to a
+        saver still writing it, else what the file holds."""
+        directory = self._sessions / ids.check_session(session) / "state"
+        saving, latest = saves.peek(f"{directory}\0{_state_name(name)}")
+        return latest if saving else self.read_state(session, name)
 
     # removing ----------------------------------------------------------------------------------------------
 

@@ -143,6 +143,23 @@ def test_the_range_widens_around_tool_pairs_and_says_so(histories: Any, session:
     assert (by_label.span.start, by_label.span.end) == (caller, len(messages) - 1)
 
 
+@pytest.mark.parametrize("kind", ["claude_code", "gemini_cli"])
+def test_a_range_may_be_named_by_the_hosts_own_ids(histories: Any, session: Session, kind: str) -> None:
+    """Claude Code names each line by a uuid and Gemini CLI each record by an id; an agent reading its own
+    transcript names a message by those, though a message may be read from several lines."""
+    records = [json.loads(line) for line in getattr(histories, kind).read_text().splitlines() if line.strip()]
+    key = "uuid" if kind == "claude_code" else "id"
+    said = [r[key] for r in records if r.get("type") == "user" and histories.correction in json.dumps(r)]
+    replies = [r[key] for r in records if r.get("type") in ("assistant", "gemini") and key in r]
+    assert said and replies
+    result = session.summarize_range(transcript=str(getattr(histories, kind)), start=said[-1], end=replies[-1])
+    assert result.archive is not None and result.span.end == result.span.requested[1]
+    kept = archived(session, result.archive.handle)
+    assert histories.correction in json.dumps(kept[0], ensure_ascii=False) and len(kept) == result.span.count
+    with pytest.raises(InvalidArgument, match="names no message"):
+        session.summarize_range(transcript=str(getattr(histories, kind)), start="no-such-line", engine="agent")
+
+
 def test_a_range_holding_an_earlier_summary_keeps_its_handle(histories: Any, session: Session) -> None:
     messages = json.loads(histories.openai.read_text())
     compacted = session.compact_history(messages=messages, target_tokens=30_000, strategy="summarize")

@@ -19,6 +19,10 @@ from typing import Any
 
 from ..errors import InvalidArgument
 
+#: Messages as read, and for each the ids of the host's lines or records it came from.
+Read = tuple[list[dict[str, Any]], list[tuple[str, ...]]]
+_IDS = "\0ids"  # a turn's record ids while the turns are merged; never in a returned message
+
 MAX_TRANSCRIPT_BYTES = 512 * 1024 * 1024
 
 
@@ -30,6 +34,9 @@ class Transcript:
     messages: list[dict[str, Any]]
     model: str | None = None
     notes: list[str] = field(default_factory=list)
+    #: For each message, the ids the host gave the lines or records it came from (Claude Code's line uuids and
+    #: the reply's message id, Gemini CLI's record ids): a caller may name a message by any of them.
+    ids: list[tuple[str, ...]] = field(default_factory=list)
 
 
 def claude_dir(env: Mapping[str, str]) -> Path:
@@ -68,14 +75,16 @@ def load(spec: str, env: Mapping[str, str], roots: list[Path] | None) -> Transcr
     records, notes = _records(resolved)
     if _is_gemini(records):
         model = _last_str(r.get("model") for r in records if r.get("type") == "gemini")
-        return Transcript(resolved, "gemini-cli", "gemini", read_gemini_cli(records), model, notes)
+        messages, ids = read_gemini_cli(records)
+        return Transcript(resolved, "gemini-cli", "gemini", messages, model, notes, ids)
     if any(r.get("type") in ("user", "assistant") and "message" in r for r in records):
         model = _last_str(
             r["message"].get("model")
             for r in records
             if r.get("type") == "assistant" and isinstance(r.get("message"), dict)
         )
-        return Transcript(resolved, "claude-code", "anthropic", read_claude_code(records), model, notes)
+        messages, ids = read_claude_code(records)
+        return Transcript(resolved, "claude-code", "anthropic", messages, model, notes, ids)
     raise InvalidArgument(f"{spec!r} is neither a Claude Code nor a Gemini CLI transcript")
 
 
@@ -109,15 +118,17 @@ def _is_gemini(records: list[dict[str, Any]]) -> bool:
 # Claude Code -----------------------------------------------------------------------------------------------
 
 
-def read_claude_code(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def read_claude_code(records: list[dict[str, Any]]) -> Read:
     """Anthropic messages: conversation lines after the last compaction, assistant blocks of one reply merged,
-    consecutive tool-result lines gathered into the one user turn the API expects."""
+    consecutive tool-result lines gathered into the one user turn the API expects; and the ids of the lines
+    each message came from."""
     messages: list[dict[str, Any]] = []
+    ids: list[list[str]] = []
     last_id: str | None = None
     for record in records:
         kind = record.get("type")
         if kind == "system" and record.get("subtype") == "compact_boundary":
-            messages, last_id = [], None
+            messages, ids, last_id = [], [], None
             continue
         message = record.get("message")
         if kind not in ("user", "assistant") or record.get("isSidechain") or not isinstance(message, dict):
@@ -125,12 +136,17 @@ def read_claude_code(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
         content = message.get("content")
         blocks = content if isinstance(content, list) else [{"type": "text", "text": content}]
         previous = messages[-1] if messages else None
+        names = [
+            v for v in (record.get("uuid"), message.get("id") if kind == "assistant" else None) if isinstance(v, str)
+        ]
         if kind == "assistant":
             reply_id = message.get("id")
             if previous and previous["role"] == "assistant" and reply_id and reply_id == last_id:
                 previous["content"] = previous["content"] + list(blocks)
+                ids[-1] += names
             else:
                 messages.append({"role": "assistant", "content": list(blocks)})
+                ids.append(names)
             last_id = reply_id
             continue
         last_id = None
@@ -138,17 +154,20 @@ def read_claude_code(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if results and previous and previous["role"] == "user" and isinstance(previous["content"], list):
             if any(b.get("type") == "tool_result" for b in previous["content"]):
                 previous["content"] = previous["content"] + list(blocks)
+                ids[-1] += names
                 continue
         messages.append({"role": "user", "content": content})
-    return messages
+        ids.append(names)
+    return messages, [tuple(dict.fromkeys(n)) for n in ids]
 
 
 # Gemini CLI ------------------------------------------------------------------------------------------------
 
 
-def read_gemini_cli(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def read_gemini_cli(records: list[dict[str, Any]]) -> Read:
     """Gemini contents: records upserted by id, ``$set.messages`` replacing the list, ``$rewindTo`` cutting it
-    (the named message and everything after it go), then empty model turns dropped and same-role runs merged."""
+    (the named message and everything after it go), then empty model turns dropped and same-role runs merged;
+    and the ids of the records each turn came from."""
     logical: dict[str, dict[str, Any]] = {}
     for record in records:
         patch = record.get("$set")
@@ -167,13 +186,20 @@ def read_gemini_cli(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
             continue
         _upsert(logical, record)
     contents: list[dict[str, Any]] = []
-    for record in logical.values():
+    for key, record in logical.items():
         for turn in _turns(record):
             if contents and contents[-1]["role"] == turn["role"]:
-                contents[-1] = {"role": turn["role"], "parts": contents[-1]["parts"] + turn["parts"]}
+                merged = contents[-1]
+                contents[-1] = {
+                    "role": turn["role"],
+                    "parts": merged["parts"] + turn["parts"],
+                    _IDS: [*merged[_IDS], key],
+                }
             else:
-                contents.append(turn)
-    return _drop_answered_twice(contents)
+                contents.append({**turn, _IDS: [key]})
+    turns = _drop_answered_twice(contents)
+    ids = [tuple(dict.fromkeys(turn.pop(_IDS))) for turn in turns]
+    return turns, ids
 
 
 def _upsert(logical: dict[str, dict[str, Any]], record: Any) -> None:
@@ -205,7 +231,7 @@ def _turns(record: dict[str, Any]) -> list[dict[str, Any]]:
     turns: list[dict[str, Any]] = [{"role": "model", "parts": parts}] if parts else []
     results = [p for c in calls for p in (c.get("result") or []) if isinstance(p, dict) and "functionResponse" in p]
     if results:
-        turns.append({"role": "user", "parts": results, "_from_calls": True})
+        turns.append({"role": "user", "parts": results})
     return turns
 
 
@@ -222,9 +248,8 @@ def _drop_answered_twice(contents: list[dict[str, Any]]) -> list[dict[str, Any]]
                     continue
                 seen.add(key)
             parts.append(part)
-        turn.pop("_from_calls", None)
         if parts:
-            out.append({"role": turn["role"], "parts": parts})
+            out.append({"role": turn["role"], "parts": parts, _IDS: turn[_IDS]})
     return out
 
 

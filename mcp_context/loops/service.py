@@ -20,7 +20,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import saves
 from ..errors import InvalidArgument
 from ..store import Store
 from ..tokens import TokenCounter
@@ -98,7 +97,7 @@ def check_stream(
     """Add ``events`` to the session's stored stream and answer for them; the state is saved unless ``dry_run``."""
     key = (str(store.root), session, id(counter))
     with store.state_lock(session, STATE_NAME) as hold:
-        stored = store.read_state(session, STATE_NAME)
+        stored = hold.stored
         with _KEPT_GUARD:  # taken, not shared: a check that fails half-way leaves nothing behind
             kept = _KEPT.pop(key, None)
         monitor, judge, notes = _restore(stored, policy, reset, counter, kept)
@@ -194,8 +193,7 @@ def judge_may_ask(store: Store, session: str, policy: Policy | None, replay: boo
         return policy.judge
     if replay:
         return Policy().judge
-    saves.wait()  # this process's last check may still be saving; a lock here would take its failure note
-    stored = store.read_state(session, STATE_NAME)
+    stored = store.peek_state(session, STATE_NAME)  # no lock: one here would take a failed save's note
     with _KEPT_GUARD:
         kept = next((k for k in _KEPT.values() if k.data == stored), None) if stored is not None else None
     found = kept.monitor.policy if kept is not None else _stored_policy(stored)

@@ -66,6 +66,7 @@ class Request:
     sampler: Sampler | None = None
     source: str = "messages=<the same list>"  # how the agent's second call names the source
     piece_bytes: int = 64 * 1024 * 1024  # the largest stored result: bigger archives go in pieces
+    ids: list[tuple[str, ...]] | None = None  # a transcript's line or record ids, per message
 
 
 @dataclass
@@ -151,7 +152,7 @@ def run(request: Request, accountant: Accountant, persist: Persist) -> RangeSumm
 
 def _read(request: Request, accountant: Accountant, style: styles.Style) -> _Range:
     adapter, messages = sources.parse(request.items, request.format)
-    span = resolve(messages, request.start, request.end)
+    span = resolve(messages, request.start, request.end, request.ids)
     chosen = messages[span.start : span.end + 1]
     tokens = sum(accountant.message(m, adapter) for m in chosen)
     facts = extract(chosen, messages[: span.start])

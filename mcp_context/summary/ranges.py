@@ -1,7 +1,8 @@
 """Which messages a summary covers: the range asked for, widened so that no tool call is parted from its result.
 
 A range may be given by index (negative counts from the end), by label (``"#12"``), or by id: a message's own
-``id`` or ``uuid``, or the id of a tool call it makes or answers. A range that started on a tool result or
+``id`` or ``uuid``, the id of a tool call it makes or answers, or, in a host transcript, the id of a line or
+record it was read from (Claude Code's ``uuid``, Gemini CLI's message ``id``). A range that started on a tool result or
 ended on a call would leave one half of a pair outside the summary and the other inside, so the range grows to
 take the whole pair, and the answer says which messages were actually summarised and why."""
 
@@ -31,18 +32,24 @@ class Span:
         return f"#{self.start}" if self.start == self.end else f"#{self.start} to #{self.end}"
 
 
-def resolve(messages: list[Message], start: Position, end: Position) -> Span:
+def resolve(
+    messages: list[Message], start: Position, end: Position, host_ids: list[tuple[str, ...]] | None = None
+) -> Span:
+    """``host_ids``: for each message, the ids a transcript gave the lines or records it was read from."""
     if not messages:
         raise InvalidArgument("there are no messages to summarise")
-    first = 0 if start is None else _position(messages, start, "start", last=False)
-    last = len(messages) - 1 if end is None else _position(messages, end, "end", last=True)
+    extra = host_ids if host_ids is not None and len(host_ids) == len(messages) else None
+    first = 0 if start is None else _position(messages, start, "start", extra, last=False)
+    last = len(messages) - 1 if end is None else _position(messages, end, "end", extra, last=True)
     if first > last:
         raise InvalidArgument(f"the range is empty: start #{first} comes after end #{last}")
     lo, hi, notes = _widen(messages, first, last)
     return Span(lo, hi, (first, last), notes)
 
 
-def _position(messages: list[Message], value: Position, name: str, *, last: bool) -> int:
+def _position(
+    messages: list[Message], value: Position, name: str, host_ids: list[tuple[str, ...]] | None, *, last: bool
+) -> int:
     n = len(messages)
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise InvalidArgument(f"{name} must be a message index, a '#index' label or a message or tool-call id")
@@ -52,7 +59,7 @@ def _position(messages: list[Message], value: Position, name: str, *, last: bool
         if digits.lstrip("-").isdigit():
             value = int(digits)
         else:
-            found = [i for i, m in enumerate(messages) if text in _ids(m)]
+            found = [i for i, m in enumerate(messages) if text in _ids(m) or (host_ids and text in host_ids[i])]
             if not found:
                 raise InvalidArgument(
                     f"{name} {value!r} names no message: use an index from 0 to {n - 1}, a '#index' label, "
