@@ -336,6 +336,37 @@ def test_dangling_call_is_repaired(fmt: str, where: str, tmp_path: Path) -> None
         assert "error" in patched["parts"][0]["functionResponse"]["response"]
 
 
+def test_empty_text_blocks_anthropic_refuses_are_removed_and_the_originals_kept(tmp_path: Path) -> None:
+    """Anthropic answers "text content blocks must be non-empty" to a history holding one: repaired, not passed on."""
+    turn = calls("anthropic", ("toolu_1", "Bash", {"command": "ls"}))[0]
+    turn["content"].insert(0, {"type": "text", "text": ""})
+    history = [
+        *user("anthropic", "List the files"),
+        turn,
+        *results("anthropic", ("toolu_1", "Bash", "a.py", False)),
+        {"role": "assistant", "content": [{"type": "text", "text": "Two files. "}, {"type": "text", "text": " \n"}]},
+    ]
+    assert len(problems(adapter("anthropic").parse(history), adapter("anthropic"))) == 2
+    session = new_session(tmp_path)
+    result = session.compact_history(messages=history, target_tokens=HUGE, format="anthropic")
+    valid(result.messages, "anthropic")
+    assert [b["type"] for b in result.messages[1]["content"]] == ["tool_use"]
+    assert result.messages[3]["content"] == [{"type": "text", "text": "Two files. "}]
+    assert result.messages[0] == history[0] and result.messages[2] == history[2]  # untouched, as given
+    assert any("removed 2 empty text block(s)" in note for note in result.notes)
+    assert result.archive is not None
+    kept = archived(session, result.archive.handle)
+    assert kept[1] == history[1] and kept[3] == history[3]  # the originals, whole
+
+
+@pytest.mark.parametrize("fmt", ["openai", "gemini"])
+def test_empty_text_is_left_alone_where_the_provider_takes_it(fmt: str, tmp_path: Path) -> None:
+    history = user(fmt, "List the files") + calls(fmt, ("call_1", "Bash", {"command": "ls"}), text=" ")
+    history += results(fmt, ("call_1", "Bash", "a.py", False)) + say(fmt, "One file.")
+    result = new_session(tmp_path).compact_history(messages=history, target_tokens=HUGE, format=fmt)
+    assert result.messages == history
+
+
 # --- LangChain 39261: a summary is a summary ----------------------------------------------------------------
 
 PLACEHOLDERS = ("too long to summarize", "too long to summarise", "unable to summarize", "summary unavailable")

@@ -2,13 +2,14 @@
 
 Dangling calls get a result that says the call never finished (what LangChain's patch does, but exact ids only);
 results that answer no call are removed; results that drifted away from their call are moved back; empty turns
-go; Gemini's same-role runs are merged. Every message touched is archived by the caller like any other."""
+go, and so do the empty text blocks Anthropic refuses; Gemini's same-role runs are merged. Every message
+touched is archived by the caller like any other."""
 
 from __future__ import annotations
 
 from .formats.base import Adapter
 from .model import Block, Message, new_text
-from .validate import is_empty, result_span
+from .validate import is_blank_text, is_empty, result_span
 
 NO_RESULT = "(no result was recorded for this call: it was interrupted or never finished)"
 HEAD_NOTE = "(the conversation before this point is not part of this history)"
@@ -19,6 +20,8 @@ def repair(messages: list[Message], adapter: Adapter) -> tuple[list[Message], li
     out = [m for m in messages if not is_empty(m)]
     if len(out) < len(messages):
         notes.append(f"removed {len(messages) - len(out)} empty message(s)")
+    if adapter.blank_text_rejected:
+        out = _drop_blank_text(out, notes)
     out = _pair(out, adapter, notes)
     out = _drop_orphans(out, adapter, notes)
     if adapter.strict_alternation:
@@ -28,6 +31,18 @@ def repair(messages: list[Message], adapter: Adapter) -> tuple[list[Message], li
         out.insert(out.index(turns[0]), new_text("user", HEAD_NOTE))
         notes.append("added a user turn before the first assistant turn, which the provider requires")
     return out, notes
+
+
+def _drop_blank_text(out: list[Message], notes: list[str]) -> list[Message]:
+    blank = 0
+    for i, message in enumerate(out):
+        kept = [b for b in message.blocks if not is_blank_text(b)]
+        if len(kept) < len(message.blocks):
+            blank += len(message.blocks) - len(kept)
+            out[i] = message.with_blocks(kept)
+    if blank:
+        notes.append(f"removed {blank} empty text block(s), which the provider refuses")
+    return out
 
 
 def _pair(out: list[Message], adapter: Adapter, notes: list[str]) -> list[Message]:

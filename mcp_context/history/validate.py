@@ -20,6 +20,10 @@ def _has_content(block: Block) -> bool:
     return True
 
 
+def is_blank_text(block: Block) -> bool:
+    return block.kind == "text" and not block.signed and not block.text.strip()
+
+
 def result_span(messages: list[Message], i: int, adapter: Adapter) -> range:
     """The messages right after turn ``i`` that may hold its results (one user turn, or a run of tool messages)."""
     j = i + 1
@@ -41,6 +45,8 @@ def problems(messages: list[Message], adapter: Adapter) -> list[str]:
         where = f"message {i} ({message.label()})"
         if is_empty(message):
             found.append(f"{where} is empty")
+        elif adapter.blank_text_rejected and (blank := sum(map(is_blank_text, message.blocks))):
+            found.append(f"{where} holds {blank} empty text block(s), which {adapter.name} refuses")
         if message.role == "assistant" and message.calls:
             span = result_span(messages, i, adapter)
             consumed.update(span)

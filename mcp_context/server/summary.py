@@ -166,7 +166,8 @@ def register(server: MCPServer, session_: Session) -> None:
         ] = None,
         handle: Annotated[str | None, Field(description="a stored archive or message list (r_...)")] = None,
         start: Annotated[
-            int | str | None, Field(description="first message: index, '#i' or message/tool-call id (default 0)")
+            int | str | None,
+            Field(description="first message: index, '#i', or a message, tool-call or transcript line id (default 0)"),
         ] = None,
         end: Annotated[
             int | str | None, Field(description="last message, inclusive; negative counts from the end (default last)")

@@ -13,6 +13,7 @@ _ROLES: dict[str, Role] = {"user": "user", "assistant": "assistant", "system": "
 class AnthropicAdapter(Adapter):
     name = "anthropic"
     user_first = True
+    blank_text_rejected = True
 
     def parse_one(self, item: dict[str, Any]) -> Message:
         if item.get("role") not in _ROLES:

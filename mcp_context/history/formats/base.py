@@ -17,6 +17,8 @@ class Adapter(ABC):
     strict_alternation: bool = False
     #: Anthropic and Gemini require the first turn to be the user's.
     user_first: bool = False
+    #: Anthropic refuses a text block that is empty or only whitespace ("text content blocks must be non-empty").
+    blank_text_rejected: bool = False
 
     def parse(self, items: Any) -> list[Message]:
         if not isinstance(items, list):
