@@ -5,6 +5,7 @@ Layout::
     <root>/sessions/<session>/results/<handle>.txt    the text, UTF-8, exactly as given
                                       <handle>.idx    its checkpoint index (see index.py)
                                       <handle>.json   metadata; written last, so it is what makes a result exist
+    <root>/sessions/<session>/state/<name>.json       a tool's state (see states.py)
 
 A result is visible only once its ``.json`` is in place, and each file reaches its name by ``rename`` after
 an ``fsync``; a crash or kill at any moment leaves at most an invisible ``.tmp-*`` file behind, which
@@ -20,33 +21,23 @@ import hashlib
 import json
 import mimetypes
 import os
-import re
 import secrets
 import shutil
 import stat
-import threading
 import time
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from . import ids, saves
+from . import ids
 from .errors import InvalidId, StoreError, TooLarge, UnknownHandle
 from .index import IndexBuilder
+from .states import StateFiles
 from .tokens import EXACT_LIMIT_BYTES, ByteTally, TokenCount, TokenCounter
 
 _DIR_MODE = 0o700
-try:
-    import fcntl
-except ImportError:  # Windows: threads of one process still take turns
-    fcntl = None  # type: ignore[assignment]
-
 _FILE_MODE = 0o600
-_THREAD_LOCKS: dict[str, threading.Lock] = {}
-_THREAD_LOCKS_GUARD = threading.Lock()
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-_STATE_NAME = re.compile(r"[a-z][a-z0-9_-]{0,40}")
 
 
 @dataclass(frozen=True)
@@ -126,20 +117,7 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-@dataclass
-class StateHold:
-    """A tool's state held under its lock: what it holds, what to save when the hold ends, and a background
-    save's failure."""
-
-    previous_failure: str | None  # why this state's last background save failed; None when it did not
-    stored: bytes | None  # the state to start from (None before the first save)
-    data: bytes | None = None
-
-    def save(self, data: bytes) -> None:
-        self.data = data
-
-
-class Store:
+class Store(StateFiles):
     """All sessions under one root. Thread-safe and process-safe: results are written once under names derived
     from their content, and a tool's state changes only under its lock."""
 
@@ -151,8 +129,10 @@ class Store:
         self._root_real: str | None = None
         #: Directories already found inside the root, by path, with the identity (device, inode) they had then.
         self._verified: dict[str, tuple[int, int]] = {}
-        #: Whether a state given to ``StateHold.save`` is written after the block, by a worker (see saves.py).
         self.save_behind = False
+
+    def _state_dir(self, session: str) -> Path:
+        return self._sessions / ids.check_session(session) / "state"
 
     # paths -----------------------------------------------------------------------------------------------
 
@@ -460,87 +440,6 @@ class Store:
         infos.sort(key=lambda s: (-s.updated, s.session))
         return infos
 
-    # session state -----------------------------------------------------------------------------------------
-
-    def read_state(self, session: str, name: str) -> bytes | None:
-        """A tool's saved state (``<session>/state/<name>``), or None before the first save.
-
-        Names come from the code, never from a client; the session id is validated like everywhere else."""
-        directory = self._sessions / ids.check_session(session) / "state"
-        if not directory.exists():
-            return None
-        self._check_real_dir(directory.parent)
-        self._check_real_dir(directory)
-        try:
-            fd = os.open(directory / _state_name(name), os.O_RDONLY | _NOFOLLOW)
-        except FileNotFoundError:
-            return None
-        except OSError as exc:
-            raise StoreError(f"cannot open state {name} of session {session}: {exc.strerror}") from exc
-        with os.fdopen(fd, "rb") as f:
-            return f.read()
-
-    def write_state(self, session: str, name: str, data: bytes) -> None:
-        """Replace a tool's state atomically: a reader sees the old document or the new one, never half."""
-        directory = self._sessions / ids.check_session(session) / "state"
-        self._ensure_dir(directory)
-        try:
-            self._write_atomic(directory, _state_name(name), [data])
-        except OSError as exc:
-            raise StoreError(f"cannot save state {name} of session {session}: {exc.strerror}") from exc
-
-    @contextmanager
-    def state_lock(self, session: str, name: str) -> Iterator[StateHold]:
-        """Hold a tool's state for a read-modify-write: threads of this process and other processes (a server
-        and the CLI on one root) wait their turn, so no check reads the old state and writes back only its own.
-
-        ``hold.stored`` is the state to start from. What the holder gives to ``hold.save`` is written when the
-        block ends; when this store saves behind, by a saver that keeps the lock until the file is in place, and
-        the next holder in this process starts from what it was given instead of waiting (see saves.py)."""
-        directory = self._sessions / ids.check_session(session) / "state"
-        key = f"{directory}\0{_state_name(name)}"
-        with _THREAD_LOCKS_GUARD:
-            lock = _THREAD_LOCKS.setdefault(key, threading.Lock())
-        with lock:
-            latest = saves.join(key)
-            if latest is not None:
-                hold = StateHold(None, latest)  # a failed save before this one is carried by this one
-                try:
-                    yield hold
-                finally:
-                    saves.leave(key, hold.data)
-                if not self.save_behind:
-                    saves.wait(key)
-                return
-            self._ensure_dir(directory)
-            try:
-                fd = os.open(directory / f"{_state_name(name)}.lock", os.O_RDWR | os.O_CREAT | _NOFOLLOW, _FILE_MODE)
-            except OSError as exc:
-                raise StoreError(f"cannot lock state {name} of session {session}: {exc.strerror}") from exc
-            handed = False
-            try:
-                if fcntl is not None:
-                    fcntl.flock(fd, fcntl.LOCK_EX)
-                hold = StateHold(saves.failure(key), self.read_state(session, name))
-                yield hold
-                if hold.data is not None:
-                    if self.save_behind:
-                        data = hold.data
-                        saves.start(key, fd, lambda data: self.write_state(session, name, data), data)
-                        handed = True
-                    else:
-                        self.write_state(session, name, hold.data)
-            finally:
-                if not handed:
-                    os.close(fd)  # closing releases the flock
-
-    def peek_state(self, session: str, name: str) -> bytes | None:
-        """A tool's state as a reader that takes no lock should see it: what this process last handed to a
-        saver still writing it, else what the file holds."""
-        directory = self._sessions / ids.check_session(session) / "state"
-        saving, latest = saves.peek(f"{directory}\0{_state_name(name)}")
-        return latest if saving else self.read_state(session, name)
-
     # removing ----------------------------------------------------------------------------------------------
 
     def delete_session(self, session: str) -> int:
@@ -581,12 +480,6 @@ class Store:
                 except FileNotFoundError:
                     continue  # a writer renamed it into place meanwhile
         return removed
-
-
-def _state_name(name: str) -> str:
-    if not _STATE_NAME.fullmatch(name):
-        raise ValueError(f"bad state name {name!r}")
-    return f"{name}.json"
 
 
 def _mkdir_private(path: Path) -> None:
