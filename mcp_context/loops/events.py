@@ -14,7 +14,7 @@ import hashlib
 import json
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, cast, get_args
 
 from ..errors import InvalidArgument
@@ -51,9 +51,13 @@ class Event:
     is_error: bool = False
     tokens: int | None = None
     time: float | None = None
+    #: A tool call's arguments as canonical JSON ("{}" when none), made once: every detector keys on it.
+    args_text: str = field(default="{}", init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        _check(self.to_dict(), "event")
+        text = _check(self.to_dict(), "event")
+        if text is not None:
+            object.__setattr__(self, "args_text", text)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form :func:`parse_event` accepts, with unset optional fields left out."""
@@ -91,7 +95,8 @@ def parse_events(data: object) -> list[Event]:
     return [parse_event(item, f"events[{i}]") for i, item in enumerate(data)]
 
 
-def _check(data: Mapping[str, Any], where: str) -> None:
+def _check(data: Mapping[str, Any], where: str) -> str | None:
+    """Refuse what the kind does not take; return the arguments as canonical JSON, when there are any."""
     kind = data.get("kind")
     if kind not in _KEYS:
         raise InvalidArgument(f"{where}.kind must be one of {', '.join(KINDS)}, got {kind!r}")
@@ -108,8 +113,7 @@ def _check(data: Mapping[str, Any], where: str) -> None:
             raise InvalidArgument(f"{where}.{key} must be a string, got {type(data[key]).__name__}")
     if kind in ("tool_call", "tool_result") and not data["name"]:
         raise InvalidArgument(f"{where}.name must not be empty")
-    if data.get("args") is not None:
-        canonical_args(data["args"], f"{where}.args")
+    args = canonical_args(data["args"], f"{where}.args") if data.get("args") is not None else None
     if data.get("text") is not None and data.get("digest") is not None:
         raise InvalidArgument(f"{where}: give either text or digest, not both")
     if not isinstance(data.get("is_error", False), bool):
@@ -122,6 +126,7 @@ def _check(data: Mapping[str, Any], where: str) -> None:
         not isinstance(moment, int | float) or isinstance(moment, bool) or not math.isfinite(moment) or moment < 0
     ):
         raise InvalidArgument(f"{where}.time must be unix seconds (a number, at least 0), got {moment!r}")
+    return args
 
 
 def canonical_args(args: object, where: str = "args") -> str:

@@ -20,7 +20,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
-from .events import Event, canonical_args, clip
+from .events import Event, clip
 from .policy import Policy
 from .verdict import is_nudge
 
@@ -118,7 +118,7 @@ class Judge:
             else:
                 self.steps.append(clip(f"ASSISTANT (streamed): {event.text}", STEP_CHARS))
         elif kind == "tool_call":
-            self.steps.append(clip(f"CALL {event.name} {canonical_args(event.args or {})}", STEP_CHARS))
+            self.steps.append(clip(f"CALL {event.name} {event.args_text}", STEP_CHARS))
         elif kind == "tool_result":
             failed = " (failed)" if event.is_error else ""
             shown = event.text if event.text is not None else f"[result digest {event.digest or 'not given'}]"

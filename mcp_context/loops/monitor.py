@@ -27,7 +27,7 @@ from typing import Any
 from ..errors import InvalidArgument
 from ..tokens import TokenCounter
 from .chanting import ChantingDetector
-from .events import Event, canonical_args, clip, digest
+from .events import Event, clip, digest
 from .messages import StuckTracker
 from .policy import Policy
 from .toolcalls import CallHistory, ErrorStreak, PendingCalls, ReadTracker, make_call
@@ -155,7 +155,7 @@ class LoopMonitor:
         if event.tokens is not None:
             used, method = event.tokens, "reported"
         else:
-            text = canonical_args(event.args or {}) if event.kind == "tool_call" else event.text
+            text = event.args_text if event.kind == "tool_call" else event.text
             if not text:
                 return
             count = self._counter.count(text)
@@ -175,7 +175,7 @@ class LoopMonitor:
             self._tool_calls += 1
             self._streamed = False
             self._chanting.clear()  # Gemini CLI: chanting happens within one stream of text
-            call = make_call(event.name, event.args or {})
+            call = make_call(event.name, event.args or {}, event.args_text)
             self._pending.add(call)
             return self._calls.add(call, index) if policy.detect_repeated_calls else None
         elif kind == "tool_result":

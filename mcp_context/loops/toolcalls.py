@@ -54,9 +54,11 @@ def _runs_a_command(call: Call) -> bool:
     return any(key in arguments for key in _COMMAND_ARGS)
 
 
-def make_call(name: str, args: object) -> Call:
-    """``args=None`` (a result whose call was never reported) keys on the name alone."""
-    text = canonical_args(args) if args is not None else ""
+def make_call(name: str, args: object, text: str | None = None) -> Call:
+    """``args=None`` (a result whose call was never reported) keys on the name alone; ``text`` is ``args`` as
+    canonical JSON, when the caller has it already."""
+    if text is None:
+        text = canonical_args(args) if args is not None else ""
     return Call(digest(f"{name}\0{text}"), name, clip(f"{name} {text}".rstrip(), LABEL_CHARS))
 
 
