@@ -129,6 +129,8 @@ class Store(StateFiles):
         self._root_real: str | None = None
         #: Directories already found inside the root, by path, with the identity (device, inode) they had then.
         self._verified: dict[str, tuple[int, int]] = {}
+        #: Each session's results as last listed, by handle (see list_results).
+        self._listed: dict[str, dict[str, ResultMeta]] = {}
         self.save_behind = False
 
     def _state_dir(self, session: str) -> Path:
@@ -415,16 +417,24 @@ class Store(StateFiles):
         try:
             names = os.listdir(directory)
         except FileNotFoundError:
+            self._listed.pop(session, None)
             return []
-        metas = []
+        # A result's metadata never changes once written (its handle is its content's hash): the listing of
+        # the directory says what is there, and only results not seen before are read.
+        seen = self._listed.get(session, {})
+        found: dict[str, ResultMeta] = {}
         for name in names:
             if name.endswith(".json") and not name.startswith("."):
-                try:
-                    metas.append(self.meta(session, name[:-5]))
-                except (UnknownHandle, ValueError, StoreError):
-                    continue  # removed meanwhile, or not one of ours
-        metas.sort(key=lambda m: (-m.created, m.handle))
-        return metas
+                handle = name[:-5]
+                meta = seen.get(handle)
+                if meta is None:
+                    try:
+                        meta = self.meta(session, handle)
+                    except (UnknownHandle, ValueError, StoreError):
+                        continue  # removed meanwhile, or not one of ours
+                found[handle] = meta
+        self._listed[session] = found
+        return sorted(found.values(), key=lambda m: (-m.created, m.handle))
 
     def list_sessions(self) -> list[SessionInfo]:
         infos = []

@@ -170,6 +170,27 @@ async def test_resources_list_read_templates_and_pagination(root: Path, monkeypa
             await c.read_resource("mcp-context://sessions/nosuch")
 
 
+async def test_the_resource_listing_follows_the_disk_after_it_is_first_made(root: Path) -> None:
+    """Listings remember the metadata they read (it never changes) but not which results exist: results another
+    process adds, and sessions it deletes, show in the next listing."""
+    session = Session(root=root, session="mine", env={})
+    first = session.persist_result("first\n").meta
+    async with Client(build_server(session)) as c:
+
+        async def uris() -> list[str]:
+            return [str(r.uri) for r in (await c.list_resources()).resources]
+
+        assert first.uri in await uris()
+        other = Session(root=root, session="theirs", env={})  # another process, as far as the store can tell
+        added = other.persist_result("added elsewhere\n").meta
+        listed = await uris()
+        assert listed.index(added.uri) < listed.index(first.uri)  # there, and newest first
+        assert "mcp-context://sessions/theirs" in listed
+        other.delete_session("theirs")
+        listed = await uris()
+        assert added.uri not in listed and "mcp-context://sessions/theirs" not in listed and first.uri in listed
+
+
 @pytest.mark.parametrize("mode", ["auto", "legacy"])
 async def test_stdio_subprocess_in_both_protocol_eras(
     mode: str, server_env: dict[str, str], realistic: Callable[[int], str]

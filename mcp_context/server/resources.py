@@ -6,7 +6,8 @@ from __future__ import annotations
 import base64
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
 import anyio.to_thread
@@ -19,7 +20,7 @@ from mcp.types import INVALID_PARAMS, ListResourcesResult, PaginatedRequestParam
 from .. import ids
 from ..api import Session
 from ..errors import ContextError
-from ..store import ResultMeta
+from ..store import ResultMeta, SessionInfo
 
 PAGE_SIZE = 50
 _SESSION_URI_RE = re.compile(rf"{ids.URI_SCHEME}://sessions/(?P<session>[^/]*)")
@@ -40,6 +41,26 @@ TEMPLATES = [
         mime_type="application/json",
     ),
 ]
+
+
+def _result_resource(meta: ResultMeta) -> Resource:
+    return Resource(
+        uri=meta.uri,
+        name=f"{meta.session}/{meta.label or meta.handle}",
+        title=meta.label,
+        description=_describe(meta),
+        mime_type=meta.mime_type,
+        size=meta.bytes,
+    )
+
+
+def _session_resource(info: SessionInfo) -> Resource:
+    return Resource(
+        uri=ids.session_uri(info.session),
+        name=f"session {info.session}",
+        description=f"{info.results} results, {info.bytes:,} bytes",
+        mime_type="application/json",
+    )
 
 
 def _describe(meta: ResultMeta) -> str:
@@ -69,34 +90,19 @@ def _uncursor(cursor: str) -> list[Any]:
 
 def list_page(session: Session, cursor: str | None) -> ListResourcesResult:
     """One page of resources, newest results first, then sessions; keyset cursors stay valid as results arrive."""
-    items: list[tuple[list[Any], Resource]] = []
+    items: list[tuple[list[Any], Callable[[], Resource]]] = []
     for meta in session.all_results():
-        name = f"{meta.session}/{meta.label or meta.handle}"
-        resource = Resource(
-            uri=meta.uri,
-            name=name,
-            title=meta.label,
-            description=_describe(meta),
-            mime_type=meta.mime_type,
-            size=meta.bytes,
-        )
-        items.append(([0, -meta.created, meta.uri], resource))
+        items.append(([0, -meta.created, meta.uri], partial(_result_resource, meta)))
     for info in session.sessions():
-        resource = Resource(
-            uri=ids.session_uri(info.session),
-            name=f"session {info.session}",
-            description=f"{info.results} results, {info.bytes:,} bytes",
-            mime_type="application/json",
-        )
-        items.append(([1, -info.updated, resource.uri], resource))
+        items.append(([1, -info.updated, ids.session_uri(info.session)], partial(_session_resource, info)))
     items.sort(key=lambda item: item[0])
     if cursor:
         after = _uncursor(cursor)
         items = [item for item in items if item[0] > after]
-    page = items[:PAGE_SIZE]
+    page = items[:PAGE_SIZE]  # only the page is made into resources: a store may hold thousands
     more = len(items) > PAGE_SIZE
     return ListResourcesResult(
-        resources=[resource for _, resource in page], next_cursor=_cursor(page[-1][0]) if more else None
+        resources=[make() for _, make in page], next_cursor=_cursor(page[-1][0]) if more else None
     )
 
 
