@@ -76,7 +76,6 @@ def leave(key: str, data: bytes | None) -> None:
         saver.joined = False
         if data is not None:
             saver.latest = saver.pending = data
-            _FAILED.pop(key, None)  # whatever failed before, this save carries it
         if not saver.running:
             _run(key, saver)
 
@@ -110,6 +109,9 @@ def _work(key: str, saver: _Saver) -> None:
         except Exception as exc:
             with _CHANGED:
                 _FAILED[key] = str(exc)
+        else:
+            with _CHANGED:  # each state holds every event of the ones before it: a failed save is made good
+                _FAILED.pop(key, None)
 
 
 def _finish(key: str, saver: _Saver) -> None:

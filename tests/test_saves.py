@@ -125,9 +125,10 @@ def test_a_failed_save_is_carried_by_the_next_one_when_a_check_came_meanwhile(
     in_thread(lambda: behind.check_loop(event=call(1)))  # works from the first's state, not from the disk
     writes.gate.set()
     saves.wait()
-    assert stored_events(root) == 2  # the first save failed; the second carried its event
-    after = behind.check_loop(event=call(2))
+    after = behind.check_loop(event=call(2))  # the first save failed; the second carried its event
     assert after.verdict.counters.events == 3 and not any("could not be saved" in n for n in after.notes)
+    saves.wait()
+    assert stored_events(root) == 3
 
 
 def test_a_failed_save_with_no_check_meanwhile_is_told_to_the_next(
