@@ -153,7 +153,7 @@ def _failures(facts: Facts, brief: bool = False) -> list[Item]:
 def _failure(failure: Failure, told: bool, brief: bool) -> Item:
     a = failure.action
     base = f"{_what(a)} failed {cite(a.ref)}: {a.outcome}"
-    if brief:  # in a few lines, what is still broken outranks the files changed; what was fixed does not
+    if brief:  # in a few lines, a failure already fixed ranks below the decisions and the files changed
         line = f"{_what(a, 100)} failed {cite(a.ref)}: {cut(a.outcome, 120)}" + ("; fixed" if failure.fixed_by else "")
         return Item(FIXED if failure.fixed_by else FAILURE, (line,))
     after = ""
