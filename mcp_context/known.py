@@ -48,7 +48,3 @@ class KnownResults:
             if len(self._known) > KEPT:
                 self._known.popitem(last=False)
         return known
-
-    def forget(self, name: str) -> None:
-        with self._lock:
-            self._known.pop(name, None)

@@ -126,11 +126,11 @@ def failure(key: str) -> str | None:
         return _FAILED.pop(key, None)
 
 
-def peek(key: str) -> tuple[bool, bytes | None]:
-    """(True, the state as last handed over) while a saver holds it; (False, None) when the file is current."""
+def peek(key: str) -> bytes | None:
+    """The state as last handed over while a saver holds it; None when the file is current."""
     with _CHANGED:
         saver = _SAVERS.get(key)
-        return (False, None) if saver is None else (True, saver.latest)
+        return None if saver is None else saver.latest
 
 
 def wait(key: str | None = None) -> None:

@@ -139,8 +139,8 @@ class StateFiles(ABC):
         """A tool's state as a reader that takes no lock should see it: what this process last handed to a
         saver still writing it, else what the file holds."""
         directory = self._state_dir(session)
-        saving, latest = saves.peek(f"{directory}\0{_state_name(name)}")
-        return latest if saving else self.read_state(session, name)
+        latest = saves.peek(f"{directory}\0{_state_name(name)}")
+        return latest if latest is not None else self.read_state(session, name)
 
 
 def _state_name(name: str) -> str:

@@ -29,11 +29,6 @@ class Amount:
     unit: Unit
     value: float
 
-    def describe(self) -> str:
-        if self.unit == "fraction":
-            return f"{self.value:.0%} of the window"
-        return f"{int(self.value):,} {self.unit}"
-
 
 def parse_amount(value: Any, name: str) -> Amount | None:
     if value is None:

@@ -51,10 +51,6 @@ def call_key(block: Block) -> str:
     return block_key(block, "call")
 
 
-def is_marker(text: str) -> bool:
-    return text.startswith(("[tool result cleared", "[tool result stored"))
-
-
 def cleared_marker(name: str, text: str, stored: Stored) -> str:
     first = next((line.strip() for line in text.splitlines() if line.strip()), "")
     first = first if len(first) <= 120 else first[:117] + "..."

@@ -35,6 +35,13 @@ class Part:
 
 def fit(parts: list[Part], budget: int, count: Count, prefix: str = "", suffix: str = "") -> str:
     """The parts rendered under ``budget`` tokens (or the bare skeleton, if even that does not fit)."""
+    sizes: dict[str, int] = {}
+
+    def size(variant: str) -> int:  # both passes weigh the same variants
+        if variant not in sizes:
+            sizes[variant] = count(variant)
+        return sizes[variant]
+
     chosen: dict[int, str] = {}
     reserve = _MORE_TOKENS * sum(bool(p.items) and p.more for p in parts)
     remaining = budget - count(render(parts, chosen, prefix, suffix)) - reserve
@@ -45,7 +52,7 @@ def fit(parts: list[Part], budget: int, count: Count, prefix: str = "", suffix: 
         if remaining < 4:
             break
         for variant in item.variants:
-            cost = count(variant) + 2
+            cost = size(variant) + 2
             if cost <= remaining:
                 chosen[key], costs[key] = variant, cost
                 remaining -= cost
@@ -61,7 +68,7 @@ def fit(parts: list[Part], budget: int, count: Count, prefix: str = "", suffix: 
             del chosen[key]
         text = render(parts, chosen, prefix, suffix)
         over = count(text) - budget
-    return _fill(parts, order, chosen, budget, count, text, prefix, suffix)
+    return _fill(parts, order, chosen, budget, count, size, text, prefix, suffix)
 
 
 def _fill(
@@ -70,6 +77,7 @@ def _fill(
     chosen: dict[int, str],
     budget: int,
     count: Count,
+    size: Count,
     text: str,
     prefix: str,
     suffix: str,
@@ -84,13 +92,13 @@ def _fill(
         if key in chosen:
             continue
         for variant in item.variants:
-            if count(variant) >= budget - used:
+            if size(variant) >= budget - used:
                 continue
             chosen[key] = variant
             trial = render(parts, chosen, prefix, suffix)
-            size = count(trial)
-            if size <= budget:
-                text, used = trial, size
+            total = count(trial)
+            if total <= budget:
+                text, used = trial, total
                 break
             del chosen[key]
     return text

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import SYNTHETIC_PREFIX, Block, Message, Role, canonical_json
+from ..model import SYNTHETIC_PREFIX, Block, Message, Role, canonical_json, is_synthetic
 from .base import Adapter
 
 _ROLES: dict[str, Role] = {"user": "user", "model": "assistant", "system": "system"}
@@ -73,7 +73,7 @@ def _render(block: Block) -> Any:
     if block.raw is not None:
         return block.raw
     source = dict(block.source) if isinstance(block.source, dict) else {}
-    synthetic = block.call_id is None or block.call_id.startswith(SYNTHETIC_PREFIX)
+    synthetic = is_synthetic(block.call_id)
     if block.kind == "tool_result":
         response = dict(source.get("functionResponse", {}))
         payload = {"error": block.text} if block.is_error else {"output": block.text}
