@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from mcp_context import Session
-from mcp_context.history.compact import Compaction
+from mcp_context.compaction.compact import Compaction
 
 from .histories import Case, History, Message
 from .measure import MiB

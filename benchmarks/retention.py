@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from mcp_context import Session
-from mcp_context.history import formats
-from mcp_context.history.model import Block, Message
+from mcp_context.conversation import formats
+from mcp_context.conversation.model import Block, Message
 
 from .report import align
 

@@ -1,22 +1,22 @@
 """Context management for long-running agents: persist large results, read them back in bounded pages,
 compact histories to a budget and summarise ranges without losing anything, and catch loops early."""
 
-from .api import CleanupReport as CleanupReport
-from .api import Persisted as Persisted
-from .api import Read as Read
-from .api import Session as Session
-from .config import Limits as Limits
+from .compaction.compact import Compaction as Compaction
 from .errors import ContextError as ContextError
 from .errors import InvalidArgument as InvalidArgument
 from .errors import InvalidId as InvalidId
 from .errors import StoreError as StoreError
 from .errors import TooLarge as TooLarge
 from .errors import UnknownHandle as UnknownHandle
-from .history.compact import Compaction as Compaction
-from .loops.service import LoopCheck as LoopCheck
+from .limits import Limits as Limits
+from .loops.answers import LoopCheck as LoopCheck
+from .results.answers import Persisted as Persisted
+from .results.answers import Read as Read
+from .session import CleanupReport as CleanupReport
+from .session import Session as Session
 from .summary.engine import RangeSummary as RangeSummary
-from .tokens import TokenCount as TokenCount
-from .tokens import TokenCounter as TokenCounter
+from .tokens.count import TokenCount as TokenCount
+from .tokens.count import TokenCounter as TokenCounter
 
 __version__ = "0.1.0"
 

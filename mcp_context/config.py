@@ -10,31 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import InvalidId
-from .ids import check_session, new_session_id
-
-MiB = 1024 * 1024
+from .limits import Limits
+from .storage.ids import check_session, new_session_id
 
 ENV_HOME = "MCP_CONTEXT_HOME"
 ENV_SESSION = "MCP_CONTEXT_SESSION"
 ENV_CLAUDE_SESSION = "CLAUDE_CODE_SESSION_ID"
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Sizes that bound what a call may store or return.
-
-    Pages default to 4,000 tokens and may not exceed 9,000: Claude Code warns above 10,000 tokens of MCP
-    output and cuts at 25,000, so a page always fits with room for its header.
-    """
-
-    max_result_bytes: int = 64 * MiB
-    page_tokens: int = 4_000
-    max_page_tokens: int = 9_000
-    page_lines: int = 400
-    preview_chars: int = 2_000
-    grep_matches: int = 50
-    grep_context: int = 2
-    grep_timeout_s: float = 10.0
 
 
 @dataclass(frozen=True)

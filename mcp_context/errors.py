@@ -8,6 +8,7 @@ resources), the CLI prints one line and exits non-zero. Messages say what to do 
      ├── UnknownHandle     a well-formed handle that names nothing stored
      ├── TooLarge          content above the configured maximum; nothing was written
      ├── InvalidArgument   an argument out of range or contradicting another
+     │    └── InvalidInput  an argument of the wrong type or shape, or an unknown one (a usage error)
      ├── StoreError        the session directory could not be read or written
      └── ModelDeclined     a sampler or judge could not get the client's model to answer (the caller falls back)
 """
@@ -16,7 +17,10 @@ from __future__ import annotations
 
 
 class ContextError(Exception):
-    """Base of every error the core raises on purpose."""
+    """Base of every error the core raises on purpose. Its message is one short line that a model or a person
+    can act on; ``exit_code`` is what the command line exits with."""
+
+    exit_code = 1
 
 
 class InvalidId(ContextError):
@@ -33,6 +37,13 @@ class TooLarge(ContextError):
 
 class InvalidArgument(ContextError):
     """An argument out of range, or two that contradict each other."""
+
+
+class InvalidInput(InvalidArgument):
+    """An argument of the wrong type or shape, or one the tool does not take: the caller's command is wrong,
+    not the data it names (the command line exits 2, as for a bad flag)."""
+
+    exit_code = 2
 
 
 class StoreError(ContextError):

@@ -87,11 +87,11 @@ BRANCH_PROMPT = (
     "and mention it in the README."
 )
 FINAL_PROMPT = "Looks good. Show me what changed, but don't commit yet."
-ERROR_COMMAND = 'python -c "import mcp_context.storage"'
+ERROR_COMMAND = 'python -c "import mcp_context.store"'
 FIX_COMMAND = (
-    "python -c \"import mcp_context.store as s; print(s.__file__); print(sorted(n for n in dir(s) if n[0] != '_'))\""
+    "python -c \"import mcp_context.storage.files as s; print(s.__file__); print(sorted(n for n in dir(s) if n[0] != '_'))\""
 )
-FIX_TEXT = "The module is mcp_context.store, not mcp_context.storage"
+FIX_TEXT = "The module is mcp_context.storage.files, not mcp_context.store"
 LOOP_COMMAND = "python -m json.tool tests/golden/claude-session.json"
 LOOP_PROMPT = (
     "Validate the golden Claude transcript in tests/golden/ with `python -m json.tool` before I commit it, "
@@ -346,8 +346,8 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .api import Session
-from .store import ResultMeta
+from .session import Session
+from .storage.records import ResultMeta
 
 
 @dataclass(frozen=True)
@@ -442,30 +442,30 @@ IMPORTS_NEW = (
     "from dataclasses import asdict, dataclass\n"
 )
 
-CLI_TABLE = '''@cli.command()
+CLI_TABLE = '''@click.command()
 @click.pass_obj
-def stats(obj: _Ctx) -> None:
+def stats(obj: Ctx) -> None:
     """Per-session totals: results, size, tokens and when the newest result was stored.
 
     \\b
     Example:
       mcp-context stats
     """
-    from .stats import render_table, session_stats
+    from ..stats import render_table, session_stats
 
     rows = session_stats(obj.open())
     click.echo(render_table(rows) if rows else "no sessions yet")
 '''
-CLI_JSONL = '''@cli.command()
+CLI_JSONL = '''@click.command()
 @click.pass_obj
-def stats(obj: _Ctx) -> None:
+def stats(obj: Ctx) -> None:
     """Per-session totals as JSON Lines: one object per session (results, bytes, tokens, newest result).
 
     \\b
     Example:
       mcp-context stats | jq -r 'select(.results > 0) | .session'
     """
-    from .stats import iter_json_lines, session_stats
+    from ..stats import iter_json_lines, session_stats
 
     for line in iter_json_lines(session_stats(obj.open())):
         click.echo(line)
@@ -626,10 +626,10 @@ class StoryTeller:
         ev.append(
             Reply(
                 "Now the command line itself, since `stats` has to sit next to `sessions` and `results`.",
-                [t.read("mcp_context/cli.py")],
+                [t.read("mcp_context/cli/sessions.py")],
                 thinking=(
-                    "cli.py is a click group; each command opens a Session and prints through `_table` or "
-                    "`_emit_json`. The new command should follow the same pattern."
+                    "cli/ is a click group; each command opens a Session and prints through `table` or "
+                    "`emit_json`. The new command should follow the same pattern."
                 ),
                 subject="Reading the CLI",
             )
@@ -637,10 +637,10 @@ class StoryTeller:
         ev.append(
             Reply(
                 "The counting will come from the store, so let me read the store and its index together.",
-                [t.cat(["mcp_context/store.py", "mcp_context/index.py"], "Print the store and index modules")],
+                [t.cat(["mcp_context/storage/files.py", "mcp_context/storage/index.py"], "Print the store and index modules")],
             )
         )
-        ev.append(Reply("And the library surface that the CLI wraps.", [t.read("mcp_context/api.py")]))
+        ev.append(Reply("And the library surface that the CLI wraps.", [t.read("mcp_context/session.py")]))
         ev.append(
             Reply(
                 "The security tests are the biggest test file; they show how the store is exercised end to end.",
@@ -653,7 +653,7 @@ class StoryTeller:
                 "I have the picture: `Session.sessions()` gives one `SessionInfo` per session and "
                 "`Session.results(session)` gives `ResultMeta` with bytes, chars, lines and tokens. Next I'll check "
                 "how the store lays sessions out on disk.",
-                [t.read("mcp_context/store.py", 290, 80)],
+                [t.read("mcp_context/storage/files.py", 290, 80)],
             )
         )
         ev.append(Compaction(self.summary()))
@@ -664,7 +664,7 @@ class StoryTeller:
                 "Picking up where I left off: re-reading the listing code in the store and finding every session "
                 "lister.",
                 [
-                    t.read("mcp_context/store.py", 300, 70),
+                    t.read("mcp_context/storage/files.py", 300, 70),
                     t.grep(r"def (list_sessions|session_ids|sessions)\b", self.py, files_only=True),
                 ],
                 thinking=(
@@ -674,8 +674,8 @@ class StoryTeller:
                 subject="Resuming after compaction",
             )
         )
-        storage_read = t.read("mcp_context/storage.py")
-        storage_import = t.bash(ERROR_COMMAND, "Check how the storage module is exposed")
+        storage_read = t.read("mcp_context/store.py")
+        storage_import = t.bash(ERROR_COMMAND, "Check how the store module is exposed")
         if not storage_import.is_error:
             raise RuntimeError(f"{ERROR_COMMAND!r} was expected to fail in {m.repo}")
         err_lines = (storage_import.data["stderr"] or storage_import.data["stdout"]).strip().splitlines()
@@ -692,7 +692,7 @@ class StoryTeller:
                 f"{FIX_TEXT}: I misremembered the name. `{self.error_text}` is the real error. Importing the right "
                 "module instead:",
                 [t.bash(FIX_COMMAND, "Import the store module and list its public names")],
-                thinking="Both calls failed for the same reason: there is no storage.py. The file is store.py.",
+                thinking="Both calls failed for the same reason: there is no store.py. The file is storage/files.py.",
                 subject="Fixing the module name",
             )
         )
@@ -724,9 +724,9 @@ class StoryTeller:
                 subject="Designing stats.py",
             )
         )
-        cli_text = m.text("mcp_context/cli.py") or ""
-        old, new = anchored_insert(cli_text, '@cli.command(name="delete-session")', CLI_TABLE + "\n\n")
-        cli_edit = t.edit("mcp_context/cli.py", cli_text, old, new)
+        cli_text = m.text("mcp_context/cli/sessions.py") or ""
+        old, new = anchored_insert(cli_text, '@click.command(name="delete-session")', CLI_TABLE + "\n\n")
+        cli_edit = t.edit("mcp_context/cli/sessions.py", cli_text, old, new)
         ev.append(Reply("Registering the command next to the other listing commands.", [cli_edit]))
         ev.append(Reply("Now the tests.", [t.write("tests/test_stats.py", TEST_STATS)]))
         pytest_ok = self.pytest_output(4, "tests/test_stats.py")
@@ -757,7 +757,7 @@ class StoryTeller:
                 "command. All 4 new tests pass."
             )
         )
-        since_grep = t.grep(r"created", ["mcp_context/store.py", "mcp_context/api.py"])
+        since_grep = t.grep(r"created", ["mcp_context/storage/files.py", "mcp_context/session.py"])
         ev.append(
             Branch(
                 [
@@ -794,7 +794,7 @@ class StoryTeller:
         ev.append(
             Reply(
                 "The command prints the lines as they come.",
-                [t.edit("mcp_context/cli.py", cli_v2, CLI_TABLE, CLI_JSONL)],
+                [t.edit("mcp_context/cli/sessions.py", cli_v2, CLI_TABLE, CLI_JSONL)],
             )
         )
         test_v2 = TEST_STATS.replace("from pathlib import Path", "import json\nfrom pathlib import Path")
@@ -850,9 +850,9 @@ class StoryTeller:
             )
         )
         ev.append(Prompt(FINAL_PROMPT))
-        status = " M README.md\n M mcp_context/cli.py\n?? mcp_context/stats.py\n?? tests/test_stats.py\n"
+        status = " M README.md\n M mcp_context/cli/sessions.py\n?? mcp_context/stats.py\n?? tests/test_stats.py\n"
         stat = (
-            " README.md          |  6 ++++++\n mcp_context/cli.py | 14 ++++++++++++++\n"
+            " README.md                   |  6 ++++++\n mcp_context/cli/sessions.py | 14 ++++++++++++++\n"
             " 2 files changed, 20 insertions(+)\n"
         )
         ev.append(
@@ -867,7 +867,7 @@ class StoryTeller:
         ev.append(
             Reply(
                 "Changed, not committed:\n\n- `mcp_context/stats.py` (new): `SessionStats`, `summarize`, "
-                "`session_stats`, `iter_json_lines`.\n- `mcp_context/cli.py`: the `stats` command, JSON Lines output.\n"
+                "`session_stats`, `iter_json_lines`.\n- `mcp_context/cli/sessions.py`: the `stats` command, JSON Lines output.\n"
                 "- `tests/test_stats.py` (new): 4 tests.\n- `README.md`: a Statistics section."
             )
         )
@@ -954,11 +954,11 @@ class StoryTeller:
             f"`{r}`"
             for r in [
                 "README.md",
-                "mcp_context/cli.py",
-                "mcp_context/store.py",
-                "mcp_context/reading.py",
-                "mcp_context/index.py",
-                "mcp_context/api.py",
+                "mcp_context/cli/sessions.py",
+                "mcp_context/storage/files.py",
+                "mcp_context/results/reading.py",
+                "mcp_context/storage/index.py",
+                "mcp_context/session.py",
                 "tests/test_security.py",
             ]
         )
@@ -971,8 +971,8 @@ class StoryTeller:
             "1. Primary Request and Intent:\n   Add a `mcp-context stats` command reporting, per stored session, the "
             "number of results, total size and tokens, and when the newest result was stored; plain table like "
             "`sessions`; counting in its own module for later reuse by the MCP server; tests.\n\n"
-            "2. Key Technical Concepts:\n   - click command group in mcp_context/cli.py (`_table`, `_emit_json`, "
-            "`_human`, `_when`)\n   - `Session.sessions()` -> `SessionInfo(session, results, bytes, updated)`\n"
+            "2. Key Technical Concepts:\n   - click command group in mcp_context/cli/ (`table`, `emit_json`, "
+            "`human`, `when`)\n   - `Session.sessions()` -> `SessionInfo(session, results, bytes, updated)`\n"
             "   - `Session.results(session)` -> `ResultMeta(handle, session, label, source, created, chars, bytes, "
             "lines, tokens, token_method, mime_type)`\n   - results are metadata files beside content; listing never "
             "reads content\n\n"
@@ -981,9 +981,9 @@ class StoryTeller:
             "5. Problem Solving:\n   Decided on a separate module `mcp_context/stats.py` with a pure summarize step "
             "and a renderer, registered as a click command beside `sessions`.\n\n"
             f'6. All user messages:\n   - "{FIRST_REQUEST}"\n\n'
-            "7. Pending Tasks:\n   - Write mcp_context/stats.py\n   - Register `stats` in mcp_context/cli.py\n"
+            "7. Pending Tasks:\n   - Write mcp_context/stats.py\n   - Register `stats` in mcp_context/cli/main.py\n"
             "   - Write tests/test_stats.py and run them\n\n"
-            "8. Current Work:\n   Was reading the session listing code in mcp_context/store.py (list_sessions, "
+            "8. Current Work:\n   Was reading the session listing code in mcp_context/storage/files.py (list_sessions, "
             "session_ids) to confirm signatures before writing stats.py.\n\n"
             "9. Optional Next Step:\n   Re-read the listing functions, then write mcp_context/stats.py.\n\n"
             "Please continue the conversation from where we left it off without asking the user any further "
@@ -1870,7 +1870,7 @@ class ClaudeWriter:
             }
         )
         self.count += 1
-        for rel in ("mcp_context/store.py", "mcp_context/cli.py"):
+        for rel in ("mcp_context/storage/files.py", "mcp_context/cli/sessions.py"):
             path = f"{self.cwd}/{rel}"
             self.attachment({"type": "compact_file_reference", "filename": path, "displayPath": rel})
         self.context = self.fresh = tokens(summary) + 9_000
@@ -2440,7 +2440,7 @@ def make_all(out_dir: Path, seed: int = 0, repo: Path = REPO) -> Fixtures:
     dump_jsonl(looping_path, looping.lines)
     openai_path.write_text(json.dumps(openai, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
-    edited = ("mcp_context/stats.py", "mcp_context/cli.py", "tests/test_stats.py", "README.md")
+    edited = ("mcp_context/stats.py", "mcp_context/cli/sessions.py", "tests/test_stats.py", "README.md")
     readme = material.text("README.md") or ""
     return Fixtures(
         out_dir=out_dir,

@@ -18,11 +18,12 @@ from conftest import SERVE
 from mcp import Client, StdioServerParameters
 from mcp.types import CreateMessageRequestParams, CreateMessageResult, ErrorData, TextContent
 
-from mcp_context import ContextError, InvalidArgument, LoopCheck, Session, TokenCounter, saves
+from mcp_context import ContextError, InvalidArgument, LoopCheck, Session, TokenCounter
+from mcp_context.conversation import transcripts
 from mcp_context.errors import StoreError
-from mcp_context.history import transcripts
 from mcp_context.loops import JudgeRequest, Policy
 from mcp_context.server.app import build_server
+from mcp_context.storage import saves
 
 COUNTER = TokenCounter(search_local=False)  # deterministic estimates
 REPO = Path(__file__).resolve().parents[1]
@@ -384,7 +385,7 @@ BAD = [
     ({"event": call(), "policy": {"judge_confidence": 2}}, "judge_confidence must be a number between 0 and 1"),
     ({"events": [call()], "format": "openai"}, "format applies"),
     ({"messages": [{"role": "user"}]}, "message #0"),
-    ({"messages": [], "format": "yaml"}, "unknown format"),
+    ({"messages": [], "format": "yaml"}, "format must be one of"),
     ({"transcript": "host"}, "inside Claude Code"),
     # Through MCP as through Python: nothing is converted ("yes" is no boolean, "12" no number).
     ({"event": {"kind": "tool_result", "name": "A", "is_error": "yes"}}, "is_error"),

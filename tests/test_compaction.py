@@ -14,8 +14,9 @@ from conftest import SERVE
 from mcp import Client, StdioServerParameters
 
 from mcp_context import ContextError, InvalidArgument, Session
-from mcp_context.history import archive, formats
-from mcp_context.history.validate import problems
+from mcp_context.conversation import formats
+from mcp_context.conversation.validate import problems
+from mcp_context.results import archive
 from mcp_context.server.app import build_server
 
 TARGET = 20_000
@@ -43,7 +44,7 @@ def check_valid_and_complete(session: Session, inputs: list[Any], result: Any) -
 
 @pytest.mark.parametrize("kind", ["claude_code", "gemini_cli"])
 def test_host_transcripts_compact_valid_and_lossless(histories: Any, session: Session, kind: str) -> None:
-    from mcp_context.history import transcripts
+    from mcp_context.conversation import transcripts
 
     path = getattr(histories, kind)
     read = transcripts.load(str(path), {}, None)
@@ -69,7 +70,7 @@ def test_openai_trajectory(histories: Any, session: Session) -> None:
 
 
 def test_claude_code_compact_boundary_and_sidechains_are_honoured(histories: Any) -> None:
-    from mcp_context.history import transcripts
+    from mcp_context.conversation import transcripts
 
     read = transcripts.load(str(histories.claude_code), {}, None)
     first = json.dumps(read.messages[0])
@@ -82,7 +83,7 @@ def test_claude_code_compact_boundary_and_sidechains_are_honoured(histories: Any
 
 
 def test_gemini_rewind_and_rewrites_are_replayed(histories: Any) -> None:
-    from mcp_context.history import transcripts
+    from mcp_context.conversation import transcripts
 
     read = transcripts.load(str(histories.gemini_cli), {}, None)
     body = texts(read.messages)

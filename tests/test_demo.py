@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from mcp_context import Session
-from mcp_context.history import archive
+from mcp_context.results import archive
 
 
 def test_demo_runs_every_tool_and_leaves_a_session_to_browse(tmp_path: Path) -> None:

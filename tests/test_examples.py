@@ -59,16 +59,16 @@ def assert_kept_context(run: dict[str, Any], tmp_path: Path) -> None:
     assert verdicts == ["warn", "stop"] and run["verdicts"][-1] == "stop"
     warned_at = run["verdicts"].index("warn")
     assert run["steps"][warned_at + 1]["tool"] == "read_persisted", "it changes course once after the warning"
-    assert run["steps"][-1]["args"] == {"path": "mcp_context/store.py"}
+    assert run["steps"][-1]["args"] == {"path": "mcp_context/storage/files.py"}
 
     session = Session(root=tmp_path / "store", session=run["session"], env={})
     stored = {meta.handle: meta for meta in session.results()}
     assert set(run["persisted"]) <= set(stored) and len(set(run["persisted"])) >= 3
     archives = {c["archive"] for c in run["compactions"]}
     assert archives <= set(stored), "whatever compaction removed is in the store"
-    store_py = next(h for h in run["persisted"] if stored[h].label == "mcp_context/store.py")
+    store_py = next(h for h in run["persisted"] if stored[h].label == "mcp_context/storage/files.py")
     text = "".join(session.iter_text(store_py))
-    assert text == (REPO / "mcp_context" / "store.py").read_text(encoding="utf-8")
+    assert text == (REPO / "mcp_context" / "storage" / "files.py").read_text(encoding="utf-8")
 
 
 def test_the_python_agent_keeps_its_context_and_stops_on_its_loop(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ import pytest
 from mcp_context import Session
 from mcp_context.config import Limits
 from mcp_context.errors import TooLarge
-from mcp_context.history import archive
+from mcp_context.results import archive
 
 PIECE = 40_000
 

@@ -24,11 +24,11 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from mcp_context import Session
+from mcp_context.conversation.formats import adapter
+from mcp_context.conversation.model import key_of
+from mcp_context.conversation.validate import problems
 from mcp_context.errors import TooLarge
-from mcp_context.history import archive
-from mcp_context.history.formats import adapter
-from mcp_context.history.model import key_of
-from mcp_context.history.validate import problems
+from mcp_context.results import archive
 
 FORMATS = ("openai", "anthropic", "gemini")
 STRATEGIES = ("auto", "compact", "summarize", "sliding_window")

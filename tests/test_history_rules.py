@@ -13,12 +13,14 @@ from typing import Any
 
 import pytest
 
-from mcp_context import Session, render
-from mcp_context.api import Session as SessionClass
+from mcp_context import Session
+from mcp_context.compaction import budget
+from mcp_context.compaction import views as compaction_views
+from mcp_context.conversation.formats import adapter
+from mcp_context.conversation.validate import problems
 from mcp_context.errors import InvalidArgument, StoreError, TooLarge
-from mcp_context.history import archive, budget
-from mcp_context.history.formats import adapter
-from mcp_context.history.validate import problems
+from mcp_context.results import archive
+from mcp_context.session import Session as SessionClass
 
 FORMATS = ("openai", "anthropic", "gemini")
 HUGE = 10**9
@@ -864,7 +866,7 @@ def test_over_a_trigger_below_the_target_nothing_is_compacted(tmp_path: Path) ->
     history = user("openai", "hello " * 100) + say("openai", "ok " * 100)
     result = new_session(tmp_path).compact_history(messages=history, target_tokens=1_000, trigger=100)
     assert not result.compacted and result.messages == history and not result.layers
-    assert "already fits the target of 1,000" in render.compaction(result)
+    assert "already fits the target of 1,000" in compaction_views.report(result)
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -901,7 +903,7 @@ def test_a_report_names_runs_of_messages_and_counts_what_it_does_not_name(tmp_pa
     session = new_session(tmp_path)
     result = session.compact_history(messages=history, target_tokens=3_000, strategy="sliding_window")
     assert len(result.removed) > 500 and sum(n.startswith("repaired") for n in result.notes) == 11
-    report = render.compaction(result)
+    report = compaction_views.report(result)
     assert len(report) < 6_000 and re.search(r"Removed messages: #\d+-#\d+", report)
 
 

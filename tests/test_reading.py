@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from mcp_context import InvalidArgument, Session, UnknownHandle
 from mcp_context.config import Limits
-from mcp_context.index import SEGMENT_BYTES
+from mcp_context.storage.index import SEGMENT_BYTES
 
 
 def page_through(session: Session, handle: str, **fixed: int) -> list[str]:
@@ -157,13 +157,13 @@ def test_bad_read_arguments_are_clear_errors(session: Session) -> None:
     handle = session.persist_result("a\nb\n").meta.handle
     for kwargs, message in [
         ({"start_line": 1, "offset": 0}, "not both"),
-        ({"start_line": 0}, "from 1"),
+        ({"start_line": 0}, r"start_line must be an integer >= 1 \(got 0\)"),
         ({"start_line": 10}, "past the end"),
         ({"offset": 99}, "past the end"),
         ({"grep": ""}, "non-empty"),
         ({"grep": "a", "max_chars": 3}, "start_line only"),
         ({"context": 3}, "grep only"),
-        ({"max_lines": 0}, "at least 1"),
+        ({"max_lines": 0}, r"max_lines must be an integer >= 1 \(got 0\)"),
     ]:
         with pytest.raises(InvalidArgument, match=message):
             session.read_persisted(handle, **kwargs)  # type: ignore[arg-type]

@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 from conftest import SERVE
 
-from mcp_context import Session, saves
+from mcp_context import Session
 from mcp_context.errors import StoreError
+from mcp_context.storage import saves
 
 
 def call(n: int) -> dict[str, Any]:

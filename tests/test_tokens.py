@@ -23,8 +23,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mcp_context import Session, TokenCounter
-from mcp_context.encoding_files import KNOWN_ENCODINGS, tiktoken_cache_file
-from mcp_context.tokens import ByteTally, estimate_bytes, load_local_encoding
+from mcp_context.tokens.count import ByteTally, estimate_bytes, load_local_encoding
+from mcp_context.tokens.encodings import KNOWN_ENCODINGS, tiktoken_cache_file
 
 
 def tiny_encoding() -> tiktoken.Encoding:

@@ -45,10 +45,10 @@ PLAN: list[tuple[str, dict[str, Any]]] = [
     ("read_file", {"path": "mcp_context/errors.py"}),
     ("read_file", {"path": "README.md"}),
     ("run", {"command": ["grep", "-rnE", r"fsync|os\.replace|def ", "mcp_context", "--include=*.py"]}),
-    ("read_file", {"path": "mcp_context/store.py"}),
+    ("read_file", {"path": "mcp_context/storage/files.py"}),
     ("read_file", {"path": "mcp_context/config.py"}),
 ]
-LOOP_FILE = "mcp_context/store.py"
+LOOP_FILE = "mcp_context/storage/files.py"
 
 
 @dataclass

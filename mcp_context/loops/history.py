@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..history.model import Message, args_text
+from ..conversation.model import Message, args_text
 from .events import Event
 from .verdict import is_nudge
 

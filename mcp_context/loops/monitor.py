@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InvalidArgument
-from ..tokens import TokenCounter
+from ..tokens.count import TokenCounter
 from .chanting import ChantingDetector
 from .events import Event, clip, digest
 from .messages import StuckTracker

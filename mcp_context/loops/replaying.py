@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..history import formats
-from ..tokens import TokenCounter
+from ..conversation import formats
+from ..tokens.count import TokenCounter
 from .answers import Detection, JudgeFn, LoopCheck, consult, source
 from .history import Checkpoint, Replayable, history_events
 from .judge import Judge

@@ -21,18 +21,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InvalidArgument
-from ..store import Store
-from ..tokens import TokenCounter
-from .answers import Detection as Detection
-from .answers import JudgeFn as JudgeFn
-from .answers import JudgeReport as JudgeReport
-from .answers import LoopCheck as LoopCheck
-from .answers import consult, source
+from ..storage.protocol import Store
+from ..tokens.count import TokenCounter
+from .answers import JudgeFn, LoopCheck, consult, source
 from .events import Event, parse_event
 from .judge import Judge
 from .monitor import LoopMonitor
 from .policy import Policy
-from .replaying import check_history as check_history
 from .verdict import Found
 
 STATE_NAME = "loops"

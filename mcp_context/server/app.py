@@ -2,11 +2,82 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import anyio.to_thread
+from mcp import MCPError
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import INVALID_PARAMS, ListResourcesResult, PaginatedRequestParams, ResourceTemplate
+
 from .. import __version__
-from ..api import Session
-from ..history import transcripts
+from ..arguments import Arguments
+from ..compaction.args import CompactArgs
+from ..conversation import transcripts
+from ..errors import ContextError
+from ..loops.args import CheckLoopArgs
+from ..results.args import PersistArgs, ReadArgs
+from ..session import Session
+from ..storage import ids
+from ..summary.args import SummarizeArgs
 from . import compaction, loops, summary, tools
-from .resources import ContextServer
+from .binding import failure
+from .resources import TEMPLATES, list_page, read
+
+
+class ContextServer(MCPServer):
+    """An MCPServer whose resources come from the session store rather than from registered functions, and
+    whose tools answer every mistake in one line: the one place where core errors become tool errors."""
+
+    def __init__(self, session: Session, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.context_session = session
+
+    # The SDK's list handler drops the cursor; overriding it is the one way to paginate (mcp 2.x).
+    async def _handle_list_resources(self, ctx: Any, params: PaginatedRequestParams | None) -> ListResourcesResult:
+        cursor = params.cursor if params else None
+        try:
+            return await anyio.to_thread.run_sync(list_page, self.context_session, cursor)
+        except ValueError:
+            raise MCPError(code=INVALID_PARAMS, message="invalid cursor: pass the nextCursor of a listing") from None
+
+    async def list_resource_templates(self) -> list[ResourceTemplate]:
+        return [*await super().list_resource_templates(), *TEMPLATES]
+
+    async def read_resource(self, uri: Any, context: Any = None) -> Any:
+        text = str(uri)
+        if text.startswith(f"{ids.URI_SCHEME}://"):
+            return await anyio.to_thread.run_sync(read, self.context_session, text)
+        return await super().read_resource(uri, context)
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None) -> Any:
+        """Arguments are checked by the tool's core model first, so a wrong one answers with the model's one
+        line (the SDK's own check would answer with pydantic's report); a core error answers with its message.
+        Anything else is a fault of ours: logged by the SDK, answered with the tool's name only."""
+        model = TOOL_ARGUMENTS.get(name)
+        if model is not None:
+            try:
+                model.parse(arguments)
+            except ContextError as exc:
+                return failure(str(exc))
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            cause = exc.__cause__
+            if isinstance(cause, ContextError):
+                return failure(str(cause))
+            raise
+
+
+#: The core model of each tool's arguments.
+TOOL_ARGUMENTS: dict[str, type[Arguments]] = {
+    "persist_result": PersistArgs,
+    "read_persisted": ReadArgs,
+    "compact_history": CompactArgs,
+    "summarize_range": SummarizeArgs,
+    "check_loop": CheckLoopArgs,
+}
+
 
 INSTRUCTIONS = """\
 mcp-context keeps large texts out of your context without losing them. When a tool output, file or log is \
@@ -19,7 +90,7 @@ you are repeating yourself or stuck, and what to do instead. Stored results are 
 
 def build_server(session: Session) -> ContextServer:
     server = ContextServer(session, name="mcp-context", version=__version__, instructions=INSTRUCTIONS)
-    session.store.save_behind = True  # a check answers before its state is on disk; see saves.py
+    session.store.save_behind = True  # a check answers before its state is on disk; see storage/saves.py
     if session.transcript_roots is None:  # a client names transcript paths: only the hosts' folders
         session.transcript_roots = transcripts.allowed_roots(session.env)
     tools.register(server, session)

@@ -10,17 +10,14 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
-import anyio.to_thread
-from mcp import MCPError
 from mcp.server.lowlevel.helper_types import ReadResourceContents
-from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceNotFoundError
-from mcp.types import INVALID_PARAMS, ListResourcesResult, PaginatedRequestParams, Resource, ResourceTemplate
+from mcp.types import ListResourcesResult, Resource, ResourceTemplate
 
-from .. import ids
-from ..api import Session
 from ..errors import ContextError
-from ..store import ResultMeta, SessionInfo
+from ..session import Session
+from ..storage import ids
+from ..storage.records import ResultMeta, SessionInfo
 
 PAGE_SIZE = 50
 _SESSION_URI_RE = re.compile(rf"{ids.URI_SCHEME}://sessions/(?P<session>[^/]*)")
@@ -138,28 +135,3 @@ def read(session: Session, uri: str) -> Iterable[ReadResourceContents]:
     except ContextError as exc:
         raise ResourceNotFoundError(str(exc)) from None
     raise ResourceNotFoundError(f"no resource {uri!r}")
-
-
-class ContextServer(MCPServer):
-    """An MCPServer whose resources come from the session store rather than from registered functions."""
-
-    def __init__(self, session: Session, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.context_session = session
-
-    # The SDK's list handler drops the cursor; overriding it is the one way to paginate (mcp 2.x).
-    async def _handle_list_resources(self, ctx: Any, params: PaginatedRequestParams | None) -> ListResourcesResult:
-        cursor = params.cursor if params else None
-        try:
-            return await anyio.to_thread.run_sync(list_page, self.context_session, cursor)
-        except ValueError:
-            raise MCPError(code=INVALID_PARAMS, message="invalid cursor: pass the nextCursor of a listing") from None
-
-    async def list_resource_templates(self) -> list[ResourceTemplate]:
-        return [*await super().list_resource_templates(), *TEMPLATES]
-
-    async def read_resource(self, uri: Any, context: Any = None) -> Any:
-        text = str(uri)
-        if text.startswith(f"{ids.URI_SCHEME}://"):
-            return await anyio.to_thread.run_sync(read, self.context_session, text)
-        return await super().read_resource(uri, context)

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..history.model import Block, args_text
+from ..conversation.model import Block, args_text
 
 Kind = Literal["read", "write", "edit", "search", "command", "todo", "delegate", "call"]
 

@@ -14,13 +14,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..conversation.accounting import Accountant
+from ..conversation.archiving import archive_line
+from ..conversation.formats.base import Adapter
+from ..conversation.model import Message
 from ..errors import ContextError, InvalidArgument, ModelDeclined
-from ..history import archive
-from ..history.accounting import Accountant
-from ..history.formats.base import Adapter
-from ..history.layers import Persist, Stored
-from ..history.model import Message
-from ..history.pipeline import HANDLE_SLACK, STAND_IN, archive_line
+from ..results import archive
+from ..results.archive import HANDLE_SLACK, STAND_IN, Persist, Stored
 from . import render, sources, styles
 from .earlier import Earlier, header
 from .facts import Facts, extract

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..history.model import Block, Message
+from ..conversation.model import Block, Message
 from . import calls
 from .earlier import Earlier, find
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from ..conversation.model import Message
 from ..errors import InvalidArgument
-from ..history.model import Message
 
 Position = int | str | None
 

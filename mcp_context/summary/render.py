@@ -11,7 +11,7 @@ import posixpath
 import re
 from collections.abc import Callable, Sequence
 
-from ..history.model import Message
+from ..conversation.model import Message
 from . import fit, styles
 from .calls import cut
 from .facts import Action, Facts, Failure, Ref, Said, cite, extract

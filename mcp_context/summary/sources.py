@@ -7,10 +7,11 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from ..conversation import formats
+from ..conversation.formats.base import Adapter
+from ..conversation.model import Message
 from ..errors import InvalidArgument
-from ..history import archive, formats
-from ..history.formats.base import Adapter
-from ..history.model import Message
+from ..results import archive
 
 
 def parse(items: Any, fmt: str) -> tuple[Adapter, list[Message]]:

@@ -1,0 +1,158 @@
+"""The command-line twins of persist_result and read_persisted, and the listings of what a session holds."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import asdict
+from typing import Any
+
+import click
+
+from ..results import shapes, views
+from .common import Ctx, emit_json, human, table, when
+
+
+@click.command()
+@click.option("--all", "every", is_flag=True, help="Results of every session.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.pass_obj
+def results(obj: Ctx, every: bool, as_json: bool) -> None:
+    """List the results of the session (--session), newest first.
+
+    \b
+    Example:
+      mcp-context --session demo results
+    """
+    session = obj.open()
+    metas = session.all_results() if every else session.results()
+    if as_json:
+        emit_json([asdict(m) | {"uri": m.uri} for m in metas])
+    elif not metas:
+        where = "any session" if every else f"session {session.id}"
+        click.echo(f"no results in {where}" + ("" if every else " (--all lists every session)"))
+    else:
+        rows = [
+            [
+                m.handle,
+                m.session,
+                (m.label or "")[:40],
+                f"{m.lines:,}",
+                human(m.bytes),
+                f"{m.tokens:,}" + ("" if m.token_method.startswith("exact") else "~"),
+                when(m.created),
+            ]
+            for m in metas
+        ]
+        click.echo(table(["HANDLE", "SESSION", "LABEL", "LINES", "SIZE", "TOKENS", "CREATED"], rows))
+        if any(not m.token_method.startswith("exact") for m in metas):
+            click.echo("(~ estimated token count)")
+
+
+@click.command()
+@click.argument("handle")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_obj
+def show(obj: Ctx, handle: str, as_json: bool) -> None:
+    """Show one result's metadata and preview.
+
+    \b
+    Example:
+      mcp-context show r_3f9c2a7be01d4c55
+    """
+    session = obj.open()
+    meta = session.info(handle)
+    if as_json:
+        emit_json(asdict(meta) | {"uri": meta.uri})
+        return
+    for key, value in [
+        ("handle", meta.handle),
+        ("session", meta.session),
+        ("uri", meta.uri),
+        ("label", meta.label or "-"),
+        ("source", meta.source or "-"),
+        ("created", when(meta.created)),
+        ("size", views.sizes(meta)),
+        ("mime type", meta.mime_type),
+    ]:
+        click.echo(f"{key:>10}: {value}")
+    click.echo(session.preview(meta).render())
+
+
+@click.command()
+@click.argument("file", type=click.File("rb"), default="-")
+@click.option("--label", help="A short name for the result.")
+@click.option("--source", help="Where it came from (default: the file's path).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_obj
+def persist(obj: Ctx, file: Any, label: str | None, source: str | None, as_json: bool) -> None:
+    """Store a file (or stdin) as a result: the twin of persist_result.
+
+    \b
+    Example:
+      pytest 2>&1 | mcp-context persist --label "pytest run"
+    """
+    session = obj.open()
+    name = getattr(file, "name", "-")
+    if name not in ("-", "<stdin>"):
+        source = source or os.path.abspath(name)
+        label = label or os.path.basename(name)
+    stored = session.persist_file(file, label=label, source=source)
+    if as_json:
+        emit_json(asdict(stored.meta) | {"uri": stored.meta.uri, "stored": stored.created})
+    else:
+        click.echo(views.persisted(stored, obj.read_command))
+
+
+@click.command(name="read")
+@click.argument("handle")
+@click.option("--start-line", type=click.IntRange(min=1), help="First line, from 1.")
+@click.option("--max-lines", type=click.IntRange(min=1), help="Lines per page.")
+@click.option("--offset", type=click.IntRange(min=0), help="First character, from 0.")
+@click.option("--max-chars", type=click.IntRange(min=1), help="Characters per page.")
+@click.option("--grep", help="Only lines matching this regular expression (or literal text).")
+@click.option("--context", "context_lines", type=click.IntRange(0, 50), help="Lines around each match.")
+@click.option("--max-matches", type=click.IntRange(min=1), help="Matches per answer.")
+@click.option("--max-tokens", type=click.IntRange(min=1), help="Token budget of the page.")
+@click.option("--raw", is_flag=True, help="Print the page's exact text only (no numbers, no footer).")
+@click.option("--json", "as_json", is_flag=True, help="Print the structured result, as the MCP tool returns it.")
+@click.pass_obj
+def read_cmd(
+    obj: Ctx,
+    handle: str,
+    start_line: int | None,
+    max_lines: int | None,
+    offset: int | None,
+    max_chars: int | None,
+    grep: str | None,
+    context_lines: int | None,
+    max_matches: int | None,
+    max_tokens: int | None,
+    raw: bool,
+    as_json: bool,
+) -> None:
+    """Read a page of a result, or grep it: the twin of read_persisted.
+
+    \b
+    Example:
+      mcp-context read r_3f9c2a7be01d4c55 --grep 'ERROR|FAIL' --context 3
+    """
+    result = obj.open().read_persisted(
+        handle,
+        start_line=start_line,
+        max_lines=max_lines,
+        offset=offset,
+        max_chars=max_chars,
+        grep=grep,
+        context=context_lines,
+        max_matches=max_matches,
+        max_tokens=max_tokens,
+    )
+    if as_json:
+        emit_json(shapes.structured(shapes.read_output(result)))
+    elif raw:  # the bytes as stored: color=True keeps the escape codes of a coloured log even into a pipe
+        if result.page is not None:
+            click.echo(result.page.text, nl=False, color=True)
+        elif result.grep is not None:
+            click.echo("".join(f"{g.text}\n" for g in result.grep.lines if g.match), nl=False, color=True)
+    else:
+        click.echo(views.read(result, obj.read_command))

@@ -1,0 +1,86 @@
+"""Command-line twin of summarize_range: ``mcp-context summarize``."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import click
+
+from ..results.shapes import structured
+from ..summary import views
+from .common import Ctx, emit_json, load_messages
+
+
+def _position(text: str | None) -> int | str | None:
+    """An index when the text is a number, else a '#index' label or an id for the library to look up."""
+    if text is None:
+        return None
+    return int(text) if re.fullmatch(r"-?\d+", text.strip()) else text
+
+
+@click.command()
+@click.argument("file", type=click.File("rb"), required=False)
+@click.option("--transcript", metavar="PATH", help="A Claude Code or Gemini CLI transcript, or 'host'.")
+@click.option("--handle", metavar="HANDLE", help="A stored archive or message list (r_...).")
+@click.option("--start", metavar="POS", help="First message: index, '#index' or a message/tool-call id.")
+@click.option("--end", metavar="POS", help="Last message, inclusive (negative counts from the end).")
+@click.option("--style", default="sections", show_default=True, type=click.Choice(["sections", "snapshot", "brief"]))
+@click.option("--focus", help="What to keep first, e.g. 'the database migration'.")
+@click.option("--max-tokens", type=click.IntRange(min=1), help="The most the summary may take.")
+@click.option(
+    "--format", "fmt", default="auto", show_default=True, type=click.Choice(["auto", "openai", "anthropic", "gemini"])
+)
+@click.option(
+    "--summary-file",
+    type=click.File("r", encoding="utf-8"),
+    help="A summary you wrote for this range: checked and stored instead of the extractive one.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the structured result, as the MCP tool returns it.")
+@click.pass_obj
+def summarize(
+    obj: Ctx,
+    file: Any,
+    transcript: str | None,
+    handle: str | None,
+    start: str | None,
+    end: str | None,
+    style: str,
+    focus: str | None,
+    max_tokens: int | None,
+    fmt: str,
+    summary_file: Any,
+    as_json: bool,
+) -> None:
+    """Summarise a range of messages and store it beside the originals: the twin of summarize_range.
+
+    FILE is a JSON list of messages or a request body (``-`` for stdin); or use --transcript or --handle.
+    The summary is extractive (no LLM) unless --summary-file brings one you wrote.
+
+    \b
+    Examples:
+      mcp-context summarize history.json --end -20 --style snapshot
+      mcp-context summarize --transcript ~/.claude/projects/-home-me-app/SESSION.jsonl --focus "auth refactor"
+      mcp-context summarize --handle r_3f9c2a7be01d4c55 --style brief
+    """
+    if sum(x is not None for x in (file, transcript, handle)) != 1:
+        raise click.UsageError("give one source: a FILE of messages (or - for stdin), --transcript or --handle")
+    messages = load_messages(file)[0] if file is not None else None
+    written = summary_file.read() if summary_file is not None else None
+    result = obj.open().summarize_range(
+        messages=messages,
+        transcript=transcript,
+        handle=handle,
+        start=_position(start),
+        end=_position(end),
+        style=style,
+        engine="agent" if written is not None else "extractive",
+        summary=written,
+        max_tokens=max_tokens,
+        focus=focus,
+        format=fmt,
+    )
+    if as_json:
+        emit_json(structured(views.output(result)))
+    else:
+        click.echo(views.report(result))

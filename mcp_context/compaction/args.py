@@ -1,0 +1,50 @@
+"""The arguments of compact_history, one typed model shared by every face."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import Field
+
+from ..arguments import Arguments
+from ..conversation.args import FormatField, Messages, Transcript
+from .layers import DEFAULT_EXCLUDED
+
+Strategy = Literal["auto", "compact", "summarize", "sliding_window"]
+
+#: A size: tokens (an integer), a fraction of the window (0.85), "6 messages", or {"messages": 6}.
+Amount = int | float | str | dict[str, float] | None
+
+_AMOUNT = "tokens (an integer), a fraction of the window like 0.85, '6 messages', or an object like {\"messages\": 6}"
+
+
+class CompactArgs(Arguments):
+    """compact_history: the history, the budget it must fit, and how to get there."""
+
+    accepts: ClassVar[dict[str, str]] = {"trigger": _AMOUNT, "keep": _AMOUNT}
+
+    messages: Messages = None
+    transcript: Transcript = None
+    format: FormatField = "auto"
+    target_tokens: int | None = Field(None, ge=1, description="the output must fit this many")
+    model: str | None = Field(None, description="model name, for its input limit")
+    context_window: int | None = Field(None, ge=1, description="the model's input limit in tokens")
+    trigger: Amount = Field(None, description="compact only above this: tokens, '6 messages' or a fraction like 0.85")
+    keep: Amount = Field(None, description="newest part kept whole: tokens, '6 messages' or a fraction like 0.1")
+    strategy: Strategy = Field(
+        "auto",
+        description="auto (cheapest steps first), compact (no summary), summarize (summarise older turns) or "
+        "sliding_window (drop older turns)",
+    )
+    system: str | list[dict[str, Any]] | dict[str, Any] | None = Field(
+        None, description="system prompt, counted in the budget"
+    )
+    tools: list[dict[str, Any]] | None = Field(None, description="tool schemas, counted in the budget")
+    exclude_tools: list[str] | None = Field(
+        None,
+        description=f"tools whose results are never cleared (default {', '.join(DEFAULT_EXCLUDED)}: sub-agents)",
+    )
+    session: Annotated[str | None, Field(description="session id; omit to use this server's")] = None
+    return_messages: bool = Field(
+        True, description="include the messages in the result (false inside a host: use the handle)"
+    )

@@ -1,0 +1,197 @@
+"""compact_history from end to end: parse, repair, replay earlier decisions, run the layers, archive what
+left, validate, render in the input's own format. A failure anywhere leaves the caller's history untouched."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..conversation import formats
+from ..conversation.accounting import Accountant, message_json, message_key
+from ..conversation.archiving import archive_lines
+from ..conversation.formats.base import Adapter
+from ..conversation.model import Message
+from ..conversation.repair import repair
+from ..errors import ContextError, InvalidArgument
+from ..results import archive as archives
+from ..results.archive import Persist, Stored
+from .budget import Budget
+from .layers import DEFAULT_EXCLUDED, LayerReport
+from .pipeline import STRATEGIES, Outcome, Run
+from .state import ReplacementState
+
+
+@dataclass
+class Compaction:
+    format: str
+    messages: list[Any]
+    compacted: bool
+    tokens_before: int
+    tokens_after: int
+    token_method: str
+    target: int
+    trigger: int | None
+    window: int | None
+    model: str | None
+    layers: list[LayerReport]
+    removed: list[str]
+    shortened: list[str]
+    archive: Stored | None
+    bridge_archive: str | None
+    history: Stored | None = None
+    input_count: int = 0
+    #: ``messages`` as compact JSON, one per message, when anything changed: for storing the history.
+    #: The output as lines of the stored compacted history, made only for pieces not stored yet.
+    history_lines: list[archives.Line] = field(default_factory=list, repr=False)
+    warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def fits(self) -> bool:
+        return self.tokens_after <= self.target
+
+
+@dataclass
+class Request:
+    items: Any
+    format: str
+    budget: Budget
+    strategy: str = "auto"
+    system: Any = None
+    tools: Any = None
+    exclude_tools: tuple[str, ...] = DEFAULT_EXCLUDED
+    #: The most one stored result may hold: archives larger than this are written in pieces.
+    piece_bytes: int = 64 * 1024 * 1024
+    #: Pieces of archives already stored by this Session, so a re-compaction writes only what changed.
+    memo: archives.PieceMemo | None = None
+
+
+#: Repairs named one by one in the notes; the rest are counted.
+_REPAIRS_NAMED = 10
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """A compaction makes and drops hundreds of thousands of small objects next to a caller's large, long-lived
+    history; Python's cycle collector would walk all of it again and again (half of a re-compaction's time at
+    10K messages). Reference counting still frees everything the call drops; the collector runs afterwards."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+@_no_cycle_collection()
+def compact(
+    request: Request,
+    accountant: Accountant,
+    persist: Persist,
+    load_state: Callable[[], bytes | None],
+    save_state: Callable[[bytes], None],
+    finish: Callable[[Compaction], None] | None = None,
+) -> Compaction:
+    name, adapter, inputs, messages, repairs, notes = _prepare(request)
+    state = ReplacementState.from_json(load_state())
+    fixed = accountant.value(request.system) + accountant.value(request.tools)
+    try:
+        run = Run(
+            messages,
+            adapter,
+            accountant,
+            persist,
+            state,
+            request.budget,
+            fixed_tokens=fixed,
+            exclude=request.exclude_tools,
+            piece_bytes=request.piece_bytes,
+            memo=request.memo,
+        )
+        outcome = run.execute(request.strategy)
+        result = _result(request, accountant, persist, adapter, inputs, outcome, notes)
+        if finish is not None:
+            finish(result)
+        # Saved last: a failure anywhere above leaves the earlier state, so nothing is replayed that was not returned.
+        if outcome.compacted or repairs:
+            save_state(state.to_json())
+    except (ContextError, OSError) as exc:
+        if isinstance(exc, InvalidArgument):
+            raise
+        why = str(exc) if isinstance(exc, ContextError) else f"{exc.strerror or exc}"
+        error = type(exc) if isinstance(exc, ContextError) else ContextError
+        raise error(f"{why}; your history was left as it was") from None
+    return result
+
+
+def _prepare(request: Request) -> tuple[str, Adapter, list[Message], list[Message], list[str], list[str]]:
+    """The input parsed in its format and repaired where a provider would refuse it, with notes saying so."""
+    if request.strategy not in STRATEGIES:
+        raise InvalidArgument(f"unknown strategy {request.strategy!r}: use {', '.join(STRATEGIES)}")
+    if request.format != "auto" and request.format not in formats.FORMATS:
+        raise InvalidArgument(f"unknown format {request.format!r}: use auto, {', '.join(formats.FORMATS)}")
+    name = formats.detect(request.items) if request.format == "auto" else request.format
+    adapter = formats.adapter(name)
+    inputs = adapter.parse(request.items)
+    notes = [f"format {name} (detected)"] if request.format == "auto" else []
+    messages, repairs = repair(inputs, adapter)
+    notes += [f"repaired: {r}" for r in repairs[:_REPAIRS_NAMED]]
+    if len(repairs) > _REPAIRS_NAMED:  # one note per repair would outgrow what a host lets a tool return
+        notes.append(f"repaired {len(repairs) - _REPAIRS_NAMED:,} more the same ways (the archive holds the originals)")
+    return name, adapter, inputs, messages, repairs, notes
+
+
+def _result(
+    request: Request,
+    accountant: Accountant,
+    persist: Persist,
+    adapter: Adapter,
+    inputs: list[Message],
+    outcome: Outcome,
+    notes: list[str],
+) -> Compaction:
+    """What the run did, with every original it removed or shortened archived first."""
+    kept = {m.index for m in outcome.messages if m.index is not None and not m.changed}
+    present = {m.index for m in outcome.messages if m.index is not None}
+    removed = [m for m in inputs if m.index not in present]
+    shortened = [m for m in inputs if m.index in present and m.index not in kept]
+    archive = None
+    if removed or shortened:
+        lines = archive_lines(sorted(removed + shortened, key=lambda m: m.index or 0), adapter)
+        head = {"archive": "compact_history", "part": "all", "format": adapter.name}
+        label = "compact_history archive"
+        archive = archives.write(persist, head, lines, label, request.piece_bytes, memo=request.memo)
+    budget = request.budget
+    return Compaction(
+        format=adapter.name,
+        messages=adapter.render_all(outcome.messages),
+        compacted=outcome.compacted,
+        tokens_before=outcome.tokens_before,
+        tokens_after=outcome.tokens_after,
+        token_method=accountant.method,
+        target=budget.target,
+        trigger=budget.trigger_tokens,
+        window=budget.window,
+        model=budget.profile.name if budget.profile else None,
+        layers=outcome.layers,
+        removed=[m.label() for m in removed],
+        shortened=[m.label() for m in shortened],
+        archive=archive,
+        bridge_archive=outcome.bridge.archive if outcome.bridge else None,
+        input_count=len(inputs),
+        # only what changed is stored: an untouched history is never serialised again
+        history_lines=_history_lines(outcome.messages, adapter) if removed or shortened else [],
+        warnings=list(budget.warnings),
+        notes=notes + budget.notes,
+    )
+
+
+def _history_lines(messages: list[Message], adapter: Adapter) -> list[archives.Line]:
+    return [
+        archives.Line(message_key(m, adapter), lambda m=m: f'{{"message":{message_json(m, adapter)}}}')  # type: ignore[misc]
+        for m in messages
+    ]

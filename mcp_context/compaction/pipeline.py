@@ -1,0 +1,433 @@
+"""compact_history's pipeline: cheapest layers first, stopping as soon as the history fits its target.
+
+1-4 replace tool results and long call arguments with markers (layers.py); 5 summarises the older part of the
+history into one bridge message; 6 drops the oldest turns as a last resort. The system prompt and the first
+user request are pinned; the newest ``keep`` of the history is protected from layers 4 to 6. Everything a layer
+removes or shortens is stored first, and the output is validated before it is returned."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from ..conversation.accounting import Accountant
+from ..conversation.archiving import archive_lines, origin_key
+from ..conversation.formats.base import Adapter
+from ..conversation.model import Block, Message, Role
+from ..conversation.repair import HEAD_NOTE
+from ..conversation.validate import problems
+from ..errors import ContextError, TooLarge
+from ..results import archive
+from ..results.archive import HANDLE_SLACK, STAND_IN, Persist, Stored
+from ..summary import render as summaries
+from ..summary.earlier import SUMMARY_MARK
+from . import layers
+from .budget import Budget
+from .layers import LayerReport
+from .state import Bridge, ReplacementState
+
+STRATEGIES: dict[str, tuple[int, ...]] = {
+    "auto": (1, 2, 3, 4, 5, 6),
+    "compact": (1, 2, 3, 4, 6),
+    "summarize": (5, 6),
+    "sliding_window": (6,),
+}
+#: The user turn that follows a bridge placed as a model turn, where roles must alternate (Gemini).
+CONTINUE = "[Continue from the summary above.]"
+#: What the note naming a sliding-window archive costs, at most (it holds two handles and a range).
+_NOTE_TOKENS = 120
+LAYER_NAMES = {
+    1: "clear consumed tool results",
+    2: "store oversized tool results",
+    3: "per-turn result budget",
+    4: "cut long call arguments",
+    5: "summarise older messages",
+    6: "sliding window",
+}
+
+
+@dataclass
+class Outcome:
+    messages: list[Message]
+    tokens_before: int
+    tokens_after: int
+    compacted: bool
+    layers: list[LayerReport]
+    bridge: Bridge | None
+    fixed_tokens: int
+    notes: list[str] = field(default_factory=list)
+
+
+class Run:
+    """One compaction of one history. Works on canonical messages; the caller parses, renders and archives."""
+
+    def __init__(
+        self,
+        messages: list[Message],
+        adapter: Adapter,
+        accountant: Accountant,
+        persist: Persist,
+        state: ReplacementState,
+        budget: Budget,
+        *,
+        fixed_tokens: int,
+        exclude: tuple[str, ...],
+        piece_bytes: int,
+        memo: archive.PieceMemo | None = None,
+    ) -> None:
+        self.adapter, self.acc, self.persist, self.state, self.budget = adapter, accountant, persist, state, budget
+        self.fixed, self.exclude, self.piece_bytes, self.memo = fixed_tokens, exclude, piece_bytes, memo
+        split = _head_end(messages)
+        self.head, self.body = messages[:split], messages[split:]
+        self.head_tokens = sum(self._count(m) for m in self.head)
+        self.tok = [self._count(m) for m in self.body]
+        self.body_tokens = sum(self.tok)  # kept current by _set and _drop: fits() runs once per candidate
+        self.bridge: Bridge | None = None
+        self.bridge_tokens = 0
+        self.call_names = {c.call_id: c.name or "tool" for m in messages for c in m.calls if c.call_id}
+        self.reports: list[LayerReport] = []
+
+    # accounting ------------------------------------------------------------------------------------------
+
+    def _count(self, message: Message) -> int:
+        return self.acc.message(message, self.adapter)
+
+    def total(self) -> int:
+        return self.fixed + self.head_tokens + self.bridge_tokens + self.body_tokens
+
+    def fits(self) -> bool:
+        return self.total() <= self.budget.target
+
+    def _set(self, i: int, message: Message) -> None:
+        self.body[i] = message
+        tokens = self._count(message)
+        self.body_tokens += tokens - self.tok[i]
+        self.tok[i] = tokens
+
+    # the run ---------------------------------------------------------------------------------------------
+
+    def execute(self, strategy: str) -> Outcome:
+        before = self.total()
+        replay = LayerReport(0, "replay earlier replacements (keeps the prompt cache valid)")
+        self._replay_state(replay)
+        replay.tokens_saved = before - self.total()
+        if replay.changed:
+            self.reports.append(replay)
+        # Over the trigger but within the target as it came (a trigger set below it): nothing to compact. Judged
+        # before the replay, whose earlier replacements are this compaction's own work, carried forward.
+        triggered = self._over_trigger(before) and before > self.budget.target
+        if triggered:
+            for layer in STRATEGIES[strategy]:
+                if self.fits():
+                    break
+                report = LayerReport(layer, LAYER_NAMES[layer])
+                saved_before = self.total()
+                getattr(self, f"_layer{layer}")(report)
+                report.tokens_saved = saved_before - self.total()
+                self.reports.append(report)
+            if not self.fits():
+                raise TooLarge(self._pinned_report())
+        out = self.assemble()
+        found = problems(out, self.adapter)
+        if found:
+            raise ContextError("the compacted history failed validation: " + "; ".join(found[:5]))
+        return Outcome(out, before, self.total(), triggered, self.reports, self.bridge, self.fixed)
+
+    def _over_trigger(self, tokens: int) -> bool:
+        b = self.budget
+        if b.trigger_messages is not None:
+            return len(self.head) + len(self.body) > b.trigger_messages
+        return tokens > (b.trigger_tokens if b.trigger_tokens is not None else b.target)
+
+    # state replay ----------------------------------------------------------------------------------------
+
+    def _replay_state(self, report: LayerReport) -> None:
+        """Earlier decisions come first and byte for byte: the host's cached prefix stays valid."""
+        st = self.state
+        for i, message in enumerate(self.body):
+            for block in message.blocks:
+                if block.kind == "tool_result" and not block.changed:
+                    key = layers.result_key(block)
+                    if key in st.results:
+                        st.used.add(key)
+                        report.changed += 1
+                        self._set(i, layers.replace_result(self.body[i], block, st.results[key]))
+                elif block.kind == "tool_call" and not block.changed:
+                    key = layers.call_key(block)
+                    if key in st.args:
+                        st.used.add(key)
+                        report.changed += 1
+                        new = block.replaced(args=st.args[key])
+                        self._set(i, self.body[i].with_blocks([new if b is block else b for b in self.body[i].blocks]))
+        bridge = st.bridge
+        if bridge and len(bridge.keys) < len(self.body):
+            keys = [origin_key(m, self.adapter) for m in self.body[: len(bridge.keys)]]
+            if keys == bridge.keys and _valid_cut(self.body, len(keys)):
+                report.changed += len(keys)
+                self._drop(len(keys))
+                self._set_bridge(bridge)
+
+    # layers 1-4: markers ---------------------------------------------------------------------------------
+
+    def _protect_from(self) -> int:
+        """Start of the protected recent part: ``keep`` worth of the newest messages, at a safe cut."""
+        b, n = self.budget, len(self.body)
+        start = n
+        if b.keep_messages is not None:
+            start = max(0, n - b.keep_messages)
+        else:
+            kept = 0
+            while start > 0 and kept + self.tok[start - 1] <= (b.keep_tokens or 0):
+                start -= 1
+                kept += self.tok[start]
+        start = min(start, self._last_cut())
+        while start > 0 and not _valid_cut(self.body, start):
+            start -= 1
+        return start
+
+    def _last_cut(self) -> int:
+        """The last turn is always kept whole: the newest place where a cut splits nothing."""
+        for i in range(len(self.body) - 1, -1, -1):
+            if _valid_cut(self.body, i):
+                return i
+        return 0
+
+    def _results(self, lo: int, hi: int) -> list[tuple[int, Block]]:
+        return [(i, b) for i in range(lo, hi) for b in self.body[i].blocks if b.kind == "tool_result"]
+
+    def _name(self, block: Block) -> str:
+        return self.call_names.get(block.call_id or "", block.name or "tool")
+
+    def _replace(self, report: LayerReport, i: int, block: Block, text: str) -> None:
+        self.state.results[layers.result_key(block)] = text
+        self.state.used.add(layers.result_key(block))
+        self._set(i, layers.replace_result(self.body[i], block, text))
+        report.changed += 1
+        report.messages.append(self.body[i].label())
+
+    def _store(self, block: Block) -> Stored:
+        name = self._name(block)
+        return self.persist(block.text, f"result of {name}", f"compact_history: {name} {block.call_id or ''}".strip())
+
+    def _layer1(self, report: LayerReport) -> None:
+        last_assistant = max((i for i, m in enumerate(self.body) if m.role == "assistant"), default=-1)
+        for i, block in self._results(0, min(self._protect_from(), last_assistant)):
+            if self.fits():
+                return
+            name = self._name(block)
+            if block.changed or block.is_error or name in self.exclude or len(block.text) <= layers.CONSUMED_MIN_CHARS:
+                continue
+            self._replace(report, i, block, layers.cleared_marker(name, block.text, self._store(block)))
+
+    def _layer2(self, report: LayerReport) -> None:
+        for i, block in self._results(0, len(self.body)):
+            if self.fits():
+                return
+            if (
+                not block.changed
+                and len(block.text) > layers.RESULT_MAX_CHARS
+                and self._name(block) not in self.exclude
+            ):
+                self._replace(report, i, block, layers.stored_marker(self._name(block), block.text, self._store(block)))
+
+    def _layer3(self, report: LayerReport) -> None:
+        groups: dict[int, list[tuple[int, Block]]] = {}
+        owner = -1
+        for i, message in enumerate(self.body):
+            if message.role == "assistant":
+                owner = i
+            for block in message.results:
+                groups.setdefault(owner, []).append((i, block))
+        for group in groups.values():
+            size = sum(len(b.text) for _, b in group)
+            for i, block in sorted(group, key=lambda item: -len(item[1].text)):
+                if size <= layers.TURN_MAX_CHARS or self.fits():
+                    break
+                if block.changed or self._name(block) in self.exclude:
+                    continue
+                marker = layers.stored_marker(self._name(block), block.text, self._store(block))
+                size -= len(block.text) - len(marker)
+                self._replace(report, i, block, marker)
+
+    def _layer4(self, report: LayerReport) -> None:
+        for i in range(self._protect_from()):
+            for block in self.body[i].calls:
+                if self.fits():
+                    return
+                if block.changed or block.signed or block.name in self.exclude or not layers.long_args(block):
+                    continue
+                stored = self.persist(layers.args_document(block), f"arguments of {block.name}", "compact_history")
+                new_args, _ = layers.cut_args(block.args, stored)
+                key = layers.call_key(block)
+                self.state.args[key] = new_args
+                self.state.used.add(key)
+                message = self.body[i]
+                self._set(
+                    i, message.with_blocks([block.replaced(args=new_args) if b is block else b for b in message.blocks])
+                )
+                report.changed += 1
+                report.messages.append(message.label())
+
+    # layers 5-6: the bridge ------------------------------------------------------------------------------
+
+    def _layer5(self, report: LayerReport) -> None:
+        cut = self._protect_from()
+        if cut == 0:
+            report.skipped = "nothing older than the protected recent messages"
+            return
+        covered = self.body[:cut]
+        if self.bridge:
+            covered = [self._bridge_message()] + covered
+
+        def header(handle: str) -> str:
+            return (
+                f"{SUMMARY_MARK}: {len(covered)} messages ({_span(covered)}) were summarised to save context; "
+                f'the originals are stored as {handle}: read_persisted("{handle}") pages or greps them.]'
+            )
+
+        replaced = sum(self.tok[:cut]) + self.bridge_tokens
+        budget = summaries.default_budget(replaced)
+        body = summaries.summarize(covered, "sections", self.acc.text, budget, before=self.head)
+        # Sized with a stand-in handle first, so a summary that is not worth it leaves no archive behind.
+        if self.acc.text(header(STAND_IN) + "\n\n" + body) + HANDLE_SLACK >= replaced:
+            report.skipped = "a summary would not be smaller than the messages it replaces"
+            return
+        archive = self._archive(self.body[:cut], "summary")
+        text = header(archive.handle) + "\n\n" + body
+        keys = (self.bridge.keys if self.bridge else []) + [origin_key(m, self.adapter) for m in self.body[:cut]]
+        report.changed = cut
+        report.messages = [m.label() for m in self.body[:cut]]
+        self._drop(cut)
+        self._set_bridge(Bridge(keys, text, archive.handle, "summary"))
+
+    def _layer6(self, report: LayerReport) -> None:
+        last = self._last_cut()
+        keep_summary = True
+        cut = self._window_cut(last, self.bridge_tokens, 0)
+        if not self._fits_without(cut, self.bridge_tokens, 0) and self.bridge:
+            # The summary itself must go: a note naming both archives replaces it.
+            keep_summary, cut = False, self._window_cut(last, 0, _NOTE_TOKENS)
+        if cut == 0 and keep_summary:
+            report.skipped = "only the latest turn is left"
+            return
+        old = self.bridge
+        archive = self._archive(self.body[:cut], "window", old.text if old and not keep_summary else None)
+        note = (
+            f"[{cut} earlier message(s) ({_span(self.body[:cut])}) were removed to fit the context; they are "
+            f'stored as {archive.handle}: read_persisted("{archive.handle}") brings them back.]'
+        )
+        if old and not keep_summary:
+            note += f" (That archive also holds the summary of older messages, whose originals are in {old.archive}.)"
+        keys = (old.keys if old else []) + [origin_key(m, self.adapter) for m in self.body[:cut]]
+        text = f"{old.text}\n\n{note}" if old and keep_summary else note
+        report.changed = cut
+        report.messages = [m.label() for m in self.body[:cut]]
+        self._drop(cut)
+        self._set_bridge(Bridge(keys, text, archive.handle, old.kind if old and keep_summary else "window"))
+
+    def _window_cut(self, last: int, bridge_tokens: int, base_note: int) -> int:
+        cut = 0
+        while not self._fits_without(cut, bridge_tokens, base_note) and cut < last:
+            cut = next(j for j in range(cut + 1, last + 1) if _valid_cut(self.body, j))
+        return cut
+
+    def _fits_without(self, cut: int, bridge_tokens: int, base_note: int) -> bool:
+        note = _NOTE_TOKENS if cut else base_note
+        rest = self.fixed + self.head_tokens + bridge_tokens + sum(self.tok[cut:])
+        return rest + note <= self.budget.target
+
+    def _drop(self, cut: int) -> None:
+        self.body_tokens -= sum(self.tok[:cut])
+        del self.body[:cut]
+        del self.tok[:cut]
+
+    def _set_bridge(self, bridge: Bridge) -> None:
+        self.bridge = bridge
+        self.state.bridge = bridge
+        self.bridge_tokens = self.acc.text(bridge.text) + 4
+        if self.adapter.strict_alternation:  # at most one extra turn around it (see assemble)
+            self.bridge_tokens += self.acc.text(CONTINUE) + 4
+
+    def _bridge_message(self) -> Message:
+        assert self.bridge is not None
+        return Message(role="user", blocks=[Block("text", self.bridge.text)], changed=True)
+
+    def _archive(self, messages: list[Message], kind: str, summary: str | None = None) -> Stored:
+        first = [json.dumps({"index": None, "summary": summary}, ensure_ascii=False)] if summary is not None else []
+        lines = archive.plain(first) + archive_lines(messages, self.adapter)
+        head = {"archive": "compact_history", "part": kind, "format": self.adapter.name}
+        label = f"compact_history {kind} archive"
+        return archive.write(self.persist, head, lines, label, self.piece_bytes, memo=self.memo)
+
+    # output ----------------------------------------------------------------------------------------------
+
+    def assemble(self) -> list[Message]:
+        if self.bridge is None:
+            return self.head + self.body
+        first = self.body[0] if self.body else None
+        head = list(self.head)
+        text_block = Block("text", self.bridge.text)
+        if first is not None and first.role == "user" and head and head[-1].role == "user":
+            return head + [_new("assistant", text_block)] + self.body
+        if head and head[-1].role == "user" and self.adapter.strict_alternation:
+            # The pinned request stays as it was: the bridge is a model turn, then a user turn hands back.
+            return head + [_new("assistant", text_block), _new("user", Block("text", CONTINUE))] + self.body
+        if first is not None and first.role == "user" and self.adapter.strict_alternation:
+            return head + [first.with_blocks([text_block] + first.blocks)] + self.body[1:]
+        return head + [_new("user", text_block)] + self.body
+
+    def _pinned_report(self) -> str:
+        last = self._last_cut()
+        parts = [
+            ("system prompt and tool schemas", self.fixed),
+            ("first user request", self.head_tokens),
+            ("latest turn", sum(self.tok[last:])),
+            ("note naming the archive of what was removed", self.bridge_tokens),
+        ]
+        shown = ", ".join(f"{name} {tokens:,}" for name, tokens in parts)
+        biggest = max(parts, key=lambda p: p[1])
+        return (
+            f"the history cannot fit {self.budget.target:,} tokens: what must stay whole already takes "
+            f"{sum(p[1] for p in parts):,} ({shown}); the largest is the {biggest[0]}. Raise target_tokens or "
+            "shorten that part"
+        )
+
+
+def _new(role: Role, block: Block) -> Message:
+    return Message(role=role, blocks=[block], changed=True)
+
+
+def _valid_cut(body: list[Message], i: int) -> bool:
+    """A history may start at ``body[i]`` only if that splits no call from its result."""
+    if i >= len(body):
+        return False
+    message = body[i]
+    return message.role != "tool" and not message.results
+
+
+def _head_end(messages: list[Message]) -> int:
+    """System messages and the first user request are pinned verbatim, with what comes before that request
+    when it is only talk (a host's greeting, the note repair puts before a history that starts mid-way). A
+    history that opens with tool work has no request to pin: the head ends where that work begins."""
+    for i, message in enumerate(messages):
+        if message.role == "system" or _repair_note(message):
+            continue
+        if message.is_prompt:
+            return i + 1
+        if message.role != "assistant" or message.calls or message.results:
+            break
+    for i, message in enumerate(messages):
+        if message.role != "system":
+            return i
+    return len(messages)
+
+
+def _repair_note(message: Message) -> bool:
+    return message.origin is None and [b.text for b in message.blocks] == [HEAD_NOTE]
+
+
+def _span(messages: list[Message]) -> str:
+    labels = [m.label() for m in messages if m.index is not None]
+    if not labels:
+        return "an earlier summary"
+    return labels[0] if len(labels) == 1 else f"{labels[0]} to {labels[-1]}"

@@ -1,0 +1,130 @@
+"""What compact_history answers, for both faces: the report a model or a person reads, and the same facts as a
+JSON shape (the tool's structured content, the CLI's --json)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from ..results import views
+from .compact import Compaction
+
+
+def report(result: Compaction) -> str:
+    """The report a model reads: figures, what each layer did, and the handles that bring everything back."""
+    how = views.method_words(result.token_method)
+    saved = result.tokens_before - result.tokens_after
+    if result.compacted:
+        head = (
+            f"Compacted {result.input_count:,} {result.format} messages to {len(result.messages):,}: "
+            f"{result.tokens_before:,} -> {result.tokens_after:,} tokens ({how}; target {result.target:,}), "
+            f"{saved:,} saved."
+        )
+    else:
+        trigger = result.trigger if result.trigger is not None else result.target
+        if result.tokens_before <= trigger:
+            why = f"is under the trigger of {trigger:,}"
+        else:  # a trigger below the target: over it, but already within the target
+            why = f"already fits the target of {result.target:,}"
+        replayed = result.shortened or result.removed
+        head = (
+            f"No compaction needed: {result.tokens_before:,} tokens ({how}) {why}. "
+            f"{len(result.messages):,} {result.format} messages returned"
+            + (" with earlier replacements replayed." if replayed else " unchanged.")
+        )
+    lines = [head]
+    for layer in result.layers:
+        if layer.skipped:
+            lines.append(f"  {layer.layer}. {layer.name}: skipped ({layer.skipped})")
+        elif layer.changed:
+            spans = views.label_spans(layer.messages)
+            shown = ", ".join(spans[:12]) + (" ..." if len(spans) > 12 else "")
+            saved_here = f"{layer.tokens_saved:,} tokens saved" + (f" ({shown})" if shown else "")
+            lines.append(f"  {layer.layer}. {layer.name}: {layer.changed:,} changed, {saved_here}")
+        else:
+            lines.append(f"  {layer.layer}. {layer.name}: nothing to do")
+    if result.removed:
+        lines.append(f"Removed messages: {views.labels(result.removed)}")
+    if result.shortened:
+        lines.append(f"Shortened messages: {views.labels(result.shortened)}")
+    if result.archive:
+        lines.append(
+            f"Originals of every removed or shortened message: {result.archive.handle} ({result.archive.uri}); "
+            f"{views.call(result.archive.handle, grep='PATTERN')} finds one."
+        )
+    if result.bridge_archive:
+        lines.append(f"The summary/note message in the history names its own archive: {result.bridge_archive}.")
+    if result.history:
+        lines.append(
+            f"Compacted history (JSON lines, one message each; a long one is an index naming its pieces in order): "
+            f"{result.history.handle} ({result.history.uri})."
+        )
+    lines += [f"Warning: {w}" for w in result.warnings]
+    lines += [f"Note: {n}" for n in result.notes[: views.NOTES_SHOWN]]
+    if len(result.notes) > views.NOTES_SHOWN:
+        lines.append(f"Note: {len(result.notes) - views.NOTES_SHOWN:,} more notes in the structured result")
+    return "\n".join(lines)
+
+
+class LayerOut(BaseModel):
+    layer: int
+    name: str
+    changed: int
+    tokens_saved: int
+    skipped: str | None = None
+
+
+class CompactOutput(BaseModel):
+    compacted: bool = Field(description="false when the history was already under the trigger")
+    format: str = Field(description="'openai', 'anthropic' or 'gemini': the format of messages")
+    tokens_before: int
+    tokens_after: int
+    token_method: str = Field(description="'exact:<encoding>' or 'estimate'")
+    target: int
+    fits: bool
+    message_count_before: int
+    message_count_after: int
+    layers: list[LayerOut]
+    removed: list[str] = Field(description="input messages removed, as '#index' or runs '#first-#last'")
+    shortened: list[str] = Field(description="input messages kept but shortened, as '#index' or runs")
+    archive_handle: str | None = Field(description="every original removed or shortened (JSON lines, or an index)")
+    archive_uri: str | None
+    summary_archive_handle: str | None = Field(description="the archive the summary message in the output names")
+    history_handle: str | None = Field(description="the compacted history, stored (JSON lines, or an index of pieces)")
+    history_uri: str | None
+    model: str | None
+    warnings: list[str]
+    notes: list[str]
+    messages: list[dict[str, Any]] | None = Field(
+        description="the compacted history (null when return_messages is false)"
+    )
+
+
+def output(result: Compaction, return_messages: bool) -> CompactOutput:
+    return CompactOutput(
+        compacted=result.compacted,
+        format=result.format,
+        tokens_before=result.tokens_before,
+        tokens_after=result.tokens_after,
+        token_method=result.token_method,
+        target=result.target,
+        fits=result.fits,
+        message_count_before=result.input_count,
+        message_count_after=len(result.messages),
+        layers=[
+            LayerOut(layer=x.layer, name=x.name, changed=x.changed, tokens_saved=x.tokens_saved, skipped=x.skipped)
+            for x in result.layers
+        ],
+        removed=views.label_spans(result.removed),
+        shortened=views.label_spans(result.shortened),
+        archive_handle=result.archive.handle if result.archive else None,
+        archive_uri=result.archive.uri if result.archive else None,
+        summary_archive_handle=result.bridge_archive,
+        history_handle=result.history.handle if result.history else None,
+        history_uri=result.history.uri if result.history else None,
+        model=result.model,
+        warnings=result.warnings,
+        notes=result.notes,
+        messages=result.messages if return_messages else None,
+    )

@@ -1,0 +1,90 @@
+"""Token figures for messages, cached by content so a re-compaction only counts what is new.
+
+Text is counted by the shared TokenCounter (exact where an encoding is local, else the calibrated estimate);
+structure costs a flat few tokens per message, images a flat estimate as providers bill them, and documents
+what they hold (see media)."""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from typing import Any
+
+from ..tokens.count import TokenCounter
+from . import media
+from .formats.base import Adapter
+from .model import Block, Message, args_text, canonical_json, key_of
+
+PER_MESSAGE = 4
+CACHE_SIZE = 250_000
+
+
+def message_json(message: Message, adapter: Adapter) -> str:
+    """What the provider is sent for ``message``, as compact JSON; made once for an untouched input message."""
+    if not message.changed and message.origin is not None:
+        return message.origin_json
+    return json.dumps(adapter.render(message), ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+def message_key(message: Message, adapter: Adapter) -> str:
+    if not message.changed and message.origin is not None:
+        return message.origin_key
+    return key_of(adapter.render(message))
+
+
+def block_key(block: Block, kind: str) -> str:
+    """A block's identity: the input message it came from and its place there, so no block is serialised again.
+    Blocks that no input holds (made by repair) fall back to their call id."""
+    if block.home is not None and block.home[0].origin is not None:
+        message, position = block.home
+        return f"{kind}:{message.origin_key}:{position}"
+    return key_of([kind, block.call_id, block.raw if block.raw is not None else block.source])
+
+
+class Accountant:
+    """Counts messages in one format; lives as long as the Session, so its cache spans calls."""
+
+    def __init__(self, counter: TokenCounter) -> None:
+        self.counter = counter
+        self._cache: OrderedDict[str, int] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    @property
+    def method(self) -> str:
+        return self.counter.method
+
+    def text(self, text: str) -> int:
+        return self.counter.count(text).tokens if text else 0
+
+    def value(self, value: Any) -> int:
+        """System prompts and tool schemas, whatever shape they come in."""
+        if value is None:
+            return 0
+        return self.text(value if isinstance(value, str) else canonical_json(value))
+
+    def message(self, message: Message, adapter: Adapter) -> int:
+        key = message_key(message, adapter)
+        cached = self._cache.get(key)
+        if cached is not None:
+            self._cache.move_to_end(key)
+            self.hits += 1
+            return cached
+        self.misses += 1
+        tokens = PER_MESSAGE + sum(self._block(b) for b in message.blocks)
+        self._cache[key] = tokens
+        if len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+        return tokens
+
+    def _block(self, block: Block) -> int:
+        if block.kind in ("text", "reasoning", "tool_result"):
+            extra = 0 if block.text or block.kind != "reasoning" else self.value(block.raw)
+            if block.kind == "tool_result" and isinstance(block.raw, dict):  # images a result hands back
+                extra = media.nested_media_tokens(block.raw.get("content"), self.text)
+            return self.text(block.text) + extra
+        if block.kind == "tool_call":
+            return self.text(f"{block.name}({args_text(block.args)})")
+        if block.kind == "image":
+            return media.part_tokens(block.raw, self.text)
+        return self.value(block.raw)

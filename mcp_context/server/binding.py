@@ -1,0 +1,74 @@
+"""How a core argument model becomes a tool: the SDK derives a tool's input schema from its function's
+signature, so each tool function is given the model's fields as its parameters (flat, as hosts send them;
+a model parameter would nest them under one name). The model stays the one definition of the arguments."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any, TypeVar
+
+from mcp.types import CallToolResult, TextContent
+from pydantic import BaseModel, Field
+
+from ..arguments import Arguments
+from ..results.shapes import structured
+
+R = TypeVar("R")
+
+
+def parameters(model: type[Arguments]) -> list[inspect.Parameter]:
+    """The model's fields as keyword parameters: type, bounds and description kept, default kept."""
+    out = []
+    for name, info in model.model_fields.items():
+        annotation = Annotated[(info.annotation, *info.metadata, Field(description=info.description))]  # type: ignore[name-defined]
+        default = inspect.Parameter.empty if info.is_required() else info.default
+        out.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation))
+    return out
+
+
+def bind(
+    model: type[Arguments],
+    fn: Callable[..., R],
+    extra: list[inspect.Parameter] = (),  # type: ignore[assignment]
+    returns: Any = inspect.Signature.empty,
+) -> Callable[..., R]:
+    """``fn(**arguments)`` presented with the model's fields (and ``extra``: a context, a resolved value) as its
+    signature. Sync stays sync (the SDK runs it in a worker thread), async stays async."""
+    params = [*parameters(model), *extra]
+    if inspect.iscoroutinefunction(fn):
+        async_fn: Callable[..., Awaitable[Any]] = fn
+
+        async def wrapper(**arguments: Any) -> Any:
+            return await async_fn(**arguments)
+
+    else:
+
+        def wrapper(**arguments: Any) -> Any:  # type: ignore[misc]
+            return fn(**arguments)
+
+    wrapper.__name__ = wrapper.__qualname__ = fn.__name__
+    wrapper.__module__ = fn.__module__
+    wrapper.__signature__ = inspect.Signature(params, return_annotation=returns)  # type: ignore[attr-defined]
+    wrapper.__annotations__ = {p.name: p.annotation for p in params} | (
+        {} if returns is inspect.Signature.empty else {"return": returns}
+    )
+    return wrapper  # type: ignore[return-value]
+
+
+def split(model: type[Arguments], arguments: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """The model's arguments (already checked: the server parses them before the SDK does) and the rest."""
+    fields = model.model_fields
+    mine = {k: v for k, v in arguments.items() if k in fields}
+    return model.model_construct(**mine), {k: v for k, v in arguments.items() if k not in fields}
+
+
+def answer(shape: BaseModel, text: str) -> CallToolResult:
+    """A tool's answer: Claude Code shows the model the structured content, Gemini CLI the text; both are
+    complete on their own."""
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=structured(shape))
+
+
+def failure(message: str) -> CallToolResult:
+    """A tool's answer to what went wrong: the one line, flagged as an error."""
+    return CallToolResult(content=[TextContent(type="text", text=message)], is_error=True)

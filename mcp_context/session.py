@@ -1,0 +1,459 @@
+"""The Python API: one method per tool, the entry point every face calls.
+
+>>> from mcp_context import Session
+>>> s = Session(root="/tmp/ctx", session="demo")
+>>> stored = s.persist_result("line 1\\nline 2\\n", label="notes")
+>>> s.read_persisted(stored.meta.handle).page.text
+'line 1\\nline 2\\n'
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, BinaryIO, TypeVar
+
+from .arguments import Arguments
+from .compaction import budget as budgets
+from .compaction.args import CompactArgs
+from .compaction.compact import Compaction, Request, compact
+from .compaction.layers import DEFAULT_EXCLUDED
+from .config import Settings, resolve_settings
+from .conversation import transcripts
+from .conversation.accounting import Accountant
+from .errors import ContextError, InvalidArgument, InvalidInput, StoreError
+from .limits import Limits
+from .loops import service as loop_service
+from .loops.answers import JudgeFn, LoopCheck
+from .loops.args import CheckLoopArgs
+from .loops.events import Event
+from .loops.policy import Policy
+from .loops.replaying import check_history
+from .results import archive
+from .results.answers import Persisted, Read
+from .results.archive import Stored
+from .results.args import PersistArgs, ReadArgs
+from .results.known import Known, KnownResults
+from .results.reading import Preview, TextReader
+from .storage import ids
+from .storage.files import FileStore
+from .storage.protocol import Store
+from .storage.records import ResultMeta, SessionInfo
+from .summary import engine as summaries
+from .summary import sources as summary_sources
+from .summary.args import SummarizeArgs
+from .summary.engine import RangeSummary, Sampler
+from .tokens.count import TokenCounter
+
+
+@dataclass(frozen=True)
+class CleanupReport:
+    sessions_removed: list[str]
+    bytes_freed: int
+    debris_removed: int
+
+
+class Session:
+    """A view of the store bound to a default session; every method may name another with ``session=``.
+
+    The default session comes from ``session``, else ``MCP_CONTEXT_SESSION``, else the host's
+    (``CLAUDE_CODE_SESSION_ID``), else a new id per instance. The root comes from ``root``, else
+    ``MCP_CONTEXT_HOME``, else ``~/.mcp-context``.
+    """
+
+    def __init__(
+        self,
+        root: str | Path | None = None,
+        session: str | None = None,
+        *,
+        limits: Limits | None = None,
+        counter: TokenCounter | None = None,
+        env: Mapping[str, str] | None = None,
+        transcript_roots: list[Path] | None = None,
+    ) -> None:
+        self.settings: Settings = resolve_settings(root, session, limits, env)
+        self.limits = self.settings.limits
+        self.counter = counter or TokenCounter()
+        self.env: Mapping[str, str] = os.environ if env is None else env
+        # None: any path (the library and CLI act for the user); the server passes the hosts' folders.
+        self.transcript_roots = transcript_roots
+        self.accountant = Accountant(self.counter)
+        self._pieces = archive.PieceMemo(self._holds)
+        self._known = KnownResults()
+        self.store: Store = FileStore(
+            self.settings.root, counter=self.counter, max_result_bytes=self.limits.max_result_bytes
+        )
+
+    @property
+    def id(self) -> str:
+        return self.settings.session
+
+    def _session(self, session: str | None) -> str:
+        return ids.check_session(session) if session is not None else self.settings.session
+
+    # persist -----------------------------------------------------------------------------------------------
+
+    def persist_result(
+        self, content: str, label: str | None = None, source: str | None = None, session: str | None = None
+    ) -> Persisted:
+        """Store ``content`` in the session; the same content again returns the same handle, writing nothing."""
+        args = PersistArgs.parse({"content": content, "label": label, "source": source, "session": session})
+        label, source = _short_text("label", args.label), _short_text("source", args.source)
+        meta, created = self.store.put_text(self._session(args.session), args.content, label=label, source=source)
+        return Persisted(meta, self.preview(meta), created)
+
+    def persist_file(
+        self,
+        file: BinaryIO | str | Path,
+        label: str | None = None,
+        source: str | None = None,
+        session: str | None = None,
+    ) -> Persisted:
+        """Store a UTF-8 file or stream of any size up to the limit, in one pass with flat memory."""
+        if isinstance(file, (str, Path)):
+            path = Path(file)
+            try:
+                handle = open(path, "rb")
+            except OSError as exc:
+                raise InvalidArgument(f"cannot read {path}: {exc.strerror}") from None
+            with handle:
+                return self.persist_file(handle, label or path.name, source or str(path.absolute()), session)
+        label, source = _short_text("label", label), _short_text("source", source)
+        chunks = iter(lambda: file.read(1024 * 1024), b"")
+        meta, created = self.store.put_stream(self._session(session), chunks, label=label, source=source)
+        return Persisted(meta, self.preview(meta), created)
+
+    # read --------------------------------------------------------------------------------------------------
+
+    def info(self, handle: str) -> ResultMeta:
+        """Metadata of a handle (or its resource URI), looked up in the default session first, then any."""
+        uri_session, bare = ids.parse_handle(handle)
+        if uri_session is not None:
+            return self.store.meta(uri_session, bare)
+        return self.store.find(bare, prefer=self.settings.session)
+
+    def _holds(self, handle: str) -> bool:
+        try:
+            self.store.find(handle, prefer=self.settings.session)
+        except ContextError:
+            return False
+        return True
+
+    def _reader(self, meta: ResultMeta) -> TextReader:
+        known = self._known.get(meta.handle)
+        if known is not None and known.index is not None and known.meta.session == meta.session:
+            fd, index = self.store.open_content(meta.session, meta.handle), known.index  # still there?
+        else:
+            fd, index = self.store.open_indexed(meta.session, meta.handle)
+            (known or self._known.put(meta.handle, Known(meta))).index = index
+        try:
+            return TextReader(index, fd, self.counter)
+        except ValueError as exc:
+            raise StoreError(f"index of {meta.handle} is damaged ({exc}); delete the result with cleanup") from None
+
+    def preview(self, meta: ResultMeta) -> Preview:
+        """Made once per result and process (see known): persisting the same content again, or listing it, does
+        not walk the text again."""
+        known = self._known.get(meta.handle) or self._known.put(meta.handle, Known(meta))
+        if known.preview is None:
+            with self._reader(meta) as reader:
+                known.preview = reader.preview(self.limits.preview_chars)
+        return known.preview
+
+    def read_persisted(self, args: ReadArgs | str, /, **options: Any) -> Read:
+        """A bounded page (by lines or characters) or the lines matching ``grep``, with the cursor to go on.
+
+        Give a :class:`ReadArgs`, or the handle and any of its fields as keyword arguments:
+        ``read_persisted("r_3f9c...", start_line=400, max_lines=100)``."""
+        if not isinstance(args, ReadArgs):
+            args = ReadArgs.parse({"handle": args, **options})
+        elif options:
+            raise InvalidInput("give ReadArgs or keyword arguments, not both")
+        handle, start_line, max_lines, offset = args.handle, args.start_line, args.max_lines, args.offset
+        max_chars, grep, context, max_matches = args.max_chars, args.grep, args.context, args.max_matches
+        max_tokens = args.max_tokens
+        known = self._known.get(handle)  # the reader below opens the text, so a deleted result still fails
+        meta = known.meta if known is not None else self._known.put(handle, Known(self.info(handle))).meta
+        notes: list[str] = []
+        given = {"max_lines": max_lines, "max_chars": max_chars, "context": context, "max_matches": max_matches}
+        options = {k: v for k, v in (given | {"max_tokens": max_tokens}).items() if v is not None}
+        budget = max_tokens or self.limits.page_tokens
+        if budget > self.limits.max_page_tokens:
+            notes.append(f"max_tokens lowered to {self.limits.max_page_tokens:,}, the most one page may hold")
+            budget = self.limits.max_page_tokens
+        if budget < 1:
+            raise InvalidArgument("max_tokens must be at least 1")
+        if start_line is not None and start_line > meta.lines + 1:
+            raise InvalidArgument(f"start_line {start_line:,} is past the end: {meta.handle} has {meta.lines:,} lines")
+        if offset is not None and offset > meta.chars:
+            raise InvalidArgument(f"offset {offset:,} is past the end: {meta.handle} has {meta.chars:,} characters")
+        with self._reader(meta) as reader:
+            if grep is not None:
+                if offset is not None or max_chars is not None or max_lines is not None:
+                    raise InvalidArgument("grep reads matching lines: combine it with start_line only")
+                found = reader.grep(
+                    grep,
+                    start_line=start_line,
+                    context=self.limits.grep_context if context is None else context,
+                    max_matches=max_matches or self.limits.grep_matches,
+                    max_tokens=budget,
+                    timeout_s=self.limits.grep_timeout_s,
+                )
+                return Read(meta, "grep", grep=found, notes=notes, options=options)
+            if max_matches is not None or context is not None:
+                raise InvalidArgument("context and max_matches apply to grep only")
+            if max_lines is None and max_chars is None:
+                max_lines = self.limits.page_lines
+            page = reader.page(
+                start_line=start_line,
+                offset=offset,
+                max_lines=max_lines,
+                max_chars=max_chars,
+                max_tokens=budget,
+            )
+            mode = "chars" if max_chars is not None or offset is not None else "lines"
+            return Read(meta, mode, page=page, notes=notes, options=options)
+
+    def iter_text(self, handle: str, chunk_chars: int = 1024 * 1024) -> Iterator[str]:
+        """The whole text in chunks, for resources and exports; never needed by a model."""
+        meta = self.info(handle)
+        fd = self.store.open_content(meta.session, meta.handle)
+        with os.fdopen(fd, "r", encoding="utf-8", newline="") as f:
+            while chunk := f.read(chunk_chars):
+                yield chunk
+
+    # history -----------------------------------------------------------------------------------------------
+
+    def compact_history(self, args: CompactArgs | None = None, /, **fields: Any) -> Compaction:
+        """A smaller, valid history in the input's format; everything removed or shortened is stored first.
+
+        Give a :class:`CompactArgs`, or its fields as keyword arguments:
+        ``compact_history(messages=history, target_tokens=50_000)``."""
+        args = _arguments(CompactArgs, args, fields)
+        sid = self._session(args.session)
+        source = self._history_source(args.messages, args.transcript, args.format)
+        model, source_name = args.model, "given"
+        if model is None and source.model is not None:
+            model, source_name = source.model
+        budget = budgets.resolve(
+            target_tokens=args.target_tokens,
+            model=model,
+            context_window=args.context_window,
+            trigger=args.trigger,
+            keep=args.keep,
+            model_source=source_name,
+        )
+        excluded = DEFAULT_EXCLUDED if args.exclude_tools is None else tuple(args.exclude_tools)
+        most, notes = self.limits.max_result_bytes, source.notes
+        request = Request(
+            source.messages, source.format, budget, args.strategy, args.system, args.tools, excluded, most, self._pieces
+        )
+
+        def persist(text: str, label: str, source: str) -> Stored:
+            stored = self.persist_result(text, label=label[:200], source=source[:200], session=sid)
+            return Stored(stored.meta.handle, stored.meta.uri, stored.preview.render())
+
+        def store_history(result: Compaction) -> None:
+            result.notes[:0] = notes
+            if result.removed or result.shortened:
+                head = {"history": "compact_history", "format": result.format}
+                lines, label = result.history_lines, "compacted history"
+                result.history = archive.write(persist, head, lines, label, most, memo=self._pieces)
+
+        return compact(
+            request,
+            self.accountant,
+            persist,
+            lambda: self.store.read_state(sid, "compaction"),
+            lambda data: self.store.write_state(sid, "compaction", data),
+            store_history,
+        )
+
+    def _history_source(self, messages: list[Any] | None, transcript: str | None, format: str) -> HistorySource:
+        """The messages to work on, from a list or a host transcript, with what the source says about them."""
+        if (messages is None) == (transcript is None):
+            raise InvalidArgument("give either messages (a list) or transcript (a path, or 'host'), not both")
+        if transcript is None:
+            return HistorySource(messages or [], format)
+        found = transcripts.load(transcript, self.env, self.transcript_roots)
+        if format not in ("auto", found.format):
+            raise InvalidArgument(f"{found.host} transcripts hold {found.format} messages, not {format}")
+        notes = [f"{found.host} transcript {found.path}: {len(found.messages)} messages", *found.notes]
+        model = (found.model, f"{found.host} transcript") if found.model else None
+        return HistorySource(found.messages, found.format, model, notes, found.ids)
+
+    # summaries ---------------------------------------------------------------------------------------------
+
+    def summarize_range(
+        self, args: SummarizeArgs | None = None, /, *, sampler: Sampler | None = None, **fields: Any
+    ) -> RangeSummary:
+        """A structured summary of a range of messages, stored beside the originals it covers.
+
+        The source is a message list, a host transcript, or the handle of a stored archive or message list.
+        ``engine``: ``extractive`` (no LLM), ``sampling`` (``sampler`` asks a model; extractive without one),
+        ``agent`` (the first call returns the task, the second brings ``summary`` back) or ``auto``.
+        Give a :class:`SummarizeArgs`, or its fields as keyword arguments."""
+        a = _arguments(SummarizeArgs, args, fields)
+        sid = self._session(a.session)
+        if sum(x is not None for x in (a.messages, a.transcript, a.handle)) != 1:
+            raise InvalidArgument("give one source: messages (a list), transcript (a path, or 'host') or handle")
+        if a.handle is not None:
+            items, found = summary_sources.stored(a.handle, lambda h: "".join(self.iter_text(h)))
+            history = HistorySource(items, found if a.format == "auto" else a.format)
+            source = f"handle={a.handle!r}"
+        else:
+            history = self._history_source(a.messages, a.transcript, a.format)
+            source = f"transcript={a.transcript!r}" if a.transcript is not None else "messages=<the same list>"
+
+        def persist(text: str, label: str, source: str) -> Stored:
+            stored = self.persist_result(text, label=label[:200], source=source[:200], session=sid)
+            return Stored(stored.meta.handle, stored.meta.uri, stored.preview.render())
+
+        request = summaries.Request(
+            history.messages, history.format, a.start, a.end, a.style, a.engine, a.summary, a.max_tokens, a.focus
+        )
+        request.sampler, request.source, request.ids = sampler, source, history.ids
+        request.piece_bytes = self.limits.max_result_bytes
+        result = summaries.run(request, self.accountant, persist)
+        result.notes[:0] = history.notes
+        return result
+
+    # loops -------------------------------------------------------------------------------------------------
+
+    def check_loop(
+        self,
+        args: CheckLoopArgs | None = None,
+        /,
+        *,
+        judge: JudgeFn | None = None,
+        dry_run: bool = False,
+        **fields: Any,
+    ) -> LoopCheck:
+        """Whether the agent is looping or stuck, and what to tell it: ``ok``, ``warn`` or ``stop`` with a nudge.
+
+        Stateful with ``event``/``events``: they join the session's stored stream (kept across restarts, with
+        the ``policy`` last given) and the answer covers them. Stateless with ``messages`` or ``transcript``
+        (``"host"`` for the running host's own): the history is replayed on its own, storing nothing.
+        ``judge`` asks a model when the policy's LLM judge is due; ``dry_run`` answers without saving.
+        Give a :class:`CheckLoopArgs`, or its fields as keyword arguments (events as dicts or :class:`Event`).
+        """
+        a = _arguments(CheckLoopArgs, args, _plain_loop_fields(fields))
+        sid = self._session(a.session)
+        replay = a.messages is not None or a.transcript is not None
+        event = a.event.to_dict() if a.event is not None else None
+        events = [e.to_dict() for e in a.events] if a.events is not None else None
+        stream = loop_service.to_events(event, events)
+        chosen = loop_service.to_policy(a.policy)
+        loop_service.check_arguments(bool(stream) or events is not None, replay, chosen, a.reset, a.format)
+        if not replay:
+            return loop_service.check_stream(self.store, sid, stream, chosen, a.reset, self.counter, judge, dry_run)
+        history = self._history_source(a.messages, a.transcript, a.format)
+        return check_history(history.messages, history.format, chosen, sid, self.counter, judge, history.notes)
+
+    def judge_may_ask(
+        self, policy: Policy | Mapping[str, Any] | None = None, session: str | None = None, replay: bool = False
+    ) -> bool:
+        """Whether a check under ``policy`` (else the session's stored one, or the defaults for a replay) could
+        ask the LLM judge at all. A face asks this before it prepares a question for the client's model: the
+        judge is off unless a policy turns it on, and preparing the question costs a whole check."""
+        chosen = loop_service.to_policy(policy)
+        return loop_service.judge_may_ask(self.store, self._session(session), chosen, replay)
+
+    # listing and housekeeping ------------------------------------------------------------------------------
+
+    def results(self, session: str | None = None) -> list[ResultMeta]:
+        return self.store.list_results(self._session(session))
+
+    def all_results(self) -> list[ResultMeta]:
+        """Every result of every session, newest first."""
+        metas = [m for s in self.store.session_ids() for m in self.store.list_results(s)]
+        metas.sort(key=lambda m: (-m.created, m.handle))
+        return metas
+
+    def sessions(self) -> list[SessionInfo]:
+        return self.store.list_sessions()
+
+    def delete_session(self, session: str) -> int:
+        return self.store.delete_session(ids.check_session(session))
+
+    def cleanup(
+        self, older_than_s: float | None = None, max_bytes: int | None = None, dry_run: bool = False
+    ) -> CleanupReport:
+        """Remove whole sessions idle longer than ``older_than_s``, then the oldest until under ``max_bytes``."""
+        if older_than_s is None and max_bytes is None:
+            raise InvalidArgument("say what to remove: an age (--older-than) or a size cap (--max-size)")
+        if (older_than_s is not None and older_than_s < 0) or (max_bytes is not None and max_bytes < 0):
+            raise InvalidArgument("age and size must not be negative")
+        sessions = self.sessions()
+        doomed: list[SessionInfo] = []
+        if older_than_s is not None:
+            cutoff = time.time() - older_than_s
+            doomed = [s for s in sessions if s.updated < cutoff]
+        if max_bytes is not None:
+            keep = [s for s in sessions if s not in doomed]
+            total = sum(s.bytes for s in keep)
+            for info in reversed(keep):  # oldest first
+                if total <= max_bytes:
+                    break
+                doomed.append(info)
+                total -= info.bytes
+        freed = sum(s.bytes for s in doomed)
+        if not dry_run:
+            for info in doomed:
+                self.store.delete_session(info.session)
+        debris = 0 if dry_run else self.store.remove_debris()
+        return CleanupReport([s.session for s in doomed], freed, debris)
+
+
+@dataclass(frozen=True)
+class HistorySource:
+    """The messages a history tool works on, and what their source said about them."""
+
+    messages: list[Any]
+    format: str
+    #: The model the source names and where that was read (a transcript records it).
+    model: tuple[str, str] | None = None
+    notes: list[str] = field(default_factory=list)
+    #: A transcript's own ids of each message (its line uuids), for ranges named by them.
+    ids: list[tuple[str, ...]] | None = None
+
+
+ArgsT = TypeVar("ArgsT", bound=Arguments)
+
+
+def _arguments(model: type[ArgsT], given: ArgsT | None, fields: dict[str, Any]) -> ArgsT:
+    """The typed arguments of one call: the model given, else one made (and checked) from keyword arguments."""
+    if given is None:
+        return model.parse(fields)
+    if not isinstance(given, model):
+        raise InvalidInput(f"arguments must be a {model.__name__} or keyword arguments, got {type(given).__name__}")
+    if fields:
+        raise InvalidInput(f"give a {model.__name__} or keyword arguments, not both")
+    return given
+
+
+def _plain_loop_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    """check_loop's events and policy as JSON, the library's Event and Policy objects included."""
+    out = dict(fields)
+    if isinstance(out.get("event"), Event):
+        out["event"] = out["event"].to_dict()
+    if isinstance(out.get("events"), Sequence) and not isinstance(out["events"], str | bytes):
+        out["events"] = [e.to_dict() if isinstance(e, Event) else e for e in out["events"]]
+    if isinstance(out.get("policy"), Policy):
+        out["policy"] = out["policy"].to_dict()
+    return out
+
+
+def _short_text(name: str, value: str | None) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > 200 or "\0" in value:
+        raise InvalidArgument(f"{name} must be text of at most 200 characters")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidArgument(f"{name} is not valid text (it holds bytes that are not UTF-8)") from None
+    return value

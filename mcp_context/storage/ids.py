@@ -1,0 +1,70 @@
+"""The strict shapes of session ids, handles and resource URIs.
+
+Everything a client sends that ends up in a path goes through here first. The patterns admit only ASCII
+letters, digits, ``_`` and ``-`` (no dots, slashes, percent signs or look-alike unicode), so a valid id can
+never name anything outside its directory; the store still checks the resolved path as a second line.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import time
+
+from ..errors import InvalidId
+
+SESSION_PATTERN = r"[A-Za-z0-9][A-Za-z0-9_-]{0,127}"
+HANDLE_PATTERN = r"r_[0-9a-f]{16}"
+URI_SCHEME = "mcp-context"
+
+_SESSION_RE = re.compile(SESSION_PATTERN, re.ASCII)
+_HANDLE_RE = re.compile(HANDLE_PATTERN, re.ASCII)
+_RESULT_URI_RE = re.compile(
+    rf"{URI_SCHEME}://sessions/(?P<session>{SESSION_PATTERN})/results/(?P<handle>{HANDLE_PATTERN})", re.ASCII
+)
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_session(session: object) -> str:
+    if not isinstance(session, str) or not _SESSION_RE.fullmatch(session):
+        raise InvalidId(
+            f"invalid session id {_shown(session)}: use 1-128 ASCII letters, digits, '_' or '-', "
+            "starting with a letter or digit"
+        )
+    return session
+
+
+def check_handle(handle: object) -> str:
+    if not isinstance(handle, str) or not _HANDLE_RE.fullmatch(handle):
+        raise InvalidId(
+            f"invalid handle {_shown(handle)}: handles look like 'r_' and 16 hex digits, as persist_result "
+            "returned them"
+        )
+    return handle
+
+
+def parse_handle(value: object) -> tuple[str | None, str]:
+    """Accept a bare handle or its resource URI; return (session or None, handle)."""
+    if isinstance(value, str) and value.startswith(f"{URI_SCHEME}://"):
+        match = _RESULT_URI_RE.fullmatch(value)
+        if match is None:
+            raise InvalidId(f"invalid result URI {_shown(value)}: expected {result_uri('SESSION', 'r_...')}")
+        return match["session"], match["handle"]
+    return None, check_handle(value)
+
+
+def result_uri(session: str, handle: str) -> str:
+    return f"{URI_SCHEME}://sessions/{session}/results/{handle}"
+
+
+def session_uri(session: str) -> str:
+    return f"{URI_SCHEME}://sessions/{session}"
+
+
+def new_session_id() -> str:
+    """A fresh id that sorts by time and reads as one: ``s-20261122-120301-3f9c1a``."""
+    return time.strftime("s-%Y%m%d-%H%M%S-", time.gmtime()) + secrets.token_hex(3)

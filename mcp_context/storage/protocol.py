@@ -1,0 +1,72 @@
+"""The store as the layers above see it: what a second backend (a database, say) implements to hold the same
+sessions, results and tool states. :class:`~.files.FileStore` is the embedded default."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Protocol
+
+from .records import ResultMeta, SessionInfo
+from .states import StateHold
+
+
+class Store(Protocol):
+    """Sessions of results and tool states. Results are written once, under a handle derived from their content;
+    a state changes only under its lock. Every method raises ContextError subclasses, never OS errors."""
+
+    #: Where the store lives, as a key for what a process keeps per store (a path, or a database URL).
+    root: Path
+    #: Whether a state given to ``StateHold.save`` may be written after the lock's block (see saves.py).
+    save_behind: bool
+
+    def put_text(self, session: str, text: str, *, label: str | None, source: str | None) -> tuple[ResultMeta, bool]:
+        """Store a text; the bool says whether it was new (the same text again writes nothing)."""
+        ...
+
+    def put_stream(
+        self, session: str, chunks: Iterable[bytes], *, label: str | None, source: str | None
+    ) -> tuple[ResultMeta, bool]:
+        """Store UTF-8 bytes given in chunks, in one pass."""
+        ...
+
+    def meta(self, session: str, handle: str) -> ResultMeta: ...
+
+    def find(self, handle: str, prefer: str | None = None) -> ResultMeta:
+        """A handle's metadata in ``prefer`` first, else in any session."""
+        ...
+
+    def open_content(self, session: str, handle: str) -> int:
+        """A file descriptor on the text, positioned at its start; the caller closes it."""
+        ...
+
+    def open_indexed(self, session: str, handle: str) -> tuple[int, bytes]:
+        """The text's descriptor and its line index (see index.py)."""
+        ...
+
+    def session_ids(self) -> list[str]: ...
+
+    def list_results(self, session: str) -> list[ResultMeta]: ...
+
+    def list_sessions(self) -> list[SessionInfo]: ...
+
+    def delete_session(self, session: str) -> int:
+        """Delete a session and all it holds; the bytes freed."""
+        ...
+
+    def remove_debris(self, older_than_s: float = 3600.0) -> int:
+        """Remove what interrupted writes left; how many were removed."""
+        ...
+
+    def read_state(self, session: str, name: str) -> bytes | None: ...
+
+    def write_state(self, session: str, name: str, data: bytes) -> None: ...
+
+    def state_lock(self, session: str, name: str) -> AbstractContextManager[StateHold]:
+        """Hold a tool's state for a read-modify-write, across threads and processes."""
+        ...
+
+    def peek_state(self, session: str, name: str) -> bytes | None:
+        """A tool's state as a reader that takes no lock should see it."""
+        ...

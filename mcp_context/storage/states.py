@@ -1,0 +1,149 @@
+"""A tool's small state in a session (``<session>/state/<name>.json``): check_loop's stream, compaction's
+replacement decisions. Read and replaced whole, atomically, and changed only under a lock that threads of this
+process and other processes (a server and the command line on one root) take in turn.
+
+Kept apart from the results the store holds: a result is written once and never changes, a state changes on
+every call, and a server saves it after answering (see saves.py)."""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import StoreError
+from . import saves
+
+try:
+    import fcntl
+except ImportError:  # Windows: threads of one process still take turns
+    fcntl = None  # type: ignore[assignment]
+
+_FILE_MODE = 0o600
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NAME = re.compile(r"[a-z][a-z0-9_-]{0,40}")
+_THREAD_LOCKS: dict[str, threading.Lock] = {}
+_THREAD_LOCKS_GUARD = threading.Lock()
+
+
+@dataclass
+class StateHold:
+    """A tool's state held under its lock: what it holds, what to save when the hold ends, and a background
+    save's failure."""
+
+    previous_failure: str | None  # why this state's last background save failed; None when it did not
+    stored: bytes | None  # the state to start from (None before the first save)
+    data: bytes | None = None
+
+    def save(self, data: bytes) -> None:
+        self.data = data
+
+
+class StateFiles(ABC):
+    """The state files of a store's sessions; the store provides the directories and the atomic write."""
+
+    #: Whether a state given to ``StateHold.save`` is written after the block, by a saver (see saves.py).
+    save_behind: bool
+
+    @abstractmethod
+    def _state_dir(self, session: str) -> Path:
+        """The session's state directory, the session id validated (it may not exist yet)."""
+
+    @abstractmethod
+    def _ensure_dir(self, path: Path) -> None: ...
+
+    @abstractmethod
+    def _check_real_dir(self, path: Path) -> None: ...
+
+    @abstractmethod
+    def _write_atomic(self, directory: Path, name: str, chunks: Iterable[bytes]) -> None: ...
+
+    def read_state(self, session: str, name: str) -> bytes | None:
+        """A tool's saved state (``<session>/state/<name>``), or None before the first save.
+
+        Names come from the code, never from a client; the session id is validated like everywhere else."""
+        directory = self._state_dir(session)
+        if not directory.exists():
+            return None
+        self._check_real_dir(directory.parent)
+        self._check_real_dir(directory)
+        try:
+            fd = os.open(directory / _state_name(name), os.O_RDONLY | _NOFOLLOW)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise StoreError(f"cannot open state {name} of session {session}: {exc.strerror}") from exc
+        with os.fdopen(fd, "rb") as f:
+            return f.read()
+
+    def write_state(self, session: str, name: str, data: bytes) -> None:
+        """Replace a tool's state atomically: a reader sees the old document or the new one, never half."""
+        directory = self._state_dir(session)
+        self._ensure_dir(directory)
+        try:
+            self._write_atomic(directory, _state_name(name), [data])
+        except OSError as exc:
+            raise StoreError(f"cannot save state {name} of session {session}: {exc.strerror}") from exc
+
+    @contextmanager
+    def state_lock(self, session: str, name: str) -> Iterator[StateHold]:
+        """Hold a tool's state for a read-modify-write: threads of this process and other processes (a server
+        and the CLI on one root) wait their turn, so no check reads the old state and writes back only its own.
+
+        ``hold.stored`` is the state to start from. What the holder gives to ``hold.save`` is written when the
+        block ends; when this store saves behind, by a saver that keeps the lock until the file is in place, and
+        the next holder in this process starts from what it was given instead of waiting (see saves.py)."""
+        directory = self._state_dir(session)
+        key = f"{directory}\0{_state_name(name)}"
+        with _THREAD_LOCKS_GUARD:
+            lock = _THREAD_LOCKS.setdefault(key, threading.Lock())
+        with lock:
+            latest = saves.join(key)
+            if latest is not None:
+                hold = StateHold(None, latest)  # a failed save before this one is carried by this one
+                try:
+                    yield hold
+                finally:
+                    saves.leave(key, hold.data)
+                if not self.save_behind:
+                    saves.wait(key)
+                return
+            self._ensure_dir(directory)
+            try:
+                fd = os.open(directory / f"{_state_name(name)}.lock", os.O_RDWR | os.O_CREAT | _NOFOLLOW, _FILE_MODE)
+            except OSError as exc:
+                raise StoreError(f"cannot lock state {name} of session {session}: {exc.strerror}") from exc
+            handed = False
+            try:
+                if fcntl is not None:
+                    fcntl.flock(fd, fcntl.LOCK_EX)
+                hold = StateHold(saves.failure(key), self.read_state(session, name))
+                yield hold
+                if hold.data is not None:
+                    if self.save_behind:
+                        data = hold.data
+                        saves.start(key, fd, lambda data: self.write_state(session, name, data), data)
+                        handed = True
+                    else:
+                        self.write_state(session, name, hold.data)
+            finally:
+                if not handed:
+                    os.close(fd)  # closing releases the flock
+
+    def peek_state(self, session: str, name: str) -> bytes | None:
+        """A tool's state as a reader that takes no lock should see it: what this process last handed to a
+        saver still writing it, else what the file holds."""
+        directory = self._state_dir(session)
+        latest = saves.peek(f"{directory}\0{_state_name(name)}")
+        return latest if latest is not None else self.read_state(session, name)
+
+
+def _state_name(name: str) -> str:
+    if not _NAME.fullmatch(name):
+        raise ValueError(f"bad state name {name!r}")
+    return f"{name}.json"
