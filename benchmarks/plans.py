@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from mcp_context import Limits, Read, Session, StoreError
+from mcp_context.storage.files import FileStore
 
 from .cache import with_cache
 from .measure import Plan
@@ -225,7 +226,9 @@ def _corpus_file(params: Params) -> list[Path]:
 
 
 def _stored_files(params: Params) -> list[Path]:
-    directory = _session(params).store.results_dir(SESSION)
+    store = _session(params).store
+    assert isinstance(store, FileStore)  # the files a cold read must find out of the page cache
+    directory = store.results_dir(SESSION)
     return sorted(p for p in directory.iterdir() if p.is_file())
 
 

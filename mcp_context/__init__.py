@@ -1,19 +1,25 @@
 """Context management for long-running agents: persist large results, read them back in bounded pages,
 compact histories to a budget and summarise ranges without losing anything, and catch loops early."""
 
+from .compaction.args import CompactArgs as CompactArgs
 from .compaction.compact import Compaction as Compaction
 from .errors import ContextError as ContextError
 from .errors import InvalidArgument as InvalidArgument
 from .errors import InvalidId as InvalidId
+from .errors import InvalidInput as InvalidInput
 from .errors import StoreError as StoreError
 from .errors import TooLarge as TooLarge
 from .errors import UnknownHandle as UnknownHandle
 from .limits import Limits as Limits
 from .loops.answers import LoopCheck as LoopCheck
+from .loops.args import CheckLoopArgs as CheckLoopArgs
 from .results.answers import Persisted as Persisted
 from .results.answers import Read as Read
+from .results.args import PersistArgs as PersistArgs
+from .results.args import ReadArgs as ReadArgs
 from .session import CleanupReport as CleanupReport
 from .session import Session as Session
+from .summary.args import SummarizeArgs as SummarizeArgs
 from .summary.engine import RangeSummary as RangeSummary
 from .tokens.count import TokenCount as TokenCount
 from .tokens.count import TokenCounter as TokenCounter
@@ -21,18 +27,24 @@ from .tokens.count import TokenCounter as TokenCounter
 __version__ = "0.1.0"
 
 __all__ = [
+    "CheckLoopArgs",
     "CleanupReport",
+    "CompactArgs",
     "Compaction",
     "ContextError",
     "InvalidArgument",
     "InvalidId",
+    "InvalidInput",
     "Limits",
     "LoopCheck",
+    "PersistArgs",
     "Persisted",
     "RangeSummary",
     "Read",
+    "ReadArgs",
     "Session",
     "StoreError",
+    "SummarizeArgs",
     "TokenCount",
     "TokenCounter",
     "TooLarge",

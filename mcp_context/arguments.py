@@ -91,6 +91,9 @@ def _problem(problem: Mapping[str, Any], model: type[BaseModel]) -> str:
         keys = _keys(model, loc[:-1])
         accepted = f"; accepted: {', '.join(keys)}" if keys else ""
         return f"{_dotted(loc[:-1])}: unknown key {loc[-1]!r}{accepted}"
+    if kind == "item_type":  # a list checked item by item without copying it (conversation.args.Objects)
+        loc, value = [*loc, problem["ctx"]["index"]], problem["ctx"]["item"]
+        return f"{_dotted(loc)} must be {_accepted(model, loc)} (got {_show(value)})"
     got = _show(problem.get("input"))
     reason = _custom_reason(problem)
     if reason:

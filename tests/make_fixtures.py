@@ -89,7 +89,7 @@ BRANCH_PROMPT = (
 FINAL_PROMPT = "Looks good. Show me what changed, but don't commit yet."
 ERROR_COMMAND = 'python -c "import mcp_context.store"'
 FIX_COMMAND = (
-    "python -c \"import mcp_context.storage.files as s; print(s.__file__); print(sorted(n for n in dir(s) if n[0] != '_'))\""
+    "python -c \"import mcp_context.storage.files as s; print(s.__file__, [n for n in dir(s) if n[0] != '_'])\""
 )
 FIX_TEXT = "The module is mcp_context.storage.files, not mcp_context.store"
 LOOP_COMMAND = "python -m json.tool tests/golden/claude-session.json"
@@ -637,7 +637,12 @@ class StoryTeller:
         ev.append(
             Reply(
                 "The counting will come from the store, so let me read the store and its index together.",
-                [t.cat(["mcp_context/storage/files.py", "mcp_context/storage/index.py"], "Print the store and index modules")],
+                [
+                    t.cat(
+                        ["mcp_context/storage/files.py", "mcp_context/storage/index.py"],
+                        "Print the store and index modules",
+                    )
+                ],
             )
         )
         ev.append(Reply("And the library surface that the CLI wraps.", [t.read("mcp_context/session.py")]))
@@ -867,7 +872,8 @@ class StoryTeller:
         ev.append(
             Reply(
                 "Changed, not committed:\n\n- `mcp_context/stats.py` (new): `SessionStats`, `summarize`, "
-                "`session_stats`, `iter_json_lines`.\n- `mcp_context/cli/sessions.py`: the `stats` command, JSON Lines output.\n"
+                "`session_stats`, `iter_json_lines`.\n"
+                "- `mcp_context/cli/sessions.py`: the `stats` command, JSON Lines output.\n"
                 "- `tests/test_stats.py` (new): 4 tests.\n- `README.md`: a Statistics section."
             )
         )

@@ -797,9 +797,9 @@ def test_no_budget_at_all_is_refused(tmp_path: Path) -> None:
         new_session(tmp_path).compact_history(messages=tool_loop("openai", 1))
 
 
-@pytest.mark.parametrize("value", [0, -1, 1.5, "1000", True])
+@pytest.mark.parametrize("value", [0, -1, 1.5, "many", True])
 def test_bad_target_is_refused(value: Any, tmp_path: Path) -> None:
-    with pytest.raises(InvalidArgument, match="target_tokens must be a positive whole number"):
+    with pytest.raises(InvalidArgument, match="target_tokens must be an integer >= 1"):
         new_session(tmp_path).compact_history(messages=tool_loop("openai", 1), target_tokens=value)
 
 
@@ -944,8 +944,8 @@ def test_documents_count_what_they_hold_not_an_images_flat_figure(
     [
         ("not a list", "messages must be a list"),
         ({"role": "user", "content": "x"}, "messages must be a list"),
-        ([{"role": "user", "content": "x"}, "text"], "message #1 is not an object"),
-        ([None], "message #0 is not an object"),
+        ([{"role": "user", "content": "x"}, "text"], r"messages\[1\] must be an object \(got \"text\"\)"),
+        ([None], r"messages\[0\] must be an object \(got null\)"),
         ([{"role": "tool", "content": "x"}], r"message #0 .*tool_call_id"),
         ([{"role": "assistant", "tool_calls": [{"function": {"name": "f"}}]}], r"message #0 .*needs an id"),
         ([{"role": "user", "content": [{"type": "text", "text": None}]}], "message #0: a text part holds None"),
@@ -977,8 +977,8 @@ def test_unknown_role_is_refused_clearly(fmt: str, message: dict[str, Any], tmp_
 @pytest.mark.parametrize(
     ("kwargs", "match"),
     [
-        ({"format": "xml"}, "unknown format 'xml': use auto, openai, anthropic, gemini"),
-        ({"strategy": "magic"}, "unknown strategy 'magic': use auto, compact, summarize, sliding_window"),
+        ({"format": "xml"}, 'format must be one of "auto", "openai", "anthropic", "gemini" \\(got "xml"\\)'),
+        ({"strategy": "magic"}, 'strategy must be one of "auto", "compact", "summarize", "sliding_window"'),
         ({"transcript": "/nonexistent.jsonl"}, "either messages .* or transcript .*, not both"),
     ],
 )

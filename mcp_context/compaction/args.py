@@ -7,7 +7,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field
 
 from ..arguments import Arguments
-from ..conversation.args import FormatField, Messages, Transcript
+from ..conversation.args import FormatField, Messages, Objects, Transcript
 from .layers import DEFAULT_EXCLUDED
 
 Strategy = Literal["auto", "compact", "summarize", "sliding_window"]
@@ -39,7 +39,7 @@ class CompactArgs(Arguments):
     system: str | list[dict[str, Any]] | dict[str, Any] | None = Field(
         None, description="system prompt, counted in the budget"
     )
-    tools: list[dict[str, Any]] | None = Field(None, description="tool schemas, counted in the budget")
+    tools: Objects | None = Field(None, description="tool schemas, counted in the budget")
     exclude_tools: list[str] | None = Field(
         None,
         description=f"tools whose results are never cleared (default {', '.join(DEFAULT_EXCLUDED)}: sub-agents)",

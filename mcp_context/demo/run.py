@@ -179,7 +179,7 @@ async def run(root: Path, session: str, out: TextIO) -> Path:
 
         show.step("Read them back: a page by line, and grep")
         await demo.read_page(stored["handle"], stored["lines"] // 2)
-        await demo.grep(log["handle"], r"mcp_context\.store")
+        await demo.grep(log["handle"], r"mcp_context\.storage")
 
         history = material.agent_history(command, output)
         show.step(f"Compact a {len(history)}-message agent history to a token budget")
@@ -217,7 +217,7 @@ async def compact(demo: Demo, history: list[dict[str, Any]]) -> None:
             )
     demo.show.note(f"originals of everything removed or shortened: {out['archive_handle']}")
     demo.show.note(f"the compacted history itself: {out['history_handle']} (read_persisted pages it)")
-    again = dict(args, messages=history + [{"role": "assistant", "content": "Looking at store.py now."}])
+    again = dict(args, messages=history + [{"role": "assistant", "content": "Looking at storage/files.py now."}])
     out2, took2 = await demo.call("compact_history", again, "compacting again")
     demo.show.got(
         f"one message later: {out2['tokens_after']:,} tokens, earlier replacements replayed byte for byte "
@@ -243,9 +243,10 @@ async def summarize(demo: Demo, history: list[dict[str, Any]]) -> None:
 
 
 async def loop(demo: Demo) -> None:
-    path = str(material.PACKAGE / "store.py")
+    path = str(material.PACKAGE / "storage" / "files.py")
     text = Path(path).read_text(encoding="utf-8")
-    out, took = await demo.call("check_loop", {"events": [{"kind": "user", "text": "Check the writes in store.py"}]})
+    user = {"kind": "user", "text": "Check the writes in storage/files.py"}
+    out, took = await demo.call("check_loop", {"events": [user]})
     demo.show.got(f"{out['status']}: a new user prompt, tracking starts afresh", took)
     for attempt in range(1, 12):
         events = [

@@ -8,6 +8,7 @@ every check, grow without bound.
 
 from __future__ import annotations
 
+import difflib
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
@@ -87,7 +88,13 @@ class Policy:
         valid = [spec.name for spec in fields(cls)]
         unknown = sorted(str(key) for key in data if key not in valid)
         if unknown:
-            raise InvalidArgument(f"unknown policy key(s) {', '.join(unknown)}; valid: {', '.join(valid)}")
+            near = [m for key in unknown for m in difflib.get_close_matches(key, valid, n=1)]
+            hint = f" (did you mean {', '.join(near)}?)" if near else ""
+            head = f"unknown policy key(s) {', '.join(unknown)[:120]}{hint}; valid: "
+            listed = ", ".join(valid)
+            if len(head) + len(listed) > 400:  # one line a model reads whole
+                listed = listed[: 400 - len(head) - 20].rsplit(", ", 1)[0] + f", ... ({len(valid)} in all)"
+            raise InvalidArgument(head + listed)
         return cls(**data)
 
     def to_dict(self) -> dict[str, Any]:

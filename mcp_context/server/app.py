@@ -68,6 +68,21 @@ class ContextServer(MCPServer):
                 return failure(str(cause))
             raise
 
+    async def get_prompt(
+        self, name: str, arguments: dict[str, Any] | None = None, context: Context[Any, Any] | None = None
+    ) -> Any:
+        """An unknown prompt or a bad argument answers with its one line (the SDK's would be "Internal server
+        error" over the 2026 protocol era)."""
+        prompt = self._prompt_manager.get_prompt(name)
+        if prompt is None:
+            known = ", ".join(p.name for p in self._prompt_manager.list_prompts())
+            raise MCPError(code=INVALID_PARAMS, message=f"unknown prompt {name!r}; available: {known}")
+        unknown = sorted(set(arguments or {}) - {a.name for a in prompt.arguments or []})
+        if unknown:
+            accepted = ", ".join(a.name for a in prompt.arguments or []) or "none"
+            raise MCPError(code=INVALID_PARAMS, message=f"unknown argument {unknown[0]!r}; accepted: {accepted}")
+        return await super().get_prompt(name, arguments, context)
+
 
 #: The core model of each tool's arguments.
 TOOL_ARGUMENTS: dict[str, type[Arguments]] = {
