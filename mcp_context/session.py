@@ -14,11 +14,9 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
-from .arguments import Arguments
 from .compaction import budget as budgets
-from .compaction.args import CompactArgs
 from .compaction.compact import Compaction, Request, compact
 from .compaction.layers import DEFAULT_EXCLUDED
 from .config import Settings, resolve_settings
@@ -28,14 +26,12 @@ from .errors import ContextError, InvalidArgument, InvalidInput, StoreError
 from .limits import Limits
 from .loops import service as loop_service
 from .loops.answers import JudgeFn, LoopCheck
-from .loops.args import CheckLoopArgs
 from .loops.events import Event
 from .loops.policy import Policy
 from .loops.replaying import check_history
 from .results import archive
 from .results.answers import Persisted, Read
 from .results.archive import Stored
-from .results.args import PersistArgs, ReadArgs
 from .results.known import Known, KnownResults
 from .results.reading import Preview, TextReader
 from .storage import ids
@@ -44,9 +40,15 @@ from .storage.protocol import Store
 from .storage.records import ResultMeta, SessionInfo
 from .summary import engine as summaries
 from .summary import sources as summary_sources
-from .summary.args import SummarizeArgs
 from .summary.engine import RangeSummary, Sampler
 from .tokens.count import TokenCounter
+
+if TYPE_CHECKING:  # at run time each method imports its model: a command that validates nothing loads no pydantic
+    from .arguments import Arguments
+    from .compaction.args import CompactArgs
+    from .loops.args import CheckLoopArgs
+    from .results.args import ReadArgs
+    from .summary.args import SummarizeArgs
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,8 @@ class Session:
         self, content: str, label: str | None = None, source: str | None = None, session: str | None = None
     ) -> Persisted:
         """Store ``content`` in the session; the same content again returns the same handle, writing nothing."""
+        from .results.args import PersistArgs
+
         args = PersistArgs.parse({"content": content, "label": label, "source": source, "session": session})
         label, source = _short_text("label", args.label), _short_text("source", args.source)
         meta, created = self.store.put_text(self._session(args.session), args.content, label=label, source=source)
@@ -168,6 +172,8 @@ class Session:
 
         Give a :class:`ReadArgs`, or the handle and any of its fields as keyword arguments:
         ``read_persisted("r_3f9c...", start_line=400, max_lines=100)``."""
+        from .results.args import ReadArgs
+
         if not isinstance(args, ReadArgs):
             args = ReadArgs.parse({"handle": args, **options})
         elif options:
@@ -232,6 +238,8 @@ class Session:
 
         Give a :class:`CompactArgs`, or its fields as keyword arguments:
         ``compact_history(messages=history, target_tokens=50_000)``."""
+        from .compaction.args import CompactArgs
+
         args = _arguments(CompactArgs, args, fields)
         sid = self._session(args.session)
         source = self._history_source(args.messages, args.transcript, args.format)
@@ -296,6 +304,8 @@ class Session:
         ``engine``: ``extractive`` (no LLM), ``sampling`` (``sampler`` asks a model; extractive without one),
         ``agent`` (the first call returns the task, the second brings ``summary`` back) or ``auto``.
         Give a :class:`SummarizeArgs`, or its fields as keyword arguments."""
+        from .summary.args import SummarizeArgs
+
         a = _arguments(SummarizeArgs, args, fields)
         sid = self._session(a.session)
         if sum(x is not None for x in (a.messages, a.transcript, a.handle)) != 1:
@@ -340,6 +350,8 @@ class Session:
         ``judge`` asks a model when the policy's LLM judge is due; ``dry_run`` answers without saving.
         Give a :class:`CheckLoopArgs`, or its fields as keyword arguments (events as dicts or :class:`Event`).
         """
+        from .loops.args import CheckLoopArgs
+
         a = _arguments(CheckLoopArgs, args, _plain_loop_fields(fields))
         sid = self._session(a.session)
         replay = a.messages is not None or a.transcript is not None
@@ -421,7 +433,7 @@ class HistorySource:
     ids: list[tuple[str, ...]] | None = None
 
 
-ArgsT = TypeVar("ArgsT", bound=Arguments)
+ArgsT = TypeVar("ArgsT", bound="Arguments")
 
 
 def _arguments(model: type[ArgsT], given: ArgsT | None, fields: dict[str, Any]) -> ArgsT:

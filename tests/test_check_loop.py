@@ -624,6 +624,7 @@ async def test_without_sampling_the_judge_is_skipped_and_nothing_breaks(root: Pa
 
 
 @pytest.mark.parametrize("mode", ["auto", "legacy"])
+@pytest.mark.slow
 async def test_stdio_server_in_both_eras_keeps_the_stream_across_restarts(
     mode: str, server_env: dict[str, str], histories: Any, tmp_path: Path
 ) -> None:
@@ -685,6 +686,7 @@ def cli(*args: str, env: dict[str, str], stdin: str | None = None) -> subprocess
     return subprocess.run([*SERVE, *args], env=env, input=stdin, capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_cli_exit_status_follows_the_answer_and_the_stream_outlives_each_process(
     server_env: dict[str, str], root: Path
 ) -> None:

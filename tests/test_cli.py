@@ -294,6 +294,7 @@ def test_read_small_result_says_end(run: Run, lib: Session) -> None:
     assert out.splitlines()[-1] == "End of result: nothing more to read."
 
 
+@pytest.mark.slow
 def test_read_raw_pages_reproduce_exact_bytes(run: Run, big: tuple[str, str]) -> None:
     handle, text = big
     pieces: list[bytes] = []

@@ -187,6 +187,7 @@ async def test_mcp_refuses_transcripts_outside_the_hosts_folders(histories: Any,
 
 @pytest.mark.anyio
 @pytest.mark.parametrize("mode", ["auto", "legacy"])
+@pytest.mark.slow
 async def test_stdio_subprocess_in_both_protocol_eras(mode: str, histories: Any, server_env: dict[str, str]) -> None:
     env = dict(server_env, MCP_CONTEXT_TRANSCRIPTS=str(histories.out_dir))
     params = StdioServerParameters(command=SERVE[0], args=[*SERVE[1:], "--session", "stdio", "serve"], env=env)

@@ -38,6 +38,9 @@ SESSION = "crash"
 CONTENT = r'''
 import hashlib
 
+pytestmark = pytest.mark.slow  # crash campaigns, whole runs and property searches: the full suite's part
+
+
 def line_text(n):
     """Line n (from 0) of the big text: varied lengths, multi-byte characters, no two lines alike."""
     mixed = n * 2654435761 % 4294967296

@@ -9,8 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from mcp_context import Session
 from mcp_context.results import archive
+
+pytestmark = pytest.mark.slow  # crash campaigns, whole runs and property searches: the full suite's part
 
 
 def test_demo_runs_every_tool_and_leaves_a_session_to_browse(tmp_path: Path) -> None:

@@ -157,6 +157,7 @@ JSON = st.recursive(
 @pytest.mark.parametrize("tool", sorted(TOOL_ARGUMENTS))
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
+@pytest.mark.slow
 async def test_any_malformed_call_answers_one_clear_line(root: Path, tool: str, data: st.DataObject) -> None:
     """Arguments of any JSON shape, under the tool's own names and others: every answer is a result or one line."""
     names = [*TOOL_ARGUMENTS[tool].model_fields, "extra"]

@@ -19,7 +19,7 @@ from mcp import Client, StdioServerParameters
 from mcp_context import Session
 from mcp_context.server.app import build_server
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.slow]  # whole agent runs against real servers
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 REPO = EXAMPLES.parent

@@ -88,6 +88,7 @@ def test_a_chain_written_before_indexes_still_reads(tmp_path: Path) -> None:
     assert [doc["index"] for doc in entries] == [0, 1]
 
 
+@pytest.mark.slow
 def test_a_longer_history_compacted_again_writes_only_the_pieces_that_changed(tmp_path: Path) -> None:
     session = Session(root=tmp_path, session="again", env={})
     messages = history(700, size=600)

@@ -30,6 +30,9 @@ from mcp_context.conversation.validate import problems
 from mcp_context.errors import TooLarge
 from mcp_context.results import archive
 
+pytestmark = pytest.mark.slow  # crash campaigns, whole runs and property searches: the full suite's part
+
+
 FORMATS = ("openai", "anthropic", "gemini")
 STRATEGIES = ("auto", "compact", "summarize", "sliding_window")
 HUGE = 10**9

@@ -490,6 +490,7 @@ def event_streams(draw: st.DrawFn) -> list[Event]:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(events=event_streams(), cut=st.integers(0, 80), limits=st.booleans())
+@pytest.mark.slow
 def test_a_restored_monitor_answers_as_one_that_never_stopped(events: list[Event], cut: int, limits: bool) -> None:
     policy = Policy(max_steps=15, max_tokens=1500, max_wall_time_s=200) if limits else Policy()
     cut = min(cut, len(events))
@@ -577,7 +578,10 @@ def test_events_built_directly_are_validated_too() -> None:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"call_repeat": 3}, "unknown policy key.*call_repeat; valid: detect_repeated_calls"),
+        (
+            {"call_repeat": 3},
+            r"unknown policy key.*call_repeat \(did you mean call_repeats\?\); valid: detect_repeated_calls",
+        ),
         ({"call_repeats": "5"}, "call_repeats must be a whole number"),
         ({"call_repeats": 1}, "call_repeats must be a whole number between 2 and 100"),
         ({"detect_stuck": 1}, "detect_stuck must be true or false"),
@@ -669,6 +673,7 @@ SMALL = Policy(chant_window=6, chant_repeats=4, chant_max_spacing=9, chant_max_p
     small=st.booleans(),
     clear_every=st.integers(0, 30),
 )
+@pytest.mark.slow
 def test_fast_finder_agrees_with_the_straightforward_rule(
     units: list[str], picks: list[int], sizes: list[int], small: bool, clear_every: int
 ) -> None:
@@ -687,6 +692,7 @@ def test_fast_finder_agrees_with_the_straightforward_rule(
     "case",
     ["period", "near_spacing", "shared_prefix", "huge_chunks", "one_char", "long_period_variants", "random"],
 )
+@pytest.mark.slow
 def test_fast_finder_agrees_on_adversarial_streams(case: str) -> None:
     rng = random.Random(case)
     if case == "period":  # loops of every period up to and past the spacing limit

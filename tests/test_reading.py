@@ -30,6 +30,7 @@ def page_through(session: Session, handle: str, **fixed: int) -> list[str]:
     raise AssertionError("paging did not finish")
 
 
+@pytest.mark.slow
 def test_multi_megabyte_real_text_pages_back_byte_identical(session: Session, realistic: Callable[[int], str]) -> None:
     text = realistic(3 * 1024 * 1024)
     handle = session.persist_result(text, label="stdlib sources").meta.handle

@@ -65,6 +65,7 @@ async def test_tools_are_listed_with_short_descriptions_and_annotations(client: 
     assert tools["read_persisted"].annotations.read_only_hint is True  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 async def test_persist_and_read_back_a_multi_megabyte_file(client: Client, realistic: Callable[[int], str]) -> None:
     text = realistic(2 * 1024 * 1024)
     stored = await client.call_tool("persist_result", {"content": text, "label": "stdlib", "source": "glob"})
@@ -192,6 +193,7 @@ async def test_the_resource_listing_follows_the_disk_after_it_is_first_made(root
 
 
 @pytest.mark.parametrize("mode", ["auto", "legacy"])
+@pytest.mark.slow
 async def test_stdio_subprocess_in_both_protocol_eras(
     mode: str, server_env: dict[str, str], realistic: Callable[[int], str]
 ) -> None:

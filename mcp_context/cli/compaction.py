@@ -8,7 +8,6 @@ from typing import Any
 import click
 
 from ..compaction import views
-from ..results.shapes import structured
 from .common import Ctx, emit_json, load_messages
 
 
@@ -75,6 +74,9 @@ def compact(
         json.dump(result.messages, out, ensure_ascii=False, indent=1)
         out.write("\n")
     if as_json:
-        emit_json(structured(views.output(result, return_messages=out is None)))
+        from ..compaction import shapes  # here: only --json needs pydantic
+        from ..results.shapes import structured
+
+        emit_json(structured(shapes.output(result, return_messages=out is None)))
     else:
         click.echo(views.report(result))

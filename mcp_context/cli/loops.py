@@ -10,7 +10,6 @@ import click
 
 from ..errors import InvalidArgument
 from ..loops import views
-from ..results.shapes import structured
 from .common import Ctx, emit_json
 
 EXIT_STATUS = {"ok": 0, "warn": 3, "stop": 4}
@@ -112,7 +111,10 @@ def check_loop(
         events = [_json_option(text, "--event") for text in event_texts] or None
         result = session.check_loop(events=events, transcript=transcript, policy=policy, reset=reset, format=fmt)
     if as_json:
-        emit_json(structured(views.output(result)))
+        from ..loops import shapes  # here: only --json needs pydantic
+        from ..results.shapes import structured
+
+        emit_json(structured(shapes.output(result)))
     else:
         click.echo(views.report(result))
     sys.exit(EXIT_STATUS[result.verdict.status])

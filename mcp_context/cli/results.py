@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from ..results import shapes, views
+from ..results import views
 from .common import Ctx, emit_json, human, table, when
 
 
@@ -148,6 +148,8 @@ def read_cmd(
         max_tokens=max_tokens,
     )
     if as_json:
+        from ..results import shapes  # here: only --json needs pydantic
+
         emit_json(shapes.structured(shapes.read_output(result)))
     elif raw:  # the bytes as stored: color=True keeps the escape codes of a coloured log even into a pipe
         if result.page is not None:

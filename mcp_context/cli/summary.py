@@ -7,7 +7,6 @@ from typing import Any
 
 import click
 
-from ..results.shapes import structured
 from ..summary import views
 from .common import Ctx, emit_json, load_messages
 
@@ -81,6 +80,9 @@ def summarize(
         format=fmt,
     )
     if as_json:
-        emit_json(structured(views.output(result)))
+        from ..results.shapes import structured
+        from ..summary import shapes  # here: only --json needs pydantic
+
+        emit_json(structured(shapes.output(result)))
     else:
         click.echo(views.report(result))

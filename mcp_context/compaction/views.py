@@ -3,10 +3,6 @@ JSON shape (the tool's structured content, the CLI's --json)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from pydantic import BaseModel, Field
-
 from ..results import views
 from .compact import Compaction
 
@@ -65,66 +61,3 @@ def report(result: Compaction) -> str:
     if len(result.notes) > views.NOTES_SHOWN:
         lines.append(f"Note: {len(result.notes) - views.NOTES_SHOWN:,} more notes in the structured result")
     return "\n".join(lines)
-
-
-class LayerOut(BaseModel):
-    layer: int
-    name: str
-    changed: int
-    tokens_saved: int
-    skipped: str | None = None
-
-
-class CompactOutput(BaseModel):
-    compacted: bool = Field(description="false when the history was already under the trigger")
-    format: str = Field(description="'openai', 'anthropic' or 'gemini': the format of messages")
-    tokens_before: int
-    tokens_after: int
-    token_method: str = Field(description="'exact:<encoding>' or 'estimate'")
-    target: int
-    fits: bool
-    message_count_before: int
-    message_count_after: int
-    layers: list[LayerOut]
-    removed: list[str] = Field(description="input messages removed, as '#index' or runs '#first-#last'")
-    shortened: list[str] = Field(description="input messages kept but shortened, as '#index' or runs")
-    archive_handle: str | None = Field(description="every original removed or shortened (JSON lines, or an index)")
-    archive_uri: str | None
-    summary_archive_handle: str | None = Field(description="the archive the summary message in the output names")
-    history_handle: str | None = Field(description="the compacted history, stored (JSON lines, or an index of pieces)")
-    history_uri: str | None
-    model: str | None
-    warnings: list[str]
-    notes: list[str]
-    messages: list[dict[str, Any]] | None = Field(
-        description="the compacted history (null when return_messages is false)"
-    )
-
-
-def output(result: Compaction, return_messages: bool) -> CompactOutput:
-    return CompactOutput(
-        compacted=result.compacted,
-        format=result.format,
-        tokens_before=result.tokens_before,
-        tokens_after=result.tokens_after,
-        token_method=result.token_method,
-        target=result.target,
-        fits=result.fits,
-        message_count_before=result.input_count,
-        message_count_after=len(result.messages),
-        layers=[
-            LayerOut(layer=x.layer, name=x.name, changed=x.changed, tokens_saved=x.tokens_saved, skipped=x.skipped)
-            for x in result.layers
-        ],
-        removed=views.label_spans(result.removed),
-        shortened=views.label_spans(result.shortened),
-        archive_handle=result.archive.handle if result.archive else None,
-        archive_uri=result.archive.uri if result.archive else None,
-        summary_archive_handle=result.bridge_archive,
-        history_handle=result.history.handle if result.history else None,
-        history_uri=result.history.uri if result.history else None,
-        model=result.model,
-        warnings=result.warnings,
-        notes=result.notes,
-        messages=result.messages if return_messages else None,
-    )

@@ -1,0 +1,1 @@
+"""``mcp-context demo``: a scripted agent run against the real server over stdio, on this machine's files."""

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from mcp.server.mcpserver import MCPServer
 from mcp.types import CallToolResult, ToolAnnotations
 
-from ..compaction import views
+from ..compaction import shapes, views
 from ..compaction.args import CompactArgs
 from ..session import Session
 from .binding import answer, bind
@@ -26,7 +26,7 @@ def register(server: MCPServer, session: Session) -> None:
     def compact_history(**arguments: Any) -> CallToolResult:
         args = CompactArgs.model_construct(**arguments)
         result = session.compact_history(args)
-        return answer(views.output(result, args.return_messages), views.report(result))
+        return answer(shapes.output(result, args.return_messages), views.report(result))
 
     server.tool(
         name="compact_history",
@@ -35,4 +35,4 @@ def register(server: MCPServer, session: Session) -> None:
         annotations=ToolAnnotations(
             read_only_hint=False, destructive_hint=False, idempotent_hint=True, open_world_hint=False
         ),
-    )(bind(CompactArgs, compact_history, returns=Annotated[CallToolResult, views.CompactOutput]))
+    )(bind(CompactArgs, compact_history, returns=Annotated[CallToolResult, shapes.CompactOutput]))

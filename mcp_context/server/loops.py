@@ -19,7 +19,7 @@ from mcp.server.mcpserver import Context, MCPServer, Resolve, Sample
 from mcp.types import CallToolResult, CreateMessageResult, SamplingMessage, TextContent, ToolAnnotations
 
 from ..errors import ContextError, ModelDeclined
-from ..loops import views
+from ..loops import shapes, views
 from ..loops.args import CheckLoopArgs
 from ..loops.judge import JudgeRequest
 from ..session import Session
@@ -48,7 +48,7 @@ def register(server: MCPServer, session: Session) -> None:
 
         asked = judge if answer_ is not None else None
         result = session.check_loop(CheckLoopArgs.model_construct(**arguments), judge=asked)
-        return answer(views.output(result), views.report(result))
+        return answer(shapes.output(result), views.report(result))
 
     context = inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context)
     resolved = inspect.Parameter(
@@ -66,7 +66,7 @@ def register(server: MCPServer, session: Session) -> None:
         annotations=ToolAnnotations(
             read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False
         ),
-    )(bind(CheckLoopArgs, check_loop, [resolved], returns=Annotated[CallToolResult, views.LoopOutput]))
+    )(bind(CheckLoopArgs, check_loop, [resolved], returns=Annotated[CallToolResult, shapes.LoopOutput]))
 
 
 def _judge_question(session: Session) -> Callable[..., Awaitable[Sample | CreateMessageResult | Refusal | None]]:

@@ -14,7 +14,7 @@ from pydantic import Field
 
 from ..errors import ContextError, ModelDeclined
 from ..session import Session
-from ..summary import styles, views
+from ..summary import shapes, styles, views
 from ..summary.args import SummarizeArgs
 from ..summary.engine import SamplingRequest
 from .binding import answer, bind
@@ -70,7 +70,7 @@ def register(server: MCPServer, session: Session) -> None:
 
         args = SummarizeArgs.model_construct(**arguments)
         result = session.summarize_range(args, sampler=sampler if sampled is not None else None)
-        return answer(views.output(result), views.report(result))
+        return answer(shapes.output(result), views.report(result))
 
     context = inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context)
     resolved = inspect.Parameter(
@@ -85,7 +85,7 @@ def register(server: MCPServer, session: Session) -> None:
         annotations=ToolAnnotations(
             read_only_hint=False, destructive_hint=False, idempotent_hint=True, open_world_hint=False
         ),
-    )(bind(SummarizeArgs, summarize_range, [resolved], returns=Annotated[CallToolResult, views.SummaryOutput]))
+    )(bind(SummarizeArgs, summarize_range, [resolved], returns=Annotated[CallToolResult, shapes.SummaryOutput]))
 
     for style_name, description in PROMPT_DESCRIPTIONS.items():
         _prompt(server, styles.style(style_name), description)
