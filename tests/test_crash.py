@@ -29,6 +29,8 @@ import pytest
 
 from mcp_context import Limits, Session
 
+pytestmark = pytest.mark.slow  # crash campaigns: the full suite's part
+
 MiB = 1024 * 1024
 BIG_BYTES = 120 * MiB
 LIMITS = Limits(max_result_bytes=256 * MiB)
@@ -37,9 +39,6 @@ SESSION = "crash"
 # Deterministic contents, shared verbatim by this module and the child processes.
 CONTENT = r'''
 import hashlib
-
-pytestmark = pytest.mark.slow  # crash campaigns, whole runs and property searches: the full suite's part
-
 
 def line_text(n):
     """Line n (from 0) of the big text: varied lengths, multi-byte characters, no two lines alike."""

@@ -14,7 +14,7 @@ import pytest
 from mcp_context import Session
 from mcp_context.results import archive
 
-pytestmark = pytest.mark.slow  # crash campaigns, whole runs and property searches: the full suite's part
+pytestmark = pytest.mark.slow  # a whole demo run against the real server: the full suite's part
 
 
 def test_demo_runs_every_tool_and_leaves_a_session_to_browse(tmp_path: Path) -> None:

@@ -30,7 +30,7 @@ from mcp_context.conversation.validate import problems
 from mcp_context.errors import TooLarge
 from mcp_context.results import archive
 
-pytestmark = pytest.mark.slow  # crash campaigns, whole runs and property searches: the full suite's part
+pytestmark = pytest.mark.slow  # property searches over many generated histories: the full suite's part
 
 
 FORMATS = ("openai", "anthropic", "gemini")
