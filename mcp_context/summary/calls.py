@@ -3,8 +3,8 @@
 Hosts name their tools differently (Claude Code ``Read``/``Edit``/``Bash``, Gemini CLI ``read_file``/``replace``/
 ``run_shell_command``, Codex ``apply_patch``/``exec_command``), so calls are classified by argument keys and name
 words rather than by a fixed list. A shell command's outcome is taken from its exit code where the host writes
-one (Claude Code ``Exit code 1``, Gemini CLI ``Exit Code: 1``) or a traceback; other tools fail only when the
-provider marks the result as an error or the host wraps it as one."""
+one (Claude Code ``Exit code 1``, Gemini CLI ``Exit Code: 1``) or from the lines only a failure prints; another
+tool fails when the provider flags its result or the result is itself an error text (see ``failures``)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..conversation.model import Block, args_text
+from . import failures
 
 Kind = Literal["read", "write", "edit", "search", "command", "todo", "delegate", "call"]
 
@@ -24,10 +25,6 @@ TODO_TEXT_KEYS = ("content", "description", "step", "task", "title", "text")
 #: str_replace_based_edit_tool-style editors name their operation in ``command``: not a shell command.
 _EDITOR_OPS = {"view": "read", "create": "write", "str_replace": "edit", "insert": "edit", "undo_edit": "edit"}
 _PATCH_FILE = re.compile(r"^\*\*\* (Add|Update|Delete) File: (.+)$", re.M)
-_EXIT = re.compile(r"^\s*exit code:?\s*(-?\d+)\s*$", re.I | re.M)
-_ERROR_LINE = re.compile(r"\b\w*(Error|Exception)\b|\berror\b|\bFAILED\b|\b\d+ failed\b", re.I)
-_NAMED_ERROR = re.compile(r"\b[A-Z]\w*(Error|Exception)\b")
-_RAISED = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception)(: |$)")
 _NOISE_LINE = re.compile(r"^(process group pgid|signal|exit code|error: \(none\)|</?untrusted_context>)", re.I)
 _TAG = re.compile(r"</?[a-z_-]+>")
 CUT_CHARS = 160
@@ -42,6 +39,7 @@ class Call:
     target: str  # a path, a command, a search pattern, or the call written out
     paths: list[tuple[str, str]] = field(default_factory=list)  # (path, "read" | "write" | "edit")
     todos: list[tuple[str, str]] | None = None  # (status, text) of a full to-do list
+    change: str | None = None  # an edit or write, in short: `old` -> `new`, or what was written
 
 
 def classify(block: Block) -> Call:
@@ -55,11 +53,12 @@ def classify(block: Block) -> Call:
     command = _command(args)
     if path and command in _EDITOR_OPS:
         op = _EDITOR_OPS[command]
-        return Call("read" if op == "read" else "edit" if op == "edit" else "write", name, path, [(path, op)])
+        kind: Kind = "read" if op == "read" else "edit" if op == "edit" else "write"
+        return Call(kind, name, path, [(path, op)], change=change(args) if kind != "read" else None)
     patch = next((v for k in ("input", "patch") if isinstance(v := args.get(k), str)), "")
     patched = [(p.strip(), "write" if op == "Add" else "edit") for op, p in _PATCH_FILE.findall(patch)]
     if patched:
-        return Call("edit", name, ", ".join(p for p, _ in patched), patched)
+        return Call("edit", name, ", ".join(p for p, _ in patched), patched, change=_patch_change(patch))
     if command:
         return Call("command", name, command)
     if words & {"grep", "glob", "search", "find", "list", "ls"} or "pattern" in args:
@@ -68,9 +67,9 @@ def classify(block: Block) -> Call:
         return Call("search", name, f"{pattern}{where}" if pattern else cut(args_text(args), CUT_CHARS))
     if path:
         if words & {"write", "create"}:
-            return Call("write", name, path, [(path, "write")])
+            return Call("write", name, path, [(path, "write")], change=change(args))
         if words & {"edit", "replace", "patch"}:
-            return Call("edit", name, path, [(path, "edit")])
+            return Call("edit", name, path, [(path, "edit")], change=change(args))
         return Call("read", name, path, [(path, "read")])
     many = args.get("paths")
     if isinstance(many, list) and many and all(isinstance(p, str) for p in many):
@@ -79,6 +78,57 @@ def classify(block: Block) -> Call:
         what = args.get("description") or args.get("prompt") or ""
         return Call("delegate", name, cut(str(what), CUT_CHARS))
     return Call("call", name, f"{name}({cut(args_text(block.args), CUT_CHARS)})")
+
+
+#: Argument names of the text an edit replaces and its replacement (Claude Code, Gemini CLI, editor tools).
+_OLD_KEYS = ("old_string", "old_str", "old_text", "search")
+_NEW_KEYS = ("new_string", "new_str", "new_text", "replace", "insert_text")
+_CONTENT_KEYS = ("content", "file_text", "text", "contents")
+CHANGE_CHARS = 160
+
+
+def change(args: dict[str, Any]) -> str | None:
+    """An edit in short, from its arguments: `old` -> `new` (each side cut to its changed lines), the edits of a
+    multi-edit joined, or the size of what was written. The summary names the change, not only the file."""
+    edits = args.get("edits")
+    if isinstance(edits, list) and edits and all(isinstance(e, dict) for e in edits):
+        parts = [c for c in (change(e) for e in edits[:3]) if c]
+        more = f" (+{len(edits) - 3} more edits)" if len(edits) > 3 else ""
+        return "; ".join(parts) + more if parts else None
+    old = next((v for k in _OLD_KEYS if isinstance(v := args.get(k), str)), None)
+    new = next((v for k in _NEW_KEYS if isinstance(v := args.get(k), str)), None)
+    if old is not None or new is not None:
+        before, after = _changed_lines(old or "", new or "")
+        return f"`{cut(before, CHANGE_CHARS // 2)}` -> `{cut(after, CHANGE_CHARS // 2)}`"
+    content = next((v for k in _CONTENT_KEYS if isinstance(v := args.get(k), str)), None)
+    if content is not None:
+        lines = content.count("\n") + (0 if content.endswith("\n") or not content else 1)
+        first = next((ln.strip() for ln in content.splitlines() if ln.strip()), "")
+        return f"wrote {lines:,} lines" + (f", starting `{cut(first, 60)}`" if first else "")
+    return None
+
+
+def _changed_lines(old: str, new: str) -> tuple[str, str]:
+    """The lines that differ, without the context both sides share (an edit often repeats lines around it)."""
+    a, b = old.splitlines() or [""], new.splitlines() or [""]
+    start = 0
+    while start < min(len(a), len(b)) - 1 and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < min(len(a), len(b)) - start - 1 and a[-1 - end] == b[-1 - end]:
+        end += 1
+    return " / ".join(x.strip() for x in a[start : len(a) - end]), " / ".join(
+        x.strip() for x in b[start : len(b) - end]
+    )
+
+
+def _patch_change(patch: str) -> str | None:
+    """An apply_patch body in short: its first removed and added lines."""
+    removed = [ln[1:].strip() for ln in patch.splitlines() if ln.startswith("-") and not ln.startswith("---")]
+    added = [ln[1:].strip() for ln in patch.splitlines() if ln.startswith("+") and not ln.startswith("+++")]
+    if not removed and not added:
+        return None
+    return f"`{cut(' / '.join(removed[:3]), CHANGE_CHARS // 2)}` -> `{cut(' / '.join(added[:3]), CHANGE_CHARS // 2)}`"
 
 
 def _command(args: dict[str, Any]) -> str | None:
@@ -115,30 +165,26 @@ def status(word: str) -> str:
 
 
 def outcome(call: Call, result: Block) -> tuple[bool, str]:
-    """(failed, what the result says in one line): the error line of a failure, the last line of a success.
+    """(failed, what the result says in one line): the line that says why it failed, the last line of a success.
 
-    Only the ends of a long output are read: hosts write the exit code first (Claude Code) or last (Gemini
-    CLI), a traceback ends with its exception, and a success is told by its last line."""
+    A flag on the result decides; else the output itself does (see ``failures``): a shell command by its exit
+    code or the lines only a failure prints, another tool when its result is an error text."""
     text = result.text or ""
     head = text.lstrip()[:200].lower()
-    failed = result.is_error or head.startswith(("<tool_use_error>", '{"error"'))
     if head.startswith('{"error"'):  # Gemini's error payload: the message is inside
         text = _error_payload(text)
-    last = _last_line(text[-_TAIL_CHARS:])
-    if call.kind == "command":
-        code = _EXIT.search(text[:300]) or _EXIT.search(text[-1000:])
-        if code is not None:
-            failed = failed or code.group(1) != "0"
-        else:  # no exit code written: a Python traceback ends the output with the exception
-            failed = failed or bool(_RAISED.match(last))
-    if failed:
-        lines = _lines(text[-_ERROR_CHARS:])
-        errors = [ln for ln in lines if _ERROR_LINE.search(ln)]
-        # A line naming the exception says more than the count after it ("1 failed in 0.31s").
-        named = [ln for ln in errors if _NAMED_ERROR.search(ln)]
-        return True, cut((named or errors)[-1] if errors else lines[0] if lines else "no output", CUT_CHARS)
+        return True, cut(_lines(text)[0] if _lines(text) else "error", CUT_CHARS)
+    seen = text if len(text) <= 2 * _ERROR_CHARS else text[:_ERROR_CHARS] + "\n" + text[-_ERROR_CHARS:]
+    reading = failures.read_command(seen) if call.kind == "command" else failures.read_tool(seen)
+    if result.is_error or head.startswith("<tool_use_error>") or reading.failed:
+        line = reading.line or failures.quote(seen)
+        if line is None:
+            lines = _lines(seen)
+            line = lines[0] if lines else "no output"
+        return True, cut(line, CUT_CHARS)
     if call.kind == "delegate":  # a sub-agent's report leads with its findings
         return False, cut(" ".join(_lines(text[:_TAIL_CHARS])), CUT_CHARS)
+    last = _last_line(text[-_TAIL_CHARS:])
     return False, cut(last, CUT_CHARS // 2) if last else "no output"
 
 

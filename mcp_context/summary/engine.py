@@ -160,7 +160,7 @@ def _read(request: Request, accountant: Accountant, style: styles.Style) -> _Ran
     ceiling = request.max_tokens if request.max_tokens is not None and capped else tokens - 1
     top = accountant.text(header(span.count, span.label(), STAND_IN, style.name, facts.earlier)) + HANDLE_SLACK
     room = ceiling - top - 2
-    target = min(room, request.max_tokens or render.default_budget(tokens))
+    target = min(room, request.max_tokens or render.default_budget(tokens, style.name))
     return _Range(adapter, span, chosen, facts, tokens, ceiling, room, target, capped)
 
 

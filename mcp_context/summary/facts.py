@@ -32,6 +32,8 @@ _CUES = re.compile(
     re.I,
 )
 _ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
+#: A file's name as outputs write it, its directory left off: ``report.py`` in ``File "app/report.py", line 3``.
+_FILE_NAME = re.compile(r"([\w.-]+\.[A-Za-z]\w{0,5})\b")
 _PYTHON = re.compile(r"^python3?(\.\d+)?$")
 _QUOTED = re.compile(r"`[^`\n]*`|\"[^\"\n]*\"|“[^”\n]*”")
 _CHECKBOX = re.compile(r"^\s*[-*]\s*\[( |x|X)\]\s+(.+)$", re.M)
@@ -49,6 +51,7 @@ class Said:
 class FileUse:
     path: str
     refs: dict[str, list[Ref]] = field(default_factory=dict)  # "read" / "write" / "edit" -> messages
+    changes: list[tuple[Ref, str]] = field(default_factory=list)  # each edit or write, in short (see calls.change)
 
 
 @dataclass
@@ -57,13 +60,17 @@ class Action:
     call: calls.Call
     failed: bool | None  # None: no result in the range
     outcome: str
+    #: A failure's file names, from its command and output (``report.py`` for a traceback through it): an edit
+    #: of one of them, made before the failing work is run again, is taken as the attempt to fix it.
+    mentions: frozenset[str] = frozenset()
 
 
 @dataclass
 class Failure:
     action: Action
     explanation: Said | None = None
-    fixed_by: Action | None = None
+    fixed_by: Action | None = None  # the same work done again, successfully
+    edits: list[Action] = field(default_factory=list)  # the changes made between the failure and its fix
 
 
 @dataclass
@@ -81,6 +88,7 @@ class Facts:
     concepts: list[str] = field(default_factory=list)
     tools: Counter[str] = field(default_factory=Counter)
     current: Said | None = None
+    answers: list[Said] = field(default_factory=list)  # the last words of each turn the user then followed up
     last_actions: list[Action] = field(default_factory=list)
     earlier: list[Earlier] = field(default_factory=list)
     request: Said | None = None  # the conversation's first request, when it came before the range
@@ -131,6 +139,8 @@ class _Extraction:
             for status_mark, item in _CHECKBOX.findall(text):
                 f.checklist.append((ref, "pending" if status_mark == " " else "done", calls.cut(item, 200)))
         if message.role == "user" and text:
+            if f.current is not None and (not f.answers or f.answers[-1] is not f.current) and f.said:
+                f.answers.append(f.current)  # the turn's final answer: what the user read before writing again
             f.said.append(Said(ref, text))
         if message.role == "assistant":
             self._age_failures()
@@ -173,14 +183,20 @@ class _Extraction:
         call = action.call
         action.failed, action.outcome = calls.outcome(call, block)
         if action.failed:
+            action.mentions = frozenset(_FILE_NAME.findall(f"{call.target}\n{(block.text or '')[:20_000]}"))
             failure = Failure(action)
             self.facts.failures.append(failure)
             self.open.append(_Open(failure))
             return
         for path, use in call.paths:
             self.facts.files.setdefault(path, FileUse(path)).refs.setdefault(use, []).append(action.ref)
+            self.facts.files[path].changes.extend([(action.ref, call.change)] if call.change and use != "read" else [])
+        if call.kind in ("edit", "write"):
+            for waiting in self.open:
+                waiting.edits.append(action)
         for waiting in [w for w in self.open if _same_work(w.failure.action.call, call)]:
             waiting.failure.fixed_by = action
+            waiting.failure.edits = waiting.edits  # the work was redone: what changed since is the fix
             waiting.close()
             self.open.remove(waiting)
 
@@ -206,9 +222,14 @@ class _Open:
     failure: Failure
     said: list[Said] = field(default_factory=list)
     turns: int = 0
+    edits: list[Action] = field(default_factory=list)  # edits and writes since the failure
 
     def close(self) -> None:
-        """The explanation: the words that name what failed; else the last before the fix, or the first after."""
+        """The explanation: the words that name what failed; else the last before the fix, or the first after.
+        Unfixed, the edits kept are those of files the failure named: the rest is other work."""
+        if self.failure.fixed_by is None:
+            named = self.failure.action.mentions
+            self.failure.edits = [e for e in self.edits if any(p.rsplit("/", 1)[-1] in named for p, _ in e.call.paths)]
         if not self.said:
             return
         action = self.failure.action

@@ -18,7 +18,7 @@ from .facts import Action, Facts, Failure, Ref, Said, cite, extract
 from .fit import Item, Part
 
 # Priorities: what a user would hate most to lose scores highest.
-FIRST, CURRENT, EARLIER, USER, TODO, FAILURE = 100, 96, 94, 90, 88, 85
+FIRST, CURRENT, EARLIER, USER, ANSWER, TODO, FAILURE = 100, 96, 94, 90, 89, 88, 85
 DECISION, CHANGED, FIXED, LAST_CALLS, DELEGATED, OPEN = 80, 78, 75, 70, 62, 60
 DONE, SYSTEM, COMMAND, READ, CONCEPTS, SEARCH, CALL = 55, 50, 40, 35, 30, 20, 20
 FOCUS_BONUS = 30
@@ -28,9 +28,11 @@ BRIEF_MAX_TOKENS = 400
 _STOP = {"the", "and", "for", "with", "about", "keep", "that", "this", "from", "into", "what", "all", "any"}
 
 
-def default_budget(range_tokens: int) -> int:
-    """A fifth of the range, at least enough for a useful summary and at most what a host shows comfortably."""
-    return min(DEFAULT_MAX_TOKENS, max(MIN_TOKENS, range_tokens // 5))
+def default_budget(range_tokens: int, style: str = "sections") -> int:
+    """A fifth of the range, at least enough for a useful summary and at most what a host shows comfortably; a
+    brief is a few lines unless max_tokens asks for more."""
+    budget = min(DEFAULT_MAX_TOKENS, max(MIN_TOKENS, range_tokens // 5))
+    return min(budget, BRIEF_MAX_TOKENS) if style == "brief" else budget
 
 
 def summarize(
@@ -58,8 +60,6 @@ def write(facts: Facts, style: styles.Style, count: Callable[[str], int], budget
                 if any(t in item.variants[0].lower() for t in terms):
                     item.priority += FOCUS_BONUS
     prefix = f"Focus: {focus.strip()} (facts about it kept first)" if focus and focus.strip() else ""
-    if style.name == "brief":
-        budget = min(budget, BRIEF_MAX_TOKENS)
     return fit.fit(parts, budget, count, prefix)
 
 
@@ -124,7 +124,10 @@ def _file_items(facts: Facts, words: dict[str, str]) -> tuple[list[Item], list[I
         made = [f"{words[k]} {_refs(use.refs[k])}" for k in ("write", "edit") if k in use.refs]
         if made:
             seen = f", read {_refs(use.refs['read'])}" if "read" in use.refs else ""
-            changed.append(Item(CHANGED, (f"{use.path}: {', '.join(made)}{seen}", use.path)))
+            line = f"{use.path}: {', '.join(made)}{seen}"
+            shown = [f"{cite(ref)} {text}" for ref, text in use.changes[-3:]]
+            variants = [f"{line}; {'; '.join(shown[-n:])}" for n in (3, 1) if len(shown) >= n]
+            changed.append(Item(CHANGED, tuple(dict.fromkeys([*variants, line, use.path]))))
         else:
             read.append(Item(READ, (f"{use.path}: read {_refs(use.refs['read'])}",)))
     return changed, read
@@ -151,20 +154,33 @@ def _failures(facts: Facts, brief: bool = False) -> list[Item]:
 
 
 def _failure(failure: Failure, told: bool, brief: bool) -> Item:
+    """A failure, its message, and what became of it: the edits and the run that fixed it, or unresolved. A fixed
+    failure ranks below one still open: the open one is what the reader must act on."""
     a = failure.action
     base = f"{_what(a)} failed {cite(a.ref)}: {a.outcome}"
-    if brief:  # in a few lines, a failure already fixed ranks below the decisions and the files changed
-        line = f"{_what(a, 100)} failed {cite(a.ref)}: {cut(a.outcome, 120)}" + ("; fixed" if failure.fixed_by else "")
-        return Item(FIXED if failure.fixed_by else FAILURE, (line,))
-    after = ""
+    fix = _fix(failure)
+    if brief:
+        line = f"{_what(a, 100)} failed {cite(a.ref)}: {cut(a.outcome, 120)}"
+        return Item(FIXED if failure.fixed_by else FAILURE, (f"{line}; {cut(fix, 160)}", line))
+    said = ""
     if failure.explanation is not None:
-        said = cut(failure.explanation.text, 80 if told else 240)
-        after += f"; then {cite(failure.explanation.ref)}: {said}"
+        said = f"; then {cite(failure.explanation.ref)}: {cut(failure.explanation.text, 80 if told else 240)}"
+    variants = (f"{base}{said}; {fix}", f"{base}; {fix}", f"{cut(base, 200)}; {cut(fix, 120)}")
+    return Item(FIXED + 8 if failure.fixed_by else FAILURE, tuple(dict.fromkeys(variants)))
+
+
+def _fix(failure: Failure) -> str:
+    """What resolved a failure: each edit with its change, then the run that succeeded."""
+    edits = [
+        f"{e.call.name} {e.call.target} {cite(e.ref)}" + (f" ({e.call.change})" if e.call.change else "")
+        for e in failure.edits[-3:]
+    ]
     if failure.fixed_by is not None:
-        after += f"; fixed by {_what(failure.fixed_by)} {cite(failure.fixed_by.ref)}: ok"
-    elif failure.explanation is None:
-        after += "; unresolved in this range"
-    return Item(FAILURE, (base + after, cut(base, 200)))
+        ran = f"{_what(failure.fixed_by)} {cite(failure.fixed_by.ref)}: ok"
+        return f"fixed by {'; '.join(edits)}, then {ran}" if edits else f"fixed by {ran}"
+    if edits:
+        return f"unresolved: edited since ({'; '.join(edits)}), not run again in this range"
+    return "unresolved in this range"
 
 
 def _what(action: Action, limit: int = 160) -> str:
@@ -194,6 +210,23 @@ def _actions(facts: Facts) -> list[Item]:
             items.append(Item(CALL + recency, (f"called {a.call.target} {cite(a.ref)}: {cut(a.outcome, 80)}",)))
     for where, found in searches.items():  # one line per place searched, not per search
         items.append(_grouped(SEARCH + latest[where], f"searched {where}" if where else "searched", found))
+    return items
+
+
+_LISTED = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+(.+)$", re.M)
+
+
+def _answers(facts: Facts, brief: bool = False) -> list[Item]:
+    """The final answer of each turn the user followed up: what they asked for and read (findings, a report)
+    before asking for more. A long one keeps its listed points when it has them."""
+    items = []
+    for said in facts.answers:
+        points = [p.strip() for p in _LISTED.findall(said.text)]
+        listed = f"answered {cite(said.ref)}: " + " / ".join(points) if points else ""
+        quoted = [quote(said, n, "answered ", flat=True) for n in ((160, 80) if brief else (1200, 400))]
+        variants = [quoted[0], cut(listed, 600 if not brief else 160)] if listed else [quoted[0]]
+        # In a few lines an answer the user already read ranks below a failure, even a fixed one.
+        items.append(Item(FIXED - 1 if brief else ANSWER, tuple(dict.fromkeys([*variants, *quoted[1:]]))))
     return items
 
 
@@ -295,7 +328,7 @@ def _sections(facts: Facts) -> list[Part]:
         pointer = ", ".join(cite(s.ref) for s in later[-8:])
         request.append(Item(USER + 2, (f"later requests and corrections: {pointer} (quoted under All user messages)",)))
     changed, read = _file_items(facts, {"write": "written", "edit": "edited"})
-    decided = [Item(DECISION, (f"decided {cite(d.ref)}: {d.text}",)) for d in facts.decisions]
+    decided = _answers(facts) + [Item(DECISION, (f"decided {cite(d.ref)}: {d.text}",)) for d in facts.decisions]
     users = [Item(FIRST - 1, (f"{cite(first.ref)}: the primary request, quoted in section 1",))] if first else []
     users += [_said(s, USER) for s in later]
     marks = {"pending": "pending:", "in progress": "in progress:", "done": "done:", "cancelled": "cancelled:"}
@@ -316,7 +349,7 @@ def _snapshot(facts: Facts) -> list[Part]:
     first, later = _first_and_later(facts)
     goal = [_said(first, FIRST, "user ")] if first else _pointer(facts)
     knowledge = [_said(s, USER, "the user said ") for s in later]
-    knowledge += [Item(DECISION, (f"decided {cite(d.ref)}: {d.text}",)) for d in facts.decisions]
+    knowledge += _answers(facts) + [Item(DECISION, (f"decided {cite(d.ref)}: {d.text}",)) for d in facts.decisions]
     knowledge += _concepts(facts) + _system(facts)
     changed, read = _file_items(facts, {"write": "CREATED", "edit": "MODIFIED"})
     actions = _failures(facts) + _actions(facts)
@@ -337,10 +370,11 @@ def _brief(facts: Facts) -> list[Part]:
     if changed:
         listed = _under(changed) or (_listed("changed", changed, 12), _listed("changed", changed, 5))
         items.append(Item(FAILURE + 1, listed))  # in a few lines, the state of the files outranks how it went
-    failures = _failures(facts, brief=True)[-2:]
-    for n, item in enumerate(failures):  # the later failure is the likelier to matter now
-        item.priority -= len(failures) - 1 - n
-    items += failures
+    failures = _failures(facts, brief=True)
+    for n, item in enumerate(failures):  # of two alike, the later failure is the likelier to matter now
+        item.priority -= min(len(failures) - 1 - n, 4)
+    items += sorted(failures, key=lambda item: item.priority < FIXED + 4)  # still open first, each in its order
+    items += _answers(facts, brief=True)
     items += [Item(DECISION, (f"decided {cite(d.ref)}: {cut(d.text, 200)}",)) for d in facts.decisions[-2:]]
     open_tasks = [text for status, text in facts.todos if status in ("pending", "in progress")]
     if open_tasks:
