@@ -31,7 +31,7 @@ tests/test_report.py:12: AssertionError
 FAILED tests/test_report.py::test_total - assert 5 == 6
 ========================= 1 failed, 3 passed in 0.05s ==========================
 """
-PYTEST_PASSED = "collected 4 items\n\ntests/test_report.py ....                                                [100%]\n\n4 passed in 0.03s\n"
+PYTEST_PASSED = "collected 4 items\n\ntests/test_report.py ....    [100%]\n\n4 passed in 0.03s\n"
 
 
 REPORT_PY = "".join(f"def helper_{n}(rows):\n    return [r for r in rows if r.kind == {n}]\n\n" for n in range(60)) + (
@@ -70,7 +70,8 @@ def fix_session() -> list[dict[str, Any]]:
         result("c3", PYTEST_PASSED),
         {
             "role": "assistant",
-            "content": "Findings:\n- total() started at xs[1], dropping the first item\n- the test caught it as 5 == 6\n"
+            "content": "Findings:\n- total() started at xs[1], dropping the first item\n"
+            "- the test caught it as 5 == 6\n"
             "- fixed by iterating over every item; all 4 tests pass",
         },
         {"role": "user", "content": "Thanks. Now add a CSV export of the report."},

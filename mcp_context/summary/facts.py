@@ -86,6 +86,7 @@ class Facts:
     decisions: list[Said] = field(default_factory=list)
     open_items: list[Said] = field(default_factory=list)
     concepts: list[str] = field(default_factory=list)
+    concept_refs: dict[str, Ref] = field(default_factory=dict)  # where each term was first named
     tools: Counter[str] = field(default_factory=Counter)
     current: Said | None = None
     answers: list[Said] = field(default_factory=list)  # the last words of each turn the user then followed up
@@ -135,7 +136,10 @@ class _Extraction:
             if block.kind == "tool_result":
                 self._result(ref, block)
         if text:
-            self.terms.update(span for _, span in _BACKTICKS.findall(text))
+            spans = [span for _, span in _BACKTICKS.findall(text)]
+            self.terms.update(spans)
+            for span in spans:
+                f.concept_refs.setdefault(span, ref)
             for status_mark, item in _CHECKBOX.findall(text):
                 f.checklist.append((ref, "pending" if status_mark == " " else "done", calls.cut(item, 200)))
         if message.role == "user" and text:

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 #: ``Process exited with code 1``, ``exit status 1``, ``[exit code: 2]``, ``returncode=1``, yarn's ``Command
 #: failed with exit code 1.``; one such line decides, whatever else the output says.
 EXIT_CODE = re.compile(
-    r"^[\s\[(]*(?:process\s+|command\s+failed\s+)?(?:exit(?:ed)?(?:\s+with)?|return)[\s_]?(?:code|status)\b"
+    r"^[\s\[(]*(?:error:?\s+)?(?:process\s+|command\s+failed\s+(?:with\s+)?)?(?:exit(?:ed)?(?:\s+with)?|return)[\s_]?"
+    r"(?:code|status)\b"
     r"[\s:=]*(-?\d+)[\s\]).]*$",
     re.I | re.M,
 )
@@ -56,6 +57,7 @@ RULES: tuple[Rule, ...] = (
     # test runners
     _rule("pytest", r"^FAILED \S+.*$", 88),
     _rule("pytest", r"^ERROR (?:collecting )?\S+.*$", 86),
+    _rule("pytest", r"^E\s+(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)\b.*$", 87, trigger=False),
     _rule("pytest", r"^=+ .*\b[1-9]\d* (?:failed|errors?)\b.* =+$", 50, first=False),
     _rule("pytest", r"^!+ Interrupted: \d+ errors? during collection !+$", 52),
     _rule("unittest", r"^FAILED \((?:failures|errors)=\d+.*\)$", 50),
@@ -67,15 +69,27 @@ RULES: tuple[Rule, ...] = (
     _rule("go test", r"^FAIL(?:\s+\S+\s+[\d.]+s)?$", 50),
     _rule("cargo test", r"^test result: FAILED\..*$", 50),
     _rule("cargo test", r"^test \S+ \.\.\. FAILED$", 80),
+    _rule("rust", r"^thread '.+' (?:\(\d+\) )?panicked at .+$", 87),
+    _rule("java", r"^Exception in thread \".+\" \S+.*$", 90),
     # compilers and linkers
-    _rule("gcc/clang", r"^\S+?:\d+:\d+: (?:fatal )?error: .+$", 85),
+    _rule("gcc/clang/mypy", r"^\S+?:\d+(?::\d+)?: (?:fatal )?error: .+$", 85),
     _rule("linker", r"^.*(?:undefined reference to|ld returned \d+ exit status|Undefined symbols for).*$", 84),
     _rule("tsc", r"^.*\berror TS\d+: .+$", 85),
     _rule("rustc/cargo", r"^error(?:\[E\d{4}\])?: .+$", 85),
     _rule("go", r"^\S+\.go:\d+:\d+: .+$", 85),
     _rule("javac", r"^\S+\.java:\d+: error: .+$", 85),
-    # package managers
-    _rule("npm", r"^npm (?:ERR!|error) .+$", 75),
+    # linters and type checkers: a diagnostic line, and the count that says the run failed
+    _rule("flake8/ruff", r"^\S+?:\d+:\d+: [A-Z]{1,3}\d{2,4}\b.+$", 83),
+    _rule("ruff", r"^[A-Z]{1,3}\d{3,4} (?:\[\*\] )?.+$", 83, trigger=False),
+    _rule("mypy/ruff", r"^Found [1-9]\d* errors?\b.*$", 50),
+    # package managers (npm's first lines name a code; the one after them says what went wrong)
+    _rule("npm", r"^npm (?:ERR!|error) .+$", 55),
+    _rule(
+        "npm",
+        r"^npm (?:ERR!|error) (?!code\b|errno\b|syscall\b|path\b|command\b|signal\b|workspace\b|"
+        r"location\b|A complete log|Log files)\S.+$",
+        75,
+    ),
     _rule("pnpm", r"^.*\bERR_PNPM_\w+.*$", 75),
     _rule(
         "pip",
@@ -86,9 +100,9 @@ RULES: tuple[Rule, ...] = (
     # build tools
     _rule("make", r"^(?:g?make)(?:\[\d+\])?: \*\*\* .+$", 60),
     # shells
-    _rule("shell", r"^.*(?:: command not found|command not found: \S+)$", 70),
-    _rule("shell", r"^.*: No such file or directory$", 70),
-    _rule("shell", r"^.*: Permission denied$", 70),
+    _rule("shell", r"^(?!\S+:\d+:).*(?:: command not found|command not found: \S+)$", 70),
+    _rule("shell", r"^(?!\S+:\d+:).*\bNo such file or directory\b(?::.*)?$", 70),
+    _rule("shell", r"^(?!\S+:\d+:).*: Permission denied$", 70),
     _rule("shell", r"^.*is not recognized as an internal or external command.*$", 70),
     _rule("shell", r"^.*\bSegmentation fault\b.*$", 70),
     # git

@@ -257,10 +257,12 @@ def _concepts(facts: Facts) -> list[Item]:
     terms = [t for t in facts.concepts if "/" not in t and t not in facts.files]
     items = []
     if terms:
-        items.append(Item(CONCEPTS, tuple(", ".join(f"`{t}`" for t in terms[:n]) for n in (15, 8, 4))))
+        named = [f"`{t}` {cite(facts.concept_refs.get(t))}" for t in terms]
+        items.append(Item(CONCEPTS, tuple(", ".join(named[:n]) for n in (15, 8, 4))))
     if facts.tools:
         used = ", ".join(f"{name} x{n}" for name, n in facts.tools.most_common(12))
-        items.append(Item(CONCEPTS - 5, (f"tools used: {used}",)))
+        span = f"{cite(facts.actions[0].ref)} to {cite(facts.actions[-1].ref)}" if facts.actions else ""
+        items.append(Item(CONCEPTS - 5, (f"tools used {span}: {used}",)))
     return items
 
 
