@@ -250,9 +250,10 @@ class Chat:
         return self
 
     def loop(self, times: int) -> Chat:
-        """The same build, failing differently each time: only the repeated-call rule sees it (at the 5th)."""
+        """The same build, saying something new each time but no failure: only the repeated-call rule sees it (at
+        the 5th). (Its output read as a failure, the error streak would see it at the 3rd.)"""
         for _ in range(times):
-            self.tool("Bash", {"command": "make"}, f"make: *** {len(self.messages)} errors")
+            self.tool("Bash", {"command": "make"}, f"make: {len(self.messages)} targets rebuilt")
         return self
 
     def work(self, steps: int) -> Chat:
@@ -751,3 +752,41 @@ def test_processes_checking_one_session_at_once_lose_no_event(root: Path) -> Non
         assert worker.returncode == 0, err
     final = Session(root=root, session="shared", env={}).check_loop(event={"kind": "turn"})
     assert final.verdict.counters.events == 4 * 15 + 1
+
+
+def gemini_shell_runs(n: int, failing: bool) -> list[dict[str, Any]]:
+    """Gemini CLI's own shape of a shell run: a successful response whose text says how the command ended, with
+    a process group that changes every run."""
+    contents: list[dict[str, Any]] = [{"role": "user", "parts": [{"text": "Make the tests pass."}]}]
+    for i in range(n):
+        output = f"FAILED tests/test_cart.py::test_total - assert 5 == 6\n1 failed, 3 passed in 0.0{i}s"
+        if not failing:
+            output = f"4 passed in 0.0{i}s"
+        text = f"Output: {output}\n" + ("Exit Code: 1\n" if failing else "") + f"Process Group PGID: {4100 + i}"
+        call = {"name": "run_shell_command", "args": {"command": "pytest -q"}}
+        contents.append({"role": "model", "parts": [{"functionCall": call}]})
+        response = {"name": "run_shell_command", "response": {"output": text}}
+        contents.append({"role": "user", "parts": [{"functionResponse": response}]})
+    return contents
+
+
+def test_identical_failing_gemini_shell_runs_warn_by_the_third(session: Session) -> None:
+    """No error flag, a PGID that differs every run: the exit code says failed, the outputs are the same."""
+    for n, status in ((2, "ok"), (3, "warn"), (4, "warn")):
+        check = session.check_loop(messages=gemini_shell_runs(n, failing=True), format="gemini")
+        assert check.verdict.status == status, (n, check.verdict)
+    assert check.verdict.kind in ("error_streak", "repeated_read")  # failing alike, or the same failure again
+    errors_only = {"detect_repeated_reads": False}
+    check = session.check_loop(messages=gemini_shell_runs(4, failing=True), format="gemini", policy=errors_only)
+    assert (check.verdict.status, check.verdict.kind) == ("warn", "error_streak")  # more than 3 failed in a row
+    passing = session.check_loop(messages=gemini_shell_runs(4, failing=False), format="gemini", policy=errors_only)
+    assert passing.verdict.status == "ok"  # the same call passing is no error streak
+
+
+def test_outputs_that_differ_only_in_what_changes_every_run_compare_equal() -> None:
+    from mcp_context.conversation.failures import normalised
+
+    one = "Output: ok in 0.31s at 2026-11-26T01:02:03Z\nProcess Group PGID: 4101\ntmp /tmp/tmpa1b2c3/x.py"
+    two = "Output: ok in 0.29s at 2026-11-26T01:09:13Z\nProcess Group PGID: 4177\ntmp /tmp/tmpz9y8x7/x.py"
+    assert normalised(one) == normalised(two)
+    assert normalised("3 passed") != normalised("3 failed")

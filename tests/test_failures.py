@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from mcp_context.summary import failures
+from mcp_context.conversation import failures
 
 CORPUS = Path(__file__).parent / "outputs"
 CASES: list[dict[str, Any]] = json.loads((CORPUS / "cases.json").read_text(encoding="utf-8"))

@@ -24,13 +24,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..conversation import failures
 from ..errors import InvalidArgument
 from ..tokens.count import TokenCounter
 from .chanting import ChantingDetector
 from .events import Event, clip, digest
 from .messages import StuckTracker
 from .policy import Policy
-from .toolcalls import CallHistory, ErrorStreak, PendingCalls, ReadTracker, make_call
+from .toolcalls import Call, CallHistory, ErrorStreak, PendingCalls, ReadTracker, make_call, runs_a_command
 from .verdict import NUDGE_TAG, SEVERITY, Counters, Evidence, Finding, Found, Status, Verdict, is_nudge
 
 STATE_VERSION = 2
@@ -190,13 +191,16 @@ class LoopMonitor:
     def _result(self, event: Event, index: int) -> Finding | None:
         assert event.name is not None
         call = self._pending.take(event.name)
+        failed = event.is_error
         if event.text is not None:
-            result, excerpt = digest(event.text), clip(event.text, 120) or "(empty)"
+            # Compared as said, not as printed: a Gemini CLI result carries its new process group every run.
+            result, excerpt = digest(failures.normalised(event.text)), clip(event.text, 120) or "(empty)"
+            failed = failed or _says_failed(call, event.text)
         elif event.digest is not None:
             result, excerpt = "given:" + digest(event.digest), f"result digest {clip(event.digest, 40)}"
         else:
             result, excerpt = None, "(result not given)"
-        errors = self._errors.add(call, event.is_error, excerpt, index) if self.policy.detect_error_streak else None
+        errors = self._errors.add(call, failed, excerpt, index) if self.policy.detect_error_streak else None
         reads = None
         if result is not None:  # tracked even with the layer off: a new result is the progress stuck looks for
             new, reads = self._reads.add(call, result, excerpt, index)
@@ -311,3 +315,15 @@ def replay(events: Iterable[Event], policy: Policy | None = None, *, counter: To
         if found is not None:
             return monitor.answer([found])
     return monitor.answer([])
+
+
+#: How much of a result's ends is read for a failure: exit codes are written first (Claude Code) or last
+#: (Gemini CLI), a runner's verdict last; a check stays cheap on a long output.
+_ENDS = 4_000
+
+
+def _says_failed(call: Call, text: str) -> bool:
+    """A result that says it failed without the flag: an exit code, a runner's verdict, an error text."""
+    ends = text if len(text) <= 2 * _ENDS else f"{text[:_ENDS]}\n{text[-_ENDS:]}"
+    reading = failures.read_command(ends) if runs_a_command(call) else failures.read_tool(ends)
+    return reading.failed

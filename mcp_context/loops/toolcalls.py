@@ -48,7 +48,7 @@ _WAITING = (
 _COMMAND_ARGS = ('"command":', '"cmd":', '"script":')
 
 
-def _runs_a_command(call: Call) -> bool:
+def runs_a_command(call: Call) -> bool:
     """A shell command, read from the arguments written out in the call's label."""
     arguments = call.label[len(call.name) :]
     return any(key in arguments for key in _COMMAND_ARGS)
@@ -171,7 +171,7 @@ class ReadTracker:
             f"{call.label} has returned exactly the same result {read.count} times, and no other call "
             f"returned anything new in between (latest: {clip(result_excerpt, 80)}). Reading it again will not "
             "show anything new: work from the result you have, change something first, or move on."
-            + (_WAITING if _runs_a_command(call) else ""),
+            + (_WAITING if runs_a_command(call) else ""),
         )
 
     def to_state(self) -> list[list[Any]]:

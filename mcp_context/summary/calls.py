@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ..conversation import failures
 from ..conversation.model import Block, args_text
-from . import failures
 
 Kind = Literal["read", "write", "edit", "search", "command", "todo", "delegate", "call"]
 

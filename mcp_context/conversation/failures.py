@@ -1,0 +1,239 @@
+"""Whether a tool's output says it failed, and the line to quote, without relying on an error flag.
+
+OpenAI-style histories never flag a failed call, Gemini CLI writes a failed shell command as a successful
+response that says ``Exit Code: 1``, and many tools print their failure and exit 0. So an output is read
+the way a person reads it: an exit code where the host wrote one decides; else a line that only a failure
+prints (a test runner's failure summary, a compiler diagnostic, a package manager's error, make's ``***``, a
+shell's ``command not found``, a traceback) does. Output that merely mentions errors (a grep hit, ``0 failed``,
+a passing ``test_error_handling``, a log printed with ``cat``) matches none of them.
+
+Every rule is one row of :data:`RULES`: to recognise a new tool, add a row and a test with its real output
+(``tests/outputs/``)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: An exit code as hosts and runners write it: Claude Code ``Exit code 1``, Gemini CLI ``Exit Code: 1``, Codex
+#: ``Process exited with code 1``, ``exit status 1``, ``[exit code: 2]``, ``returncode=1``, yarn's ``Command
+#: failed with exit code 1.``; one such line decides, whatever else the output says.
+EXIT_CODE = re.compile(
+    r"^[\s\[(]*(?:error:?\s+)?(?:process\s+|command\s+failed\s+(?:with\s+)?)?(?:exit(?:ed)?(?:\s+with)?|return)[\s_]?"
+    r"(?:code|status)\b"
+    r"[\s:=]*(-?\d+)[\s\]).]*$",
+    re.I | re.M,
+)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A line that says a run failed. ``rank``: which matched line to quote (the highest; a named error says
+    more than a count). ``first``: quote the first such line (a compiler's first error is the cause), else the
+    last (a traceback's exception closes it). ``trigger``: the line alone shows a failure; a quote-only rule
+    helps pick the line once something else showed it."""
+
+    tool: str
+    line: re.Pattern[str]
+    keys: tuple[str, ...] | None  # text one of which the line holds: found first, at C speed; None: quote-only
+    rank: int
+    first: bool = True
+    trigger: bool = True
+
+
+def _rule(
+    tool: str, pattern: str, keys: tuple[str, ...] | None, rank: int, *, first: bool = True, trigger: bool = True
+) -> Rule:
+    """A keyed rule is matched against the lines holding one of its keys; a quote-only rule, run only once a
+    failure is shown, against the whole text."""
+    return Rule(tool, re.compile(pattern, 0 if keys else re.M), keys, rank, first, trigger and keys is not None)
+
+
+RULES: tuple[Rule, ...] = (
+    # Python
+    _rule("python", r"^Traceback \(most recent call last\):", ("Traceback (most recent call last):",), 30),
+    _rule(
+        "python",
+        r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt)(?::.*)?$",
+        None,
+        90,
+        first=False,
+    ),
+    # test runners
+    _rule("pytest", r"^FAILED \S+.*$", ("FAILED ",), 88),
+    _rule("pytest", r"^ERROR (?:collecting )?\S+.*$", ("ERROR ",), 86),
+    _rule("pytest", r"^E\s+(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)\b.*$", None, 87),
+    _rule("pytest", r"^=+ .*\b[1-9]\d* (?:failed|errors?)\b.* =+$", (" failed", " error"), 50, first=False),
+    _rule("pytest", r"^!+ Interrupted: \d+ errors? during collection !+$", ("Interrupted: ",), 52),
+    _rule("unittest", r"^FAILED \((?:failures|errors)=\d+.*\)$", ("FAILED (",), 50),
+    _rule("unittest", r"^(?:FAIL|ERROR): \w+ \(.+\)$", ("FAIL: ", "ERROR: "), 80),
+    _rule("jest/vitest", r"^\s*(?:Tests|Test Files|Test Suites):\s+.*\b[1-9]\d* failed\b.*$", (" failed",), 50),
+    _rule("jest/vitest", r"^\s*(?:FAIL|×|✕)\s+\S+.*$", ("FAIL", "×", "✕"), 80),
+    _rule("jest/vitest", r"^\s*●\s+.+ › .+$", None, 82),
+    _rule("go test", r"^--- FAIL: .+$", ("--- FAIL: ",), 80),
+    _rule("go test", r"^FAIL(?:\s+\S+\s+[\d.]+s)?$", ("FAIL",), 50),
+    _rule("cargo test", r"^test result: FAILED\..*$", ("test result: FAILED",), 50),
+    _rule("cargo test", r"^test \S+ \.\.\. FAILED$", ("... FAILED",), 80),
+    _rule("rust", r"^thread '.+' (?:\(\d+\) )?panicked at .+$", ("panicked at",), 87),
+    _rule("java", r"^Exception in thread \".+\" \S+.*$", ("Exception in thread",), 90),
+    # compilers and linkers
+    _rule("gcc/clang/mypy", r"^\S+?:\d+(?::\d+)?: (?:fatal )?error: .+$", ("error: ",), 85),
+    _rule(
+        "linker",
+        r"^.*(?:undefined reference to|ld returned \d+ exit status|Undefined symbols for).*$",
+        ("undefined reference to", "ld returned", "Undefined symbols for"),
+        84,
+    ),
+    _rule("tsc", r"^.*\berror TS\d+: .+$", ("error TS",), 85),
+    _rule("rustc/cargo", r"^error(?:\[E\d{4}\])?: .+$", ("error",), 85),
+    _rule("go", r"^\S+\.go:\d+:\d+: .+$", (".go:",), 85),
+    _rule("javac", r"^\S+\.java:\d+: error: .+$", (".java:",), 85),
+    # linters and type checkers: a diagnostic line, and the count that says the run failed
+    _rule("flake8/ruff", r"^\S+?:\d+:\d+: [A-Z]{1,3}\d{2,4}\b.+$", (": E", ": F", ": W"), 83),
+    _rule("ruff", r"^[A-Z]{1,3}\d{3,4} (?:\[\*\] )?.+$", None, 83),
+    _rule("mypy/ruff", r"^Found [1-9]\d* errors?\b.*$", ("Found ",), 50),
+    # package managers (npm's first lines name a code; the one after them says what went wrong)
+    _rule("npm", r"^npm (?:ERR!|error) .+$", ("npm ERR!", "npm error"), 55),
+    _rule(
+        "npm",
+        r"^npm (?:ERR!|error) (?!code\b|errno\b|syscall\b|path\b|command\b|signal\b|workspace\b|"
+        r"location\b|A complete log|Log files)\S.+$",
+        ("npm ERR!", "npm error"),
+        75,
+    ),
+    _rule("pnpm", r"^.*\bERR_PNPM_\w+.*$", ("ERR_PNPM_",), 75),
+    _rule(
+        "pip",
+        r"^ERROR: (?:Could not|No matching distribution|Failed|Cannot|Invalid|Exception|pip|"
+        r"ResolutionImpossible|Command errored).*$",
+        ("ERROR: ",),
+        75,
+    ),
+    # build tools
+    _rule("make", r"^(?:g?make)(?:\[\d+\])?: \*\*\* .+$", ("***",), 60),
+    # shells
+    _rule("shell", r"^(?!\S+:\d+:).*(?:: command not found|command not found: \S+)$", ("command not found",), 70),
+    _rule("shell", r"^(?!\S+:\d+:).*\bNo such file or directory\b(?::.*)?$", ("No such file or directory",), 70),
+    _rule("shell", r"^(?!\S+:\d+:).*: Permission denied$", ("Permission denied",), 70),
+    _rule(
+        "shell",
+        r"^.*is not recognized as an internal or external command.*$",
+        ("is not recognized as an internal",),
+        70,
+    ),
+    _rule("shell", r"^.*\bSegmentation fault\b.*$", ("Segmentation fault",), 70),
+    # git
+    _rule("git", r"^fatal: .+$", ("fatal: ",), 65),
+    _rule(
+        "git",
+        r"^error: (?:pathspec|failed to push|Your local changes|could not apply|src refspec).*$",
+        ("error: ",),
+        65,
+    ),
+    _rule("git", r"^CONFLICT \(.+$", ("CONFLICT (",), 65),
+    # JavaScript runtimes: an uncaught error at the start of a line, with its stack below
+    _rule("node", r"^(?:Uncaught )?[A-Z]\w*Error: .+$", ("Error: ",), 78),
+)
+
+_BY_KEY: dict[str, list[Rule]] = {}
+for _each in RULES:
+    for _key in _each.keys or ():
+        _BY_KEY.setdefault(_key, []).append(_each)
+_KEYS = tuple(_BY_KEY)
+_QUOTE_ONLY = tuple(rule for rule in RULES if rule.keys is None)
+
+#: A tool that is not a shell answers a mistake with a text that is itself the error (Claude Code's Read:
+#: "File does not exist.", Edit: "String to replace not found in file.", many tools: "Error: ...").
+TOOL_ERROR = re.compile(
+    r"^\s*(?:<tool_use_error>|error\b|failed\b|file does not exist|file not found|no such file|"
+    r"string to replace not found|permission denied|cannot |could not |invalid |unknown )",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What an output says: whether it failed, the line to quote, and the exit code when one was written."""
+
+    failed: bool
+    line: str | None
+    exit_code: int | None = None
+
+
+def exit_code(text: str) -> int | None:
+    """The exit code the host or runner wrote, the last one when several are (a wrapper's comes last)."""
+    codes = EXIT_CODE.findall(text)
+    return int(codes[-1]) if codes else None
+
+
+def read_command(text: str) -> Reading:
+    """A shell command's output: the exit code decides when written, else the failure lines do."""
+    code = exit_code(text)
+    line = quote(text)
+    if code is not None:
+        return Reading(code != 0, line if code != 0 else None, code)
+    return Reading(line is not None, line)
+
+
+def read_tool(text: str) -> Reading:
+    """Another tool's result: a failure when the text is itself an error, or holds a failure line."""
+    if TOOL_ERROR.match(text):
+        first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+        return Reading(True, first.removeprefix("<tool_use_error>").removesuffix("</tool_use_error>"))
+    return Reading(False, None)
+
+
+def quote(text: str) -> str | None:
+    """The line that says best why ``text`` failed, or None when no line shows a failure."""
+    present = [key for key in _KEYS if key in text]  # most outputs hold none: the common case costs this only
+    if not present:
+        return None
+    found = {key: _holding(text, key) for key in present}  # key -> (start offset, line) of each line holding it
+    best: tuple[int, int, str] | None = None  # (rank, position order, line)
+    for rule in {id(rule): rule for key in present for rule in _BY_KEY[key]}.values():
+        hits = sorted(hit for key in rule.keys or () for hit in found.get(key, ()) if rule.line.match(hit[1]))
+        if hits:
+            best = _better(best, rule, *(hits[0] if rule.first else hits[-1]))
+    if best is None:
+        return None
+    for rule in _QUOTE_ONLY:  # a failure is shown: the lines that only name it may say it best
+        matches = list(rule.line.finditer(text))
+        if matches:
+            match = matches[0] if rule.first else matches[-1]
+            best = _better(best, rule, match.start(), match.group(0))
+    return best[2]
+
+
+def _holding(text: str, key: str) -> list[tuple[int, str]]:
+    """Each line of ``text`` that holds ``key``, with its start offset."""
+    out: list[tuple[int, str]] = []
+    at = text.find(key)
+    while at >= 0:
+        start = text.rfind("\n", 0, at) + 1
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end
+        out.append((start, text[start:end].rstrip("\r")))
+        at = text.find(key, end)
+    return out
+
+
+def _better(best: tuple[int, int, str] | None, rule: Rule, start: int, line: str) -> tuple[int, int, str]:
+    key = (rule.rank, -start if rule.first else start, line.strip())
+    return key if best is None or key[:2] > best[:2] else best
+
+
+#: What changes between two runs of the same command and says nothing of its result: Gemini CLI's process group
+#: and background pids, temporary paths and thread ids, and numbers of several digits with their units (durations,
+#: timestamps, addresses, pids). A single digit stays: "1 failed" and "3 failed" must not compare equal.
+_VOLATILE = re.compile(
+    r"(?m:^)(?:Process Group PGID|Background PIDs): .*$"
+    r"|\d[\d:.,T-]*\d(?:\s?(?:ms|s|sec|seconds|µs|us|ns|min)\b|Z|[+-]\d{2}:?\d{2})?"
+    r"|/tmp/[\w.-]+"
+    r"|\(\d{2,}\)",
+)
+
+
+def normalised(text: str) -> str:
+    """``text`` with what differs between two runs of the same work replaced: two outputs that say the same
+    compare equal (a loop check's "the same result again")."""
+    return _VOLATILE.sub("\u2026", text)
