@@ -169,9 +169,9 @@ def exit_code(text: str) -> int | None:
 def read_command(text: str) -> Reading:
     """A shell command's output: the exit code decides when written, else the failure lines do."""
     code = exit_code(text)
-    line = quote(text)
     if code is not None:
-        return Reading(code != 0, line if code != 0 else None, code)
+        return Reading(code != 0, quote(text, failed=True) if code != 0 else None, code)
+    line = quote(text)
     return Reading(line is not None, line)
 
 
@@ -183,10 +183,11 @@ def read_tool(text: str) -> Reading:
     return Reading(False, None)
 
 
-def quote(text: str) -> str | None:
-    """The line that says best why ``text`` failed, or None when no line shows a failure."""
+def quote(text: str, failed: bool = False) -> str | None:
+    """The line that says best why ``text`` failed, or None when no line shows a failure. ``failed``: the run is
+    known to have failed (an exit code, a flag), so a line that only names an error is worth quoting too."""
     present = [key for key in _KEYS if key in text]  # most outputs hold none: the common case costs this only
-    if not present:
+    if not present and not failed:
         return None
     found = {key: _holding(text, key) for key in present}  # key -> (start offset, line) of each line holding it
     best: tuple[int, int, str] | None = None  # (rank, position order, line)
@@ -194,14 +195,14 @@ def quote(text: str) -> str | None:
         hits = sorted(hit for key in rule.keys or () for hit in found.get(key, ()) if rule.line.match(hit[1]))
         if hits:
             best = _better(best, rule, *(hits[0] if rule.first else hits[-1]))
-    if best is None:
+    if best is None and not failed:
         return None
     for rule in _QUOTE_ONLY:  # a failure is shown: the lines that only name it may say it best
         matches = list(rule.line.finditer(text))
         if matches:
             match = matches[0] if rule.first else matches[-1]
             best = _better(best, rule, match.start(), match.group(0))
-    return best[2]
+    return best[2] if best is not None else None
 
 
 def _holding(text: str, key: str) -> list[tuple[int, str]]:

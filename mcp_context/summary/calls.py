@@ -177,7 +177,10 @@ def outcome(call: Call, result: Block) -> tuple[bool, str]:
     seen = text if len(text) <= 2 * _ERROR_CHARS else text[:_ERROR_CHARS] + "\n" + text[-_ERROR_CHARS:]
     reading = failures.read_command(seen) if call.kind == "command" else failures.read_tool(seen)
     if result.is_error or head.startswith("<tool_use_error>") or reading.failed:
-        line = reading.line or failures.quote(seen)
+        line = reading.line or failures.quote(seen, failed=True)
+        code = failures.exit_code(seen) if call.kind == "command" else None
+        if line is None and code:
+            line = f"exit code {code}, no error message"
         if line is None:
             lines = _lines(seen)
             line = lines[0] if lines else "no output"

@@ -254,15 +254,14 @@ def _same_work(failed: calls.Call, done: calls.Call) -> bool:
     work (a later ``python -c ...`` after a failed ``python -m pytest``) misleads the agent that reads it."""
     if failed.name != done.name:
         return False
-    if failed.kind == "command":
-        return _command_work(failed.target) == _command_work(done.target)
+    if failed.kind == "command":  # ``make && ./build/hello`` redoes ``make``; ``cd app && pytest`` redoes pytest
+        return _command_work(failed.target.split("&&")[-1]) in {_command_work(s) for s in done.target.split("&&")}
     return failed.target == done.target
 
 
-def _command_work(command: str) -> tuple[str, ...]:
-    """What a command line does: its last ``&&`` step's words without environment settings and options, the
-    program without its directory, and ``python -m tool`` read as ``tool``."""
-    step = command.split("&&")[-1]
+def _command_work(step: str) -> tuple[str, ...]:
+    """What one step of a command line does: its words without environment settings and options, the program
+    without its directory, and ``python -m tool`` read as ``tool``."""
     try:
         words = shlex.split(step)
     except ValueError:  # an unbalanced quote: the words as written

@@ -31,7 +31,8 @@ _STOP = {"the", "and", "for", "with", "about", "keep", "that", "this", "from", "
 def default_budget(range_tokens: int, style: str = "sections") -> int:
     """A fifth of the range, at least enough for a useful summary and at most what a host shows comfortably; a
     brief is a few lines unless max_tokens asks for more."""
-    budget = min(DEFAULT_MAX_TOKENS, max(MIN_TOKENS, range_tokens // 5))
+    # A fifth of a long range; up to half of a short one, whose every fact a fifth would not hold.
+    budget = min(DEFAULT_MAX_TOKENS, max(MIN_TOKENS, range_tokens // 5, min(range_tokens // 2, 1_200)))
     return min(budget, BRIEF_MAX_TOKENS) if style == "brief" else budget
 
 
@@ -162,9 +163,10 @@ def _failure(failure: Failure, told: bool, brief: bool) -> Item:
     if brief:
         line = f"{_what(a, 100)} failed {cite(a.ref)}: {cut(a.outcome, 120)}"
         return Item(FIXED if failure.fixed_by else FAILURE, (f"{line}; {cut(fix, 160)}", line))
-    said = ""
+    said = ""  # the agent's words about it, once: failures that share them cite them after the first
     if failure.explanation is not None:
-        said = f"; then {cite(failure.explanation.ref)}: {cut(failure.explanation.text, 80 if told else 240)}"
+        why = f"(see {cite(failure.explanation.ref)})" if told else cut(failure.explanation.text, 240)
+        said = f"; then {cite(failure.explanation.ref)}: {why}" if not told else f"; {why}"
     variants = (f"{base}{said}; {fix}", f"{base}; {fix}", f"{cut(base, 200)}; {cut(fix, 120)}")
     return Item(FIXED + 8 if failure.fixed_by else FAILURE, tuple(dict.fromkeys(variants)))
 
@@ -368,10 +370,16 @@ def _brief(facts: Facts) -> list[Part]:
     first, later = _first_and_later(facts)
     items = [_said(first, FIRST, "goal ", (400, 200, 100), flat=True)] if first else _pointer(facts, flat=True)
     items += [_said(s, USER, "then the user said ", (240, 120), flat=True) for s in later[-2:]]
-    changed = [use.path for use in facts.files.values() if "write" in use.refs or "edit" in use.refs]
+    uses = [use for use in facts.files.values() if "write" in use.refs or "edit" in use.refs]
+    changed = [use.path for use in uses]
     if changed:
         listed = _under(changed) or (_listed("changed", changed, 12), _listed("changed", changed, 5))
-        items.append(Item(FAILURE + 1, listed))  # in a few lines, the state of the files outranks how it went
+        # With room, what changed in each (its last change); else the files alone.
+        told = [f"{use.path} {cite(use.changes[-1][0])} {cut(use.changes[-1][1], 140)}" for use in uses if use.changes]
+        detail = (f"changed: {'; '.join(told[:6])}",) if told and len(told) == len(uses) <= 6 else ()
+        items.append(
+            Item(FAILURE + 1, (*detail, *listed))
+        )  # in a few lines, the state of the files outranks how it went
     failures = _failures(facts, brief=True)
     for n, item in enumerate(failures):  # of two alike, the later failure is the likelier to matter now
         item.priority -= min(len(failures) - 1 - n, 4)
