@@ -11,6 +11,8 @@ Each section measures the library against a baseline in the same run, on the sam
                   the same SDK with one echo tool (targets: round trip ×1.2, start-up ×1.3)
     retention     summary retention (facts kept, tokens saved) against a sliding window, when
                   benchmarks/retention.py is present
+    fidelity      summary fidelity by probe on planted facts and real failure outputs, and on recorded host
+                  transcripts, against the last N tokens of the history
 
 ``--quick`` takes about 2 minutes on 2 CPUs, the default about 4. Each section is also a command of its
 own with more options and a detailed table: ``python -m benchmarks.persistence --sizes 1G``,
@@ -39,6 +41,7 @@ SECTIONS = {
     "loops": "Python's peak allocations during one run (tracemalloc); Gemini's over the first 20 KB",
     "roundtrip": "peak RSS (VmHWM) of the server process",
     "retention": "Python's peak allocations during one summary (tracemalloc)",
+    "fidelity": "not measured (the section measures what summaries keep)",
 }
 KEYS = ("operation", "size", "median_s", "peak_mib", "baseline", "ratio", "result")
 HEADER = ["operation", "size", "median time", "peak memory", "baseline", "ratio", "result"]

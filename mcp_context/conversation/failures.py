@@ -12,6 +12,7 @@ Every rule is one row of :data:`RULES`: to recognise a new tool, add a row and a
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 
@@ -167,12 +168,36 @@ def exit_code(text: str) -> int | None:
 
 
 def read_command(text: str) -> Reading:
-    """A shell command's output: the exit code decides when written, else the failure lines do."""
+    """A shell command's output: the exit code decides when written, else the failure lines do. Hosts' wrappers
+    are read through: Codex's JSON (``{"output": ..., "metadata": {"exit_code": 1}}``), Gemini CLI's ``Output:``."""
+    text, code = _unwrapped(text)
+    if code is not None:
+        return Reading(code != 0, quote(text, failed=True) if code != 0 else None, code)
     code = exit_code(text)
     if code is not None:
         return Reading(code != 0, quote(text, failed=True) if code != 0 else None, code)
     line = quote(text)
     return Reading(line is not None, line)
+
+
+def _unwrapped(text: str) -> tuple[str, int | None]:
+    """The output inside a host's wrapper, and the exit code the wrapper holds (None: not given that way)."""
+    head = text.lstrip()[:1]
+    if head == "{":
+        try:
+            value = json.loads(text)
+        except ValueError:
+            value = None
+        if isinstance(value, dict) and isinstance(value.get("output"), str):
+            meta = value.get("metadata")
+            code = meta.get("exit_code") if isinstance(meta, dict) else value.get("exit_code")
+            return value["output"], code if isinstance(code, int) and not isinstance(code, bool) else None
+    if "Output: " in text:  # Gemini CLI starts the output on its own label's line: a rule reads whole lines
+        text = _LABEL.sub("", text)
+    return text, None
+
+
+_LABEL = re.compile(r"^(?:<untrusted_context>\s*)?Output: ", re.M)
 
 
 def read_tool(text: str) -> Reading:

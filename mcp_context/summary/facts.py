@@ -21,14 +21,18 @@ Ref = int | None
 
 #: Text blocks a host adds to a user turn (Gemini CLI's session context, Claude Code's reminders): not the user.
 _HOST_BLOCKS = ("<session_context>", "<system-reminder>")
+#: Shorter assistant texts are narration of the next step, not a statement of the work in hand.
+_NARRATION_CHARS = 40
 #: A failure counts as fixed by a success of the same work within this many assistant turns.
 FIX_WINDOW = 8
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 #: Words that mark a decision taken, or an item left open, in the agent's own phrasing (one pass per text).
 _CUES = re.compile(
-    r"\b(?:(?P<decided>decided|decision|go(?:ing)? with|settled on|opted (?:for|to)|chose|choosing|instead of|"
-    r"rather than|in favou?r of|(?:should|we'?ll|let'?s) use)|(?P<open>TODO|still (?:need|needs|have|has) to|"
-    r"left to do|not (?:done )?yet|pending|remaining|follow[- ]up))\b",
+    r"\b(?:(?P<decided>decided|decision|go(?:ing)? with|went with|settled(?: on)?|opted (?:for|to)|chose|choosing|"
+    r"pick(?:ed|ing)|instead of|rather than|in favou?r of|wins|it is;|(?:should|we'?ll|let'?s|will) use)|"
+    r"(?P<open>TODO|still (?:need|needs|have|has|open) to|still open|left to do|left for later|not (?:done )?yet|"
+    r"pending|remaining|remains|outstanding|(?:have not|haven'?t) had time|(?:has|have|needs?) to be done|"
+    r"someone (?:has|needs) to|comes? next|follow[- ]up))\b",
     re.I,
 )
 _ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
@@ -156,18 +160,23 @@ class _Extraction:
 
     def _assistant_text(self, ref: Ref, text: str) -> None:
         f = self.facts
-        f.current = Said(ref, text)
+        # A few words narrating the next call ("Searching for X.") keep what the agent said it was doing.
+        said = Said(ref, text)
+        if len(text) >= _NARRATION_CHARS or f.current is None or len(f.current.text) < _NARRATION_CHARS:
+            f.current = said
         for waiting in self.open:
-            waiting.said.append(f.current)
+            waiting.said.append(said)
         if not _CUES.search(text):
             return
-        for sentence in _SENTENCE.split(text):
-            sentence = sentence.strip(" -*")
+        sentences = [s.strip(" -*") for s in _SENTENCE.split(text)]
+        for n, sentence in enumerate(sentences):
             # A cue inside a code span or a quotation (a commit message quoted, say) is not the agent deciding.
             cue = _CUES.search(_QUOTED.sub("", sentence)) if len(sentence) >= 12 else None
             if cue is not None:
                 found = f.decisions if cue["decided"] else f.open_items
-                found.append(Said(ref, calls.cut(sentence, 240)))
+                # A short decision ("Settled: X.") gives its reason in the sentence after it.
+                after = sentences[n + 1] if n + 1 < len(sentences) and len(sentence) < 80 else ""
+                found.append(Said(ref, calls.cut(f"{sentence} {after}".strip(), 300)))
 
     def _call(self, ref: Ref, block: Block) -> Action:
         call = calls.classify(block)
@@ -255,7 +264,10 @@ def _same_work(failed: calls.Call, done: calls.Call) -> bool:
     if failed.name != done.name:
         return False
     if failed.kind == "command":  # ``make && ./build/hello`` redoes ``make``; ``cd app && pytest`` redoes pytest
-        return _command_work(failed.target.split("&&")[-1]) in {_command_work(s) for s in done.target.split("&&")}
+        work = _command_work(failed.target.split("&&")[-1])
+        done_work = {_command_work(s) for s in done.target.split("&&")}
+        # The same program and subcommand with corrected arguments (``pip install reqests`` -> ``requests``).
+        return work in done_work or len(work) >= 3 and any(w[:2] == work[:2] and len(w) >= 3 for w in done_work)
     return failed.target == done.target
 
 
