@@ -67,3 +67,29 @@ def test_the_findings_answered_before_a_follow_up_survive(session: Session, path
             or "add() in calc/ops.py subtracts" in flat(first)
             and (flat(first)[:60] in out)
         ), style
+
+
+@pytest.mark.parametrize("share", [0.6, 0.3, 0.1, 0.03])
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: f"{p.parent.name}-{p.stem}")
+def test_a_real_host_run_compacted_hard_stays_valid_or_says_why_not(session: Session, path: Path, share: float) -> None:
+    """Valid for its provider after every layer (the pipeline checks each), within the target, the first request
+    and the last turn verbatim, every changed message archived as it was; or one clear line on what must stay."""
+    from mcp_context.conversation import transcripts
+    from mcp_context.errors import TooLarge
+
+    given = transcripts.load(str(path), {}, None).messages
+    whole = session.compact_history(transcript=str(path), target_tokens=10**7)
+    try:
+        result = session.compact_history(transcript=str(path), target_tokens=max(1, int(whole.tokens_before * share)))
+    except TooLarge as exc:
+        assert share <= 0.3 and "what must stay whole already takes" in str(exc)  # the runs are short
+        return
+    assert result.fits and result.tokens_after <= result.target
+    roles = [m["role"] for m in result.messages if m["role"] != "system"]
+    assert all(a != b for a, b in zip(roles, roles[1:], strict=False)), roles  # alternating, for both hosts
+    assert result.messages[0] == given[0] and result.messages[-1] == given[-1]
+    if result.archive is not None:
+        lines = "".join(session.iter_text(result.archive.handle)).splitlines()[1:]
+        kept = {json.dumps(json.loads(line)["message"], sort_keys=True) for line in lines}
+        changed = {int(label.lstrip("#")) for label in [*result.removed, *result.shortened]}
+        assert {json.dumps(given[i], sort_keys=True) for i in changed} <= kept

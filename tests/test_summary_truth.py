@@ -139,3 +139,23 @@ def test_output_that_mentions_errors_is_not_a_failure(session: Session) -> None:
     ]
     out = session.summarize_range(messages=history, style="sections", engine="extractive").text or ""
     assert " failed [#" not in out and "## 4. Errors and fixes" in out
+
+
+def test_the_summary_inside_a_compacted_history_is_made_from_the_originals(session: Session) -> None:
+    """Layer 1 clears old tool results first; a summary of the cleared copies would call each failed run ok
+    (OpenAI histories carry no error flag). It is made from what the history said."""
+    history: list[dict[str, Any]] = [{"role": "user", "content": "Make the report tests pass."}]
+    for n in range(12):
+        history += [
+            call(f"r{n}", "read_file", path=f"app/part_{n}.py"),
+            result(f"r{n}", REPORT_PY),
+            call(f"t{n}", "shell", command=f"pytest -q tests/test_part_{n}.py"),
+            result(f"t{n}", PYTEST_FAILED.replace("test_report.py", f"test_part_{n}.py")),
+        ]
+    history.append({"role": "assistant", "content": "Every part still fails the same way; looking at total()."})
+    whole = session.compact_history(messages=history, target_tokens=10**7).tokens_before
+    out = session.compact_history(messages=history, target_tokens=whole // 10, return_messages=True)
+    assert [layer.layer for layer in out.layers if layer.changed][:2] == [1, 5]  # cleared, then summarised
+    bridge = next(m["content"] for m in out.messages if "summarised to save context" in str(m["content"]))
+    assert "FAILED tests/test_part_0.py::test_total - assert 5 == 6" in bridge
+    assert "tool result cleared" not in bridge and ": ok (" not in bridge

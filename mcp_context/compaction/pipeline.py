@@ -79,6 +79,9 @@ class Run:
         self.fixed, self.exclude, self.piece_bytes, self.memo = fixed_tokens, exclude, piece_bytes, memo
         split = _head_end(messages)
         self.head, self.body = messages[:split], messages[split:]
+        #: The body as it came, beside the body the layers change: a summary is made of what was said, not of
+        #: the markers that stand in for it (a failed run cleared by layer 1 must still read as failed).
+        self.originals = list(self.body)
         self.head_tokens = sum(self._count(m) for m in self.head)
         self.tok = [self._count(m) for m in self.body]
         self.body_tokens = sum(self.tok)  # kept current by _set and _drop: fits() runs once per candidate
@@ -125,13 +128,21 @@ class Run:
                 getattr(self, f"_layer{layer}")(report)
                 report.tokens_saved = saved_before - self.total()
                 self.reports.append(report)
+                if report.changed:  # valid for the provider after every layer, not only at the end
+                    self._check(f"after layer {layer} ({report.name})")
             if not self.fits():
                 raise TooLarge(self._pinned_report())
+        out = self._check("")
+        return Outcome(out, before, self.total(), triggered, self.reports, self.bridge, self.fixed)
+
+    def _check(self, where: str) -> list[Message]:
+        """The history as it stands, refused if its provider would refuse it."""
         out = self.assemble()
         found = problems(out, self.adapter)
         if found:
-            raise ContextError("the compacted history failed validation: " + "; ".join(found[:5]))
-        return Outcome(out, before, self.total(), triggered, self.reports, self.bridge, self.fixed)
+            at = f" {where}" if where else ""
+            raise ContextError(f"the compacted history failed validation{at}: " + "; ".join(found[:5]))
+        return out
 
     def _over_trigger(self, tokens: int) -> bool:
         b = self.budget
@@ -275,7 +286,7 @@ class Run:
         if cut == 0:
             report.skipped = "nothing older than the protected recent messages"
             return
-        covered = self.body[:cut]
+        covered = self.originals[:cut]  # as they were said, before layers 1-4 put markers in
         if self.bridge:
             covered = [self._bridge_message()] + covered
 
@@ -292,7 +303,7 @@ class Run:
         if self.acc.text(header(STAND_IN) + "\n\n" + body) + HANDLE_SLACK >= replaced:
             report.skipped = "a summary would not be smaller than the messages it replaces"
             return
-        archive = self._archive(self.body[:cut], "summary")
+        archive = self._archive(self.originals[:cut], "summary")
         text = header(archive.handle) + "\n\n" + body
         keys = (self.bridge.keys if self.bridge else []) + [origin_key(m, self.adapter) for m in self.body[:cut]]
         report.changed = cut
@@ -340,6 +351,7 @@ class Run:
         self.body_tokens -= sum(self.tok[:cut])
         del self.body[:cut]
         del self.tok[:cut]
+        del self.originals[:cut]
 
     def _set_bridge(self, bridge: Bridge) -> None:
         self.bridge = bridge

@@ -14,6 +14,9 @@ class AnthropicAdapter(Adapter):
     name = "anthropic"
     user_first = True
     blank_text_rejected = True
+    #: The API takes consecutive user or assistant turns only by merging them; a compacted history never relies
+    #: on that, so its own additions keep the turns alternating (and a repair merges runs it was given).
+    strict_alternation = True
 
     def parse_one(self, item: dict[str, Any]) -> Message:
         if item.get("role") not in _ROLES:
