@@ -11,6 +11,8 @@ Each section measures the library against a baseline in the same run, on the sam
                   the same SDK with one echo tool (targets: round trip ×1.2, start-up ×1.3)
     retention     summary retention (facts kept, tokens saved) against a sliding window, when
                   benchmarks/retention.py is present
+    prefix        prompt-cache prefix kept by compact_history as a history grows, against Anthropic's context
+                  editing simulated on the same steps
     fidelity      summary fidelity by probe on planted facts and real failure outputs, and on recorded host
                   transcripts, against the last N tokens of the history
 
@@ -42,6 +44,7 @@ SECTIONS = {
     "roundtrip": "peak RSS (VmHWM) of the server process",
     "retention": "Python's peak allocations during one summary (tracemalloc)",
     "fidelity": "not measured (the section measures what summaries keep)",
+    "prefix": "not measured (the section counts cache breaks)",
 }
 KEYS = ("operation", "size", "median_s", "peak_mib", "baseline", "ratio", "result")
 HEADER = ["operation", "size", "median time", "peak memory", "baseline", "ratio", "result"]

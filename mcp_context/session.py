@@ -259,6 +259,7 @@ class Session:
         request = Request(
             source.messages, source.format, budget, args.strategy, args.system, args.tools, excluded, most, self._pieces
         )
+        request.reset = args.reset
 
         def persist(text: str, label: str, source: str) -> Stored:
             stored = self.persist_result(text, label=label[:200], source=source[:200], session=sid)

@@ -148,7 +148,8 @@ async def test_through_mcp_in_memory_with_a_transcript_and_resources(histories: 
     s = Session(root=tmp_path / "store", session="mcp", env=env)
     async with Client(build_server(s), raise_exceptions=True) as c:
         result = await c.call_tool(
-            "compact_history", {"transcript": str(histories.claude_code), "target_tokens": TARGET}
+            "compact_history",
+            {"transcript": str(histories.claude_code), "target_tokens": TARGET, "return_messages": True},
         )
         assert not result.is_error
         out = result.structured_content
@@ -158,6 +159,11 @@ async def test_through_mcp_in_memory_with_a_transcript_and_resources(histories: 
         adapter = formats.adapter("anthropic")
         assert problems(adapter.parse(out["messages"]), adapter) == []
         listed = {str(r.uri) for r in (await c.list_resources()).resources}
+        default = await c.call_tool(
+            "compact_history", {"transcript": str(histories.claude_code), "target_tokens": TARGET}
+        )
+        left_out = default.structured_content or {}
+        assert left_out["messages"] is None and any("messages left out" in n for n in left_out["notes"])
         assert out["archive_uri"] in listed and out["history_uri"] in listed
         stored = (await c.read_resource(out["history_uri"])).contents[0]
         lines = stored.text.splitlines()  # type: ignore[union-attr]

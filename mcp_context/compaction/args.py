@@ -45,6 +45,12 @@ class CompactArgs(Arguments):
         description=f"tools whose results are never cleared (default {', '.join(DEFAULT_EXCLUDED)}: sub-agents)",
     )
     session: Annotated[str | None, Field(description="session id; omit to use this server's")] = None
-    return_messages: bool = Field(
-        True, description="include the messages in the result (false inside a host: use the handle)"
+    reset: bool = Field(
+        False,
+        description="forget this session's earlier replacements first (they are replayed to keep the prompt cache)",
+    )
+    return_messages: bool | None = Field(
+        None,
+        description="include the messages in the result; default: only when they are small (20,000 characters), "
+        "else read them from history_handle",
     )

@@ -67,6 +67,8 @@ class Request:
     piece_bytes: int = 64 * 1024 * 1024
     #: Pieces of archives already stored by this Session, so a re-compaction writes only what changed.
     memo: archives.PieceMemo | None = None
+    #: Forget the session's earlier replacements first (they are otherwise replayed for the prompt cache).
+    reset: bool = False
 
 
 #: Repairs named one by one in the notes; the rest are counted.
@@ -97,7 +99,9 @@ def compact(
     finish: Callable[[Compaction], None] | None = None,
 ) -> Compaction:
     name, adapter, inputs, messages, repairs, notes = _prepare(request)
-    state = ReplacementState.from_json(load_state())
+    saved = load_state()
+    state = _state(request, saved, notes)
+    forgotten = bool(saved) and not state.results and not state.args and state.bridge is None
     fixed = accountant.value(request.system) + accountant.value(request.tools)
     try:
         run = Run(
@@ -117,7 +121,7 @@ def compact(
         if finish is not None:
             finish(result)
         # Saved last: a failure anywhere above leaves the earlier state, so nothing is replayed that was not returned.
-        if outcome.compacted or repairs:
+        if outcome.compacted or repairs or forgotten:
             save_state(state.to_json())
     except (ContextError, OSError) as exc:
         if isinstance(exc, InvalidArgument):
@@ -126,6 +130,29 @@ def compact(
         error = type(exc) if isinstance(exc, ContextError) else ContextError
         raise error(f"{why}; your history was left as it was") from None
     return result
+
+
+#: An earlier compaction made for a budget this much smaller (or less) than the one asked for now is not replayed:
+#: a host that widens its budget gets its room back; one that moves it a little keeps its cached prefix.
+WIDEN = 0.8
+
+
+def _state(request: Request, saved: bytes | None, notes: list[str]) -> ReplacementState:
+    """The earlier replacements to replay, unless the caller resets them or asks for more room than they were
+    made for: replayed, an aggressive compaction would hold every later call to its budget."""
+    state = ReplacementState.from_json(saved)
+    target = request.budget.target
+    if request.reset and saved:
+        notes.append("reset: the session's earlier replacements were forgotten; this output is compacted afresh")
+        state = ReplacementState()
+    elif state.target is not None and state.target < WIDEN * target:
+        notes.append(
+            f"earlier replacements were made for a smaller budget ({state.target:,} tokens); compacted afresh for "
+            f"{target:,} (the host's cached prefix starts over once)"
+        )
+        state = ReplacementState()
+    state.target = target
+    return state
 
 
 def _prepare(request: Request) -> tuple[str, Adapter, list[Message], list[Message], list[str], list[str]]:

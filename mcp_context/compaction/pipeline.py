@@ -36,6 +36,10 @@ STRATEGIES: dict[str, tuple[int, ...]] = {
 CONTINUE = "[Continue from the summary above.]"
 #: What the note naming a sliding-window archive costs, at most (it holds two handles and a range).
 _NOTE_TOKENS = 120
+#: With no room between trigger and target, a compaction frees at least this share of the target below what
+#: came in: the next calls then fit as they are, and the prefix the host cached stays valid for a while
+#: (Anthropic's context editing has ``clear_at_least`` for the same reason).
+FREE_AT_LEAST = 0.25
 LAYER_NAMES = {
     1: "clear consumed tool results",
     2: "store oversized tool results",
@@ -87,6 +91,7 @@ class Run:
         self.body_tokens = sum(self.tok)  # kept current by _set and _drop: fits() runs once per candidate
         self.bridge: Bridge | None = None
         self.bridge_tokens = 0
+        self.goal = budget.target  # what this run compacts down to: the target, or below it (see execute)
         self.call_names = {c.call_id: c.name or "tool" for m in messages for c in m.calls if c.call_id}
         self.reports: list[LayerReport] = []
 
@@ -99,7 +104,7 @@ class Run:
         return self.fixed + self.head_tokens + self.bridge_tokens + self.body_tokens
 
     def fits(self) -> bool:
-        return self.total() <= self.budget.target
+        return self.total() <= self.goal
 
     def _set(self, i: int, message: Message) -> None:
         self.body[i] = message
@@ -116,10 +121,14 @@ class Run:
         replay.tokens_saved = before - self.total()
         if replay.changed:
             self.reports.append(replay)
-        # Over the trigger but within the target as it came (a trigger set below it): nothing to compact. Judged
-        # before the replay, whose earlier replacements are this compaction's own work, carried forward.
-        triggered = self._over_trigger(before) and before > self.budget.target
+        # Judged on the history as it now stands, earlier replacements replayed: after a compaction the next calls
+        # replay it byte for byte and add only their new messages, until the trigger is crossed again
+        # (hysteresis). Judged on what came in, every call after the first would compact a little further and
+        # break the host's cached prefix each time.
+        now = self.total()
+        triggered = self._over_trigger(now) and now > self.budget.target
         if triggered:
+            self.goal = self._goal(now)
             for layer in STRATEGIES[strategy]:
                 if self.fits():
                     break
@@ -130,7 +139,7 @@ class Run:
                 self.reports.append(report)
                 if report.changed:  # valid for the provider after every layer, not only at the end
                     self._check(f"after layer {layer} ({report.name})")
-            if not self.fits():
+            if self.total() > self.budget.target:  # below the goal is a wish; above the target a failure
                 raise TooLarge(self._pinned_report())
         out = self._check("")
         return Outcome(out, before, self.total(), triggered, self.reports, self.bridge, self.fixed)
@@ -143,6 +152,15 @@ class Run:
             at = f" {where}" if where else ""
             raise ContextError(f"the compacted history failed validation{at}: " + "; ".join(found[:5]))
         return out
+
+    def _goal(self, now: int) -> int:
+        """The target; below it when the trigger is the target itself, so that a compaction frees enough to
+        leave the next calls alone."""
+        b = self.budget
+        trigger = b.trigger_tokens if b.trigger_tokens is not None else b.target
+        if b.trigger_messages is not None or trigger > b.target:
+            return b.target  # compacting from the trigger down to the target frees the gap between them
+        return min(b.target, now - int(b.target * FREE_AT_LEAST))
 
     def _over_trigger(self, tokens: int) -> bool:
         b = self.budget
@@ -345,7 +363,7 @@ class Run:
     def _fits_without(self, cut: int, bridge_tokens: int, base_note: int) -> bool:
         note = _NOTE_TOKENS if cut else base_note
         rest = self.fixed + self.head_tokens + bridge_tokens + sum(self.tok[cut:])
-        return rest + note <= self.budget.target
+        return rest + note <= self.goal
 
     def _drop(self, cut: int) -> None:
         self.body_tokens -= sum(self.tok[:cut])

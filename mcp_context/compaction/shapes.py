@@ -3,6 +3,7 @@ text in ``views``. Kept apart from the text so that what only prints text never 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -41,11 +42,26 @@ class CompactOutput(BaseModel):
     warnings: list[str]
     notes: list[str]
     messages: list[dict[str, Any]] | None = Field(
-        description="the compacted history (null when return_messages is false)"
+        description="the compacted history; null when return_messages is false, or left at its default and the "
+        "history is over 20,000 characters (read it from history_handle)"
     )
 
 
-def output(result: Compaction, return_messages: bool) -> CompactOutput:
+#: Messages up to this size come back in the answer unless asked not to; a bigger history is read from its handle
+#: (a host that wanted the report would otherwise receive tens of thousands of characters).
+RETURN_MESSAGES_CHARS = 20_000
+
+
+def output(result: Compaction, return_messages: bool | None) -> CompactOutput:
+    notes = list(result.notes)
+    if return_messages is None:
+        size = len(json.dumps(result.messages, ensure_ascii=False))
+        return_messages = size <= RETURN_MESSAGES_CHARS
+        if not return_messages:
+            where = f"read them from {result.history.handle}" if result.history else "they are the messages you sent"
+            notes.append(
+                f"messages left out of this answer ({size:,} characters): {where}, or pass return_messages=true"
+            )
     return CompactOutput(
         compacted=result.compacted,
         format=result.format,
@@ -69,6 +85,6 @@ def output(result: Compaction, return_messages: bool) -> CompactOutput:
         history_uri=result.history.uri if result.history else None,
         model=result.model,
         warnings=result.warnings,
-        notes=result.notes,
+        notes=notes,
         messages=result.messages if return_messages else None,
     )

@@ -29,6 +29,8 @@ class ReplacementState:
     args: dict[str, Any] = field(default_factory=dict)
     bridge: Bridge | None = None
     used: set[str] = field(default_factory=set)
+    #: The target the replacements were made for: a later call with more room compacts afresh.
+    target: int | None = None
 
     @classmethod
     def from_json(cls, data: bytes | None) -> ReplacementState:
@@ -39,7 +41,9 @@ class ReplacementState:
             if doc.get("version") != VERSION:
                 return cls()
             bridge = Bridge(**doc["bridge"]) if doc.get("bridge") else None
-            return cls(dict(doc.get("results", {})), dict(doc.get("args", {})), bridge)
+            target = doc.get("target")
+            target = target if isinstance(target, int) and not isinstance(target, bool) else None
+            return cls(dict(doc.get("results", {})), dict(doc.get("args", {})), bridge, target=target)
         except (ValueError, TypeError, KeyError, AttributeError):
             return cls()  # a damaged state only costs cache hits, never correctness
 
@@ -49,5 +53,6 @@ class ReplacementState:
             "results": {k: v for k, v in self.results.items() if k in self.used},
             "args": {k: v for k, v in self.args.items() if k in self.used},
             "bridge": self.bridge.__dict__ if self.bridge else None,
+            "target": self.target,
         }
         return json.dumps(doc, ensure_ascii=False).encode()  # key order kept: replayed args must match bytes
