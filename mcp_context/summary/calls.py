@@ -84,7 +84,7 @@ def classify(block: Block) -> Call:
 _OLD_KEYS = ("old_string", "old_str", "old_text", "search")
 _NEW_KEYS = ("new_string", "new_str", "new_text", "replace", "insert_text")
 _CONTENT_KEYS = ("content", "file_text", "text", "contents")
-CHANGE_CHARS = 160
+CHANGE_CHARS = 240
 
 
 def change(args: dict[str, Any]) -> str | None:

@@ -29,7 +29,7 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 #: Words that mark a decision taken, or an item left open, in the agent's own phrasing (one pass per text).
 _CUES = re.compile(
     r"\b(?:(?P<decided>decided|decision|go(?:ing)? with|went with|settled(?: on)?|opted (?:for|to)|chose|choosing|"
-    r"pick(?:ed|ing)|instead of|rather than|in favou?r of|wins|it is;|(?:should|we'?ll|let'?s|will) use)|"
+    r"pick(?:ed|ing)|instead of|rather than|in favou?r of|wins|it is(?=;)|(?:should|we'?ll|let'?s|will) use)|"
     r"(?P<open>TODO|still (?:need|needs|have|has|open) to|still open|left to do|left for later|not (?:done )?yet|"
     r"pending|remaining|remains|outstanding|(?:have not|haven'?t) had time|(?:has|have|needs?) to be done|"
     r"someone (?:has|needs) to|comes? next|follow[- ]up))\b",
@@ -204,10 +204,12 @@ class _Extraction:
         for path, use in call.paths:
             self.facts.files.setdefault(path, FileUse(path)).refs.setdefault(use, []).append(action.ref)
             self.facts.files[path].changes.extend([(action.ref, call.change)] if call.change and use != "read" else [])
-        if call.kind in ("edit", "write"):
-            for waiting in self.open:
-                waiting.edits.append(action)
-        for waiting in [w for w in self.open if _same_work(w.failure.action.call, call)]:
+        fixing = [w for w in self.open if _same_work(w.failure.action, call)]
+        if call.kind in ("edit", "write") or (call.kind == "command" and not _LOOKS.match(call.target)):
+            for waiting in self.open:  # a change, or a command that set something up (not one that only looked)
+                if waiting not in fixing:
+                    waiting.edits.append(action)
+        for waiting in fixing:
             waiting.failure.fixed_by = action
             waiting.failure.edits = waiting.edits  # the work was redone: what changed since is the fix
             waiting.close()
@@ -257,18 +259,35 @@ def _terms(text: str) -> set[str]:
     return set(re.findall(r"[a-z_]\w{3,}", text.lower()))
 
 
-def _same_work(failed: calls.Call, done: calls.Call) -> bool:
+def _same_work(failure: Action, done: calls.Call) -> bool:
     """A success redoes a failure: the same tool on the same target, or the same command line once options
     and their order are set aside. Strict on purpose: a summary that says "fixed by" a command that did other
     work (a later ``python -c ...`` after a failed ``python -m pytest``) misleads the agent that reads it."""
+    failed = failure.call
     if failed.name != done.name:
         return False
-    if failed.kind == "command":  # ``make && ./build/hello`` redoes ``make``; ``cd app && pytest`` redoes pytest
-        work = _command_work(failed.target.split("&&")[-1])
-        done_work = {_command_work(s) for s in done.target.split("&&")}
-        # The same program and subcommand with corrected arguments (``pip install reqests`` -> ``requests``).
-        return work in done_work or len(work) >= 3 and any(w[:2] == work[:2] and len(w) >= 3 for w in done_work)
-    return failed.target == done.target
+    if failed.kind != "command":
+        return failed.target == done.target
+    # ``make && ./build/hello`` redoes ``make``; ``cd app && pytest`` redoes pytest.
+    work = _command_work(failed.target.split("&&")[-1])
+    done_work = {_command_work(s) for s in done.target.split("&&")}
+    if work in done_work:
+        return True
+    # The same program and subcommand with corrected arguments (``pip install reqests`` -> ``requests``).
+    if len(work) >= 3 and any(w[:2] == work[:2] and len(w) >= 3 for w in done_work):
+        return True
+    # A program that was not there, replaced by one that is (``pnpm install`` -> ``npm install``, a typo fixed).
+    missing = _MISSING_PROGRAM.search(failure.outcome) is not None
+    return missing and len(work) >= 2 and any(w[1:] == work[1:] for w in done_work)
+
+
+#: Commands that only look (their success fixes nothing): not counted among the steps that led to a fix.
+_LOOKS = re.compile(
+    r"^\s*(?:cd \S+ && )?(?:cat|ls|grep|rg|sed -n|head|tail|find|echo|pwd|which|wc|file|stat|tree|less|"
+    r"git (?:status|diff|log|show|branch)|python3? -c ['\"]print)\b"
+)
+#: A failure that says the program itself is missing: its fix is the same work under another program.
+_MISSING_PROGRAM = re.compile(r"command not found|not recognized as an internal|No such file or directory", re.I)
 
 
 def _command_work(step: str) -> tuple[str, ...]:

@@ -126,8 +126,8 @@ def _file_items(facts: Facts, words: dict[str, str]) -> tuple[list[Item], list[I
         if made:
             seen = f", read {_refs(use.refs['read'])}" if "read" in use.refs else ""
             line = f"{use.path}: {', '.join(made)}{seen}"
-            shown = [f"{cite(ref)} {text}" for ref, text in use.changes[-3:]]
-            variants = [f"{line}; {'; '.join(shown[-n:])}" for n in (3, 1) if len(shown) >= n]
+            shown = [f"{cite(ref)} {text}" for ref, text in use.changes[-6:]]
+            variants = [f"{line}; {'; '.join(shown[-n:])}" for n in (6, 3, 1) if len(shown) >= n]
             changed.append(Item(CHANGED, tuple(dict.fromkeys([*variants, line, use.path]))))
         else:
             read.append(Item(READ, (f"{use.path}: read {_refs(use.refs['read'])}",)))
@@ -174,7 +174,9 @@ def _failure(failure: Failure, told: bool, brief: bool) -> Item:
 def _fix(failure: Failure) -> str:
     """What resolved a failure: each edit with its change, then the run that succeeded."""
     edits = [
-        f"{e.call.name} {e.call.target} {cite(e.ref)}" + (f" ({e.call.change})" if e.call.change else "")
+        f"running {_what(e, 100)} {cite(e.ref)}"
+        if e.call.kind == "command"
+        else f"{e.call.name} {e.call.target} {cite(e.ref)}" + (f" ({e.call.change})" if e.call.change else "")
         for e in failure.edits[-3:]
     ]
     if failure.fixed_by is not None:
