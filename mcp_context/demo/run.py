@@ -1,7 +1,7 @@
 """``mcp-context demo``: the whole product in under a minute, driven the way a host drives it.
 
 It starts the real server as a subprocess over stdio, talks to it with the MCP SDK's own client, and plays a
-long agent run on this machine's own material (demo_material.py), printing what each call sent, what came
+long agent run on this machine's own material (material.py), printing what each call sent, what came
 back, and the figures that matter. It needs no network, no key and no configuration.
 """
 

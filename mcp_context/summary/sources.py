@@ -26,7 +26,7 @@ def parse(items: Any, fmt: str) -> tuple[Adapter, list[Message]]:
 def stored(handle: str, text_of: Callable[[str], str]) -> tuple[list[Any], str]:
     """The messages a stored result holds, and their format when the result says it ("auto" otherwise).
 
-    An archive may be a chain of pieces (history/archive.py); all of it is read. An entry holding an earlier
+    An archive may be a chain of pieces (results/archive.py); all of it is read. An entry holding an earlier
     summary instead of a message (a sliding-window archive keeps the summary it replaced) becomes a user
     message with that text, so the new summary sees it and keeps its handle."""
     try:

@@ -1,7 +1,7 @@
 """Token counts: exact where a tiktoken encoding file is on this machine, a calibrated estimate otherwise.
 
 Nothing here touches the network: an encoding is only built from a file already on disk whose SHA-256 matches the
-published one (see ``encoding_files``), or handed over as an object. Every figure carries its ``method`` so nobody
+published one (see ``encodings``), or handed over as an object. Every figure carries its ``method`` so nobody
 mistakes an estimate for a count.
 
 Pages are cut to a token budget by these figures, so undercounting is the costly error: the previous estimate, a
