@@ -199,7 +199,9 @@ async def test_stdio_subprocess_in_both_protocol_eras(mode: str, histories: Any,
     params = StdioServerParameters(command=SERVE[0], args=[*SERVE[1:], "--session", "stdio", "serve"], env=env)
     inputs = json.loads(histories.openai.read_text())
     async with Client(params, mode=mode) as c:  # type: ignore[arg-type]
-        result = await c.call_tool("compact_history", {"messages": inputs, "target_tokens": TARGET, "return_messages": True})
+        result = await c.call_tool(
+            "compact_history", {"messages": inputs, "target_tokens": TARGET, "return_messages": True}
+        )
         out = result.structured_content
         assert out is not None and out["fits"] and out["message_count_before"] == len(inputs)
         adapter = formats.adapter("openai")

@@ -29,9 +29,10 @@ LAYERS: dict[str, int] = {
     "server": 10,
     "cli": 10,
     "demo": 10,
+    "hooks": 10,
 }
 #: The faces may lean on each other one way: the CLI starts the server (serve) and plays the demo.
-FACE_EDGES = {("cli", "server"), ("cli", "demo")}
+FACE_EDGES = {("cli", "server"), ("cli", "demo"), ("cli", "hooks")}
 FACES = {"server", "cli", "demo"}
 #: The package's front door re-exports from every layer; python -m hands over to the CLI.
 TOP = {"__init__", "__main__"}

@@ -7,13 +7,15 @@ import json
 import re
 import shlex
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
+if TYPE_CHECKING:
+    from ..session import Session
+
 from ..errors import InvalidArgument
 from ..limits import Limits
-from ..session import Session
 
 _SIZE_RE = re.compile(r"(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?", re.IGNORECASE)
 _AGE_RE = re.compile(r"(\d+(?:\.\d+)?)\s*([smhdw])", re.IGNORECASE)
@@ -64,6 +66,8 @@ class Ctx:
         self.root, self.session, self.max_result_bytes = root, session, max_result_bytes
 
     def open(self) -> Session:
+        from ..session import Session  # here: a command that never opens a session starts without the core
+
         limits = Limits(max_result_bytes=self.max_result_bytes) if self.max_result_bytes is not None else None
         return Session(self.root, self.session, limits=limits)
 

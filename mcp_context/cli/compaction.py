@@ -7,7 +7,6 @@ from typing import Any
 
 import click
 
-from ..compaction import views
 from .common import Ctx, emit_json, load_messages
 
 
@@ -79,4 +78,6 @@ def compact(
 
         emit_json(structured(shapes.output(result, return_messages=out is None)))
     else:
+        from ..compaction import views  # here: the command's help and the others start without it
+
         click.echo(views.report(result))

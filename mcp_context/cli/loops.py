@@ -9,7 +9,6 @@ from typing import Any
 import click
 
 from ..errors import InvalidArgument
-from ..loops import views
 from .common import Ctx, emit_json
 
 EXIT_STATUS = {"ok": 0, "warn": 3, "stop": 4}
@@ -116,5 +115,7 @@ def check_loop(
 
         emit_json(structured(shapes.output(result)))
     else:
+        from ..loops import views  # here: the command's help and the others start without it
+
         click.echo(views.report(result))
     sys.exit(EXIT_STATUS[result.verdict.status])

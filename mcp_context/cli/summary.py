@@ -7,7 +7,6 @@ from typing import Any
 
 import click
 
-from ..summary import views
 from .common import Ctx, emit_json, load_messages
 
 
@@ -85,4 +84,6 @@ def summarize(
 
         emit_json(structured(shapes.output(result)))
     else:
+        from ..summary import views  # here: the command's help and the others start without it
+
         click.echo(views.report(result))

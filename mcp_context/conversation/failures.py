@@ -123,6 +123,12 @@ RULES: tuple[Rule, ...] = (
         70,
     ),
     _rule("shell", r"^.*\bSegmentation fault\b.*$", ("Segmentation fault",), 70),
+    _rule(
+        "python",
+        r"^\S*python[\d.]*: (?:No module named \S+|can't open file .+)$",
+        ("No module named", "can't open file"),
+        72,
+    ),
     # git
     _rule("git", r"^fatal: .+$", ("fatal: ",), 65),
     _rule(

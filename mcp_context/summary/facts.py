@@ -24,7 +24,7 @@ _HOST_BLOCKS = ("<session_context>", "<system-reminder>")
 #: Shorter assistant texts are narration of the next step, not a statement of the work in hand.
 _NARRATION_CHARS = 40
 #: A failure counts as fixed by a success of the same work within this many assistant turns.
-FIX_WINDOW = 8
+FIX_WINDOW = 40
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 #: Words that mark a decision taken, or an item left open, in the agent's own phrasing (one pass per text).
 _CUES = re.compile(
@@ -204,7 +204,8 @@ class _Extraction:
         for path, use in call.paths:
             self.facts.files.setdefault(path, FileUse(path)).refs.setdefault(use, []).append(action.ref)
             self.facts.files[path].changes.extend([(action.ref, call.change)] if call.change and use != "read" else [])
-        fixing = [w for w in self.open if _same_work(w.failure.action, call)]
+        output = (block.text or "")[:20_000]
+        fixing = [w for w in self.open if _same_work(w.failure.action, call) or _rebuilt(w, call, output)]
         if call.kind in ("edit", "write") or (call.kind == "command" and not _LOOKS.match(call.target)):
             for waiting in self.open:  # a change, or a command that set something up (not one that only looked)
                 if waiting not in fixing:
@@ -276,6 +277,9 @@ def _same_work(failure: Action, done: calls.Call) -> bool:
     # The same program and subcommand with corrected arguments (``pip install reqests`` -> ``requests``).
     if len(work) >= 3 and any(w[:2] == work[:2] and len(w) >= 3 for w in done_work):
         return True
+    # A broader run of the same program passing (``pytest -q`` after ``pytest -q tests/test_x.py`` failed).
+    if any(w and w[0] == work[0] and len(w) < len(work) and set(w[1:]) <= set(work[1:]) for w in done_work):
+        return True
     # A program that was not there, replaced by one that is (``pnpm install`` -> ``npm install``, a typo fixed).
     missing = _MISSING_PROGRAM.search(failure.outcome) is not None
     return missing and len(work) >= 2 and any(w[1:] == work[1:] for w in done_work)
@@ -286,6 +290,18 @@ _LOOKS = re.compile(
     r"^\s*(?:cd \S+ && )?(?:cat|ls|grep|rg|sed -n|head|tail|find|echo|pwd|which|wc|file|stat|tree|less|"
     r"git (?:status|diff|log|show|branch)|python3? -c ['\"]print)\b"
 )
+
+
+def _rebuilt(waiting: _Open, done: calls.Call, output: str) -> bool:
+    """A failure on a file fixed by an edit of that file, then a successful build or run that names it again
+    (``gcc src/wc.c`` failed; ``src/wc.c`` edited; ``make build/wc`` ran ``gcc ... src/wc.c`` and passed)."""
+    if done.kind != "command" or not waiting.edits:
+        return False
+    named = waiting.failure.action.mentions
+    edited = {p.rsplit("/", 1)[-1] for e in waiting.edits for p, _ in e.call.paths} & named
+    return any(name in done.target or name in output for name in edited)
+
+
 #: A failure that says the program itself is missing: its fix is the same work under another program.
 _MISSING_PROGRAM = re.compile(r"command not found|not recognized as an internal|No such file or directory", re.I)
 

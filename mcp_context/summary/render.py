@@ -376,9 +376,13 @@ def _brief(facts: Facts) -> list[Part]:
     changed = [use.path for use in uses]
     if changed:
         listed = _under(changed) or (_listed("changed", changed, 12), _listed("changed", changed, 5))
-        # With room, what changed in each (its last change); else the files alone.
-        told = [f"{use.path} {cite(use.changes[-1][0])} {cut(use.changes[-1][1], 140)}" for use in uses if use.changes]
-        detail = (f"changed: {'; '.join(told[:6])}",) if told and len(told) == len(uses) <= 6 else ()
+        # With room, the latest change of the files changed last (and the others by name); else the files alone.
+        latest = sorted((u for u in uses if u.changes), key=lambda u: u.changes[-1][0] or 0)[-3:]
+        told = [f"{u.path} {cite(u.changes[-1][0])} {cut(u.changes[-1][1], 140)}" for u in latest]
+        others = [u.path for u in uses if u not in latest]
+        detail = (
+            (f"changed: {'; '.join(told)}" + (f"; also {', '.join(others[:8])}" if others else ""),) if told else ()
+        )
         items.append(
             Item(FAILURE + 1, (*detail, *listed))
         )  # in a few lines, the state of the files outranks how it went

@@ -1,0 +1,146 @@
+"""``python -m benchmarks.hooks [--runs 15]``: what a host pays for each hook call, and what the model gets.
+
+A hook is a new process per tool call, so its cost is its start-up. Measured as the host runs it, spawn
+included, from this install's ``mcp-context`` script with the JSON on stdin, median of ``--runs``:
+
+    baseline      ``python -c pass`` with the same interpreter, in the same run
+    cli floor     ``mcp-context --version``: the package and the CLI imported, no hook code
+    hook ...      each event on realistic input: a small Bash output (the goal: under 150 ms), ``seq 1
+                  300000`` (1.9 MB, read from persistedOutputPath as Claude Code gives it), a pre-tool-use loop
+                  check, a Gemini AfterTool on a small output
+
+And the sizes injected into the conversation: the Bash replacement (the model's whole tool result), Gemini
+CLI's additional context for the same output, the PreCompact instructions and the SessionStart snapshot for a
+recorded Claude Code session. Last, whether the small-output path loaded pydantic or the MCP SDK
+(``-X importtime``): either would cost 100 ms or more.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = Path(sys.executable).parent / "mcp-context"
+SID = "b7e1c0de-0000-4000-8000-000000000001"
+GOAL_MS = 150.0
+
+
+def _bash(stdout: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "session_id": SID,
+        "transcript_path": "/dev/null",
+        "cwd": "/tmp",
+        "hook_event_name": "PostToolUse",
+        "tool_name": "Bash",
+        "tool_input": {"command": "seq 1 300000", "description": "Count"},
+        "tool_response": {"stdout": stdout, "stderr": "", "interrupted": False, "isImage": False, **extra},
+    }
+
+
+def _time(argv: list[str], stdin: bytes, runs: int, env: dict[str, str]) -> tuple[float, bytes]:
+    """Median wall seconds of ``runs`` spawns, and the last run's stdout."""
+    times, out = [], b""
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        done = subprocess.run(argv, input=stdin, capture_output=True, env=env, check=False)
+        times.append(time.perf_counter() - t0)
+        out = done.stdout
+    return statistics.median(times), out
+
+
+def _loaded_heavy(argv: list[str], stdin: bytes, env: dict[str, str]) -> list[str]:
+    done = subprocess.run([sys.executable, "-X", "importtime", *argv], input=stdin, capture_output=True, env=env)
+    names = {line.split("|")[-1].strip() for line in done.stderr.decode().splitlines() if "|" in line}
+    return sorted(n for n in names if n.split(".")[0] in ("pydantic", "mcp", "pydantic_core", "tiktoken"))
+
+
+def measure(runs: int) -> dict[str, Any]:
+    work = Path(tempfile.mkdtemp(prefix="bench-hooks-"))
+    env = {**os.environ, "MCP_CONTEXT_HOME": str(work / "root")}
+    whole = "".join(f"{i}\n" for i in range(1, 300001))
+    saved = work / "b1.txt"
+    saved.write_text(whole)
+    small = json.dumps(_bash("1\n2\n3\n4\n5\n6\n7\n8\n9\n10")).encode()
+    big = json.dumps(_bash(whole[:30000], persistedOutputPath=str(saved), persistedOutputSize=len(whole))).encode()
+    pre = json.dumps({"session_id": SID, "tool_name": "Bash", "tool_input": {"command": "ls"}}).encode()
+    gem = {"session_id": SID, "tool_name": "run_shell_command", "tool_input": {"command": "ls"}}
+    gem_small = json.dumps({**gem, "tool_response": {"llmContent": "Output: a\nb", "returnDisplay": "a\nb"}}).encode()
+    hook = [str(SCRIPT), "hook"]
+    rows: dict[str, Any] = {}
+    rows["baseline: python -c pass"] = _time([sys.executable, "-c", "pass"], b"", runs, env)[0]
+    rows["cli floor: mcp-context --version"] = _time([str(SCRIPT), "--version"], b"", runs, env)[0]
+    rows["hook claude post-tool-use, small output"] = _time([*hook, "claude", "post-tool-use"], small, runs, env)[0]
+    t, out = _time([*hook, "claude", "post-tool-use"], big, max(3, runs // 3), env)
+    rows["hook claude post-tool-use, 1.9 MB output"] = t
+    replacement = json.loads(out)["hookSpecificOutput"]["updatedToolOutput"]["stdout"]
+    rows["hook claude pre-tool-use (loop check)"] = _time([*hook, "claude", "pre-tool-use"], pre, runs, env)[0]
+    rows["hook gemini after-tool, small output"] = _time([*hook, "gemini", "after-tool"], gem_small, runs, env)[0]
+    llm = f"<untrusted_context>\nOutput: {whole}\nProcess Group PGID: 1\n</untrusted_context>"
+    gem_big = json.dumps({**gem, "tool_response": {"llmContent": llm, "returnDisplay": whole}}).encode()
+    gem_out = json.loads(_time([*hook, "gemini", "after-tool"], gem_big, 1, env)[1])
+    sizes = {
+        "claude Bash replacement (seq 1 300000, 1,988,895 chars)": len(replacement),
+        "gemini AfterTool additionalContext (same output)": len(gem_out["hookSpecificOutput"]["additionalContext"]),
+    }
+    sizes.update(_compaction_sizes(hook, env))
+    heavy = _loaded_heavy([*hook, "claude", "post-tool-use"], small, env)
+    return {"times": rows, "sizes": sizes, "heavy": heavy, "runs": runs}
+
+
+def _compaction_sizes(hook: list[str], env: dict[str, str]) -> dict[str, int]:
+    transcript = ROOT / "tests" / "hosts" / "claude" / "fix-failing-test.jsonl"
+    data = {"session_id": SID, "transcript_path": str(transcript), "trigger": "auto", "custom_instructions": None}
+    text = subprocess.run(
+        [*hook, "claude", "pre-compact"], input=json.dumps(data).encode(), capture_output=True, env=env
+    ).stdout
+    start = {"session_id": SID, "transcript_path": str(transcript), "source": "compact"}
+    back = subprocess.run(
+        [*hook, "claude", "session-start"], input=json.dumps(start).encode(), capture_output=True, env=env
+    ).stdout
+    context = json.loads(back)["hookSpecificOutput"]["additionalContext"] if back else ""
+    return {
+        "claude PreCompact instructions (recorded session)": len(text.decode()),
+        "claude SessionStart(compact) additionalContext": len(context),
+    }
+
+
+def report(result: dict[str, Any]) -> str:
+    times, base = result["times"], result["times"]["baseline: python -c pass"]
+    lines = [f"hook wall time, spawn included (median of {result['runs']} runs)", ""]
+    for name, seconds in times.items():
+        over = "" if name.startswith("baseline") else f"  (+{(seconds - base) * 1000:,.0f} ms over the baseline)"
+        lines.append(f"  {name:<44} {seconds * 1000:>7,.0f} ms{over}")
+    small = times["hook claude post-tool-use, small output"] * 1000
+    verdict = "met" if small < GOAL_MS else "NOT met"
+    lines += ["", f"  goal: small output under {GOAL_MS:.0f} ms: {verdict} ({small:,.0f} ms)", ""]
+    lines.append("injected into the conversation (characters)")
+    lines += [f"  {name:<56} {size:>7,}" for name, size in result["sizes"].items()]
+    heavy = ", ".join(result["heavy"]) or "none"
+    lines += ["", f"heavy modules loaded on the small-output path (pydantic, mcp, tiktoken): {heavy}"]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    if not SCRIPT.exists():
+        print(f"benchmarks.hooks: {SCRIPT} not found (run with the venv's python)", file=sys.stderr)
+        return 2
+    result = measure(args.runs)
+    print(json.dumps(result, indent=1) if args.json else report(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,108 @@
+"""One hook call: the host's JSON, the options in effect, and the session it belongs to, opened only when an
+event needs the store (a small tool output never opens it).
+
+Also the little state the hooks keep per session (``hooks.json`` in the session's state folder): the last
+snapshot, and what is waiting to be handed to the model at the next chance (a Gemini CLI nudge, a snapshot
+after a compression), because some events can speak to the model and others cannot.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..config import command_for_people
+from ..storage import ids
+
+if TYPE_CHECKING:
+    from ..session import Session
+
+ENV_MIN_TOKENS = "MCP_CONTEXT_HOOK_MIN_TOKENS"
+DEFAULT_MIN_TOKENS = 2_000
+STATE = "hooks"
+
+
+@dataclass
+class HookCall:
+    host: str
+    event: str
+    data: dict[str, Any]
+    root: Path
+    #: Outputs at or above this many tokens are stored and shortened.
+    min_tokens: int = DEFAULT_MIN_TOKENS
+    #: Whether the root was given (``--root``): then the shell command shown to the model names it too.
+    root_given: bool = False
+    env: Mapping[str, str] = field(default_factory=lambda: os.environ)
+    _session: Session | None = None
+    _read_command: list[str] | None = None
+
+    @property
+    def read_command(self) -> list[str]:
+        """The shell command that reads a stored result, shown beside the read_persisted call; made only when
+        an output is stored (it looks the command up on PATH)."""
+        if self._read_command is None:
+            root = ["--root", str(self.root)] if self.root_given else []
+            self._read_command = [*shlex.split(command_for_people()), *root, "read"]
+        return self._read_command
+
+    @property
+    def session_id(self) -> str:
+        """The host's session id (Claude Code's equals the CLAUDE_CODE_SESSION_ID its MCP servers get)."""
+        sid = self.data.get("session_id")
+        if not isinstance(sid, str) or not sid:
+            raise ValueError("the hook input has no session_id")
+        return ids.check_session(sid)
+
+    @property
+    def session(self) -> Session:
+        if self._session is None:
+            from ..session import Session  # here: a hook that answers without the store loads none of the core
+
+            self._session = Session(self.root, self.session_id, env=self.env)
+        return self._session
+
+    def text(self, key: str) -> str | None:
+        value = self.data.get(key)
+        return value if isinstance(value, str) else None
+
+    # per-session hook state --------------------------------------------------------------------------------
+
+    def state(self) -> dict[str, Any]:
+        raw = self.session.store.read_state(self.session.id, STATE)
+        try:
+            doc = json.loads(raw) if raw else {}
+        except ValueError:
+            return {}
+        return doc if isinstance(doc, dict) else {}
+
+    def save_state(self, doc: dict[str, Any]) -> None:
+        self.session.store.write_state(self.session.id, STATE, json.dumps(doc, ensure_ascii=False).encode())
+
+    def take_pending(self) -> dict[str, Any]:
+        """What waits for the model (and forget it): read cheaply, written only when something was waiting."""
+        doc = self.state()
+        pending = doc.pop("pending", None)
+        if not isinstance(pending, dict) or not pending:
+            return {}
+        self.save_state(doc)
+        return pending
+
+    def add_pending(self, **items: Any) -> None:
+        doc = self.state()
+        pending = doc.get("pending")
+        doc["pending"] = {**(pending if isinstance(pending, dict) else {}), **items}
+        self.save_state(doc)
+
+
+def min_tokens_from(option: int | None, env: Mapping[str, str]) -> int:
+    """The threshold: the command's ``--min-tokens`` (written into the settings at install), else the
+    environment's MCP_CONTEXT_HOOK_MIN_TOKENS, else 2,000."""
+    if option is not None:
+        return option
+    raw = env.get(ENV_MIN_TOKENS, "").strip().replace("_", "").replace(",", "")
+    return int(raw) if raw.isdigit() and int(raw) > 0 else DEFAULT_MIN_TOKENS

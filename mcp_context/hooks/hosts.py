@@ -1,0 +1,78 @@
+"""What each host calls its hook events and where it keeps its settings, in one table.
+
+The command line names events in kebab case (``post-tool-use``); the settings file names them the host's way
+(``PostToolUse``). Both directions are read from :data:`HOSTS`, so adding an event is one row.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class HookEvent:
+    """One event a host fires and how it is registered: the host's name for it, the matcher our entry uses
+    (None: no matcher key, the event has none), and how long the host waits for us."""
+
+    cli: str
+    host_name: str
+    matcher: str | None
+    timeout_s: int
+
+
+@dataclass(frozen=True)
+class Host:
+    name: str
+    #: The settings folder under the home directory (user scope) or the project (project scope).
+    folder: str
+    #: Gemini CLI counts hook timeouts in milliseconds, Claude Code in seconds.
+    timeout_unit: int
+    events: tuple[HookEvent, ...]
+
+    def event(self, cli_name: str) -> HookEvent | None:
+        return next((e for e in self.events if e.cli == cli_name), None)
+
+    def settings_path(self, scope: str, home: Path | None = None, project: Path | None = None) -> Path:
+        base = (home or Path.home()) if scope == "user" else (project or Path.cwd())
+        return base / self.folder / "settings.json"
+
+
+CLAUDE = Host(
+    "claude",
+    ".claude",
+    1,
+    (
+        # Every call is checked for loops; only Bash's output shape is known well enough to replace it.
+        HookEvent("pre-tool-use", "PreToolUse", "", 10),
+        HookEvent("post-tool-use", "PostToolUse", "Bash", 30),
+        HookEvent("pre-compact", "PreCompact", None, 60),
+        HookEvent("session-start", "SessionStart", "compact", 10),
+    ),
+)
+GEMINI = Host(
+    "gemini",
+    ".gemini",
+    1000,
+    (
+        HookEvent("before-tool", "BeforeTool", "", 10),
+        # Every tool: the first tool result after a compression carries the snapshot back.
+        HookEvent("after-tool", "AfterTool", "", 30),
+        HookEvent("pre-compress", "PreCompress", None, 60),
+        HookEvent("session-start", "SessionStart", None, 10),
+    ),
+)
+HOSTS: dict[str, Host] = {h.name: h for h in (CLAUDE, GEMINI)}
+
+#: Our entries are recognised by their command: this install's (or any install's) ``mcp-context ... hook
+#: <host> <event>``. Nothing else is written into the host's settings, so a user's own hooks are never touched.
+_OURS = re.compile(r"(?:mcp-context|mcp_context)\S*\s(?:.*\s)?hook\s+(claude|gemini)\s+([a-z-]+)")
+
+
+def our_event(command: object) -> tuple[str, str] | None:
+    """(host, event) when ``command`` is one of our hook commands, else None."""
+    if not isinstance(command, str):
+        return None
+    found = _OURS.search(command)
+    return (found[1], found[2]) if found else None

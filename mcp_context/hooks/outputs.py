@@ -1,0 +1,150 @@
+"""Large tool outputs: stored whole, and the model given a preview with the handle instead.
+
+Claude Code lets a PostToolUse hook replace the output (``updatedToolOutput``), but only in the tool's own
+shape: for Bash an object with ``stdout``, ``stderr`` and ``interrupted`` (a string is dropped silently). The
+hook sees at most the first 30,000 characters inline; the whole output is in ``persistedOutputPath``, which the
+replacement must leave out, or the host cuts our preview to 2 KB again.
+
+Gemini CLI cannot have a tool output replaced (a ``deny`` turns it into an error), and cuts shell output
+itself; its AfterTool hook stores the complete ``llmContent`` and appends the handle as additional context.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+from ..errors import ContextError
+from ..tokens.count import estimate_bytes
+from . import preview
+from .context import HookCall
+
+#: Our own tools and commands: reading a stored result must never store it again.
+_OUR_TOOLS = re.compile(r"(?:^|_)(?:read_persisted|persist_result|compact_history|summarize_range|check_loop)$")
+_OUR_COMMAND = re.compile(r"mcp[-_]context\S*(?:\s+--?\S+(?:\s+[^-\s]\S*)?)*\s+(?:read|show|persist)\b")
+_BASH_KEYS_DROPPED = ("persistedOutputPath", "persistedOutputSize")
+
+
+def is_ours(call: HookCall) -> bool:
+    name = call.text("tool_name") or ""
+    tool_input = call.data.get("tool_input")
+    command = tool_input.get("command") if isinstance(tool_input, dict) else None
+    return bool(_OUR_TOOLS.search(name)) or (isinstance(command, str) and bool(_OUR_COMMAND.search(command)))
+
+
+def large(call: HookCall, text: str, raw: bytes | None = None) -> bool:
+    """At or over the threshold. A text shorter in characters than the threshold is small without counting."""
+    if len(text) < call.min_tokens:
+        return False
+    return estimate_bytes(raw if raw is not None else text.encode("utf-8", "surrogatepass")) >= call.min_tokens
+
+
+def store(call: HookCall, raw: bytes, label: str) -> preview.Stored:
+    """Store the exact bytes (UTF-8 text); bytes that are not UTF-8 are stored with replacement characters."""
+    session = call.session
+    source = f"{call.host} {call.event}"
+    try:
+        persisted = session.persist_file(io.BytesIO(raw), label=label[:200], source=source)
+    except ContextError:
+        text = raw.decode("utf-8", "replace").encode("utf-8")
+        persisted = session.persist_file(io.BytesIO(text), label=label[:200], source=source)
+    meta = persisted.meta
+    return preview.Stored(meta.handle, meta.session, meta.chars, meta.lines, meta.tokens)
+
+
+def _label(call: HookCall) -> str:
+    tool_input = call.data.get("tool_input")
+    command = tool_input.get("command") if isinstance(tool_input, dict) else None
+    name = call.text("tool_name") or "tool"
+    return f"{name}: {' '.join(command.split())}" if isinstance(command, str) else f"{name} output"
+
+
+def _shortened(call: HookCall, raw: bytes, label: str) -> str:
+    stored = store(call, raw, label)
+    return preview.render(raw.decode("utf-8", "replace"), stored, call.read_command)
+
+
+def claude_post_tool_use(call: HookCall) -> dict[str, Any] | None:
+    """The replacement output when the tool's output is large; None (no answer) when it is small or ours."""
+    response = call.data.get("tool_response")
+    if is_ours(call):
+        return None
+    replaced: dict[str, Any] | list[dict[str, Any]] | str | None
+    if isinstance(response, dict) and isinstance(response.get("stdout"), str):
+        replaced = _bash(call, response)
+    elif isinstance(response, str):
+        replaced = _shortened(call, response.encode("utf-8"), _label(call)) if large(call, response) else None
+    elif isinstance(response, list) and all(isinstance(b, dict) for b in response):
+        replaced = _blocks(call, response)
+    else:
+        replaced = None
+    if replaced is None:
+        return None
+    return {"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": replaced}}
+
+
+def _bash(call: HookCall, response: dict[str, Any]) -> dict[str, Any] | None:
+    """Bash's output object with a preview for stdout (and for stderr when that is large too)."""
+    stdout, stderr = response["stdout"], response.get("stderr")
+    stderr = stderr if isinstance(stderr, str) else ""
+    path = response.get("persistedOutputPath")
+    raw: bytes | None = None
+    if isinstance(path, str) and path:
+        try:
+            raw = Path(path).read_bytes()
+        except OSError:
+            raw = None  # gone already: what came inline is all there is
+    out_large = large(call, stdout) if raw is None else estimate_bytes(raw) >= call.min_tokens
+    err_large = large(call, stderr)
+    if not (out_large or err_large):
+        return None
+    label = _label(call)
+    new = {k: v for k, v in response.items() if k not in _BASH_KEYS_DROPPED}
+    if out_large:
+        new["stdout"] = _shortened(call, raw if raw is not None else stdout.encode("utf-8"), label)
+    if err_large:
+        new["stderr"] = _shortened(call, stderr.encode("utf-8"), f"{label} (stderr)")
+    new.setdefault("stderr", stderr)
+    new.setdefault("interrupted", False)
+    return new
+
+
+def _blocks(call: HookCall, blocks: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """An MCP tool's content blocks: when their text is large, one text block with the preview."""
+    if not all(b.get("type") == "text" and isinstance(b.get("text"), str) for b in blocks):
+        return None
+    text = "\n".join(str(b["text"]) for b in blocks)
+    if not large(call, text):
+        return None
+    return [{"type": "text", "text": _shortened(call, text.encode("utf-8"), _label(call))}]
+
+
+def llm_text(content: Any) -> str | None:
+    """Gemini CLI's llmContent as text: a string, a part ``{text}``, or a list of those."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, dict):
+        return content.get("text") if isinstance(content.get("text"), str) else None
+    if isinstance(content, list):
+        texts = [llm_text(part) for part in content]
+        return "".join(t for t in texts if t is not None)
+    return None
+
+
+def gemini_stored_note(call: HookCall) -> str | None:
+    """Store a large AfterTool llmContent whole; the note naming its handle, or None when small or ours."""
+    response = call.data.get("tool_response")
+    text = llm_text(response.get("llmContent")) if isinstance(response, dict) else None
+    if text is None or is_ours(call) or not large(call, text):
+        return None
+    stored = store(call, text.encode("utf-8", "surrogatepass"), _label(call))
+    h = stored.handle
+    shell = " ".join([*call.read_command, h, "--grep", "PATTERN"])
+    return (
+        f"[mcp-context] This tool's complete output ({stored.chars:,} chars, {stored.lines:,} lines, about "
+        f"{stored.tokens:,} tokens) is stored as handle {h}; what is shown above may be cut. Page it with "
+        f"read_persisted(handle='{h}', start_line=1), search it with read_persisted(handle='{h}', grep='PATTERN'), "
+        f"or from a shell: {shell}."
+    )

@@ -1,0 +1,96 @@
+"""One hook call from start to end: parse the host's JSON, answer the event, and never break the host.
+
+Whatever goes wrong (input that is not JSON, a session id the store refuses, a full disk, a bug) the hook
+answers nothing, which every host reads as "carry on unchanged", and leaves one line in ``<root>/hooks.log``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from . import outputs, repeats, snapshots
+from .context import HookCall, min_tokens_from
+
+LOG = "hooks.log"
+LOG_MAX_BYTES = 1024 * 1024
+
+Answer = dict[str, Any] | str | None
+
+
+def gemini_after_tool(call: HookCall) -> Answer:
+    """The handle of a large output, and whatever waited for the model: a nudge from BeforeTool, or the
+    snapshot after a compression. All of it goes in as additional context: Gemini CLI cannot replace output."""
+    parts = [outputs.gemini_stored_note(call)]
+    pending = call.take_pending() if call.text("session_id") else {}
+    if isinstance(pending.get("nudge"), str):
+        parts.append(pending["nudge"])
+    if pending.get("snapshot"):
+        snapshot = call.state().get("snapshot")
+        if isinstance(snapshot, dict):
+            parts.append(snapshots.injected(snapshot))
+    text = "\n\n".join(p for p in parts if p)
+    return {"hookSpecificOutput": {"hookEventName": "AfterTool", "additionalContext": text}} if text else None
+
+
+HANDLERS: dict[tuple[str, str], Callable[[HookCall], Answer]] = {
+    ("claude", "pre-tool-use"): repeats.claude_pre_tool_use,
+    ("claude", "post-tool-use"): outputs.claude_post_tool_use,
+    ("claude", "pre-compact"): snapshots.claude_pre_compact,
+    ("claude", "session-start"): snapshots.claude_session_start,
+    ("gemini", "before-tool"): repeats.gemini_before_tool,
+    ("gemini", "after-tool"): gemini_after_tool,
+    ("gemini", "pre-compress"): snapshots.gemini_pre_compress,
+    ("gemini", "session-start"): snapshots.gemini_session_start,
+}
+
+
+def run(
+    host: str,
+    event: str,
+    stdin: bytes,
+    root: Path,
+    min_tokens: int | None = None,
+    root_given: bool = False,
+    env: Mapping[str, str] | None = None,
+) -> str | None:
+    """What to print on stdout (None: nothing). Never raises: a failure is logged and answered with nothing."""
+    env = os.environ if env is None else env
+    session = "-"
+    try:
+        handler = HANDLERS.get((host, event))
+        if handler is None:
+            raise ValueError(f"no hook {host} {event}")
+        data = json.loads(stdin)
+        if not isinstance(data, dict):
+            raise ValueError(f"the input is JSON {type(data).__name__}, not an object")
+        session = str(data.get("session_id", "-"))[:80]
+        call = HookCall(host, event, data, root, min_tokens_from(min_tokens, env), root_given, env)
+        answer = handler(call)
+    except Exception as exc:  # the host must go on whatever happened here
+        log(root, f"{host} {event} session={session}: {type(exc).__name__}: {_one_line(str(exc))}")
+        return None
+    if answer is None:
+        return None
+    return answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())[:500]
+
+
+def log(root: Path, line: str) -> None:
+    """Append one line to the hooks log, keeping it under a megabyte; a log that cannot be written is skipped."""
+    path = root / LOG
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        if path.exists() and path.stat().st_size > LOG_MAX_BYTES:
+            os.replace(path, path.with_name(LOG + ".1"))
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(f"{time.strftime('%Y-%m-%dT%H:%M:%S')} {line}\n")
+    except OSError:
+        pass
