@@ -25,6 +25,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from mcp_context import Session, TokenCounter
@@ -66,7 +67,10 @@ def prefix_share(before: list[str], after: list[str], weights: list[int]) -> flo
 def grow(messages: list[dict[str, Any]], start: int) -> list[int]:
     """The lengths at which a host calls the model: when every result of the last turn is in, just before the
     next assistant message."""
-    return [n for n in range(start, len(messages) + 1) if n == len(messages) or messages[n]["role"] == "assistant"]
+    return [n for n in range(start, len(messages) + 1) if n == len(messages) or messages[n]["role"] in MODEL_ROLES]
+
+
+MODEL_ROLES = ("assistant", "model")  # OpenAI and Anthropic, Gemini
 
 
 def run_ours(messages: list[dict[str, Any]], config: Config, steps: list[int]) -> Outcome:
@@ -123,13 +127,22 @@ def _edited(messages: list[dict[str, Any]], tokens: list[int], trigger: int, at_
 def _is_result(message: dict[str, Any]) -> bool:
     if message["role"] == "tool":
         return True
-    content = message.get("content")
-    return isinstance(content, list) and any(isinstance(b, dict) and b.get("type") == "tool_result" for b in content)
+    content = message.get("content") or message.get("parts")  # Gemini's parts: the same policy, applied alike
+    return isinstance(content, list) and any(
+        isinstance(b, dict) and (b.get("type") == "tool_result" or "functionResponse" in b) for b in content
+    )
 
 
 def _cleared(message: dict[str, Any]) -> dict[str, Any]:
     if message["role"] == "tool":
         return {**message, "content": "[cleared]"}
+    if "parts" in message:
+        gone = {"output": "[cleared]"}
+        parts = [
+            {"functionResponse": {**b["functionResponse"], "response": gone}} if "functionResponse" in b else b
+            for b in message["parts"]
+        ]
+        return {**message, "parts": parts}
     return {
         **message,
         "content": [{**b, "content": "[cleared]"} if b.get("type") == "tool_result" else b for b in message["content"]],
@@ -150,16 +163,33 @@ def configs(window: int) -> list[Config]:
 
 def run(quick: bool, seed: int = 1) -> list[tuple[str, str, Outcome, Outcome]]:
     texts = Texts(random.Random(seed))
+    histories = [
+        (fmt, build_history(texts, Case("prefix", fmt, 160 if quick else 300), seed, 0).messages)
+        for fmt in ("openai", "anthropic")
+    ]
+    histories += recorded()
     out = []
-    for fmt in ("openai", "anthropic"):
-        history = build_history(texts, Case("prefix", fmt, 160 if quick else 300), seed, 0)
-        messages = history.messages
+    for name, messages in histories:
         counter = TokenCounter()
-        whole = sum(counter.count(json.dumps(m)).tokens for m in messages)
-        window = max(20_000, whole // 3)  # the history outgrows its window about a third of the way in
+        sizes = [counter.count(json.dumps(m)).tokens for m in messages]
+        # The history outgrows its window about a third of the way in (a recorded run is short: its window too),
+        # and half the window holds the largest turn (a 30 KB file read in one go must fit the target).
+        window = max(20_000, sum(sizes) // 3) if len(messages) > 150 else max(sum(sizes) // 2, int(2.2 * max(sizes)))
         steps = grow(messages, 3)
         for config in configs(window)[: 2 if quick else 3]:
-            out.append((fmt, config.label, run_ours(messages, config, steps), run_anthropic(messages, config, steps)))
+            out.append((name, config.label, run_ours(messages, config, steps), run_anthropic(messages, config, steps)))
+    return out
+
+
+def recorded() -> list[tuple[str, list[dict[str, Any]]]]:
+    """The long runs recorded from the real hosts (tests/hosts), in their providers' formats."""
+    from mcp_context.conversation import transcripts
+
+    root = Path(__file__).resolve().parent.parent / "tests" / "hosts"
+    out = []
+    for path in sorted(root.glob("*/long-session.jsonl")):
+        found = transcripts.load(str(path), {}, None)
+        out.append((f"{path.parent.name} (recorded)", found.messages))
     return out
 
 
