@@ -233,7 +233,22 @@ def quote(text: str, failed: bool = False) -> str | None:
         if matches:
             match = matches[0] if rule.first else matches[-1]
             best = _better(best, rule, match.start(), match.group(0))
-    return best[2] if best is not None else None
+    if best is None:
+        return None
+    wrapper = next((line for _, line in found.get("***", ()) if _MAKE.match(line)), None)
+    if wrapper is None or wrapper.strip() == best[2]:
+        return _with_cause(text, best[2]) if wrapper is not None else best[2]
+    return f"{best[2]} ({wrapper.strip()})"  # the cause, and which target of the build it failed
+
+
+_MAKE = re.compile(r"^(?:g?make)(?:\[\d+\])?: \*\*\* ")
+
+
+def _with_cause(text: str, line: str) -> str:
+    """make's own line says only which recipe failed: the line the recipe printed before it says why."""
+    at = text.find(line)
+    before = [ln.strip() for ln in text[:at].splitlines() if ln.strip()] if at > 0 else []
+    return f"{'; '.join(before[-2:])} ({line})" if before else line  # the recipe's last words, as it said them
 
 
 def _holding(text: str, key: str) -> list[tuple[int, str]]:
