@@ -70,3 +70,11 @@ def test_an_exit_code_in_any_hosts_wording_decides(text: str, code: int | None) 
     assert failures.exit_code(text) == code
     if code is not None:
         assert failures.read_command(text + "\n0 failed, 0 errors").failed is (code != 0)
+
+
+def test_a_gemini_shell_result_without_an_exit_code_ended_well() -> None:
+    """Gemini CLI (0.27 and later) writes Exit Code only when it is not 0, and always its process group."""
+    recovered = (CORPUS / "cases" / "python_traceback_recovered.txt").read_text(encoding="utf-8")
+    wrapped = f"Output: {recovered.rstrip()}\nProcess Group PGID: 41822"
+    assert not failures.read_command(wrapped).failed
+    assert failures.read_command(f"{wrapped}\nExit Code: 1").failed  # the same text, the code written: failed

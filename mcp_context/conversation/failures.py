@@ -200,7 +200,14 @@ def _unwrapped(text: str) -> tuple[str, int | None]:
             return value["output"], code if isinstance(code, int) and not isinstance(code, bool) else None
     if "Output: " in text:  # Gemini CLI starts the output on its own label's line: a rule reads whole lines
         text = _LABEL.sub("", text)
+        # Since 0.27 Gemini CLI writes "Exit Code:" only when it is not 0, and always its process group: a
+        # result with the one and not the other ended well, whatever its output says (a traceback recovered).
+        if _PGID.search(text) and not EXIT_CODE.search(text):
+            return text, 0
     return text, None
+
+
+_PGID = re.compile(r"^Process Group PGID: ", re.M)
 
 
 _LABEL = re.compile(r"^(?:<untrusted_context>\s*)?Output: ", re.M)
