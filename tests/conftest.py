@@ -7,6 +7,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+# Loaded now, not in the middle of a deep recursive draw: hypothesis imports its optimiser lazily, pytest
+# rewrites it as a plugin's module, and CPython 3.11's parser fails ("AST constructor recursion depth
+# mismatch") when that parse happens hundreds of frames deep.
+import hypothesis.internal.conjecture.optimiser  # noqa: F401
 import pytest
 
 from mcp_context import Session
