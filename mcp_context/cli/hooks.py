@@ -7,6 +7,7 @@ stdout, exit 0 whatever happens (see :mod:`..hooks.run`), so a hook can never st
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -36,9 +37,10 @@ def _path(host: Host, scope: str, settings: str | None) -> Path:
 def hooks() -> None:
     """Install, remove or list the hooks in Claude Code's and Gemini CLI's settings.
 
-    \b
     With the hooks, a large tool output is stored whole and the model gets a preview and its handle, a
     repeated call gets a nudge (a stop refuses it), and a compaction keeps a state snapshot.
+
+    \b
     Example:
       mcp-context hooks install claude            # ~/.claude/settings.json
       mcp-context hooks install gemini --scope project
@@ -52,9 +54,16 @@ def hooks() -> None:
 @click.option("--settings", metavar="PATH", help="This settings file instead.")
 @click.option("--tools", metavar="REGEX", help="Tools whose large outputs are stored (default: Bash on Claude Code).")
 @click.option("--min-tokens", type=click.IntRange(min=1), help=f"Threshold (default: ${ENV_MIN_TOKENS}, or 2000).")
+@click.option("--statusline", is_flag=True, help="Claude Code: also show the context gauge in its status line.")
 @click.pass_obj
 def install_cmd(
-    obj: Ctx, host: str, scope: str, settings: str | None, tools: str | None, min_tokens: int | None
+    obj: Ctx,
+    host: str,
+    scope: str,
+    settings: str | None,
+    tools: str | None,
+    min_tokens: int | None,
+    statusline: bool,
 ) -> None:
     """Merge the hooks into the host's settings; everything else in the file is kept. Running it again
     changes nothing."""
@@ -70,6 +79,19 @@ def install_cmd(
     click.echo(f"{host} hooks {what}: {change.path}")
     for event in chosen.events:
         click.echo(f"  {event.host_name:<13} {commands[event.cli]}")
+    if statusline:
+        _statusline(host, change.path, base)
+
+
+def _statusline(host: str, path: Path, base: list[str]) -> None:
+    from ..hooks import gauge
+
+    if host != "claude":
+        raise click.UsageError("--statusline is for Claude Code only")
+    command = shlex.join([*base, "gauge", "--statusline"])
+    how = gauge.install_statusline(path, command)
+    shown = {"kept yours": "not added: the file has a status line of its own, kept as it is"}.get(how, how)
+    click.echo(f"  {'statusLine':<13} {command} ({shown})")
 
 
 @hooks.command(name="uninstall")
@@ -79,10 +101,14 @@ def install_cmd(
 @click.pass_obj
 def uninstall_cmd(obj: Ctx, host: str, scope: str, settings: str | None) -> None:
     """Take our hooks out: the file as it was before install when nothing else changed, else only ours."""
+    from ..hooks import gauge
     from ..hooks import install as installing
 
     chosen = installing.host_of(host)
-    change = installing.uninstall(chosen, _path(chosen, scope, settings), _root(obj))
+    path = _path(chosen, scope, settings)
+    if host == "claude":
+        gauge.uninstall_statusline(path)  # first: the hooks' uninstall then finds the file as its install left it
+    change = installing.uninstall(chosen, path, _root(obj))
     words = {
         "restored": "removed (the file is back as it was before install)",
         "removed ours": "removed (the file changed since install: only our hooks were taken out)",
