@@ -14,7 +14,7 @@ import click
 from .. import __version__
 from ..config import ENV_HOME, ENV_SESSION
 from ..errors import ContextError
-from . import compaction, demo, hooks, loops, results, serving, sessions, summary
+from . import compaction, demo, hooks, insight, loops, results, serving, sessions, summary
 from .common import Ctx, parse_size
 
 
@@ -52,6 +52,8 @@ COMMANDS: list[click.Command] = [
     demo.demo,
     hooks.hooks,
     hooks.hook_cmd,
+    insight.audit_cmd,
+    insight.gauge_cmd,
 ]
 for _command in COMMANDS:
     cli.add_command(_command)

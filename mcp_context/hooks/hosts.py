@@ -49,6 +49,8 @@ CLAUDE = Host(
         HookEvent("post-tool-use", "PostToolUse", "Bash", 30),
         HookEvent("pre-compact", "PreCompact", None, 60),
         HookEvent("session-start", "SessionStart", "compact", 10),
+        # Hands over the host's summary (compact_summary), which reaches the transcript only later.
+        HookEvent("post-compact", "PostCompact", None, 10),
     ),
 )
 GEMINI = Host(

@@ -42,6 +42,7 @@ HANDLERS: dict[tuple[str, str], Callable[[HookCall], Answer]] = {
     ("claude", "post-tool-use"): outputs.claude_post_tool_use,
     ("claude", "pre-compact"): snapshots.claude_pre_compact,
     ("claude", "session-start"): snapshots.claude_session_start,
+    ("claude", "post-compact"): snapshots.claude_post_compact,
     ("gemini", "before-tool"): repeats.gemini_before_tool,
     ("gemini", "after-tool"): gemini_after_tool,
     ("gemini", "pre-compress"): snapshots.gemini_pre_compress,

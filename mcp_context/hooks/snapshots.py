@@ -4,13 +4,15 @@ Before (Claude Code's PreCompact, Gemini CLI's PreCompress) the host's transcrip
 ``snapshot`` style with the extractive engine (no model: a hook has none, and must be quick), which stores the
 snapshot and an archive of the messages it covers. Claude Code takes a PreCompact hook's plain stdout as the
 compaction's custom instructions (the first 10,000 characters), so the snapshot steers its own summary.
-After: Claude Code fires SessionStart with source ``compact``, where the snapshot goes back in as additional
-context. Gemini CLI has no such event (its SessionStart sources are startup, resume and clear), so the
-snapshot waits and rides on the next AfterTool, or on SessionStart when the session is resumed.
+After: Claude Code fires SessionStart with source ``compact``; by then its transcript holds its own summary, so
+only what that summary dropped goes back in as additional context (:mod:`.audit`), or the whole snapshot when
+the transcript shows no compaction. Gemini CLI has no such event (its SessionStart sources are startup, resume
+and clear), so the snapshot waits and rides on the next AfterTool, or on SessionStart when the session is resumed.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from .context import HookCall
@@ -36,6 +38,7 @@ def take(call: HookCall) -> dict[str, Any] | None:
         "summary": result.summary.handle,
         "archive": result.archive.handle if result.archive is not None else None,
         "text": result.text,
+        "transcript": transcript,
     }
     doc = call.state()
     doc["snapshot"] = snapshot
@@ -90,13 +93,39 @@ def _pending_snapshot(call: HookCall) -> dict[str, Any] | None:
     return snapshot
 
 
+def _after_audit(call: HookCall, snapshot: dict[str, Any]) -> str:
+    """Only what Claude Code's own summary dropped (see :mod:`.audit`) when its summary is known here (it came
+    with PostCompact, the transcript still ending with the messages it replaced); else the whole snapshot.
+    Claude Code 2.1.330 runs SessionStart(compact) before PostCompact and before it writes the boundary, so
+    there the summary is not known yet and the whole snapshot goes back in (checked on the real host)."""
+    from . import audit  # here: only this event reads a whole transcript
+
+    path = call.text("transcript_path") or snapshot.get("transcript")
+    summary = snapshot.get("host_summary")
+    if not (isinstance(path, str) and Path(path).is_file() and isinstance(summary, str) and summary.strip()):
+        return injected(snapshot)
+    found = audit.audit(Path(path), snapshot, host_summary=summary)
+    return found.reinjection() if found.found else injected(snapshot)
+
+
+def claude_post_compact(call: HookCall) -> None:
+    """Keep the host's summary (``compact_summary``) for SessionStart(compact), which follows; nothing to say."""
+    summary = call.text("compact_summary")
+    doc = call.state()
+    snapshot = doc.get("snapshot")
+    if summary and isinstance(snapshot, dict):
+        snapshot["host_summary"] = summary
+        call.save_state(doc)
+
+
 def claude_session_start(call: HookCall) -> dict[str, Any] | None:
     if call.text("source") != "compact":
         return None
     snapshot = _pending_snapshot(call)
     if snapshot is None:
         return None
-    return {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": injected(snapshot)}}
+    context = _after_audit(call, snapshot)
+    return {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": context}}
 
 
 def gemini_pre_compress(call: HookCall) -> dict[str, Any] | None:

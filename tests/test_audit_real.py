@@ -1,0 +1,170 @@
+"""The compaction audit and the gauge in the real Claude Code 2.1.330, headless, against the scripted fake model
+of scripts/record-hosts on 127.0.0.1 (no login, no LLM), with our hooks installed by ``mcp-context hooks install
+claude --statusline`` in a fake HOME.
+
+Turn 1 plays a small coding session: a failing pytest fixed by an edit, a 2 MB ``seq`` output the hooks store, a
+failure left unresolved, a decision and an open item. Turn 2 is ``claude -p /compact --resume``: a real manual
+compaction, whose summary request the fake model answers with a summary that keeps the request and the edited
+file and drops the rest. Turn 3 resumes once more, so the request the model receives shows what our
+SessionStart(compact) hook put back: in 2.1.330 the whole snapshot, because that event fires before the host's
+summary reaches the transcript or PostCompact; the dropped-only answer is then shown from the summary PostCompact
+stored, on the real transcript.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+import uuid
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from test_hooks_real import CLI, hosts, recorder, rh  # noqa: F401  (fixtures)
+
+from mcp_context import Session
+from mcp_context.hooks import audit, gauge
+from mcp_context.hooks.run import run
+
+pytestmark = pytest.mark.slow
+
+PROMPT = "The tests fail. Please fix calc/ops.py so that pytest passes, and count to 300000 with seq."
+SUMMARY = (
+    "<analysis>short</analysis>\n<summary>\n1. Primary Request and Intent: the user asked to fix calc/ops.py so "
+    "that the pytest tests pass.\n2. Files and Code Sections: calc/ops.py, add now returns a + b.\n</summary>"
+)
+FAILURE = "nosuchmodule"
+DECISION = "We'll use a plain addition instead of a helper module."
+OPEN = "The zero guard in divide is still open; it is left for later."
+
+
+def _steps(rhm: ModuleType) -> list[dict[str, Any]]:
+    return [
+        rhm.sh("python3 -m pytest -q", say="Running the tests first."),
+        rhm.read("calc/ops.py"),
+        rhm.edit("calc/ops.py", "return a - b", "return a + b", say=DECISION),
+        rhm.sh("python3 -m pytest -q"),
+        rhm.sh("seq 1 300000", desc="Count"),
+        rhm.sh(f"python3 -c 'import {FAILURE}'", say=OPEN, desc="Check the optional module"),
+        rhm.answer("Fixed add; the tests pass."),
+    ]
+
+
+def _model(rhm: ModuleType, log: Path) -> Any:
+    class Compacting(rhm.FakeModel):  # type: ignore[name-defined,misc]
+        """The plan's model, which also answers Claude Code's compaction request with a lossy summary and keeps
+        the last user text of every request."""
+
+        requests: list[str] = []
+
+        def anthropic(self, body: dict[str, Any]) -> tuple[list[dict[str, Any]], str]:
+            messages = body.get("messages") or []
+            last = json.dumps(messages[-1] if messages else {}, ensure_ascii=False)
+            self.requests.append(json.dumps(messages, ensure_ascii=False))
+            if "Your task is to create a detailed summary of the conversation" in last:
+                return [{"type": "text", "text": SUMMARY}], "end_turn"
+            return super().anthropic(body)  # type: ignore[no-any-return]
+
+    return Compacting(log)
+
+
+def _run(claude: str, args: list[str], proj: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    base = [claude, "--output-format", "stream-json", "--verbose", "--allowedTools", "Bash", "Read", "Edit"]
+    base += ["--permission-mode", "acceptEdits"]
+    return subprocess.run(
+        base + args, cwd=proj, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=240
+    )
+
+
+def test_real_compaction_is_audited_and_only_the_dropped_facts_come_back(
+    rh: ModuleType,  # noqa: F811
+    hosts: Any,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    home, proj, root = tmp_path / "home", tmp_path / "proj", tmp_path / "store"
+    proj.mkdir()
+    home.mkdir()
+    rh.make_project(proj)
+    settings = home / ".claude" / "settings.json"
+    install = [str(CLI), "--root", str(root), "hooks", "install", "claude", "--settings", str(settings)]
+    subprocess.run([*install, "--statusline"], check=True, capture_output=True)
+    assert "gauge --statusline" in json.loads(settings.read_text())["statusLine"]["command"]
+    model = _model(rh, tmp_path / "fake-model.jsonl")
+    model.set_plan([rh.Prompt(PROMPT, _steps(rh))], str(proj), tmp_path / "fake-model.jsonl")
+    srv = rh.serve(model)
+    sid = str(uuid.uuid4())
+    env = rh.host_env(hosts, home, srv.server_address[1], "claude")
+    try:
+        turns = [
+            _run(hosts.claude, ["-p", PROMPT, "--session-id", sid], proj, env),
+            _run(hosts.claude, ["-p", "/compact", "--resume", sid], proj, env),
+        ]
+        asked = len(model.requests)
+        turns.append(_run(hosts.claude, ["-p", "Go on, please.", "--resume", sid], proj, env))
+    finally:
+        srv.shutdown()
+        srv.server_close()
+    log = root / "hooks.log"
+    diagnosis = f"{[t.returncode for t in turns]} {turns[1].stdout[-2000:]} {log.read_text() if log.exists() else ''}"
+    assert all(t.returncode == 0 for t in turns), diagnosis
+    transcript = next((home / ".claude" / "projects").glob(f"*/{sid}.jsonl"))
+    lines = audit.records(transcript)
+
+    # the host really compacted: a boundary, then its summary line
+    assert any(audit.is_boundary(r) for r in lines), diagnosis
+    assert any(r.get("isCompactSummary") and "Primary Request" in audit.message_text(r.get("message")) for r in lines)
+
+    # the audit lists what the host's summary dropped, and not what it kept
+    found = audit.audit(transcript)
+    dropped = {f.kind: f.text for f in found.dropped}
+    assert found.found and found.trigger == "manual", found.report()
+    assert FAILURE in dropped.get("failure", "") and "plain addition" in dropped.get("decision", ""), found.report()
+    assert "zero guard" in dropped.get("open", ""), found.report()
+    assert "request" not in dropped and not any("ops.py" in f.text for f in found.dropped), found.report()
+
+    # Claude Code 2.1.330 runs SessionStart(compact) before PostCompact and before it writes the boundary, so
+    # the hook does not know the host's summary yet: it put the whole snapshot back, and the model got it
+    context = [
+        r["attachment"]["content"]
+        for r in lines
+        if r.get("type") == "attachment" and r.get("attachment", {}).get("type") == "hook_additional_context"
+    ]
+    assert context, diagnosis
+    whole = "\n".join(context[-1])
+    assert "<state_snapshot>" in whole, whole
+    assert any(whole[:80] in request for request in model.requests[asked:]), diagnosis
+
+    # PostCompact then handed over the host's summary; with it, SessionStart(compact) puts back only the drops
+    sessions = Session(root, sid)
+    state = json.loads(sessions.store.read_state(sid, "hooks") or b"{}")
+    assert "Primary Request" in state["snapshot"]["host_summary"], state
+    sessions.store.write_state(sid, "hooks", json.dumps({**state, "pending": {"snapshot": True}}).encode())
+    start = {"session_id": sid, "transcript_path": str(transcript), "source": "compact"}
+    out = run("claude", "session-start", json.dumps(start).encode(), root)
+    assert out is not None, diagnosis
+    back = json.loads(out)["hookSpecificOutput"]["additionalContext"]
+    assert back.startswith("[mcp-context] The compaction summary left out") and FAILURE in back, back
+    assert len(back) < audit.REINJECT_CHARS and "<state_snapshot>" not in back and "ops.py" not in back, back
+
+    # the gauge: the context since the boundary, and the 2 MB the hooks kept out
+    measured = gauge.measure(root, sid, transcript)
+    assert measured.compactions == 1 and measured.window and measured.used_tokens, measured.report()
+    assert measured.stored.count == 1 and measured.stored.chars >= 1_988_895, measured.report()
+    assert 0 < measured.injected.chars < 5_000 and measured.kept_out > 300_000, measured.report()
+    status = json.dumps({"session_id": sid, "transcript_path": str(transcript), "model": {"id": "claude-opus-5-5"}})
+    started = time.perf_counter()
+    line = subprocess.run(
+        [str(CLI), "--root", str(root), "gauge", "--statusline"], input=status, capture_output=True, text=True
+    )
+    elapsed = time.perf_counter() - started
+    assert line.returncode == 0 and line.stdout.startswith("mcp-context: ctx "), line.stdout + line.stderr
+    assert "compacted 1x" in line.stdout and "hooks kept" in line.stdout, line.stdout
+
+    # uninstall takes the status line and the hooks out: the file is gone again, as before install
+    subprocess.run([str(CLI), "--root", str(root), "hooks", "uninstall", "claude", "--settings", str(settings)])
+    assert not settings.exists()
+    print(f"\naudit: {found.report()}\nre-injected {len(back)} chars:\n{back}\n{measured.report()}")
+    print(f"status line in {elapsed * 1000:.0f} ms: {line.stdout.strip()}")
+    assert not log.exists(), log.read_text()
