@@ -266,3 +266,37 @@ def test_a_users_own_status_line_is_never_replaced(tmp_path: Path) -> None:
         ["--root", str(tmp_path), "hooks", "install", "gemini", "--settings", str(tmp_path / "g.json"), "--statusline"],
     )
     assert refused.exit_code != 0
+
+
+# through MCP ---------------------------------------------------------------------------------------------
+
+
+def test_the_audit_and_the_gauge_are_resources_and_a_transcript_elsewhere_is_not_read(tmp_path: Path) -> None:
+    import anyio
+    from mcp import Client, MCPError
+
+    from mcp_context.server.app import build_server
+
+    hosts = tmp_path / "hosts"
+    hosts.mkdir()
+    transcript = hosts / "t.jsonl"
+    transcript.write_text(FIX.read_text())
+    data = {"session_id": SID, "transcript_path": str(transcript), "trigger": "auto"}
+    answer("claude", "pre-compact", data, tmp_path / "store")
+    compacted(FIX, transcript, LOSSY)
+
+    async def read(env: dict[str, str]) -> tuple[Any, Any]:
+        session = Session(root=tmp_path / "store", session=SID, env=env)
+        async with Client(build_server(session)) as client:
+            base = f"mcp-context://sessions/{SID}"
+            gauged = json.loads((await client.read_resource(f"{base}/gauge")).contents[0].text)  # type: ignore[union-attr]
+            try:
+                audited: Any = json.loads((await client.read_resource(f"{base}/audit")).contents[0].text)  # type: ignore[union-attr]
+            except MCPError as exc:
+                audited = exc.error.message
+            return gauged, audited
+
+    gauged, audited = anyio.run(read, {"MCP_CONTEXT_TRANSCRIPTS": str(hosts), "HOME": str(tmp_path)})
+    assert audited["found"] and audited["dropped"] and "results" in json.dumps(gauged)
+    _, refused = anyio.run(read, {"HOME": str(tmp_path)})  # the transcript is outside the hosts' folders
+    assert isinstance(refused, str) and "no host transcript" in refused

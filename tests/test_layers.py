@@ -31,8 +31,9 @@ LAYERS: dict[str, int] = {
     "demo": 10,
     "hooks": 10,
 }
-#: The faces may lean on each other one way: the CLI starts the server (serve) and plays the demo.
-FACE_EDGES = {("cli", "server"), ("cli", "demo"), ("cli", "hooks")}
+#: The faces may lean on each other one way: the CLI starts the server (serve), plays the demo and runs the hooks;
+#: the server reads the hooks' audit and gauge as resources.
+FACE_EDGES = {("cli", "server"), ("cli", "demo"), ("cli", "hooks"), ("server", "hooks")}
 FACES = {"server", "cli", "demo"}
 #: The package's front door re-exports from every layer; python -m hands over to the CLI.
 TOP = {"__init__", "__main__"}

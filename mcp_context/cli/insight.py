@@ -3,7 +3,6 @@ context is (``gauge --statusline`` is Claude Code's status line command: its JSO
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -34,37 +33,6 @@ def _session(obj: Ctx, given: str | None, transcript: str | None) -> str:
     return ids.check_session(chosen)
 
 
-def _snapshot(root: Path, session: str) -> dict[str, Any] | None:
-    """The snapshot our PreCompact hook kept for the session (its handles and the transcript it read)."""
-    from ..hooks.context import STATE
-    from ..storage.files import FileStore
-
-    store = FileStore(root, max_result_bytes=1)
-    if session not in store.session_ids():
-        return None
-    try:
-        doc = json.loads(store.read_state(session, STATE) or b"{}")
-    except ValueError:
-        return None
-    snapshot = doc.get("snapshot") if isinstance(doc, dict) else None
-    return snapshot if isinstance(snapshot, dict) else None
-
-
-def _transcript(given: str | None, session: str, snapshot: dict[str, Any] | None) -> Path | None:
-    """--transcript, else the one our hook read, else Claude Code's file for the session id."""
-    from ..conversation import transcripts
-    from ..errors import ContextError
-
-    if given:
-        return Path(given).expanduser()
-    if snapshot and isinstance(snapshot.get("transcript"), str) and Path(snapshot["transcript"]).is_file():
-        return Path(snapshot["transcript"])
-    try:
-        return transcripts.find_host({**os.environ, "CLAUDE_CODE_SESSION_ID": session})
-    except ContextError:
-        return None
-
-
 @click.command(name="audit")
 @click.option("--session", "session_opt", metavar="ID", help="The host's session (default: --session before it).")
 @click.option("--transcript", metavar="PATH", help="The host's transcript (default: found from the session).")
@@ -80,12 +48,12 @@ def audit_cmd(obj: Ctx, session_opt: str | None, transcript: str | None, as_json
       mcp-context audit --transcript ~/.claude/projects/-home-me-app/SESSION.jsonl
     """
     from ..errors import InvalidArgument
-    from ..hooks import audit
+    from ..hooks import audit, insight
 
     session = _session(obj, session_opt, transcript)
     root = _root(obj)
-    snapshot = _snapshot(root, session)
-    path = _transcript(transcript, session, snapshot)
+    snapshot = insight.snapshot(root, session)
+    path = insight.transcript_for(transcript, session, snapshot)
     if path is None or not path.is_file():
         raise InvalidArgument(f"no transcript for session {session}: give --transcript PATH")
     result = audit.audit(path, snapshot, lambda handle: _archived(obj, session, handle))
@@ -119,7 +87,7 @@ def gauge_cmd(obj: Ctx, session_opt: str | None, transcript: str | None, as_json
       mcp-context gauge --session 5d0c8a59-1b2e-4c3d-9e8f-0a1b2c3d4e5f
       mcp-context hooks install claude --statusline   # the same, one line, in Claude Code's status bar
     """
-    from ..hooks import gauge
+    from ..hooks import gauge, insight
 
     if statusline:
         click.echo(gauge.statusline(sys.stdin.buffer.read(), _root(obj)))
@@ -128,7 +96,7 @@ def gauge_cmd(obj: Ctx, session_opt: str | None, transcript: str | None, as_json
 
     session = _session(obj, session_opt, transcript)
     root = _root(obj)
-    path = _transcript(transcript, session, _snapshot(root, session))
+    path = insight.transcript_for(transcript, session, insight.snapshot(root, session))
     counter = TokenCounter()
     found = gauge.measure(root, session, path, lambda text: counter.count(text).tokens)
     if as_json:

@@ -21,6 +21,7 @@ from ..storage.records import ResultMeta, SessionInfo
 
 PAGE_SIZE = 50
 _SESSION_URI_RE = re.compile(rf"{ids.URI_SCHEME}://sessions/(?P<session>[^/]*)")
+_INSIGHT_URI_RE = re.compile(rf"{ids.URI_SCHEME}://sessions/(?P<session>[^/]*)/(?P<what>audit|gauge)")
 
 TEMPLATES = [
     ResourceTemplate(
@@ -29,6 +30,20 @@ TEMPLATES = [
         uri_template=ids.result_uri("{session}", "{handle}"),
         description="A text stored with persist_result",
         mime_type="text/plain",
+    ),
+    ResourceTemplate(
+        name="audit",
+        title="What the host's compaction dropped",
+        uri_template=ids.session_uri("{session}") + "/audit",
+        description="The facts of the messages the host's last compaction replaced that its summary does not hold",
+        mime_type="application/json",
+    ),
+    ResourceTemplate(
+        name="gauge",
+        title="Context gauge",
+        uri_template=ids.session_uri("{session}") + "/gauge",
+        description="How full the host's context is, what the hooks kept out of it, what the session holds",
+        mime_type="application/json",
     ),
     ResourceTemplate(
         name="session",
@@ -108,6 +123,10 @@ def read(session: Session, uri: str) -> Iterable[ReadResourceContents]:
         if uri.startswith(f"{ids.URI_SCHEME}://sessions/") and "/results/" in uri:
             meta = session.info(uri)
             return [ReadResourceContents(content="".join(session.iter_text(uri)), mime_type=meta.mime_type)]
+        insight = _INSIGHT_URI_RE.fullmatch(uri)
+        if insight:
+            found = _insight(session, ids.check_session(insight["session"]), insight["what"])
+            return [ReadResourceContents(content=json.dumps(found, indent=1), mime_type="application/json")]
         match = _SESSION_URI_RE.fullmatch(uri)
         if match:
             name = ids.check_session(match["session"])
@@ -135,3 +154,26 @@ def read(session: Session, uri: str) -> Iterable[ReadResourceContents]:
     except ContextError as exc:
         raise ResourceNotFoundError(str(exc)) from None
     raise ResourceNotFoundError(f"no resource {uri!r}")
+
+
+def _insight(session: Session, name: str, what: str) -> dict[str, Any]:
+    """A session's audit or gauge, from the snapshot our hooks kept and the host's transcript it names; a path
+    outside the hosts' folders is not read."""
+    from ..hooks import audit, gauge, insight
+    from ..summary import sources
+
+    root = session.store.root
+    snapshot = insight.snapshot(root, name)
+    path = insight.transcript_for(None, name, snapshot)
+    if path is not None and not insight.within(path, session.transcript_roots):
+        path = None
+    if what == "gauge":
+        return gauge.measure(root, name, path, lambda text: session.counter.count(text).tokens).to_dict()
+    if path is None or not path.is_file():
+        raise ResourceNotFoundError(f"no host transcript for session {name!r}: the hooks record it at a compaction")
+
+    def archived(handle: str) -> list[dict[str, Any]] | None:
+        items, _ = sources.stored(handle, lambda h: "".join(session.iter_text(h)))
+        return [i for i in items if isinstance(i, dict)]
+
+    return {"session": name, **audit.audit(path, snapshot, archived).to_dict()}

@@ -1,0 +1,50 @@
+"""Where a session's audit and gauge find their material: the snapshot our PreCompact hook kept, and the host's
+transcript (given, named in that snapshot, or found from the session id). Shared by the command line and the
+server's resources."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+
+def snapshot(root: Path, session: str) -> dict[str, Any] | None:
+    """The snapshot our PreCompact hook kept for the session (its handles and the transcript it read)."""
+    from ..hooks.context import STATE
+    from ..storage.files import FileStore
+
+    store = FileStore(root, max_result_bytes=1)
+    if session not in store.session_ids():
+        return None
+    try:
+        doc = json.loads(store.read_state(session, STATE) or b"{}")
+    except ValueError:
+        return None
+    snapshot = doc.get("snapshot") if isinstance(doc, dict) else None
+    return snapshot if isinstance(snapshot, dict) else None
+
+
+def transcript_for(given: str | None, session: str, snapshot: dict[str, Any] | None) -> Path | None:
+    """--transcript, else the one our hook read, else Claude Code's file for the session id."""
+    from ..conversation import transcripts
+    from ..errors import ContextError
+
+    if given:
+        return Path(given).expanduser()
+    if snapshot and isinstance(snapshot.get("transcript"), str) and Path(snapshot["transcript"]).is_file():
+        return Path(snapshot["transcript"])
+    try:
+        return transcripts.find_host({**os.environ, "CLAUDE_CODE_SESSION_ID": session})
+    except ContextError:
+        return None
+
+
+def within(path: Path, roots: list[Path] | None) -> bool:
+    """Whether a transcript path may be read: any path for the library and the command line (roots None), only
+    one under the hosts' folders for the server."""
+    if roots is None:
+        return True
+    resolved = path.resolve()
+    return any(resolved.is_relative_to(root.resolve()) for root in roots)
