@@ -105,9 +105,12 @@ def test_recompaction_replays_earlier_replacements_byte_for_byte(histories: Any,
 
 def test_under_the_trigger_nothing_changes(histories: Any, session: Session) -> None:
     inputs = json.loads(histories.openai.read_text())
-    result = session.compact_history(messages=inputs, model="gpt-5")
+    # The history reads this repository (its git log among the rest), so its size is measured, not assumed.
+    measured = session.compact_history(messages=inputs, target_tokens=10**7).tokens_before
+    result = session.compact_history(messages=inputs, context_window=4 * measured)
     assert not result.compacted and result.messages == inputs and result.archive is None
-    assert any("gpt-5" in note for note in result.notes)
+    profiled = session.compact_history(messages=inputs[:40], model="gpt-5")
+    assert not profiled.compacted and any("gpt-5" in note for note in profiled.notes)
 
 
 def test_host_transcript_is_found_in_claude_code(histories: Any, tmp_path: Path) -> None:
