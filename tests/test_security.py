@@ -12,6 +12,7 @@ below resolve, if followed, to the real result ``H`` in the evil store, which wo
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from collections.abc import AsyncIterator, Callable
@@ -706,3 +707,47 @@ def test_existing_root_permissions_are_left_alone(tmp_path: Path) -> None:
     Session(root=root, session="perm", env={}).persist_result("small\n")
     assert _mode(root) == 0o750
     assert _mode(root / "sessions" / "perm" / "results") == 0o700
+
+
+def test_a_transcript_folder_swapped_while_it_is_read_never_leaks_a_file_outside(tmp_path: Path) -> None:
+    """Open first, then check what was opened: a folder on the transcript's path swapped for a link to the outside
+    between the check and the open is either read as it was or refused, never read through the link."""
+    import threading
+
+    from mcp_context.conversation import transcripts
+    from mcp_context.errors import InvalidArgument
+
+    def line(text: str) -> str:
+        return json.dumps({"type": "user", "message": {"role": "user", "content": text}}) + "\n"
+
+    allowed, outside = tmp_path / "allowed", tmp_path / "outside"
+    (allowed / "project").mkdir(parents=True)
+    outside.mkdir()
+    (allowed / "project" / "t.jsonl").write_text(line("the transcript"))
+    (outside / "t.jsonl").write_text(line("SECRET"))
+    stop = threading.Event()
+
+    def flip() -> None:
+        project, parked = allowed / "project", allowed / "parked"
+        while not stop.is_set():
+            os.rename(project, parked)
+            os.symlink(outside, project)  # the same path now leads outside
+            os.unlink(project)
+            os.rename(parked, project)
+
+    flipper = threading.Thread(target=flip, daemon=True)
+    flipper.start()
+    read = refused = 0
+    try:
+        for _ in range(2_000):
+            try:
+                found = transcripts.load(str(allowed / "project" / "t.jsonl"), {}, [allowed])
+            except InvalidArgument:
+                refused += 1
+                continue
+            read += 1
+            assert "SECRET" not in json.dumps(found.messages)
+    finally:
+        stop.set()
+        flipper.join()
+    assert read and refused  # both happened: the race was run

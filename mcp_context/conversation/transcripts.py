@@ -12,6 +12,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -60,19 +61,7 @@ def load(spec: str, env: Mapping[str, str], roots: list[Path] | None) -> Transcr
     if not isinstance(spec, str) or not spec or "\0" in spec:
         raise InvalidArgument("transcript must be 'host' or the path of a .jsonl transcript")
     path = find_host(env) if spec == "host" else Path(spec).expanduser()
-    resolved = path.resolve()
-    if roots is not None and not any(resolved.is_relative_to(r.resolve()) for r in roots):
-        shown = ", ".join(str(r) for r in roots)
-        raise InvalidArgument(
-            f"transcript {spec!r} is outside the transcript folders this server may read ({shown}); "
-            "add its folder to MCP_CONTEXT_TRANSCRIPTS to allow it"
-        )
-    if not resolved.is_file():
-        raise InvalidArgument(f"transcript {spec!r} is not a file")
-    size = resolved.stat().st_size
-    if size > MAX_TRANSCRIPT_BYTES:
-        raise InvalidArgument(f"transcript {spec!r} is {size:,} bytes, over the {MAX_TRANSCRIPT_BYTES:,} limit")
-    records, notes = _records(resolved)
+    resolved, records, notes = _read_within(path, spec, roots)
     if _is_gemini(records):
         model = _last_str(r.get("model") for r in records if r.get("type") == "gemini")
         messages, ids = read_gemini_cli(records)
@@ -93,19 +82,62 @@ def _last_str(values: Iterable[Any]) -> str | None:
     return found[-1] if found else None
 
 
-def _records(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
+def _read_within(path: Path, spec: str, roots: list[Path] | None) -> tuple[Path, list[dict[str, Any]], list[str]]:
+    """Open first, then check what was opened: the file the descriptor holds must lie in an allowed folder.
+    Checking the path and then opening it would let a link swapped in between read any file (the check passes
+    on the old target, the open follows the new one)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        raise InvalidArgument(f"transcript {spec!r} is not a file") from None
+    try:
+        opened = _opened(fd, path)
+        if roots is not None and not any(opened.is_relative_to(r.resolve()) for r in roots):
+            shown = ", ".join(str(r) for r in roots)
+            raise InvalidArgument(
+                f"transcript {spec!r} is outside the transcript folders this server may read ({shown}); "
+                "add its folder to MCP_CONTEXT_TRANSCRIPTS to allow it"
+            )
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise InvalidArgument(f"transcript {spec!r} is not a file")
+        if info.st_size > MAX_TRANSCRIPT_BYTES:
+            raise InvalidArgument(
+                f"transcript {spec!r} is {info.st_size:,} bytes, over the {MAX_TRANSCRIPT_BYTES:,} limit"
+            )
+        with os.fdopen(fd, encoding="utf-8", errors="replace") as f:
+            fd = -1  # the file object closes it now
+            records, notes = _records(f)
+        return opened, records, notes
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
+def _opened(fd: int, path: Path) -> Path:
+    """The real path of the file an open descriptor holds (Linux names it under /proc); elsewhere the path's
+    own resolution, checked to be the same file."""
+    try:
+        return Path(os.readlink(f"/proc/self/fd/{fd}"))
+    except OSError:
+        resolved = path.resolve()
+        if not os.path.samestat(os.fstat(fd), os.stat(resolved)):
+            raise InvalidArgument(f"transcript {str(path)!r} changed while it was opened") from None
+        return resolved
+
+
+def _records(lines: Iterable[str]) -> tuple[list[dict[str, Any]], list[str]]:
     records, bad = [], 0
-    with open(path, encoding="utf-8", errors="replace") as f:
-        for line in f:
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError:
-                bad += 1  # the host may be writing the last line right now
-                continue
-            if isinstance(record, dict):
-                records.append(record)
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError:
+            bad += 1  # the host may be writing the last line right now
+            continue
+        if isinstance(record, dict):
+            records.append(record)
     notes = [f"skipped {bad} line(s) that were not JSON"] if bad else []
     return records, notes
 
