@@ -751,3 +751,54 @@ def test_a_transcript_folder_swapped_while_it_is_read_never_leaks_a_file_outside
         stop.set()
         flipper.join()
     assert read and refused  # both happened: the race was run
+
+
+def test_a_full_disk_is_one_line_and_leaves_nothing_half_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk fills up while the metadata is written: one line, no text or index left, earlier results kept."""
+    import errno
+
+    from mcp_context.errors import StoreError
+    from mcp_context.storage import files
+
+    session = Session(root=tmp_path / "store", session="full", env={})
+    kept = session.persist_result("stored before\n").meta
+    real = files.FileStore._write_atomic
+
+    def full(self: Any, directory: Path, name: str, chunks: Any) -> None:
+        if name.endswith(".json"):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(self, directory, name, chunks)
+
+    monkeypatch.setattr(files.FileStore, "_write_atomic", full)
+    with pytest.raises(StoreError) as raised:
+        session.persist_result("this one will not fit\n" * 100)
+    assert str(raised.value) == ("cannot store the result in session full: No space left on device; nothing was stored")
+    monkeypatch.undo()
+    results = tmp_path / "store" / "sessions" / "full" / "results"
+    assert sorted(p.name.split(".")[0] for p in results.iterdir()) == [kept.handle] * 3
+    assert session.read_persisted(kept.handle).page.text == "stored before\n"  # type: ignore[union-attr]
+
+
+def test_a_session_deleted_while_a_result_is_stored_is_one_line(tmp_path: Path) -> None:
+    import shutil
+
+    from mcp_context.errors import StoreError
+
+    session = Session(root=tmp_path / "store", session="gone", env={})
+    session.persist_result("first\n")
+
+    def chunks() -> Any:
+        yield b"half of it\n"
+        shutil.rmtree(tmp_path / "store" / "sessions" / "gone")  # another process deletes the session
+        yield b"the rest\n"
+
+    try:
+        meta, _ = session.store.put_stream("gone", chunks(), label=None, source=None)
+    except StoreError as exc:  # refused in one line
+        assert "\n" not in str(exc) and "gone" in str(exc)
+    else:  # or stored whole in the session made again
+        assert session.read_persisted(meta.handle).page.text == "half of it\nthe rest\n"  # type: ignore[union-attr]
+    leftovers = [p for p in (tmp_path / "store").rglob("*") if p.is_file() and ".tmp-" in p.name]
+    assert leftovers == []

@@ -215,6 +215,22 @@ class FileStore(StateFiles):
         source: str | None,
         count: TokenCount | None,
     ) -> tuple[ResultMeta, bool]:
+        """Store, or say in one line why not (a full disk, the session deleted meanwhile): nothing half-written
+        is left, and what was stored before is untouched."""
+        try:
+            return self._write_result(session, chunks, label, source, count)
+        except OSError as exc:
+            why = exc.strerror or str(exc)
+            raise StoreError(f"cannot store the result in session {session}: {why}; nothing was stored") from None
+
+    def _write_result(
+        self,
+        session: str,
+        chunks: Iterable[bytes],
+        label: str | None,
+        source: str | None,
+        count: TokenCount | None,
+    ) -> tuple[ResultMeta, bool]:
         """Spool to a temp file while hashing and indexing, then rename into place: text, index, metadata.
 
         The spool lives in ``<root>/.spool`` so a refused write (too large, not UTF-8) leaves no session
@@ -255,12 +271,16 @@ class FileStore(StateFiles):
             meta = _new_meta(handle, session, label, source, builder, tokens)
             meta_bytes = meta.to_json().encode()  # before anything is renamed: a bad label fails cleanly
             directory = self.results_dir(session, create=True)
-            self._write_atomic(directory, f"{handle}.idx", [index])
-            os.replace(spool, directory / f"{handle}.txt")
+            try:
+                self._write_atomic(directory, f"{handle}.idx", [index])
+                os.replace(spool, directory / f"{handle}.txt")
+                self._write_atomic(directory, f"{handle}.json", [meta_bytes])
+                _fsync_dir(directory)
+            except OSError:
+                _unplace(directory, handle)
+                raise
         finally:
             spool.unlink(missing_ok=True)
-        self._write_atomic(directory, f"{handle}.json", [meta_bytes])
-        _fsync_dir(directory)
         return meta, True
 
     # reading metadata --------------------------------------------------------------------------------------
@@ -406,6 +426,18 @@ class FileStore(StateFiles):
                 except FileNotFoundError:
                     continue  # a writer renamed it into place meanwhile
         return removed
+
+
+def _unplace(directory: Path, handle: str) -> None:
+    """Take back the text and index of a result whose metadata never landed, unless another process made the
+    same result visible meanwhile (its files have the same names and bytes)."""
+    if (directory / f"{handle}.json").exists():
+        return
+    for suffix in (".txt", ".idx"):
+        try:
+            (directory / f"{handle}{suffix}").unlink(missing_ok=True)
+        except OSError:
+            pass  # cleanup removes it later as debris
 
 
 def _new_meta(
