@@ -237,3 +237,46 @@ async def test_schemas_constrain_every_value(client: Client) -> None:
 
     for tool in (await client.list_tools()).tools:
         assert loose(tool.input_schema, tool.name) == [] and loose(tool.output_schema, tool.name) == []
+
+
+@pytest.mark.slow
+def test_every_line_on_stdin_gets_an_answer_and_the_server_keeps_serving(server_env: dict[str, str]) -> None:
+    """Not JSON, a lone surrogate, nesting too deep, JSON that is no message: each answered with a JSON-RPC error
+    carrying the request's id where it shows, and the next request is served."""
+    import json as jsonlib
+    import subprocess
+
+    init = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
+    }
+    lines = [
+        jsonlib.dumps(init),
+        jsonlib.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        "this is not json",
+        '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"persist_result","arguments":{"content":"\\ud800"}}}',
+        '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"check_loop","arguments":{"policy":'
+        + "[" * 5000
+        + "]" * 5000
+        + "}}}",
+        jsonlib.dumps({"hello": "world"}),
+        jsonlib.dumps({"jsonrpc": "2.0", "id": 4, "method": "tools/list"}),
+    ]
+    with subprocess.Popen(
+        [*SERVE, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=server_env
+    ) as proc:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write("\n".join(lines) + "\n")
+        proc.stdin.flush()
+        answers: list[dict[str, Any]] = []
+        while not any(a.get("id") == 4 for a in answers):  # the last request answered: then stdin may close
+            line = proc.stdout.readline()
+            assert line, f"the server stopped answering after {answers}"
+            answers.append(jsonlib.loads(line))
+        proc.stdin.close()
+        proc.wait(timeout=30)
+    errors = [(a.get("id"), a["error"]["code"]) for a in answers if "error" in a]
+    assert errors == [(None, -32700), (2, -32700), (3, -32700), (None, -32600)], answers
+    assert any(a.get("id") == 4 and "tools" in a["result"] for a in answers)  # and it went on serving

@@ -23,6 +23,7 @@ from ..summary.args import SummarizeArgs
 from . import compaction, loops, summary, tools
 from .binding import failure
 from .resources import TEMPLATES, list_page, read
+from .wire import AnsweringReadStream
 
 
 class ContextServer(MCPServer):
@@ -67,6 +68,15 @@ class ContextServer(MCPServer):
             if isinstance(cause, ContextError):
                 return failure(str(cause))
             raise
+
+    async def run_stdio_async(self) -> None:
+        """stdio, with every line the transport cannot read answered (see wire.py)."""
+        from mcp.server.stdio import stdio_server
+
+        async with stdio_server() as (read_stream, write_stream):
+            lowlevel = self._lowlevel_server
+            answering = AnsweringReadStream(read_stream, write_stream)
+            await lowlevel.run(answering, write_stream, lowlevel.create_initialization_options())
 
     async def get_prompt(
         self, name: str, arguments: dict[str, Any] | None = None, context: Context[Any, Any] | None = None
