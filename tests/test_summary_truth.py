@@ -159,3 +159,34 @@ def test_the_summary_inside_a_compacted_history_is_made_from_the_originals(sessi
     bridge = next(m["content"] for m in out.messages if "summarised to save context" in str(m["content"]))
     assert "FAILED tests/test_part_0.py::test_total - assert 5 == 6" in bridge
     assert "tool result cleared" not in bridge and ": ok (" not in bridge
+
+
+@pytest.mark.parametrize(
+    ("failed", "output", "then", "fixed"),
+    [
+        (
+            "bash -lc 'pyhton src/main.py'",
+            "bash: line 1: pyhton: command not found",
+            "bash -lc 'python src/main.py'",
+            True,
+        ),
+        ("git push", "fatal: No configured push destination.", "git push -u origin main", True),
+        ("pytest -q tests/test_a.py", PYTEST_FAILED, "pytest -q", True),  # the whole suite passing covers it
+        ("pytest -q tests/test_a.py", PYTEST_FAILED, "pytest -q tests/test_b.py", False),  # another file
+        ("python src/main.py", "Traceback (most recent call last):\nValueError: bad", "python src/other.py", False),
+    ],
+)
+def test_a_failure_is_paired_with_the_run_that_redid_its_work(
+    session: Session, failed: str, output: str, then: str, fixed: bool
+) -> None:
+    history = [
+        {"role": "user", "content": "Get it working."},
+        call("c1", "shell", command=failed),
+        result("c1", output),
+        call("c2", "shell", command=then),
+        result("c2", "done\n"),
+        {"role": "assistant", "content": "That is the state of things now, after both runs."},
+    ] + fix_session()[1:4]  # more of a history, so a summary is worth making
+    out = session.summarize_range(messages=history, style="sections", engine="extractive", max_tokens=2000).text
+    line = next(ln for ln in (out or "").splitlines() if f"{failed}` failed" in ln)
+    assert ("fixed by" in line) is fixed, line

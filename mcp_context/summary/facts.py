@@ -274,8 +274,11 @@ def _same_work(failure: Action, done: calls.Call) -> bool:
     done_work = {_command_work(s) for s in done.target.split("&&")}
     if work in done_work:
         return True
-    # The same program and subcommand with corrected arguments (``pip install reqests`` -> ``requests``).
+    # The same program and subcommand with corrected arguments (``pip install reqests`` -> ``requests``), or
+    # with more of them (``git push`` -> ``git push -u origin main``).
     if len(work) >= 3 and any(w[:2] == work[:2] and len(w) >= 3 for w in done_work):
+        return True
+    if len(work) >= 2 and any(w[: len(work)] == work for w in done_work):
         return True
     # A broader run of the same program passing (``pytest -q`` after ``pytest -q tests/test_x.py`` failed).
     if any(w and w[0] == work[0] and len(w) < len(work) and set(w[1:]) <= set(work[1:]) for w in done_work):
@@ -287,7 +290,8 @@ def _same_work(failure: Action, done: calls.Call) -> bool:
 
 #: Commands that only look (their success fixes nothing): not counted among the steps that led to a fix.
 _LOOKS = re.compile(
-    r"^\s*(?:cd \S+ && )?(?:cat|ls|grep|rg|sed -n|head|tail|find|echo|pwd|which|wc|file|stat|tree|less|"
+    r"^\s*(?:(?:ba|z)?sh\s+-\w*c\s+['\"]?)?(?:cd \S+ && )?"
+    r"(?:cat|ls|grep|rg|sed -n|head|tail|find|echo|pwd|which|wc|file|stat|tree|less|"
     r"git (?:status|diff|log|show|branch)|python3? -c ['\"]print)\b"
 )
 
@@ -302,6 +306,7 @@ def _rebuilt(waiting: _Open, done: calls.Call, output: str) -> bool:
     return any(name in done.target or name in output for name in edited)
 
 
+_SHELLS = {"bash", "sh", "zsh", "dash"}
 #: A failure that says the program itself is missing: its fix is the same work under another program.
 _MISSING_PROGRAM = re.compile(r"command not found|not recognized as an internal|No such file or directory", re.I)
 
@@ -314,6 +319,10 @@ def _command_work(step: str) -> tuple[str, ...]:
     except ValueError:  # an unbalanced quote: the words as written
         words = step.split()
     words = [w for w in words if not w.startswith("-") and not _ASSIGNMENT.match(w)]
+    if len(words) > 1 and words[0].rsplit("/", 1)[-1] in _SHELLS:  # ``bash -lc 'pytest -q'`` runs pytest
+        words = words[1:]
+        if len(words) == 1:  # the script quoted as one word: its own words
+            words = list(_command_work(words[0]))
     if words:
         words[0] = _PYTHON.sub("python", words[0].rsplit("/", 1)[-1])
     if words[:1] == ["python"] and " -m " in f" {step} ":
