@@ -11,6 +11,7 @@ from pathlib import Path
 
 from .errors import InvalidId
 from .limits import Limits
+from .redaction import ENV_REDACT, enabled
 from .storage.ids import check_session, new_session_id
 
 ENV_HOME = "MCP_CONTEXT_HOME"
@@ -26,6 +27,8 @@ class Settings:
     session: str
     session_source: str
     limits: Limits = field(default_factory=Limits)
+    #: Whether credentials are taken out of what is stored (on unless --no-redact or MCP_CONTEXT_REDACT=0).
+    redact: bool = True
 
 
 def default_root(env: Mapping[str, str] | None = None) -> Path:
@@ -55,10 +58,14 @@ def resolve_settings(
     session: str | None = None,
     limits: Limits | None = None,
     env: Mapping[str, str] | None = None,
+    redact: bool | None = None,
 ) -> Settings:
+    """The settings from what was given, else the environment, else the defaults."""
+    env = os.environ if env is None else env
     resolved_root = Path(root).expanduser() if root else default_root(env)
     session_id, source = resolve_session(session, env)
-    return Settings(root=resolved_root, session=session_id, session_source=source, limits=limits or Limits())
+    on = enabled(env.get(ENV_REDACT)) if redact is None else redact
+    return Settings(resolved_root, session_id, source, limits or Limits(), on)
 
 
 def install_command() -> list[str]:

@@ -29,6 +29,7 @@ from .loops.answers import JudgeFn, LoopCheck
 from .loops.events import Event
 from .loops.policy import Policy
 from .loops.replaying import check_history
+from .redaction import Redactor
 from .results import archive
 from .results.answers import Persisted, Read
 from .results.archive import Stored
@@ -75,8 +76,9 @@ class Session:
         counter: TokenCounter | None = None,
         env: Mapping[str, str] | None = None,
         transcript_roots: list[Path] | None = None,
+        redact: bool | None = None,
     ) -> None:
-        self.settings: Settings = resolve_settings(root, session, limits, env)
+        self.settings: Settings = resolve_settings(root, session, limits, env, redact)
         self.limits = self.settings.limits
         self.counter = counter or TokenCounter()
         self.env: Mapping[str, str] = os.environ if env is None else env
@@ -86,7 +88,10 @@ class Session:
         self._pieces = archive.PieceMemo(self._holds)
         self._known = KnownResults()
         self.store: Store = FileStore(
-            self.settings.root, counter=self.counter, max_result_bytes=self.limits.max_result_bytes
+            self.settings.root,
+            counter=self.counter,
+            max_result_bytes=self.limits.max_result_bytes,
+            redact=self.settings.redact,
         )
 
     @property
@@ -242,7 +247,7 @@ class Session:
 
         args = _arguments(CompactArgs, args, fields)
         sid = self._session(args.session)
-        source = self._history_source(args.messages, args.transcript, args.format)
+        source = self._history_source(args.messages, args.transcript, args.format, sid)
         model, source_name = args.model, "given"
         if model is None and source.model is not None:
             model, source_name = source.model
@@ -272,7 +277,7 @@ class Session:
                 lines, label = result.history_lines, "compacted history"
                 result.history = archive.write(persist, head, lines, label, most, memo=self._pieces)
 
-        return compact(
+        result = compact(
             request,
             self.accountant,
             persist,
@@ -280,19 +285,32 @@ class Session:
             lambda data: self.store.write_state(sid, "compaction", data),
             store_history,
         )
+        given = args.messages if args.messages is not None else None
+        if given is not None and _untouched(result.messages, source.messages):
+            result.messages = given  # nothing was done: the caller's own list back, not its redacted copy
+        return result
 
-    def _history_source(self, messages: list[Any] | None, transcript: str | None, format: str) -> HistorySource:
-        """The messages to work on, from a list or a host transcript, with what the source says about them."""
+    def _history_source(
+        self, messages: list[Any] | None, transcript: str | None, format: str, session: str
+    ) -> HistorySource:
+        """The messages to work on, from a list or a host transcript, with what the source says about them.
+
+        Redacted here when the store redacts, before anything is clipped: a preview cut through a token would
+        leave a piece of it no rule can recognise. What compaction hands back speaks of secrets by placeholder
+        too, the same one for the same secret every time, so the prompt cache's prefix stays the same."""
         if (messages is None) == (transcript is None):
             raise InvalidArgument("give either messages (a list) or transcript (a path, or 'host'), not both")
         if transcript is None:
-            return HistorySource(messages or [], format)
+            return HistorySource(self._redacted(messages or [], session), format)
         found = transcripts.load(transcript, self.env, self.transcript_roots)
         if format not in ("auto", found.format):
             raise InvalidArgument(f"{found.host} transcripts hold {found.format} messages, not {format}")
         notes = [f"{found.host} transcript {found.path}: {len(found.messages)} messages", *found.notes]
         model = (found.model, f"{found.host} transcript") if found.model else None
-        return HistorySource(found.messages, found.format, model, notes, found.ids)
+        return HistorySource(self._redacted(found.messages, session), found.format, model, notes, found.ids)
+
+    def _redacted(self, messages: list[Any], session: str) -> list[Any]:
+        return Redactor(session).data(messages) if self.store.redact else messages
 
     # summaries ---------------------------------------------------------------------------------------------
 
@@ -316,7 +334,7 @@ class Session:
             history = HistorySource(items, found if a.format == "auto" else a.format)
             source = f"handle={a.handle!r}"
         else:
-            history = self._history_source(a.messages, a.transcript, a.format)
+            history = self._history_source(a.messages, a.transcript, a.format, sid)
             source = f"transcript={a.transcript!r}" if a.transcript is not None else "messages=<the same list>"
 
         def persist(text: str, label: str, source: str) -> Stored:
@@ -363,7 +381,7 @@ class Session:
         loop_service.check_arguments(bool(stream) or events is not None, replay, chosen, a.reset, a.format)
         if not replay:
             return loop_service.check_stream(self.store, sid, stream, chosen, a.reset, self.counter, judge, dry_run)
-        history = self._history_source(a.messages, a.transcript, a.format)
+        history = self._history_source(a.messages, a.transcript, a.format, sid)
         return check_history(history.messages, history.format, chosen, sid, self.counter, judge, history.notes)
 
     def judge_may_ask(
@@ -435,6 +453,10 @@ class HistorySource:
 
 
 ArgsT = TypeVar("ArgsT", bound="Arguments")
+
+
+def _untouched(out: list[Any], worked_on: list[Any]) -> bool:
+    return len(out) == len(worked_on) and all(a is b for a, b in zip(out, worked_on, strict=True))
 
 
 def _arguments(model: type[ArgsT], given: ArgsT | None, fields: dict[str, Any]) -> ArgsT:

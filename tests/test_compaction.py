@@ -16,6 +16,7 @@ from mcp import Client, StdioServerParameters
 from mcp_context import ContextError, InvalidArgument, Session
 from mcp_context.conversation import formats
 from mcp_context.conversation.validate import problems
+from mcp_context.redaction import Redactor
 from mcp_context.results import archive
 from mcp_context.server.app import build_server
 
@@ -36,6 +37,8 @@ def check_valid_and_complete(session: Session, inputs: list[Any], result: Any) -
     adapter = formats.adapter(result.format)
     assert problems(adapter.parse(result.messages), adapter) == []
     assert result.tokens_after <= result.target
+    if session.store.redact:  # what is kept or archived is the input with its credentials replaced
+        inputs = Redactor(session.id).data(inputs)
     kept = {json.dumps(m, sort_keys=True) for m in result.messages}
     store = archived(session, result.archive.handle)
     for index, message in enumerate(inputs):

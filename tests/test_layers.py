@@ -16,6 +16,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "mcp_context"
 LAYERS: dict[str, int] = {
     "errors": 0,
     "limits": 0,
+    "redaction": 0,
     "arguments": 1,
     "tokens": 2,
     "storage": 3,

@@ -62,14 +62,17 @@ def emit_json(value: Any, indent: int = 1) -> None:
 class Ctx:
     """The top-level options, and the Session they open."""
 
-    def __init__(self, root: str | None, session: str | None, max_result_bytes: int | None) -> None:
+    def __init__(
+        self, root: str | None, session: str | None, max_result_bytes: int | None, redact: bool | None = None
+    ) -> None:
         self.root, self.session, self.max_result_bytes = root, session, max_result_bytes
+        self.redact = redact  # None: as MCP_CONTEXT_REDACT says (on unless turned off)
 
     def open(self) -> Session:
         from ..session import Session  # here: a command that never opens a session starts without the core
 
         limits = Limits(max_result_bytes=self.max_result_bytes) if self.max_result_bytes is not None else None
-        return Session(self.root, self.session, limits=limits)
+        return Session(self.root, self.session, limits=limits, redact=self.redact)
 
     def read_command(self, handle: str, **arguments: object) -> str:
         """The shell command that reads more, where a model is shown the read_persisted call."""

@@ -14,6 +14,7 @@ import click
 from .. import __version__
 from ..config import ENV_HOME, ENV_SESSION
 from ..errors import ContextError
+from ..redaction import ENV_REDACT
 from . import compaction, demo, hooks, insight, loops, results, serving, sessions, summary
 from .common import Ctx, parse_size
 
@@ -23,8 +24,15 @@ from .common import Ctx, parse_size
 @click.option("--root", envvar=ENV_HOME, metavar="DIR", help=f"Store root (env {ENV_HOME}; default ~/.mcp-context).")
 @click.option("--session", envvar=ENV_SESSION, metavar="ID", help=f"Default session (env {ENV_SESSION}).")
 @click.option("--max-result-bytes", type=parse_size, metavar="SIZE", help="Largest result to store (default 64M).")
+@click.option(
+    "--no-redact",
+    is_flag=True,
+    help=f"Store credentials in tool output as they are (default: replaced by placeholders; env {ENV_REDACT}=0).",
+)
 @click.pass_context
-def cli(ctx: click.Context, root: str | None, session: str | None, max_result_bytes: int | None) -> None:
+def cli(
+    ctx: click.Context, root: str | None, session: str | None, max_result_bytes: int | None, no_redact: bool
+) -> None:
     """Context management for long-running agents: an MCP server and its command-line twin.
 
     \b
@@ -32,7 +40,7 @@ def cli(ctx: click.Context, root: str | None, session: str | None, max_result_by
       mcp-context serve                 # the MCP server on stdio
       mcp-context results               # what the current session holds
     """
-    ctx.obj = Ctx(root, session, max_result_bytes)
+    ctx.obj = Ctx(root, session, max_result_bytes, redact=False if no_redact else None)
 
 
 #: Every command, registered here and nowhere else.

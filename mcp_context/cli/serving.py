@@ -52,7 +52,8 @@ def config(obj: Ctx, host: str, name: str) -> None:
       mcp-context config claude
     """
     size = ["--max-result-bytes", str(obj.max_result_bytes)] if obj.max_result_bytes is not None else []
-    command = [*install_command(), *size, "serve"]  # a limit given here is one the server should keep
+    plain = ["--no-redact"] if obj.redact is False else []
+    command = [*install_command(), *size, *plain, "serve"]  # a limit given here is one the server should keep
     env = {ENV_HOME: os.path.abspath(os.path.expanduser(obj.root))} if obj.root else {}
     entry: dict[str, Any] = {"command": command[0], "args": command[1:]}
     if env:

@@ -17,10 +17,11 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import InvalidArgument
+from ..redaction import Redactor
 from ..storage.protocol import Store
 from ..tokens.count import TokenCounter
 from .answers import JudgeFn, LoopCheck, consult, source
@@ -91,6 +92,8 @@ def check_stream(
 ) -> LoopCheck:
     """Add ``events`` to the session's stored stream and answer for them; the state is saved unless ``dry_run``."""
     key = (str(store.root), session, id(counter))
+    if store.redact:
+        events = _redacted(Redactor(session), events)
     with store.state_lock(session, STATE_NAME) as hold:
         stored = hold.stored
         with _KEPT_GUARD:  # taken, not shared: a check that fails half-way leaves nothing behind
@@ -116,6 +119,18 @@ def check_stream(
             hold.save(data)
             _keep(key, _Kept(data, monitor, judge))
         return result
+
+
+def _redacted(redactor: Redactor, events: list[Event]) -> list[Event]:
+    """The events with credentials replaced as the store replaces them: the stream kept in the state holds no
+    secret, and a call repeated with the same token still repeats (the same secret, the same placeholder)."""
+    out = []
+    for event in events:
+        text = redactor.text(event.text) if event.text is not None else None
+        args = redactor.data(dict(event.args)) if event.args is not None else None
+        changed = text is not event.text or (args is not None and args != event.args)
+        out.append(replace(event, text=text, args=args) if changed else event)
+    return out
 
 
 @dataclass(frozen=True)

@@ -15,19 +15,19 @@ racing is harmless. Directories are 0700 and files 0600: results often hold sour
 
 from __future__ import annotations
 
-import codecs
 import hashlib
 import os
 import secrets
 import shutil
 import stat
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 
 from ..errors import InvalidId, StoreError, TooLarge, UnknownHandle
 from ..tokens.count import EXACT_LIMIT_BYTES, ByteTally, TokenCount, TokenCounter
 from . import ids
+from .incoming import incoming_stream, incoming_text
 from .index import IndexBuilder
 from .records import ResultMeta, SessionInfo, mime_type
 from .states import StateFiles
@@ -49,8 +49,12 @@ class FileStore(StateFiles):
     """All sessions under one root. Thread-safe and process-safe: results are written once under names derived
     from their content, and a tool's state changes only under its lock."""
 
-    def __init__(self, root: Path, *, counter: TokenCounter | None = None, max_result_bytes: int) -> None:
+    def __init__(
+        self, root: Path, *, counter: TokenCounter | None = None, max_result_bytes: int, redact: bool = True
+    ) -> None:
         self.root = Path(root).expanduser().absolute()
+        #: Whether credentials are replaced by placeholders before a result is written (see redaction.py).
+        self.redact = redact
         self.counter = counter or TokenCounter()
         self.max_result_bytes = max_result_bytes
         self._sessions = self.root / "sessions"
@@ -175,6 +179,7 @@ class FileStore(StateFiles):
 
     def put_text(self, session: str, text: str, *, label: str | None, source: str | None) -> tuple[ResultMeta, bool]:
         """Store ``text``; return its metadata and whether anything was written (False: already stored)."""
+        text, label, source = incoming_text(session, self.redact, text, label, source)
         try:
             data = text.encode("utf-8")
         except UnicodeEncodeError as exc:
@@ -192,7 +197,8 @@ class FileStore(StateFiles):
         self, session: str, chunks: Iterable[bytes], *, label: str | None, source: str | None
     ) -> tuple[ResultMeta, bool]:
         """Store a byte stream of UTF-8 text (a file, a pipe) in one pass, without holding it in memory."""
-        return self._store(session, _checked_utf8(chunks), label, source, None)
+        stream, label, source = incoming_stream(session, self.redact, chunks, label, source)
+        return self._store(session, stream, label, source, None)
 
     def _check_size(self, size: int) -> None:
         if size > self.max_result_bytes:
@@ -473,19 +479,3 @@ def _handle_hasher(session: str) -> hashlib._Hash:
 
 def _handle(hasher: hashlib._Hash) -> str:
     return "r_" + hasher.hexdigest()[:16]
-
-
-def _checked_utf8(chunks: Iterable[bytes]) -> Iterator[bytes]:
-    """Pass chunks through, failing with the byte offset at the first thing that is not UTF-8 text."""
-    decoder = codecs.getincrementaldecoder("utf-8")("strict")
-    offset = 0
-    try:
-        for chunk in chunks:
-            decoder.decode(chunk)
-            offset += len(chunk)
-            yield chunk
-        decoder.decode(b"", final=True)
-    except UnicodeDecodeError as exc:
-        raise StoreError(
-            f"content is not UTF-8 text (bad byte near offset {offset + exc.start:,}); persist_result stores text"
-        ) from None

@@ -20,6 +20,9 @@ class Store(Protocol):
     root: Path
     #: Whether a state given to ``StateHold.save`` may be written after the lock's block (see saves.py).
     save_behind: bool
+    #: Whether credentials are replaced by placeholders (see redaction.py) in every text, label, source and
+    #: state before it is written.
+    redact: bool
 
     def put_text(self, session: str, text: str, *, label: str | None, source: str | None) -> tuple[ResultMeta, bool]:
         """Store a text; the bool says whether it was new (the same text again writes nothing)."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import StoreError
+from ..redaction import Redactor
 from . import saves
 
 try:
@@ -49,6 +50,8 @@ class StateFiles(ABC):
 
     #: Whether a state given to ``StateHold.save`` is written after the block, by a saver (see saves.py).
     save_behind: bool
+    #: Whether credentials in a state are replaced by placeholders before it is written (see redaction.py).
+    redact: bool
 
     @abstractmethod
     def _state_dir(self, session: str) -> Path:
@@ -85,6 +88,8 @@ class StateFiles(ABC):
         """Replace a tool's state atomically: a reader sees the old document or the new one, never half."""
         directory = self._state_dir(session)
         self._ensure_dir(directory)
+        if self.redact:
+            data = Redactor(session).json_bytes(data)
         try:
             self._write_atomic(directory, _state_name(name), [data])
         except OSError as exc:

@@ -1,0 +1,217 @@
+"""Credentials taken out of text before anything is stored: tool output often carries an API key, a token, a
+private key or a password inside a URL, and a result, an archive or a loop's state would otherwise keep it on disk
+verbatim. Each secret becomes a typed placeholder, ``[secret:github_token:3f9a]``, whose tag is a keyed hash of the
+secret: the same secret gives the same placeholder within a session (an agent can still tell two tokens apart and
+see that a call repeats one), and nothing of the value can be read back from it.
+
+Only formats with a recognisable shape are matched (a known prefix, a JWT's three parts, a PEM block, the password
+of a ``user:pass@host`` URL, a value assigned to a name that says it is secret), so hashes, UUIDs and base64 data
+stay as they are. Redaction never changes how many lines a text has: a multi-line key keeps its line breaks, so
+line numbers into an archive mean the same before and after."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+ENV_REDACT = "MCP_CONTEXT_REDACT"
+#: Values of MCP_CONTEXT_REDACT that turn redaction off.
+OFF_WORDS = frozenset({"0", "false", "no", "off"})
+
+_B64URL = r"[A-Za-z0-9_\-]"
+_PEM = r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
+#: A value assigned to a name that says it is secret: 8 or more characters with a letter and a digit in them, so
+#: ``password = getpass()`` or ``token = self.token`` stay as they are.
+_VALUE = r"""(?=[^\s"'`,;{}()\[\]<>\\]*\d)(?=[^\s"'`,;{}()\[\]<>\\]*[A-Za-z])[^\s"'`,;{}()\[\]<>\\]{8,}"""
+
+
+@dataclass(frozen=True)
+class _Rule:
+    """One credential format. A rule runs only on a text that holds one of its anchors (a plain substring test,
+    far faster than any pattern), so text without credentials costs a few substring scans."""
+
+    kind: str
+    anchors: tuple[str, ...]
+    pattern: re.Pattern[str]
+    #: Whether the anchors are to be found in the lower-cased text.
+    folded: bool = False
+
+
+def _rule(kind: str, anchors: str, pattern: str, folded: bool = False) -> _Rule:
+    return _Rule(kind, tuple(anchors.split()), re.compile(pattern), folded)
+
+
+#: In order: a rule sees the text with the rules before it applied (a JWT sent as a bearer token is a JWT). Where
+#: a pattern has a group named ``secret``, only that part is replaced.
+_RULES: tuple[_Rule, ...] = (
+    # a whole block, or what there is of one cut off before its END line
+    _rule(
+        "private_key",
+        "PRIVATE",
+        rf"{_PEM}(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|(?:\r?\n[A-Za-z0-9+/=]+)+)",
+    ),
+    _rule("anthropic_key", "sk-ant-", rf"\bsk-ant-(?:api|admin|sid)\d\d-{_B64URL}{{32,}}"),
+    _rule(
+        "openai_key",
+        "sk-",
+        rf"\bsk-(?:proj|svcacct|admin)-{_B64URL}{{20,}}|\bsk-[A-Za-z0-9]{{20}}T3BlbkFJ[A-Za-z0-9]{{20}}",
+    ),
+    _rule(
+        "github_token",
+        "ghp_ gho_ ghu_ ghs_ ghr_ github_pat_",
+        r"\bgh[pousr]_[A-Za-z0-9]{36,255}\b|\bgithub_pat_[A-Za-z0-9_]{60,255}\b",
+    ),
+    _rule("gitlab_token", "glpat-", rf"\bglpat-{_B64URL}{{20,}}"),
+    _rule("aws_access_key", "AKIA ASIA ABIA ACCA", r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b"),
+    _rule(
+        "aws_secret_key",
+        "aws_secret awssecret",
+        r"(?i:aws_?secret_?(?:access_?)?key)[\"']?\s*[:=]\s*[\"']?(?P<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])",
+        folded=True,
+    ),
+    _rule("slack_token", "xoxa- xoxb- xoxp- xoxo- xoxs- xoxr-", r"\bxox[abposr]-[A-Za-z0-9-]{10,}"),
+    _rule("slack_webhook", "hooks.slack.com", r"https://hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9/_]{20,}"),
+    _rule("google_api_key", "AIza", rf"\bAIza{_B64URL}{{35}}(?!{_B64URL})"),
+    _rule("google_oauth_token", "ya29.", rf"\bya29\.{_B64URL}{{20,}}"),
+    _rule("stripe_key", "_live_ _test_", r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,}"),
+    _rule("npm_token", "npm_", r"\bnpm_[A-Za-z0-9]{36}\b"),
+    _rule("huggingface_token", "hf_", r"\bhf_[A-Za-z0-9]{34,}\b"),
+    _rule("jwt", "eyJ", rf"\beyJ{_B64URL}{{8,}}\.eyJ{_B64URL}{{8,}}\.{_B64URL}{{16,}}"),
+    _rule("url_password", "://", r"://[^\s:/?#@\"'<>\[\]]+:(?P<secret>[^\s/?#@\"'<>]+)@"),
+    _rule("bearer_token", "bearer", r"(?i:\bauthorization\s*:\s*bearer)\s+(?P<secret>[A-Za-z0-9._~+/\-]{20,}=*)", True),
+    _rule(
+        "password",
+        "password passwd secret api_key apikey access_token accesstoken auth_token authtoken",
+        # the quotes may be escaped: JSON text held in a string of a JSON document
+        r"(?<!\[)(?i:(?:password|passwd|secret|api_?key|access_?token|auth_?token)(?:\\*[\"'])?\s*[:=]\s*)"
+        rf"(?P<q>(?:\\*[\"'])?)(?P<secret>{_VALUE})(?P=q)",
+        folded=True,
+    ),
+)
+_PLACEHOLDER = re.compile(r"\[secret:[a-z_]+:[0-9a-f]{4}\]")
+#: A secret is never longer than this many characters, except a PEM block (which is held whole; see stream).
+_LONGEST = 4096
+_PEM_BEGIN = re.compile(_PEM)
+_PEM_END = re.compile(r"-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
+
+
+class Redactor:
+    """Replaces the credentials of one session's texts with placeholders keyed to that session."""
+
+    def __init__(self, session: str) -> None:
+        self._key = hashlib.sha256(b"mcp-context redaction\0" + session.encode()).digest()
+
+    def tag(self, secret: str) -> str:
+        return hashlib.blake2s(secret.encode("utf-8", "surrogatepass"), key=self._key, digest_size=2).hexdigest()
+
+    def text(self, text: str) -> str:
+        """``text`` with every credential replaced; the same string back (not a copy) when it holds none."""
+        out = text
+        for rule in _present(text):
+            out = rule.pattern.sub(functools.partial(self._replace, rule.kind), out)
+        return text if out == text else out
+
+    def _replace(self, kind: str, match: re.Match[str]) -> str:
+        inner = "secret" in match.re.groupindex
+        secret = match.group("secret") if inner else match.group()
+        if _PLACEHOLDER.fullmatch(secret):
+            return match.group()
+        holder = f"[secret:{kind}:{self.tag(secret)}]" + "\n" * secret.count("\n")  # line numbers stay
+        if not inner:
+            return holder
+        start, (s, e) = match.start(), match.span("secret")
+        whole = match.group()
+        return whole[: s - start] + holder + whole[e - start :]
+
+    def data(self, value: Any) -> Any:
+        """A JSON-like value with every string in it (keys left alone) redacted. What holds no credential comes
+        back as the very same object, so a caller's "unchanged" checks (and memory) are kept."""
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, list):
+            items = [self.data(v) for v in value]
+            return value if all(a is b for a, b in zip(items, value, strict=True)) else items
+        if isinstance(value, dict):
+            pairs = {k: self.data(v) for k, v in value.items()}
+            return value if all(pairs[k] is v for k, v in value.items()) else pairs
+        return value
+
+    def json_bytes(self, data: bytes) -> bytes:
+        """A JSON document (a tool's state) with every string in it redacted; the same bytes when none holds a
+        credential, which one scan of the raw text tells (JSON escapes change no credential's shape)."""
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return data
+        if not any(rule.pattern.search(text) for rule in _present(text)):
+            return data
+        try:
+            doc = json.loads(text)
+        except ValueError:
+            return self.text(text).encode("utf-8")
+        return json.dumps(self.data(doc), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+    def stream(self, chunks: Iterable[bytes]) -> Iterator[bytes]:
+        """UTF-8 chunks redacted as they pass, with bounded memory: text is let through up to its last line
+        break (or, on a very long line, up to the last space well before its end), so no secret is cut in two;
+        an open PEM block is held until its end line. Bytes that are not UTF-8 pass untouched, for the store
+        to refuse with its own message."""
+        held = b""
+        for chunk in chunks:
+            held += chunk
+            cut = _safe_cut(held)
+            if cut:
+                yield self._bytes(held[:cut])
+                held = held[cut:]
+        if held:
+            yield self._bytes(held)
+
+    def _bytes(self, data: bytes) -> bytes:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return data
+        out = self.text(text)
+        return data if out is text else out.encode("utf-8")
+
+
+def _present(text: str) -> list[_Rule]:
+    """The rules whose anchors the text holds."""
+    folded = text.lower() if any(rule.folded for rule in _RULES) else text
+    return [r for r in _RULES if any(a in (folded if r.folded else text) for a in r.anchors)]
+
+
+def _safe_cut(held: bytes) -> int:
+    """How much of ``held`` can be redacted now without cutting a secret: 0 to wait for more."""
+    newline = held.rfind(b"\n")
+    if newline >= 0:
+        head = held[: newline + 1]
+        begin = head.rfind(b"-----BEGIN ")
+        if (
+            begin >= 0
+            and _PEM_BEGIN.match(head[begin:].decode("utf-8", "replace"))
+            and not _PEM_END.search(head[begin:].decode("utf-8", "replace"))
+        ):
+            if len(held) - begin < 1024 * 1024:  # a key is a few KB; past this it is no key and is let go
+                return begin
+        return newline + 1
+    if len(held) <= 2 * _LONGEST:
+        return 0
+    space = max(held.rfind(b" ", 0, len(held) - _LONGEST), held.rfind(b"\t", 0, len(held) - _LONGEST))
+    if space >= 0:
+        return space + 1
+    # One run of over 4 KB with no space or line break is no credential of these formats: cut where UTF-8 allows.
+    cut = len(held) - _LONGEST
+    while cut > 0 and held[cut] & 0xC0 == 0x80:
+        cut -= 1
+    return cut
+
+
+def enabled(env_value: str | None) -> bool:
+    """Whether MCP_CONTEXT_REDACT's value leaves redaction on (it is on unless turned off)."""
+    return env_value is None or env_value.strip().lower() not in OFF_WORDS

@@ -1,0 +1,216 @@
+"""Credentials never reach the store by default: results, streamed files, labels and sources, compaction archives,
+loop states and hook states hold placeholders instead. Credentials are made here in their real formats with fresh
+random bodies (a private key by openssl itself), and look-alikes (hashes, UUIDs, base64 data, code that names a
+secret without holding one) must come through untouched."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import os
+import re
+import secrets
+import string
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mcp_context import Session
+from mcp_context.redaction import Redactor
+
+ALNUM = string.ascii_letters + string.digits
+PLACEHOLDER = re.compile(r"\[secret:([a-z_]+):[0-9a-f]{4}\]")
+
+
+def rand(n: int, alphabet: str = ALNUM) -> str:
+    return "".join(secrets.choice(alphabet) for _ in range(n))
+
+
+def private_key() -> str:
+    done = subprocess.run(
+        ["openssl", "genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:1024"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode == 0:
+        return done.stdout.strip()
+    body = "\n".join(base64.b64encode(os.urandom(48)).decode() for _ in range(12))  # where openssl is missing
+    return f"-----BEGIN PRIVATE KEY-----\n{body}\n-----END PRIVATE KEY-----"
+
+
+def credentials() -> list[tuple[str, str, str]]:
+    """(kind, line as it shows in tool output, the secret in it)."""
+    aws_secret = rand(40, ALNUM + "/+")
+    jwt = ".".join(
+        base64.urlsafe_b64encode(part).decode().rstrip("=")
+        for part in (b'{"alg":"HS256","typ":"JWT"}', b'{"sub":"1234567890","name":"x"}', os.urandom(32))
+    )
+    cases = [
+        ("aws_access_key", "AKIA" + rand(16, string.ascii_uppercase + string.digits)),
+        ("github_token", "ghp_" + rand(36)),
+        ("github_token", "github_pat_" + rand(22) + "_" + rand(59)),
+        ("openai_key", "sk-proj-" + rand(48, ALNUM + "_-")),
+        ("openai_key", "sk-" + rand(20) + "T3BlbkFJ" + rand(20)),
+        ("anthropic_key", "sk-ant-api03-" + rand(93, ALNUM + "_-") + "AA"),
+        ("slack_token", "xoxb-" + rand(12, string.digits) + "-" + rand(13, string.digits) + "-" + rand(24)),
+        ("google_api_key", "AIza" + rand(35, ALNUM + "_-")),
+        ("google_oauth_token", "ya29." + rand(60, ALNUM + "_-")),
+        ("stripe_key", "sk_live_" + rand(24)),
+        ("jwt", jwt),
+    ]
+    out = [(kind, f"export TOKEN={value}  # from the vault", value) for kind, value in cases]
+    out.append(("aws_secret_key", f"aws_secret_access_key = {aws_secret}", aws_secret))
+    password = rand(12) + "7!"
+    out.append(("url_password", f"fatal: could not connect to postgres://app:{password}@db.internal:5432/x", password))
+    bearer = rand(32, ALNUM + "-._")
+    out.append(("bearer_token", f"> Authorization: Bearer {bearer}", bearer))
+    webhook = "https://hooks.slack.com/services/T" + rand(8) + "/B" + rand(8) + "/" + rand(24)
+    out.append(("slack_webhook", f"POST {webhook}", webhook))
+    out.append(("password", f'{{"db_password": "{password}x"}}', password + "x"))
+    key = private_key()
+    out.append(("private_key", f"cat ~/.ssh/id\n{key}\n$ next", key))
+    return out
+
+
+LOOK_ALIKES = [
+    hashlib.sha256(b"x").hexdigest(),
+    hashlib.sha1(b"x").hexdigest(),
+    "commit 1f0e3dad99908345f7439f8ffabdffc4 merged",
+    str(uuid.uuid4()),
+    base64.b64encode(os.urandom(60)).decode(),
+    "data:image/png;base64," + base64.b64encode(os.urandom(90)).decode(),
+    "password = getpass.getpass()",
+    "token = self.token",
+    "api_key = os.environ['OPENAI_API_KEY']",
+    "Enter password: ********",
+    "ssh://git@github.com:22/org/repo.git and git@github.com:org/repo.git",
+    "https://example.com/path?q=1#frag",
+    "sk-learn is not a key; task-runner-1234567890",
+    "AKIA is a prefix; akiaiosfodnn7example is lower case",
+]
+
+
+def test_every_format_is_replaced_by_a_typed_placeholder() -> None:
+    redactor = Redactor("s1")
+    for kind, line, secret in credentials():
+        out = redactor.text(line)
+        assert secret not in out, kind
+        assert [m.group(1) for m in PLACEHOLDER.finditer(out)] == [kind], (kind, out)
+        assert out.count("\n") == line.count("\n"), "line numbers into the text stay the same"
+
+
+def test_look_alikes_stay() -> None:
+    redactor = Redactor("s1")
+    for text in LOOK_ALIKES:
+        assert redactor.text(text) == text
+
+
+def test_placeholders_are_stable_in_a_session_and_tell_secrets_apart() -> None:
+    one, two = "ghp_" + rand(36), "ghp_" + rand(36)
+    a, b = Redactor("s1"), Redactor("s1")
+    assert a.text(one) == b.text(f"{one}").strip()  # the same secret, the same placeholder, in any process
+    assert a.text(one) != a.text(two)
+    assert a.text(a.text(one)) == a.text(one), "redacting twice changes nothing"
+
+
+@settings(max_examples=40, deadline=None)
+@given(cuts=st.lists(st.integers(min_value=1, max_value=400), min_size=1, max_size=30))
+def test_a_stream_cut_anywhere_is_redacted_like_the_whole(cuts: list[int]) -> None:
+    text = "\n".join(line for _, line, _ in CASES) + "\nend é 日本\n" + "x" * 9000 + " " + "ghp_" + "a" * 36
+    data = text.encode()
+    chunks, at = [], 0
+    for n in cuts * 40:
+        if at >= len(data):
+            break
+        chunks.append(data[at : at + n])
+        at += n
+    chunks.append(data[at:])
+    redactor = Redactor("s1")
+    assert b"".join(redactor.stream(chunks)).decode() == redactor.text(text)
+
+
+CASES = credentials()
+SECRETS = [secret for _, _, secret in CASES]
+OUTPUT = "\n".join(line for _, line, _ in CASES)
+
+
+def stored_bytes(root: Path) -> bytes:
+    return b"".join(p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file())
+
+
+def leaked(root: Path) -> list[str]:
+    data = stored_bytes(root)
+    found = [s for s in SECRETS if s.encode() in data or json.dumps(s)[1:-1].encode() in data]
+    return found
+
+
+def test_nothing_stored_holds_a_secret(tmp_path: Path) -> None:
+    """Every way text reaches the store: a result, a streamed file, a label and source, a compaction's archive
+    and history, a summary's originals, loop events and a hook's state."""
+    s = Session(tmp_path, "s1")
+    s.persist_result(OUTPUT, label=f"run {SECRETS[1]}", source=f"curl -H 'Authorization: Bearer {SECRETS[-4]}'")
+    s.persist_file(io.BytesIO(OUTPUT.encode() + b"\nmore\n"), label="out")
+    messages = [{"role": "user", "content": "deploy"}]
+    for i, (_, line, _) in enumerate(CASES):
+        messages.append(
+            {
+                "role": "assistant",
+                "content": f"step {i}",
+                "tool_calls": [
+                    {
+                        "id": f"c{i}",
+                        "type": "function",
+                        "function": {"name": "sh", "arguments": json.dumps({"cmd": line})},
+                    }
+                ],
+            }
+        )
+        messages.append({"role": "tool", "tool_call_id": f"c{i}", "content": (line + "\n") * 20})
+    messages.append({"role": "user", "content": "what is left to do?"})
+    s.compact_history(messages=messages, target_tokens=800, format="openai")
+    s.summarize_range(messages=messages, start=0, end=-1, format="openai")
+    for _, line, _ in CASES:
+        s.check_loop(event={"kind": "tool_call", "name": "sh", "args": {"cmd": line}})
+        s.check_loop(event={"kind": "tool_result", "name": "sh", "text": line, "is_error": True})
+    s.store.write_state("s1", "hooks", json.dumps({"pending": {"note": OUTPUT}}).encode())
+    assert list((tmp_path / "sessions" / "s1" / "state").glob("*.json"))
+    assert leaked(tmp_path) == []
+    assert b"[secret:private_key:" in stored_bytes(tmp_path)
+
+
+def test_a_loop_still_sees_a_call_repeated_with_the_same_token(tmp_path: Path) -> None:
+    s = Session(tmp_path, "s1")
+    cmd = f"curl -H 'Authorization: Bearer {rand(32)}' https://api.example.com/deploy"
+    verdicts = [s.check_loop(event={"kind": "tool_call", "name": "sh", "args": {"cmd": cmd}}).verdict for _ in range(8)]
+    assert verdicts[-1] != "ok"
+    assert b"Bearer" in stored_bytes(tmp_path) and cmd.encode() not in stored_bytes(tmp_path)
+
+
+def test_turned_off_stores_text_as_given(tmp_path: Path) -> None:
+    s = Session(tmp_path, "s1", redact=False)
+    meta = s.persist_result(OUTPUT).meta
+    assert "".join(s.iter_text(meta.handle)) == OUTPUT
+    off = Session(tmp_path / "env", "s1", env={**os.environ, "MCP_CONTEXT_REDACT": "0"})
+    assert not off.store.redact
+    assert Session(tmp_path / "on", "s1", env={**os.environ, "MCP_CONTEXT_REDACT": "1"}).store.redact
+
+
+def test_the_cli_redacts_and_no_redact_turns_it_off(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "mcp_context", "--root", str(tmp_path), "--session", "s1"]
+    done = subprocess.run([*command, "persist"], input=OUTPUT, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert leaked(tmp_path) == []
+    plain = subprocess.run(
+        [*command, "--no-redact", "persist"], input=OUTPUT + "\n2", capture_output=True, text=True, check=False
+    )
+    assert plain.returncode == 0, plain.stderr
+    assert SECRETS[0].encode() in stored_bytes(tmp_path)
+    config = subprocess.run([*command, "--no-redact", "config", "claude"], capture_output=True, text=True, check=False)
+    assert "--no-redact serve" in config.stdout, "a server registered from here keeps the choice"
