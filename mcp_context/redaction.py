@@ -166,6 +166,11 @@ class Redactor:
             return value if all(pairs[k] is v for k, v in value.items()) else pairs
         return value
 
+    @staticmethod
+    def untouched(out: list[Any], worked_on: list[Any]) -> bool:
+        """Whether a list made from ``worked_on`` holds the very same items: nothing was changed in it."""
+        return len(out) == len(worked_on) and all(a is b for a, b in zip(out, worked_on, strict=True))
+
     def json_bytes(self, data: bytes) -> bytes:
         """A JSON document (a tool's state) with every string in it redacted; the same bytes when none holds a
         credential, which one scan of the raw text tells (JSON escapes change no credential's shape)."""

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -120,8 +121,11 @@ class Session:
         label: str | None = None,
         source: str | None = None,
         session: str | None = None,
+        allow_empty: bool = True,
     ) -> Persisted:
-        """Store a UTF-8 file or stream of any size up to the limit, in one pass with flat memory."""
+        """Store a UTF-8 file or stream of any size up to the limit, in one pass with flat memory.
+
+        ``allow_empty=False`` refuses an empty stream (the command line: a pipe that gave nothing is a mistake)."""
         if isinstance(file, (str, Path)):
             path = Path(file)
             try:
@@ -129,9 +133,13 @@ class Session:
             except OSError as exc:
                 raise InvalidArgument(f"cannot read {path}: {exc.strerror}") from None
             with handle:
-                return self.persist_file(handle, label or path.name, source or str(path.absolute()), session)
+                named = label or path.name, source or str(path.absolute())
+                return self.persist_file(handle, *named, session, allow_empty)
         label, source = _short_text("label", label), _short_text("source", source)
-        chunks = iter(lambda: file.read(1024 * 1024), b"")
+        first = file.read(1024 * 1024)
+        if not first and not allow_empty:
+            raise InvalidArgument("the content is empty: there is nothing to store")
+        chunks = itertools.chain([first], iter(lambda: file.read(1024 * 1024), b""))
         meta, created = self.store.put_stream(self._session(session), chunks, label=label, source=source)
         return Persisted(meta, self.preview(meta), created)
 
@@ -285,9 +293,8 @@ class Session:
             lambda data: self.store.write_state(sid, "compaction", data),
             store_history,
         )
-        given = args.messages if args.messages is not None else None
-        if given is not None and _untouched(result.messages, source.messages):
-            result.messages = given  # nothing was done: the caller's own list back, not its redacted copy
+        if args.messages is not None and Redactor.untouched(result.messages, source.messages):
+            result.messages = args.messages  # nothing was done: the caller's own list back, not its redacted copy
         return result
 
     def _history_source(
@@ -453,10 +460,6 @@ class HistorySource:
 
 
 ArgsT = TypeVar("ArgsT", bound="Arguments")
-
-
-def _untouched(out: list[Any], worked_on: list[Any]) -> bool:
-    return len(out) == len(worked_on) and all(a is b for a, b in zip(out, worked_on, strict=True))
 
 
 def _arguments(model: type[ArgsT], given: ArgsT | None, fields: dict[str, Any]) -> ArgsT:

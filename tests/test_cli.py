@@ -8,6 +8,7 @@ Every command here runs `python -m mcp_context ...` in its own process against a
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
 import subprocess
@@ -327,8 +328,8 @@ def test_a_root_that_is_a_file_or_a_hand_edited_metadata_file_is_one_line(
     afile.write_text("not a folder")
     for args in (("sessions",), ("results", "--all")):
         done = run("--root", str(afile), *args)
-        assert done.returncode == 1 and "Traceback" not in done.stderr
-        assert done.stderr.startswith("mcp-context: error: cannot list sessions in") and done.stderr.count("\n") == 1
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+        assert done.stderr.startswith("mcp-context: error: --root ") and done.stderr.count("\n") == 1
     stored = lib.persist_result("some text\n").meta
     path = lib.store.root / "sessions" / stored.session / "results" / f"{stored.handle}.json"
     path.write_text(json.dumps(json.loads(path.read_text()) | {"chars": "many"}))
@@ -708,3 +709,30 @@ def test_command_help(run: Run, command: str) -> None:
     out = ok(run(command, "--help"))
     assert out.startswith(f"Usage: mcp-context {command} ")
     assert "Example:" in out
+
+
+def test_commands_continue_the_latest_session_and_refuse_what_would_be_silent(tmp_path: Path) -> None:
+    """As a new user runs it: no --session, no MCP_CONTEXT_SESSION. persist then results shows the result; an
+    empty input, a --root that is a file and a --keep larger than the target each get one line and exit non-zero."""
+    env = {k: v for k, v in os.environ.items() if k not in ("MCP_CONTEXT_SESSION", "CLAUDE_CODE_SESSION_ID")}
+    env["MCP_CONTEXT_HOME"] = str(tmp_path / "home")
+
+    def cli(*args: str, input: str | None = None) -> Proc:
+        return subprocess.run([*SERVE, *args], input=input, capture_output=True, text=True, env=env, check=False)
+
+    first = cli("persist", "--label", "first", input="one\n")
+    assert first.returncode == 0, first.stderr
+    assert cli("persist", "--label", "second", input="two\n").returncode == 0
+    listed = cli("results")
+    assert "first" in listed.stdout and "second" in listed.stdout, listed.stdout
+    empty = cli("persist", input="")
+    assert (
+        empty.returncode == 1
+        and empty.stderr == "mcp-context: error: the content is empty: there is nothing to store\n"
+    )
+    history = tmp_path / "h.json"
+    history.write_text(json.dumps([{"role": "user", "content": "hi"}]))
+    keep = cli("compact", str(history), "--target-tokens", "100", "--keep", "500")
+    assert keep.returncode == 2 and keep.stderr.startswith("mcp-context: error: keep (500 tokens) is larger than")
+    (tmp_path / "file").write_text("x")
+    assert cli("--root", str(tmp_path / "file"), "persist", input="x").returncode == 2

@@ -4,9 +4,11 @@ JSON output, and the sizes, ages and tables people read and type."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -14,7 +16,7 @@ import click
 if TYPE_CHECKING:
     from ..session import Session
 
-from ..errors import InvalidArgument
+from ..errors import InvalidArgument, InvalidInput
 from ..limits import Limits
 
 _SIZE_RE = re.compile(r"(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?", re.IGNORECASE)
@@ -68,11 +70,22 @@ class Ctx:
         self.root, self.session, self.max_result_bytes = root, session, max_result_bytes
         self.redact = redact  # None: as MCP_CONTEXT_REDACT says (on unless turned off)
 
-    def open(self) -> Session:
+    def open(self, continue_latest: bool = True) -> Session:
+        """The session to act on. With no session named (``--session``, MCP_CONTEXT_SESSION or the host's), a
+        command continues the session written to last in this root, so ``persist`` then ``results`` shows what
+        was stored; only the server (``continue_latest=False``) starts a new one, as each host run is its own."""
         from ..session import Session  # here: a command that never opens a session starts without the core
 
+        root = os.path.expanduser(self.root) if self.root else None
+        if root is not None and os.path.exists(root) and not os.path.isdir(root):
+            raise InvalidInput(f"--root {self.root} is not a folder: give the folder to keep sessions in")
         limits = Limits(max_result_bytes=self.max_result_bytes) if self.max_result_bytes is not None else None
-        return Session(self.root, self.session, limits=limits, redact=self.redact)
+        session = Session(self.root, self.session, limits=limits, redact=self.redact)
+        if continue_latest and session.settings.session_source == "generated":
+            latest = session.store.latest_session()
+            if latest is not None:
+                session.settings = replace(session.settings, session=latest, session_source="the latest in the store")
+        return session
 
     def read_command(self, handle: str, **arguments: object) -> str:
         """The shell command that reads more, where a model is shown the read_persisted call."""

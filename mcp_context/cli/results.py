@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import asdict
 from typing import Any
 
@@ -93,10 +94,14 @@ def persist(obj: Ctx, file: Any, label: str | None, source: str | None, as_json:
     """
     session = obj.open()
     name = getattr(file, "name", "-")
+    if name in ("-", "<stdin>") and sys.stdin.isatty():
+        click.echo(
+            "reading the text to store from the terminal; end it with Ctrl-D (or give a FILE, or pipe)", err=True
+        )
     if name not in ("-", "<stdin>"):
         source = source or os.path.abspath(name)
         label = label or os.path.basename(name)
-    stored = session.persist_file(file, label=label, source=source)
+    stored = session.persist_file(file, label=label, source=source, allow_empty=False)
     if as_json:
         emit_json(asdict(stored.meta) | {"uri": stored.meta.uri, "stored": stored.created})
     else:

@@ -26,7 +26,7 @@ def serve(obj: Ctx) -> None:
     """
     from ..server.app import build_server
 
-    session = obj.open()
+    session = obj.open(continue_latest=False)
     if sys.stdin.isatty():
         click.echo(
             f"mcp-context {__version__}: MCP server on stdio, waiting for a client (Ctrl-C to stop).\n"

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..errors import InvalidArgument
+from ..errors import InvalidArgument, InvalidInput
 from . import profiles
 
 Unit = Literal["tokens", "messages", "fraction"]
@@ -136,7 +136,7 @@ def resolve(
     elif kept.unit == "messages":
         keep_messages = int(kept.value)
     else:
-        keep_tokens = _tokens(kept, window, "keep")
+        keep_tokens = _kept_within(_tokens(kept, window, "keep"), target_tokens)
     return Budget(
         target_tokens, trigger_tokens, trigger_messages, keep_tokens, keep_messages, window, profile, warnings, notes
     )
@@ -151,3 +151,12 @@ def _tokens(amount: Amount, window: int | None, name: str) -> int:
             "pass model= (a known one) or context_window="
         )
     return int(window * amount.value)
+
+
+def _kept_within(keep_tokens: int, target_tokens: int) -> int:
+    if keep_tokens > target_tokens:
+        raise InvalidInput(
+            f"keep ({keep_tokens:,} tokens) is larger than the target ({target_tokens:,} tokens): what is kept "
+            "whole has to fit in the compacted history"
+        )
+    return keep_tokens

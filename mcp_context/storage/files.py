@@ -322,6 +322,20 @@ class FileStore(StateFiles):
                 return found
         raise UnknownHandle(self._unknown(handle))
 
+    def latest_session(self) -> str | None:
+        """The session written to last (a result or a state), for a command line that continues it."""
+        latest: tuple[float, str] | None = None
+        for session in self.session_ids():
+            base = self._sessions / session
+            for path in (base, base / "results", base / "state"):
+                try:
+                    changed = os.stat(path).st_mtime
+                except OSError:
+                    continue
+                if latest is None or changed > latest[0]:
+                    latest = (changed, session)
+        return latest[1] if latest else None
+
     def session_ids(self) -> list[str]:
         try:
             names = os.listdir(self._sessions)
