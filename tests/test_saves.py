@@ -146,3 +146,61 @@ def test_a_failed_save_with_no_check_meanwhile_is_told_to_the_next(
     saves.wait()
     assert stored_events(root) == 1  # the failed save left the file as it was, and the next one wrote it whole
     assert sorted(os.listdir(root / "sessions" / "s" / "state")) == ["loops.json", "loops.json.lock"]
+
+
+def test_cleanup_removes_idle_locks_and_temp_states_but_never_a_held_lock(tmp_path: Path) -> None:
+    """A lock file nobody holds and a temp state a killed writer left go; a lock in use stays, and a check that
+    waited on a lock cleanup removed takes the new one, so two holders never overlap."""
+    from mcp_context import Session
+
+    s = Session(tmp_path, "s1")
+    s.check_loop(event={"kind": "tool_call", "name": "sh", "args": {"cmd": "make"}})
+    state = tmp_path / "sessions" / "s1" / "state"
+    lock = state / "loops.json.lock"
+    stray = state / ".tmp-0123456789abcdef-loops.json"
+    stray.write_text("{")
+    old = 1_000_000_000
+    for path in (lock, stray):
+        os.utime(path, (old, old))
+    held = threading.Event()
+    release = threading.Event()
+
+    def hold() -> None:
+        with s.store.state_lock("s1", "loops"):
+            held.set()
+            release.wait(10)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    held.wait(10)
+    os.utime(lock, (old, old))
+    assert s.store.remove_debris() == 1  # the stray state only: the lock is held
+    assert lock.exists() and not stray.exists()
+    release.set()
+    holder.join()
+    os.utime(lock, (old, old))
+    assert s.store.remove_debris() == 1 and not lock.exists()
+    inside = 0
+    most = 0
+    guard = threading.Lock()
+
+    def check() -> None:
+        nonlocal inside, most
+        with s.store.state_lock("s1", "loops"):
+            with guard:
+                inside += 1
+                most = max(most, inside)
+            if lock.exists():
+                os.utime(lock, (old, old))
+            s.store.remove_debris()  # removes nothing held: this check holds the only lock
+            with guard:
+                inside -= 1
+
+    threads = [threading.Thread(target=check) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert most == 1
+    again = s.check_loop(event={"kind": "tool_call", "name": "sh", "args": {"cmd": "make"}})
+    assert again.verdict.counters.events == 2, "the stream saved before the cleanups is still there"

@@ -30,7 +30,7 @@ from . import ids
 from .incoming import incoming_stream, incoming_text
 from .index import IndexBuilder
 from .records import ResultMeta, SessionInfo, mime_type
-from .states import StateFiles
+from .states import StateFiles, remove_state_debris
 
 _DIR_MODE = 0o700
 _FILE_MODE = 0o600
@@ -445,7 +445,7 @@ class FileStore(StateFiles):
                         removed += 1
                 except FileNotFoundError:
                     continue  # a writer renamed it into place meanwhile
-        return removed
+        return removed + sum(remove_state_debris(self._state_dir(s), cutoff) for s in self.session_ids())
 
 
 def _unplace(directory: Path, handle: str) -> None:

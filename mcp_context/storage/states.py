@@ -120,13 +120,11 @@ class StateFiles(ABC):
                 return
             self._ensure_dir(directory)
             try:
-                fd = os.open(directory / f"{_state_name(name)}.lock", os.O_RDWR | os.O_CREAT | _NOFOLLOW, _FILE_MODE)
+                fd = _locked(directory / f"{_state_name(name)}.lock")
             except OSError as exc:
                 raise StoreError(f"cannot lock state {name} of session {session}: {exc.strerror}") from exc
             handed = False
             try:
-                if fcntl is not None:
-                    fcntl.flock(fd, fcntl.LOCK_EX)
                 hold = StateHold(saves.failure(key), self.read_state(session, name))
                 yield hold
                 if hold.data is not None:
@@ -146,6 +144,61 @@ class StateFiles(ABC):
         directory = self._state_dir(session)
         latest = saves.peek(f"{directory}\0{_state_name(name)}")
         return latest if latest is not None else self.read_state(session, name)
+
+
+def _locked(path: Path) -> int:
+    """A descriptor holding the lock file at ``path`` exclusively. Cleanup may remove a lock file nobody holds;
+    one removed while this waited for it is no lock any more, so the file now at the path is locked instead."""
+    while True:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, _FILE_MODE)
+        if fcntl is None:
+            return fd
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            if _is_at(fd, path):
+                return fd
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)
+
+
+def _is_at(fd: int, path: Path) -> bool:
+    try:
+        there = os.stat(path, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    here = os.fstat(fd)
+    return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
+
+
+def remove_state_debris(directory: Path, cutoff: float) -> int:
+    """Remove from a session's state folder what killed writers left (temp files) and lock files nobody holds,
+    both untouched since ``cutoff``; a lock in use is left alone (a non-blocking try tells)."""
+    removed = 0
+    try:
+        entries = [e for e in os.scandir(directory) if e.is_file(follow_symlinks=False)]
+    except OSError:
+        return 0
+    for entry in entries:
+        try:
+            if entry.stat(follow_symlinks=False).st_mtime >= cutoff:
+                continue
+            if entry.name.startswith(".tmp-"):
+                os.unlink(entry.path)
+                removed += 1
+            elif entry.name.endswith(".lock") and fcntl is not None:
+                fd = os.open(entry.path, os.O_RDWR | _NOFOLLOW)
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # held by someone: BlockingIOError, kept
+                    if _is_at(fd, Path(entry.path)):
+                        os.unlink(entry.path)  # while held: a waiter finds it gone and locks the new one
+                        removed += 1
+                finally:
+                    os.close(fd)
+        except OSError:
+            continue  # renamed, removed or locked meanwhile
+    return removed
 
 
 def _state_name(name: str) -> str:
