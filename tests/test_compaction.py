@@ -100,7 +100,9 @@ def test_recompaction_replays_earlier_replacements_byte_for_byte(histories: Any,
     first = session.compact_history(messages=inputs, target_tokens=TARGET)
     later = inputs + [{"role": "user", "content": "Thanks. Now run the tests once more."}]
     again = Session(root=session.store.root, session=session.id, env={})  # a restarted server
-    second = again.compact_history(messages=later, target_tokens=TARGET)
+    # The trigger sits above the target: the history replayed plus one message stays under it, whatever the
+    # first compaction left as headroom (this fixture grows with the repository's own log).
+    second = again.compact_history(messages=later, target_tokens=TARGET, trigger=TARGET + 2_000)
     assert second.messages[: len(first.messages)] == first.messages
     assert second.messages[-1] == later[-1]
     assert second.layers[0].layer == 0 and second.layers[0].changed > 0  # replayed, not recomputed
