@@ -22,6 +22,7 @@ import threading
 import time
 import warnings
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -393,3 +394,51 @@ def test_cleanup_while_a_writer_runs(tmp_path: Path) -> None:
     assert proc.returncode == 0 and err.decode() == "", err.decode()
     assert len(out.splitlines()) == 60
     assert len(check_store(root, "race", expected_item)) == 60
+
+
+# acknowledged loop checks -----------------------------------------------------------------------------------------
+
+CHECKER = """
+import sys
+from mcp_context import Session
+from mcp_context.server.app import build_server
+session = Session(root=sys.argv[1], session="s", env={})
+build_server(session)  # the store as the server sets it up
+for i in range(100000):
+    session.check_loop(event={"kind": "tool_call", "name": "Read", "args": {"path": f"f{i}.py"}})
+    print(i + 1, flush=True)
+"""
+
+
+def _kill_one_checker(root: Path, delay: float) -> tuple[int, int]:
+    """Start a process that checks and says each answer it got; kill it; what was acknowledged and stored."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", CHECKER, str(root)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
+    assert proc.stdout is not None
+    acknowledged = 0
+    start = time.monotonic()
+    for line in proc.stdout:
+        acknowledged = int(line)
+        if time.monotonic() - start > delay and acknowledged:
+            break
+    proc.send_signal(signal.SIGKILL)
+    rest = proc.communicate(timeout=60)[0].split()  # what it said before the kill landed; closes the pipe
+    acknowledged = int(rest[-1]) if rest else acknowledged
+    check = Session(root=root, session="s", env={}).check_loop(
+        event={"kind": "tool_call", "name": "Read", "args": {"path": "probe.py"}}, dry_run=True
+    )
+    return acknowledged, check.verdict.counters.events - 1
+
+
+@pytest.mark.slow
+def test_no_acknowledged_loop_check_is_lost_to_a_kill(tmp_path: Path) -> None:
+    """300 processes set up as the server sets its store up, each killed at a random moment while checking:
+    every check whose answer was read is in the stored stream."""
+    rng = random.Random(7)
+    jobs = [(tmp_path / f"r{i}", rng.uniform(0.0, 0.05)) for i in range(300)]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        outcomes = list(pool.map(lambda job: _kill_one_checker(*job), jobs))
+    lost = [(acked, stored) for acked, stored in outcomes if stored < acked]
+    assert lost == [], f"{len(lost)} of {len(outcomes)} trials lost acknowledged checks: {lost[:5]}"
+    assert sum(acked for acked, _ in outcomes) > 300, "the kills came before any check was answered"

@@ -115,7 +115,6 @@ you are repeating yourself or stuck, and what to do instead. Stored results are 
 
 def build_server(session: Session) -> ContextServer:
     server = ContextServer(session, name="mcp-context", version=__version__, instructions=INSTRUCTIONS)
-    session.store.save_behind = True  # a check answers before its state is on disk; see storage/saves.py
     if session.transcript_roots is None:  # a client names transcript paths: only the hosts' folders
         session.transcript_roots = transcripts.allowed_roots(session.env)
     tools.register(server, session)
