@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from .retention import strings
+
 
 def norm(text: str) -> str:
     return " ".join(text.split()).casefold()
@@ -24,17 +26,6 @@ def together(strings: Sequence[str], text: str) -> bool:
     """Whether every string is on one line of ``text``: a failure and its fix told as one."""
     wanted = [norm(s) for s in strings]
     return any(all(s in line for s in wanted) for line in (norm(ln) for ln in text.splitlines()))
-
-
-def strings(value: Any) -> list[str]:
-    """Every string in a message, as a model would read it, keys and structure aside."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in strings(v)]
-    return []
 
 
 class Tail:

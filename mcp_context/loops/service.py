@@ -127,8 +127,9 @@ def _redacted(redactor: Redactor, events: list[Event]) -> list[Event]:
     out = []
     for event in events:
         text = redactor.text(event.text) if event.text is not None else None
-        args = redactor.data(dict(event.args)) if event.args is not None else None
-        changed = text is not event.text or (args is not None and args != event.args)
+        given = dict(event.args) if event.args is not None else None
+        args = redactor.data(given)
+        changed = text is not event.text or args is not given
         out.append(replace(event, text=text, args=args) if changed else event)
     return out
 
