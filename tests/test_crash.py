@@ -441,4 +441,4 @@ def test_no_acknowledged_loop_check_is_lost_to_a_kill(tmp_path: Path) -> None:
         outcomes = list(pool.map(lambda job: _kill_one_checker(*job), jobs))
     lost = [(acked, stored) for acked, stored in outcomes if stored < acked]
     assert lost == [], f"{len(lost)} of {len(outcomes)} trials lost acknowledged checks: {lost[:5]}"
-    assert sum(acked for acked, _ in outcomes) > 300, "the kills came before any check was answered"
+    assert sum(acked for acked, _ in outcomes) >= 300, "the kills came before any check was answered"
