@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from .results.answers import Read as Read
     from .results.args import PersistArgs as PersistArgs
     from .results.args import ReadArgs as ReadArgs
-    from .session import CleanupReport as CleanupReport
+    from .results.retention import CleanupReport as CleanupReport
     from .session import Session as Session
     from .summary.args import SummarizeArgs as SummarizeArgs
     from .summary.engine import RangeSummary as RangeSummary
@@ -36,7 +36,7 @@ __version__ = "0.1.0"
 #: Where each public name lives.
 _WHERE = {
     "CheckLoopArgs": "loops.args",
-    "CleanupReport": "session",
+    "CleanupReport": "results.retention",
     "CompactArgs": "compaction.args",
     "Compaction": "compaction.compact",
     "ContextError": "errors",

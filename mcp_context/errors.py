@@ -53,3 +53,17 @@ class StoreError(ContextError):
 class ModelDeclined(ContextError):
     """The client's model was not available for an optional step; raised by a sampler or a judge function so
     that the summary or the check falls back to its rule-based answer and says why."""
+
+
+def shown_path(path: object) -> str:
+    """A path as a message shows it, with the user's home folder as ``~``: answers reach a model, a host's log
+    and whoever reads them, and the account name in a home path is nobody else's business. Only messages are
+    changed this way; stored texts and metadata keep their paths as given."""
+    import os  # here: this module is imported by everything and otherwise needs nothing
+
+    text = os.fspath(path) if isinstance(path, (str, os.PathLike)) else str(path)
+    for home in {os.path.expanduser("~"), os.path.realpath(os.path.expanduser("~"))}:
+        home = home.rstrip("/")
+        if home and home != "~" and (text == home or text.startswith(home + "/")):
+            return "~" + text[len(home) :]
+    return text

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +22,7 @@ from .compaction.layers import DEFAULT_EXCLUDED
 from .config import Settings, resolve_settings
 from .conversation import transcripts
 from .conversation.accounting import Accountant
-from .errors import ContextError, InvalidArgument, InvalidInput, StoreError
+from .errors import ContextError, InvalidArgument, InvalidInput, StoreError, shown_path
 from .limits import Limits
 from .loops import service as loop_service
 from .loops.answers import JudgeFn, LoopCheck
@@ -31,15 +30,17 @@ from .loops.events import Event
 from .loops.policy import Policy
 from .loops.replaying import check_history
 from .redaction import Redactor
-from .results import archive
+from .results import archive, retention
 from .results.answers import Persisted, Read
 from .results.archive import Stored
 from .results.known import Known, KnownResults
 from .results.reading import Preview, TextReader
+from .results.retention import CleanupReport
 from .storage import ids
 from .storage.files import FileStore
 from .storage.protocol import Store
 from .storage.records import ResultMeta, SessionInfo
+from .storage.scope import Scope
 from .summary import engine as summaries
 from .summary import sources as summary_sources
 from .summary.engine import RangeSummary, Sampler
@@ -53,15 +54,9 @@ if TYPE_CHECKING:  # at run time each method imports its model: a command that v
     from .summary.args import SummarizeArgs
 
 
-@dataclass(frozen=True)
-class CleanupReport:
-    sessions_removed: list[str]
-    bytes_freed: int
-    debris_removed: int
-
-
 class Session:
-    """A view of the store bound to a default session; every method may name another with ``session=``.
+    """A view of the store bound to a default session; every method may name another with ``session=``, within
+    the sessions its ``scope`` admits (by default every session under the root: see storage/scope.py).
 
     The default session comes from ``session``, else ``MCP_CONTEXT_SESSION``, else the host's
     (``CLAUDE_CODE_SESSION_ID``), else a new id per instance. The root comes from ``root``, else
@@ -78,8 +73,11 @@ class Session:
         env: Mapping[str, str] | None = None,
         transcript_roots: list[Path] | None = None,
         redact: bool | None = None,
+        scope: Scope | None = None,
     ) -> None:
         self.settings: Settings = resolve_settings(root, session, limits, env, redact)
+        self.scope = scope or Scope.everything()
+        self.scope.check_write(self.settings.session)
         self.limits = self.settings.limits
         self.counter = counter or TokenCounter()
         self.env: Mapping[str, str] = os.environ if env is None else env
@@ -100,7 +98,17 @@ class Session:
         return self.settings.session
 
     def _session(self, session: str | None) -> str:
-        return ids.check_session(session) if session is not None else self.settings.session
+        if session is None:
+            return self.settings.session
+        return self.scope.check_write(ids.check_session(session))
+
+    def _reachable(self) -> Iterator[str]:
+        """Where a handle is looked up: the default session first, then the others the scope admits (listed
+        only when the first misses)."""
+        own = self.settings.session
+        yield own
+        others = self.scope.sessions if self.scope.sessions is not None else self.store.session_ids()
+        yield from (s for s in sorted(others) if s != own)
 
     # persist -----------------------------------------------------------------------------------------------
 
@@ -131,9 +139,9 @@ class Session:
             try:
                 handle = open(path, "rb")
             except OSError as exc:
-                raise InvalidArgument(f"cannot read {path}: {exc.strerror}") from None
+                raise InvalidArgument(f"cannot read {shown_path(path)}: {exc.strerror}") from None
             with handle:
-                named = label or path.name, source or str(path.absolute())
+                named = label or path.name, source or shown_path(path.absolute())
                 return self.persist_file(handle, *named, session, allow_empty)
         label, source = _short_text("label", label), _short_text("source", source)
         first = file.read(1024 * 1024)
@@ -146,15 +154,16 @@ class Session:
     # read --------------------------------------------------------------------------------------------------
 
     def info(self, handle: str) -> ResultMeta:
-        """Metadata of a handle (or its resource URI), looked up in the default session first, then any."""
+        """Metadata of a handle (or its resource URI), looked up in the default session first, then in the
+        others the scope admits; a session outside the scope answers as one that holds nothing."""
         uri_session, bare = ids.parse_handle(handle)
         if uri_session is not None:
-            return self.store.meta(uri_session, bare)
-        return self.store.find(bare, prefer=self.settings.session)
+            return self.store.find(bare, [uri_session] if self.scope.admits(uri_session) else [])
+        return self.store.find(bare, self._reachable())
 
     def _holds(self, handle: str) -> bool:
         try:
-            self.store.find(handle, prefer=self.settings.session)
+            self.store.find(handle, self._reachable())
         except ContextError:
             return False
         return True
@@ -312,7 +321,7 @@ class Session:
         found = transcripts.load(transcript, self.env, self.transcript_roots)
         if format not in ("auto", found.format):
             raise InvalidArgument(f"{found.host} transcripts hold {found.format} messages, not {format}")
-        notes = [f"{found.host} transcript {found.path}: {len(found.messages)} messages", *found.notes]
+        notes = [f"{found.host} transcript {shown_path(found.path)}: {len(found.messages)} messages", *found.notes]
         model = (found.model, f"{found.host} transcript") if found.model else None
         return HistorySource(self._redacted(found.messages, session), found.format, model, notes, found.ids)
 
@@ -406,44 +415,23 @@ class Session:
         return self.store.list_results(self._session(session))
 
     def all_results(self) -> list[ResultMeta]:
-        """Every result of every session, newest first."""
-        metas = [m for s in self.store.session_ids() for m in self.store.list_results(s)]
+        """Every result of every session in the scope, newest first."""
+        metas = [m for s in self.scope.within(self.store.session_ids()) for m in self.store.list_results(s)]
         metas.sort(key=lambda m: (-m.created, m.handle))
         return metas
 
     def sessions(self) -> list[SessionInfo]:
-        return self.store.list_sessions()
+        return [info for info in self.store.list_sessions() if self.scope.admits(info.session)]
 
     def delete_session(self, session: str) -> int:
-        return self.store.delete_session(ids.check_session(session))
+        return self.store.delete_session(self._session(session))
 
     def cleanup(
         self, older_than_s: float | None = None, max_bytes: int | None = None, dry_run: bool = False
     ) -> CleanupReport:
-        """Remove whole sessions idle longer than ``older_than_s``, then the oldest until under ``max_bytes``."""
-        if older_than_s is None and max_bytes is None:
-            raise InvalidArgument("say what to remove: an age (--older-than) or a size cap (--max-size)")
-        if (older_than_s is not None and older_than_s < 0) or (max_bytes is not None and max_bytes < 0):
-            raise InvalidArgument("age and size must not be negative")
-        sessions = self.sessions()
-        doomed: list[SessionInfo] = []
-        if older_than_s is not None:
-            cutoff = time.time() - older_than_s
-            doomed = [s for s in sessions if s.updated < cutoff]
-        if max_bytes is not None:
-            keep = [s for s in sessions if s not in doomed]
-            total = sum(s.bytes for s in keep)
-            for info in reversed(keep):  # oldest first
-                if total <= max_bytes:
-                    break
-                doomed.append(info)
-                total -= info.bytes
-        freed = sum(s.bytes for s in doomed)
-        if not dry_run:
-            for info in doomed:
-                self.store.delete_session(info.session)
-        debris = 0 if dry_run else self.store.remove_debris()
-        return CleanupReport([s.session for s in doomed], freed, debris)
+        """Remove whole sessions idle longer than ``older_than_s``, then the oldest until under ``max_bytes``,
+        then what interrupted writes left behind (only for a scope that spans the root: debris has no owner)."""
+        return retention.cleanup(self.store, self.sessions(), older_than_s, max_bytes, dry_run, not self.scope.bounded)
 
 
 @dataclass(frozen=True)

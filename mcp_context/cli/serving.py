@@ -16,8 +16,17 @@ from .common import Ctx, emit_json
 
 
 @click.command()
+@click.option(
+    "--scope",
+    "reach",
+    type=click.Choice(["all", "session"]),
+    default="all",
+    show_default=True,
+    envvar="MCP_CONTEXT_SCOPE",
+    help="Which sessions the server may read and write: all under the root (one user), or only its own.",
+)
 @click.pass_obj
-def serve(obj: Ctx) -> None:
+def serve(obj: Ctx, reach: str) -> None:
     """Run the MCP server on stdio (what a host such as Claude Code starts).
 
     \b
@@ -25,8 +34,11 @@ def serve(obj: Ctx) -> None:
       claude mcp add mcp-context -- mcp-context serve
     """
     from ..server.app import build_server
+    from ..storage.scope import Scope
 
     session = obj.open(continue_latest=False)
+    if reach == "session":
+        session.scope = Scope.only(session.id)
     if sys.stdin.isatty():
         click.echo(
             f"mcp-context {__version__}: MCP server on stdio, waiting for a client (Ctrl-C to stop).\n"

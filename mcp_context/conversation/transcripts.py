@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import InvalidArgument
+from ..errors import InvalidArgument, shown_path
 
 #: Messages as read, and for each the ids of the host's lines or records it came from.
 Read = tuple[list[dict[str, Any]], list[tuple[str, ...]]]
@@ -74,7 +74,7 @@ def load(spec: str, env: Mapping[str, str], roots: list[Path] | None) -> Transcr
         )
         messages, ids = read_claude_code(records)
         return Transcript(resolved, "claude-code", "anthropic", messages, model, notes, ids)
-    raise InvalidArgument(f"{spec!r} is neither a Claude Code nor a Gemini CLI transcript")
+    raise InvalidArgument(f"{shown_path(spec)!r} is neither a Claude Code nor a Gemini CLI transcript")
 
 
 def _last_str(values: Iterable[Any]) -> str | None:
@@ -89,21 +89,21 @@ def _read_within(path: Path, spec: str, roots: list[Path] | None) -> tuple[Path,
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0))
     except OSError:
-        raise InvalidArgument(f"transcript {spec!r} is not a file") from None
+        raise InvalidArgument(f"transcript {shown_path(spec)!r} is not a file") from None
     try:
         opened = _opened(fd, path)
         if roots is not None and not any(opened.is_relative_to(r.resolve()) for r in roots):
-            shown = ", ".join(str(r) for r in roots)
+            shown = ", ".join(shown_path(r) for r in roots)
             raise InvalidArgument(
-                f"transcript {spec!r} is outside the transcript folders this server may read ({shown}); "
+                f"transcript {shown_path(spec)!r} is outside the transcript folders this server may read ({shown}); "
                 "add its folder to MCP_CONTEXT_TRANSCRIPTS to allow it"
             )
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise InvalidArgument(f"transcript {spec!r} is not a file")
+            raise InvalidArgument(f"transcript {shown_path(spec)!r} is not a file")
         if info.st_size > MAX_TRANSCRIPT_BYTES:
             raise InvalidArgument(
-                f"transcript {spec!r} is {info.st_size:,} bytes, over the {MAX_TRANSCRIPT_BYTES:,} limit"
+                f"transcript {shown_path(spec)!r} is {info.st_size:,} bytes, over the {MAX_TRANSCRIPT_BYTES:,} limit"
             )
         with os.fdopen(fd, encoding="utf-8", errors="replace") as f:
             fd = -1  # the file object closes it now
@@ -122,7 +122,7 @@ def _opened(fd: int, path: Path) -> Path:
     except OSError:
         resolved = path.resolve()
         if not os.path.samestat(os.fstat(fd), os.stat(resolved)):
-            raise InvalidArgument(f"transcript {str(path)!r} changed while it was opened") from None
+            raise InvalidArgument(f"transcript {shown_path(path)!r} changed while it was opened") from None
         return resolved
 
 
@@ -311,7 +311,7 @@ def _claude_transcript(session: str, env: Mapping[str, str]) -> Path:
     found = sorted(projects.glob(f"*/{session}.jsonl"))
     if found:
         return found[0]
-    raise InvalidArgument(f"no Claude Code transcript for session {session} under {projects}")
+    raise InvalidArgument(f"no Claude Code transcript for session {session} under {shown_path(projects)}")
 
 
 def _gemini_transcript(env: Mapping[str, str]) -> Path:
@@ -322,7 +322,7 @@ def _gemini_transcript(env: Mapping[str, str]) -> Path:
             chats = sorted(folder.glob("chats/session-*.jsonl"), key=lambda p: p.stat().st_mtime)
             if chats:
                 return chats[-1]
-    raise InvalidArgument(f"no Gemini CLI chat for {start} under {base}")
+    raise InvalidArgument(f"no Gemini CLI chat for {shown_path(start)} under {shown_path(base)}")
 
 
 def _gemini_folders(base: Path, project: Path, env: Mapping[str, str]) -> list[Path]:

@@ -14,7 +14,7 @@ from mcp.server.lowlevel.helper_types import ReadResourceContents
 from mcp.server.mcpserver.exceptions import ResourceNotFoundError
 from mcp.types import ListResourcesResult, Resource, ResourceTemplate
 
-from ..errors import ContextError
+from ..errors import ContextError, shown_path
 from ..session import Session
 from ..storage import ids
 from ..storage.records import ResultMeta, SessionInfo
@@ -125,13 +125,11 @@ def read(session: Session, uri: str) -> Iterable[ReadResourceContents]:
             return [ReadResourceContents(content="".join(session.iter_text(uri)), mime_type=meta.mime_type)]
         insight = _INSIGHT_URI_RE.fullmatch(uri)
         if insight:
-            found = _insight(session, ids.check_session(insight["session"]), insight["what"])
+            found = _insight(session, _admitted(session, insight["session"]), insight["what"])
             return [ReadResourceContents(content=json.dumps(found, indent=1), mime_type="application/json")]
         match = _SESSION_URI_RE.fullmatch(uri)
         if match:
-            name = ids.check_session(match["session"])
-            if name not in session.store.session_ids():
-                raise ResourceNotFoundError(f"no session {name!r} in this store")
+            name = _reachable(session, match["session"])
             listing = {
                 "session": name,
                 "results": [
@@ -156,6 +154,23 @@ def read(session: Session, uri: str) -> Iterable[ReadResourceContents]:
     raise ResourceNotFoundError(f"no resource {uri!r}")
 
 
+def _admitted(session: Session, given: str) -> str:
+    """A session named in a URI, when this server's scope admits it; one outside answers the same whether it
+    exists or not (decided from the id, before the store is looked at)."""
+    name = ids.check_session(given)
+    if not session.scope.admits(name):
+        raise ResourceNotFoundError(f"no session {name!r} in this store")
+    return name
+
+
+def _reachable(session: Session, given: str) -> str:
+    """A session named in a URI that this server may show and that exists."""
+    name = _admitted(session, given)
+    if name not in session.store.session_ids():
+        raise ResourceNotFoundError(f"no session {name!r} in this store")
+    return name
+
+
 def _insight(session: Session, name: str, what: str) -> dict[str, Any]:
     """A session's audit or gauge, from the snapshot our hooks kept and the host's transcript it names; a path
     outside the hosts' folders is not read."""
@@ -168,7 +183,8 @@ def _insight(session: Session, name: str, what: str) -> dict[str, Any]:
     if path is not None and not insight.within(path, session.transcript_roots):
         path = None
     if what == "gauge":
-        return gauge.measure(root, name, path, lambda text: session.counter.count(text).tokens).to_dict()
+        doc = gauge.measure(root, name, path, lambda text: session.counter.count(text).tokens).to_dict()
+        return doc | {"transcript": shown_path(doc["transcript"]) if doc.get("transcript") else None}
     if path is None or not path.is_file():
         raise ResourceNotFoundError(f"no host transcript for session {name!r}: the hooks record it at a compaction")
 

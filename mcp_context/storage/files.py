@@ -24,7 +24,7 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..errors import InvalidId, StoreError, TooLarge, UnknownHandle
+from ..errors import InvalidId, StoreError, TooLarge, UnknownHandle, shown_path
 from ..tokens.count import EXACT_LIMIT_BYTES, ByteTally, TokenCount, TokenCounter
 from . import ids
 from .incoming import incoming_stream, incoming_text
@@ -82,7 +82,7 @@ class FileStore(StateFiles):
         except FileNotFoundError:
             pass
         except OSError as exc:
-            raise StoreError(f"cannot use {path}: {exc.strerror}") from exc
+            raise StoreError(f"cannot use {shown_path(path)}: {exc.strerror}") from exc
         try:
             self.root.parent.mkdir(parents=True, exist_ok=True)
             current = self.root
@@ -94,7 +94,7 @@ class FileStore(StateFiles):
                 _mkdir_private(current)
             self._check_real_dir(current)
         except OSError as exc:
-            raise StoreError(f"cannot create {path}: {exc.strerror}") from exc
+            raise StoreError(f"cannot create {shown_path(path)}: {exc.strerror}") from exc
 
     def _check_real_dir(self, path: Path) -> None:
         """Defence in depth: ids cannot name a path outside the root, and no symlink may lead there either.
@@ -104,13 +104,13 @@ class FileStore(StateFiles):
         with the same device and inode, is the same directory, wherever a link elsewhere might now point."""
         st = os.lstat(path)
         if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode):
-            raise StoreError(f"{path} is not a plain directory; refusing to use it")
+            raise StoreError(f"{shown_path(path)} is not a plain directory; refusing to use it")
         key, identity = str(path), (st.st_dev, st.st_ino)
         if self._verified.get(key) == identity:
             return  # the very directory found inside the root before: following links again would find it there
         real, root = os.path.realpath(path), self._real_root()
         if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):
-            raise StoreError(f"{path} resolves outside {self.root}; refusing to use it")
+            raise StoreError(f"{shown_path(path)} resolves outside {shown_path(self.root)}; refusing to use it")
         if len(self._verified) > 10_000:
             self._verified.clear()
         self._verified[key] = identity
@@ -301,24 +301,21 @@ class FileStore(StateFiles):
         except FileNotFoundError:
             raise UnknownHandle(self._unknown(handle)) from None
         except OSError as exc:
-            raise StoreError(f"cannot read {path}: {exc.strerror}") from exc
+            raise StoreError(f"cannot read {shown_path(path)}: {exc.strerror}") from exc
         with os.fdopen(fd, "rb") as f:
             try:
                 return ResultMeta.from_json(f.read())
             except (ValueError, TypeError) as exc:
                 raise StoreError(
-                    f"metadata of {handle} is unreadable ({exc}): delete {path} (or its session) to drop it"
+                    f"metadata of {handle} is unreadable ({exc}): delete {shown_path(path)} (or its session) to drop it"
                 ) from None
 
-    def find(self, handle: str, prefer: str | None = None) -> ResultMeta:
-        """Locate a handle in ``prefer`` first, then in any session: handles are unique across the root."""
+    def find(self, handle: str, sessions: Iterable[str]) -> ResultMeta:
+        """Locate a handle in the first of ``sessions`` that holds it: handles are unique across the root, and
+        the caller names the sessions it may reach (see scope.py)."""
         ids.check_handle(handle)
-        if prefer is not None:
-            found = self._existing(prefer, handle)
-            if found is not None:
-                return found
-        for session in self.session_ids():
-            if session != prefer and (found := self._existing(session, handle)) is not None:
+        for session in sessions:
+            if (found := self._existing(session, handle)) is not None:
                 return found
         raise UnknownHandle(self._unknown(handle))
 
@@ -342,7 +339,7 @@ class FileStore(StateFiles):
         except FileNotFoundError:
             return []
         except OSError as exc:  # a root that is a file, or a sessions folder we may not read
-            raise StoreError(f"cannot list sessions in {self._sessions}: {exc.strerror}") from None
+            raise StoreError(f"cannot list sessions in {shown_path(self._sessions)}: {exc.strerror}") from None
         valid = []
         for name in names:
             try:
@@ -412,7 +409,7 @@ class FileStore(StateFiles):
         """Remove a session directory; returns the bytes freed."""
         directory = self._sessions / ids.check_session(session)
         if not directory.exists():
-            raise StoreError(f"no session {session!r} under {self.root}")
+            raise StoreError(f"no session {session!r} under {shown_path(self.root)}")
         self._check_real_dir(directory)
         freed = sum(p.stat().st_size for p in directory.rglob("*") if p.is_file() and not p.is_symlink())
         shutil.rmtree(directory)

@@ -36,8 +36,8 @@ class Store(Protocol):
 
     def meta(self, session: str, handle: str) -> ResultMeta: ...
 
-    def find(self, handle: str, prefer: str | None = None) -> ResultMeta:
-        """A handle's metadata in ``prefer`` first, else in any session."""
+    def find(self, handle: str, sessions: Iterable[str]) -> ResultMeta:
+        """A handle's metadata in the first of ``sessions`` that holds it; unknown when none does."""
         ...
 
     def open_content(self, session: str, handle: str) -> int:
