@@ -13,13 +13,15 @@ Each section measures the library against a baseline in the same run, on the sam
                   benchmarks/retention.py is present
     prefix        prompt-cache prefix kept by compact_history as a history grows, against Anthropic's context
                   editing simulated on the same steps
+    memory        the server's peak memory growth while it persists a 60 MB result sent over stdio (20 MB with
+                  --quick), and the CLI's on the same text from stdin, as a ratio to the text's size (target ×2)
     fidelity      summary fidelity by probe on planted facts and real failure outputs, and on recorded host
                   transcripts, against the last N tokens of the history
 
 ``--quick`` takes about 2 minutes on 2 CPUs, the default about 4. Each section is also a command of its
 own with more options and a detailed table: ``python -m benchmarks.persistence --sizes 1G``,
 ``python -m benchmarks.compaction --sizes 100K``, ``python -m benchmarks.loops``,
-``python -m benchmarks.roundtrip --runs 21``.
+``python -m benchmarks.roundtrip --runs 21``, ``python -m benchmarks.memory --runs 5``.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ SECTIONS = {
     "retention": "Python's peak allocations during one summary (tracemalloc)",
     "fidelity": "not measured (the section measures what summaries keep)",
     "prefix": "not measured (the section counts cache breaks)",
+    "memory": "growth of the process's VmHWM above its VmRSS just before the call (its ratio: to the text's size)",
 }
 KEYS = ("operation", "size", "median_s", "peak_mib", "baseline", "ratio", "result")
 HEADER = ["operation", "size", "median time", "peak memory", "baseline", "ratio", "result"]
