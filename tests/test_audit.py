@@ -142,6 +142,84 @@ def test_session_start_puts_back_only_the_drops_once_the_summary_is_known(tmp_pa
     assert not (tmp_path / "hooks.log").exists()
 
 
+def _compact_as_claude_2_1_330(tmp_path: Path, transcript: Path) -> dict[str, Any]:
+    """PreCompact, then SessionStart(compact) before the summary is known, then PostCompact, then the host
+    writes its boundary and summary: the order Claude Code 2.1.330 runs them in (tests/test_audit_real.py)."""
+    root = tmp_path / "store"
+    data = {"session_id": SID, "transcript_path": str(transcript), "trigger": "manual", "custom_instructions": None}
+    answer("claude", "pre-compact", data, root)
+    start = {"session_id": SID, "transcript_path": str(transcript), "source": "compact"}
+    said = answer("claude", "session-start", start, root)["hookSpecificOutput"]["additionalContext"]
+    assert answer("claude", "post-compact", {**data, "compact_summary": LOSSY}, root) is None
+    compacted(FIX, transcript, LOSSY)
+    return {"said": said, "root": root}
+
+
+def test_the_drops_come_with_the_next_prompt_once_when_the_summary_follows_session_start(tmp_path: Path) -> None:
+    transcript = tmp_path / "t.jsonl"
+    transcript.write_text(FIX.read_text())
+    done = _compact_as_claude_2_1_330(tmp_path, transcript)
+    assert done["said"].startswith("[mcp-context] The state before this compaction is stored: snapshot r_")
+    assert "<state_snapshot>" not in done["said"] and "ops.py" not in done["said"]
+    prompt = {"session_id": SID, "transcript_path": str(transcript), "prompt": "Go on."}
+    back = answer("claude", "user-prompt-submit", prompt, done["root"])["hookSpecificOutput"]
+    assert back["hookEventName"] == "UserPromptSubmit"
+    text = back["additionalContext"]
+    assert text.startswith("[mcp-context] The compaction summary left out") and "<state_snapshot>" not in text
+    assert "ops.py" in text and len(text) < audit.REINJECT_CHARS, text
+    assert answer("claude", "user-prompt-submit", prompt, done["root"]) is None  # once
+    tool = {"session_id": SID, "transcript_path": str(transcript), "tool_name": "Bash", "tool_input": {"command": "ls"}}
+    assert answer("claude", "pre-tool-use", tool, done["root"]) is None
+    assert not (done["root"] / "hooks.log").exists()
+
+
+def test_after_an_automatic_compaction_the_next_tool_call_carries_the_drops(tmp_path: Path) -> None:
+    transcript = tmp_path / "t.jsonl"
+    transcript.write_text(FIX.read_text())
+    done = _compact_as_claude_2_1_330(tmp_path, transcript)
+    tool = {"session_id": SID, "transcript_path": str(transcript), "tool_name": "Bash", "tool_input": {"command": "ls"}}
+    back = answer("claude", "pre-tool-use", tool, done["root"])["hookSpecificOutput"]
+    assert back["hookEventName"] == "PreToolUse" and "permissionDecision" not in back
+    assert back["additionalContext"].startswith("[mcp-context] The compaction summary left out")
+    assert answer("claude", "pre-tool-use", tool, done["root"]) is None  # once
+    prompt = {"session_id": SID, "transcript_path": str(transcript), "prompt": "Go on."}
+    assert answer("claude", "user-prompt-submit", prompt, done["root"]) is None
+
+
+def test_parallel_tool_calls_deliver_the_drops_once(tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    transcript = tmp_path / "t.jsonl"
+    transcript.write_text(FIX.read_text())
+    done = _compact_as_claude_2_1_330(tmp_path, transcript)
+    calls = [
+        {
+            "session_id": SID,
+            "transcript_path": str(transcript),
+            "tool_name": "Read",
+            "tool_input": {"file_path": f"f{i}"},
+        }
+        for i in range(6)
+    ]
+    with ThreadPoolExecutor(6) as pool:
+        answers = list(pool.map(lambda c: answer("claude", "pre-tool-use", c, done["root"]), calls))
+    assert sum(a is not None for a in answers) == 1, answers
+
+
+def test_a_summary_that_keeps_everything_puts_nothing_back(tmp_path: Path) -> None:
+    transcript = tmp_path / "t.jsonl"
+    transcript.write_text(FIX.read_text())
+    root = tmp_path / "store"
+    answer("claude", "pre-compact", {"session_id": SID, "transcript_path": str(transcript)}, root)
+    start = {"session_id": SID, "transcript_path": str(transcript), "source": "compact"}
+    assert answer("claude", "session-start", start, root) is not None
+    compacted(FIX, transcript, FULL)
+    prompt = {"session_id": SID, "transcript_path": str(transcript), "prompt": "Go on."}
+    assert answer("claude", "user-prompt-submit", prompt, root) is None
+    assert answer("claude", "user-prompt-submit", prompt, root) is None
+    assert not (root / "hooks.log").exists()
+
+
 def test_cli_audit_finds_the_transcript_from_the_snapshot(tmp_path: Path) -> None:
     transcript = tmp_path / "t.jsonl"
     transcript.write_text(FIX.read_text())

@@ -5,10 +5,9 @@ claude --statusline`` in a fake HOME.
 Turn 1 plays a small coding session: a failing pytest fixed by an edit, a 2 MB ``seq`` output the hooks store, a
 failure left unresolved, a decision and an open item. Turn 2 is ``claude -p /compact --resume``: a real manual
 compaction, whose summary request the fake model answers with a summary that keeps the request and the edited
-file and drops the rest. Turn 3 resumes once more, so the request the model receives shows what our
-SessionStart(compact) hook put back: in 2.1.330 the whole snapshot, because that event fires before the host's
-summary reaches the transcript or PostCompact; the dropped-only answer is then shown from the summary PostCompact
-stored, on the real transcript.
+file and drops the rest. In 2.1.330 SessionStart(compact) fires before the host's summary reaches PostCompact or
+the transcript, so our hook says one line there. Turn 3 resumes with a new prompt: its UserPromptSubmit hook finds
+the summary in the transcript and puts back only the dropped facts, which the model's request then carries.
 """
 
 from __future__ import annotations
@@ -25,8 +24,7 @@ import pytest
 from test_hooks_real import CLI, hosts, recorder, rh  # noqa: F401  (fixtures)
 
 from mcp_context import Session
-from mcp_context.hooks import audit, gauge
-from mcp_context.hooks.run import run
+from mcp_context.hooks import audit, gauge, snapshots
 
 pytestmark = pytest.mark.slow
 
@@ -68,6 +66,16 @@ def _model(rhm: ModuleType, log: Path) -> Any:
             return super().anthropic(body)  # type: ignore[no-any-return]
 
     return Compacting(log)
+
+
+def _texts(request: str) -> list[str]:
+    """Every text block of a request's messages, as the model reads them."""
+    out = []
+    for message in json.loads(request):
+        content = message.get("content")
+        blocks = content if isinstance(content, list) else [{"type": "text", "text": content or ""}]
+        out += [str(b.get("text", "")) for b in blocks if isinstance(b, dict) and b.get("type") == "text"]
+    return out
 
 
 def _run(claude: str, args: list[str], proj: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
@@ -124,29 +132,31 @@ def test_real_compaction_is_audited_and_only_the_dropped_facts_come_back(
     assert "zero guard" in dropped.get("open", ""), found.report()
     assert "request" not in dropped and not any("ops.py" in f.text for f in found.dropped), found.report()
 
-    # Claude Code 2.1.330 runs SessionStart(compact) before PostCompact and before it writes the boundary, so
-    # the hook does not know the host's summary yet: it put the whole snapshot back, and the model got it
-    context = [
-        r["attachment"]["content"]
+    # Claude Code 2.1.330 runs SessionStart(compact) before PostCompact and before it writes the boundary: that
+    # hook said one line (the handles); the next prompt's UserPromptSubmit found the summary and put back the
+    # drops, once. The model's requests after the compaction carry those and never the whole snapshot.
+    context = {
+        r["attachment"].get("hookEvent"): "\n".join(r["attachment"]["content"])
         for r in lines
         if r.get("type") == "attachment" and r.get("attachment", {}).get("type") == "hook_additional_context"
-    ]
-    assert context, diagnosis
-    whole = "\n".join(context[-1])
-    assert "<state_snapshot>" in whole, whole
-    assert any(whole[:80] in request for request in model.requests[asked:]), diagnosis
-
-    # PostCompact then handed over the host's summary; with it, SessionStart(compact) puts back only the drops
-    sessions = Session(root, sid)
-    state = json.loads(sessions.store.read_state(sid, "hooks") or b"{}")
-    assert "Primary Request" in state["snapshot"]["host_summary"], state
-    sessions.store.write_state(sid, "hooks", json.dumps({**state, "pending": {"snapshot": True}}).encode())
-    start = {"session_id": sid, "transcript_path": str(transcript), "source": "compact"}
-    out = run("claude", "session-start", json.dumps(start).encode(), root)
-    assert out is not None, diagnosis
-    back = json.loads(out)["hookSpecificOutput"]["additionalContext"]
-    assert back.startswith("[mcp-context] The compaction summary left out") and FAILURE in back, back
-    assert len(back) < audit.REINJECT_CHARS and "<state_snapshot>" not in back and "ops.py" not in back, back
+    }
+    pointer, back = context.get("SessionStart", ""), context.get("UserPromptSubmit", "")
+    assert pointer.startswith("[mcp-context] The state before this compaction is stored"), (context, diagnosis)
+    assert back.startswith("[mcp-context] The compaction summary left out 3 of 5 facts"), (context, diagnosis)
+    for dropped_fact in (FAILURE, "plain addition", "zero guard"):
+        assert dropped_fact in back, back
+    assert "ops.py" not in back and "fix calc" not in back and "<state_snapshot>" not in back, back  # kept ones
+    after = [_texts(request) for request in model.requests[asked:]]
+    assert after and all(any(back in t for t in texts) for texts in after), diagnosis
+    # nor does the snapshot come back another way: after /compact the host echoes PreCompact's output into the
+    # conversation, so a manual compaction's instructions are the handles and what to keep, no facts
+    echoed = [t for texts in after for t in texts if "PreCompact [" in t]
+    assert echoed and all("<state_snapshot>" not in t and "calc/ops.py" not in t for t in echoed), echoed
+    assert not any("<state_snapshot>" in t for texts in after for t in texts)
+    assert sum(back in t for t in after[-1]) == 1, after[-1]  # once
+    state = json.loads(Session(root, sid).store.read_state(sid, "hooks") or b"{}")
+    assert "Primary Request" in state["snapshot"]["host_summary"] and "pending" not in state, state
+    whole = snapshots.injected(state["snapshot"])  # what went back before: the whole snapshot
 
     # the gauge: the context since the boundary, and the 2 MB the hooks kept out
     measured = gauge.measure(root, sid, transcript)
@@ -165,6 +175,7 @@ def test_real_compaction_is_audited_and_only_the_dropped_facts_come_back(
     # uninstall takes the status line and the hooks out: the file is gone again, as before install
     subprocess.run([str(CLI), "--root", str(root), "hooks", "uninstall", "claude", "--settings", str(settings)])
     assert not settings.exists()
-    print(f"\naudit: {found.report()}\nre-injected {len(back)} chars:\n{back}\n{measured.report()}")
+    print(f"\naudit: {found.report()}\nSessionStart(compact) {len(pointer)} chars: {pointer}")
+    print(f"UserPromptSubmit {len(back)} chars (the whole snapshot was {len(whole)}):\n{back}\n{measured.report()}")
     print(f"status line in {elapsed * 1000:.0f} ms: {line.stdout.strip()}")
     assert not log.exists(), log.read_text()

@@ -291,11 +291,28 @@ def test_claude_pre_compact_and_session_start_after_it(tmp_path: Path) -> None:
     assert "add(2, 3) should be 5" in text
     start = {"session_id": SID, "transcript_path": transcript, "source": "startup"}
     assert answer("claude", "session-start", start, tmp_path) is None
+    # the host's summary is not known yet (Claude Code 2.1.330): one line with the handles, nothing more
     back = answer("claude", "session-start", {**start, "source": "compact"}, tmp_path)["hookSpecificOutput"]
-    assert back["hookEventName"] == "SessionStart" and "<state_snapshot>" in back["additionalContext"]
-    handle = back["additionalContext"].split("as handle ")[1].split(";")[0]
+    assert back["hookEventName"] == "SessionStart" and "<state_snapshot>" not in back["additionalContext"]
+    assert len(back["additionalContext"]) < 200
+    handle = back["additionalContext"].split("snapshot ")[1].split(",")[0]
     assert handle in text and "<state_snapshot>" in read_all(Session(tmp_path, SID), handle)
     assert answer("claude", "session-start", {**start, "source": "compact"}, tmp_path) is None  # once
+    # no PostCompact and no boundary in the transcript: the summary can never be known, so the whole snapshot
+    prompt = {"session_id": SID, "transcript_path": transcript, "prompt": "go on"}
+    whole = answer("claude", "user-prompt-submit", prompt, tmp_path)["hookSpecificOutput"]
+    assert whole["hookEventName"] == "UserPromptSubmit" and "<state_snapshot>" in whole["additionalContext"]
+    assert answer("claude", "user-prompt-submit", prompt, tmp_path) is None  # once
+    assert answer("claude", "pre-tool-use", pre_tool("claude", "ls"), tmp_path) is None
+
+
+def test_a_manual_compaction_gets_the_handles_and_what_to_keep_not_the_snapshot(tmp_path: Path) -> None:
+    """Claude Code echoes a PreCompact hook's output into the conversation after /compact: keep it short."""
+    transcript = str(HOSTS_DIR / "claude" / "fix-failing-test.jsonl")
+    data = {"session_id": SID, "transcript_path": transcript, "trigger": "manual", "custom_instructions": "Be brief."}
+    text = answer("claude", "pre-compact", data, tmp_path)
+    assert text.startswith("Be brief.\n\nKeep every user request, unresolved failure") and len(text) < 500, text
+    assert "<state_snapshot>" not in text and "add(2, 3)" not in text and text.count("r_") == 3, text
 
 
 def test_gemini_pre_compress_then_the_next_tool_result_carries_the_snapshot(tmp_path: Path) -> None:

@@ -174,6 +174,22 @@ def is_boundary(record: dict[str, Any]) -> bool:
     return record.get("type") == "system" and record.get("subtype") == "compact_boundary"
 
 
+def boundaries(path: Path) -> int:
+    """How many compactions a Claude Code transcript shows; only lines naming a boundary are parsed, so a
+    PreCompact hook counts them in a long transcript without reading every message."""
+    count = 0
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if "compact_boundary" not in line:
+                continue
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            count += isinstance(record, dict) and is_boundary(record)
+    return count
+
+
 def message_text(message: Any) -> str:
     """The text of a Claude Code line's message: a string, or its text blocks."""
     content = message.get("content") if isinstance(message, dict) else None
@@ -327,16 +343,17 @@ def audit(
     snapshot: dict[str, Any] | None = None,
     archived: Callable[[str], list[dict[str, Any]] | None] | None = None,
     host_summary: str | None = None,
+    lines: list[dict[str, Any]] | None = None,
 ) -> Audit:
     """Audit the last host compaction in ``transcript``; ``snapshot`` is our PreCompact state (handles), and
     ``archived`` reads the messages our hook archived (Gemini CLI's originals). ``host_summary`` is Claude
     Code's summary as PostCompact hands it, before the boundary is written: the transcript's messages since its
-    last boundary are then the ones replaced."""
+    last boundary are then the ones replaced. ``lines`` are the transcript's, when the caller read them already."""
     snap = snapshot or {}
     ours, archive = _str(snap.get("summary")), _str(snap.get("archive"))
     if transcript is None:
         return Audit("-", None, False, notes=["no transcript"], snapshot=ours, archive=archive)
-    lines = records(transcript)
+    lines = records(transcript) if lines is None else lines
     gemini = any("$set" in r or r.get("type") == "gemini" for r in lines[:5])
     if gemini:
         originals = archived(archive) if archived is not None and archive else None

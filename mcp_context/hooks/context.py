@@ -73,12 +73,7 @@ class HookCall:
     # per-session hook state --------------------------------------------------------------------------------
 
     def state(self) -> dict[str, Any]:
-        raw = self.session.store.read_state(self.session.id, STATE)
-        try:
-            doc = json.loads(raw) if raw else {}
-        except ValueError:
-            return {}
-        return doc if isinstance(doc, dict) else {}
+        return _parse(self.session.store.read_state(self.session.id, STATE))
 
     def save_state(self, doc: dict[str, Any]) -> None:
         self.session.store.write_state(self.session.id, STATE, json.dumps(doc, ensure_ascii=False).encode())
@@ -92,11 +87,43 @@ class HookCall:
         self.save_state(doc)
         return pending
 
+    def claim_pending(self, key: str) -> dict[str, Any] | None:
+        """The snapshot, when ``key`` waits beside it (and forget both), exactly once even when hooks run side
+        by side (Claude Code runs the PreToolUse hooks of parallel tool calls at once): a cheap read first, and
+        the take itself under the state's lock. None when nothing waits."""
+        if not _waits(self.state(), key):
+            return None
+        with self.session.store.state_lock(self.session.id, STATE) as hold:
+            doc = _parse(hold.stored)
+            if not _waits(doc, key):
+                return None
+            pending = doc["pending"]
+            for name in (key, "snapshot"):
+                pending.pop(name, None)
+            if not pending:
+                doc.pop("pending")
+            hold.save(json.dumps(doc, ensure_ascii=False).encode())
+        snapshot = doc.get("snapshot")
+        return snapshot if isinstance(snapshot, dict) else None
+
     def add_pending(self, **items: Any) -> None:
         doc = self.state()
         pending = doc.get("pending")
         doc["pending"] = {**(pending if isinstance(pending, dict) else {}), **items}
         self.save_state(doc)
+
+
+def _parse(raw: bytes | None) -> dict[str, Any]:
+    try:
+        doc = json.loads(raw) if raw else {}
+    except ValueError:
+        return {}
+    return doc if isinstance(doc, dict) else {}
+
+
+def _waits(doc: dict[str, Any], key: str) -> bool:
+    pending = doc.get("pending")
+    return isinstance(pending, dict) and bool(pending.get(key))
 
 
 def min_tokens_from(option: int | None, env: Mapping[str, str]) -> int:

@@ -51,6 +51,9 @@ CLAUDE = Host(
         HookEvent("session-start", "SessionStart", "compact", 10),
         # Hands over the host's summary (compact_summary), which reaches the transcript only later.
         HookEvent("post-compact", "PostCompact", None, 10),
+        # The first prompt after a compaction carries what the host's summary dropped (PreToolUse does when
+        # the model goes on by itself): SessionStart(compact) runs before that summary is known.
+        HookEvent("user-prompt-submit", "UserPromptSubmit", None, 30),
     ),
 )
 GEMINI = Host(

@@ -37,12 +37,32 @@ def gemini_after_tool(call: HookCall) -> Answer:
     return {"hookSpecificOutput": {"hookEventName": "AfterTool", "additionalContext": text}} if text else None
 
 
+def claude_pre_tool_use(call: HookCall) -> Answer:
+    """The loop check, and what a compaction's summary dropped when it is due (the model went on by itself
+    after an automatic compaction, so no prompt carried it). A failure of the latter never costs the former."""
+    answer = repeats.claude_pre_tool_use(call)
+    specific = answer["hookSpecificOutput"] if answer is not None else None
+    if specific is not None and specific.get("permissionDecision") == "deny":
+        return answer  # the drops wait for the next call that runs
+    try:
+        due = snapshots.claude_due(call)
+    except Exception as exc:  # logged like any hook failure, and the loop check still answers
+        log(call.root, f"claude pre-tool-use session={call.session_id}: {type(exc).__name__}: {_one_line(str(exc))}")
+        due = None
+    if due is None:
+        return answer
+    given = specific.get("additionalContext") if specific is not None else None
+    context = f"{given}\n\n{due}" if given else due
+    return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "additionalContext": context}}
+
+
 HANDLERS: dict[tuple[str, str], Callable[[HookCall], Answer]] = {
-    ("claude", "pre-tool-use"): repeats.claude_pre_tool_use,
+    ("claude", "pre-tool-use"): claude_pre_tool_use,
     ("claude", "post-tool-use"): outputs.claude_post_tool_use,
     ("claude", "pre-compact"): snapshots.claude_pre_compact,
     ("claude", "session-start"): snapshots.claude_session_start,
     ("claude", "post-compact"): snapshots.claude_post_compact,
+    ("claude", "user-prompt-submit"): snapshots.claude_user_prompt_submit,
     ("gemini", "before-tool"): repeats.gemini_before_tool,
     ("gemini", "after-tool"): gemini_after_tool,
     ("gemini", "pre-compress"): snapshots.gemini_pre_compress,

@@ -4,24 +4,35 @@ Before (Claude Code's PreCompact, Gemini CLI's PreCompress) the host's transcrip
 ``snapshot`` style with the extractive engine (no model: a hook has none, and must be quick), which stores the
 snapshot and an archive of the messages it covers. Claude Code takes a PreCompact hook's plain stdout as the
 compaction's custom instructions (the first 10,000 characters), so the snapshot steers its own summary.
-After: Claude Code fires SessionStart with source ``compact``; by then its transcript holds its own summary, so
-only what that summary dropped goes back in as additional context (:mod:`.audit`), or the whole snapshot when
-the transcript shows no compaction. Gemini CLI has no such event (its SessionStart sources are startup, resume
-and clear), so the snapshot waits and rides on the next AfterTool, or on SessionStart when the session is resumed.
+
+After, Claude Code gets back only what its own summary dropped (:mod:`.audit`). Claude Code 2.1.330 fires
+SessionStart(compact) before PostCompact and before it writes its summary to the transcript, so there the summary
+is not known: that event says one line (the handles) and marks the drops as due. The next event whose additional
+context reaches the model (UserPromptSubmit, or PreToolUse when the model goes on by itself after an automatic
+compaction) finds the summary in the transcript, or as PostCompact handed it over, and puts the drops in once.
+Only when the summary can never be known (no transcript) does the whole snapshot go back. Gemini CLI has no such
+event (its SessionStart sources are startup, resume and clear), so its snapshot waits and rides on the next
+AfterTool, or on SessionStart when the session is resumed.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .context import HookCall
+
+if TYPE_CHECKING:
+    from . import audit as audit_module
 
 #: Claude Code keeps 10,000 characters of a PreCompact hook's output; leave room for its own words.
 INSTRUCTION_CHARS = 9_000
 #: What goes back into the conversation: short, the whole is a read away.
 INJECTED_CHARS = 4_000
 SNAPSHOT_TOKENS = 1_500
+#: In the pending state: the drops of the last compaction wait for an event that reaches the model.
+DUE = "reinject"
+MANUAL_KEEP = "user request, unresolved failure, changed file, decision and open item"
 
 
 def take(call: HookCall) -> dict[str, Any] | None:
@@ -34,16 +45,21 @@ def take(call: HookCall) -> dict[str, Any] | None:
     )
     if not result.text or result.summary is None:
         return None
-    snapshot = {
+    snapshot: dict[str, Any] = {
         "summary": result.summary.handle,
         "archive": result.archive.handle if result.archive is not None else None,
         "text": result.text,
         "transcript": transcript,
     }
+    if call.host == "claude":  # a boundary past this count is the host's summary of this compaction
+        from . import audit  # here: only PreCompact and the events after it read a whole transcript
+
+        snapshot["boundaries"] = audit.boundaries(Path(transcript))
     doc = call.state()
     doc["snapshot"] = snapshot
     pending = doc.get("pending")
-    doc["pending"] = {**(pending if isinstance(pending, dict) else {}), "snapshot": True}
+    pending = {k: v for k, v in (pending if isinstance(pending, dict) else {}).items() if k != DUE}
+    doc["pending"] = {**pending, "snapshot": True}
     call.save_state(doc)
     return snapshot
 
@@ -65,7 +81,11 @@ def injected(snapshot: dict[str, Any]) -> str:
 
 
 def claude_pre_compact(call: HookCall) -> str | None:
-    """Plain text: Claude Code's new custom instructions for this compaction."""
+    """Plain text: Claude Code's new custom instructions for this compaction. An automatic compaction gets the
+    snapshot itself; a manual one (``/compact``) only the handles and what to keep, because Claude Code 2.1.330
+    echoes a PreCompact hook's output into the conversation after a ``/compact`` (a ``local-command-stdout``
+    the model reads), where the whole snapshot would come back beside the host's summary (checked on the real
+    host; after an automatic compaction nothing is echoed)."""
     snapshot = take(call)
     if snapshot is None:
         return None
@@ -75,7 +95,11 @@ def claude_pre_compact(call: HookCall) -> str | None:
         f"stored as {snapshot['summary']} and the messages being compacted as {snapshot['archive']}; they can be "
         "read back with read_persisted."
     )
+    if call.text("trigger") == "manual":
+        lead = lead.replace("these facts", f"every {MANUAL_KEEP}", 1)
     body = f"{given.strip()}\n\n{lead}" if given and given.strip() else lead
+    if call.text("trigger") == "manual":
+        return body[:INSTRUCTION_CHARS]
     room = max(1_000, INSTRUCTION_CHARS - len(body) - 2)
     return f"{body}\n\n{_cut(str(snapshot['text']), room, str(snapshot['summary']))}"[:INSTRUCTION_CHARS]
 
@@ -93,23 +117,43 @@ def _pending_snapshot(call: HookCall) -> dict[str, Any] | None:
     return snapshot
 
 
-def _after_audit(call: HookCall, snapshot: dict[str, Any]) -> str:
-    """Only what Claude Code's own summary dropped (see :mod:`.audit`) when its summary is known here (it came
-    with PostCompact, the transcript still ending with the messages it replaced); else the whole snapshot.
-    Claude Code 2.1.330 runs SessionStart(compact) before PostCompact and before it writes the boundary, so
-    there the summary is not known yet and the whole snapshot goes back in (checked on the real host)."""
-    from . import audit  # here: only this event reads a whole transcript
+def known_audit(call: HookCall, snapshot: dict[str, Any]) -> audit_module.Audit | None:
+    """The audit of Claude Code's compaction once its summary is known: written to the transcript (a boundary
+    past the ones the snapshot counted) or handed over by PostCompact (the transcript then still ends with the
+    messages it replaced). None while it is not known, or when there is no transcript to audit."""
+    from . import audit
 
     path = call.text("transcript_path") or snapshot.get("transcript")
+    if not (isinstance(path, str) and Path(path).is_file()):
+        return None
+    lines = audit.records(Path(path))
+    written = sum(audit.is_boundary(r) for r in lines) > _int(snapshot.get("boundaries"))
     summary = snapshot.get("host_summary")
-    if not (isinstance(path, str) and Path(path).is_file() and isinstance(summary, str) and summary.strip()):
-        return injected(snapshot)
-    found = audit.audit(Path(path), snapshot, host_summary=summary)
-    return found.reinjection() if found.found else injected(snapshot)
+    if not written and not (isinstance(summary, str) and summary.strip()):
+        return None
+    found = audit.audit(Path(path), snapshot, host_summary=None if written else summary, lines=lines)
+    return found if found.found else None
+
+
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) else 0
+
+
+def _dropped(found: audit_module.Audit) -> str | None:
+    """The drops only; nothing when the host's summary kept every fact checked."""
+    return found.reinjection() if found.dropped else None
+
+
+def pointer(snapshot: dict[str, Any]) -> str:
+    """One line for SessionStart(compact) while the host's summary is not known yet: where the state is."""
+    return (
+        f"[mcp-context] The state before this compaction is stored: snapshot {snapshot.get('summary')}, messages "
+        f"{snapshot.get('archive')} (read_persisted(handle=...))."
+    )
 
 
 def claude_post_compact(call: HookCall) -> None:
-    """Keep the host's summary (``compact_summary``) for SessionStart(compact), which follows; nothing to say."""
+    """Keep the host's summary (``compact_summary``) for the audit; its output reaches only the user."""
     summary = call.text("compact_summary")
     doc = call.state()
     snapshot = doc.get("snapshot")
@@ -119,13 +163,43 @@ def claude_post_compact(call: HookCall) -> None:
 
 
 def claude_session_start(call: HookCall) -> dict[str, Any] | None:
+    """The drops when the host's summary is already known here; else one line, and the drops fall due."""
     if call.text("source") != "compact":
         return None
-    snapshot = _pending_snapshot(call)
+    doc = call.state()
+    snapshot, pending = doc.get("snapshot"), doc.get("pending")
+    if not (isinstance(pending, dict) and pending.get("snapshot") and isinstance(snapshot, dict)):
+        return None
+    if pending.get(DUE):  # said already: the drops wait for the next prompt or tool call
+        return None
+    found = known_audit(call, snapshot)
+    if found is None:
+        pending[DUE] = True
+        call.save_state(doc)
+        context: str | None = pointer(snapshot)
+    else:
+        _pending_snapshot(call)
+        context = _dropped(found)
+    if context is None:
+        return None
+    return {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": context}}
+
+
+def claude_due(call: HookCall) -> str | None:
+    """What the host's summary dropped, once, at the first event after SessionStart(compact) that can add
+    context: the summary is known by then. The whole snapshot only when it never can be (no transcript)."""
+    snapshot = call.claim_pending(DUE)
     if snapshot is None:
         return None
-    context = _after_audit(call, snapshot)
-    return {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": context}}
+    found = known_audit(call, snapshot)
+    return injected(snapshot) if found is None else _dropped(found)
+
+
+def claude_user_prompt_submit(call: HookCall) -> dict[str, Any] | None:
+    context = claude_due(call)
+    if context is None:
+        return None
+    return {"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": context}}
 
 
 def gemini_pre_compress(call: HookCall) -> dict[str, Any] | None:
