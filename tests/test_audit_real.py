@@ -50,10 +50,11 @@ def _steps(rhm: ModuleType) -> list[dict[str, Any]]:
     ]
 
 
-def _model(rhm: ModuleType, log: Path) -> Any:
+def _model(rhm: ModuleType, log: Path, summary: str = SUMMARY, compact_at: int | None = None) -> Any:
     class Compacting(rhm.FakeModel):  # type: ignore[name-defined,misc]
         """The plan's model, which also answers Claude Code's compaction request with a lossy summary and keeps
-        the last user text of every request."""
+        every request. From its ``compact_at``-th answer until the compaction it reports 195,000 input tokens,
+        so that Claude Code (with a 200,000 window) compacts by itself."""
 
         requests: list[str] = []
 
@@ -62,7 +63,10 @@ def _model(rhm: ModuleType, log: Path) -> Any:
             last = json.dumps(messages[-1] if messages else {}, ensure_ascii=False)
             self.requests.append(json.dumps(messages, ensure_ascii=False))
             if "Your task is to create a detailed summary of the conversation" in last:
-                return [{"type": "text", "text": SUMMARY}], "end_turn"
+                self.input_tokens = 100
+                return [{"type": "text", "text": summary}], "end_turn"
+            if compact_at is not None and len(self.requests) == compact_at:
+                self.input_tokens = 195_000
             return super().anthropic(body)  # type: ignore[no-any-return]
 
     return Compacting(log)
@@ -179,3 +183,54 @@ def test_real_compaction_is_audited_and_only_the_dropped_facts_come_back(
     print(f"UserPromptSubmit {len(back)} chars (the whole snapshot was {len(whole)}):\n{back}\n{measured.report()}")
     print(f"status line in {elapsed * 1000:.0f} ms: {line.stdout.strip()}")
     assert not log.exists(), log.read_text()
+
+
+def test_after_an_automatic_compaction_the_next_tool_call_brings_the_drops(
+    rh: ModuleType,  # noqa: F811
+    hosts: Any,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """Claude Code compacts by itself mid-turn (after the failing import the fake model reports 195,000 input
+    tokens of a 200,000 window) and the model goes on with no prompt in between: the next PreToolUse hook adds
+    what the summary dropped, and nothing echoes the snapshot."""
+    home, proj, root = tmp_path / "home", tmp_path / "proj", tmp_path / "store"
+    proj.mkdir()
+    home.mkdir()
+    rh.make_project(proj)
+    settings = home / ".claude" / "settings.json"
+    subprocess.run(
+        [str(CLI), "--root", str(root), "hooks", "install", "claude", "--settings", str(settings)], check=True
+    )
+    # the summary holds the prompt, so the fake model goes on with its plan after the compaction
+    model = _model(rh, tmp_path / "fake-model.jsonl", summary=f"{SUMMARY}\nThe user said: {PROMPT}", compact_at=6)
+    model.set_plan([rh.Prompt(PROMPT, _steps(rh))], str(proj), tmp_path / "fake-model.jsonl")
+    srv = rh.serve(model)
+    sid = str(uuid.uuid4())
+    env = rh.host_env(hosts, home, srv.server_address[1], "claude") | {"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "200000"}
+    try:
+        done = _run(hosts.claude, ["-p", PROMPT, "--session-id", sid], proj, env)
+    finally:
+        srv.shutdown()
+        srv.server_close()
+    log = root / "hooks.log"
+    diagnosis = f"{done.returncode} {done.stdout[-2000:]} {log.read_text() if log.exists() else ''}"
+    transcript = next((home / ".claude" / "projects").glob(f"*/{sid}.jsonl"))
+    lines = audit.records(transcript)
+    assert [r["compactMetadata"]["trigger"] for r in lines if audit.is_boundary(r)] == ["auto"], diagnosis
+    context = [
+        (r["attachment"].get("hookEvent"), "\n".join(r["attachment"]["content"]))
+        for r in lines
+        if r.get("type") == "attachment" and r.get("attachment", {}).get("type") == "hook_additional_context"
+    ]
+    drops = [text for event, text in context if event == "PreToolUse"]
+    assert len(drops) == 1 and drops[0].startswith("[mcp-context] The compaction summary left out"), context
+    # the host kept the last messages (the failing import, the open item) verbatim, and its summary the request
+    # and the file: only the decision was lost
+    assert "plain addition" in drops[0] and "left out 1 of" in drops[0], drops[0]
+    assert all(kept not in drops[0] for kept in ("fix calc", "ops.py", FAILURE, "zero guard")), drops[0]
+    asked = next(i for i, r in enumerate(model.requests) if "create a detailed summary" in r)
+    after = [_texts(request) for request in model.requests[asked + 1 :]]
+    assert any(any(drops[0] in t for t in texts) for texts in after), diagnosis
+    assert not any("<state_snapshot>" in t for texts in after for t in texts), diagnosis
+    assert done.returncode == 0 and not log.exists(), diagnosis
+    print(f"\nafter the automatic compaction, PreToolUse added {len(drops[0])} chars:\n{drops[0]}")
