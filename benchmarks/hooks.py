@@ -96,21 +96,35 @@ def measure(runs: int) -> dict[str, Any]:
     return {"times": rows, "sizes": sizes, "heavy": heavy, "runs": runs}
 
 
+#: A host summary that keeps the request only, as a lossy compaction writes one.
+LOSSY = "1. Primary Request and Intent: fix the failing test suite of this project.\n2. Files: none yet."
+
+
 def _compaction_sizes(hook: list[str], env: dict[str, str]) -> dict[str, int]:
-    transcript = ROOT / "tests" / "hosts" / "claude" / "fix-failing-test.jsonl"
-    data = {"session_id": SID, "transcript_path": str(transcript), "trigger": "auto", "custom_instructions": None}
-    text = subprocess.run(
-        [*hook, "claude", "pre-compact"], input=json.dumps(data).encode(), capture_output=True, env=env
-    ).stdout
-    start = {"session_id": SID, "transcript_path": str(transcript), "source": "compact"}
-    back = subprocess.run(
-        [*hook, "claude", "session-start"], input=json.dumps(start).encode(), capture_output=True, env=env
-    ).stdout
-    context = json.loads(back)["hookSpecificOutput"]["additionalContext"] if back else ""
-    return {
-        "claude PreCompact instructions (recorded session)": len(text.decode()),
-        "claude SessionStart(compact) additionalContext": len(context),
-    }
+    """What each compaction event adds to the context of a recorded session: the PreCompact instructions (auto
+    and manual), SessionStart(compact)'s line, and what the next prompt gets: the drops once the host's summary
+    is known (PostCompact handed it over), or the whole snapshot when it never is (the fallback, as before)."""
+    transcript = str(ROOT / "tests" / "hosts" / "claude" / "fix-failing-test.jsonl")
+    sizes: dict[str, int] = {}
+
+    def call(event: str, sid: str, **extra: Any) -> str:
+        data = {"session_id": sid, "transcript_path": transcript, **extra}
+        out = subprocess.run([*hook, "claude", event], input=json.dumps(data).encode(), capture_output=True, env=env)
+        text = out.stdout.decode()
+        return json.loads(text)["hookSpecificOutput"]["additionalContext"] if text.startswith("{") else text
+
+    for trigger, sid in (("auto", SID), ("manual", SID.replace("0001", "0002"))):
+        sizes[f"claude PreCompact instructions, {trigger} (recorded session)"] = len(
+            call("pre-compact", sid, trigger=trigger, custom_instructions=None)
+        )
+        sizes[f"claude SessionStart(compact) line ({trigger})"] = len(call("session-start", sid, source="compact"))
+        if trigger == "manual":
+            call("post-compact", sid, trigger=trigger, compact_summary=LOSSY)
+            name = "claude UserPromptSubmit after it: the drops of a lossy summary"
+        else:
+            name = "claude UserPromptSubmit after it, summary never known: the whole snapshot"
+        sizes[name] = len(call("user-prompt-submit", sid, prompt="go on"))
+    return sizes
 
 
 def report(result: dict[str, Any]) -> str:

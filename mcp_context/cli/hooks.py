@@ -78,7 +78,7 @@ def install_cmd(
     what = "installed" if change.changed else "already installed, nothing changed"
     click.echo(f"{host} hooks {what}: {change.path}")
     for event in chosen.events:
-        click.echo(f"  {event.host_name:<13} {commands[event.cli]}")
+        click.echo(f"  {event.host_name:<16} {commands[event.cli]}")
     if statusline:
         _statusline(host, change.path, base)
 
@@ -91,7 +91,7 @@ def _statusline(host: str, path: Path, base: list[str]) -> None:
     command = shlex.join([*base, "gauge", "--statusline"])
     how = gauge.install_statusline(path, command)
     shown = {"kept yours": "not added: the file has a status line of its own, kept as it is"}.get(how, how)
-    click.echo(f"  {'statusLine':<13} {command} ({shown})")
+    click.echo(f"  {'statusLine':<16} {command} ({shown})")
 
 
 @hooks.command(name="uninstall")
