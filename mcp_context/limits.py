@@ -24,3 +24,5 @@ class Limits:
     grep_matches: int = 50
     grep_context: int = 2
     grep_timeout_s: float = 10.0
+    #: Compactions whose archives a session keeps (see results/retention.py): older ones are replaced.
+    archive_generations: int = 4

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
@@ -22,11 +22,10 @@ from .compaction.layers import DEFAULT_EXCLUDED
 from .config import Settings, resolve_settings
 from .conversation import transcripts
 from .conversation.accounting import Accountant
-from .errors import ContextError, InvalidArgument, InvalidInput, StoreError, shown_path
+from .errors import ContextError, InvalidArgument, InvalidInput, StoreError, UnknownHandle, shown_path
 from .limits import Limits
 from .loops import service as loop_service
 from .loops.answers import JudgeFn, LoopCheck
-from .loops.events import Event
 from .loops.policy import Policy
 from .loops.replaying import check_history
 from .redaction import Redactor
@@ -157,9 +156,19 @@ class Session:
         """Metadata of a handle (or its resource URI), looked up in the default session first, then in the
         others the scope admits; a session outside the scope answers as one that holds nothing."""
         uri_session, bare = ids.parse_handle(handle)
-        if uri_session is not None:
-            return self.store.find(bare, [uri_session] if self.scope.admits(uri_session) else [])
-        return self.store.find(bare, self._reachable())
+        admitted = uri_session is None or self.scope.admits(uri_session)
+        try:
+            if uri_session is not None:
+                return self.store.find(bare, [uri_session] if admitted else [])
+            return self.store.find(bare, self._reachable())
+        except UnknownHandle:
+            newer = retention.successor(self.store, uri_session or self.id, bare) if admitted else None
+            if newer is None:
+                raise
+            raise UnknownHandle(
+                f"{bare} was the archive of an earlier compaction, replaced by newer ones (a session keeps the last "
+                f"{self.limits.archive_generations}); the newest of its kind is {newer}: read that instead"
+            ) from None
 
     def _holds(self, handle: str) -> bool:
         try:
@@ -294,14 +303,21 @@ class Session:
                 lines, label = result.history_lines, "compacted history"
                 result.history = archive.write(persist, head, lines, label, most, memo=self._pieces)
 
-        result = compact(
-            request,
-            self.accountant,
-            persist,
-            lambda: self.store.read_state(sid, "compaction"),
-            lambda data: self.store.write_state(sid, "compaction", data),
-            store_history,
-        )
+        # Under the session's archive lock: the retention rule may remove pieces only no compaction is reusing.
+        with self.store.state_lock(sid, retention.STATE) as hold:
+            result = compact(
+                request,
+                self.accountant,
+                persist,
+                lambda: self.store.read_state(sid, "compaction"),
+                lambda data: self.store.write_state(sid, "compaction", data),
+                store_history,
+            )
+            made = {"history": result.history, "originals": result.archive}
+            written = {kind: stored.handle for kind, stored in made.items() if stored is not None}
+            if written:
+                removed = retention.register(self.store, sid, hold, written, self.limits.archive_generations)
+                self._known.drop(removed)
         if args.messages is not None and Redactor.untouched(result.messages, source.messages):
             result.messages = args.messages  # nothing was done: the caller's own list back, not its redacted copy
         return result
@@ -387,7 +403,7 @@ class Session:
         """
         from .loops.args import CheckLoopArgs
 
-        a = _arguments(CheckLoopArgs, args, _plain_loop_fields(fields))
+        a = _arguments(CheckLoopArgs, args, loop_service.plain_fields(fields))
         sid = self._session(a.session)
         replay = a.messages is not None or a.transcript is not None
         event = a.event.to_dict() if a.event is not None else None
@@ -430,8 +446,12 @@ class Session:
         self, older_than_s: float | None = None, max_bytes: int | None = None, dry_run: bool = False
     ) -> CleanupReport:
         """Remove whole sessions idle longer than ``older_than_s``, then the oldest until under ``max_bytes``,
-        then what interrupted writes left behind (only for a scope that spans the root: debris has no owner)."""
-        return retention.cleanup(self.store, self.sessions(), older_than_s, max_bytes, dry_run, not self.scope.bounded)
+        then archives that no compaction of the remaining sessions names (see results/retention.py), then what
+        interrupted writes left behind (only for a scope that spans the root: debris has no owner)."""
+        keep = self.limits.archive_generations
+        return retention.cleanup(
+            self.store, self.sessions(), older_than_s, max_bytes, dry_run, not self.scope.bounded, keep
+        )
 
 
 @dataclass(frozen=True)
@@ -459,18 +479,6 @@ def _arguments(model: type[ArgsT], given: ArgsT | None, fields: dict[str, Any]) 
     if fields:
         raise InvalidInput(f"give a {model.__name__} or keyword arguments, not both")
     return given
-
-
-def _plain_loop_fields(fields: dict[str, Any]) -> dict[str, Any]:
-    """check_loop's events and policy as JSON, the library's Event and Policy objects included."""
-    out = dict(fields)
-    if isinstance(out.get("event"), Event):
-        out["event"] = out["event"].to_dict()
-    if isinstance(out.get("events"), Sequence) and not isinstance(out["events"], str | bytes):
-        out["events"] = [e.to_dict() if isinstance(e, Event) else e for e in out["events"]]
-    if isinstance(out.get("policy"), Policy):
-        out["policy"] = out["policy"].to_dict()
-    return out
 
 
 def _short_text(name: str, value: str | None) -> str | None:

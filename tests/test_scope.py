@@ -57,14 +57,14 @@ def test_a_bounded_view_writes_lists_and_deletes_only_its_own(stores, root: Path
         with pytest.raises(InvalidArgument) as exc:
             a.persist_result("x", session=name)
         refusals.append(str(exc.value).replace(name, "NAME"))
-        for call in (
-            lambda: a.results(name),
-            lambda: a.delete_session(name),
-            lambda: a.check_loop(event={"kind": "tool_call", "name": "ls"}, session=name),
-            lambda: a.compact_history(messages=[{"role": "user", "content": "hi"}], target_tokens=10, session=name),
-        ):
-            with pytest.raises(InvalidArgument):
-                call()
+        with pytest.raises(InvalidArgument):
+            a.results(name)
+        with pytest.raises(InvalidArgument):
+            a.delete_session(name)
+        with pytest.raises(InvalidArgument):
+            a.check_loop(event={"kind": "tool_call", "name": "ls"}, session=name)
+        with pytest.raises(InvalidArgument):
+            a.compact_history(messages=[{"role": "user", "content": "hi"}], target_tokens=10, session=name)
     assert refusals[0] == refusals[1]
     assert {m.session for m in a.all_results()} == {"a"}
     assert [s.session for s in a.sessions()] == ["a"]

@@ -58,7 +58,8 @@ def delete_session(obj: Ctx, session: str, yes: bool) -> None:
 @click.option("--dry-run", is_flag=True, help="Say what would go; remove nothing.")
 @click.pass_obj
 def cleanup(obj: Ctx, older_than: float | None, max_size: int | None, dry_run: bool) -> None:
-    """Remove old sessions by age or total size, and debris of interrupted writes.
+    """Remove what nothing needs: archives of old compactions that no kept one names, debris of interrupted
+    writes, and with --older-than or --max-size whole sessions, oldest first.
 
     \b
     Example:
@@ -66,7 +67,8 @@ def cleanup(obj: Ctx, older_than: float | None, max_size: int | None, dry_run: b
     """
     report = obj.open().cleanup(older_than_s=older_than, max_bytes=max_size, dry_run=dry_run)
     verb = "would remove" if dry_run else "removed"
-    click.echo(f"{verb} {len(report.sessions_removed)} session(s), {human(report.bytes_freed)}")
+    archives = f" and {report.archives_removed} archive(s) of earlier compactions" if report.archives_removed else ""
+    click.echo(f"{verb} {len(report.sessions_removed)} session(s){archives}, {human(report.bytes_freed)}")
     for name in report.sessions_removed:
         click.echo(f"  {name}")
     if report.debris_removed:

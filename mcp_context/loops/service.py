@@ -239,3 +239,15 @@ def _document(stored: bytes) -> dict[str, Any] | None:
     if not isinstance(document, dict) or version != STATE_VERSION or "monitor" not in document:
         raise InvalidArgument(_DAMAGED)
     return document
+
+
+def plain_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    """check_loop's events and policy as JSON, the library's Event and Policy objects included."""
+    out = dict(fields)
+    if isinstance(out.get("event"), Event):
+        out["event"] = out["event"].to_dict()
+    if isinstance(out.get("events"), Sequence) and not isinstance(out["events"], str | bytes):
+        out["events"] = [e.to_dict() if isinstance(e, Event) else e for e in out["events"]]
+    if isinstance(out.get("policy"), Policy):
+        out["policy"] = out["policy"].to_dict()
+    return out

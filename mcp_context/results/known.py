@@ -48,3 +48,9 @@ class KnownResults:
             if len(self._known) > KEPT:
                 self._known.popitem(last=False)
         return known
+
+    def drop(self, names: list[str]) -> None:
+        """Forget results removed from the store (the retention rule's archives)."""
+        with self._lock:
+            for name in names:
+                self._known.pop(name, None)

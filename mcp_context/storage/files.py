@@ -28,6 +28,7 @@ from ..errors import InvalidId, StoreError, TooLarge, UnknownHandle, shown_path
 from ..tokens.count import EXACT_LIMIT_BYTES, ByteTally, TokenCount, TokenCounter
 from . import ids
 from .incoming import incoming_stream, incoming_text
+from .debris import remove_result_debris, unplace
 from .index import IndexBuilder
 from .records import ResultMeta, SessionInfo, mime_type
 from .states import StateFiles, remove_state_debris
@@ -141,7 +142,7 @@ class FileStore(StateFiles):
         try:
             return os.open(directory / f"{ids.check_handle(handle)}{suffix}", os.O_RDONLY | _NOFOLLOW)
         except FileNotFoundError:
-            if suffix == ".txt":
+            if suffix == ".txt" or not (directory / f"{handle}.json").exists():  # gone whole, or going
                 raise UnknownHandle(self._unknown(handle)) from None
             raise StoreError(f"the {suffix} file of {handle} is missing; delete the result with cleanup") from None
         except OSError as exc:
@@ -283,7 +284,7 @@ class FileStore(StateFiles):
                 self._write_atomic(directory, f"{handle}.json", [meta_bytes])
                 _fsync_dir(directory)
             except OSError:
-                _unplace(directory, handle)
+                unplace(directory, handle)
                 raise
         finally:
             spool.unlink(missing_ok=True)
@@ -415,46 +416,32 @@ class FileStore(StateFiles):
         shutil.rmtree(directory)
         return freed
 
+    def delete_result(self, session: str, handle: str) -> int:
+        """Remove one result, its metadata first so that no reader finds it while its text goes (one that
+        already holds the text open reads on); the bytes freed."""
+        directory = self.results_dir(session)
+        freed = 0
+        for suffix in (".json", ".txt", ".idx"):
+            path = directory / f"{ids.check_handle(handle)}{suffix}"
+            try:
+                freed += os.lstat(path).st_size
+                os.unlink(path)
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                raise StoreError(f"cannot remove result {handle} of session {session}: {exc.strerror}") from None
+        self._listed.get(session, {}).pop(handle, None)
+        return freed
+
     def remove_debris(self, older_than_s: float = 3600.0) -> int:
         """Delete temp files left by killed writers, and texts whose metadata never landed.
 
         Only regular files in real directories are touched: a link planted at ``.spool`` or among the results
         is never followed, and a file a live writer renames away meanwhile is simply skipped."""
-        removed = 0
         cutoff = time.time() - older_than_s
         directories = [self.root / ".spool"] + [self._sessions / s / "results" for s in self.session_ids()]
-        for directory in directories:
-            try:
-                if not stat.S_ISDIR(os.lstat(directory).st_mode):
-                    continue
-                entries = list(os.scandir(directory))
-            except OSError:
-                continue
-            for entry in entries:
-                try:
-                    if not entry.is_file(follow_symlinks=False):
-                        continue
-                    stale = entry.stat(follow_symlinks=False).st_mtime < cutoff
-                    json_twin = directory / f"{entry.name[:-4]}.json"
-                    orphan = entry.name.endswith((".txt", ".idx")) and not json_twin.exists()
-                    if stale and (entry.name.startswith(".tmp-") or orphan):
-                        os.unlink(entry.path)
-                        removed += 1
-                except FileNotFoundError:
-                    continue  # a writer renamed it into place meanwhile
+        removed = sum(remove_result_debris(directory, cutoff) for directory in directories)
         return removed + sum(remove_state_debris(self._state_dir(s), cutoff) for s in self.session_ids())
-
-
-def _unplace(directory: Path, handle: str) -> None:
-    """Take back the text and index of a result whose metadata never landed, unless another process made the
-    same result visible meanwhile (its files have the same names and bytes)."""
-    if (directory / f"{handle}.json").exists():
-        return
-    for suffix in (".txt", ".idx"):
-        try:
-            (directory / f"{handle}{suffix}").unlink(missing_ok=True)
-        except OSError:
-            pass  # cleanup removes it later as debris
 
 
 def _new_meta(

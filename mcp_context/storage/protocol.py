@@ -62,6 +62,10 @@ class Store(Protocol):
         """Delete a session and all it holds; the bytes freed."""
         ...
 
+    def delete_result(self, session: str, handle: str) -> int:
+        """Remove one result (an archive retired by the retention rule); the bytes freed, 0 when it was gone."""
+        ...
+
     def remove_debris(self, older_than_s: float = 3600.0) -> int:
         """Remove what interrupted writes left; how many were removed."""
         ...
