@@ -17,6 +17,7 @@ from .storage.ids import check_session, new_session_id
 ENV_HOME = "MCP_CONTEXT_HOME"
 ENV_SESSION = "MCP_CONTEXT_SESSION"
 ENV_CLAUDE_SESSION = "CLAUDE_CODE_SESSION_ID"
+ENV_STORE = "MCP_CONTEXT_STORE"
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,8 @@ class Settings:
     limits: Limits = field(default_factory=Limits)
     #: Whether credentials are taken out of what is stored (on unless --no-redact or MCP_CONTEXT_REDACT=0).
     redact: bool = True
+    #: The store's URL (``postgresql://...``), or None for the file store under ``root``.
+    store: str | None = None
 
 
 def default_root(env: Mapping[str, str] | None = None) -> Path:
@@ -59,13 +62,15 @@ def resolve_settings(
     limits: Limits | None = None,
     env: Mapping[str, str] | None = None,
     redact: bool | None = None,
+    store: str | None = None,
 ) -> Settings:
     """The settings from what was given, else the environment, else the defaults."""
     env = os.environ if env is None else env
     resolved_root = Path(root).expanduser() if root else default_root(env)
     session_id, source = resolve_session(session, env)
     on = enabled(env.get(ENV_REDACT)) if redact is None else redact
-    return Settings(resolved_root, session_id, source, limits or Limits(), on)
+    url = store if store is not None else (env.get(ENV_STORE) or None)
+    return Settings(resolved_root, session_id, source, limits or Limits(), on, url)
 
 
 def install_command() -> list[str]:

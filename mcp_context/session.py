@@ -9,10 +9,10 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import os
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
@@ -22,6 +22,7 @@ from .compaction.layers import DEFAULT_EXCLUDED
 from .config import Settings, resolve_settings
 from .conversation import transcripts
 from .conversation.accounting import Accountant
+from .conversation.transcripts import HistorySource
 from .errors import ContextError, InvalidArgument, InvalidInput, StoreError, UnknownHandle, shown_path
 from .limits import Limits
 from .loops import service as loop_service
@@ -36,7 +37,7 @@ from .results.known import Known, KnownResults
 from .results.reading import Preview, TextReader
 from .results.retention import CleanupReport
 from .storage import ids
-from .storage.files import FileStore
+from .storage.opening import open_store
 from .storage.protocol import Store
 from .storage.records import ResultMeta, SessionInfo
 from .storage.scope import Scope
@@ -58,8 +59,9 @@ class Session:
     the sessions its ``scope`` admits (by default every session under the root: see storage/scope.py).
 
     The default session comes from ``session``, else ``MCP_CONTEXT_SESSION``, else the host's
-    (``CLAUDE_CODE_SESSION_ID``), else a new id per instance. The root comes from ``root``, else
-    ``MCP_CONTEXT_HOME``, else ``~/.mcp-context``.
+    (``CLAUDE_CODE_SESSION_ID``), else a new id per instance. The store is ``store`` (a Store, or a
+    ``postgresql://`` URL), else ``MCP_CONTEXT_STORE``, else the file store under ``root``, else under
+    ``MCP_CONTEXT_HOME``, else ``~/.mcp-context``; ``tenant`` picks one tenant's part of it.
     """
 
     def __init__(
@@ -73,8 +75,11 @@ class Session:
         transcript_roots: list[Path] | None = None,
         redact: bool | None = None,
         scope: Scope | None = None,
+        store: Store | str | None = None,
+        tenant: str | None = None,
     ) -> None:
-        self.settings: Settings = resolve_settings(root, session, limits, env, redact)
+        url = store if isinstance(store, str) else None
+        self.settings: Settings = resolve_settings(root, session, limits, env, redact, url)
         self.scope = scope or Scope.everything()
         self.scope.check_write(self.settings.session)
         self.limits = self.settings.limits
@@ -85,11 +90,17 @@ class Session:
         self.accountant = Accountant(self.counter)
         self._pieces = archive.PieceMemo(self._holds)
         self._known = KnownResults()
-        self.store: Store = FileStore(
-            self.settings.root,
-            counter=self.counter,
-            max_result_bytes=self.limits.max_result_bytes,
-            redact=self.settings.redact,
+        self.store: Store = (
+            store
+            if store is not None and not isinstance(store, str)
+            else open_store(
+                self.settings.store,
+                self.settings.root,
+                tenant,
+                counter=self.counter,
+                max_result_bytes=self.limits.max_result_bytes,
+                redact=self.settings.redact,
+            )
         )
 
     @property
@@ -180,12 +191,12 @@ class Session:
     def _reader(self, meta: ResultMeta) -> TextReader:
         known = self._known.get(meta.handle)
         if known is not None and known.index is not None and known.meta.session == meta.session:
-            fd, index = self.store.open_content(meta.session, meta.handle), known.index  # still there?
+            content, index = self.store.open_content(meta.session, meta.handle), known.index  # still there?
         else:
-            fd, index = self.store.open_indexed(meta.session, meta.handle)
+            content, index = self.store.open_indexed(meta.session, meta.handle)
             (known or self._known.put(meta.handle, Known(meta))).index = index
         try:
-            return TextReader(index, fd, self.counter)
+            return TextReader(index, content, self.counter)
         except ValueError as exc:
             raise StoreError(f"index of {meta.handle} is damaged ({exc}); delete the result with cleanup") from None
 
@@ -257,8 +268,7 @@ class Session:
     def iter_text(self, handle: str, chunk_chars: int = 1024 * 1024) -> Iterator[str]:
         """The whole text in chunks, for resources and exports; never needed by a model."""
         meta = self.info(handle)
-        fd = self.store.open_content(meta.session, meta.handle)
-        with os.fdopen(fd, "r", encoding="utf-8", newline="") as f:
+        with io.TextIOWrapper(self.store.open_content(meta.session, meta.handle), "utf-8", newline="") as f:
             while chunk := f.read(chunk_chars):
                 yield chunk
 
@@ -452,19 +462,6 @@ class Session:
         return retention.cleanup(
             self.store, self.sessions(), older_than_s, max_bytes, dry_run, not self.scope.bounded, keep
         )
-
-
-@dataclass(frozen=True)
-class HistorySource:
-    """The messages a history tool works on, and what their source said about them."""
-
-    messages: list[Any]
-    format: str
-    #: The model the source names and where that was read (a transcript records it).
-    model: tuple[str, str] | None = None
-    notes: list[str] = field(default_factory=list)
-    #: A transcript's own ids of each message (its line uuids), for ranges named by them.
-    ids: list[tuple[str, ...]] | None = None
 
 
 ArgsT = TypeVar("ArgsT", bound="Arguments")

@@ -343,3 +343,16 @@ def _root_of(folder: Path) -> str | None:
         return (folder / ".project_root").read_text().strip()
     except OSError:
         return None
+
+
+@dataclass(frozen=True)
+class HistorySource:
+    """The messages a history tool works on, and what their source said about them."""
+
+    messages: list[Any]
+    format: str
+    #: The model the source names and where that was read (a transcript records it).
+    model: tuple[str, str] | None = None
+    notes: list[str] = field(default_factory=list)
+    #: A transcript's own ids of each message (its line uuids), for ranges named by them.
+    ids: list[tuple[str, ...]] | None = None

@@ -10,7 +10,6 @@ match and token budgets, reporting where to resume.
 from __future__ import annotations
 
 import codecs
-import os
 import time
 from collections import deque
 from collections.abc import Iterator
@@ -119,12 +118,13 @@ class Preview:
 class TextReader:
     """Reads one stored text through its index. Use as a context manager: it holds the file open."""
 
-    def __init__(self, index_data: bytes, fd: int, counter: TokenCounter) -> None:
-        self._file: BinaryIO = os.fdopen(fd, "rb")
+    def __init__(self, index_data: bytes, content: BinaryIO, counter: TokenCounter) -> None:
+        """``content`` is the store's seekable text (see Store.open_content); the reader owns and closes it."""
+        self._file = content
         try:
             self.index = LineIndex(index_data, self._file)
         except BaseException:
-            self._file.close()  # the file object owns fd now: closing fd directly would close it twice
+            self._file.close()
             raise
         self.counter = counter
 

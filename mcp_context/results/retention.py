@@ -18,7 +18,6 @@ writes left behind.
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -62,11 +61,11 @@ def _doc(data: bytes | None) -> dict:  # type: ignore[type-arg]
 def _named(store: Store, session: str, handle: str) -> list[str]:
     """An archive and the pieces its index names (its first line); just itself when it is one piece."""
     try:
-        fd = store.open_content(session, handle)
+        content = store.open_content(session, handle)
     except UnknownHandle:
         return []
-    with os.fdopen(fd, "rb") as f:
-        first = f.readline()
+    with content:
+        first = content.readline()
     try:
         header = json.loads(first)
     except ValueError:
@@ -119,11 +118,11 @@ def _is_generation_archive(store: Store, session: str, meta: ResultMeta) -> bool
     }:
         return False
     try:
-        fd = store.open_content(session, meta.handle)
+        content = store.open_content(session, meta.handle)
     except UnknownHandle:
         return False
-    with os.fdopen(fd, "rb") as f:
-        first = f.readline()
+    with content:
+        first = content.readline()
     try:
         header = json.loads(first)
     except ValueError:

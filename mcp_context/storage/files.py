@@ -23,12 +23,13 @@ import stat
 import time
 from collections.abc import Iterable
 from pathlib import Path
+from typing import BinaryIO
 
 from ..errors import InvalidId, StoreError, TooLarge, UnknownHandle, shown_path
 from ..tokens.count import EXACT_LIMIT_BYTES, ByteTally, TokenCount, TokenCounter
 from . import ids
-from .incoming import incoming_stream, incoming_text
 from .debris import remove_result_debris, unplace
+from .incoming import incoming_stream, incoming_text
 from .index import IndexBuilder
 from .records import ResultMeta, SessionInfo, mime_type
 from .states import StateFiles, remove_state_debris
@@ -148,18 +149,18 @@ class FileStore(StateFiles):
         except OSError as exc:
             raise StoreError(f"cannot open {suffix} file of result {handle}: {exc.strerror}") from exc
 
-    def open_content(self, session: str, handle: str) -> int:
-        return self._open(self.results_dir(session), handle, ".txt")
+    def open_content(self, session: str, handle: str) -> BinaryIO:
+        return os.fdopen(self._open(self.results_dir(session), handle, ".txt"), "rb")
 
-    def open_indexed(self, session: str, handle: str) -> tuple[int, bytes]:
-        """The text's descriptor and its index, with the directory checked once for both (a hot path)."""
+    def open_indexed(self, session: str, handle: str) -> tuple[BinaryIO, bytes]:
+        """The text and its index, with the directory checked once for both (a hot path)."""
         directory = self.results_dir(session)
-        fd = self._open(directory, handle, ".txt")
+        content = os.fdopen(self._open(directory, handle, ".txt"), "rb")
         try:
             with os.fdopen(self._open(directory, handle, ".idx"), "rb") as f:
-                return fd, f.read()
+                return content, f.read()
         except BaseException:
-            os.close(fd)
+            content.close()
             raise
 
     # writing ---------------------------------------------------------------------------------------------

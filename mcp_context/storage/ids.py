@@ -24,15 +24,26 @@ _RESULT_URI_RE = re.compile(
 )
 
 
-def _shown(value: object) -> str:
+def shown(value: object) -> str:
+    """A client's value as a message quotes it: repr, cut to 60 characters."""
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_tenant(tenant: object) -> str:
+    """A tenant's name: the same strict shape as a session id, since the file store makes it a folder."""
+    if not isinstance(tenant, str) or not _SESSION_RE.fullmatch(tenant):
+        raise InvalidId(
+            f"invalid tenant {shown(tenant)}: use 1-128 ASCII letters, digits, '_' or '-', starting with a letter "
+            "or digit"
+        )
+    return tenant
 
 
 def check_session(session: object) -> str:
     if not isinstance(session, str) or not _SESSION_RE.fullmatch(session):
         raise InvalidId(
-            f"invalid session id {_shown(session)}: use 1-128 ASCII letters, digits, '_' or '-', "
+            f"invalid session id {shown(session)}: use 1-128 ASCII letters, digits, '_' or '-', "
             "starting with a letter or digit"
         )
     return session
@@ -41,8 +52,7 @@ def check_session(session: object) -> str:
 def check_handle(handle: object) -> str:
     if not isinstance(handle, str) or not _HANDLE_RE.fullmatch(handle):
         raise InvalidId(
-            f"invalid handle {_shown(handle)}: handles look like 'r_' and 16 hex digits, as persist_result "
-            "returned them"
+            f"invalid handle {shown(handle)}: handles look like 'r_' and 16 hex digits, as persist_result returned them"
         )
     return handle
 
@@ -52,7 +62,7 @@ def parse_handle(value: object) -> tuple[str | None, str]:
     if isinstance(value, str) and value.startswith(f"{URI_SCHEME}://"):
         match = _RESULT_URI_RE.fullmatch(value)
         if match is None:
-            raise InvalidId(f"invalid result URI {_shown(value)}: expected {result_uri('SESSION', 'r_...')}")
+            raise InvalidId(f"invalid result URI {shown(value)}: expected {result_uri('SESSION', 'r_...')}")
         return match["session"], match["handle"]
     return None, check_handle(value)
 

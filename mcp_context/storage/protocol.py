@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Protocol
+from typing import BinaryIO, Protocol
 
 from .records import ResultMeta, SessionInfo
 from .states import StateHold
@@ -40,12 +40,13 @@ class Store(Protocol):
         """A handle's metadata in the first of ``sessions`` that holds it; unknown when none does."""
         ...
 
-    def open_content(self, session: str, handle: str) -> int:
-        """A file descriptor on the text, positioned at its start; the caller closes it."""
+    def open_content(self, session: str, handle: str) -> BinaryIO:
+        """The text's UTF-8 bytes as a seekable binary file, at its start; the caller closes it. A file store
+        hands out the file itself; a database one reads the chunks a seek lands in."""
         ...
 
-    def open_indexed(self, session: str, handle: str) -> tuple[int, bytes]:
-        """The text's descriptor and its line index (see index.py)."""
+    def open_indexed(self, session: str, handle: str) -> tuple[BinaryIO, bytes]:
+        """The text (as open_content) and its line index (see index.py)."""
         ...
 
     def session_ids(self) -> list[str]: ...

@@ -1,0 +1,43 @@
+"""Which store a URL names: the embedded file store (no URL: a folder), or PostgreSQL (``postgresql://``).
+
+A tenant is one party's share of a store, with its own sessions, results, handles and states; nothing
+crosses between tenants. The file store keeps each under ``<root>/tenants/<tenant>/`` (no tenant: the root
+itself, as for one local user); a database store keys every row by tenant.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import InvalidArgument
+from ..tokens.count import TokenCounter
+from . import ids
+from .protocol import Store
+
+SCHEMES = ("postgresql://", "postgres://")
+
+
+def open_store(
+    url: str | None,
+    root: Path,
+    tenant: str | None,
+    *,
+    counter: TokenCounter,
+    max_result_bytes: int,
+    redact: bool,
+) -> Store:
+    """The store ``url`` names (None: the file store under ``root``), seen as ``tenant``."""
+    if tenant is not None:
+        ids.check_tenant(tenant)
+    if url:
+        if not url.startswith(SCHEMES):
+            raise InvalidArgument(
+                f"store {ids.shown(url)}: give a postgresql:// URL, or no store for the file store under the root"
+            )
+        from .postgres import PgStore  # here: the driver loads only for a database store
+
+        return PgStore(url, tenant=tenant, counter=counter, max_result_bytes=max_result_bytes, redact=redact)
+    from .files import FileStore
+
+    base = root if tenant is None else Path(root).expanduser() / "tenants" / tenant
+    return FileStore(base, counter=counter, max_result_bytes=max_result_bytes, redact=redact)
