@@ -12,6 +12,7 @@ from pathlib import Path
 from ..errors import InvalidArgument
 from ..tokens.count import TokenCounter
 from . import ids
+from .keys import FileKeyStore, KeyStore
 from .protocol import Store
 
 SCHEMES = ("postgresql://", "postgres://")
@@ -41,3 +42,15 @@ def open_store(
 
     base = root if tenant is None else Path(root).expanduser() / "tenants" / tenant
     return FileStore(base, counter=counter, max_result_bytes=max_result_bytes, redact=redact)
+
+
+def open_keys(url: str | None, root: Path) -> KeyStore:
+    """Where the API keys of the store ``url`` names are kept: its own table in a database, else beside the
+    file store under ``root`` (one file for all its tenants)."""
+    if url:
+        if not url.startswith(SCHEMES):
+            raise InvalidArgument(f"store {ids.shown(url)}: give a postgresql:// URL")
+        from .postgres import PgKeyStore
+
+        return PgKeyStore(url)
+    return FileKeyStore(Path(root).expanduser())
