@@ -12,10 +12,11 @@ line numbers into an archive mean the same before and after."""
 from __future__ import annotations
 
 import bisect
+import functools
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -129,7 +130,7 @@ class Redactor:
         # Kept in order of position and never overlapping, so a new match need only be checked against its two
         # neighbours: a text with a credential on every line costs n log n, not n squared.
         taken: list[tuple[int, int, str, re.Match[str]]] = []
-        folded = text.lower()
+        folded = _Folded(text)
         for rule in _RULES:
             for match in _matches(rule, text, folded):
                 i = bisect.bisect_left(taken, match.start(), key=lambda t: t[0])
@@ -183,7 +184,7 @@ class Redactor:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             return data
-        folded = text.lower()
+        folded = _Folded(text)
         if not any(next(iter(_matches(rule, text, folded)), None) for rule in _RULES):
             return data
         try:
@@ -216,16 +217,48 @@ class Redactor:
         return data if out is text else out.encode("utf-8")
 
 
-def _matches(rule: _Rule, text: str, folded: str) -> Iterator[re.Match[str]]:
+class _Folded:
+    """The text lower-cased a window at a time, to find the anchors of case-blind rules without a lower-cased copy
+    of the whole text (a second 60 MB for a 60 MB result)."""
+
+    _WINDOW = 1024 * 1024
+    _OVERLAP = 64  # longer than any anchor, so one astride two windows is found in the first
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._at, self._window = -1, ""
+
+    @functools.cached_property
+    def aligned(self) -> bool:
+        """Whether lower-casing keeps every position: no character has a longer lower case (it never has a shorter)."""
+        text, size = self.text, self._WINDOW
+        return text.isascii() or all(
+            len(text[i : i + size].lower()) == len(text[i : i + size]) for i in range(0, len(text), size)
+        )
+
+    def find(self, anchor: str, start: int = 0) -> int:
+        """Where ``anchor`` first stands in the lower-cased text from ``start``, or -1."""
+        while start < len(self.text):
+            base = start - start % self._WINDOW
+            if base != self._at:
+                self._at, self._window = base, self.text[base : base + self._WINDOW + self._OVERLAP].lower()
+            found = self._window.find(anchor, start - base)
+            if found >= 0:
+                return base + found
+            start = base + self._WINDOW
+        return -1
+
+
+def _matches(rule: _Rule, text: str, folded: _Folded) -> Iterator[re.Match[str]]:
     """The rule's matches in ``text``, tried only where its anchors stand (``folded``: the text lower-cased)."""
-    hay = text
+    find: Callable[[str, int], int] = text.find
     if rule.folded:
-        hay = folded
-        if len(hay) != len(text):  # a character whose lower case is longer: positions would not line up
+        find = folded.find
+        if not folded.aligned:  # a character whose lower case is longer: positions would not line up
             yield from rule.pattern.finditer(text)
             return
     for anchor in rule.anchors:
-        seen, i = 0, hay.find(anchor)
+        seen, i = 0, find(anchor, 0)
         while i >= 0:
             for start in range(max(0, i - rule.back, seen), i + 1):
                 match = rule.pattern.match(text, start)
@@ -233,7 +266,7 @@ def _matches(rule: _Rule, text: str, folded: str) -> Iterator[re.Match[str]]:
                     yield match
                     seen = match.end()
                     break
-            i = hay.find(anchor, max(i + 1, seen))
+            i = find(anchor, max(i + 1, seen))
 
 
 def _safe_cut(held: bytes) -> int:

@@ -23,7 +23,7 @@ from ..summary.args import SummarizeArgs
 from . import compaction, loops, summary, tools
 from .binding import failure
 from .resources import TEMPLATES, list_page, read
-from .wire import AnsweringReadStream
+from .wire import AnsweringReadStream, stdio
 
 
 class ContextServer(MCPServer):
@@ -70,10 +70,8 @@ class ContextServer(MCPServer):
             raise
 
     async def run_stdio_async(self) -> None:
-        """stdio, with every line the transport cannot read answered (see wire.py)."""
-        from mcp.server.stdio import stdio_server
-
-        async with stdio_server() as (read_stream, write_stream):
+        """stdio, read as bytes a line at a time, with every line the transport cannot read answered (see wire.py)."""
+        async with stdio() as (read_stream, write_stream):
             lowlevel = self._lowlevel_server
             answering = AnsweringReadStream(read_stream, write_stream)
             await lowlevel.run(answering, write_stream, lowlevel.create_initialization_options())

@@ -29,7 +29,7 @@ from ..errors import InvalidId, StoreError, TooLarge, UnknownHandle, shown_path
 from ..tokens.count import EXACT_LIMIT_BYTES, ByteTally, TokenCount, TokenCounter
 from . import ids
 from .debris import remove_result_debris, unplace
-from .incoming import incoming_stream, incoming_text
+from .incoming import encoded, incoming_stream, incoming_text
 from .index import IndexBuilder
 from .records import ResultMeta, SessionInfo, mime_type
 from .states import StateFiles, remove_state_debris
@@ -180,20 +180,22 @@ class FileStore(StateFiles):
             raise
 
     def put_text(self, session: str, text: str, *, label: str | None, source: str | None) -> tuple[ResultMeta, bool]:
-        """Store ``text``; return its metadata and whether anything was written (False: already stored)."""
+        """Store ``text``; return its metadata and whether anything was written (False: already stored).
+
+        The text is encoded a slice at a time, never whole: a 60 MB text costs 1 MB of bytes at once, not a
+        second 60 MB. One pass hashes the slices (so a repeat writes nothing at all), a second writes them."""
         text, label, source = incoming_text(session, self.redact, text, label, source)
-        try:
-            data = text.encode("utf-8")
-        except UnicodeEncodeError as exc:
-            raise StoreError(f"content is not valid text: {exc.reason} at character {exc.start}") from None
-        self._check_size(len(data))
-        hasher = _handle_hasher(session)
-        hasher.update(data)
+        self._check_size(len(text))  # a character is at least a byte: too long already, not worth encoding
+        hasher, size = _handle_hasher(session), 0
+        for data in encoded(text):
+            size += len(data)
+            hasher.update(data)
+        self._check_size(size)
         existing = self._existing(session, _handle(hasher))
         if existing is not None:
-            return existing, False  # checked before writing, so a repeat writes nothing at all
-        count = self.counter.count(text) if len(data) <= EXACT_LIMIT_BYTES else None
-        return self._store(session, [data], label, source, count)
+            return existing, False
+        count = self.counter.count(text) if size <= EXACT_LIMIT_BYTES else None
+        return self._store(session, encoded(text), label, source, count)
 
     def put_stream(
         self, session: str, chunks: Iterable[bytes], *, label: str | None, source: str | None

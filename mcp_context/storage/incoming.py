@@ -10,6 +10,8 @@ from ..errors import StoreError
 from ..redaction import Redactor
 
 Named = tuple[str | None, str | None]
+#: Characters of a text given whole that are encoded at once.
+SLICE = 1024 * 1024
 
 
 def incoming_text(
@@ -52,3 +54,13 @@ def checked_utf8(chunks: Iterable[bytes]) -> Iterator[bytes]:
         raise StoreError(
             f"content is not UTF-8 text (bad byte near offset {offset + exc.start:,}); persist_result stores text"
         ) from None
+
+
+def encoded(text: str) -> Iterator[bytes]:
+    """``text`` as UTF-8 a slice of ``SLICE`` characters at a time, so a large text is never held twice (a text no
+    longer than a slice is not even copied); a lone surrogate fails with its character offset."""
+    for at in range(0, len(text), SLICE):
+        try:
+            yield text[at : at + SLICE].encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise StoreError(f"content is not valid text: {exc.reason} at character {at + exc.start}") from None
