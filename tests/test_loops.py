@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Container
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -723,3 +725,56 @@ def test_fast_finder_agrees_on_adversarial_streams(case: str) -> None:
         assert hits > 0
     if case == "one_char":  # a run of one character is decoration (a rule), never a chant
         assert hits == 0
+
+
+def _gate_line_by_line(gate: MarkdownGate, chunk: str) -> list[tuple[bool, str]]:
+    """The gate's rule one line at a time, with no shortcut for runs of plain lines: the reference."""
+    parts: list[tuple[bool, str]] = []
+    reset, tracked = False, ""
+    for line in re.findall(r"[^\n]*\n|[^\n]+", chunk):
+        restart, track = gate._line(line)
+        if restart:
+            if tracked:
+                parts.append((reset, tracked))
+            reset, tracked = True, ""
+        if track:
+            tracked += line
+    if reset or tracked:
+        parts.append((reset, tracked))
+    return parts
+
+
+_MARKDOWN_LINES = st.sampled_from(
+    [
+        "Plain words here.",
+        "",
+        "    indented code",
+        "\tcode",
+        "- item",
+        "1. first",
+        "# Title",
+        "> quote",
+        "| a | b |",
+        "```",
+        "```python",
+        "~~~",
+        "~~~~~~",
+        "Usage",
+        "----",
+        "***",
+        "  two spaces",
+        "text with `tick`",
+        "a ~ b",
+    ]
+)
+
+
+@given(lines=st.lists(_MARKDOWN_LINES, max_size=40), cuts=st.lists(st.integers(0, 400), max_size=8))
+@settings(max_examples=300, deadline=None)
+def test_the_gate_takes_runs_of_plain_lines_as_its_line_rule_would(lines: list[str], cuts: list[int]) -> None:
+    text = "\n".join(lines) + "\n"
+    bounds = sorted({0, len(text), *(c % (len(text) + 1) for c in cuts)})
+    fast, slow = MarkdownGate(), MarkdownGate()
+    for a, b in pairwise(bounds):
+        assert fast.split(text[a:b]) == _gate_line_by_line(slow, text[a:b])
+        assert fast.to_state() == slow.to_state()

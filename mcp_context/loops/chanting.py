@@ -94,10 +94,14 @@ class RepeatFinder:
         return self._scan()
 
     def _scan(self) -> Hit | None:
-        end, p = len(self.buf) - self.window + 1, self.next
+        buf, stride, length, span = self.buf, self.stride, self.anchor, self.span
+        end, p = len(buf) - self.window + 1, self.next
+        find = buf.find
         while p < end:
-            block_end = min(p + self.stride, end)
-            if self._anchor_recurs(p + self.stride - 1):
+            block_end = min(p + stride, end)
+            at = p + stride - 1
+            # The first search of _anchor_recurs, inline: in ordinary text it fails and settles the block.
+            if find(buf[at : at + length], max(0, at - span), at - 1 + length) >= 0 and self._anchor_recurs(at):
                 while p < block_end:
                     hit = self._hit_at(p)
                     p += 1

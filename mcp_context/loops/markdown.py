@@ -39,6 +39,10 @@ def is_divider(text: str) -> bool:
 
 
 _LINE = re.compile(r"[^\n]*\n|[^\n]+")  # a line with its newline, or the beginning of one that goes on
+# Whole lines of plain text, starting with a letter (so no indent, block marker or divider) and holding no
+# backtick or tilde (so no fence), and empty lines. Outside code, at a line's start, each is tracked and
+# changes nothing but the lengths: most model text is such lines, and a run of them is one regex step.
+_PLAIN_RUN = re.compile(r"(?:[A-Za-z][^\n`~]*\n|\n)+")
 
 
 class MarkdownGate:
@@ -66,7 +70,15 @@ class MarkdownGate:
         track (code and dividers left out)."""
         parts: list[tuple[bool, str]] = []
         reset, tracked = False, ""
-        for line in _LINE.findall(chunk):
+        pos, size = 0, len(chunk)
+        while pos < size:
+            if self.line_start and not self.fence and (run := _PLAIN_RUN.match(chunk, pos)):
+                tracked += run[0]
+                self._plain_lines(run[0])
+                pos = run.end()
+                continue
+            line = _LINE.match(chunk, pos)[0]  # type: ignore[index]  # always matches: pos < size
+            pos += len(line)
             restart, track = self._line(line)
             if restart:
                 if tracked:  # two restarts with nothing between are one
@@ -77,6 +89,14 @@ class MarkdownGate:
         if reset or tracked:
             parts.append((reset, tracked))
         return parts
+
+    def _plain_lines(self, run: str) -> None:
+        """The state after whole lines of plain text or empty ones, as :meth:`_line` would leave it after the
+        last (an empty line: blank, and code may start after it)."""
+        last = len(run) - 1 - (run.rfind("\n", 0, len(run) - 1) + 1)
+        blank = last == 0
+        self.lead, self.line_blank, self.line_code, self.line_len = "\n" if blank else "", blank, False, last
+        self.above, self.code_may_start = last, blank
 
     def _line(self, piece: str) -> tuple[bool, bool]:
         """(restart tracking before it, track it) for a line or a piece of one, moving the state past it."""
