@@ -244,7 +244,7 @@ def rows(quick: bool) -> list[dict[str, Any]]:
     """The suite's rows (see benchmarks/__main__.py): each face on each text."""
     return [
         {
-            "operation": f"persist 60 MB, {r.face} ({r.text})",
+            "operation": f"persist {r.size / 1e6:,.0f} MB, {r.face} ({r.text})",
             "size": f"{r.size / 1e6:,.0f} MB",
             "median_s": r.seconds,
             "peak_mib": r.growth / MiB,

@@ -123,10 +123,9 @@ def _claim(fd: int, stream: Any, mode: str, diversion: Callable[[], int]) -> tup
     try:
         if stream.fileno() != fd:
             raise ValueError(fd)
-        private, other = os.dup(fd), diversion()
+        private, other = os.dup(fd), diversion()  # os.dup's copy is not inherited by child processes
     except (AttributeError, OSError, ValueError):
         return stream.buffer, lambda: None
-    os.set_inheritable(private, False)
     os.dup2(other, fd)
     os.close(other)
 
@@ -138,20 +137,25 @@ def _claim(fd: int, stream: Any, mode: str, diversion: Callable[[], int]) -> tup
 
 async def _read(stdin: BinaryIO, out: MemoryObjectSendStream[SessionMessage | Exception]) -> None:
     reader = LineReader()
-    async with out:
-        while chunk := await anyio.to_thread.run_sync(stdin.read1, CHUNK):  # type: ignore[attr-defined]
-            for item in reader.feed(chunk):
+    try:
+        async with out:
+            while chunk := await anyio.to_thread.run_sync(stdin.read1, CHUNK):  # type: ignore[attr-defined]
+                for item in reader.feed(chunk):
+                    await out.send(item if isinstance(item, Exception) else SessionMessage(item))
+            for item in reader.finish():
                 await out.send(item if isinstance(item, Exception) else SessionMessage(item))
-            del chunk  # a long line is not held while the server works on it
-        for item in reader.finish():
-            await out.send(item if isinstance(item, Exception) else SessionMessage(item))
+    except (anyio.ClosedResourceError, anyio.BrokenResourceError):  # the server stopped reading: so do we
+        return
 
 
 async def _write(stdout: BinaryIO, messages: MemoryObjectReceiveStream[SessionMessage]) -> None:
-    async with messages:
-        async for message in messages:
-            text = message.message.model_dump_json(by_alias=True, exclude_unset=True)
-            await anyio.to_thread.run_sync(_put, stdout, (text + "\n").encode("utf-8"))
+    try:
+        async with messages:
+            async for message in messages:
+                text = message.message.model_dump_json(by_alias=True, exclude_unset=True)
+                await anyio.to_thread.run_sync(_put, stdout, (text + "\n").encode("utf-8"))
+    except anyio.ClosedResourceError:
+        return
 
 
 def _put(stdout: BinaryIO, data: bytes) -> None:
