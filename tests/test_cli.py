@@ -736,3 +736,38 @@ def test_commands_continue_the_latest_session_and_refuse_what_would_be_silent(tm
     assert keep.returncode == 2 and keep.stderr.startswith("mcp-context: error: keep (500 tokens) is larger than")
     (tmp_path / "file").write_text("x")
     assert cli("--root", str(tmp_path / "file"), "persist", input="x").returncode == 2
+
+
+# API keys and --store ----------------------------------------------------------------------------------------
+
+
+def test_keys_create_list_revoke(run: Run, root: Path) -> None:
+    """The key is the last line of `keys create` and appears nowhere after: only its hash is stored, listings
+    show ids; a revoked key is marked; an unknown or malformed id is one line."""
+    made = run("keys", "create", "--tenant", "team-a", "--scope", "ctx:read")
+    key = ok(made).splitlines()[-1]
+    assert re.fullmatch(r"mcx_[0-9a-f]{12}_[A-Za-z0-9_-]{43}", key)
+    assert "team-a" in made.stderr and key not in made.stderr
+    key_id = key[4:16]
+    stored = (root / "keys.json").read_text()
+    assert key not in stored and key.split("_", 2)[2] not in stored
+    listed = ok(run("keys", "list"))
+    assert key_id in listed and "team-a" in listed and "ctx:read" in listed and key.split("_", 2)[2] not in listed
+    doc = json.loads(ok(run("keys", "list", "--json")))
+    assert doc == [
+        {"key_id": key_id, "tenant": "team-a", "scopes": ["ctx:read"], "created": doc[0]["created"], "revoked": None}
+    ]
+    assert ok(run("keys", "revoke", key_id)).strip() == f"revoked key {key_id}"
+    assert json.loads(ok(run("keys", "list", "--json")))[0]["revoked"] is not None
+    assert "no key 0123456789ab" in assert_one_line_error(run("keys", "revoke", "0123456789ab"))
+    assert "invalid key id" in assert_one_line_error(run("keys", "revoke", "nope"))
+    assert "invalid tenant" in assert_one_line_error(run("keys", "create", "--tenant", "../x"))
+
+
+def test_store_option_and_env_reach_every_session(run: Run, cli_env: dict[str, str]) -> None:
+    """--store (or MCP_CONTEXT_STORE) names the store of every command, keys included; a URL that is not
+    PostgreSQL is one line."""
+    assert "give a postgresql:// URL" in assert_one_line_error(run("--store", "mysql://h/db", "results"))
+    env = {**cli_env, "MCP_CONTEXT_STORE": "mysql://h/db"}
+    assert "give a postgresql:// URL" in assert_one_line_error(run("results", env=env))
+    assert "give a postgresql:// URL" in assert_one_line_error(run("--store", "sqlite:///x", "keys", "list"))

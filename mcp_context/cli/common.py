@@ -65,10 +65,20 @@ class Ctx:
     """The top-level options, and the Session they open."""
 
     def __init__(
-        self, root: str | None, session: str | None, max_result_bytes: int | None, redact: bool | None = None
+        self,
+        root: str | None,
+        session: str | None,
+        max_result_bytes: int | None,
+        redact: bool | None = None,
+        store: str | None = None,
     ) -> None:
         self.root, self.session, self.max_result_bytes = root, session, max_result_bytes
         self.redact = redact  # None: as MCP_CONTEXT_REDACT says (on unless turned off)
+        self.store = store  # a postgresql:// URL; None: the file store under the root
+
+    @property
+    def limits(self) -> Limits | None:
+        return Limits(max_result_bytes=self.max_result_bytes) if self.max_result_bytes is not None else None
 
     def open(self, continue_latest: bool = True) -> Session:
         """The session to act on. With no session named (``--session``, MCP_CONTEXT_SESSION or the host's), a
@@ -79,8 +89,7 @@ class Ctx:
         root = os.path.expanduser(self.root) if self.root else None
         if root is not None and os.path.exists(root) and not os.path.isdir(root):
             raise InvalidInput(f"--root {self.root} is not a folder: give the folder to keep sessions in")
-        limits = Limits(max_result_bytes=self.max_result_bytes) if self.max_result_bytes is not None else None
-        session = Session(self.root, self.session, limits=limits, redact=self.redact)
+        session = Session(self.root, self.session, limits=self.limits, redact=self.redact, store=self.store)
         if continue_latest and session.settings.session_source == "generated":
             latest = session.store.latest_session()
             if latest is not None:

@@ -12,10 +12,10 @@ from typing import NoReturn
 import click
 
 from .. import __version__
-from ..config import ENV_HOME, ENV_SESSION
+from ..config import ENV_HOME, ENV_SESSION, ENV_STORE
 from ..errors import ContextError
 from ..redaction import ENV_REDACT
-from . import compaction, demo, hooks, insight, loops, results, serving, sessions, summary
+from . import compaction, demo, hooks, insight, keys, loops, results, serving, sessions, summary
 from .common import Ctx, parse_size
 
 
@@ -23,6 +23,12 @@ from .common import Ctx, parse_size
 @click.version_option(__version__, prog_name="mcp-context")
 @click.option("--root", envvar=ENV_HOME, metavar="DIR", help=f"Store root (env {ENV_HOME}; default ~/.mcp-context).")
 @click.option("--session", envvar=ENV_SESSION, metavar="ID", help=f"Default session (env {ENV_SESSION}).")
+@click.option(
+    "--store",
+    envvar=ENV_STORE,
+    metavar="URL",
+    help=f"A postgresql:// store shared by many servers (env {ENV_STORE}; default: the file store under the root).",
+)
 @click.option("--max-result-bytes", type=parse_size, metavar="SIZE", help="Largest result to store (default 64M).")
 @click.option(
     "--no-redact",
@@ -31,7 +37,12 @@ from .common import Ctx, parse_size
 )
 @click.pass_context
 def cli(
-    ctx: click.Context, root: str | None, session: str | None, max_result_bytes: int | None, no_redact: bool
+    ctx: click.Context,
+    root: str | None,
+    session: str | None,
+    store: str | None,
+    max_result_bytes: int | None,
+    no_redact: bool,
 ) -> None:
     """Context management for long-running agents: an MCP server and its command-line twin.
 
@@ -40,7 +51,7 @@ def cli(
       mcp-context serve                 # the MCP server on stdio
       mcp-context results               # what the current session holds
     """
-    ctx.obj = Ctx(root, session, max_result_bytes, redact=False if no_redact else None)
+    ctx.obj = Ctx(root, session, max_result_bytes, redact=False if no_redact else None, store=store or None)
 
 
 #: Every command, registered here and nowhere else.
@@ -62,6 +73,7 @@ COMMANDS: list[click.Command] = [
     hooks.hook_cmd,
     insight.audit_cmd,
     insight.gauge_cmd,
+    keys.keys,
 ]
 for _command in COMMANDS:
     cli.add_command(_command)

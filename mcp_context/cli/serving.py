@@ -25,14 +25,42 @@ from .common import Ctx, emit_json
     envvar="MCP_CONTEXT_SCOPE",
     help="Which sessions the server may read and write: all under the root (one user), or only its own.",
 )
+@click.option(
+    "--transport",
+    type=click.Choice(["stdio", "http"]),
+    default="stdio",
+    show_default=True,
+    help="stdio for one host that starts the server; http (Streamable HTTP at /mcp) for many agents.",
+)
+@click.option("--host", default="127.0.0.1", show_default=True, help="HTTP: the address to bind.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="HTTP: the port.")
+@click.option("--allowed-host", "allowed_hosts", multiple=True, metavar="NAME", help="HTTP: a Host name clients use.")
+@click.option("--allowed-origin", "allowed_origins", multiple=True, metavar="URL", help="HTTP: a browser Origin.")
+@click.option("--jwks", metavar="FILE_OR_URL", help="HTTP: accept JWTs signed by these keys (RS256/ES256).")
+@click.option("--issuer", metavar="ISS", help="HTTP, with --jwks: the tokens' issuer.")
+@click.option("--audience", metavar="AUD", help="HTTP, with --jwks: this server's resource URI (RFC 8707).")
+@click.option("--tenant-claim", default="sub", show_default=True, help="HTTP, with --jwks: the tenant's claim.")
+@click.option(
+    "--transcripts-root",
+    type=click.Path(file_okay=False, exists=True),
+    metavar="DIR",
+    help="HTTP: the one folder transcript= paths may name (without it, transcripts are refused over HTTP).",
+)
 @click.pass_obj
-def serve(obj: Ctx, reach: str) -> None:
-    """Run the MCP server on stdio (what a host such as Claude Code starts).
+def serve(obj: Ctx, /, reach: str, transport: str, **http: Any) -> None:
+    """Run the MCP server: on stdio (what a host such as Claude Code starts), or over HTTP for many agents.
 
     \b
     Example:
       claude mcp add mcp-context -- mcp-context serve
+      mcp-context keys create --tenant team-a && mcp-context serve --transport http
     """
+    if transport == "http":
+        _serve_http(obj, reach, **http)
+        return
+    given = [name for name, value in http.items() if value not in (None, (), "127.0.0.1", 8765, "sub")]
+    if given:
+        raise click.UsageError(f"--{given[0].replace('_', '-')} is for --transport http")
     from ..server.app import build_server
     from ..storage.scope import Scope
 
@@ -50,6 +78,51 @@ def serve(obj: Ctx, reach: str) -> None:
         build_server(session).run()
     finally:
         saves.wait()  # the states answered for are on disk before the process ends
+
+
+def _serve_http(obj: Ctx, reach: str, **given: Any) -> None:
+    """Streamable HTTP: credentials decided at start (see server/http.py), then served until interrupted."""
+    from pathlib import Path
+
+    from ..config import resolve_settings
+    from ..server import http
+    from ..server.auth import JwtVerifier
+    from ..server.tenants import Tenants
+    from ..storage.opening import open_keys
+
+    jwt_options = [given["jwks"], given["issuer"], given["audience"]]
+    if any(jwt_options) and not all(jwt_options):
+        raise click.UsageError("--jwks, --issuer and --audience go together")
+    settings = resolve_settings(obj.root, store=obj.store)
+    jwks, issuer, audience = jwt_options
+    verifier = JwtVerifier(jwks, issuer, audience, given["tenant_claim"]) if jwks and issuer and audience else None
+    auth, how = http.authenticator(open_keys(settings.store, settings.root), verifier, given["host"])
+    folder = Path(given["transcripts_root"]).resolve() if given["transcripts_root"] else None
+    options = http.HttpOptions(
+        host=given["host"],
+        port=given["port"],
+        allowed_hosts=list(given["allowed_hosts"]),
+        allowed_origins=list(given["allowed_origins"]),
+        transcripts_root=folder,
+        issuer=given["issuer"],
+    )
+    tenants = Tenants(
+        obj.root,
+        obj.store,
+        transcript_roots=[folder] if folder else [],
+        session_options={"limits": obj.limits, "redact": obj.redact},
+        narrow=reach == "session",
+    )
+    where = "a postgresql store" if settings.store else str(settings.root)
+    click.echo(
+        f"mcp-context {__version__}: MCP over HTTP at http://{given['host']}:{given['port']}/mcp; {how}; "
+        f"store: {where}",
+        err=True,
+    )
+    try:
+        http.run(http.make_app(tenants, auth, options), options)
+    finally:
+        saves.wait()
 
 
 @click.command()

@@ -111,8 +111,9 @@ range of it into a structured summary stored beside the originals. check_loop te
 you are repeating yourself or stuck, and what to do instead. Stored results are also listed as resources."""
 
 
-def build_server(session: Session) -> ContextServer:
-    server = ContextServer(session, name="mcp-context", version=__version__, instructions=INSTRUCTIONS)
+def build_server(session: Session, server_class: type[ContextServer] = ContextServer) -> ContextServer:
+    """The server with every tool over ``session``; the HTTP face passes its subclass (see http.py)."""
+    server = server_class(session, name="mcp-context", version=__version__, instructions=INSTRUCTIONS)
     if session.transcript_roots is None:  # a client names transcript paths: only the hosts' folders
         session.transcript_roots = transcripts.allowed_roots(session.env)
     tools.register(server, session)

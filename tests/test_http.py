@@ -1,0 +1,493 @@
+"""The server over Streamable HTTP: real server processes on loopback ports, real HTTP, a real key store.
+
+Fast tests check the credential checks and the header format without a server; the ``slow`` ones start
+replicas (``python -m mcp_context ... serve --transport http``) over one shared store, the file store and, when
+a PostgreSQL can be started, the database store, and talk to them with the SDK's client or plain JSON-RPC POSTs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx2
+import jwt
+import pytest
+from conftest import SERVE
+from cryptography.hazmat.primitives.asymmetric import ec, rsa
+from pg_cluster import fresh_database, pg_url  # noqa: F401  (the fixture)
+
+from mcp_context.errors import ContextError, InvalidInput
+from mcp_context.server import auth, http
+from mcp_context.storage import keys
+from mcp_context.storage.keys import FileKeyStore
+
+ISSUER = "https://auth.example.test/"
+AUDIENCE = "http://127.0.0.1/mcp"
+ACCEPT = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
+ODD_TEXT = "tab\there\r\nlone CR\r, NUL \x00, U+2028 \u2028 end, é😀\nlast line without newline"
+
+
+# signing keys and tokens -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Signer:
+    key: Any
+    alg: str
+    kid: str
+
+    def jwk(self) -> dict[str, Any]:
+        algorithm = jwt.algorithms.RSAAlgorithm if self.alg == "RS256" else jwt.algorithms.ECAlgorithm
+        doc: dict[str, Any] = json.loads(algorithm.to_jwk(self.key.public_key()))
+        return doc | {"kid": self.kid, "use": "sig", "alg": self.alg}
+
+    def token(self, **claims: Any) -> str:
+        now = int(time.time())
+        body = {"iss": ISSUER, "aud": AUDIENCE, "sub": "team-jwt", "iat": now, "exp": now + 600} | claims
+        return jwt.encode({k: v for k, v in body.items() if v is not None}, self.key, self.alg, {"kid": self.kid})
+
+
+@pytest.fixture(scope="module")
+def signers() -> list[Signer]:
+    return [
+        Signer(rsa.generate_private_key(public_exponent=65537, key_size=2048), "RS256", "rsa-1"),
+        Signer(ec.generate_private_key(ec.SECP256R1()), "ES256", "ec-1"),
+    ]
+
+
+@pytest.fixture(scope="module")
+def jwks_file(signers: list[Signer], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("jwks") / "jwks.json"
+    path.write_text(json.dumps({"keys": [s.jwk() for s in signers]}))
+    return path
+
+
+def unsigned(**claims: Any) -> str:
+    """A token with ``alg: none``, as an attacker would send it."""
+    now = int(time.time())
+    body = {"iss": ISSUER, "aud": AUDIENCE, "sub": "team-jwt", "exp": now + 600} | claims
+    return jwt.encode(body, None, algorithm="none")
+
+
+# fast: credentials and headers without a server --------------------------------------------------------------
+
+
+def test_challenge_header_format() -> None:
+    base = "http://127.0.0.1:8765"
+    assert auth.challenge(base, True) == (
+        'Bearer error="invalid_token", resource_metadata="http://127.0.0.1:8765/.well-known/oauth-protected-resource"'
+    )
+    assert auth.challenge(base, False) == (
+        'Bearer resource_metadata="http://127.0.0.1:8765/.well-known/oauth-protected-resource"'
+    )
+
+
+def test_resource_metadata_names_the_issuer_only_with_jwts() -> None:
+    doc = auth.resource_metadata("https://ctx.example", ISSUER)
+    assert doc["resource"] == "https://ctx.example/mcp"
+    assert doc["authorization_servers"] == [ISSUER]
+    assert doc["bearer_methods_supported"] == ["header"]
+    assert "authorization_servers" not in auth.resource_metadata("https://ctx.example", None)
+
+
+def test_bearer_parsing() -> None:
+    assert auth.bearer("Bearer abc") == "abc"
+    assert auth.bearer("bearer  abc ") == "abc"
+    assert auth.bearer("Basic abc") is None
+    assert auth.bearer("Bearer") is None
+
+
+def test_api_keys_valid_wrong_revoked_malformed(tmp_path: Path) -> None:
+    store = FileKeyStore(tmp_path)
+    key, record = keys.new_key("team-a")
+    store.add(record)
+    gate = auth.Authenticator(store, None, required=True)
+    found = gate.authenticate(f"Bearer {key}", None)
+    assert found is not None and found.tenant == "team-a" and found.via == "key"
+    assert gate.authenticate(None, key) == found  # X-API-Key
+    assert gate.authenticate(None, None) is None
+    assert gate.authenticate(f"Bearer {key[:-1]}x" if key[-1] != "x" else f"Bearer {key[:-1]}y", None) is None
+    assert gate.authenticate("Bearer mcx_nonsense", None) is None
+    assert gate.authenticate(f"Basic {key}", None) is None
+    store.revoke(record.key_id)
+    assert gate.authenticate(f"Bearer {key}", None) is None
+
+
+def test_jwts_accepted_for_the_right_issuer_audience_and_time(signers: list[Signer], jwks_file: Path) -> None:
+    verifier = auth.JwtVerifier(str(jwks_file), ISSUER, AUDIENCE)
+    for signer in signers:
+        found = verifier.verify(signer.token())
+        assert found is not None and found.tenant == "team-jwt" and found.via == "jwt", signer.alg
+        assert verifier.verify(signer.token(aud="http://other.example/mcp")) is None
+        assert verifier.verify(signer.token(iss="https://evil.example/")) is None
+        assert verifier.verify(signer.token(exp=int(time.time()) - 120)) is None  # beyond the leeway
+        assert verifier.verify(signer.token(exp=int(time.time()) - 5)) is not None  # within it
+        assert verifier.verify(signer.token(exp=None)) is None  # no expiry: refused
+        assert verifier.verify(signer.token(sub="not a tenant!")) is None
+    by_claim = auth.JwtVerifier(str(jwks_file), ISSUER, AUDIENCE, tenant_claim="org")
+    found = by_claim.verify(signers[0].token(org="org-7"))
+    assert found is not None and found.tenant == "org-7"
+
+
+def test_jwts_with_alg_none_other_algorithms_or_unknown_keys_are_refused(
+    signers: list[Signer], jwks_file: Path
+) -> None:
+    verifier = auth.JwtVerifier(str(jwks_file), ISSUER, AUDIENCE)
+    assert verifier.verify(unsigned()) is None
+    now = int(time.time())
+    body = {"iss": ISSUER, "aud": AUDIENCE, "sub": "x", "exp": now + 600}
+    assert verifier.verify(jwt.encode(body, "a shared secret of at least 32 bytes!", "HS256")) is None
+    stranger = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    assert verifier.verify(jwt.encode(body, stranger, "RS256", {"kid": "rsa-1"})) is None  # a forged signature
+    assert verifier.verify(jwt.encode(body, stranger, "RS256", {"kid": "nobody"})) is None
+    assert verifier.verify("not.a.jwt") is None
+
+
+def test_a_bad_jwks_file_is_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "jwks.json"
+    bad.write_text("{}")
+    with pytest.raises(ContextError, match="cannot read the JWKS"):
+        auth.JwtVerifier(str(bad), ISSUER, AUDIENCE)
+
+
+def test_who_may_call_is_decided_at_start(tmp_path: Path, signers: list[Signer], jwks_file: Path) -> None:
+    store = FileKeyStore(tmp_path)
+    with pytest.raises(InvalidInput, match="refusing to serve on 0.0.0.0 without credentials"):
+        http.authenticator(store, None, "0.0.0.0")
+    gate, how = http.authenticator(store, None, "127.0.0.1")
+    assert not gate.required and "one local user" in how
+    found = gate.authenticate(None, None)
+    assert found is not None and found.tenant is None
+    gate, how = http.authenticator(store, auth.JwtVerifier(str(jwks_file), ISSUER, AUDIENCE), "0.0.0.0")
+    assert gate.required and ISSUER in how
+    _, record = keys.new_key("team-a")
+    store.add(record)
+    assert http.authenticator(store, None, "10.1.2.3")[0].required
+    store.revoke(record.key_id)
+    with pytest.raises(InvalidInput):  # a revoked key is no key
+        http.authenticator(store, None, "10.1.2.3")
+
+
+def test_transcript_refusals(tmp_path: Path) -> None:
+    assert http.transcript_refusal(None, []) is None
+    assert "not read over HTTP" in (http.transcript_refusal("/x.jsonl", []) or "")
+    assert "not read over HTTP" in (http.transcript_refusal("host", []) or "")
+    assert "'host'" in (http.transcript_refusal("host", [tmp_path]) or "")
+    assert http.transcript_refusal(str(tmp_path / "a.jsonl"), [tmp_path]) is None
+    assert "outside" in (http.transcript_refusal(str(tmp_path / ".." / "a.jsonl"), [tmp_path]) or "")
+    assert "outside" in (http.transcript_refusal("a.jsonl", [tmp_path]) or "")  # relative to what? refused
+
+
+def test_dns_rebinding_settings() -> None:
+    local = http.security(http.HttpOptions())
+    assert local.enable_dns_rebinding_protection and "evil.com" not in local.allowed_hosts
+    assert "127.0.0.1:*" in local.allowed_hosts
+    named = http.security(
+        http.HttpOptions(host="0.0.0.0", allowed_hosts=["ctx.example"], allowed_origins=["https://a.b"])
+    )
+    assert {"ctx.example", "ctx.example:*"} <= set(named.allowed_hosts)
+    assert "https://a.b" in named.allowed_origins
+    assert not http.security(http.HttpOptions(allowed_hosts=["*"])).enable_dns_rebinding_protection
+
+
+# slow: real replicas -------------------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def server_env() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if not k.startswith(("MCP_CONTEXT_", "CLAUDE_CODE_", "GEMINI_CLI"))}
+
+
+def cli(root: Path, store: list[str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*SERVE, "--root", str(root), *store, *args], capture_output=True, text=True, timeout=120, env=server_env()
+    )
+
+
+@dataclass
+class Replica:
+    url: str
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    @property
+    def base(self) -> str:
+        return self.url.removesuffix("/mcp")
+
+
+def start(root: Path, store: list[str], *extra: str) -> Replica:
+    port = free_port()
+    log = root.parent / f"replica-{port}.log"
+    command = [*SERVE, "--root", str(root), *store, "serve", "--transport", "http", "--port", str(port), *extra]
+    with open(log, "wb") as err:  # the child keeps its own copy of the descriptor
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=err, env=server_env())
+    url = f"http://127.0.0.1:{port}/mcp"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"replica exited {process.returncode}: {log.read_text()}")
+        try:
+            if httpx2.get(url.removesuffix("/mcp") + auth.METADATA_PATH, timeout=1).status_code == 200:
+                return Replica(url, process, log)
+        except httpx2.TransportError:
+            time.sleep(0.1)
+    process.kill()
+    raise AssertionError(f"replica did not answer in 60 s: {log.read_text()}")
+
+
+@dataclass
+class Service:
+    """Two replicas over one store, keys for two tenants, JWTs from a test issuer."""
+
+    replicas: list[Replica]
+    root: Path
+    store: list[str]
+    key_a: str
+    key_b: str
+    transcripts: Path
+
+
+@pytest.fixture(scope="module", params=["file", "postgresql"])
+def service(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, jwks_file: Path
+) -> Iterator[Service]:
+    if request.param == "postgresql":
+        try:
+            import mcp_context.storage.postgres  # noqa: F401
+        except ImportError:
+            pytest.skip("the PostgreSQL store is not in this tree yet")
+        store = ["--store", fresh_database(request.getfixturevalue("pg_url"))]
+    else:
+        store = []
+    root = tmp_path_factory.mktemp("http") / "store"
+    made = [cli(root, store, "keys", "create", "--tenant", t) for t in ("team-a", "team-b")]
+    assert all(m.returncode == 0 for m in made), [m.stderr for m in made]
+    transcripts = root.parent / "transcripts"
+    transcripts.mkdir()
+    common = ["--jwks", str(jwks_file), "--issuer", ISSUER, "--audience", AUDIENCE]
+    replicas = [start(root, store, *common), start(root, store, *common, "--transcripts-root", str(transcripts))]
+    try:
+        yield Service(replicas, root, store, *(m.stdout.splitlines()[-1] for m in made), transcripts)
+    finally:
+        for replica in replicas:
+            replica.process.terminate()
+        for replica in replicas:
+            replica.process.wait(timeout=30)
+
+
+def rpc(url: str, method: str, params: dict[str, Any], key: str | None, **headers: str) -> httpx2.Response:
+    auth_header = {"authorization": f"Bearer {key}"} if key else {}
+    body = {"jsonrpc": "2.0", "id": 1, "method": method, "params": params}
+    return httpx2.post(url, json=body, headers=ACCEPT | auth_header | headers, timeout=60)
+
+
+def call(url: str, key: str, tool: str, **arguments: Any) -> dict[str, Any]:
+    response = rpc(url, "tools/call", {"name": tool, "arguments": arguments}, key)
+    assert response.status_code == 200, response.text
+    result: dict[str, Any] = response.json()["result"]
+    return result
+
+
+def full_text(url: str, key: str, handle: str) -> str:
+    response = rpc(url, "resources/read", {"uri": f"mcp-context://sessions/default/results/{handle}"}, key)
+    return str(response.json()["result"]["contents"][0]["text"])
+
+
+@pytest.mark.slow
+def test_persist_on_one_replica_read_on_the_other_byte_equal(service: Service) -> None:
+    first, second = service.replicas
+
+    async def go() -> tuple[Any, Any]:
+        from mcp import Client
+        from mcp.client.streamable_http import streamable_http_client
+
+        headers = {"Authorization": f"Bearer {service.key_a}"}
+        async with httpx2.AsyncClient(headers=headers) as hc:
+            async with Client(streamable_http_client(first.url, http_client=hc)) as c:
+                stored = await c.call_tool("persist_result", {"content": ODD_TEXT, "label": "odd"})
+            async with Client(streamable_http_client(second.url, http_client=hc)) as c:
+                read = await c.read_resource(stored.structured_content["uri"])
+        return stored, read
+
+    stored, read = anyio.run(go)
+    assert not stored.is_error
+    assert read.contents[0].text == ODD_TEXT
+    page = call(
+        second.url, service.key_a, "read_persisted", handle=stored.structured_content["handle"], max_chars=10**6
+    )
+    assert not page.get("isError"), page
+
+
+@pytest.mark.slow
+def test_another_tenant_sees_nothing_and_learns_nothing(service: Service) -> None:
+    first, second = service.replicas
+    handle = call(first.url, service.key_a, "persist_result", content="team a's secret plan\n")["structuredContent"][
+        "handle"
+    ]
+    missing = "r_" + "0" * 16 if handle != "r_" + "0" * 16 else "r_" + "1" * 16
+    theirs = call(second.url, service.key_b, "read_persisted", handle=handle)
+    nothing = call(second.url, service.key_b, "read_persisted", handle=missing)
+    assert theirs["isError"] and nothing["isError"]
+    assert theirs["content"][0]["text"].replace(handle, "H") == nothing["content"][0]["text"].replace(missing, "H")
+    uri = "mcp-context://sessions/default/results/{}"
+    as_resource = rpc(second.url, "resources/read", {"uri": uri.format(handle)}, service.key_b).json()["error"]
+    none_resource = rpc(second.url, "resources/read", {"uri": uri.format(missing)}, service.key_b).json()["error"]
+    assert as_resource["code"] == none_resource["code"]
+    assert as_resource["message"].replace(handle, "H") == none_resource["message"].replace(missing, "H")
+    listed = rpc(first.url, "resources/list", {}, service.key_b).json()["result"]["resources"]
+    assert all(handle not in r["uri"] for r in listed)
+    assert any(
+        handle in r["uri"] for r in rpc(first.url, "resources/list", {}, service.key_a).json()["result"]["resources"]
+    )
+
+
+@pytest.mark.slow
+def test_the_session_header_and_argument_choose_the_session(service: Service) -> None:
+    first, _ = service.replicas
+    headed = rpc(
+        first.url,
+        "tools/call",
+        {"name": "persist_result", "arguments": {"content": "in the header's session\n"}},
+        service.key_a,
+        **{"Mcp-Context-Session": "build-42"},
+    ).json()["result"]
+    assert "build-42" in headed["structuredContent"]["uri"]
+    argued = call(first.url, service.key_a, "persist_result", content="by argument\n", session="other")
+    assert "/sessions/other/" in argued["structuredContent"]["uri"]
+    bad = rpc(first.url, "tools/list", {}, service.key_a, **{"Mcp-Context-Session": "../x"})
+    assert bad.status_code == 400 and "invalid session" in bad.json()["error_description"]
+
+
+@pytest.mark.slow
+def test_missing_wrong_revoked_and_expired_credentials_get_401(service: Service, signers: list[Signer]) -> None:
+    first, second = service.replicas
+    made = cli(service.root, service.store, "keys", "create", "--tenant", "team-c")
+    revoked = made.stdout.splitlines()[-1]
+    assert call(first.url, revoked, "read_persisted", handle="r_" + "0" * 16)["isError"]  # valid before
+    key_id = revoked[4:16]
+    assert cli(service.root, service.store, "keys", "revoke", key_id).returncode == 0
+    cases = {
+        "missing": None,
+        "wrong": "mcx_" + "0" * 12 + "_" + "A" * 43,
+        "garbage": "hello",
+        "revoked": revoked,
+        "expired": signers[0].token(exp=int(time.time()) - 3600),
+        "alg none": unsigned(),
+        "other audience": signers[1].token(aud="https://elsewhere/mcp"),
+    }
+    for name, credential in cases.items():
+        for replica in (first, second):
+            response = rpc(replica.url, "tools/list", {}, credential)
+            assert response.status_code == 401, name
+            header = response.headers["www-authenticate"]
+            metadata = f'resource_metadata="{replica.base}/.well-known/oauth-protected-resource"'
+            assert header == (f'Bearer error="invalid_token", {metadata}' if credential else f"Bearer {metadata}")
+            if credential:
+                assert credential not in response.text
+    for signer in signers:  # and the good ones pass
+        assert rpc(first.url, "tools/list", {}, signer.token()).status_code == 200
+    x_api_key = httpx2.post(
+        first.url,
+        json={"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}},
+        headers=ACCEPT | {"x-api-key": service.key_a},
+    )
+    assert x_api_key.status_code == 200
+    logs = "".join(r.log.read_text(errors="replace") for r in service.replicas)
+    assert revoked not in logs and service.key_a not in logs and "eyJ" not in logs
+
+
+@pytest.mark.slow
+def test_the_resource_metadata_document_needs_no_credentials(service: Service) -> None:
+    first, _ = service.replicas
+    for path in (auth.METADATA_PATH, auth.METADATA_PATH + "/mcp"):
+        doc = httpx2.get(first.base + path).json()
+        assert doc["resource"] == first.url
+        assert doc["authorization_servers"] == [ISSUER]
+        assert doc["bearer_methods_supported"] == ["header"]
+
+
+@pytest.mark.slow
+def test_transcripts_are_refused_over_http_unless_allowed(service: Service) -> None:
+    plain, allowing = service.replicas
+    inside = service.transcripts / "t.jsonl"
+    inside.write_text('{"type": "user", "message": {"role": "user", "content": "hi"}}\n')
+    outside = service.root.parent / "elsewhere.jsonl"
+    outside.write_text(inside.read_text())
+    for spec in (str(inside), "host"):
+        refused = call(plain.url, service.key_a, "compact_history", transcript=spec, target_tokens=1000)
+        assert refused["isError"] and "not read over HTTP" in refused["content"][0]["text"]
+    refused = call(allowing.url, service.key_a, "compact_history", transcript=str(outside), target_tokens=1000)
+    assert refused["isError"] and "outside the folder" in refused["content"][0]["text"]
+    host = call(allowing.url, service.key_a, "compact_history", transcript="host", target_tokens=1000)
+    assert host["isError"] and "'host'" in host["content"][0]["text"]
+    read = call(allowing.url, service.key_a, "compact_history", transcript=str(inside), target_tokens=1000)
+    assert not read.get("isError"), read
+
+
+@pytest.mark.slow
+def test_a_read_only_key_may_read_but_not_write(service: Service) -> None:
+    first, _ = service.replicas
+    made = cli(service.root, service.store, "keys", "create", "--tenant", "team-a", "--scope", "ctx:read")
+    reader = made.stdout.splitlines()[-1]
+    refused = call(first.url, reader, "persist_result", content="x\n")
+    assert refused["isError"] and "may only read" in refused["content"][0]["text"]
+    handle = call(first.url, service.key_a, "persist_result", content="readable\n")["structuredContent"]["handle"]
+    assert not call(first.url, reader, "read_persisted", handle=handle).get("isError")
+
+
+@pytest.mark.slow
+def test_16_clients_x_20_round_trips_on_alternating_replicas_lose_nothing(service: Service) -> None:
+    urls = [r.url for r in service.replicas]
+    lost: list[str] = []
+    timings: list[float] = []
+
+    async def client(n: int, http_client: httpx2.AsyncClient) -> None:
+        headers = ACCEPT | {"authorization": f"Bearer {service.key_a}", "mcp-context-session": f"load-{n}"}
+        for i in range(20):
+            text = f"client {n} trip {i}\n" + ODD_TEXT + "\n" + os.urandom(2048).hex()
+            started = time.perf_counter()
+            body = {"name": "persist_result", "arguments": {"content": text}}
+            put = await http_client.post(urls[i % 2], json=_rpc("tools/call", body), headers=headers)
+            uri = put.json()["result"]["structuredContent"]["uri"]
+            got = await http_client.post(urls[(i + 1) % 2], json=_rpc("resources/read", {"uri": uri}), headers=headers)
+            timings.append(time.perf_counter() - started)
+            if got.json()["result"]["contents"][0]["text"] != text:
+                lost.append(f"{n}/{i}")
+
+    async def main() -> None:
+        async with httpx2.AsyncClient(timeout=120) as http_client, anyio.create_task_group() as tg:
+            for n in range(16):
+                tg.start_soon(client, n, http_client)
+
+    anyio.run(main)
+    assert lost == [] and len(timings) == 320
+    timings.sort()
+    print(f"\n320 persist+read round trips: p50 {timings[160] * 1000:.1f} ms, p99 {timings[316] * 1000:.1f} ms")
+
+
+def _rpc(method: str, params: dict[str, Any]) -> dict[str, Any]:
+    return {"jsonrpc": "2.0", "id": 1, "method": method, "params": params}
+
+
+@pytest.mark.slow
+def test_a_non_loopback_bind_without_credentials_refuses_to_start(tmp_path: Path) -> None:
+    result = cli(tmp_path / "empty", [], "serve", "--transport", "http", "--host", "0.0.0.0", "--port", "1")
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "mcp-context: error: refusing to serve on 0.0.0.0 without credentials: create a key (mcp-context keys create "
+        "--tenant NAME) or give --jwks, --issuer and --audience"
+    ]
