@@ -93,6 +93,8 @@ _RULES: tuple[_Rule, ...] = (
     _rule("stripe_key", "_live_ _test_", r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,}", back=2),
     _rule("npm_token", "npm_", r"\bnpm_[A-Za-z0-9]{36}\b"),
     _rule("huggingface_token", "hf_", r"\bhf_[A-Za-z0-9]{34,}\b"),
+    # ours (storage/keys.py makes them): mcx_, a 12-hex id, 43 url-safe characters of secret
+    _rule("mcp_context_key", "mcx_", r"\bmcx_[0-9a-f]{12}_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])"),
     _rule("jwt", "eyJ", rf"\beyJ{_B64URL}{{8,}}\.eyJ{_B64URL}{{8,}}\.{_B64URL}{{16,}}"),
     _rule("url_password", "://", r"://[^\s:/?#@\"'<>\[\]]+:(?P<secret>[^\s/?#@\"'<>]+)@"),
     _rule(

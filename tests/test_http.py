@@ -491,3 +491,17 @@ def test_a_non_loopback_bind_without_credentials_refuses_to_start(tmp_path: Path
         "mcp-context: error: refusing to serve on 0.0.0.0 without credentials: create a key (mcp-context keys create "
         "--tenant NAME) or give --jwks, --issuer and --audience"
     ]
+
+
+def test_our_api_keys_are_redacted_from_stored_text() -> None:
+    """A key pasted into a tool output is stored as a placeholder, like any other credential format."""
+    import re
+
+    from mcp_context.redaction import Redactor
+
+    key, _ = keys.new_key("team-a")
+    out = Redactor("s1").text(f"export MCX={key}\ncurl -H 'X-API-Key: {key}' ...")
+    assert key not in out and key[16:] not in out and out.count("[secret:mcp_context_key:") == 2
+    look_alike = "mcx_0123456789ab_short"
+    assert Redactor("s1").text(look_alike) == look_alike
+    assert re.fullmatch(keys.KEY_PATTERN, key)
