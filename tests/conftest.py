@@ -12,6 +12,7 @@ from typing import Any
 # mismatch") when that parse happens hundreds of frames deep.
 import hypothesis.internal.conjecture.optimiser  # noqa: F401
 import pytest
+from pg_cluster import pg_url  # noqa: F401  (a real PostgreSQL for the store contract tests)
 
 from mcp_context import Session
 

@@ -1,0 +1,153 @@
+"""Connections to one PostgreSQL database: a pool per URL, shared by every store of this process on it (a
+server's sessions and tenants open stores freely without each holding connections), the schema checked and
+migrated once before the pool's first connection is handed out, and the driver's errors said in one line.
+
+The password in a URL never reaches a message, a key or a path: a database is named by its host, port,
+database and user only (see :func:`place`)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from ..errors import StoreError
+
+try:
+    import psycopg
+    from psycopg.conninfo import conninfo_to_dict
+    from psycopg_pool import ConnectionPool, PoolTimeout
+except ImportError:  # the optional extra is not installed: say so when a database store is opened
+    psycopg = None  # type: ignore[assignment]
+
+INSTALL = "the PostgreSQL store needs its driver: install mcp-context[postgres] (pip install 'mcp-context[postgres]')"
+#: Seconds to wait for a server to answer a new connection, and for a free connection in the pool.
+CONNECT_TIMEOUT = 10
+POOL_TIMEOUT = 30.0
+POOL_MAX = 16
+
+_DATABASES: dict[str, Database] = {}
+_GUARD = threading.Lock()
+
+
+def require_driver() -> None:
+    if psycopg is None:
+        raise StoreError(INSTALL)
+
+
+def parts(url: str) -> dict[str, str]:
+    """What a URL names, password left out; a URL the driver cannot parse fails in one line without echoing it."""
+    require_driver()
+    try:
+        info = conninfo_to_dict(url)
+    except psycopg.Error:
+        raise StoreError("the store URL is not a valid postgresql:// URL") from None
+    return {
+        "host": str(info.get("host") or "localhost").split(",")[0],
+        "port": str(info.get("port") or "5432").split(",")[0],
+        "dbname": str(info.get("dbname") or info.get("user") or "postgres"),
+        "user": str(info.get("user") or ""),
+        "password": str(info.get("password") or ""),
+    }
+
+
+def rollback() -> BaseException:
+    """An exception that ends a ``conn.transaction()`` block by rolling it back, quietly."""
+    return psycopg.Rollback()
+
+
+def place(url: str) -> str:
+    """``host:port`` of the server a URL names, as messages show it."""
+    named = parts(url)
+    return f"{named['host']}:{named['port']}"
+
+
+def database(url: str) -> Database:
+    """The one :class:`Database` of this process for ``url``."""
+    require_driver()
+    with _GUARD:
+        found = _DATABASES.get(url)
+        if found is None:
+            found = _DATABASES[url] = Database(url)
+        return found
+
+
+class Database:
+    """One database's pool, opened on first use after the schema is brought up to date."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.place = place(url)
+        self._secret = parts(url)["password"]
+        self._pool: ConnectionPool[Any] | None = None
+        self._lock = threading.Lock()
+
+    def _open(self) -> ConnectionPool[Any]:
+        """Connect once directly, so that a server that cannot be reached says so now and in one line (a pool
+        would retry in the background until its timeout), migrate, then open the pool."""
+        from .pg_schema import migrate
+
+        with self._lock:
+            if self._pool is None:
+                with self.errors("cannot open the store"):
+                    with psycopg.connect(self.url, connect_timeout=CONNECT_TIMEOUT) as conn:
+                        migrate(conn)
+                    pool: ConnectionPool[Any] = ConnectionPool(
+                        self.url,
+                        min_size=1,
+                        max_size=POOL_MAX,
+                        kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
+                        timeout=POOL_TIMEOUT,
+                        name=f"mcp-context {self.place}",
+                        open=True,
+                    )
+                self._pool = pool
+            return self._pool
+
+    @contextmanager
+    def connection(self, what: str) -> Iterator[psycopg.Connection[Any]]:
+        """A pooled connection in autocommit mode (a block opens ``conn.transaction()`` where it needs one);
+        any driver error in the block becomes one StoreError line beginning with ``what``."""
+        pool = self._pool or self._open()
+        with self.errors(what):
+            with pool.connection() as conn:
+                yield conn
+
+    @contextmanager
+    def errors(self, what: str) -> Iterator[None]:
+        try:
+            yield
+        except PoolTimeout:
+            raise StoreError(
+                f"{what}: no free connection to PostgreSQL at {self.place} within {POOL_TIMEOUT:.0f} s"
+            ) from None
+        except psycopg.Error as exc:
+            state = getattr(exc, "sqlstate", None) or ""
+            if isinstance(exc, psycopg.OperationalError) and (not state or state.startswith(("08", "57P", "28"))):
+                raise StoreError(f"{what}: cannot reach PostgreSQL at {self.place}: {self._line(exc)}") from None
+            raise StoreError(f"{what}: PostgreSQL at {self.place} said: {self._line(exc)}") from None
+
+    def _line(self, exc: BaseException) -> str:
+        """The driver's reason in one line: the server's own words, without the connection string around them
+        (and never the password, should a message ever quote it)."""
+        primary = getattr(getattr(exc, "diag", None), "message_primary", None)
+        text = primary or (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        text = text.rsplit(" failed: ", 1)[-1].removeprefix("FATAL:").strip()
+        if self._secret:
+            text = text.replace(self._secret, "***")
+        return text[:300]
+
+    def close(self) -> None:
+        """Close the pool (tests that drop a database call this first); reopened on the next use."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.close()
+
+
+def close_all() -> None:
+    with _GUARD:
+        found = list(_DATABASES.values())
+    for db in found:
+        db.close()

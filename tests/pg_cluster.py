@@ -1,0 +1,124 @@
+"""A real, throwaway PostgreSQL for the tests: ``initdb`` and ``pg_ctl`` in a temp folder, on a free port on
+127.0.0.1, stopped and removed when the run ends. Nothing is mocked: the store talks to the server as it would
+in production. PostgreSQL refuses to run as root, so as root the cluster runs as an unprivileged user
+(``postgres``, which the distribution's package creates) in a folder that user owns.
+
+``.ci/run`` installs the distribution's ``postgresql`` package when no ``initdb`` is found; a developer without
+one sees the PostgreSQL tests skipped with the reason (the file store's run regardless)."""
+
+from __future__ import annotations
+
+import glob
+import os
+import pwd
+import secrets
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+USER = "postgres"
+PASSWORD = "pw-" + secrets.token_hex(8)  # a password in the URL, so tests can check no message shows it
+
+
+def bindir() -> Path | None:
+    """Where initdb and pg_ctl are: pg_config's answer, else the newest Debian layout, else the PATH."""
+    candidates: list[Path] = []
+    if shutil.which("pg_config"):
+        out = subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True)
+        if out.returncode == 0:
+            candidates.append(Path(out.stdout.strip()))
+    versions = sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(p.split("/")[-2]), reverse=True)
+    candidates += [Path(p) for p in versions]
+    on_path = shutil.which("initdb")
+    if on_path:
+        candidates.append(Path(on_path).resolve().parent)
+    for candidate in candidates:
+        if (candidate / "initdb").is_file() and (candidate / "pg_ctl").is_file():
+            return candidate
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Cluster:
+    """One initdb'd data folder and the server running on it."""
+
+    def __init__(self, bin_dir: Path) -> None:
+        self.bin = bin_dir
+        self.as_root = os.geteuid() == 0
+        self.base = Path(tempfile.mkdtemp(prefix="mcx-pg-"))  # under /tmp: the postgres user can reach it
+        self.data = self.base / "data"
+        self.port = free_port()
+
+    def run(self, *args: str) -> None:
+        prefix = ["runuser", "-u", USER, "--"] if self.as_root else []
+        out = subprocess.run([*prefix, *args], capture_output=True, text=True, timeout=120)
+        if out.returncode:
+            raise RuntimeError(f"{Path(args[0]).name} failed: {out.stderr.strip() or out.stdout.strip()}")
+
+    def start(self) -> None:
+        pwfile = self.base / "pw"
+        pwfile.write_text(PASSWORD + "\n")
+        if self.as_root:
+            user = pwd.getpwnam(USER)
+            os.chown(self.base, user.pw_uid, user.pw_gid)
+            os.chown(pwfile, user.pw_uid, user.pw_gid)
+        os.chmod(self.base, 0o700)
+        self.run(
+            str(self.bin / "initdb"), "-D", str(self.data), "-U", USER, "--pwfile", str(pwfile),
+            "--auth-host=scram-sha-256", "--auth-local=trust", "-E", "UTF8", "--no-locale",
+        )  # fmt: skip
+        options = f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.base} -c max_connections=200"
+        self.run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.base / "log"), "-o", options, "-w",
+                 "-t", "60", "start")  # fmt: skip
+
+    def stop(self) -> None:
+        try:
+            self.run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
+        finally:
+            shutil.rmtree(self.base, ignore_errors=True)
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql://{USER}:{PASSWORD}@127.0.0.1:{self.port}/{database}"
+
+
+def create_database(admin_url: str, name: str) -> str:
+    """A new empty database beside the one ``admin_url`` names; its URL."""
+    import psycopg
+
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return admin_url.rsplit("/", 1)[0] + "/" + name
+
+
+def fresh_database(pg_url: str) -> str:
+    return create_database(pg_url, "t_" + secrets.token_hex(6))
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> Iterator[str]:
+    """The URL of an empty database on a PostgreSQL started for this run (skipped when none is installed)."""
+    found = bindir()
+    if found is None:
+        if os.environ.get("CI"):  # CI installs PostgreSQL (.ci/run): a missing server there is a failure
+            pytest.fail("no PostgreSQL server binaries (initdb): .ci/run should have installed postgresql")
+        pytest.skip("no PostgreSQL server binaries (initdb) on this machine: apt-get install postgresql")
+    cluster = Cluster(found)
+    started = time.monotonic()
+    try:
+        cluster.start()
+        url = create_database(cluster.url(), "mcx_test")
+        print(f"PostgreSQL cluster in {cluster.base} on port {cluster.port} ({time.monotonic() - started:.1f} s)")
+        yield url
+    finally:
+        cluster.stop()
