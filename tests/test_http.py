@@ -505,3 +505,13 @@ def test_our_api_keys_are_redacted_from_stored_text() -> None:
     look_alike = "mcx_0123456789ab_short"
     assert Redactor("s1").text(look_alike) == look_alike
     assert re.fullmatch(keys.KEY_PATTERN, key)
+
+
+@pytest.mark.slow
+def test_a_result_larger_than_the_sdks_default_body_limit_goes_through(service: Service) -> None:
+    """The transport's request limit follows the store's result limit (the SDK's own is 4 MiB)."""
+    first, second = service.replicas
+    text = "".join(f"line {i} {'x' * 60}\n" for i in range(100_000))  # 7 MB
+    stored = call(first.url, service.key_a, "persist_result", content=text)
+    assert not stored.get("isError"), stored
+    assert full_text(second.url, service.key_a, stored["structuredContent"]["handle"]) == text

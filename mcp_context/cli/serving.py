@@ -93,7 +93,7 @@ def _serve_http(obj: Ctx, reach: str, **given: Any) -> None:
     jwt_options = [given["jwks"], given["issuer"], given["audience"]]
     if any(jwt_options) and not all(jwt_options):
         raise click.UsageError("--jwks, --issuer and --audience go together")
-    settings = resolve_settings(obj.root, store=obj.store)
+    settings = resolve_settings(obj.root, limits=obj.limits, store=obj.store)
     jwks, issuer, audience = jwt_options
     verifier = JwtVerifier(jwks, issuer, audience, given["tenant_claim"]) if jwks and issuer and audience else None
     auth, how = http.authenticator(open_keys(settings.store, settings.root), verifier, given["host"])
@@ -105,6 +105,7 @@ def _serve_http(obj: Ctx, reach: str, **given: Any) -> None:
         allowed_origins=list(given["allowed_origins"]),
         transcripts_root=folder,
         issuer=given["issuer"],
+        max_body=2 * settings.limits.max_result_bytes + (1 << 20),  # JSON escapes; a NUL-heavy text may not fit
     )
     tenants = Tenants(
         obj.root,

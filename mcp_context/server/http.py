@@ -50,6 +50,8 @@ class HttpOptions:
     allowed_origins: list[str] = field(default_factory=list)
     transcripts_root: Path | None = None
     issuer: str | None = None
+    #: The largest request body: room for the largest result, JSON-escaped (the SDK's default is 4 MiB).
+    max_body: int = 4 * 1024 * 1024
 
 
 def is_loopback(host: str) -> bool:
@@ -158,7 +160,11 @@ def make_app(tenants: Tenants, auth: Authenticator, options: HttpOptions) -> Sta
     proxy = CurrentSession(tenants.transcript_roots)
     server = build_server(cast(Session, proxy), HttpContextServer)
     manager = StreamableHTTPSessionManager(
-        app=server._lowlevel_server, stateless=True, json_response=True, security_settings=security(options)
+        app=server._lowlevel_server,
+        stateless=True,
+        json_response=True,
+        security_settings=security(options),
+        max_request_body_size=options.max_body,
     )
 
     async def metadata(request: Request) -> JSONResponse:
