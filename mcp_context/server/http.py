@@ -148,9 +148,10 @@ def base_url(scope: Scope) -> str:
 
 def unauthorized(base: str, sent: bool) -> JSONResponse:
     """401 for a missing or invalid credential: the same for every reason, with where to learn more."""
-    description = "the credential is not valid" if sent else "send Authorization: Bearer <API key or token>"
-    body = {"error": "invalid_token", "error_description": description} if sent else {"error": "unauthorized"}
-    body.setdefault("error_description", description)
+    if sent:
+        body = {"error": "invalid_token", "error_description": "the credential is not valid"}
+    else:
+        body = {"error": "unauthorized", "error_description": "send Authorization: Bearer <API key or token>"}
     return JSONResponse(body, 401, headers={"WWW-Authenticate": challenge(base, sent)})
 
 
