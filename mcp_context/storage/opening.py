@@ -33,7 +33,8 @@ def open_store(
     if url:
         if not url.startswith(SCHEMES):
             raise InvalidArgument(
-                f"store {ids.shown(url)}: give a postgresql:// URL, or no store for the file store under the root"
+                f"--store must be a postgresql:// URL (got {_scheme(url)}); leave it out for the file store under "
+                "the root"
             )
         from .postgres import PgStore  # here: the driver loads only for a database store
 
@@ -49,8 +50,14 @@ def open_keys(url: str | None, root: Path) -> KeyStore:
     file store under ``root`` (one file for all its tenants)."""
     if url:
         if not url.startswith(SCHEMES):
-            raise InvalidArgument(f"store {ids.shown(url)}: give a postgresql:// URL")
+            raise InvalidArgument(f"--store must be a postgresql:// URL (got {_scheme(url)})")
         from .postgres import PgKeyStore
 
         return PgKeyStore(url)
     return FileKeyStore(Path(root).expanduser())
+
+
+def _scheme(url: str) -> str:
+    """What a message may show of a store URL: its scheme, never the password a URL may carry."""
+    scheme, sep, _ = url.partition("://")
+    return f"a {scheme[:20]!r} URL" if sep and scheme.isascii() and scheme.isalnum() else "something else"
