@@ -137,3 +137,10 @@ def test_answers_show_the_home_folder_as_a_tilde(tmp_path: Path, monkeypatch: py
     assert s.persist_file(log).meta.source == "~/build.log"
     assert shown_path("/elsewhere/x") == "/elsewhere/x"
     assert shown_path(f"{home}x/y") == f"{home}x/y"  # a sibling that only starts with the same letters
+
+
+@pytest.mark.parametrize("url", ["mysql://user:hunter2@db.example/ctx", "hunter2", "file:///x?password=hunter2"])
+def test_a_store_url_it_cannot_use_is_refused_without_its_password(tmp_path: Path, url: str) -> None:
+    with pytest.raises(InvalidArgument) as exc:
+        Session(root=tmp_path, session="s", env={}, store=url)
+    assert "hunter2" not in str(exc.value) and "postgresql://" in str(exc.value)
