@@ -46,7 +46,8 @@ def checked_utf8(chunks: Iterable[bytes]) -> Iterator[bytes]:
     offset = 0
     try:
         for chunk in chunks:
-            decoder.decode(chunk)
+            if not (chunk.isascii() and not decoder.getstate()[0]):  # ASCII needs no decoding to be UTF-8
+                decoder.decode(chunk)
             offset += len(chunk)
             yield chunk
         decoder.decode(b"", final=True)
