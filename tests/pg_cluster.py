@@ -22,7 +22,17 @@ from pathlib import Path
 
 import pytest
 
-USER = "postgres"
+
+def _user() -> str:
+    """The account the server runs as when the tests run as root: the package's, else one that surely exists."""
+    try:
+        pwd.getpwnam("postgres")
+        return "postgres"
+    except KeyError:
+        return "nobody"
+
+
+USER = _user()
 PASSWORD = "pw-" + secrets.token_hex(8)  # a password in the URL, so tests can check no message shows it
 
 
@@ -75,7 +85,7 @@ class Cluster:
             os.chown(pwfile, user.pw_uid, user.pw_gid)
         os.chmod(self.base, 0o700)
         self.run(
-            str(self.bin / "initdb"), "-D", str(self.data), "-U", USER, "--pwfile", str(pwfile),
+            str(self.bin / "initdb"), "-D", str(self.data), "-U", "postgres", "--pwfile", str(pwfile),
             "--auth-host=scram-sha-256", "--auth-local=trust", "-E", "UTF8", "--no-locale",
         )  # fmt: skip
         options = f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.base} -c max_connections=200"
@@ -89,7 +99,7 @@ class Cluster:
             shutil.rmtree(self.base, ignore_errors=True)
 
     def url(self, database: str = "postgres") -> str:
-        return f"postgresql://{USER}:{PASSWORD}@127.0.0.1:{self.port}/{database}"
+        return f"postgresql://postgres:{PASSWORD}@127.0.0.1:{self.port}/{database}"
 
 
 def create_database(admin_url: str, name: str) -> str:

@@ -16,6 +16,8 @@ from .pg_schema import CHUNK
 
 #: Bytes the buffered reader asks the chunk reader for at once: an index segment (see index.py).
 READ_BUFFER = 64 * 1024
+#: Bytes one query fetches from a chunk (chunks are stored uncompressed, so the server reads only those).
+WINDOW = 256 * 1024
 
 
 class BodyWriter:
@@ -76,14 +78,15 @@ class BodyWriter:
 
 
 class ChunkReader(io.RawIOBase):
-    """The bytes of one stored text, ``size`` long, as a seekable raw file; ``fetch(seq)`` returns a chunk
-    (and fails as an unknown handle when the result was deleted meanwhile). The chunk last read is kept, so
-    reads that move forward through it cost nothing more."""
+    """The bytes of one stored text, ``size`` long, as a seekable raw file. ``fetch(seq, at, length)`` returns
+    up to ``length`` bytes of chunk ``seq`` from byte ``at`` (and fails as an unknown handle when the result
+    was deleted meanwhile). A read fetches a window of WINDOW bytes from where it lands, never the whole chunk:
+    a page costs a quarter of a chunk, and reads that move forward through the window cost nothing more."""
 
-    def __init__(self, size: int, fetch: Callable[[int], bytes], first: bytes | None = None) -> None:
+    def __init__(self, size: int, fetch: Callable[[int, int, int], bytes], first: bytes | None = None) -> None:
         super().__init__()
         self._size, self._fetch, self._pos = size, fetch, 0
-        self._seq, self._data = (0, memoryview(first)) if first is not None else (-1, memoryview(b""))
+        self._start, self._window = 0, memoryview(first if first is not None else b"")
 
     def readable(self) -> bool:
         return True
@@ -104,19 +107,21 @@ class ChunkReader(io.RawIOBase):
     def readinto(self, buffer: Any) -> int:
         if self._pos >= self._size:
             return 0
-        seq, at = divmod(self._pos, CHUNK)
-        if seq != self._seq:
-            self._data, self._seq = memoryview(self._fetch(seq)), seq
+        at = self._pos - self._start
+        if not 0 <= at < len(self._window):
+            seq, within = divmod(self._pos, CHUNK)
+            self._start, self._window = self._pos, memoryview(self._fetch(seq, within, WINDOW))
+            at = 0
         view = memoryview(buffer).cast("B")
-        n = min(len(view), len(self._data) - at)
+        n = min(len(view), len(self._window) - at)
         if n <= 0:
             return 0  # a chunk shorter than the size says: read as the end, not a loop
-        view[:n] = self._data[at : at + n]
+        view[:n] = self._window[at : at + n]
         self._pos += n
         return n
 
 
-def open_body(size: int, fetch: Callable[[int], bytes], first: bytes | None) -> io.BufferedReader:
+def open_body(size: int, fetch: Callable[[int, int, int], bytes], first: bytes | None) -> io.BufferedReader:
     return io.BufferedReader(ChunkReader(size, fetch, first), buffer_size=READ_BUFFER)
 
 

@@ -210,14 +210,16 @@ class PgStore(PgStates):
             raise self._unknown(handle)
         body, size = int(row[0]), int(row[1])
         first = None if row[3] is None else row_bytes(row[3])
-        content: Any = open_body(size, lambda seq: self._chunk(handle, body, seq), first)
+        content: Any = open_body(size, lambda seq, at, n: self._chunk(handle, body, seq, at, n), first)
         return content, b"" if row[2] is None else row_bytes(row[2])
 
-    def _chunk(self, handle: str, body: int, seq: int) -> bytes:
+    def _chunk(self, handle: str, body: int, seq: int, at: int, length: int) -> bytes:
+        """``length`` bytes of a chunk from ``at``: the server reads only those (see pg_content.py)."""
         with self.db.connection(f"cannot read result {handle}") as conn:
             row = conn.execute(
-                f"SELECT data FROM {SCHEMA}.chunks WHERE body = %s AND seq = %s AND tenant = %s",
-                (body, seq, self.tenant),
+                f"SELECT substring(data FROM %s FOR %s) FROM {SCHEMA}.chunks WHERE body = %s AND seq = %s "
+                "AND tenant = %s",
+                (at + 1, length, body, seq, self.tenant),
                 binary=True,
             ).fetchone()
         if row is None:
