@@ -89,8 +89,13 @@ class Cluster:
             "--auth-host=scram-sha-256", "--auth-local=trust", "-E", "UTF8", "--no-locale",
         )  # fmt: skip
         options = f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.base} -c max_connections=200"
-        self.run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.base / "log"), "-o", options, "-w",
-                 "-t", "60", "start")  # fmt: skip
+        log = self.base / "log"
+        try:
+            self.run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(log), "-o", options, "-w",
+                     "-t", "60", "start")  # fmt: skip
+        except RuntimeError as exc:  # the server's own reason is in its log, not in pg_ctl's answer
+            tail = log.read_text(errors="replace").strip().splitlines()[-3:] if log.exists() else []
+            raise RuntimeError(" | ".join([str(exc), *tail])) from None
 
     def stop(self) -> None:
         try:

@@ -290,7 +290,7 @@ def test_state_lock_is_exclusive_across_threads(store_kind: Backend) -> None:
     assert json.loads(stores[0].read_state("s1", "counter") or b"{}") == {"n": 200}
 
 
-CHILD = """
+CHILD = r"""
 import json, sys
 from pathlib import Path
 from mcp_context.storage.opening import open_store
@@ -303,14 +303,18 @@ for _ in range(times):
     with store.state_lock("s1", "counter") as hold:
         n = json.loads(hold.stored or b'{"n": 0}')["n"]
         hold.save(json.dumps({"n": n + 1}).encode())
+meta, _ = store.put_text("s1", f"written by process {sys.argv[5]}\0\r\u2028😀\n", label=None, source=None)
+print(meta.handle, flush=True)
 """
 
 
-def test_state_lock_is_exclusive_across_processes(store_kind: Backend) -> None:
+def test_state_lock_is_exclusive_across_processes_and_their_results_read_back(store_kind: Backend) -> None:
     args = [store_kind.url or "", str(store_kind.root), store_kind.tenant(None) or "", "60"]
     children = [
-        subprocess.Popen([sys.executable, "-c", CHILD, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        for _ in range(2)
+        subprocess.Popen(
+            [sys.executable, "-c", CHILD, *args, str(i)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        for i in range(2)
     ]
     for child in children:
         assert child.stdout is not None and child.stdout.readline().strip() == "ready"
@@ -319,8 +323,11 @@ def test_state_lock_is_exclusive_across_processes(store_kind: Backend) -> None:
         child.stdin.write("go\n")
         child.stdin.flush()
     _increment(store_kind.store(), 60)
-    for child in children:
-        assert child.wait(timeout=120) == 0
+    store = store_kind.store()
+    for i, child in enumerate(children):
+        assert child.wait(timeout=120) == 0 and child.stdout is not None
+        handle = child.stdout.readline().strip()  # a result another process (a replica) wrote reads back here
+        assert content(store, "s1", handle) == f"written by process {i}\0\r\u2028😀\n".encode()
         for pipe in (child.stdin, child.stdout):
             assert pipe is not None
             pipe.close()
