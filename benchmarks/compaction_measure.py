@@ -145,9 +145,12 @@ def _target(history: History, stores: Stores) -> tuple[int, int]:
     return before, int(before * TARGET_FRACTION)
 
 
-def _check(result: Compaction, target: int, what: str) -> None:
-    """A fast wrong answer is not a result."""
-    if not result.compacted or not result.fits or not result.messages:
+def _check(result: Compaction, target: int, what: str, *, replay: bool = False) -> None:
+    """A fast wrong answer is not a result. A re-compaction (``replay``) may instead replay the first one's
+    replacements without compacting further (hysteresis: the host's cached prefix stays valid), so long as the
+    output fits and the replacements are there."""
+    replayed = replay and bool(result.removed or result.shortened)
+    if not (result.compacted or replayed) or not result.fits or not result.messages:
         raise RuntimeError(
             f"{what}: compact_history did not fit the target ({result.tokens_before:,} → {result.tokens_after:,}, "
             f"target {target:,}, compacted={result.compacted})"
@@ -234,7 +237,7 @@ def measure_case(case: Case, history: History, stores: Stores, budget: Budget) -
             break
         elapsed, result = timed(partial(_compact, session, history, current, target))
         times.append(elapsed)
-        _check(result, target, f"{label} re-compaction")
+        _check(result, target, f"{label} re-compaction", replay=True)
         prefixes.append((_common_prefix(previous.messages, result.messages), len(previous.messages)))
         previous = result
     counted, cached = session.accountant.misses - misses, session.accountant.hits - hits
