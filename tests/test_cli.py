@@ -767,7 +767,7 @@ def test_keys_create_list_revoke(run: Run, root: Path) -> None:
 def test_store_option_and_env_reach_every_session(run: Run, cli_env: dict[str, str]) -> None:
     """--store (or MCP_CONTEXT_STORE) names the store of every command, keys included; a URL that is not
     PostgreSQL is one line."""
-    assert "give a postgresql:// URL" in assert_one_line_error(run("--store", "mysql://h/db", "results"))
+    assert "must be a postgresql:// URL" in assert_one_line_error(run("--store", "mysql://h/db", "results"))
     env = {**cli_env, "MCP_CONTEXT_STORE": "mysql://h/db"}
-    assert "give a postgresql:// URL" in assert_one_line_error(run("results", env=env))
-    assert "give a postgresql:// URL" in assert_one_line_error(run("--store", "sqlite:///x", "keys", "list"))
+    assert "must be a postgresql:// URL" in assert_one_line_error(run("results", env=env))
+    assert "must be a postgresql:// URL" in assert_one_line_error(run("--store", "sqlite:///x", "keys", "list"))

@@ -5,5 +5,51 @@ Each command parses, makes one Session call and prints. Commands are registered 
 command line or argument.
 """
 
-from .main import cli as cli
-from .main import main as main
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+
+def main(argv: list[str] | None = None) -> None:
+    """The console script. A host's hook call, exactly as ``hooks install`` writes it (``[--root R] hook HOST
+    EVENT [--min-tokens N]``), goes straight to the hook runner: it runs at every tool call of the host, and
+    loading click and every other command cost more than a small output's hook itself. Anything else, a hook
+    call written differently included, goes through click."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    call = _hook_call(args)
+    if call is None:
+        from .main import main as through_click
+
+        through_click(argv)
+        return
+    from pathlib import Path
+
+    from ..config import default_root
+    from ..hooks.run import run
+
+    root, host, event, min_tokens = call
+    answer = run(host, event, sys.stdin.buffer.read(), Path(root).expanduser() if root else default_root(),
+                 min_tokens, root is not None)  # fmt: skip
+    if answer is not None:
+        sys.stdout.write(answer)
+        sys.stdout.flush()
+
+
+def _hook_call(args: list[str]) -> tuple[str | None, str, str, int | None] | None:
+    root = None
+    if args[:1] == ["--root"] and len(args) > 1:
+        root, args = args[1], args[2:]
+    if len(args) not in (3, 5) or args[0] != "hook" or args[1].startswith("-") or args[2].startswith("-"):
+        return None
+    if len(args) == 5 and not (args[3] == "--min-tokens" and args[4].isdigit()):
+        return None
+    return root, args[1], args[2], int(args[4]) if len(args) == 5 else None
+
+
+def __getattr__(name: str) -> Any:
+    if name == "cli":  # the click group, loaded on first use
+        from .main import cli
+
+        return cli
+    raise AttributeError(name)

@@ -6,6 +6,7 @@ answers nothing, which every host reads as "carry on unchanged", and leaves one 
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import time
@@ -13,7 +14,6 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from . import outputs, repeats, snapshots
 from .context import HookCall, min_tokens_from
 
 LOG = "hooks.log"
@@ -25,6 +25,8 @@ Answer = dict[str, Any] | str | None
 def gemini_after_tool(call: HookCall) -> Answer:
     """The handle of a large output, and whatever waited for the model: a nudge from BeforeTool, or the
     snapshot after a compression. All of it goes in as additional context: Gemini CLI cannot replace output."""
+    from . import outputs, snapshots
+
     parts = [outputs.gemini_stored_note(call)]
     pending = call.take_pending() if call.text("session_id") else {}
     if isinstance(pending.get("nudge"), str):
@@ -40,6 +42,8 @@ def gemini_after_tool(call: HookCall) -> Answer:
 def claude_pre_tool_use(call: HookCall) -> Answer:
     """The loop check, and what a compaction's summary dropped when it is due (the model went on by itself
     after an automatic compaction, so no prompt carried it). A failure of the latter never costs the former."""
+    from . import repeats, snapshots
+
     answer = repeats.claude_pre_tool_use(call)
     specific = answer["hookSpecificOutput"] if answer is not None else None
     if specific is not None and specific.get("permissionDecision") == "deny":
@@ -56,18 +60,29 @@ def claude_pre_tool_use(call: HookCall) -> Answer:
     return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "additionalContext": context}}
 
 
-HANDLERS: dict[tuple[str, str], Callable[[HookCall], Answer]] = {
-    ("claude", "pre-tool-use"): claude_pre_tool_use,
-    ("claude", "post-tool-use"): outputs.claude_post_tool_use,
-    ("claude", "pre-compact"): snapshots.claude_pre_compact,
-    ("claude", "session-start"): snapshots.claude_session_start,
-    ("claude", "post-compact"): snapshots.claude_post_compact,
-    ("claude", "user-prompt-submit"): snapshots.claude_user_prompt_submit,
-    ("gemini", "before-tool"): repeats.gemini_before_tool,
-    ("gemini", "after-tool"): gemini_after_tool,
-    ("gemini", "pre-compress"): snapshots.gemini_pre_compress,
-    ("gemini", "session-start"): snapshots.gemini_session_start,
+#: Each event's handler as ``module:function`` of this package, imported only when its event fires: a small
+#: PostToolUse output must not pay for the loop detector's or the snapshot's imports (goal: under 150 ms).
+HANDLERS: dict[tuple[str, str], str] = {
+    ("claude", "pre-tool-use"): "run:claude_pre_tool_use",
+    ("claude", "post-tool-use"): "outputs:claude_post_tool_use",
+    ("claude", "pre-compact"): "snapshots:claude_pre_compact",
+    ("claude", "session-start"): "snapshots:claude_session_start",
+    ("claude", "post-compact"): "snapshots:claude_post_compact",
+    ("claude", "user-prompt-submit"): "snapshots:claude_user_prompt_submit",
+    ("gemini", "before-tool"): "repeats:gemini_before_tool",
+    ("gemini", "after-tool"): "run:gemini_after_tool",
+    ("gemini", "pre-compress"): "snapshots:gemini_pre_compress",
+    ("gemini", "session-start"): "snapshots:gemini_session_start",
 }
+
+
+def handler(host: str, event: str) -> Callable[[HookCall], Answer]:
+    name = HANDLERS.get((host, event))
+    if name is None:
+        raise ValueError(f"no hook {host} {event}")
+    module, function = name.split(":")
+    found: Callable[[HookCall], Answer] = getattr(importlib.import_module(f"{__package__}.{module}"), function)
+    return found
 
 
 def run(
@@ -83,15 +98,13 @@ def run(
     env = os.environ if env is None else env
     session = "-"
     try:
-        handler = HANDLERS.get((host, event))
-        if handler is None:
-            raise ValueError(f"no hook {host} {event}")
+        respond = handler(host, event)
         data = json.loads(stdin)
         if not isinstance(data, dict):
             raise ValueError(f"the input is JSON {type(data).__name__}, not an object")
         session = str(data.get("session_id", "-"))[:80]
         call = HookCall(host, event, data, root, min_tokens_from(min_tokens, env), root_given, env)
-        answer = handler(call)
+        answer = respond(call)
     except Exception as exc:  # the host must go on whatever happened here
         log(root, f"{host} {event} session={session}: {type(exc).__name__}: {_one_line(str(exc))}")
         return None
