@@ -32,6 +32,8 @@ the figures are the library's own work rather than a shared disk's mood; ``--tmp
 The directory is removed at the end, even on failure. ``--profile`` adds a cProfile of one first compaction
 and one re-compaction of the largest history. ``--check`` exits with 1 when a ratio misses its goal by more than
 a shared machine's noise (``NOISE``): the regression check, run by hand, never as a timed unit test.
+``--no-redact`` runs every Session with redaction off: what the library costs without it (the default store
+redacts the whole history on every call, and every stored result again), to see what bounds the rows.
 """
 
 from __future__ import annotations
@@ -162,6 +164,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-trace", action="store_true", help="skip the tracemalloc passes (faster)")
     parser.add_argument("--no-anthropic", action="store_true", help="skip the Anthropic-format history")
+    parser.add_argument("--no-redact", action="store_true", help="Sessions with redaction off (it is on by default)")
     parser.add_argument("--profile", action="store_true", help="also cProfile the largest history (slow at 100K)")
     parser.add_argument("--top", type=int, default=25, help="profile entries to print (default 25)")
     parser.add_argument(
@@ -184,13 +187,13 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
 
 
 def run(
-    cases: list[Case], budget: Budget, seed: int, tmpdir: Path | None, top: int | None
+    cases: list[Case], budget: Budget, seed: int, tmpdir: Path | None, top: int | None, redact: bool = True
 ) -> tuple[list[Row], str, Path]:
     """Every case, one history at a time, in one scratch directory removed at the end; ``top``: also profile
     the largest case. Returns the rows, the profile's text and where the scratch directory was."""
     texts = Texts(random.Random(f"{seed}-texts"))
     workdir = _scratch(tmpdir)
-    stores = Stores(workdir)
+    stores = Stores(workdir, redact)
     rows: list[Row] = []
     profiled = ""
     try:
@@ -255,13 +258,15 @@ def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
     budget = Budget(args.repeat, args.budget, not args.no_trace, args.trace_limit)
     started = time.perf_counter()
-    measured, profiled, where = run(args.cases, budget, args.seed, args.tmpdir, args.top if args.profile else None)
+    top = args.top if args.profile else None
+    measured, profiled, where = run(args.cases, budget, args.seed, args.tmpdir, top, not args.no_redact)
     print(table(measured))
     print()
     print(ratios(measured))
     print(notes(measured, budget))
     kind = "memory-backed, fsync is free" if where.is_relative_to(SHM) else "fsync included"
-    print(f"stores in {where} ({kind}); whole run {time.perf_counter() - started:.0f} s")
+    redaction = "redaction OFF" if args.no_redact else "redaction on (the default)"
+    print(f"stores in {where} ({kind}), {redaction}; whole run {time.perf_counter() - started:.0f} s")
     if profiled:
         print(profiled)
     missed = regressions(measured) if args.check else []

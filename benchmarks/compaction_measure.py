@@ -119,12 +119,13 @@ def timed(call: Callable[[], Any]) -> tuple[float, Any]:
 class Stores:
     """Each Session gets its own store root under the scratch directory, removed as soon as it is done with."""
 
-    def __init__(self, workdir: Path) -> None:
-        self.workdir, self.count = workdir, 0
+    def __init__(self, workdir: Path, redact: bool = True) -> None:
+        self.workdir, self.count, self.redact = workdir, 0, redact
 
     def new(self) -> Session:
         self.count += 1
-        return Session(root=self.workdir / f"store-{self.count}", session=SESSION, env={})  # default limits
+        root = self.workdir / f"store-{self.count}"
+        return Session(root=root, session=SESSION, env={}, redact=self.redact)  # default limits
 
     @staticmethod
     def drop(session: Session) -> None:
