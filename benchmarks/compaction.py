@@ -34,6 +34,13 @@ and one re-compaction of the largest history. ``--check`` exits with 1 when a ra
 a shared machine's noise (``NOISE``): the regression check, run by hand, never as a timed unit test.
 ``--no-redact`` runs every Session with redaction off: what the library costs without it (the default store
 redacts the whole history on every call, and every stored result again), to see what bounds the rows.
+
+What bounds them (py-spy and stage timers, 10K OpenAI messages, 22 MiB of JSON, stores on /dev/shm): a first
+compaction spends about 60% in ``Session.persist_result`` (2,324 cleared results stored one by one, then ~21 MiB
+of archive pieces, each redacted again, token-counted and previewed) and 20% redacting the input history; the
+compaction's own work (counting 7 M tokens, markers, validation, rendering) is under 20%. A re-compaction spends
+about 75% redacting the whole input again; its own work (parse, repair, a content key per message, replay,
+validation, render, writing only changed pieces) is ~0.3 s, spread flat over those steps.
 """
 
 from __future__ import annotations
