@@ -1,8 +1,9 @@
 """Which store a URL names: the embedded file store (no URL: a folder), or PostgreSQL (``postgresql://``).
 
 A tenant is one party's share of a store, with its own sessions, results, handles and states; nothing
-crosses between tenants. The file store keeps each under ``<root>/tenants/<tenant>/`` (no tenant: the root
-itself, as for one local user); a database store keys every row by tenant.
+crosses between tenants. The file store keeps each under ``<root>/tenants/<tenant>/`` (no tenant, or the
+tenant ``default``: the root itself, as for one local user); a database store keys every row by tenant (no
+tenant: ``default``), so both stores agree on which tenant an unauthenticated local server is.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ from .keys import FileKeyStore, KeyStore
 from .protocol import Store
 
 SCHEMES = ("postgresql://", "postgres://")
+#: The tenant of a store used without one (one local user): the file store's root itself, a database's
+#: rows under this name. A key made for this tenant sees the same sessions in both.
+DEFAULT_TENANT = "default"
 
 
 def open_store(
@@ -41,7 +45,7 @@ def open_store(
         return PgStore(url, tenant=tenant, counter=counter, max_result_bytes=max_result_bytes, redact=redact)
     from .files import FileStore
 
-    base = root if tenant is None else Path(root).expanduser() / "tenants" / tenant
+    base = root if tenant in (None, DEFAULT_TENANT) else Path(root).expanduser() / "tenants" / tenant
     return FileStore(base, counter=counter, max_result_bytes=max_result_bytes, redact=redact)
 
 
