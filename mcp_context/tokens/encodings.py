@@ -141,3 +141,12 @@ def _registry_parameters(name: str, url: str, ranks: dict[bytes, int]) -> dict[s
     isolated = types.FunctionType(code, {**module_globals, "load_tiktoken_bpe": verified_ranks}, code.co_name)
     parameters = isolated()
     return parameters if isinstance(parameters, dict) and parameters.get("name") == name else None
+
+
+def encoding_from_file(name: str, path: Path) -> tiktoken.Encoding | None:
+    """``name``'s encoding from a file someone points at (a benchmark's reference count), or None: the file is
+    checked against the published hash exactly as a cached one is, so no other file can pass for it."""
+    if name not in KNOWN_ENCODINGS:
+        return None
+    url, sha256 = KNOWN_ENCODINGS[name]
+    return _build(name, url, sha256, path)
