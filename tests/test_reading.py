@@ -202,3 +202,27 @@ def test_paging_returns_every_character_once(tmp_path: Path, text: str, lines: i
         assert page is not None
         expected = whole_lines[line - 1] + ("\n" if line <= text.count("\n") else "")
         assert page.text == expected and page.first_line == line
+
+
+@pytest.mark.parametrize(
+    ("text", "max_lines"),
+    [
+        ("é" * 30_000 + "\n" + "ab\n" * 20 + "x" * 5_000 + "\n", 400),  # every line left, past 64 KiB of bytes
+        ("é" * 40_000 + "\n" + "x" * 30_000 + "\n", 400),  # every line left, but over the one-count size
+        ("ab\n" * 10 + "no newline at the end", 400),  # ends inside a line: walked line by line
+        ("🚀" * 17_000 + "\n" + "short\n" * 600, 300),  # the lines start after a long first one
+    ],
+)
+def test_a_page_of_whole_lines_found_on_the_raw_bytes_stops_where_the_lines_do(
+    session: Session, text: str, max_lines: int
+) -> None:
+    """Whether a page is whole lines within the one-count size is decided on bytes, before decoding: multi-byte
+    characters near the size limit, the end of the text with or without a newline."""
+    handle = session.persist_result(text).meta.handle
+    for start in (1, 2):
+        page = session.read_persisted(handle, start_line=start, max_lines=max_lines, max_tokens=9_000).page
+        assert page is not None and page.first_line == start
+        assert text[page.start_offset : page.end_offset] == page.text
+        assert page.text.endswith("\n") or page.end_offset == len(text) or page.last_line == page.first_line
+        assert page.last_line - page.first_line < max_lines
+    assert "".join(page_through(session, handle, max_lines=max_lines)) == text

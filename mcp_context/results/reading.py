@@ -10,6 +10,7 @@ match and token budgets, reporting where to resume.
 from __future__ import annotations
 
 import codecs
+import io
 import time
 from collections import deque
 from collections.abc import Iterator
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
 from ..errors import InvalidArgument
-from ..storage.index import LineIndex, Position
+from ..storage.index import IndexBuilder, LineIndex, Position, whole_lines
 from ..tokens.count import TokenCount, TokenCounter
 
 _READ_BLOCK = 64 * 1024
@@ -25,6 +26,7 @@ _GREP_PIECE = 1024 * 1024  # longest piece of a line grep holds at once; matches
 _SHOWN_LINE_CHARS = 400  # a grep hit on a longer line shows this much around the match
 _LINE_OVERHEAD_TOKENS = 3  # what a line number and tab add when the page is shown numbered
 _QUICK_PAGE_CHARS = 64 * 1024  # a page of whole lines up to this size is counted in one go
+_FIRST_READ = 16 * 1024  # what a read decodes first: most pages are smaller
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,14 @@ class TextReader:
             raise
         self.counter = counter
 
+    @classmethod
+    def of_text(cls, text: str, counter: TokenCounter) -> TextReader:
+        """A reader over a text in memory, as the store's over it once stored as given: a preview of what was
+        just stored needs no reopening."""
+        data, builder = text.encode("utf-8"), IndexBuilder()
+        builder.feed(data)
+        return cls(builder.finish(), io.BytesIO(data), counter)
+
     def __enter__(self) -> TextReader:
         return self
 
@@ -169,8 +179,10 @@ class TextReader:
         self._file.seek(byte)
         decoder = codecs.getincrementaldecoder("utf-8")("strict")
         pending = ""
+        size = _FIRST_READ  # most reads need a few lines: decode a short block first
         while True:
-            block = self._file.read(_READ_BLOCK)
+            block = self._file.read(size)
+            size = _READ_BLOCK
             pending += decoder.decode(block, final=not block)
             pos = 0
             while (cut := pending.find("\n", pos)) >= 0:
@@ -221,18 +233,14 @@ class TextReader:
         None for the line-by-line walk. Counting once, not per line, is most of a small page's cost."""
         if max_lines is None:
             return None
-        taken: list[str] = []
-        chars = 0
-        for piece, ends_line in self._pieces(start.byte):
-            chars += len(piece)
-            if not ends_line or chars > _QUICK_PAGE_CHARS or (max_chars is not None and chars > max_chars):
-                return None
-            taken.append(piece)
-            if len(taken) >= max_lines:
-                break
-        text = "".join(taken)
+        limit = _QUICK_PAGE_CHARS if max_chars is None else min(max_chars, _QUICK_PAGE_CHARS)
+        head = whole_lines(self._file, start.byte, max_lines, limit)
+        if head is None:
+            return None
+        text = head.decode("utf-8")
         counted = self.counter.count(text)
-        return (text, counted) if counted.tokens + _LINE_OVERHEAD_TOKENS * len(taken) <= max_tokens else None
+        lines = head.count(b"\n")
+        return (text, counted) if counted.tokens + _LINE_OVERHEAD_TOKENS * lines <= max_tokens else None
 
     def _page(self, start: Position, mid_line: bool, text: str, counted: TokenCount) -> Page:
         end = start.char + len(text)

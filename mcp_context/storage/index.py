@@ -17,10 +17,44 @@ from typing import BinaryIO
 SEGMENT_BYTES = 64 * 1024
 _MAGIC = b"MCPXIDX1"
 _CONTINUATION = bytes(range(0x80, 0xC0))
+_FIRST_READ = 16 * 1024
 
 
 def _continuations(segment: bytes) -> int:
     return len(segment) - len(segment.translate(None, _CONTINUATION))
+
+
+def char_count(data: bytes) -> int:
+    """Characters in whole UTF-8 ``data``, without decoding it (a page is sized in characters before it is read)."""
+    return len(data) - _continuations(data)
+
+
+def whole_lines(content: BinaryIO, byte: int, lines: int, limit: int) -> bytes | None:
+    """The next ``lines`` whole lines from ``byte``, or every line left when the text ends with a newline first;
+    None when they hold more than ``limit`` characters, or the text ends inside a line. Reads a short block first
+    (most pages are smaller), then only what could still fit, and counts in C: walking hundreds of lines in
+    Python only to find them too long cost more than the page they were for."""
+    content.seek(byte)
+    blocks: list[bytes] = []
+    size = newlines = chars = 0  # characters are counted only once the bytes could exceed the limit
+    want = _FIRST_READ
+    while newlines < lines:
+        block = content.read(want)
+        if not block:
+            if blocks and not blocks[-1].endswith(b"\n"):
+                return None
+            break
+        blocks.append(block)
+        size += len(block)
+        newlines += block.count(b"\n")
+        if size > limit and newlines < lines:
+            chars = char_count(b"".join(blocks)) if chars == 0 else chars + char_count(block)
+            if chars > limit:
+                return None
+        want = max(_FIRST_READ, limit + 1 - (chars or size))
+    data = b"".join(blocks)
+    head = data[: len(data) - len(data.split(b"\n", lines)[-1])]
+    return head if char_count(head) <= limit else None
 
 
 @dataclass(frozen=True)
@@ -113,10 +147,9 @@ class LineIndex:
             return Position(self.total_bytes, self.total_chars, self.total_newlines + 1)
         i = bisect.bisect_left(self._newlines, wanted)  # newlines[i-1] < wanted <= newlines[i]
         segment = self._segment(i - 1)
-        pos = -1
-        for _ in range(wanted - self._newlines[i - 1]):
-            pos = segment.index(b"\n", pos + 1)
-        head = segment[: pos + 1]
+        # Split in C up to the wanted newline, rather than a Python step per line (a segment holds hundreds).
+        rest = segment.split(b"\n", wanted - self._newlines[i - 1])[-1]
+        head = segment[: len(segment) - len(rest)]
         return Position(self._bytes[i - 1] + len(head), self._chars[i - 1] + len(head) - _continuations(head), line)
 
     def char_position(self, char: int) -> Position:
