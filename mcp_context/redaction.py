@@ -15,8 +15,11 @@ import bisect
 import functools
 import hashlib
 import json
+import marshal
 import re
+import threading
 from array import array
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -164,18 +167,26 @@ class Redactor:
         whole = match.group()
         return whole[: s - start] + holder + whole[e - start :]
 
-    def data(self, value: Any) -> Any:
+    def data(self, value: Any, clean: list[str] | None = None) -> Any:
         """A JSON-like value with every string in it (keys left alone) redacted. What holds no credential comes
-        back as the very same object, so a caller's "unchanged" checks (and memory) are kept."""
+        back as the very same object, so a caller's "unchanged" checks (and memory) are kept. ``clean`` collects
+        the long strings found to hold none (see RedactionMemo)."""
         if isinstance(value, str):
-            return self.text(value)
+            out = self.text(value)
+            if clean is not None and out is value and len(value) >= CLEAN_MIN_CHARS:
+                clean.append(value)
+            return out
         if isinstance(value, list):
-            items = [self.data(v) for v in value]
+            items = [self.data(v, clean) for v in value]
             return value if all(a is b for a, b in zip(items, value, strict=True)) else items
         if isinstance(value, dict):
-            pairs = {k: self.data(v) for k, v in value.items()}
+            pairs = {k: self.data(v, clean) for k, v in value.items()}
             return value if all(pairs[k] is v for k, v in value.items()) else pairs
         return value
+
+    def digest(self, data: bytes) -> bytes:
+        """A content key under this session's key: what one session's memo learnt never answers for another."""
+        return hashlib.blake2b(data, key=self._key, digest_size=16).digest()
 
     @staticmethod
     def untouched(out: list[Any], worked_on: list[Any]) -> bool:
@@ -220,6 +231,79 @@ class Redactor:
             return data
         out = self.text(text)
         return data if out is text else out.encode("utf-8")
+
+
+#: Strings at least this long that redaction left as they were are remembered (see RedactionMemo.clean): the
+#: ones compaction may store on their own (a cleared tool result is longer than 500 characters).
+CLEAN_MIN_CHARS = 256
+#: How many messages, and how many long strings, one Session's memo remembers (least recently used go first).
+MEMO_ENTRIES = 250_000
+
+
+class RedactionMemo:
+    """What redaction left untouched, by content, for one Session: a re-compaction sends the whole history again
+    plus a message, and only what the memo has not seen is redacted again.
+
+    Only "untouched" is remembered, never a redacted copy: a message seen before comes back as the caller's
+    own object, exactly what ``Redactor.data`` returns for it (redaction is a function of the text and the
+    session's key), and a copy handed out earlier cannot be changed under a later caller. A message is keyed by
+    its marshal spelling, which exists only for plain values (dict, list, str, numbers...) and tells a list
+    from a tuple (which redaction does not walk); other messages are redacted every time. Thread-safe: the
+    server calls one Session from several threads."""
+
+    def __init__(self, entries: int = MEMO_ENTRIES) -> None:
+        self._entries = entries
+        self._messages: OrderedDict[bytes, None] = OrderedDict()
+        self._texts: OrderedDict[bytes, None] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def messages(self, session: str, messages: list[Any]) -> list[Any]:
+        """``Redactor(session).data(messages)``, redacting only the messages not seen untouched before."""
+        redactor = Redactor(session)
+        keys = [_message_key(redactor, m) for m in messages]
+        with self._lock:
+            seen = [k is not None and _touch(self._messages, k) for k in keys]
+        out, fresh, clean = [], [], []  # type: tuple[list[Any], list[bytes], list[str]]
+        for message, key, known in zip(messages, keys, seen, strict=True):
+            done = message if known else redactor.data(message, clean)
+            if done is message and key is not None and not known:
+                fresh.append(key)
+            out.append(done)
+        texts = [redactor.digest(t.encode("utf-8", "surrogatepass")) for t in clean]
+        with self._lock:
+            _remember(self._messages, fresh, self._entries)
+            _remember(self._texts, texts, self._entries)
+        return messages if Redactor.untouched(out, messages) else out
+
+    def clean(self, session: str, text: str) -> bool:
+        """Whether ``text`` was seen in this session's messages and redaction left it as it was: redacting it
+        again would give it back unchanged, so a store may skip the pass."""
+        if len(text) < CLEAN_MIN_CHARS:
+            return False
+        key = Redactor(session).digest(text.encode("utf-8", "surrogatepass"))
+        with self._lock:
+            return _touch(self._texts, key)
+
+
+def _message_key(redactor: Redactor, message: Any) -> bytes | None:
+    try:
+        return redactor.digest(marshal.dumps(message, 0))  # format 0: no shared references, one spelling
+    except ValueError:  # an object marshal cannot spell (a caller's own class, a str subclass)
+        return None
+
+
+def _touch(memo: OrderedDict[bytes, None], key: bytes) -> bool:
+    if key in memo:
+        memo.move_to_end(key)
+        return True
+    return False
+
+
+def _remember(memo: OrderedDict[bytes, None], keys: list[bytes], entries: int) -> None:
+    for key in keys:
+        memo[key] = None
+    while len(memo) > entries:
+        memo.popitem(last=False)
 
 
 class _Folded:

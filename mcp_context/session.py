@@ -9,18 +9,19 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import itertools
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 from .compaction import budget as budgets
 from .compaction.compact import Compaction, Request, compact
 from .compaction.layers import DEFAULT_EXCLUDED
+from .compaction.sources import history_source
 from .config import Settings, resolve_settings
-from .conversation import transcripts
 from .conversation.accounting import Accountant
 from .conversation.transcripts import HistorySource
 from .errors import ContextError, InvalidArgument, InvalidInput, StoreError, UnknownHandle, shown_path
@@ -29,10 +30,10 @@ from .loops import service as loop_service
 from .loops.answers import JudgeFn, LoopCheck
 from .loops.policy import Policy
 from .loops.replaying import check_history
-from .redaction import Redactor
+from .redaction import RedactionMemo, Redactor
 from .results import archive, retention
 from .results.answers import Persisted, Read
-from .results.archive import Stored
+from .results.archive import Persist, Stored
 from .results.known import Known, KnownResults
 from .results.reading import Preview, TextReader
 from .results.retention import CleanupReport
@@ -44,7 +45,7 @@ from .storage.scope import Scope
 from .summary import engine as summaries
 from .summary import sources as summary_sources
 from .summary.engine import RangeSummary, Sampler
-from .tokens.count import TokenCounter
+from .tokens.count import TokenCount, TokenCounter
 
 if TYPE_CHECKING:  # at run time each method imports its model: a command that validates nothing loads no pydantic
     from .arguments import Arguments
@@ -90,6 +91,8 @@ class Session:
         self.accountant = Accountant(self.counter)
         self._pieces = archive.PieceMemo(self._holds)
         self._known = KnownResults()
+        # What redaction left untouched (not done again); whether the store counts with self.counter (it made it).
+        self._redaction, self._counts_alike = RedactionMemo(), store is None or isinstance(store, str)
         self.store: Store = (
             store
             if store is not None and not isinstance(store, str)
@@ -123,15 +126,23 @@ class Session:
     # persist -----------------------------------------------------------------------------------------------
 
     def persist_result(
-        self, content: str, label: str | None = None, source: str | None = None, session: str | None = None
+        self,
+        content: str,
+        label: str | None = None,
+        source: str | None = None,
+        session: str | None = None,
+        *,
+        _redacted: bool = False,
+        _tokens: TokenCount | None = None,
     ) -> Persisted:
         """Store ``content`` in the session; the same content again returns the same handle, writing nothing."""
         from .results.args import PersistArgs
 
         args = PersistArgs.parse({"content": content, "label": label, "source": source, "session": session})
         label, source = _short_text("label", args.label), _short_text("source", args.source)
-        meta, created = self.store.put_text(self._session(args.session), args.content, label=label, source=source)
-        return Persisted(meta, self.preview(meta), created)
+        sid, text = self._session(args.session), args.content
+        meta, created = self.store.put_text(sid, text, label=label, source=source, redacted=_redacted, tokens=_tokens)
+        return Persisted(meta, self.preview(meta, text if _redacted or not self.store.redact else None), created)
 
     def persist_file(
         self,
@@ -200,12 +211,12 @@ class Session:
         except ValueError as exc:
             raise StoreError(f"index of {meta.handle} is damaged ({exc}); delete the result with cleanup") from None
 
-    def preview(self, meta: ResultMeta) -> Preview:
+    def preview(self, meta: ResultMeta, text: str | None = None) -> Preview:
         """Made once per result and process (see known): persisting the same content again, or listing it, does
-        not walk the text again."""
+        not walk the text again. ``text``: the text exactly as stored, when the caller holds it (not reopened)."""
         known = self._known.get(meta.handle) or self._known.put(meta.handle, Known(meta))
         if known.preview is None:
-            with self._reader(meta) as reader:
+            with self._reader(meta) if text is None else TextReader.of_text(text, self.counter) as reader:
                 known.preview = reader.preview(self.limits.preview_chars)
         return known.preview
 
@@ -301,10 +312,7 @@ class Session:
             source.messages, source.format, budget, args.strategy, args.system, args.tools, excluded, most, self._pieces
         )
         request.reset = args.reset
-
-        def persist(text: str, label: str, source: str) -> Stored:
-            stored = self.persist_result(text, label=label[:200], source=source[:200], session=sid)
-            return Stored(stored.meta.handle, stored.meta.uri, stored.preview.render())
+        persist = self._persist_own(sid)
 
         def store_history(result: Compaction) -> None:
             result.notes[:0] = notes
@@ -340,19 +348,24 @@ class Session:
         Redacted here when the store redacts, before anything is clipped: a preview cut through a token would
         leave a piece of it no rule can recognise. What compaction hands back speaks of secrets by placeholder
         too, the same one for the same secret every time, so the prompt cache's prefix stays the same."""
-        if (messages is None) == (transcript is None):
-            raise InvalidArgument("give either messages (a list) or transcript (a path, or 'host'), not both")
-        if transcript is None:
-            return HistorySource(self._redacted(messages or [], session), format)
-        found = transcripts.load(transcript, self.env, self.transcript_roots)
-        if format not in ("auto", found.format):
-            raise InvalidArgument(f"{found.host} transcripts hold {found.format} messages, not {format}")
-        notes = [f"{found.host} transcript {shown_path(found.path)}: {len(found.messages)} messages", *found.notes]
-        model = (found.model, f"{found.host} transcript") if found.model else None
-        return HistorySource(self._redacted(found.messages, session), found.format, model, notes, found.ids)
+        return history_source(messages, transcript, format, self.env, self.transcript_roots, self._redactor(session))
 
-    def _redacted(self, messages: list[Any], session: str) -> list[Any]:
-        return Redactor(session).data(messages) if self.store.redact else messages
+    def _redactor(self, session: str) -> Callable[[list[Any]], list[Any]]:
+        return functools.partial(self._redaction.messages, session) if self.store.redact else lambda messages: messages
+
+    def _persist_own(self, session: str) -> Persist:
+        """How compaction and summaries store what they remove: through persist_result, but a text seen untouched
+        in the redacted history is not redacted twice (JSON of messages still is: redaction leaves keys alone),
+        and its count is passed on (persist_result's underscored keywords, the library's own)."""
+
+        def persist(text: str, label: str, source: str, /, tokens: TokenCount | None = None) -> Stored:
+            same = not self.store.redact or self._redaction.clean(session, text)
+            put = text if same else Redactor(session).text(text)
+            given = tokens if put is text and self._counts_alike else None
+            done = self.persist_result(put, label[:200], source[:200], session, _redacted=True, _tokens=given)
+            return Stored(done.meta.handle, done.meta.uri, done.preview.render())
+
+        return persist
 
     # summaries ---------------------------------------------------------------------------------------------
 
@@ -378,11 +391,7 @@ class Session:
         else:
             history = self._history_source(a.messages, a.transcript, a.format, sid)
             source = f"transcript={a.transcript!r}" if a.transcript is not None else "messages=<the same list>"
-
-        def persist(text: str, label: str, source: str) -> Stored:
-            stored = self.persist_result(text, label=label[:200], source=source[:200], session=sid)
-            return Stored(stored.meta.handle, stored.meta.uri, stored.preview.render())
-
+        persist = self._persist_own(sid)
         request = summaries.Request(
             history.messages, history.format, a.start, a.end, a.style, a.engine, a.summary, a.max_tokens, a.focus
         )

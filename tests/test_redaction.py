@@ -17,12 +17,13 @@ import subprocess
 import sys
 import uuid
 from pathlib import Path
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mcp_context import Session
-from mcp_context.redaction import Redactor
+from mcp_context.redaction import RedactionMemo, Redactor
 
 ALNUM = string.ascii_letters + string.digits
 PLACEHOLDER = re.compile(r"\[secret:([a-z_]+):[0-9a-f]{4}\]")
@@ -214,3 +215,51 @@ def test_the_cli_redacts_and_no_redact_turns_it_off(tmp_path: Path) -> None:
     assert SECRETS[0].encode() in stored_bytes(tmp_path)
     config = subprocess.run([*command, "--no-redact", "config", "claude"], capture_output=True, text=True, check=False)
     assert "--no-redact serve" in config.stdout, "a server registered from here keeps the choice"
+
+
+def test_the_memo_gives_what_redacting_again_gives() -> None:
+    """A re-compaction redacts only messages the Session's memo has not seen untouched; what it returns is
+    exactly Redactor.data's answer: the caller's own list and objects when nothing holds a secret, a redacted
+    copy (made afresh every time) where something does, and no answer carried from one session to another."""
+    memo, secret = RedactionMemo(), f"ghp_{rand(36)}"
+    plain = [{"role": "user", "content": "x" * 300}, {"role": "tool", "tool_call_id": "c", "content": "ok " * 100}]
+    assert memo.messages("s1", plain) is plain
+    again = [dict(m) for m in plain]  # equal content, new objects: still the caller's own back
+    assert memo.messages("s1", again) is again
+    leaky = [*again, {"role": "tool", "tool_call_id": "d", "content": f"token {secret}"}]
+    for _ in range(2):
+        out = memo.messages("s1", leaky)
+        assert out == Redactor("s1").data(leaky) and out is not leaky and secret not in json.dumps(out)
+        assert out[0] is leaky[0] and out[1] is leaky[1] and out[2] is not leaky[2]
+    # a tuple is not walked by redaction, a list is: the same JSON spelling must not share an answer
+    assert memo.messages("s1", [{"content": (secret,)}])[0]["content"] == (secret,)
+    assert secret not in json.dumps(memo.messages("s1", [{"content": [secret]}]))
+    long_text = plain[0]["content"]
+    assert memo.clean("s1", long_text) and not memo.clean("s2", long_text)
+    assert not memo.clean("s1", f"token {secret}" + " " * 300)
+
+
+def test_compaction_stores_the_same_as_persist_result_would(tmp_path: Path) -> None:
+    """Compaction skips a second redaction only for texts seen untouched; what it stores (handles, texts,
+    metadata) is what persist_result would have stored, secrets in JSON keys of the archive included."""
+    messages: list[Any] = [{"role": "user", "content": "go"}]
+    hidden = [f"ghp_{rand(36)}" for _ in range(12)]
+    for i in range(12):
+        args = {"token": f"zq8{i}" * 4, "cmd": "ls"} if i % 3 == 0 else {"cmd": "ls"}
+        call = {"id": f"c{i}", "type": "function", "function": {"name": "sh", "arguments": json.dumps(args)}}
+        messages.append({"role": "assistant", "content": f"step {i}", "tool_calls": [call]})
+        leak = f"\nexport T={hidden[i]}\n" if i % 4 == 0 else "\n"
+        messages.append({"role": "tool", "tool_call_id": f"c{i}", "content": f"line {i}\n" * 80 + leak})
+    messages.append({"role": "user", "content": "next"})
+    s = Session(tmp_path / "a", "s1")
+    s.compact_history(messages=messages, target_tokens=600, format="openai")
+    reference = Session(tmp_path / "b", "s1")
+    assert {"result of sh", "compact_history archive"} <= {m.label for m in s.results()}
+    for meta in s.results():
+        text = "".join(s.iter_text(meta.handle))
+        again = reference.persist_result(text, label=meta.label, source=meta.source)
+        assert again.meta.handle == meta.handle  # stored redacted already: redacting again changes nothing
+        assert (again.meta.tokens, again.meta.lines, again.meta.chars) == (meta.tokens, meta.lines, meta.chars)
+        assert s.preview(meta).render() == reference.preview(again.meta).render()
+    data = stored_bytes(tmp_path / "a")
+    assert not [h for h in hidden if h.encode() in data] and b"zq80" not in data and b"[secret:password:" in data

@@ -39,7 +39,7 @@ from mcp_context.storage.files import FileStore
 from mcp_context.storage.keys import FileKeyStore, KeyStore, new_key, verify
 from mcp_context.storage.opening import open_keys, open_store
 from mcp_context.storage.protocol import Store
-from mcp_context.tokens.count import TokenCounter
+from mcp_context.tokens.count import TokenCount, TokenCounter
 
 MiB = 1024 * 1024
 LIMIT = Limits().max_result_bytes
@@ -294,7 +294,7 @@ CHILD = r"""
 import json, sys
 from pathlib import Path
 from mcp_context.storage.opening import open_store
-from mcp_context.tokens.count import TokenCounter
+from mcp_context.tokens.count import TokenCount, TokenCounter
 url, root, tenant, times = sys.argv[1] or None, Path(sys.argv[2]), sys.argv[3] or None, int(sys.argv[4])
 store = open_store(url, root, tenant, counter=TokenCounter(), max_result_bytes=1 << 20, redact=False)
 print("ready", flush=True)
@@ -506,3 +506,23 @@ def test_postgres_an_interrupted_write_leaves_nothing(pg_url: str) -> None:
             row = conn.execute(f"SELECT count(*) FROM mcp_context.{table} WHERE tenant = %s", (tenant,)).fetchone()
             assert row == (0,), table
     assert store.session_ids() == []
+
+
+def test_own_stores_keep_the_text_as_given_and_a_count_given(store_kind: Backend) -> None:
+    """The library's own stores (compaction's, of texts it redacted already) say so: the text is stored as given,
+    its label and source are still redacted, and a count given is kept unless the store changed the text."""
+    store, token = store_kind.store(), "ghp_" + "a1B2" * 9
+    given = TokenCounter().count("placeholder already\n")
+    meta, created = store.put_text(
+        "s1", "placeholder already\n", label=f"x {token}", source=token, redacted=True, tokens=given
+    )
+    assert created and token not in f"{meta.label}{meta.source}" and meta.tokens == given.tokens
+    odd = TokenCount(given.tokens + 7, given.method)  # a figure the store would not reach itself
+    kept, _ = store.put_text("s1", "another text\n", label=None, source=None, redacted=True, tokens=odd)
+    assert kept.tokens == odd.tokens
+    changed, _ = store.put_text("s1", f"key {token}\n", label=None, source=None, tokens=odd)  # redacted: recounted
+    with store.open_content("s1", changed.handle) as f:
+        text = f.read().decode()
+    assert token not in text and changed.tokens == TokenCounter().count(text).tokens
+    again, created_again = store.put_text("s1", "another text\n", label="b", source=None, redacted=True)
+    assert again == kept and not created_again  # the dedupe stays

@@ -98,6 +98,19 @@ def compact(
     save_state: Callable[[bytes], None],
     finish: Callable[[Compaction], None] | None = None,
 ) -> Compaction:
+    """The whole call; the results it counts keep their counts for the stores it makes (see keeping_results)."""
+    with accountant.keeping_results():
+        return _compact(request, accountant, persist, load_state, save_state, finish)
+
+
+def _compact(
+    request: Request,
+    accountant: Accountant,
+    persist: Persist,
+    load_state: Callable[[], bytes | None],
+    save_state: Callable[[bytes], None],
+    finish: Callable[[Compaction], None] | None = None,
+) -> Compaction:
     name, adapter, inputs, messages, repairs, notes = _prepare(request)
     saved = load_state()
     state = _state(request, saved, notes)

@@ -236,7 +236,8 @@ class Run:
 
     def _store(self, block: Block) -> Stored:
         name = self._name(block)
-        return self.persist(block.text, f"result of {name}", f"compact_history: {name} {block.call_id or ''}".strip())
+        source = f"compact_history: {name} {block.call_id or ''}".strip()
+        return self.persist(block.text, f"result of {name}", source, tokens=self.acc.counted(block.text))
 
     def _layer1(self, report: LayerReport) -> None:
         last_assistant = max((i for i, m in enumerate(self.body) if m.role == "assistant"), default=-1)

@@ -7,16 +7,23 @@ what they hold (see media)."""
 from __future__ import annotations
 
 import json
+import threading
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from ..tokens.count import TokenCounter
+from ..tokens.count import TokenCount, TokenCounter
 from . import media
 from .formats.base import Adapter
 from .model import Block, Message, args_text, canonical_json, key_of
 
 PER_MESSAGE = 4
 CACHE_SIZE = 250_000
+#: Tool results at least this long keep their count while a compaction runs (see keeping_results).
+RECENT_MIN_CHARS = 500
+#: ... up to this many characters of them at once.
+RECENT_CHARS = 64 * 1024 * 1024
 
 
 def message_json(message: Message, adapter: Adapter) -> str:
@@ -49,6 +56,12 @@ class Accountant:
         self._cache: OrderedDict[str, int] = OrderedDict()
         self.hits = 0
         self.misses = 0
+        #: Tool results counted lately, by identity, with their count: compaction stores some of the very
+        #: texts it has just counted, and the store need not count them again (see counted).
+        self._recent: OrderedDict[int, tuple[str, TokenCount]] = OrderedDict()
+        self._recent_chars = 0
+        self._keeping = 0
+        self._lock = threading.Lock()
 
     @property
     def method(self) -> str:
@@ -77,11 +90,44 @@ class Accountant:
             self._cache.popitem(last=False)
         return tokens
 
+    def counted(self, text: str) -> TokenCount | None:
+        """The count of ``text`` when this very string was counted as a tool result lately, else None."""
+        with self._lock:
+            found = self._recent.get(id(text))
+        return found[1] if found is not None and found[0] is text else None
+
+    @contextmanager
+    def keeping_results(self) -> Iterator[None]:
+        """While it lasts, tool results counted keep their count for ``counted`` (a compaction stores some of
+        them); once the last such block ends, the texts are no longer kept alive."""
+        with self._lock:
+            self._keeping += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._keeping -= 1
+                if not self._keeping:
+                    self._recent.clear()
+                    self._recent_chars = 0
+
+    def _result_text(self, text: str) -> int:
+        count = self.counter.count(text)
+        if len(text) >= RECENT_MIN_CHARS and self._keeping:
+            with self._lock:
+                self._recent[id(text)] = (text, count)  # the string is held, so its id names it alone
+                self._recent_chars += len(text)
+                while self._recent_chars > RECENT_CHARS:
+                    self._recent_chars -= len(self._recent.popitem(last=False)[1][0])
+        return count.tokens
+
     def _block(self, block: Block) -> int:
         if block.kind in ("text", "reasoning", "tool_result"):
             extra = 0 if block.text or block.kind != "reasoning" else self.value(block.raw)
             if block.kind == "tool_result" and isinstance(block.raw, dict):  # images a result hands back
                 extra = media.nested_media_tokens(block.raw.get("content"), self.text)
+            if block.kind == "tool_result" and block.text:
+                return self._result_text(block.text) + extra
             return self.text(block.text) + extra
         if block.kind == "tool_call":
             return self.text(f"{block.name}({args_text(block.args)})")

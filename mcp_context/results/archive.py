@@ -17,9 +17,10 @@ import json
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from ..errors import InvalidArgument, TooLarge
+from ..tokens.count import TokenCount
 
 #: Room kept in each piece for its header.
 _HEADER_BYTES = 512
@@ -41,9 +42,12 @@ class Stored:
     preview: str
 
 
-#: Stores a text (text, label, source) and names it: the facade's persist_result, handed down so that the
-#: features below it can store what they remove without knowing the store.
-Persist = Callable[[str, str, str], Stored]
+class Persist(Protocol):
+    """Stores a text (text, label, source) and names it: the facade's store, handed down so that the features
+    below it can store what they remove without knowing the store. ``tokens``: the text's count when the
+    caller has it already (the same counter's figure), so the store need not count it again."""
+
+    def __call__(self, text: str, label: str, source: str, /, tokens: TokenCount | None = None) -> Stored: ...
 
 
 @dataclass(frozen=True)

@@ -179,12 +179,22 @@ class FileStore(StateFiles):
             tmp.unlink(missing_ok=True)
             raise
 
-    def put_text(self, session: str, text: str, *, label: str | None, source: str | None) -> tuple[ResultMeta, bool]:
+    def put_text(
+        self,
+        session: str,
+        text: str,
+        *,
+        label: str | None,
+        source: str | None,
+        redacted: bool = False,
+        tokens: TokenCount | None = None,
+    ) -> tuple[ResultMeta, bool]:
         """Store ``text``; return its metadata and whether anything was written (False: already stored).
 
         The text is encoded a slice at a time, never whole: a 60 MB text costs 1 MB of bytes at once, not a
         second 60 MB. One pass hashes the slices (so a repeat writes nothing at all), a second writes them."""
-        text, label, source = incoming_text(session, self.redact, text, label, source)
+        given = text
+        text, label, source = incoming_text(session, self.redact, text, label, source, redacted=redacted)
         self._check_size(len(text))  # a character is at least a byte: too long already, not worth encoding
         hasher, size = _handle_hasher(session), 0
         for data in encoded(text):
@@ -194,7 +204,9 @@ class FileStore(StateFiles):
         existing = self._existing(session, _handle(hasher))
         if existing is not None:
             return existing, False
-        count = self.counter.count(text) if size <= EXACT_LIMIT_BYTES else None
+        count = None
+        if size <= EXACT_LIMIT_BYTES:  # the caller's count holds only for the text it gave, unchanged
+            count = tokens if tokens is not None and text is given else self.counter.count(text)
         return self._store(session, encoded(text), label, source, count)
 
     def put_stream(

@@ -15,13 +15,14 @@ SLICE = 1024 * 1024
 
 
 def incoming_text(
-    session: str, redact: bool, text: str, label: str | None, source: str | None
+    session: str, redact: bool, text: str, label: str | None, source: str | None, *, redacted: bool = False
 ) -> tuple[str, str | None, str | None]:
-    """A text given whole, with its label and source, as they are to be stored."""
+    """A text given whole, with its label and source, as they are to be stored. ``redacted``: the caller made the
+    text from what it redacted already (compaction's own stores), so only the label and source are redacted."""
     if not redact:
         return text, label, source
     redactor = Redactor(session)
-    return (redactor.text(text), *_named(redactor, label, source))
+    return (text if redacted else redactor.text(text), *_named(redactor, label, source))
 
 
 def incoming_stream(

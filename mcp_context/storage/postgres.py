@@ -87,10 +87,20 @@ class PgStore(PgStates):
 
     # writing ---------------------------------------------------------------------------------------------
 
-    def put_text(self, session: str, text: str, *, label: str | None, source: str | None) -> tuple[ResultMeta, bool]:
+    def put_text(
+        self,
+        session: str,
+        text: str,
+        *,
+        label: str | None,
+        source: str | None,
+        redacted: bool = False,
+        tokens: TokenCount | None = None,
+    ) -> tuple[ResultMeta, bool]:
         """Store ``text``: hashed a slice at a time first, so a repeat writes nothing, then written."""
         ids.check_session(session)
-        text, label, source = incoming_text(session, self.redact, text, label, source)
+        given = text
+        text, label, source = incoming_text(session, self.redact, text, label, source, redacted=redacted)
         writer = BodyWriter(session, self.counter, self.max_result_bytes, None)
         writer.check_size(len(text))  # a character is at least a byte: too long already, not worth encoding
         hasher, size = writer.hasher.copy(), 0
@@ -101,7 +111,9 @@ class PgStore(PgStates):
         existing = self._existing(session, "r_" + hasher.hexdigest()[:16])
         if existing is not None:
             return existing, False
-        count = self.counter.count(text) if size <= EXACT_LIMIT_BYTES else None
+        count = None
+        if size <= EXACT_LIMIT_BYTES:  # the caller's count holds only for the text it gave, unchanged
+            count = tokens if tokens is not None and text is given else self.counter.count(text)
         return self._store(session, encoded(text), label, source, count)
 
     def put_stream(

@@ -8,6 +8,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import BinaryIO, Protocol
 
+from ..tokens.count import TokenCount
 from .records import ResultMeta, SessionInfo
 from .states import StateHold
 
@@ -24,8 +25,22 @@ class Store(Protocol):
     #: state before it is written.
     redact: bool
 
-    def put_text(self, session: str, text: str, *, label: str | None, source: str | None) -> tuple[ResultMeta, bool]:
-        """Store a text; the bool says whether it was new (the same text again writes nothing)."""
+    def put_text(
+        self,
+        session: str,
+        text: str,
+        *,
+        label: str | None,
+        source: str | None,
+        redacted: bool = False,
+        tokens: TokenCount | None = None,
+    ) -> tuple[ResultMeta, bool]:
+        """Store a text; the bool says whether it was new (the same text again writes nothing).
+
+        For the library's own stores only: ``redacted`` says the text is made of what was redacted already (it
+        is stored as given; its label and source are still redacted), ``tokens`` is the text's count by the
+        store's counter when the caller has it (used when the text is stored unchanged and small enough to be
+        counted exactly)."""
         ...
 
     def put_stream(
