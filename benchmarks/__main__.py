@@ -17,6 +17,12 @@ Each section measures the library against a baseline in the same run, on the sam
                   --quick), and the CLI's on the same text from stdin, as a ratio to the text's size (target ×2)
     fidelity      summary fidelity by probe on planted facts and real failure outputs, and on recorded host
                   transcripts, against the last N tokens of the history
+    hooks         each host hook's wall time, spawn included, against ``python -c pass``
+    tokens        the token estimate against the real o200k_base count per kind of text (needs the reference
+                  encoding: ``pip install -e '.[bench]'``; otherwise a note)
+
+After the table, the goals (goals.py): each figure against its goal and what this tree holds; ``--check``
+exits 1 when one falls behind that by more than noise, a regression check to run by hand, never a test.
 
 ``--quick`` takes about 2 minutes on 2 CPUs, the default about 4. Each section is also a command of its
 own with more options and a detailed table: ``python -m benchmarks.persistence --sizes 1G``,
@@ -36,6 +42,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
+from . import goals
 from .report import align, duration
 
 # Each section, and what its peak-memory figure is.
@@ -48,6 +55,8 @@ SECTIONS = {
     "fidelity": "not measured (the section measures what summaries keep)",
     "prefix": "not measured (the section counts cache breaks)",
     "memory": "growth of the process's VmHWM above its VmRSS just before the call (its ratio: to the text's size)",
+    "hooks": "not measured (the section times whole processes)",
+    "tokens": "not measured (the section compares token figures)",
 }
 KEYS = ("operation", "size", "median_s", "peak_mib", "baseline", "ratio", "result")
 HEADER = ["operation", "size", "median time", "peak memory", "baseline", "ratio", "result"]
@@ -98,6 +107,9 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="smaller sizes and fewer runs: about 2-3 minutes")
     parser.add_argument("--only", help=f"comma-separated sections to run, of {', '.join(SECTIONS)} (default: all)")
+    parser.add_argument(
+        "--check", action="store_true", help="exit 1 when a goal's figure falls behind what the tree holds (goals.py)"
+    )
     args = parser.parse_args(argv)
     chosen = [s.strip() for s in args.only.split(",") if s.strip()] if args.only else list(SECTIONS)
     if unknown := [s for s in chosen if s not in SECTIONS]:
@@ -122,8 +134,12 @@ def main(argv: list[str] | None = None) -> int:
             notes.append(note)
             failed = failed or "FAILED" in note
             print(note, file=sys.stderr, flush=True)
+    regressed = False
     if rows:
         print(table(rows))
+        print()
+        lines, regressed = goals.table(rows)
+        print(align(lines, left=1, texts=(2, 3)))
         print()
     print(
         "median time: median of several runs; ratio: median / the baseline's median, both measured in this run "
@@ -137,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{'quick' if args.quick else 'default'} run on {os.cpu_count()} CPUs, Python {platform.python_version()}, "
         f"{platform.system()} {platform.release()}; took {', '.join(took)}"
     )
-    return 1 if failed or not rows else 0
+    return 1 if failed or not rows or (args.check and regressed) else 0
 
 
 if __name__ == "__main__":

@@ -143,6 +143,26 @@ def report(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def rows(quick: bool) -> list[dict[str, Any]]:
+    """The suite's rows (see benchmarks/__main__.py): each hook's wall time against ``python -c pass``."""
+    result = measure(7 if quick else 15)
+    times = result["times"]
+    base = times["baseline: python -c pass"]
+    return [
+        {
+            "operation": name,
+            "size": "spawn included",
+            "median_s": seconds,
+            "peak_mib": None,
+            "baseline": "-" if name.startswith("baseline") else "python -c pass",
+            "ratio": None if name.startswith("baseline") else seconds / base,
+            "result": f"n={result['runs']}"
+            + (f", goal under {GOAL_MS:.0f} ms" if name == "hook claude post-tool-use, small output" else ""),
+        }
+        for name, seconds in times.items()
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=15)

@@ -31,6 +31,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from mcp_context.tokens.count import estimate_bytes
 from mcp_context.tokens.encodings import KNOWN_ENCODINGS, encoding_from_file
@@ -408,6 +409,26 @@ def verdicts(by_kind: dict[str, list[float]]) -> list[str]:
         if v and max(v) > BOUNDS[kind]
     ]
     return failures
+
+
+def rows(quick: bool) -> list[dict[str, Any]]:
+    """The suite's rows (see benchmarks/__main__.py): the median real/estimate of each kind's pages; nothing but
+    a note when no reference encoding is installed (the figures need the real count)."""
+    encoding, note = reference_encoding(None)
+    if encoding is None:
+        return [{"operation": "token estimate", "size": "-", "median_s": None, "peak_mib": None, "baseline": "-",
+                 "ratio": None, "result": note}]  # fmt: skip
+    out = []
+    for kind, values in ratios(encoding, 1).items():
+        if values:
+            estimate_over = 1 / statistics.median(values) - 1
+            out.append({
+                "operation": f"token estimate: {kind}", "size": f"{len(values)} pages", "median_s": None,
+                "peak_mib": None, "baseline": "real o200k_base count", "ratio": 1 / statistics.median(values),
+                "result": f"median {estimate_over:+.0%}, worst page real/estimate {max(values):.2f} "
+                f"(bound {BOUNDS[kind]:.2f})",
+            })  # fmt: skip
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
