@@ -19,10 +19,11 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mcp_context import Session
+from mcp_context import Session, redaction
 from mcp_context.redaction import RedactionMemo, Redactor
 
 ALNUM = string.ascii_letters + string.digits
@@ -119,6 +120,19 @@ def test_placeholders_are_stable_in_a_session_and_tell_secrets_apart() -> None:
     assert a.text(one) == b.text(f"{one}").strip()  # the same secret, the same placeholder, in any process
     assert a.text(one) != a.text(two)
     assert a.text(a.text(one)) == a.text(one), "redacting twice changes nothing"
+
+
+@settings(max_examples=300, deadline=None)
+@given(parts=st.lists(st.sampled_from([*{a for r in redaction._RULES for a in r.anchors}, "PassWord", "TOKEN", "Bearer",
+    "Authorization: ", "=", ": ", '"', " ", "\n", "x", "A1b2C3d4e5", "K", "é", "ghp_" + "a" * 36, "@h", "//u:"]),
+    max_size=30))  # fmt: skip
+def test_the_quick_look_for_anchors_changes_nothing(parts: list[str]) -> None:
+    """A short text with no anchor skips the rules; a text the quick look lets through is redacted as before."""
+    text = "".join(parts)
+    quick = Redactor("s1").text(text)
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(redaction, "_QUICK_CHARS", -1)
+        assert quick == Redactor("s1").text(text)
 
 
 @settings(max_examples=40, deadline=None)
