@@ -197,10 +197,6 @@ class Redactor:
             return value if all(pairs[k] is v for k, v in value.items()) else pairs
         return value
 
-    def digest(self, data: bytes) -> bytes:
-        """A content key under this session's key: what one session's memo learnt never answers for another."""
-        return hashlib.blake2b(data, key=self._key, digest_size=16).digest()
-
     @staticmethod
     def untouched(out: list[Any], worked_on: list[Any]) -> bool:
         """Whether a list made from ``worked_on`` holds the very same items: nothing was changed in it."""
@@ -258,61 +254,71 @@ class RedactionMemo:
     plus a message, and only what the memo has not seen is redacted again.
 
     Only "untouched" is remembered, never a redacted copy: a message seen before comes back as the caller's
-    own object, exactly what ``Redactor.data`` returns for it (redaction is a function of the text and the
-    session's key), and a copy handed out earlier cannot be changed under a later caller. A message is keyed by
-    its marshal spelling, which exists only for plain values (dict, list, str, numbers...) and tells a list
-    from a tuple (which redaction does not walk); other messages are redacted every time. Thread-safe: the
-    server calls one Session from several threads."""
+    own object, exactly what ``Redactor.data`` returns for it, and a copy handed out earlier cannot be changed
+    under a later caller. Whether a text is left untouched depends on its content alone (a session's key only
+    spells the placeholders), so the memo needs no session in its keys. A message is keyed by a digest of its
+    marshal spelling (format 0, as conversation.model.key_of: the same key, handed on to compaction), which
+    exists only for plain values (dict, list, str, numbers...) and tells a list from a tuple (which redaction
+    does not walk); other messages are redacted every time. Thread-safe: the server calls one Session from
+    several threads."""
 
     def __init__(self, entries: int = MEMO_ENTRIES) -> None:
         self._entries = entries
-        self._messages: OrderedDict[bytes, None] = OrderedDict()
+        self._messages: OrderedDict[str, None] = OrderedDict()
         self._texts: OrderedDict[bytes, None] = OrderedDict()
         self._lock = threading.Lock()
 
-    def messages(self, session: str, messages: list[Any]) -> list[Any]:
-        """``Redactor(session).data(messages)``, redacting only the messages not seen untouched before."""
+    def messages(self, session: str, messages: list[Any], keys: dict[int, str] | None = None) -> list[Any]:
+        """``Redactor(session).data(messages)``, redacting only the messages not seen untouched before; ``keys``
+        gets the content key of each message returned as it came, by its id (see conversation.model.key_of)."""
         redactor = Redactor(session)
-        keys = [_message_key(redactor, m) for m in messages]
+        made = [_message_key(m) for m in messages]
         with self._lock:
-            seen = [k is not None and _touch(self._messages, k) for k in keys]
-        out, fresh, clean = [], [], []  # type: tuple[list[Any], list[bytes], list[str]]
-        for message, key, known in zip(messages, keys, seen, strict=True):
+            seen = [k is not None and _touch(self._messages, k) for k in made]
+        out, fresh, clean = [], [], []  # type: tuple[list[Any], list[str], list[str]]
+        for message, key, known in zip(messages, made, seen, strict=True):
             done = message if known else redactor.data(message, clean)
-            if done is message and key is not None and not known:
-                fresh.append(key)
+            if done is message and key is not None:
+                fresh += [] if known else [key]
+                if keys is not None:
+                    keys[id(message)] = key
             out.append(done)
-        texts = [redactor.digest(t.encode("utf-8", "surrogatepass")) for t in clean]
+        texts = [_text_key(t) for t in clean]
         with self._lock:
             _remember(self._messages, fresh, self._entries)
             _remember(self._texts, texts, self._entries)
         return messages if Redactor.untouched(out, messages) else out
 
-    def clean(self, session: str, text: str) -> bool:
-        """Whether ``text`` was seen in this session's messages and redaction left it as it was: redacting it
-        again would give it back unchanged, so a store may skip the pass."""
+    def clean(self, text: str) -> bool:
+        """Whether ``text`` was seen in the messages and redaction left it as it was: redacting it again would
+        give it back unchanged, so a store may skip the pass."""
         if len(text) < CLEAN_MIN_CHARS:
             return False
-        key = Redactor(session).digest(text.encode("utf-8", "surrogatepass"))
+        key = _text_key(text)
         with self._lock:
             return _touch(self._texts, key)
 
 
-def _message_key(redactor: Redactor, message: Any) -> bytes | None:
+def _message_key(message: Any) -> str | None:
     try:
-        return redactor.digest(marshal.dumps(message, 0))  # format 0: no shared references, one spelling
+        data = marshal.dumps(message, 0)  # format 0: no shared references, one spelling
     except ValueError:  # an object marshal cannot spell (a caller's own class, a str subclass)
         return None
+    return hashlib.blake2b(data, digest_size=12).hexdigest()
 
 
-def _touch(memo: OrderedDict[bytes, None], key: bytes) -> bool:
+def _text_key(text: str) -> bytes:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+def _touch(memo: OrderedDict[Any, None], key: Any) -> bool:
     if key in memo:
         memo.move_to_end(key)
         return True
     return False
 
 
-def _remember(memo: OrderedDict[bytes, None], keys: list[bytes], entries: int) -> None:
+def _remember(memo: OrderedDict[Any, None], keys: list[Any], entries: int) -> None:
     for key in keys:
         memo[key] = None
     while len(memo) > entries:

@@ -13,7 +13,7 @@ import functools
 import io
 import itertools
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
@@ -33,8 +33,8 @@ from .loops.replaying import check_history
 from .redaction import RedactionMemo, Redactor
 from .results import archive, retention
 from .results.answers import Persisted, Read
-from .results.archive import Persist, Stored
 from .results.known import Known, KnownResults
+from .results.owned import persist_own
 from .results.reading import Preview, TextReader
 from .results.retention import CleanupReport
 from .storage import ids
@@ -135,7 +135,8 @@ class Session:
         _redacted: bool = False,
         _tokens: TokenCount | None = None,
     ) -> Persisted:
-        """Store ``content`` in the session; the same content again returns the same handle, writing nothing."""
+        """Store ``content`` in the session; the same content again returns the same handle, writing nothing.
+        The underscored keywords are the library's own (see results/owned.py)."""
         from .results.args import PersistArgs
 
         args = PersistArgs.parse({"content": content, "label": label, "source": source, "session": session})
@@ -294,7 +295,8 @@ class Session:
 
         args = _arguments(CompactArgs, args, fields)
         sid = self._session(args.session)
-        source = self._history_source(args.messages, args.transcript, args.format, sid)
+        keys: dict[int, str] = {}  # content keys the redaction memo makes, which compaction need not make again
+        source = self._history_source(args.messages, args.transcript, args.format, sid, keys)
         model, source_name = args.model, "given"
         if model is None and source.model is not None:
             model, source_name = source.model
@@ -311,8 +313,8 @@ class Session:
         request = Request(
             source.messages, source.format, budget, args.strategy, args.system, args.tools, excluded, most, self._pieces
         )
-        request.reset = args.reset
-        persist = self._persist_own(sid)
+        request.reset, request.keys = args.reset, keys
+        persist = persist_own(self.persist_result, self.store.redact, self._redaction, sid, self._counts_alike)
 
         def store_history(result: Compaction) -> None:
             result.notes[:0] = notes
@@ -341,31 +343,21 @@ class Session:
         return result
 
     def _history_source(
-        self, messages: list[Any] | None, transcript: str | None, format: str, session: str
+        self,
+        messages: list[Any] | None,
+        transcript: str | None,
+        format: str,
+        session: str,
+        keys: dict[int, str] | None = None,
     ) -> HistorySource:
         """The messages to work on, from a list or a host transcript, with what the source says about them.
 
         Redacted here when the store redacts, before anything is clipped: a preview cut through a token would
         leave a piece of it no rule can recognise. What compaction hands back speaks of secrets by placeholder
-        too, the same one for the same secret every time, so the prompt cache's prefix stays the same."""
-        return history_source(messages, transcript, format, self.env, self.transcript_roots, self._redactor(session))
-
-    def _redactor(self, session: str) -> Callable[[list[Any]], list[Any]]:
-        return functools.partial(self._redaction.messages, session) if self.store.redact else lambda messages: messages
-
-    def _persist_own(self, session: str) -> Persist:
-        """How compaction and summaries store what they remove: through persist_result, but a text seen untouched
-        in the redacted history is not redacted twice (JSON of messages still is: redaction leaves keys alone),
-        and its count is passed on (persist_result's underscored keywords, the library's own)."""
-
-        def persist(text: str, label: str, source: str, /, tokens: TokenCount | None = None) -> Stored:
-            same = not self.store.redact or self._redaction.clean(session, text)
-            put = text if same else Redactor(session).text(text)
-            given = tokens if put is text and self._counts_alike else None
-            done = self.persist_result(put, label[:200], source[:200], session, _redacted=True, _tokens=given)
-            return Stored(done.meta.handle, done.meta.uri, done.preview.render())
-
-        return persist
+        too, the same one for the same secret every time, so the prompt cache's prefix stays the same. ``keys``
+        gets the content keys the redaction memo made on the way (see RedactionMemo.messages)."""
+        redacted = functools.partial(self._redaction.messages, session, keys=keys) if self.store.redact else None
+        return history_source(messages, transcript, format, self.env, self.transcript_roots, redacted or (lambda m: m))
 
     # summaries ---------------------------------------------------------------------------------------------
 
@@ -391,7 +383,7 @@ class Session:
         else:
             history = self._history_source(a.messages, a.transcript, a.format, sid)
             source = f"transcript={a.transcript!r}" if a.transcript is not None else "messages=<the same list>"
-        persist = self._persist_own(sid)
+        persist = persist_own(self.persist_result, self.store.redact, self._redaction, sid, self._counts_alike)
         request = summaries.Request(
             history.messages, history.format, a.start, a.end, a.style, a.engine, a.summary, a.max_tokens, a.focus
         )

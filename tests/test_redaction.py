@@ -24,6 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mcp_context import Session, redaction
+from mcp_context.conversation.model import key_of
 from mcp_context.redaction import RedactionMemo, Redactor
 
 ALNUM = string.ascii_letters + string.digits
@@ -234,7 +235,7 @@ def test_the_cli_redacts_and_no_redact_turns_it_off(tmp_path: Path) -> None:
 def test_the_memo_gives_what_redacting_again_gives() -> None:
     """A re-compaction redacts only messages the Session's memo has not seen untouched; what it returns is
     exactly Redactor.data's answer: the caller's own list and objects when nothing holds a secret, a redacted
-    copy (made afresh every time) where something does, and no answer carried from one session to another."""
+    copy (made afresh every time, with the session's own placeholders) where something does."""
     memo, secret = RedactionMemo(), f"ghp_{rand(36)}"
     plain = [{"role": "user", "content": "x" * 300}, {"role": "tool", "tool_call_id": "c", "content": "ok " * 100}]
     assert memo.messages("s1", plain) is plain
@@ -248,9 +249,11 @@ def test_the_memo_gives_what_redacting_again_gives() -> None:
     # a tuple is not walked by redaction, a list is: the same JSON spelling must not share an answer
     assert memo.messages("s1", [{"content": (secret,)}])[0]["content"] == (secret,)
     assert secret not in json.dumps(memo.messages("s1", [{"content": [secret]}]))
-    long_text = plain[0]["content"]
-    assert memo.clean("s1", long_text) and not memo.clean("s2", long_text)
-    assert not memo.clean("s1", f"token {secret}" + " " * 300)
+    assert memo.clean(plain[0]["content"]) and not memo.clean(f"token {secret}" + " " * 300)
+    keys: dict[int, str] = {}
+    out = memo.messages("s2", leaky, keys)  # untouched-ness is the content's: another session's answer is the same
+    assert out == Redactor("s2").data(leaky) and out[2] != Redactor("s1").data(leaky)[2]
+    assert keys == {id(m): key_of(m) for m in leaky[:2]}, "the keys compaction reuses are key_of's"
 
 
 def test_compaction_stores_the_same_as_persist_result_would(tmp_path: Path) -> None:

@@ -69,6 +69,8 @@ class Request:
     memo: archives.PieceMemo | None = None
     #: Forget the session's earlier replacements first (they are otherwise replayed for the prompt cache).
     reset: bool = False
+    #: Content keys of input items made already (by the Session's redaction memo), by the item's id.
+    keys: dict[int, str] = field(default_factory=dict)
 
 
 #: Repairs named one by one in the notes; the rest are counted.
@@ -177,6 +179,10 @@ def _prepare(request: Request) -> tuple[str, Adapter, list[Message], list[Messag
     name = formats.detect(request.items) if request.format == "auto" else request.format
     adapter = formats.adapter(name)
     inputs = adapter.parse(request.items)
+    for message in inputs:  # each key is key_of's of the very item: not made again
+        known = request.keys.get(id(message.origin))
+        if known is not None:
+            message.origin_key = known
     notes = [f"format {name} (detected)"] if request.format == "auto" else []
     messages, repairs = repair(inputs, adapter)
     notes += [f"repaired: {r}" for r in repairs[:_REPAIRS_NAMED]]
