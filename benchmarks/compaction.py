@@ -175,7 +175,9 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--profile", action="store_true", help="also cProfile the largest history (slow at 100K)")
     parser.add_argument("--top", type=int, default=25, help="profile entries to print (default 25)")
     parser.add_argument(
-        "--check", action="store_true", help=f"exit 1 when a ratio misses its goal by more than {NOISE:.0%} (noise)"
+        "--check",
+        action="store_true",
+        help=f"exit 1 when a ratio misses its goal by more than {NOISE * 100:.0f}%% (noise)",
     )
     parser.add_argument(
         "--tmpdir", type=Path, help=f"where the stores go (default {SHM} if writable, else the system temp)"
