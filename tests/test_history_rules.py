@@ -435,7 +435,7 @@ def test_summary_of_a_summary_is_labelled_and_names_both_archives(fmt: str, tmp_
     history = user(fmt, "Port the CLI") + rounds(0, 6) + say(fmt, "Six done.")
     longer = history + rounds(6, 12) + say(fmt, "Twelve done.")
     total = tokens(new_session(tmp_path), history, format=fmt)
-    args: dict[str, Any] = dict(format=fmt, target_tokens=total // 4, strategy="summarize", keep="4 messages")
+    args: dict[str, Any] = dict(format=fmt, target_tokens=total // 3, strategy="summarize", keep="4 messages")
     first = new_session(tmp_path).compact_history(messages=history, **args)
     second = new_session(tmp_path).compact_history(messages=longer, **args)
     assert first.bridge_archive and second.bridge_archive and first.bridge_archive != second.bridge_archive
@@ -766,7 +766,7 @@ def test_trigger_and_keep_through_the_api(tmp_path: Path) -> None:
         )
         assert result.trigger == expected and not result.compacted
         assert same(result.messages, history)
-    by_count = session.compact_history(messages=history, target_tokens=500, trigger="6 messages")
+    by_count = session.compact_history(messages=history, target_tokens=250, trigger="6 messages")
     assert by_count.compacted and by_count.trigger is None
     fresh = new_session(tmp_path, "fresh")  # no replacements to replay
     fits = fresh.compact_history(messages=history, target_tokens=50_000, trigger="6 messages")
