@@ -15,7 +15,6 @@ racing is harmless. Directories are 0700 and files 0600: results often hold sour
 
 from __future__ import annotations
 
-import hashlib
 import os
 import secrets
 import shutil
@@ -31,7 +30,7 @@ from . import ids
 from .debris import remove_result_debris, unplace
 from .incoming import encoded, incoming_stream, incoming_text
 from .index import IndexBuilder
-from .records import ResultMeta, SessionInfo, mime_type
+from .records import ResultMeta, SessionInfo, new_meta
 from .states import StateFiles, remove_state_debris
 
 _DIR_MODE = 0o700
@@ -196,12 +195,12 @@ class FileStore(StateFiles):
         given = text
         text, label, source = incoming_text(session, self.redact, text, label, source, redacted=redacted)
         self._check_size(len(text))  # a character is at least a byte: too long already, not worth encoding
-        hasher, size = _handle_hasher(session), 0
+        hasher, size = ids.handle_hasher(session), 0
         for data in encoded(text):
             size += len(data)
             hasher.update(data)
         self._check_size(size)
-        existing = self._existing(session, _handle(hasher))
+        existing = self._existing(session, ids.handle_of(hasher))
         if existing is not None:
             return existing, False
         count = None
@@ -260,7 +259,7 @@ class FileStore(StateFiles):
         """
         spool_dir = self.root / ".spool"
         self._ensure_dir(spool_dir)
-        builder, tally, hasher = IndexBuilder(), ByteTally(), _handle_hasher(session)
+        builder, tally, hasher = IndexBuilder(), ByteTally(), ids.handle_hasher(session)
         # Counted once: given, else exactly from the text kept while it is small enough and an encoding is on
         # disk, else estimated as it streams (from where keeping it stopped).
         kept: list[bytes] | None = [] if count is None and self.counter.encoding is not None else None
@@ -283,14 +282,14 @@ class FileStore(StateFiles):
                 index = builder.finish()
                 f.flush()
                 os.fsync(f.fileno())
-            handle = _handle(hasher)
+            handle = ids.handle_of(hasher)
             existing = self._existing(session, handle)
             if existing is not None:
                 return existing, False
             if kept is not None:  # a streamed file small enough to count exactly, like text given whole
                 count = self.counter.count(b"".join(kept).decode("utf-8"))
             tokens = count or TokenCount(tally.estimate(), "estimate")
-            meta = _new_meta(handle, session, label, source, builder, tokens)
+            meta = new_meta(handle, session, label, source, builder, tokens)
             meta_bytes = meta.to_json().encode()  # before anything is renamed: a bad label fails cleanly
             directory = self.results_dir(session, create=True)
             try:
@@ -459,36 +458,9 @@ class FileStore(StateFiles):
         return removed + sum(remove_state_debris(self._state_dir(s), cutoff) for s in self.session_ids())
 
 
-def _new_meta(
-    handle: str, session: str, label: str | None, source: str | None, built: IndexBuilder, tokens: TokenCount
-) -> ResultMeta:
-    return ResultMeta(
-        handle=handle,
-        session=session,
-        label=label,
-        source=source,
-        created=time.time(),
-        chars=built.chars,
-        bytes=built.bytes,
-        lines=built.lines,
-        tokens=tokens.tokens,
-        token_method=tokens.method,
-        mime_type=mime_type(label, source),
-    )
-
-
 def _mkdir_private(path: Path) -> None:
     try:
         os.mkdir(path, _DIR_MODE)
     except FileExistsError:
         return
     os.chmod(path, _DIR_MODE)  # the umask may have taken bits away; never adds them, but be explicit
-
-
-def _handle_hasher(session: str) -> hashlib._Hash:
-    # Salted with the session, so one handle never names two results and read_persisted needs no session.
-    return hashlib.sha256(session.encode() + b"\0")
-
-
-def _handle(hasher: hashlib._Hash) -> str:
-    return "r_" + hasher.hexdigest()[:16]

@@ -7,6 +7,7 @@ never name anything outside its directory; the store still checks the resolved p
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 import time
@@ -78,3 +79,13 @@ def session_uri(session: str) -> str:
 def new_session_id() -> str:
     """A fresh id that sorts by time and reads as one: ``s-20261122-120301-3f9c1a``."""
     return time.strftime("s-%Y%m%d-%H%M%S-", time.gmtime()) + secrets.token_hex(3)
+
+
+def handle_hasher(session: str) -> hashlib._Hash:
+    """The hash a result's handle is taken from, to be fed its UTF-8 bytes: salted with the session, so one
+    handle never names two results (read_persisted needs no session) and every store derives the same one."""
+    return hashlib.sha256(session.encode() + b"\0")
+
+
+def handle_of(hasher: hashlib._Hash) -> str:
+    return "r_" + hasher.hexdigest()[:16]

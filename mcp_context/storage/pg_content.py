@@ -10,7 +10,7 @@ from typing import Any
 
 from ..errors import TooLarge
 from ..tokens.count import EXACT_LIMIT_BYTES, ByteTally, TokenCount, TokenCounter
-from .files import _handle, _handle_hasher  # the same handle for the same content on every backend
+from . import ids
 from .index import IndexBuilder
 from .pg_schema import CHUNK
 
@@ -26,7 +26,7 @@ class BodyWriter:
     exact count while it is small enough, as in the file store)."""
 
     def __init__(self, session: str, counter: TokenCounter, limit: int, count: TokenCount | None) -> None:
-        self.builder, self.tally, self.hasher = IndexBuilder(), ByteTally(), _handle_hasher(session)
+        self.builder, self.tally, self.hasher = IndexBuilder(), ByteTally(), ids.handle_hasher(session)
         self.counter, self.limit, self.count = counter, limit, count
         # Counted once: given, else exactly from the text kept while it is small enough and an encoding is on
         # disk, else estimated as it streams (from where keeping it stopped).
@@ -69,7 +69,7 @@ class BodyWriter:
 
     @property
     def handle(self) -> str:
-        return _handle(self.hasher)
+        return ids.handle_of(self.hasher)
 
     def tokens(self) -> TokenCount:
         if self.count is None and self.kept is not None:  # a stream small enough to count exactly

@@ -20,7 +20,7 @@ from . import ids
 from .pg_content import row_bytes
 from .pg_pool import Database
 from .pg_schema import SCHEMA
-from .states import StateHold, _state_name
+from .states import StateHold, state_name
 
 _THREAD_LOCKS: dict[str, threading.Lock] = {}
 _THREAD_LOCKS_GUARD = threading.Lock()
@@ -37,7 +37,7 @@ _READ = f"SELECT data FROM {SCHEMA}.states {_WHERE}"
 
 def _checked(name: str) -> str:
     """A state's name as the file store admits it (names come from the code, never from a client)."""
-    return _state_name(name).removesuffix(".json")
+    return state_name(name).removesuffix(".json")
 
 
 class PgStates:

@@ -17,14 +17,13 @@ from typing import Any, BinaryIO
 from ..errors import StoreError, UnknownHandle
 from ..tokens.count import EXACT_LIMIT_BYTES, TokenCount, TokenCounter
 from . import ids
-from .files import _new_meta
 from .incoming import encoded, incoming_stream, incoming_text
 from .keys import KeyRecord
 from .pg_content import BodyWriter, open_body, row_bytes
 from .pg_pool import Database, database, parts, require_driver, rollback
 from .pg_schema import CHUNK, SCHEMA
 from .pg_states import ENSURE_SESSION, PgStates
-from .records import ResultMeta, SessionInfo
+from .records import ResultMeta, SessionInfo, new_meta
 
 _META = "handle, session, label, source, created, chars, bytes, lines, tokens, token_method, mime_type"
 _RESULT = "WHERE tenant = %s AND session = %s AND handle = %s"
@@ -154,7 +153,7 @@ class PgStore(PgStates):
     ) -> ResultMeta | None:
         """Insert the result's row (and its session's); None when a result with this handle exists."""
         index = writer.builder.finish()
-        meta = _new_meta(writer.handle, session, label, source, writer.builder, writer.tokens())
+        meta = new_meta(writer.handle, session, label, source, writer.builder, writer.tokens())
         conn.execute(ENSURE_SESSION, (self.tenant, session, meta.created))
         row = conn.execute(
             _INSERT_RESULT,

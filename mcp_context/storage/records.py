@@ -6,9 +6,15 @@ from __future__ import annotations
 import builtins
 import json
 import mimetypes
+import time
 from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING
 
 from . import ids
+
+if TYPE_CHECKING:
+    from ..tokens.count import TokenCount
+    from .index import IndexBuilder
 
 
 @dataclass(frozen=True)
@@ -81,3 +87,22 @@ def mime_type(label: str | None, source: str | None) -> str:
             if guessed and (guessed.startswith("text/") or guessed in ("application/json", "application/xml")):
                 return guessed
     return "text/plain"
+
+
+def new_meta(
+    handle: str, session: str, label: str | None, source: str | None, built: IndexBuilder, tokens: TokenCount
+) -> ResultMeta:
+    """The metadata of a result just written, from what its writer counted: the same on every store."""
+    return ResultMeta(
+        handle=handle,
+        session=session,
+        label=label,
+        source=source,
+        created=time.time(),
+        chars=built.chars,
+        bytes=built.bytes,
+        lines=built.lines,
+        tokens=tokens.tokens,
+        token_method=tokens.method,
+        mime_type=mime_type(label, source),
+    )

@@ -76,7 +76,7 @@ class StateFiles(ABC):
         self._check_real_dir(directory.parent)
         self._check_real_dir(directory)
         try:
-            fd = os.open(directory / _state_name(name), os.O_RDONLY | _NOFOLLOW)
+            fd = os.open(directory / state_name(name), os.O_RDONLY | _NOFOLLOW)
         except FileNotFoundError:
             return None
         except OSError as exc:
@@ -91,7 +91,7 @@ class StateFiles(ABC):
         if self.redact:
             data = Redactor(session).json_bytes(data)
         try:
-            self._write_atomic(directory, _state_name(name), [data])
+            self._write_atomic(directory, state_name(name), [data])
         except OSError as exc:
             raise StoreError(f"cannot save state {name} of session {session}: {exc.strerror}") from exc
 
@@ -104,7 +104,7 @@ class StateFiles(ABC):
         block ends; when this store saves behind, by a saver that keeps the lock until the file is in place, and
         the next holder in this process starts from what it was given instead of waiting (see saves.py)."""
         directory = self._state_dir(session)
-        key = f"{directory}\0{_state_name(name)}"
+        key = f"{directory}\0{state_name(name)}"
         with _THREAD_LOCKS_GUARD:
             lock = _THREAD_LOCKS.setdefault(key, threading.Lock())
         with lock:
@@ -120,7 +120,7 @@ class StateFiles(ABC):
                 return
             self._ensure_dir(directory)
             try:
-                fd = _locked(directory / f"{_state_name(name)}.lock")
+                fd = _locked(directory / f"{state_name(name)}.lock")
             except OSError as exc:
                 raise StoreError(f"cannot lock state {name} of session {session}: {exc.strerror}") from exc
             handed = False
@@ -142,7 +142,7 @@ class StateFiles(ABC):
         """A tool's state as a reader that takes no lock should see it: what this process last handed to a
         saver still writing it, else what the file holds."""
         directory = self._state_dir(session)
-        latest = saves.peek(f"{directory}\0{_state_name(name)}")
+        latest = saves.peek(f"{directory}\0{state_name(name)}")
         return latest if latest is not None else self.read_state(session, name)
 
 
@@ -201,7 +201,7 @@ def remove_state_debris(directory: Path, cutoff: float) -> int:
     return removed
 
 
-def _state_name(name: str) -> str:
+def state_name(name: str) -> str:
     if not _NAME.fullmatch(name):
         raise ValueError(f"bad state name {name!r}")
     return f"{name}.json"
