@@ -28,7 +28,7 @@ from ..errors import InvalidId, StoreError, TooLarge, UnknownHandle, shown_path
 from ..tokens.count import EXACT_LIMIT_BYTES, ByteTally, TokenCount, TokenCounter
 from . import ids
 from .debris import remove_result_debris, unplace
-from .incoming import encoded, incoming_stream, incoming_text
+from .incoming import incoming_stream, whole_text
 from .index import IndexBuilder
 from .records import ResultMeta, SessionInfo, new_meta
 from .states import StateFiles, remove_state_debris
@@ -188,25 +188,14 @@ class FileStore(StateFiles):
         redacted: bool = False,
         tokens: TokenCount | None = None,
     ) -> tuple[ResultMeta, bool]:
-        """Store ``text``; return its metadata and whether anything was written (False: already stored).
-
-        The text is encoded a slice at a time, never whole: a 60 MB text costs 1 MB of bytes at once, not a
-        second 60 MB. One pass hashes the slices (so a repeat writes nothing at all), a second writes them."""
-        given = text
-        text, label, source = incoming_text(session, self.redact, text, label, source, redacted=redacted)
-        self._check_size(len(text))  # a character is at least a byte: too long already, not worth encoding
-        hasher, size = ids.handle_hasher(session), 0
-        for data in encoded(text):
-            size += len(data)
-            hasher.update(data)
-        self._check_size(size)
-        existing = self._existing(session, ids.handle_of(hasher))
+        """Store ``text``; return its metadata and whether anything was written (False: already stored)."""
+        whole = whole_text(
+            session, self.redact, text, label, source, self._check_size, redacted=redacted, tokens=tokens
+        )
+        existing = self._existing(session, whole.handle)
         if existing is not None:
             return existing, False
-        count = None
-        if size <= EXACT_LIMIT_BYTES:  # the caller's count holds only for the text it gave, unchanged
-            count = tokens if tokens is not None and text is given else self.counter.count(text)
-        return self._store(session, encoded(text), label, source, count)
+        return self._store(session, whole.encoded(), whole.label, whole.source, whole.count(self.counter))
 
     def put_stream(
         self, session: str, chunks: Iterable[bytes], *, label: str | None, source: str | None

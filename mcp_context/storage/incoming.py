@@ -4,10 +4,13 @@ placeholders when the store redacts (see redaction.py), its label and source as 
 from __future__ import annotations
 
 import codecs
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 
 from ..errors import StoreError
 from ..redaction import Redactor
+from ..tokens.count import EXACT_LIMIT_BYTES, TokenCount, TokenCounter
+from . import ids
 
 Named = tuple[str | None, str | None]
 #: Characters of a text given whole that are encoded at once.
@@ -23,6 +26,54 @@ def incoming_text(
         return text, label, source
     redactor = Redactor(session)
     return (text if redacted else redactor.text(text), *_named(redactor, label, source))
+
+
+@dataclass(frozen=True)
+class WholeText:
+    """A text given whole, as it is to be stored, and the handle it will have: what every store's put_text does
+    before it looks whether the text is stored already."""
+
+    text: str
+    label: str | None
+    source: str | None
+    handle: str
+    size: int
+    #: The caller's count, kept only when the text is stored exactly as given.
+    given: TokenCount | None
+
+    def count(self, counter: TokenCounter) -> TokenCount | None:
+        """The token count to store with it (None above EXACT_LIMIT_BYTES: the writer's stream estimate)."""
+        if self.size > EXACT_LIMIT_BYTES:
+            return None
+        return self.given if self.given is not None else counter.count(self.text)
+
+    def encoded(self) -> Iterator[bytes]:
+        return encoded(self.text)
+
+
+def whole_text(
+    session: str,
+    redact: bool,
+    text: str,
+    label: str | None,
+    source: str | None,
+    check_size: Callable[[int], None],
+    *,
+    redacted: bool = False,
+    tokens: TokenCount | None = None,
+) -> WholeText:
+    """Redact, size-check and hash a text given whole: encoded a slice at a time, never whole (a 60 MB text costs
+    1 MB of bytes at once, not a second 60 MB), so a repeat is found before anything is written."""
+    given = text
+    text, label, source = incoming_text(session, redact, text, label, source, redacted=redacted)
+    check_size(len(text))  # a character is at least a byte: too long already, not worth encoding
+    hasher, size = ids.handle_hasher(session), 0
+    for data in encoded(text):
+        size += len(data)
+        hasher.update(data)
+    check_size(size)
+    kept = tokens if text is given else None  # the caller's count holds only for the text it gave, unchanged
+    return WholeText(text, label, source, ids.handle_of(hasher), size, kept)
 
 
 def incoming_stream(

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from ..errors import StoreError, UnknownHandle
-from ..tokens.count import EXACT_LIMIT_BYTES, TokenCount, TokenCounter
+from ..tokens.count import TokenCount, TokenCounter
 from . import ids
-from .incoming import encoded, incoming_stream, incoming_text
+from .incoming import incoming_stream, whole_text
 from .keys import KeyRecord
 from .pg_content import BodyWriter, open_body, row_bytes
 from .pg_pool import Database, database, parts, require_driver, rollback
@@ -98,22 +98,12 @@ class PgStore(PgStates):
     ) -> tuple[ResultMeta, bool]:
         """Store ``text``: hashed a slice at a time first, so a repeat writes nothing, then written."""
         ids.check_session(session)
-        given = text
-        text, label, source = incoming_text(session, self.redact, text, label, source, redacted=redacted)
-        writer = BodyWriter(session, self.counter, self.max_result_bytes, None)
-        writer.check_size(len(text))  # a character is at least a byte: too long already, not worth encoding
-        hasher, size = writer.hasher.copy(), 0
-        for data in encoded(text):
-            size += len(data)
-            hasher.update(data)
-        writer.check_size(size)
-        existing = self._existing(session, "r_" + hasher.hexdigest()[:16])
+        check = BodyWriter(session, self.counter, self.max_result_bytes, None).check_size
+        whole = whole_text(session, self.redact, text, label, source, check, redacted=redacted, tokens=tokens)
+        existing = self._existing(session, whole.handle)
         if existing is not None:
             return existing, False
-        count = None
-        if size <= EXACT_LIMIT_BYTES:  # the caller's count holds only for the text it gave, unchanged
-            count = tokens if tokens is not None and text is given else self.counter.count(text)
-        return self._store(session, encoded(text), label, source, count)
+        return self._store(session, whole.encoded(), whole.label, whole.source, whole.count(self.counter))
 
     def put_stream(
         self, session: str, chunks: Iterable[bytes], *, label: str | None, source: str | None
