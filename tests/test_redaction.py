@@ -280,3 +280,29 @@ def test_compaction_stores_the_same_as_persist_result_would(tmp_path: Path) -> N
         assert s.preview(meta).render() == reference.preview(again.meta).render()
     data = stored_bytes(tmp_path / "a")
     assert not [h for h in hidden if h.encode() in data] and b"zq80" not in data and b"[secret:password:" in data
+
+
+@settings(max_examples=300, deadline=None)
+@given(parts=st.lists(st.sampled_from([*{a for r in redaction._RULES for a in r.anchors}, "PassWord", "TOKEN",
+    "aPi", "BeArEr", "AWS_Secret", " ", "\n", "é", "日本", "\ud800", "\u0130", "\u212a"]), max_size=30))  # fmt: skip
+def test_one_pass_finds_each_anchor_where_searching_for_it_would(parts: list[str]) -> None:
+    """The automaton's positions are those of a search for each anchor on its own: in the text as given for the
+    case-sensitive rules, in the text lower-cased for the case-blind ones (unless that moves positions or makes
+    ASCII out of another character, when those rules scan the whole text)."""
+    text = "".join(parts)
+    lowered = text.lower()
+    for anchors in (redaction._Anchors(text), redaction._Anchors(text + "é")):  # one of them not ASCII
+        assert anchors.folded_exact == (len(lowered) == len(text) and "\u212a" not in text)
+        for rule in redaction._RULES:
+            searched = lowered if rule.folded else text
+            if rule.folded and not anchors.folded_exact:
+                continue
+            for anchor in rule.anchors:
+                want = [i for i in range(len(searched)) if searched.startswith(anchor, i)]
+                assert anchors.at(anchor) == want, (anchor, text)
+
+
+def test_a_kelvin_sign_or_dotted_capital_still_hides_a_token() -> None:
+    """U+212A lower-cases to ``k`` and U+0130 to two characters: the case-blind rules then scan the whole text."""
+    for text in ("to\u212aen = abc123def456\n", "\u0130 token = abc123def456\n"):
+        assert "abc123def456" not in Redactor("s1").text(text), text
