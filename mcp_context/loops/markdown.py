@@ -39,10 +39,22 @@ def is_divider(text: str) -> bool:
 
 
 _LINE = re.compile(r"[^\n]*\n|[^\n]+")  # a line with its newline, or the beginning of one that goes on
-# Whole lines of plain text, starting with a letter (so no indent, block marker or divider) and holding no
-# backtick or tilde (so no fence), and empty lines. Outside code, at a line's start, each is tracked and
-# changes nothing but the lengths: most model text is such lines, and a run of them is one regex step.
-_PLAIN_RUN = re.compile(r"(?:[A-Za-z][^\n`~]*\n|\n)+")
+
+# Plain text: outside code, it is tracked and changes nothing but the lengths the state keeps. Most model text
+# is plain, and a chunk of it is judged in one regex step. A chunk holding no ``` ``` ``` or ``~~~`` (so no
+# fence marker) is plain when after its indent each line starts with a character that starts no block marker
+# or divider: not ``|+-*_=`` nor box drawing; ``#`` or ``>`` only if no whitespace follows (``#define``,
+# ``>>>``); digits only if ``.`` and whitespace do not (``3.14``, not ``1. item``). A line may be indented
+# unless it follows a blank or code line (then 4 spaces or a tab make it code). A line of whitespace alone is
+# blank, and plain too, unless a chunk ends inside it (the state then keeps its indent so far).
+_START = r"(?:[^\s|+\-*#>\d_=\u2500-\u257f]|>(?!\s)|#++(?!\s)|\d++(?!\.\s))"
+_TEXT = rf"[^\S\n]*+{_START}.*+(?:\n|\Z)"  # a line of text, perhaps unfinished at the chunk's end
+_AFTER_BLANK = rf"(?:[^\S\n]*+\n|(?! {{4}}|\t){_TEXT}(?:{_TEXT})*+)*+"  # lines where an indent makes code
+_PLAIN_AFTER_BLANK = re.compile(_AFTER_BLANK)  # plain lines from a line's start where code may start
+_PLAIN_AFTER_TEXT = re.compile(rf"(?:{_TEXT})*+{_AFTER_BLANK}")  # the same where it may not
+_PLAIN_GOING_ON = re.compile(rf"[^\S\n]*+(?:{_START}.*+)?(?:\n(?:{_TEXT})*+{_AFTER_BLANK})?")  # mid-line
+# Whole unindented plain lines with no fence marker, from a line's start: for the general path.
+_PLAIN_RUN = re.compile(rf"(?:{_START}[^\n`~]*\n|\n)+")
 
 
 class MarkdownGate:
@@ -68,6 +80,10 @@ class MarkdownGate:
     def split(self, chunk: str) -> list[tuple[bool, str]]:
         """The chunk's parts, in order: for each, whether tracking starts afresh before it, and the text to
         track (code and dividers left out)."""
+        if not chunk:
+            return []
+        if not self.fence and (self.line_start or not (self.line_blank or self.line_code)) and self._plain(chunk):
+            return [(False, chunk)]  # the common case: plain text, judged in one regex step
         parts: list[tuple[bool, str]] = []
         reset, tracked = False, ""
         pos, size = 0, len(chunk)
@@ -89,6 +105,39 @@ class MarkdownGate:
         if reset or tracked:
             parts.append((reset, tracked))
         return parts
+
+    def _plain(self, chunk: str) -> bool:
+        """Whether the chunk is plain text (see :data:`_START`) from the state here, at a line's start or in a
+        line neither blank so far nor code; if so, the state after it, as :meth:`_line` would leave it."""
+        if "```" in chunk or "~~~" in chunk:
+            return False
+        if self.line_start:
+            pattern = _PLAIN_AFTER_BLANK if self.code_may_start else _PLAIN_AFTER_TEXT
+        else:
+            pattern = _PLAIN_GOING_ON
+        size = len(chunk)
+        if pattern.match(chunk).end() != size:  # type: ignore[union-attr]  # matches, if only the empty string
+            return False
+        last = chunk.rfind("\n")
+        if last < 0:  # no line ends: the line under way goes on, or a plain one starts
+            if self.line_start:
+                self.line_start, self.lead, self.line_blank, self.line_code, self.line_len = False, "", False, False, 0
+            self.line_len += size
+            return True
+        before = chunk.rfind("\n", 0, last)  # the last whole line is chunk[before + 1 : last]
+        if before < 0 and not self.line_start:  # the line that was going on: not blank
+            length, blank = self.line_len + last, False
+        else:
+            length = last - before - 1
+            blank = not length or chunk[before + 1 : last].isspace()
+        self.above, self.code_may_start = 0 if blank else length, blank
+        if last == size - 1:
+            self.line_start, self.line_blank, self.line_code, self.line_len = True, blank, False, length
+            self.lead = chunk[before + 1 : before + 5] if blank else ""
+        else:  # a plain line starts after it and goes on in the next chunk
+            self.line_start, self.lead, self.line_blank, self.line_code = False, "", False, False
+            self.line_len = size - last - 1
+        return True
 
     def _plain_lines(self, run: str) -> None:
         """The state after whole lines of plain text or empty ones, as :meth:`_line` would leave it after the
