@@ -11,11 +11,21 @@ lists per chunk. :class:`RepeatFinder` gives the same verdicts at a tiny fractio
 
 - It stores no positions. Every position in the buffer before the next unscanned one has been seen, so the
   earlier occurrences of a window are simply its earlier matches in the buffer, found by ``str.rfind``.
-- Before looking at a window it asks a cheaper question of a whole block of positions. Any window starting
-  in the block contains the block's *anchor* (a 25-character substring at a fixed place); a window with 9
-  earlier occurrences within 2,250 characters makes that anchor occur 9 times before it, in a range one
-  ``str.find`` loop scans. In ordinary prose the anchor occurs nowhere earlier and the whole block is done
-  with one C-level search.
+- It looks at a window only when a cheap, exact test of its whole *block* of positions says it may be a hit.
+  Any window starting in a block contains the block's *anchor* (a 25-character substring at a fixed place).
+  Ten occurrences within 2,250 characters are nine gaps averaging at most 250, so some two consecutive ones,
+  a *close pair*, are at most 250 apart; the later window of the pair contains the anchor of its own block,
+  which then occurs within the 250 characters before it. So each block asks one ``str.find`` over those 250
+  characters (not 2,250): found, the block is remembered as a *pair* (its windows may be the later of a close
+  pair) and checked. Otherwise its windows can only be hits through a pair in an earlier block, at most 2,250
+  back; the hit window's text then also starts there, anchor included, so the block is checked only when its
+  anchor occurs in the text of the windows of the remembered pairs (``in``, over a few hundred characters).
+  In ordinary prose nothing is remembered, and a block is one slice and one short search in a tight loop.
+- A block checked asks, as before, whether its anchor occurs 9 times in the 2,250 characters before it, and
+  only then looks at each of its windows.
+- The pairs (ranges of absolute positions) are kept while they matter and saved with the buffer. After a hit
+  the rest of the append is not scanned: it is all taken as a pair, as is everything scanned before a state
+  saved without pairs. Taking too much as a pair only costs time; the verdicts stay exact.
 
 Markdown (:mod:`.markdown`) decides what is tracked at all, as Gemini CLI does, without its regex bugs:
 a ``- item`` list resets tracking (Gemini's ``[*-+]`` only matches ``*`` and ``+``), and only real divider
@@ -72,16 +82,22 @@ class RepeatFinder:
         self.max_periods = policy.chant_max_periods
         self.size = policy.chant_buffer
         self.span = (policy.chant_repeats - 1) * policy.chant_max_spacing  # farthest first-to-last distance
+        self.near = policy.chant_max_spacing  # some two consecutive occurrences are at most this far apart
         self.anchor = self.window // 2
         self.stride = self.window - self.anchor + 1  # every window of a block contains the block's anchor
         self.buf = ""
         self.base = 0  # characters dropped before buf[0] since the start: positions outside stay comparable
         self.next = 0  # the first buffer position not scanned yet
+        # Where windows repeated close behind may start: [first, last] absolute positions, oldest first, merged,
+        # kept while a window could still be a hit because of them.
+        self.pairs: list[list[int]] = []
+        self.seen = ""  # their windows' text, built when needed, while the pairs do not change (not saved)
 
     def clear(self) -> None:
         self.base += len(self.buf)
         self.buf = ""
         self.next = 0
+        self.pairs, self.seen = [], ""
 
     def append(self, text: str) -> Hit | None:
         buf = self.buf + text
@@ -94,23 +110,58 @@ class RepeatFinder:
         return self._scan()
 
     def _scan(self) -> Hit | None:
-        buf, stride, length, span = self.buf, self.stride, self.anchor, self.span
+        buf, stride, length, near, span, base = self.buf, self.stride, self.anchor, self.near, self.span, self.base
         end, p = len(buf) - self.window + 1, self.next
-        find = buf.find
-        while p < end:
-            block_end = min(p + stride, end)
-            at = p + stride - 1
-            # The first search of _anchor_recurs, inline: in ordinary text it fails and settles the block.
-            if find(buf[at : at + length], max(0, at - span), at - 1 + length) >= 0 and self._anchor_recurs(at):
-                while p < block_end:
-                    hit = self._hit_at(p)
-                    p += 1
+        if p >= end:
+            return None
+        find, pairs, seen = buf.find, self.pairs, self.seen
+        while pairs and pairs[0][1] - base + span <= p:  # no window from here on is a hit because of it
+            del pairs[0]
+            seen = ""
+        # Blocks whose anchor starts before ``hot`` may hold a hit because of a pair (their windows start
+        # before the last pair's later window + span).
+        hot = pairs[-1][1] - base + span + stride - 1 if pairs else 0
+        at, stop, tail = p + stride - 1, end + stride - 1, length - 1
+        if not seen and at < hot:
+            seen = self._pair_text(at)
+        while True:
+            # The common case, in a tight loop: no new pair, and no pair behind whose text holds the anchor.
+            while at < stop:
+                anchor = buf[at : at + length]
+                if find(anchor, at - near if at > near else 0, at + tail) >= 0 or (at < hot and anchor in seen):
+                    break
+                at += stride
+            else:
+                self.next, self.seen = end, seen
+                return None
+            p = at - stride + 1
+            if find(anchor, at - near if at > near else 0, at + tail) >= 0:
+                # A window of this block may be the later of a close pair: remember the block, check it.
+                first, last = base + p, base + min(p + stride, end) - 1
+                if pairs and pairs[-1][1] == first - 1:
+                    pairs[-1][1] = last
+                else:
+                    pairs.append([first, last])
+                hot = last - base + span + stride - 1
+                seen = self._pair_text(at)
+            if self._anchor_recurs(at):
+                for q in range(p, min(p + stride, end)):
+                    hit = self._hit_at(q)
                     if hit is not None:
-                        self.next = end  # every later position is known to have been seen: nothing to store
+                        # The later positions are taken as seen, unscanned: any of them may start a close pair.
+                        if pairs and pairs[-1][1] >= base + q:
+                            pairs[-1][1] = max(pairs[-1][1], base + end - 1)
+                        else:
+                            pairs.append([base + q + 1, base + end - 1])
+                        self.next, self.seen = end, ""
                         return hit
-            p = block_end
-        self.next = p
-        return None
+            at += stride
+
+    def _pair_text(self, at: int) -> str:
+        """The text of every window starting where a close pair's later window may start (see :attr:`pairs`),
+        from the oldest that may still matter for the anchor at ``at``; a separator between stretches."""
+        base, window, low = self.base, self.window, max(0, at - self.span)
+        return "\0".join(self.buf[max(low, first - base) : last - base + window] for first, last in self.pairs)
 
     def _anchor_recurs(self, at: int) -> bool:
         """Whether the anchor at ``at`` occurs ``repeats - 1`` times in the range earlier occurrences of its
@@ -149,10 +200,15 @@ class RepeatFinder:
         return Hit(positions, unit[:200])
 
     def to_state(self) -> dict[str, Any]:
-        return {"buf": self.buf, "base": self.base, "next": self.next}
+        return {"buf": self.buf, "base": self.base, "next": self.next, "pairs": self.pairs}
 
     def load_state(self, state: dict[str, Any]) -> None:
         self.buf, self.base, self.next = str(state["buf"]), int(state["base"]), int(state["next"])
+        if "pairs" in state:
+            self.pairs = [[int(first), int(last)] for first, last in state["pairs"]]
+        else:  # saved before pairs were kept: any position scanned may start one
+            self.pairs = [[self.base, self.base + self.next - 1]] if self.next else []
+        self.seen = ""
 
 
 class ChantingDetector:
