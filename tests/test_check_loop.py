@@ -23,7 +23,7 @@ from mcp_context.conversation import transcripts
 from mcp_context.errors import StoreError
 from mcp_context.loops import JudgeRequest, Policy
 from mcp_context.server.app import build_server
-from mcp_context.storage import saves
+from mcp_context.storage import saves, slots
 
 COUNTER = TokenCounter(search_local=False)  # deterministic estimates
 REPO = Path(__file__).resolve().parents[1]
@@ -117,7 +117,16 @@ async def face(request: pytest.FixtureRequest, root: Path, histories: Any) -> As
 
 
 def state_file(root: Path, session: str = "loops") -> Path:
+    """Where the session's loop state is saved (its two slot files are named after it: see storage/slots.py)."""
     return root / "sessions" / session / "state" / "loops.json"
+
+
+def saved(root: Path, session: str = "loops") -> bytes | None:
+    return slots.read(state_file(root, session))
+
+
+def has_state(root: Path, session: str = "loops") -> bool:
+    return any(path.is_file() for path in slots.slot_paths(state_file(root, session)))
 
 
 pytestmark = pytest.mark.anyio
@@ -333,7 +342,7 @@ async def test_replaying_the_realistic_fixtures_gives_no_false_alarm(
     args = {"messages": json.loads(path.read_text())} if fixture == "openai" else {"transcript": str(path)}
     answer = await face.check(**args)
     assert (answer["status"], answer["total"], answer["mode"]) == ("ok", 0, "replay")
-    assert answer["stream"] > 400 and not state_file(root).exists()  # a replay stores nothing
+    assert answer["stream"] > 400 and not has_state(root)  # a replay stores nothing
 
 
 def fifth_call_message(histories: Any) -> str:
@@ -404,14 +413,14 @@ async def test_bad_input_is_a_clear_error_and_saves_nothing(
 ) -> None:
     with pytest.raises(Refused, match=says):
         await face.check(**args)
-    assert not state_file(root).exists()
+    assert not has_state(root)
 
 
 async def test_damaged_state_is_refused_and_reset_recovers(face: Face, root: Path) -> None:
     await face.check(event=call())
     saves.wait()  # the server answers before its save is done
-    assert state_file(root).is_file()
-    state_file(root).write_text('{"version": 99, "monitor": {"version": 1}}')
+    assert has_state(root)
+    slots.write(state_file(root), b'{"version": 99, "monitor": {"version": 1}}')
     with pytest.raises(Refused, match=r"damaged.*reset=true"):
         await face.check(event=call())
     assert (await face.check(event=call(), reset=True))["stream"] == 1
@@ -420,7 +429,7 @@ async def test_damaged_state_is_refused_and_reset_recovers(face: Face, root: Pat
 async def test_a_state_saved_by_an_earlier_version_starts_afresh_with_a_note(face: Face, root: Path) -> None:
     await face.check(event=call())
     saves.wait()
-    state_file(root).write_text('{"version": 1, "monitor": {"version": 1, "events": []}}')
+    slots.write(state_file(root), b'{"version": 1, "monitor": {"version": 1, "events": []}}')
     answer = await face.check(event=call())
     assert answer["stream"] == 1 and any("earlier version" in note for note in answer["notes"])
 
@@ -656,7 +665,7 @@ async def test_the_server_answers_first_and_every_later_reader_sees_the_save(
         caught = await face.check(event=call(command="ls"))
     assert (caught["status"], caught["events"]) == ("warn", [0, 1, 2, 3, 4])
     saves.wait()
-    stored = json.loads(state_file(root).read_text())
+    stored = json.loads(saved(root) or b"null")
     assert stored["monitor"]["index"] == 5
 
 
@@ -669,7 +678,7 @@ async def test_a_save_that_fails_answers_one_line_and_loses_nothing_answered_bef
         await face.check(event=call(command="ls"))
         real = face.session.store.write_state
 
-        def full_disk(*args: Any) -> None:
+        def full_disk(*args: Any, **kwargs: Any) -> None:
             raise StoreError("cannot save state loops of session loops: No space left on device")
 
         monkeypatch.setattr(face.session.store, "write_state", full_disk)
@@ -710,7 +719,7 @@ def test_cli_replays_files_of_messages_and_of_events(
     lines = "".join(json.dumps(call("Grep", pattern="TODO")) + "\n" for _ in range(5))
     warn = cli("--session", "f", "check-loop", "-", env=server_env, stdin=lines)
     assert warn.returncode == 3 and "WARN: repeated_call" in warn.stdout and "dry run" in warn.stdout
-    assert not state_file(root, "f").exists()  # replayed on its own: nothing stored
+    assert not has_state(root, "f")  # replayed on its own: nothing stored
     looping = cli("check-loop", "--transcript", str(histories.looping), "--json", env=server_env)
     assert looping.returncode == 0 and json.loads(looping.stdout)["detections_total"] >= 3
 

@@ -196,7 +196,7 @@ def test_nothing_stored_holds_a_secret(tmp_path: Path) -> None:
         s.check_loop(event={"kind": "tool_call", "name": "sh", "args": {"cmd": line}})
         s.check_loop(event={"kind": "tool_result", "name": "sh", "text": line, "is_error": True})
     s.store.write_state("s1", "hooks", json.dumps({"pending": {"note": OUTPUT}}).encode())
-    assert list((tmp_path / "sessions" / "s1" / "state").glob("*.json"))
+    assert list((tmp_path / "sessions" / "s1" / "state").glob("*.json.[ab]"))  # states were saved
     assert leaked(tmp_path) == []
     assert b"[secret:private_key:" in stored_bytes(tmp_path)
 

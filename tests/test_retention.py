@@ -15,6 +15,7 @@ from mcp_context import Session
 from mcp_context.config import Limits
 from mcp_context.errors import UnknownHandle
 from mcp_context.results import archive, retention
+from mcp_context.storage import slots
 
 KEEP = 3
 
@@ -135,7 +136,8 @@ def test_a_store_from_before_the_rule_keeps_the_newest_archives_of_each_kind(tmp
     session = session_at(tmp_path, keep=50)  # as good as no rule while compacting
     results = every_turn(session, history(30, size=2_000), start=14)
     state_file = tmp_path / "sessions" / "long" / "state" / f"{retention.STATE}.json"
-    state_file.unlink()  # no record: a store written before the rule
+    for slot in slots.slot_paths(state_file):
+        slot.unlink(missing_ok=True)  # no record: a store written before the rule
     assert len(generation_archives(session)) > 2 * KEEP
     session_at(tmp_path).cleanup()
     assert len(generation_archives(session)) <= 2 * KEEP

@@ -145,7 +145,7 @@ def test_a_failed_save_with_no_check_meanwhile_is_told_to_the_next(
     assert "could not be saved (cannot save state loops of session s: No space left on device)" in after.notes[0]
     saves.wait()
     assert stored_events(root) == 1  # the failed save left the file as it was, and the next one wrote it whole
-    assert sorted(os.listdir(root / "sessions" / "s" / "state")) == ["loops.json", "loops.json.lock"]
+    assert sorted(os.listdir(root / "sessions" / "s" / "state")) == ["loops.json.a", "loops.json.lock"]  # no temp file
 
 
 def test_cleanup_removes_idle_locks_and_temp_states_but_never_a_held_lock(tmp_path: Path) -> None:

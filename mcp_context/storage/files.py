@@ -5,7 +5,7 @@ Layout::
     <root>/sessions/<session>/results/<handle>.txt    the text, UTF-8, exactly as given
                                       <handle>.idx    its checkpoint index (see index.py)
                                       <handle>.json   metadata; written last, so it is what makes a result exist
-    <root>/sessions/<session>/state/<name>.json       a tool's state (see states.py)
+    <root>/sessions/<session>/state/<name>.json.a/.b  a tool's state, in two slots (see states.py, slots.py)
 
 A result is visible only once its ``.json`` is in place, and each file reaches its name by ``rename`` after
 an ``fsync``; a crash or kill at any moment leaves at most an invisible ``.tmp-*`` file behind, which
@@ -328,9 +328,11 @@ class FileStore(StateFiles):
         latest: tuple[float, str] | None = None
         for session in self.session_ids():
             base = self._sessions / session
-            for path in (base, base / "results", base / "state"):
+            # a state is saved in place (see slots.py): its files' times move, not their folder's
+            paths = [base, base / "results", *_files_in(base / "state")]
+            for path in paths:
                 try:
-                    changed = os.stat(path).st_mtime
+                    changed = os.stat(path, follow_symlinks=False).st_mtime
                 except OSError:
                     continue
                 if latest is None or changed > latest[0]:
@@ -453,3 +455,10 @@ def _mkdir_private(path: Path) -> None:
     except FileExistsError:
         return
     os.chmod(path, _DIR_MODE)  # the umask may have taken bits away; never adds them, but be explicit
+
+
+def _files_in(directory: Path) -> list[Path]:
+    try:
+        return [Path(entry.path) for entry in os.scandir(directory)]
+    except OSError:
+        return []

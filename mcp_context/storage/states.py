@@ -1,9 +1,9 @@
-"""A tool's small state in a session (``<session>/state/<name>.json``): check_loop's stream, compaction's
-replacement decisions. Read and replaced whole, atomically, and changed only under a lock that threads of this
-process and other processes (a server and the command line on one root) take in turn.
+"""A tool's small state in a session (``<session>/state/<name>.json.a`` and ``.b``, see slots.py): check_loop's
+stream, compaction's replacement decisions. Read and replaced whole, atomically, and changed only under a lock
+that threads of this process and other processes (a server and the command line on one root) take in turn.
 
 Kept apart from the results the store holds: a result is written once and never changes, a state changes on
-every call, and a server saves it after answering (see saves.py)."""
+every call and is saved before the call answers (a library may save behind instead: see saves.py)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ import os
 import re
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import StoreError
 from ..redaction import Redactor
-from . import saves
+from . import saves, slots
 
 try:
     import fcntl
@@ -63,35 +63,32 @@ class StateFiles(ABC):
     @abstractmethod
     def _check_real_dir(self, path: Path) -> None: ...
 
-    @abstractmethod
-    def _write_atomic(self, directory: Path, name: str, chunks: Iterable[bytes]) -> None: ...
-
     def read_state(self, session: str, name: str) -> bytes | None:
         """A tool's saved state (``<session>/state/<name>``), or None before the first save.
 
         Names come from the code, never from a client; the session id is validated like everywhere else."""
+        return self._newest_state(session, name).document
+
+    def _newest_state(self, session: str, name: str) -> slots.Slot:
         directory = self._state_dir(session)
         if not directory.exists():
-            return None
+            return slots.Slot(None, 0, None)
         self._check_real_dir(directory.parent)
         self._check_real_dir(directory)
         try:
-            fd = os.open(directory / state_name(name), os.O_RDONLY | _NOFOLLOW)
-        except FileNotFoundError:
-            return None
+            return slots.newest(directory / state_name(name))
         except OSError as exc:
             raise StoreError(f"cannot open state {name} of session {session}: {exc.strerror}") from exc
-        with os.fdopen(fd, "rb") as f:
-            return f.read()
 
-    def write_state(self, session: str, name: str, data: bytes) -> None:
-        """Replace a tool's state atomically: a reader sees the old document or the new one, never half."""
+    def write_state(self, session: str, name: str, data: bytes, *, after: slots.Slot | None = None) -> None:
+        """Replace a tool's state durably and atomically: a reader sees the old document or the new one, never
+        half (see slots.py)."""
         directory = self._state_dir(session)
         self._ensure_dir(directory)
         if self.redact:
             data = Redactor(session).json_bytes(data)
         try:
-            self._write_atomic(directory, state_name(name), [data])
+            slots.write(directory / state_name(name), data, after)
         except OSError as exc:
             raise StoreError(f"cannot save state {name} of session {session}: {exc.strerror}") from exc
 
@@ -125,7 +122,8 @@ class StateFiles(ABC):
                 raise StoreError(f"cannot lock state {name} of session {session}: {exc.strerror}") from exc
             handed = False
             try:
-                hold = StateHold(saves.failure(key), self.read_state(session, name))
+                found = self._newest_state(session, name)
+                hold = StateHold(saves.failure(key), found.document)
                 yield hold
                 if hold.data is not None:
                     if self.save_behind:
@@ -133,7 +131,7 @@ class StateFiles(ABC):
                         saves.start(key, fd, lambda data: self.write_state(session, name, data), data)
                         handed = True
                     else:
-                        self.write_state(session, name, hold.data)
+                        self.write_state(session, name, hold.data, after=found)
             finally:
                 if not handed:
                     os.close(fd)  # closing releases the flock

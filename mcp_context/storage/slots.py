@@ -1,0 +1,138 @@
+"""A small document replaced durably in place: two slot files written in turn, each a header and the document.
+
+A state changes on every call (check_loop's stream, a hook's notes), and an answer means the change is on disk.
+Written the usual way, a temp file, fsync and rename, each save creates a file and renames it over the last: two
+journal transactions, 315 us on this machine's ext4, more than the check it saves. Here a save overwrites the
+older of two files that already exist and ``fdatasync``\\ s it: the newer one is left alone, so a save cut short
+by a kill or a crash leaves a slot whose checksum fails, and a reader takes the other (87-128 us).
+
+Each slot holds a header (magic, sequence number, length, CRC-32 of the three and the document) then the
+document; what follows the length is the tail of a longer document written there before, and is ignored. A
+reader (with or without the state's lock) takes the valid slot with the higher sequence, so it sees the old
+document or the new one, never a mix. Only the first save of a state creates files, and syncs the directory.
+
+A state written before slots existed (``<name>.json``, replaced whole) is read until the first save, which
+removes it.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+_MAGIC = b"MCXSLOT1"
+_HEAD = struct.Struct("<8sQQI")  # magic, sequence, length, CRC-32 of sequence, length and document
+_SUFFIXES = (".a", ".b")
+_FILE_MODE = 0o600
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+#: A slot whose stale tail grows past this (and past the document itself) is cut back to the document.
+_TAIL_KEPT = 64 * 1024
+
+
+@dataclass(frozen=True)
+class Slot:
+    """What a slot holds: its sequence (0: missing, unreadable or not whole) and document (None: not whole)."""
+
+    path: Path | None
+    sequence: int
+    document: bytes | None
+
+
+def slot_paths(base: Path) -> tuple[Path, Path]:
+    """The two slot files of the document at ``base`` (a state's ``<name>.json``)."""
+    return base.with_name(base.name + _SUFFIXES[0]), base.with_name(base.name + _SUFFIXES[1])
+
+
+def read(base: Path) -> bytes | None:
+    """The newest whole document at ``base``, or None before the first save."""
+    return newest(base).document
+
+
+def newest(base: Path) -> Slot:
+    """The slot holding the newest whole document at ``base``. A state from before slots is read from ``base``
+    itself, as a slot of sequence 0; before the first save, a slot of sequence 0 and no document."""
+    found = _newest(base)
+    if found.document is not None:
+        return found
+    try:
+        fd = os.open(base, os.O_RDONLY | _NOFOLLOW)
+    except FileNotFoundError:
+        return found
+    with os.fdopen(fd, "rb") as f:
+        return Slot(None, 0, f.read())
+
+
+def write(base: Path, document: bytes, after: Slot | None = None) -> None:
+    """Replace the document at ``base``: the older slot is overwritten and synced, and is the newest once this
+    returns. The caller holds the state's lock, so no other save runs meanwhile; ``after`` is what it found
+    there under that lock (``newest``), which spares reading the slots again."""
+    newest = after if after is not None else _newest(base)
+    first, second = slot_paths(base)
+    target = second if newest.path == first else first
+    created = False
+    try:
+        fd = os.open(target, os.O_RDWR | _NOFOLLOW)
+    except FileNotFoundError:
+        fd = os.open(target, os.O_RDWR | os.O_CREAT | os.O_EXCL | _NOFOLLOW, _FILE_MODE)
+        created = True
+    try:
+        sequence = newest.sequence + 1
+        head = _HEAD.pack(_MAGIC, sequence, len(document), _checksum(sequence, document))
+        os.pwrite(fd, head + document, 0)
+        whole = _HEAD.size + len(document)
+        if os.fstat(fd).st_size > whole + max(_TAIL_KEPT, len(document)):
+            os.ftruncate(fd, whole)
+        os.fdatasync(fd)
+    finally:
+        os.close(fd)
+    if created:
+        _sync_directory(base.parent)
+        base.unlink(missing_ok=True)  # a state from before slots: the slots hold what is newer
+
+
+def _newest(base: Path) -> Slot:
+    """The valid slot with the higher sequence; a slot of sequence 0 and no document when neither is valid."""
+    slots = sorted((_read_slot(path) for path in slot_paths(base)), key=lambda s: s.sequence, reverse=True)
+    for slot in slots:
+        if slot.document is not None:
+            return slot
+    return Slot(None, 0, None)
+
+
+def _read_slot(path: Path) -> Slot:
+    try:
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW)
+    except FileNotFoundError:
+        return Slot(path, 0, None)
+    with os.fdopen(fd, "rb") as f:
+        head = f.read(_HEAD.size)
+        if len(head) < _HEAD.size:
+            return Slot(path, 0, None)
+        magic, sequence, length, checksum = _HEAD.unpack(head)
+        if magic != _MAGIC or length > os.fstat(fd).st_size - _HEAD.size:  # a torn header may say anything
+            return Slot(path, 0, None)
+        document = f.read(length)
+    if len(document) != length or _checksum(sequence, document) != checksum:
+        return Slot(path, 0, None)  # a save cut short
+    return Slot(path, sequence, document)
+
+
+def _checksum(sequence: int, document: bytes) -> int:
+    return zlib.crc32(document, zlib.crc32(struct.pack("<QQ", sequence, len(document))))
+
+
+def _sync_directory(directory: Path) -> None:
+    """Make a new file's name durable, where the system allows a directory to be opened."""
+    try:
+        fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems refuse fsync on a directory; the file's own data is synced
+    finally:
+        os.close(fd)
