@@ -18,14 +18,14 @@ from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
 from ..errors import InvalidArgument
-from ..storage.index import IndexBuilder, LineIndex, Position, whole_lines
+from ..storage.index import IndexBuilder, LineIndex, Position
 from ..tokens.count import TokenCount, TokenCounter
+from .fitting import Budget, quick_page
 
 _READ_BLOCK = 64 * 1024
 _GREP_PIECE = 1024 * 1024  # longest piece of a line grep holds at once; matches across pieces are missed
 _SHOWN_LINE_CHARS = 400  # a grep hit on a longer line shows this much around the match
 _LINE_OVERHEAD_TOKENS = 3  # what a line number and tab add when the page is shown numbered
-_QUICK_PAGE_CHARS = 64 * 1024  # a page of whole lines up to this size is counted in one go
 _FIRST_READ = 16 * 1024  # what a read decodes first: most pages are smaller
 
 
@@ -201,7 +201,8 @@ class TextReader:
     def _read_from(
         self, start: Position, mid_line: bool, max_lines: int | None, max_chars: int | None, max_tokens: int
     ) -> Page:
-        quick = self._whole_lines(start, max_lines, max_chars, max_tokens)
+        budget = Budget(max_lines, max_chars, max_tokens, _LINE_OVERHEAD_TOKENS)
+        quick = quick_page(self._file, start.byte, self.counter, budget)
         if quick is not None:
             return self._page(start, mid_line, *quick)
         taken: list[str] = []
@@ -225,22 +226,6 @@ class TextReader:
                     break
         text = "".join(taken)
         return self._page(start, mid_line, text, self.counter.count(text))
-
-    def _whole_lines(
-        self, start: Position, max_lines: int | None, max_chars: int | None, max_tokens: int
-    ) -> tuple[str, TokenCount] | None:
-        """The page in one count when it is whole lines well inside every budget (the common small page), else
-        None for the line-by-line walk. Counting once, not per line, is most of a small page's cost."""
-        if max_lines is None:
-            return None
-        limit = _QUICK_PAGE_CHARS if max_chars is None else min(max_chars, _QUICK_PAGE_CHARS)
-        head = whole_lines(self._file, start.byte, max_lines, limit)
-        if head is None:
-            return None
-        text = head.decode("utf-8")
-        counted = self.counter.count(text)
-        lines = head.count(b"\n")
-        return (text, counted) if counted.tokens + _LINE_OVERHEAD_TOKENS * lines <= max_tokens else None
 
     def _page(self, start: Position, mid_line: bool, text: str, counted: TokenCount) -> Page:
         end = start.char + len(text)

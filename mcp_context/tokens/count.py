@@ -261,6 +261,16 @@ class ByteTally:
             return 0
         return max(1, round(self._tokens * self.total / self._counted)) if self._counted else 1
 
+    def copy(self) -> ByteTally:
+        twin = ByteTally()
+        twin._tokens, twin._last_byte, twin.total, twin._counted = (
+            self._tokens,
+            self._last_byte,
+            self.total,
+            self._counted,
+        )
+        return twin
+
 
 def estimate_bytes(data: bytes) -> int:
     tally = ByteTally()
@@ -300,8 +310,47 @@ class TokenCounter:
         encoding = self.encoding
         return f"exact:{encoding.name}" if encoding is not None else "estimate"
 
+    def running(self) -> RunningCount:
+        """A count of a text given piece by piece (see RunningCount)."""
+        return RunningCount(self)
+
     def count(self, text: str) -> TokenCount:
         encoding = self.encoding
         if encoding is not None and len(text) <= EXACT_LIMIT_BYTES:
             return TokenCount(len(encoding.encode(text, disallowed_special=())), f"exact:{encoding.name}")
         return TokenCount(estimate_bytes(text.encode("utf-8", "surrogatepass")), "estimate")
+
+
+class RunningCount:
+    """The count of a text given piece by piece, as a page grows a run of lines at a time.
+
+    Estimated, it is exactly the count of the whole text when every piece but the last ends with a line break:
+    the tally carries the byte before each piece, and nothing it counts spans a line break. With an encoding,
+    it is the sum of the pieces' exact counts, which a line break between them keeps near the whole's (``whole``
+    says which: a caller that must report the exact figure counts the text once more)."""
+
+    __slots__ = ("_counter", "_tally", "_sum")
+
+    def __init__(self, counter: TokenCounter) -> None:
+        self._counter = counter
+        self._tally = ByteTally() if counter.encoding is None else None
+        self._sum = 0
+
+    @property
+    def whole(self) -> bool:
+        return self._tally is not None
+
+    @property
+    def tokens(self) -> int:
+        return self._tally.estimate() if self._tally is not None else self._sum
+
+    def add(self, text: str) -> None:
+        if self._tally is not None:
+            self._tally.add(text.encode("utf-8", "surrogatepass"))
+        else:
+            self._sum += self._counter.count(text).tokens
+
+    def copy(self) -> RunningCount:
+        twin = RunningCount.__new__(RunningCount)
+        twin._counter, twin._tally, twin._sum = self._counter, self._tally and self._tally.copy(), self._sum
+        return twin

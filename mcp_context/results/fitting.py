@@ -1,0 +1,139 @@
+"""How many whole lines of a text fit a page's token budget, found with a few counts instead of one per line.
+
+A page by tokens used to count each line on its own: 51 counts for a 16 KB page of logs, each paying the
+estimator's fixed cost, four times what one count of the whole page costs. Here a running count grows by runs
+of lines, each run sized from the density measured so far to fill what the budget has left, and a run that
+overflows is halved until it fits. Most pages take two or three runs, and the count of the page comes out of
+the same running count (see tokens.count.RunningCount).
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from typing import BinaryIO
+
+from ..storage.index import whole_lines
+from ..tokens.count import TokenCount, TokenCounter
+
+#: The first run's length in characters per token of the budget: a guess on the low side of real text's
+#: density (logs and code run 3-4 characters a token), so the first run rarely overflows.
+_FIRST_CHARS_PER_TOKEN = 2.5
+#: A run sized from the measured density aims this far under what is left, so it seldom has to be halved.
+_AIM = 0.95
+#: What is read for a page: bytes per token of the budget (text this sparse is rare: a page that might go on
+#: past them is walked line by line), and at most this much.
+_READ_PER_TOKEN = 8
+_MOST_READ = 64 * 1024  # also the most characters a page of max_lines lines is counted in one go for
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What a page may hold: lines and characters when given, tokens always (``line_tokens`` more per line,
+    what numbering a line adds)."""
+
+    max_lines: int | None
+    max_chars: int | None
+    max_tokens: int
+    line_tokens: int
+
+
+def quick_page(content: BinaryIO, byte: int, counter: TokenCounter, budget: Budget) -> tuple[str, TokenCount] | None:
+    """The page of whole lines from ``byte`` and its count, or None for the caller's line-by-line walk (a line
+    to cut, a page by characters, or one that may go on past what was read)."""
+    if budget.max_lines is not None:
+        found = _counted_lines(content, byte, counter, budget)
+        if found is not None:
+            return found
+    if budget.max_chars is not None:
+        return None
+    return fit_page(content, byte, counter, budget.max_tokens, budget.line_tokens, budget.max_lines)
+
+
+def _counted_lines(
+    content: BinaryIO, byte: int, counter: TokenCounter, budget: Budget
+) -> tuple[str, TokenCount] | None:
+    """``max_lines`` whole lines counted once, when they are well inside every budget (the common small page):
+    counting once, not per line, is most of a small page's cost."""
+    assert budget.max_lines is not None
+    # past this many characters the lines are most likely over the token budget too (see fit_page)
+    limit = min(_MOST_READ, budget.max_tokens * _READ_PER_TOKEN, budget.max_chars or _MOST_READ)
+    head = whole_lines(content, byte, budget.max_lines, limit)
+    if head is None:
+        return None
+    text = head.decode("utf-8")
+    counted = counter.count(text)
+    fits = counted.tokens + budget.line_tokens * head.count(b"\n") <= budget.max_tokens
+    return (text, counted) if fits else None
+
+
+def fit_page(
+    content: BinaryIO, byte: int, counter: TokenCounter, max_tokens: int, line_tokens: int, max_lines: int | None
+) -> tuple[str, TokenCount] | None:
+    """The page of whole lines from ``byte`` of a stored text and its count, or None to walk it line by line
+    (its first line does not fit whole, or the page may go on past what was read)."""
+    size = min(_MOST_READ, max_tokens * _READ_PER_TOKEN)
+    content.seek(byte)
+    data = content.read(size)
+    ends_text = len(data) < size
+    if not ends_text:
+        data = data[: data.rfind(b"\n") + 1]  # whole lines only (none: empty, and walked)
+    text = data.decode("utf-8")
+    fitted = fit_lines(text, counter, max_tokens, line_tokens, max_lines, ends_text)
+    return None if fitted is None else (text[: fitted.chars], fitted.counted)
+
+
+@dataclass(frozen=True)
+class Fitted:
+    chars: int  # the page: text[:chars], whole lines
+    lines: int
+    counted: TokenCount
+
+
+def fit_lines(
+    text: str, counter: TokenCounter, max_tokens: int, line_tokens: int, max_lines: int | None, ends_text: bool
+) -> Fitted | None:
+    """The most whole lines from the start of ``text`` whose count, with ``line_tokens`` for each line, stays
+    within ``max_tokens`` (and ``max_lines``). ``text`` holds whole lines, its last one unended only where the
+    stored text ends (``ends_text``: nothing follows). None when not even the first line fits, or when every
+    line fits short of ``max_lines`` and more text follows, as the page may go on: the caller walks instead."""
+    if not text:
+        return None
+    ends = _line_ends(text)
+    limit = len(ends) if max_lines is None else min(len(ends), max_lines)
+    running, taken, chars = counter.running(), 0, 0
+    want = max_tokens * _FIRST_CHARS_PER_TOKEN
+    while taken < limit:
+        # the lines from ``taken`` that end within ``want`` characters, one at least
+        upto = max(taken + 1, min(limit, bisect.bisect_right(ends, chars + int(want))))
+        trial = running.copy()
+        trial.add(text[chars : ends[upto - 1]])
+        if trial.tokens + line_tokens * upto <= max_tokens:
+            running, taken, chars = trial, upto, ends[upto - 1]
+            left = max_tokens - running.tokens - line_tokens * taken
+            want = left * _AIM * chars / max(1, running.tokens)
+        elif upto == taken + 1:
+            break  # the next line does not fit
+        else:
+            want = (ends[upto - 1] - chars) / 2
+    if taken == 0 or (taken == len(ends) and not ends_text and (max_lines is None or taken < max_lines)):
+        return None
+    counted = TokenCount(running.tokens, counter.method) if running.whole else counter.count(text[:chars])
+    while counted.tokens + line_tokens * taken > max_tokens:
+        if taken == 1:
+            return None
+        taken -= 1  # the pieces' exact counts summed under the whole's: give back lines until it fits
+        chars = ends[taken - 1]
+        counted = counter.count(text[:chars])
+    return Fitted(chars, taken, counted)
+
+
+def _line_ends(text: str) -> list[int]:
+    """Where each line of ``text`` ends (after its line break, or at the end of an unended last line)."""
+    ends, at = [], text.find("\n")
+    while at >= 0:
+        ends.append(at + 1)
+        at = text.find("\n", at + 1)
+    if not ends or ends[-1] < len(text):
+        ends.append(len(text))
+    return ends
