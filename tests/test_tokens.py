@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import tiktoken
 import tiktoken.load
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mcp_context import Session, TokenCounter
@@ -324,3 +324,36 @@ def test_a_log_is_estimated_within_ten_percent() -> None:
     put logs 35-54% above their real count. 6,581 is the real o200k_base count, measured as above."""
     estimate = TokenCounter(search_local=False).count(_service_log()).tokens
     assert 6_581 / 1.03 <= estimate <= 6_581 * 1.10
+
+
+def _table(members: bytes, name: bytes) -> bytes:
+    return bytes(name[0] if b in members else ord(".") for b in range(256))
+
+
+_DIGITS, _HEX = b"0123456789", b"abcdefABCDEF"
+_G_Z = bytes(b for b in range(256) if chr(b).isascii() and chr(b).isalpha() and b not in _HEX)
+
+
+@settings(max_examples=400, deadline=None)
+@given(context=st.binary(min_size=1, max_size=300) | st.text(alphabet="ab9 z\n\r:-Q0  ").map(str.encode))
+def test_what_is_counted_in_a_row_is_what_counting_each_pattern_finds(context: bytes) -> None:
+    """The class-bit arithmetic of _in_a_row against counting each pattern in the text mapped to its classes."""
+    from mcp_context.tokens.count import _in_a_row
+
+    neighbours = context.translate(
+        bytes(
+            ord("d") if b in _DIGITS else ord("h") if b in _HEX else ord("g") if b in _G_Z else
+            ord("n") if b in b"\n\r" else ord(".") for b in range(256)
+        )
+    )  # fmt: skip
+    digit_run = sum(neighbours.count(p) for p in (b".d", b"nd", b"hd", b"gd"))
+    boundary = neighbours.count(b"gd") + neighbours.count(b"dg")
+    word_break = sum(neighbours.count(p) for p in (b"gn", b"hn", b"dn"))
+    letters = context.translate(_table(_HEX + _G_Z, b"a")).count(b".a")
+    punctuation = context.translate(_table(bytes(b for b in range(0x21, 0x7F) if not chr(b).isalnum()), b"p")).count(
+        b".p"
+    )
+    spaces = context.translate(_table(b" ", b"s")).count(b".ss")
+    kinds = bytes(ord(" ") if b == 0x20 else ord("d") if b in _DIGITS else ord(".") for b in range(256))
+    space_digit = context[1:].translate(kinds).count(b" d")  # in the block: the context's first byte is before it
+    assert _in_a_row(context) == ([digit_run, boundary, word_break], [letters, punctuation, spaces], space_digit)
