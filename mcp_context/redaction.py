@@ -107,7 +107,7 @@ _RULES: tuple[_Rule, ...] = (
     ),
     _rule(
         "password",
-        "passw secret api token",
+        "passw secret apikey api_key token",  # each name the pattern allows holds one (not "api": rapid, capital)
         # the quotes may be escaped: JSON text held in a string of a JSON document
         r"(?<!\[)(?i:(?:passw(?:or)?d|secret|api_?key|token)(?:\\*[\"'])?\s*[:=]\s*)"
         rf"(?P<q>(?:\\*[\"'])?)(?P<secret>{_VALUE})(?P=q)",
@@ -395,13 +395,19 @@ def _matches(rule: _Rule, text: str, anchors: _Anchors) -> Iterator[re.Match[str
     if rule.folded and not anchors.folded_exact:
         yield from rule.pattern.finditer(text)
         return
+    match_at = rule.pattern.match
     for anchor in rule.anchors:
         seen = 0
         for i in anchors.at(anchor):
             if i < seen:  # inside the match before
                 continue
+            if not rule.back:  # the common case, and a common word's (a "token" in a log) cost: one try
+                if (match := match_at(text, i)) is not None:
+                    yield match
+                    seen = match.end()
+                continue
             for start in range(max(0, i - rule.back, seen), i + 1):
-                match = rule.pattern.match(text, start)
+                match = match_at(text, start)
                 if match is not None:
                     yield match
                     seen = match.end()

@@ -69,6 +69,9 @@ def credentials() -> list[tuple[str, str, str]]:
         ("jwt", jwt),
     ]
     out = [(kind, f"export TOKEN={value}  # from the vault", value) for kind, value in cases]
+    api = rand(14) + "4q"
+    out.append(("password", f'const config = {{"apiKey": "{api}"}}', api))
+    out.append(("password", f"MY_SERVICE_API_KEY={api}z", api + "z"))
     out.append(("aws_secret_key", f"aws_secret_access_key = {aws_secret}", aws_secret))
     password = rand(12) + "7!"
     out.append(("url_password", f"fatal: could not connect to postgres://app:{password}@db.internal:5432/x", password))
