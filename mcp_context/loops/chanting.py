@@ -12,17 +12,23 @@ lists per chunk. :class:`RepeatFinder` gives the same verdicts at a tiny fractio
 - It stores no positions. Every position in the buffer before the next unscanned one has been seen, so the
   earlier occurrences of a window are simply its earlier matches in the buffer, found by ``str.rfind``.
 - It looks at a window only when a cheap, exact test of its whole *block* of positions says it may be a hit.
-  Any window starting in a block contains the block's *anchor* (a 25-character substring at a fixed place).
-  Ten occurrences within 2,250 characters are nine gaps averaging at most 250, so some two consecutive ones,
-  a *close pair*, are at most 250 apart; the later window of the pair contains the anchor of its own block,
+  Any window starting in a block contains the block's *anchor* (a substring at a fixed place). Ten
+  occurrences within 2,250 characters are nine gaps averaging at most 250, so some two consecutive ones, a
+  *close pair*, are at most 250 apart; the later window of the pair contains the anchor of its own block,
   which then occurs within the 250 characters before it. So each block asks one ``str.find`` over those 250
-  characters (not 2,250): found, the block is remembered as a *pair* (its windows may be the later of a close
-  pair) and checked. Otherwise its windows can only be hits through a pair in an earlier block, at most 2,250
-  back; the hit window's text then also starts there, anchor included, so the block is checked only when its
-  anchor occurs in the text of the windows of the remembered pairs (``in``, over a few hundred characters).
-  In ordinary prose nothing is remembered, and a block is one slice and one short search in a tight loop.
-- A block checked asks, as before, whether its anchor occurs 9 times in the 2,250 characters before it, and
-  only then looks at each of its windows.
+  characters (not 2,250). Otherwise its windows can only be hits through a pair in an earlier block, at most
+  2,250 back; the hit window's text then also starts there, anchor included, so the block is checked only
+  when its anchor occurs in the text of the windows of the remembered pairs (``in``, over a few hundred
+  characters). In ordinary prose nothing is remembered, and a block is one slice and one short search in a
+  tight loop.
+- The tight loop takes *wide* blocks of 37 positions with a 14-character anchor (the shorter the anchor, the
+  more positions share it, and the more often it recurs by chance). A wide block that passes is split into
+  blocks of 26 positions with a 25-character anchor, each tested again: found close behind, the block is
+  remembered as a *pair* (its windows may be the later of a close pair) and checked; found in the pairs'
+  text, checked. The last block of an append may reach past the text: its anchor is all there, so when it
+  clears the block, the positions past the text are not scanned again in the next append.
+- A block checked asks whether the text all its windows share occurs 9 times in the 2,250 characters before
+  it; then the same of each half (a longer shared text), down to single windows, the first hit first.
 - The pairs (ranges of absolute positions) are kept while they matter and saved with the buffer. After a hit
   the rest of the append is not scanned: it is all taken as a pair, as is everything scanned before a state
   saved without pairs. Taking too much as a pair only costs time; the verdicts stay exact.
@@ -51,6 +57,7 @@ from .policy import Policy
 from .verdict import Evidence, Finding
 
 DECORATION_CHARS = 2
+SHORT = 14  # a wide block's anchor length per 50 characters of window (see the module's docstring)
 
 
 def is_decoration(window: str) -> bool:
@@ -85,6 +92,8 @@ class RepeatFinder:
         self.near = policy.chant_max_spacing  # some two consecutive occurrences are at most this far apart
         self.anchor = self.window // 2
         self.stride = self.window - self.anchor + 1  # every window of a block contains the block's anchor
+        self.short = max(1, self.window * SHORT // 50)  # a wide block's anchor: in every window of the block
+        self.wide = self.window - self.short + 1
         self.buf = ""
         self.base = 0  # characters dropped before buf[0] since the start: positions outside stay comparable
         self.next = 0  # the first buffer position not scanned yet
@@ -107,23 +116,16 @@ class RepeatFinder:
             self.base += excess
             self.next = max(0, self.next - excess)
         self.buf = buf
-        return self._scan()
-
-    def _scan(self) -> Hit | None:
-        buf, stride, length, near, span, base = self.buf, self.stride, self.anchor, self.near, self.span, self.base
         end, p = len(buf) - self.window + 1, self.next
         if p >= end:
             return None
-        find, pairs, seen = buf.find, self.pairs, self.seen
+        pairs, base, span = self.pairs, self.base, self.span
         while pairs and pairs[0][1] - base + span <= p:  # no window from here on is a hit because of it
             del pairs[0]
-            seen = ""
-        # Blocks whose anchor starts before ``hot`` may hold a hit because of a pair (their windows start
-        # before the last pair's later window + span).
-        hot = pairs[-1][1] - base + span + stride - 1 if pairs else 0
+            self.seen = ""
+        stride, length, near, find = self.wide, self.short, self.near, buf.find
+        hot, seen = self._hot(p)
         at, stop, tail = p + stride - 1, end + stride - 1, length - 1
-        if not seen and at < hot:
-            seen = self._pair_text(at)
         while True:
             # The common case, in a tight loop: no new pair, and no pair behind whose text holds the anchor.
             while at < stop:
@@ -132,49 +134,90 @@ class RepeatFinder:
                     break
                 at += stride
             else:
-                self.next, self.seen = end, seen
+                # The last block may reach past the text: its anchor, all there, cleared the whole block.
+                self.next = at - stride + 1
                 return None
             p = at - stride + 1
-            if find(anchor, at - near if at > near else 0, at + tail) >= 0:
-                # A window of this block may be the later of a close pair: remember the block, check it.
-                first, last = base + p, base + min(p + stride, end) - 1
-                if pairs and pairs[-1][1] == first - 1:
-                    pairs[-1][1] = last
-                else:
-                    pairs.append([first, last])
-                hot = last - base + span + stride - 1
-                seen = self._pair_text(at)
-            if self._anchor_recurs(at):
-                for q in range(p, min(p + stride, end)):
-                    hit = self._hit_at(q)
-                    if hit is not None:
-                        # The later positions are taken as seen, unscanned: any of them may start a close pair.
-                        if pairs and pairs[-1][1] >= base + q:
-                            pairs[-1][1] = max(pairs[-1][1], base + end - 1)
-                        else:
-                            pairs.append([base + q + 1, base + end - 1])
-                        self.next, self.seen = end, ""
-                        return hit
+            hit = self._check(p, min(p + stride, end), end)
+            if hit is not None:
+                return hit
             at += stride
+            if at >= stop:  # the rest of the block is scanned when the text is there
+                self.next = end
+                return None
+            hot, seen = self._hot(p + stride)
 
-    def _pair_text(self, at: int) -> str:
+    def _hot(self, p: int) -> tuple[int, str]:
+        """Below which wide anchor position a block may hold a hit because of a pair (its windows start before
+        the last pair's later window + span), and the pairs' text, built if needed for the blocks from ``p``."""
+        if not self.pairs:
+            return 0, ""
+        hot = self.pairs[-1][1] - self.base + self.span
+        if not self.seen and p < hot:
+            self.seen = self._pair_text(p)
+        return hot + self.wide - 1, self.seen
+
+    def _check(self, p: int, stop: int, end: int) -> Hit | None:
+        """The blocks of positions ``p`` to ``stop`` (a wide block that may hold a hit), each with its own
+        anchor: recorded as a pair when its anchor occurs close behind, checked when it may hold a hit."""
+        buf, stride, length, near, base, pairs = self.buf, self.stride, self.anchor, self.near, self.base, self.pairs
+        for first in range(p, stop, stride):
+            last, at = min(first + stride, stop) - 1, first + stride - 1
+            anchor = buf[at : at + length]
+            if buf.find(anchor, max(0, at - near), at + length - 1) >= 0:
+                # A window of this block may be the later of a close pair: remember the block, check it.
+                seen, window = self.seen, self.window
+                if pairs and pairs[-1][1] == base + first - 1:
+                    if seen:  # the text goes on
+                        self.seen = seen + buf[pairs[-1][1] - base + window : last + window]
+                    pairs[-1][1] = base + last
+                else:
+                    if seen:
+                        self.seen = seen + "\0" + buf[first : last + window]
+                    pairs.append([base + first, base + last])
+            elif not (pairs and first < pairs[-1][1] - base + self.span and anchor in self._hot(first)[1]):
+                continue
+            hit = self._first_hit(first, last)
+            if hit is not None:
+                # The later positions are taken as seen, unscanned: any of them may start a close pair.
+                q = hit.positions[-1]
+                if pairs and pairs[-1][1] >= base + q:
+                    pairs[-1][1] = max(pairs[-1][1], base + end - 1)
+                else:
+                    pairs.append([base + q + 1, base + end - 1])
+                self.next, self.seen = end, ""
+                return hit
+        return None
+
+    def _pair_text(self, p: int) -> str:
         """The text of every window starting where a close pair's later window may start (see :attr:`pairs`),
-        from the oldest that may still matter for the anchor at ``at``; a separator between stretches."""
-        base, window, low = self.base, self.window, max(0, at - self.span)
+        from the oldest that may still matter for windows from ``p`` on; a separator between stretches."""
+        base, window, low = self.base, self.window, max(0, p - self.span)
         return "\0".join(self.buf[max(low, first - base) : last - base + window] for first, last in self.pairs)
 
-    def _anchor_recurs(self, at: int) -> bool:
-        """Whether the anchor at ``at`` occurs ``repeats - 1`` times in the range earlier occurrences of its
-        block's windows would put it. False proves no window of the block can be a hit."""
+    def _recurs(self, at: int, length: int) -> bool:
+        """Whether the text of ``length`` characters at ``at`` occurs ``repeats - 1`` times in the range where
+        earlier occurrences of a window holding it would put it. False proves no such window is a hit."""
         buf = self.buf
-        anchor = buf[at : at + self.anchor]
-        high = at - 1 + self.anchor  # occurrences start before ``at``
+        part = buf[at : at + length]
+        high = at - 1 + length  # occurrences start before ``at``
         found = max(0, at - self.span) - 1
         for _ in range(self.repeats - 1):
-            found = buf.find(anchor, found + 1, high)
+            found = buf.find(part, found + 1, high)
             if found < 0:
                 return False
         return True
+
+    def _first_hit(self, first: int, last: int) -> Hit | None:
+        """The first hit among the windows starting at ``first`` to ``last``, by halves: the text all of them
+        share (from ``last`` to the end of the first window) must recur, or none of them is a hit."""
+        if first == last:
+            return self._hit_at(first)
+        if not self._recurs(last, first + self.window - last):
+            return None
+        middle = (first + last) // 2
+        hit = self._first_hit(first, middle)
+        return hit if hit is not None else self._first_hit(middle + 1, last)
 
     def _hit_at(self, p: int) -> Hit | None:
         buf, window = self.buf, self.window
@@ -191,6 +234,8 @@ class RepeatFinder:
         if is_decoration(text):
             return None
         positions = (*reversed(earlier), p)
+        if len({b - a for a, b in pairwise(positions)}) > self.max_periods:
+            return None  # texts of different lengths differ: no need to build them
         periods = {buf[a:b] for a, b in pairwise(positions)}
         if len(periods) > self.max_periods:
             return None
@@ -233,6 +278,8 @@ class ChantingDetector:
 
     def feed(self, chunk: str, index: int) -> Finding | None:
         """A chunk of streamed text, or a whole message: the first chant it completes, if any."""
+        if self.gate.plain(chunk):  # the common case: all of it is tracked
+            return self._track(chunk, index)
         found = None
         for reset, text in self.gate.split(chunk):
             if reset:

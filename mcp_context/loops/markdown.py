@@ -80,10 +80,10 @@ class MarkdownGate:
     def split(self, chunk: str) -> list[tuple[bool, str]]:
         """The chunk's parts, in order: for each, whether tracking starts afresh before it, and the text to
         track (code and dividers left out)."""
+        if self.plain(chunk):
+            return [(False, chunk)]  # the common case: plain text, judged in one regex step
         if not chunk:
             return []
-        if not self.fence and (self.line_start or not (self.line_blank or self.line_code)) and self._plain(chunk):
-            return [(False, chunk)]  # the common case: plain text, judged in one regex step
         parts: list[tuple[bool, str]] = []
         reset, tracked = False, ""
         pos, size = 0, len(chunk)
@@ -106,18 +106,19 @@ class MarkdownGate:
             parts.append((reset, tracked))
         return parts
 
-    def _plain(self, chunk: str) -> bool:
-        """Whether the chunk is plain text (see :data:`_START`) from the state here, at a line's start or in a
-        line neither blank so far nor code; if so, the state after it, as :meth:`_line` would leave it."""
-        if "```" in chunk or "~~~" in chunk:
-            return False
+    def plain(self, chunk: str) -> bool:
+        """Whether the chunk is all plain text (see :data:`_START`), to track as it is, judged in one regex step
+        outside code, at a line's start or in a line neither blank so far nor code; if so, the state moves past
+        it, as :meth:`_line` would leave it."""
         if self.line_start:
             pattern = _PLAIN_AFTER_BLANK if self.code_may_start else _PLAIN_AFTER_TEXT
+        elif self.line_blank or self.line_code:
+            return False
         else:
             pattern = _PLAIN_GOING_ON
-        size = len(chunk)
-        if pattern.match(chunk).end() != size:  # type: ignore[union-attr]  # matches, if only the empty string
+        if not chunk or self.fence or "```" in chunk or "~~~" in chunk or pattern.fullmatch(chunk) is None:
             return False
+        size = len(chunk)
         last = chunk.rfind("\n")
         if last < 0:  # no line ends: the line under way goes on, or a plain one starts
             if self.line_start:
