@@ -16,19 +16,17 @@ lists per chunk. :class:`RepeatFinder` gives the same verdicts at a tiny fractio
   occurrences within 2,250 characters are nine gaps averaging at most 250, so some two consecutive ones, a
   *close pair*, are at most 250 apart; the later window of the pair contains the anchor of its own block,
   which then occurs within the 250 characters before it. So each block asks one ``str.find`` over those 250
-  characters (not 2,250). Otherwise its windows can only be hits through a pair in an earlier block, at most
+  characters (not 2,250): found, the block is remembered as a *pair* (its windows may be the later of a close
+  pair) and checked. Otherwise its windows can only be hits through a pair in an earlier block, at most
   2,250 back; the hit window's text then also starts there, anchor included, so the block is checked only
   when its anchor occurs in the text of the windows of the remembered pairs (``in``, over a few hundred
   characters). In ordinary prose nothing is remembered, and a block is one slice and one short search in a
   tight loop.
-- The tight loop takes *wide* blocks of 37 positions with a 14-character anchor (the shorter the anchor, the
-  more positions share it, and the more often it recurs by chance). A wide block that passes is split into
-  blocks of 26 positions with a 25-character anchor, each tested again: found close behind, the block is
-  remembered as a *pair* (its windows may be the later of a close pair) and checked; found in the pairs'
-  text, checked. The last block of an append may reach past the text: its anchor is all there, so when it
-  clears the block, the positions past the text are not scanned again in the next append.
-- A block checked asks whether the text all its windows share occurs 9 times in the 2,250 characters before
-  it; then the same of each half (a longer shared text), down to single windows, the first hit first.
+- A block is 37 positions, its anchor the 14 characters all their windows share (a shorter anchor would
+  make longer blocks, and recur more often by chance). The last block of an append may reach past the text:
+  its anchor is all there, so when it clears the block, the positions past the text are not scanned again.
+- A block checked asks whether its anchor occurs 9 times in the 2,250 characters before it; then the same of
+  the text each half of the block shares (longer), down to single windows, the first hit first.
 - The pairs (ranges of absolute positions) are kept while they matter and saved with the buffer. After a hit
   the rest of the append is not scanned: it is all taken as a pair, as is everything scanned before a state
   saved without pairs. Taking too much as a pair only costs time; the verdicts stay exact.
@@ -57,12 +55,12 @@ from .policy import Policy
 from .verdict import Evidence, Finding
 
 DECORATION_CHARS = 2
-SHORT = 14  # a wide block's anchor length per 50 characters of window (see the module's docstring)
+SHORT = 14  # a block's anchor length per 50 characters of window (see the module's docstring)
 
 
 def is_decoration(window: str) -> bool:
     """Whether a window is made of at most :data:`DECORATION_CHARS` distinct characters besides whitespace."""
-    return sum(1 for c in set(window) if not c.isspace()) <= DECORATION_CHARS
+    return len(set("".join(window.split()))) <= DECORATION_CHARS  # split() cuts at exactly what isspace() is
 
 
 @dataclass(frozen=True)
@@ -90,10 +88,9 @@ class RepeatFinder:
         self.size = policy.chant_buffer
         self.span = (policy.chant_repeats - 1) * policy.chant_max_spacing  # farthest first-to-last distance
         self.near = policy.chant_max_spacing  # some two consecutive occurrences are at most this far apart
-        self.anchor = self.window // 2
-        self.stride = self.window - self.anchor + 1  # every window of a block contains the block's anchor
-        self.short = max(1, self.window * SHORT // 50)  # a wide block's anchor: in every window of the block
-        self.wide = self.window - self.short + 1
+        self.short = max(1, self.window * SHORT // 50)  # a block's anchor
+        self.wide = self.window - self.short + 1  # a block's positions: every window of it holds the anchor
+        self.sizes = (self.window, self.wide, self.short, self.near, self.span)  # for the tight loop, in one lookup
         self.buf = ""
         self.base = 0  # characters dropped before buf[0] since the start: positions outside stay comparable
         self.next = 0  # the first buffer position not scanned yet
@@ -116,21 +113,27 @@ class RepeatFinder:
             self.base += excess
             self.next = max(0, self.next - excess)
         self.buf = buf
-        end, p = len(buf) - self.window + 1, self.next
+        window, stride, length, near, span = self.sizes
+        end, p = len(buf) - window + 1, self.next
         if p >= end:
             return None
-        pairs, base, span = self.pairs, self.base, self.span
-        while pairs and pairs[0][1] - base + span <= p:  # no window from here on is a hit because of it
-            del pairs[0]
-            self.seen = ""
-        stride, length, near, find = self.wide, self.short, self.near, buf.find
-        hot, seen = self._hot(p)
+        pairs, hot, seen, find = self.pairs, 0, "", buf.find
+        if pairs:
+            base = self.base
+            while pairs and pairs[0][1] - base + span <= p:  # no window from here on is a hit because of it
+                del pairs[0]
+                self.seen = ""
+            hot, seen = self._hot(p)
         at, stop, tail = p + stride - 1, end + stride - 1, length - 1
         while True:
             # The common case, in a tight loop: no new pair, and no pair behind whose text holds the anchor.
             while at < stop:
                 anchor = buf[at : at + length]
-                if find(anchor, at - near if at > near else 0, at + tail) >= 0 or (at < hot and anchor in seen):
+                if find(anchor, at - near if at > near else 0, at + tail) >= 0:
+                    close = True
+                    break
+                if at < hot and anchor in seen:
+                    close = False
                     break
                 at += stride
             else:
@@ -138,7 +141,7 @@ class RepeatFinder:
                 self.next = at - stride + 1
                 return None
             p = at - stride + 1
-            hit = self._check(p, min(p + stride, end), end)
+            hit = self._check(p, min(p + stride, end), end, close)
             if hit is not None:
                 return hit
             at += stride
@@ -148,7 +151,7 @@ class RepeatFinder:
             hot, seen = self._hot(p + stride)
 
     def _hot(self, p: int) -> tuple[int, str]:
-        """Below which wide anchor position a block may hold a hit because of a pair (its windows start before
+        """Below which anchor position a block may hold a hit because of a pair (its windows start before
         the last pair's later window + span), and the pairs' text, built if needed for the blocks from ``p``."""
         if not self.pairs:
             return 0, ""
@@ -157,37 +160,30 @@ class RepeatFinder:
             self.seen = self._pair_text(p)
         return hot + self.wide - 1, self.seen
 
-    def _check(self, p: int, stop: int, end: int) -> Hit | None:
-        """The blocks of positions ``p`` to ``stop`` (a wide block that may hold a hit), each with its own
-        anchor: recorded as a pair when its anchor occurs close behind, checked when it may hold a hit."""
-        buf, stride, length, near, base, pairs = self.buf, self.stride, self.anchor, self.near, self.base, self.pairs
-        for first in range(p, stop, stride):
-            last, at = min(first + stride, stop) - 1, first + stride - 1
-            anchor = buf[at : at + length]
-            if buf.find(anchor, max(0, at - near), at + length - 1) >= 0:
-                # A window of this block may be the later of a close pair: remember the block, check it.
-                seen, window = self.seen, self.window
-                if pairs and pairs[-1][1] == base + first - 1:
-                    if seen:  # the text goes on
-                        self.seen = seen + buf[pairs[-1][1] - base + window : last + window]
-                    pairs[-1][1] = base + last
-                else:
-                    if seen:
-                        self.seen = seen + "\0" + buf[first : last + window]
-                    pairs.append([base + first, base + last])
-            elif not (pairs and first < pairs[-1][1] - base + self.span and anchor in self._hot(first)[1]):
-                continue
-            hit = self._first_hit(first, last)
-            if hit is not None:
-                # The later positions are taken as seen, unscanned: any of them may start a close pair.
-                q = hit.positions[-1]
-                if pairs and pairs[-1][1] >= base + q:
-                    pairs[-1][1] = max(pairs[-1][1], base + end - 1)
-                else:
-                    pairs.append([base + q + 1, base + end - 1])
-                self.next, self.seen = end, ""
-                return hit
-        return None
+    def _check(self, p: int, stop: int, end: int, close: bool) -> Hit | None:
+        """A block that may hold a hit: positions ``p`` to ``stop``, remembered as a pair when its anchor
+        occurs close behind (``close``), then checked."""
+        pairs, base, last = self.pairs, self.base, stop - 1
+        if close:  # a window of this block may be the later of a close pair: remember the block
+            seen, buf, window = self.seen, self.buf, self.window
+            if pairs and pairs[-1][1] == base + p - 1:
+                if seen:  # the text goes on
+                    self.seen = seen + buf[pairs[-1][1] - base + window : last + window]
+                pairs[-1][1] = base + last
+            else:
+                if seen:
+                    self.seen = seen + "\0" + buf[p : last + window]
+                pairs.append([base + p, base + last])
+        hit = self._first_hit(p, last)
+        if hit is not None:
+            # The later positions are taken as seen, unscanned: any of them may start a close pair.
+            q = hit.positions[-1]
+            if pairs and pairs[-1][1] >= base + q:
+                pairs[-1][1] = max(pairs[-1][1], base + end - 1)
+            else:
+                pairs.append([base + q + 1, base + end - 1])
+            self.next, self.seen = end, ""
+        return hit
 
     def _pair_text(self, p: int) -> str:
         """The text of every window starting where a close pair's later window may start (see :attr:`pairs`),
@@ -291,12 +287,12 @@ class ChantingDetector:
         return found
 
     def _track(self, text: str, index: int) -> Finding | None:
-        finder = self.finder
-        if not self.starts or self.starts[-1][1] != index:
-            self.starts.append((finder.base + len(finder.buf), index))
+        finder, starts = self.finder, self.starts
+        if not starts or starts[-1][1] != index:
+            starts.append((finder.base + len(finder.buf), index))
         hit = finder.append(text)
-        while len(self.starts) > 1 and self.starts[1][0] <= finder.base:
-            del self.starts[0]
+        while len(starts) > 1 and starts[1][0] <= finder.base:
+            del starts[0]
         if hit is None:
             return None
         offsets = [start for start, _ in self.starts]

@@ -55,6 +55,8 @@ _PLAIN_AFTER_TEXT = re.compile(rf"(?:{_TEXT})*+{_AFTER_BLANK}")  # the same wher
 _PLAIN_GOING_ON = re.compile(rf"[^\S\n]*+(?:{_START}.*+)?(?:\n(?:{_TEXT})*+{_AFTER_BLANK})?")  # mid-line
 # Whole unindented plain lines with no fence marker, from a line's start: for the general path.
 _PLAIN_RUN = re.compile(rf"(?:{_START}[^\n`~]*\n|\n)+")
+# Whole lines of indented code (not blank), where code may start: each one restarts tracking, and is left out.
+_CODE_RUN = re.compile(r"(?:(?: {4}|\t)[^\S\n]*+\S.*+\n)+")
 
 
 class MarkdownGate:
@@ -79,7 +81,8 @@ class MarkdownGate:
 
     def split(self, chunk: str) -> list[tuple[bool, str]]:
         """The chunk's parts, in order: for each, whether tracking starts afresh before it, and the text to
-        track (code and dividers left out)."""
+        track (code and dividers left out). Runs of plain lines and of indented code lines are taken by one
+        regex step each, any other line (or piece of one) by :meth:`_line`."""
         if self.plain(chunk):
             return [(False, chunk)]  # the common case: plain text, judged in one regex step
         if not chunk:
@@ -87,12 +90,30 @@ class MarkdownGate:
         parts: list[tuple[bool, str]] = []
         reset, tracked = False, ""
         pos, size = 0, len(chunk)
+        markers = "```" in chunk or "~~~" in chunk
         while pos < size:
-            if self.line_start and not self.fence and (run := _PLAIN_RUN.match(chunk, pos)):
-                tracked += run[0]
-                self._plain_lines(run[0])
-                pos = run.end()
-                continue
+            if self.line_start and not self.fence:
+                if markers:  # whole unindented plain lines holding no marker
+                    run = _PLAIN_RUN.match(chunk, pos)
+                else:
+                    run = (_PLAIN_AFTER_BLANK if self.code_may_start else _PLAIN_AFTER_TEXT).match(chunk, pos)
+                if run and run.end() > pos:
+                    tracked += run[0]
+                    self._past(run[0])
+                    pos = run.end()
+                    continue
+                if self.code_may_start and (run := _CODE_RUN.match(chunk, pos)):
+                    if tracked:  # the run is one restart
+                        parts.append((reset, tracked))
+                    reset, tracked = True, ""
+                    pos = run.end()
+                    self.line_start, self.lead, self.line_blank, self.line_code = True, "", False, True
+                    self.line_len, self.above, self.code_may_start = (
+                        pos - 1 - chunk.rfind("\n", 0, pos - 1) - 1,
+                        0,
+                        True,
+                    )
+                    continue
             line = _LINE.match(chunk, pos)[0]  # type: ignore[index]  # always matches: pos < size
             pos += len(line)
             restart, track = self._line(line)
@@ -109,7 +130,7 @@ class MarkdownGate:
     def plain(self, chunk: str) -> bool:
         """Whether the chunk is all plain text (see :data:`_START`), to track as it is, judged in one regex step
         outside code, at a line's start or in a line neither blank so far nor code; if so, the state moves past
-        it, as :meth:`_line` would leave it."""
+        it."""
         if self.line_start:
             pattern = _PLAIN_AFTER_BLANK if self.code_may_start else _PLAIN_AFTER_TEXT
         elif self.line_blank or self.line_code:
@@ -118,35 +139,31 @@ class MarkdownGate:
             pattern = _PLAIN_GOING_ON
         if not chunk or self.fence or "```" in chunk or "~~~" in chunk or pattern.fullmatch(chunk) is None:
             return False
-        size = len(chunk)
-        last = chunk.rfind("\n")
+        self._past(chunk)
+        return True
+
+    def _past(self, text: str) -> None:
+        """The state after plain text from here (see :meth:`plain`), as :meth:`_line` would leave it."""
+        size = len(text)
+        last = text.rfind("\n")
         if last < 0:  # no line ends: the line under way goes on, or a plain one starts
             if self.line_start:
                 self.line_start, self.lead, self.line_blank, self.line_code, self.line_len = False, "", False, False, 0
             self.line_len += size
-            return True
-        before = chunk.rfind("\n", 0, last)  # the last whole line is chunk[before + 1 : last]
+            return
+        before = text.rfind("\n", 0, last)  # the last whole line is text[before + 1 : last]
         if before < 0 and not self.line_start:  # the line that was going on: not blank
             length, blank = self.line_len + last, False
         else:
             length = last - before - 1
-            blank = not length or chunk[before + 1 : last].isspace()
+            blank = not length or text[before + 1 : last].isspace()
         self.above, self.code_may_start = 0 if blank else length, blank
         if last == size - 1:
             self.line_start, self.line_blank, self.line_code, self.line_len = True, blank, False, length
-            self.lead = chunk[before + 1 : before + 5] if blank else ""
+            self.lead = text[before + 1 : before + 5] if blank else ""
         else:  # a plain line starts after it and goes on in the next chunk
             self.line_start, self.lead, self.line_blank, self.line_code = False, "", False, False
             self.line_len = size - last - 1
-        return True
-
-    def _plain_lines(self, run: str) -> None:
-        """The state after whole lines of plain text or empty ones, as :meth:`_line` would leave it after the
-        last (an empty line: blank, and code may start after it)."""
-        last = len(run) - 1 - (run.rfind("\n", 0, len(run) - 1) + 1)
-        blank = last == 0
-        self.lead, self.line_blank, self.line_code, self.line_len = "\n" if blank else "", blank, False, last
-        self.above, self.code_may_start = last, blank
 
     def _line(self, piece: str) -> tuple[bool, bool]:
         """(restart tracking before it, track it) for a line or a piece of one, moving the state past it."""
