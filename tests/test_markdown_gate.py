@@ -125,3 +125,16 @@ def test_an_empty_chunk_gives_nothing() -> None:
     assert gate.split("") == []
     gate.split("Some text")
     assert gate.split("") == []
+
+
+def test_every_two_lines_cut_anywhere_give_what_the_line_rule_gives() -> None:
+    """Each pair of lines (and a third after), cut once at every place: each state the first leaves (a code
+    line, a blank, a line under way...) meets each kind of chunk."""
+    for first in LINES:
+        for second in LINES:
+            text = f"{first}\n{second}\nPlain words here.\n"
+            for cut in range(len(text) + 1):
+                fast, slow = MarkdownGate(), MarkdownGate()
+                for piece in (text[:cut], text[cut:]):
+                    assert fast.split(piece) == line_by_line(slow, piece), (text, cut)
+                    assert fast.to_state() == slow.to_state(), (text, cut)
