@@ -123,7 +123,11 @@ class RepeatFinder:
             while pairs and pairs[0][1] - base + span <= p:  # no window from here on is a hit because of it
                 del pairs[0]
                 self.seen = ""
-            hot, seen = self._hot(p)
+            if pairs:
+                hot = pairs[-1][1] - base + span + stride - 1
+                seen = self.seen
+                if not seen and p + stride - 1 < hot:
+                    seen = self.seen = self._pair_text(p)
         at, stop, tail = p + stride - 1, end + stride - 1, length - 1
         while True:
             # The common case, in a tight loop: no new pair, and no pair behind whose text holds the anchor.
@@ -161,29 +165,37 @@ class RepeatFinder:
         return hot + self.wide - 1, self.seen
 
     def _check(self, p: int, stop: int, end: int, close: bool) -> Hit | None:
-        """A block that may hold a hit: positions ``p`` to ``stop``, remembered as a pair when its anchor
-        occurs close behind (``close``), then checked."""
-        pairs, base, last = self.pairs, self.base, stop - 1
-        if close:  # a window of this block may be the later of a close pair: remember the block
-            seen, buf, window = self.seen, self.buf, self.window
-            if pairs and pairs[-1][1] == base + p - 1:
-                if seen:  # the text goes on
-                    self.seen = seen + buf[pairs[-1][1] - base + window : last + window]
-                pairs[-1][1] = base + last
-            else:
-                if seen:
-                    self.seen = seen + "\0" + buf[p : last + window]
-                pairs.append([base + p, base + last])
-        hit = self._first_hit(p, last)
-        if hit is not None:
-            # The later positions are taken as seen, unscanned: any of them may start a close pair.
-            q = hit.positions[-1]
-            if pairs and pairs[-1][1] >= base + q:
-                pairs[-1][1] = max(pairs[-1][1], base + end - 1)
-            else:
-                pairs.append([base + q + 1, base + end - 1])
-            self.next, self.seen = end, ""
-        return hit
+        """A block that may hold a hit, positions ``p`` to ``stop``, by halves, each with the longer text its
+        windows share: remembered as a pair when that text occurs close behind (only possible when the
+        block's anchor does: ``close``), checked then or when that text occurs in the pairs' text."""
+        pairs, base, buf, window, last = self.pairs, self.base, self.buf, self.window, stop - 1
+        middle = (p + last) // 2
+        for first, final in ((p, middle), (middle + 1, last)) if p < last else ((p, p),):
+            shared = buf[final : first + window]
+            if close and buf.find(shared, max(0, final - self.near), final + len(shared) - 1) >= 0:
+                # A window here may be the later of a close pair: remember them.
+                seen = self.seen
+                if pairs and pairs[-1][1] == base + first - 1:
+                    if seen:  # the text goes on
+                        self.seen = seen + buf[pairs[-1][1] - base + window : final + window]
+                    pairs[-1][1] = base + final
+                else:
+                    if seen:
+                        self.seen = seen + "\0" + buf[first : final + window]
+                    pairs.append([base + first, base + final])
+            elif not (pairs and first < pairs[-1][1] - base + self.span and shared in self._hot(first)[1]):
+                continue
+            hit = self._first_hit(first, final)
+            if hit is not None:
+                # The later positions are taken as seen, unscanned: any of them may start a close pair.
+                q = hit.positions[-1]
+                if pairs and pairs[-1][1] >= base + q:
+                    pairs[-1][1] = max(pairs[-1][1], base + end - 1)
+                else:
+                    pairs.append([base + q + 1, base + end - 1])
+                self.next, self.seen = end, ""
+                return hit
+        return None
 
     def _pair_text(self, p: int) -> str:
         """The text of every window starting where a close pair's later window may start (see :attr:`pairs`),
