@@ -12,7 +12,7 @@ from typing import Any
 from ..conversation import formats
 from ..conversation.accounting import Accountant, message_json, message_key
 from ..conversation.archiving import archive_lines
-from ..conversation.formats.base import Adapter
+from ..conversation.formats.base import Adapter, ParseMemo
 from ..conversation.model import Message
 from ..conversation.repair import repair
 from ..errors import ContextError, InvalidArgument
@@ -43,8 +43,8 @@ class Compaction:
     bridge_archive: str | None
     history: Stored | None = None
     input_count: int = 0
-    #: ``messages`` as compact JSON, one per message, when anything changed: for storing the history.
-    #: The output as lines of the stored compacted history, made only for pieces not stored yet.
+    #: The output as lines of the stored compacted history, made only for pieces not stored yet; emptied once
+    #: ``finish`` (see compact) has stored them.
     history_lines: list[archives.Line] = field(default_factory=list, repr=False)
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -113,7 +113,7 @@ def _compact(
     save_state: Callable[[bytes], None],
     finish: Callable[[Compaction], None] | None = None,
 ) -> Compaction:
-    name, adapter, inputs, messages, repairs, notes = _prepare(request)
+    name, adapter, inputs, messages, repairs, notes = _prepare(request, accountant.parsed)
     saved = load_state()
     state = _state(request, saved, notes)
     forgotten = bool(saved) and not state.results and not state.args and state.bridge is None
@@ -135,6 +135,9 @@ def _compact(
         result = _result(request, accountant, persist, adapter, inputs, outcome, notes)
         if finish is not None:
             finish(result)
+            # Stored now: the lines hold every message of the run, which would otherwise outlive the call for
+            # as long as the caller keeps the result (and be walked by the cycle collector when it runs next).
+            result.history_lines = []
         # Saved last: a failure anywhere above leaves the earlier state, so nothing is replayed that was not returned.
         if outcome.compacted or repairs or forgotten:
             save_state(state.to_json())
@@ -170,19 +173,18 @@ def _state(request: Request, saved: bytes | None, notes: list[str]) -> Replaceme
     return state
 
 
-def _prepare(request: Request) -> tuple[str, Adapter, list[Message], list[Message], list[str], list[str]]:
-    """The input parsed in its format and repaired where a provider would refuse it, with notes saying so."""
+def _prepare(
+    request: Request, parsed: ParseMemo | None = None
+) -> tuple[str, Adapter, list[Message], list[Message], list[str], list[str]]:
+    """The input parsed in its format (what the Session's last call parsed reused, see ParseMemo) and repaired
+    where a provider would refuse it, with notes saying so."""
     if request.strategy not in STRATEGIES:
         raise InvalidArgument(f"unknown strategy {request.strategy!r}: use {', '.join(STRATEGIES)}")
     if request.format != "auto" and request.format not in formats.FORMATS:
         raise InvalidArgument(f"unknown format {request.format!r}: use auto, {', '.join(formats.FORMATS)}")
     name = formats.detect(request.items) if request.format == "auto" else request.format
     adapter = formats.adapter(name)
-    inputs = adapter.parse(request.items)
-    for message in inputs:  # each key is key_of's of the very item: not made again
-        known = request.keys.get(id(message.origin))
-        if known is not None:
-            message.origin_key = known
+    inputs = adapter.parse(request.items, request.keys, parsed)
     notes = [f"format {name} (detected)"] if request.format == "auto" else []
     messages, repairs = repair(inputs, adapter)
     notes += [f"repaired: {r}" for r in repairs[:_REPAIRS_NAMED]]

@@ -41,6 +41,19 @@ def call_key(block: Block) -> str:
     return block_key(block, "call")
 
 
+def replaceable(message: Message) -> list[tuple[Block, str]]:
+    """The blocks of ``message`` an earlier replacement may stand for, with their keys: its untouched results
+    and calls. Made once per message: a Session's next call reuses the messages it parsed."""
+    found: list[tuple[Block, str]] | None = message.made.get("replaceable")
+    if found is None:
+        found = message.made["replaceable"] = [
+            (b, result_key(b) if b.kind == "tool_result" else call_key(b))
+            for b in message.blocks
+            if b.kind in ("tool_result", "tool_call") and not b.changed
+        ]
+    return found
+
+
 def cleared_marker(name: str, text: str, stored: Stored) -> str:
     first = next((line.strip() for line in text.splitlines() if line.strip()), "")
     first = first if len(first) <= 120 else first[:117] + "..."

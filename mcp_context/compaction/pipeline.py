@@ -40,6 +40,8 @@ _NOTE_TOKENS = 120
 #: came in: the next calls then fit as they are, and the prefix the host cached stays valid for a while
 #: (Anthropic's context editing has ``clear_at_least`` for the same reason).
 FREE_AT_LEAST = 0.25
+#: Where a parsed message keeps its replayed version, with the replacements it was made with.
+_REPLAYED = "replayed"
 LAYER_NAMES = {
     1: "clear consumed tool results",
     2: "store oversized tool results",
@@ -171,23 +173,33 @@ class Run:
     # state replay ----------------------------------------------------------------------------------------
 
     def _replay_state(self, report: LayerReport) -> None:
-        """Earlier decisions come first and byte for byte: the host's cached prefix stays valid."""
+        """Earlier decisions come first and byte for byte: the host's cached prefix stays valid.
+
+        A message the Session's last call parsed is the very same object here (see ParseMemo): the version
+        replayed for it then is taken again when the same replacements apply, with its key and count."""
         st = self.state
         for i, message in enumerate(self.body):
-            for block in message.blocks:
-                if block.kind == "tool_result" and not block.changed:
-                    key = layers.result_key(block)
-                    if key in st.results:
-                        st.used.add(key)
-                        report.changed += 1
-                        self._set(i, layers.replace_result(self.body[i], block, st.results[key]))
-                elif block.kind == "tool_call" and not block.changed:
-                    key = layers.call_key(block)
-                    if key in st.args:
-                        st.used.add(key)
-                        report.changed += 1
-                        new = block.replaced(args=st.args[key])
-                        self._set(i, self.body[i].with_blocks([new if b is block else b for b in self.body[i].blocks]))
+            found = [
+                (block, key, table[key])
+                for block, key in layers.replaceable(message)
+                if key in (table := st.results if block.kind == "tool_result" else st.args)
+            ]
+            if not found:
+                continue
+            st.used.update(key for _, key, _ in found)
+            report.changed += len(found)
+            done = message.made.get(_REPLAYED)
+            if done is not None and done[0] == [(key, value) for _, key, value in found]:
+                self._set(i, done[1])
+                continue
+            for block, _, value in found:
+                current = self.body[i]
+                if block.kind == "tool_result":
+                    self._set(i, layers.replace_result(current, block, value))
+                else:
+                    new = block.replaced(args=value)
+                    self._set(i, current.with_blocks([new if b is block else b for b in current.blocks]))
+            message.made[_REPLAYED] = ([(key, value) for _, key, value in found], self.body[i])
         bridge = st.bridge
         if bridge and len(bridge.keys) < len(self.body):
             keys = [origin_key(m, self.adapter) for m in self.body[: len(bridge.keys)]]

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..tokens.count import TokenCount, TokenCounter
 from . import media
-from .formats.base import Adapter
+from .formats.base import Adapter, ParseMemo
 from .model import Block, Message, args_text, canonical_json, key_of
 
 PER_MESSAGE = 4
@@ -34,25 +34,34 @@ def message_json(message: Message, adapter: Adapter) -> str:
 
 
 def message_key(message: Message, adapter: Adapter) -> str:
+    """The content key of what the provider is sent. A changed message is rendered and keyed once per format
+    (it is never changed in place): counting, the stored history and the archive all ask for it."""
     if not message.changed and message.origin is not None:
         return message.origin_key
-    return key_of(adapter.render(message))
+    slot = ("key", adapter.name)
+    made = message.made.get(slot)
+    if made is None:
+        made = message.made[slot] = key_of(adapter.render(message))
+    return str(made)
 
 
 def block_key(block: Block, kind: str) -> str:
     """A block's identity: the input message it came from and its place there, so no block is serialised again.
-    Blocks that no input holds (made by repair) fall back to their call id."""
-    if block.home is not None and block.home[0].origin is not None:
-        message, position = block.home
-        return f"{kind}:{message.origin_key}:{position}"
+    Blocks that no input holds (made by repair) fall back to their call id. The input message is held weakly
+    (see Block.home); a compaction holds the messages it parsed until it returns."""
+    message = block.home[0]() if block.home is not None else None
+    if message is not None and message.origin is not None:
+        return f"{kind}:{message.origin_key}:{block.home[1]}"  # type: ignore[index]
     return key_of([kind, block.call_id, block.raw if block.raw is not None else block.source])
 
 
 class Accountant:
-    """Counts messages in one format; lives as long as the Session, so its cache spans calls."""
+    """Counts messages in one format; lives as long as the Session, so its cache spans calls. It also holds the
+    messages the Session's last compaction parsed (``parsed``), for the next one to reuse."""
 
     def __init__(self, counter: TokenCounter) -> None:
         self.counter = counter
+        self.parsed = ParseMemo()
         self._cache: OrderedDict[str, int] = OrderedDict()
         self.hits = 0
         self.misses = 0

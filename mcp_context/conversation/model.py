@@ -10,7 +10,8 @@ from __future__ import annotations
 import hashlib
 import json
 import marshal
-from dataclasses import dataclass, field, replace
+import weakref
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
@@ -32,16 +33,23 @@ class Block:
     signed: bool = False
     raw: Any = None
     source: Any = None
-    #: The input message this block was parsed from and its place there: its identity from call to call.
-    home: tuple[Message, int] | None = field(default=None, repr=False, compare=False)
+    #: The input message this block was parsed from (weakly: a strong reference back from a message's own
+    #: blocks made every parsed message a reference cycle, 10K of them for the cycle collector to find after
+    #: each compaction, a sixth of a re-compaction's time) and its place there: its identity from call to call.
+    home: tuple[weakref.ReferenceType[Message], int] | None = field(default=None, repr=False, compare=False)
 
     @property
     def changed(self) -> bool:
         return self.raw is None
 
     def replaced(self, **changes: Any) -> Block:
-        """A new version of this block; ``source`` keeps the provider part it came from, for rendering."""
-        return replace(self, raw=None, source=self.raw if self.raw is not None else self.source, **changes)
+        """A new version of this block; ``source`` keeps the provider part it came from, for rendering.
+
+        Made from the fields as they stand rather than by ``dataclasses.replace``, which looks the fields up
+        again on every call (a re-compaction replays thousands of replacements); unknown names still fail."""
+        fields = dict(self.__dict__, raw=None, source=self.raw if self.raw is not None else self.source)
+        fields.update(changes)
+        return Block(**fields)
 
 
 @dataclass
@@ -54,13 +62,19 @@ class Message:
     changed: bool = False
     meta: dict[str, Any] = field(default_factory=dict)
 
-    @property
-    def calls(self) -> list[Block]:
-        return [b for b in self.blocks if b.kind == "tool_call"]
+    # ``blocks`` is never changed in place (a changed message is a new one, see with_blocks), so its calls and
+    # results are listed once, as it is made: repair, the pipeline and validation ask each message for them
+    # several times over, which rebuilt these lists about 70,000 times in a re-compaction of 10K messages
+    # (a functools.cached_property would cost more on first use than the list itself).
+    calls: list[Block] = field(init=False, repr=False, compare=False)
+    results: list[Block] = field(init=False, repr=False, compare=False)
+    #: What compaction made of this very message (its rendered key, its blocks' keys, its replayed version),
+    #: kept with it: a Session's next call reuses the messages it parsed (see formats.base.ParseMemo).
+    made: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
-    @property
-    def results(self) -> list[Block]:
-        return [b for b in self.blocks if b.kind == "tool_result"]
+    def __post_init__(self) -> None:
+        self.calls = [b for b in self.blocks if b.kind == "tool_call"]
+        self.results = [b for b in self.blocks if b.kind == "tool_result"]
 
     @property
     def is_prompt(self) -> bool:
@@ -80,7 +94,19 @@ class Message:
         return key_of(self.origin)
 
     def with_blocks(self, blocks: list[Block]) -> Message:
-        return replace(self, blocks=blocks, changed=True)
+        """A changed version holding ``blocks``. It shares ``origin``, so it keeps what was made of it (the
+        JSON and key the redaction memo may have handed over): ``dataclasses.replace`` would drop them, and
+        the key would be made again from the whole message."""
+        new = Message(self.role, blocks, self.origin, self.index, self.id, True, self.meta)
+        made = self.__dict__
+        for name in _OF_ORIGIN:
+            if name in made:
+                new.__dict__[name] = made[name]
+        return new
+
+
+#: What a message makes of its ``origin`` alone (cached properties), which a version with other blocks shares.
+_OF_ORIGIN = ("origin_json", "origin_key")
 
 
 def key_of(value: Any) -> str:

@@ -104,7 +104,7 @@ def _drop_orphans(out: list[Message], adapter: Adapter, notes: list[str]) -> lis
             )
     kept = []
     for j, message in enumerate(out):
-        orphans = [r for r in message.results if (j, r.call_id) not in answered]
+        orphans = [r for r in message.results if (j, r.call_id) not in answered] if message.results else None
         if orphans:
             names = ", ".join(str(r.call_id) for r in orphans)
             notes.append(f"removed {len(orphans)} result(s) of {message.label()} answering no call: {names}")

@@ -11,17 +11,24 @@ from .model import Block, Message
 
 
 def is_empty(message: Message) -> bool:
-    return not any(_has_content(b) for b in message.blocks)
-
-
-def _has_content(block: Block) -> bool:
-    if block.kind in ("text", "reasoning"):
-        return bool(block.text.strip()) or block.signed
+    """No block with content: text and reasoning that is only whitespace (and unsigned), or no blocks at all.
+    Asked of every message by repair and by validation; written as one loop, without a copy of the text."""
+    for block in message.blocks:
+        if block.kind not in _TEXTUAL or not _blank(block.text) or block.signed:
+            return False
     return True
 
 
+_TEXTUAL = ("text", "reasoning")
+
+
+def _blank(text: str) -> bool:
+    """``not text.strip()`` without copying a long text: both use the same notion of whitespace."""
+    return not text or text.isspace()
+
+
 def is_blank_text(block: Block) -> bool:
-    return block.kind == "text" and not block.signed and not block.text.strip()
+    return block.kind == "text" and not block.signed and _blank(block.text)
 
 
 def result_span(messages: list[Message], i: int, adapter: Adapter) -> range:
@@ -42,35 +49,41 @@ def problems(messages: list[Message], adapter: Adapter) -> list[str]:
     consumed: set[int] = set()
     seen_calls: set[str] = set()
     for i, message in enumerate(messages):
-        where = f"message {i} ({message.label()})"
         if is_empty(message):
-            found.append(f"{where} is empty")
+            found.append(f"{_where(i, message)} is empty")
         elif adapter.blank_text_rejected and (blank := sum(map(is_blank_text, message.blocks))):
-            found.append(f"{where} holds {blank} empty text block(s), which {adapter.name} refuses")
+            found.append(f"{_where(i, message)} holds {blank} empty text block(s), which {adapter.name} refuses")
         if message.role == "assistant" and message.calls:
             span = result_span(messages, i, adapter)
             consumed.update(span)
             wanted = [c.call_id for c in message.calls]
             for call_id in wanted:
                 if call_id in seen_calls:
-                    found.append(f"{where}: tool call id {call_id} is used twice")
+                    found.append(f"{_where(i, message)}: tool call id {call_id} is used twice")
                 seen_calls.add(call_id or "")
             got = [r.call_id for j in span for r in messages[j].results]
             for call in message.calls:
                 if got.count(call.call_id) != 1:
                     state = "no result" if call.call_id not in got else "more than one result"
-                    found.append(f"{where}: call {call.call_id} ({call.name}) has {state} right after it")
+                    found.append(f"{_where(i, message)}: call {call.call_id} ({call.name}) has {state} right after it")
             for call_id in got:
                 if call_id not in wanted:
-                    found.append(f"{where}: the result for {call_id} after it answers no call of this turn")
+                    found.append(
+                        f"{_where(i, message)}: the result for {call_id} after it answers no call of this turn"
+                    )
             if not adapter.one_result_per_message:
                 for j in span:
                     if _results_not_first([b.kind for b in messages[j].blocks]):
                         found.append(f"message {j}: tool results must come before any other content")
         elif message.results and i not in consumed:
-            found.append(f"{where}: tool result with no call right before it")
+            found.append(f"{_where(i, message)}: tool result with no call right before it")
     found += _role_problems(messages, adapter)
     return found
+
+
+def _where(i: int, message: Message) -> str:
+    """How a problem names its message; made only for a message that has one."""
+    return f"message {i} ({message.label()})"
 
 
 def _results_not_first(kinds: list[str]) -> bool:

@@ -29,6 +29,12 @@ class AnthropicAdapter(Adapter):
             blocks = [_block(part) for part in content]
         return Message(role=role, blocks=blocks, origin=item)
 
+    reusable = True
+
+    def parts(self, item: dict[str, Any]) -> list[Any]:
+        content = item["content"]
+        return ([content] if content else []) if isinstance(content, str) else list(content)
+
     def build(self, message: Message) -> dict[str, Any]:
         out: dict[str, Any] = dict(message.origin or {})
         out["role"] = message.role

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import weakref
 from abc import ABC, abstractmethod
 from typing import Any
 
@@ -20,26 +22,63 @@ class Adapter(ABC):
     #: Anthropic refuses a text block that is empty or only whitespace ("text content blocks must be non-empty").
     blank_text_rejected: bool = False
 
-    def parse(self, items: Any) -> list[Message]:
+    #: Whether a message parsed by an earlier call may stand for the same item again (see ParseMemo): not
+    #: where parsing a message depends on the messages around it (Gemini pairs calls by position).
+    reusable: bool = False
+
+    def parse(self, items: Any, keys: dict[int, str] | None = None, memo: ParseMemo | None = None) -> list[Message]:
+        """The items as canonical messages. ``keys``: content keys of items already made (by the item's id),
+        taken as the messages' ``origin_key``; with a ``memo`` too, an item parsed by the Session's last call,
+        the same object with the same content at the same place, is not parsed again (see ParseMemo)."""
         if not isinstance(items, list):
             raise InvalidArgument("messages must be a list of message objects")
+        keys = keys or {}
+        earlier = memo.take() if memo is not None and self.reusable and keys else {}
         messages = []
+        kept: dict[str, Message] = {}
         for index, item in enumerate(items):
             if not isinstance(item, dict):
                 raise InvalidArgument(f"message #{index} is not an object")
-            try:
-                message = self.parse_one(item)
-            except (KeyError, TypeError, ValueError, AttributeError) as exc:
-                raise InvalidArgument(f"message #{index} is not a valid {self.name} message ({exc})") from None
-            message.index = index
-            for position, block in enumerate(message.blocks):
-                if block.kind in ("text", "reasoning") and not isinstance(block.text, str):
-                    what = "thinking" if block.kind == "reasoning" else "text"
-                    raise InvalidArgument(f"message #{index}: a {what} part holds {block.text!r}, not a string")
-                block.home = (message, position)
+            key = keys.get(id(item))
+            message = earlier.get(key) if key is not None else None
+            if message is None or not self._same(message, item, index):
+                message = self._parse(item, index)
+                if key is not None:
+                    message.origin_key = key  # key_of's of the very item: not made again
+            if key is not None:
+                kept[key] = message
             messages.append(message)
         self.after_parse(messages)
+        if memo is not None and self.reusable:
+            memo.keep(kept)
         return messages
+
+    def _parse(self, item: dict[str, Any], index: int) -> Message:
+        try:
+            message = self.parse_one(item)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise InvalidArgument(f"message #{index} is not a valid {self.name} message ({exc})") from None
+        message.index = index
+        home = weakref.ref(message)
+        for position, block in enumerate(message.blocks):
+            if block.kind in ("text", "reasoning") and not isinstance(block.text, str):
+                what = "thinking" if block.kind == "reasoning" else "text"
+                raise InvalidArgument(f"message #{index}: a {what} part holds {block.text!r}, not a string")
+            block.home = (home, position)
+        return message
+
+    def _same(self, message: Message, item: dict[str, Any], index: int) -> bool:
+        """Whether ``message``, parsed from an item with the content ``item`` has now, is what parsing ``item``
+        at ``index`` would give: made of this very object, its blocks' parts still equal to the item's (the
+        same objects, unless the caller swapped one for a copy; a part changed since is not taken)."""
+        if message.origin is not item or message.index != index:
+            return False
+        return [b.raw for b in message.blocks] == self.parts(item)
+
+    def parts(self, item: dict[str, Any]) -> list[Any]:
+        """The provider parts of ``item`` its blocks keep as ``raw``, in block order (formats that are
+        ``reusable``)."""
+        raise NotImplementedError
 
     def after_parse(self, messages: list[Message]) -> None:
         """Hook for formats that pair calls and results by position rather than by id."""
@@ -62,6 +101,28 @@ class Adapter(ABC):
     def results_message(self, results: list[Block]) -> Message:
         role: Role = "tool" if self.one_result_per_message else "user"
         return Message(role=role, blocks=results, changed=True)
+
+
+class ParseMemo:
+    """The messages a Session's last compaction parsed, by content key, for its next call: an agent sends the
+    whole history again with a message more, and parsing 10K messages again was a seventh of a re-compaction.
+
+    A message is reused only for the very item it was parsed from, at the same place, holding the same content
+    (the content key the redaction memo made of it in this call) and the same parts (see Adapter._same): what
+    parsing it again would give. Messages are never changed in place once parsed, so two calls may share one.
+    Only the last call's messages are kept (they hold the caller's items alive until the next call)."""
+
+    def __init__(self) -> None:
+        self._messages: dict[str, Message] = {}
+        self._lock = threading.Lock()
+
+    def take(self) -> dict[str, Message]:
+        with self._lock:
+            return self._messages
+
+    def keep(self, messages: dict[str, Message]) -> None:
+        with self._lock:
+            self._messages = messages
 
 
 def text_of(blocks: list[Block]) -> str:

@@ -45,6 +45,15 @@ class OpenAIAdapter(Adapter):
             blocks.append(Block("tool_call", call_id=call["id"], name=function["name"], args=args, raw=call))
         return Message(role=_ROLES[role], blocks=blocks, origin=item)
 
+    reusable = True
+
+    def parts(self, item: dict[str, Any]) -> list[Any]:
+        if item.get("role") in ("tool", "function"):
+            return [item]
+        content, calls = item.get("content"), item.get("tool_calls")
+        parts = [] if not content else [content] if isinstance(content, str) else list(content)
+        return parts + calls if calls else parts
+
     def build(self, message: Message) -> dict[str, Any]:
         out: dict[str, Any] = dict(message.origin or {})
         if message.role == "tool":

@@ -1,0 +1,144 @@
+"""A re-compaction reuses what the Session's last call made of the same messages (parsed messages, replayed
+versions, keys): these tests hold it to giving what a compaction from scratch gives, and to taking nothing that
+changed since."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import gc
+import json
+import weakref
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mcp_context import Session
+from mcp_context.compaction.compact import Compaction
+from mcp_context.conversation import formats
+from mcp_context.conversation.formats.base import ParseMemo
+from mcp_context.conversation.model import Block, Message, key_of
+
+TARGET = 20_000
+
+
+def _history(n: int) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = [{"role": "system", "content": "be brief"}, {"role": "user", "content": "go"}]
+    for i in range(n):
+        args = json.dumps({"path": f"src/m{i}.py", "body": "x" * (3000 if i % 3 == 0 else 10)})
+        call = {"id": f"c{i}", "type": "function", "function": {"name": "write", "arguments": args}}
+        items.append({"role": "assistant", "content": f"step {i}", "tool_calls": [call]})
+        items.append({"role": "tool", "tool_call_id": f"c{i}", "content": f"line {i}\n" * (300 + i % 7)})
+    return items
+
+
+def _figures(result: Compaction) -> Any:
+    return (
+        json.dumps(result.messages),
+        result.tokens_before,
+        result.tokens_after,
+        result.removed,
+        result.shortened,
+        result.notes,
+        result.archive.handle if result.archive else None,
+        result.history.handle if result.history else None,
+        [(r.layer, r.changed, r.tokens_saved, r.messages, r.skipped) for r in result.layers],
+    )
+
+
+@pytest.mark.parametrize("redact", [True, False])
+@pytest.mark.parametrize(
+    ("target", "strategy"),
+    [(TARGET, "auto"), (12_000, "compact"), (8_000, "auto")],  # results cleared; arguments cut; a summary
+)
+def test_recompaction_gives_what_a_fresh_parse_gives(tmp_path: Path, redact: bool, target: int, strategy: str) -> None:
+    """The same calls in two Sessions, one of which forgets what it parsed before each call."""
+    items = _history(60)
+    outs: list[list[Any]] = []
+    for name in ("reusing", "afresh"):
+        s = Session(root=tmp_path / name, session="s", env={}, redact=redact)
+        current, figures = list(items), []
+        for turn in range(4):
+            if name == "afresh":
+                s.accountant.parsed.keep({})
+            result = s.compact_history(messages=current, target_tokens=target, trigger=target, strategy=strategy)
+            figures.append(_figures(result))
+            current = current + [{"role": "user", "content": f"and then {turn}"}]
+        outs.append(figures)
+    assert outs[0] == outs[1]
+    assert all(f[8][0][:1] == (0,) and f[8][0][1] > 0 for f in outs[0][1:])  # every later call replayed
+
+
+def _keyed(items: list[dict[str, Any]]) -> dict[int, str]:
+    return {id(item): key_of(item) for item in items}
+
+
+def test_parsed_messages_are_reused_only_for_the_same_item_at_the_same_place() -> None:
+    adapter, memo = formats.adapter("openai"), ParseMemo()
+    items = _history(3)
+    first = adapter.parse(items, _keyed(items), memo)
+    again = adapter.parse(items, _keyed(items), memo)
+    assert all(a is b for a, b in zip(first, again, strict=True))
+    shifted = [{"role": "user", "content": "hello"}, *items]
+    moved = adapter.parse(shifted, _keyed(shifted), memo)
+    assert not any(m is f for m, f in zip(moved[1:], first, strict=True))  # another index: parsed again
+    assert [m.index for m in moved] == list(range(len(shifted)))
+    copied = copy.deepcopy(items)  # equal content, other objects: parsed again, holding the new objects
+    fresh = adapter.parse(copied, _keyed(copied), memo)
+    assert all(m.origin is c for m, c in zip(fresh, copied, strict=True))
+
+
+def test_a_part_changed_since_it_was_parsed_is_not_taken() -> None:
+    adapter, memo = formats.adapter("openai"), ParseMemo()
+    items = _history(2)
+    first = adapter.parse(items, _keyed(items), memo)
+    old = items[2]["tool_calls"]
+    items[2]["tool_calls"] = copy.deepcopy(old)  # the same content in new objects ...
+    assert adapter.parse(items, _keyed(items), memo)[2] is first[2]  # ... equal parts: nothing differs
+    old[0]["function"]["name"] = "other"  # ... and the detached part changed: the block would hold it
+    again = adapter.parse(items, _keyed(items), memo)
+    assert again[2] is not first[2]
+    assert again[2].blocks[1].raw is items[2]["tool_calls"][0] and again[2].blocks[1].name == "write"
+    items[1]["content"] = "changed in place"  # a new key: parsed again
+    assert adapter.parse(items, _keyed(items), memo)[1].blocks[0].text == "changed in place"
+
+
+def test_reuse_needs_keys_and_a_format_that_parses_one_message_at_a_time() -> None:
+    memo = ParseMemo()
+    items = [{"role": "user", "parts": [{"text": "hi"}]}, {"role": "model", "parts": [{"text": "yes"}]}]
+    gemini = formats.adapter("gemini")
+    first = gemini.parse(items, _keyed(items), memo)
+    assert not any(a is b for a, b in zip(first, gemini.parse(items, _keyed(items), memo), strict=True))
+    openai, plain = formats.adapter("openai"), _history(1)
+    first = openai.parse(plain, None, memo)
+    assert not any(a is b for a, b in zip(first, openai.parse(plain, None, memo), strict=True))
+
+
+def test_parsed_messages_are_no_reference_cycles() -> None:
+    """A block names its message weakly: what a compaction parsed is freed when it is dropped, not left to the
+    cycle collector (10K cycles after every call of a 10K-message history)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        messages = formats.adapter("openai").parse(_history(3))
+        ref = weakref.ref(messages[2])
+        assert messages[2].blocks[1].home is not None and messages[2].blocks[1].home[0]() is messages[2]
+        del messages
+        assert ref() is None
+    finally:
+        if was:
+            gc.enable()
+
+
+def test_new_versions_are_what_dataclasses_replace_makes() -> None:
+    block = Block("tool_call", call_id="c", name="n", args={"a": 1}, raw={"id": "c"})
+    assert block.replaced(args={"a": 2}) == dataclasses.replace(block, raw=None, source=block.raw, args={"a": 2})
+    with pytest.raises(TypeError):
+        block.replaced(nonsense=1)
+    message = Message("assistant", [block], origin={"role": "assistant"}, index=4, id="m4")
+    message.origin_key = "k"
+    new = message.with_blocks([Block("text", "t")])
+    assert new == dataclasses.replace(message, blocks=[Block("text", "t")], changed=True)
+    assert new.origin_key == "k" and new.calls == [] and message.calls == [block]
+    assert new.made == {}
