@@ -13,10 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mcp_context import Session
 from mcp_context.compaction.compact import Compaction
-from mcp_context.conversation import formats
+from mcp_context.conversation import formats, repair
 from mcp_context.conversation.formats.base import ParseMemo
 from mcp_context.conversation.model import Block, Message, key_of
 
@@ -142,3 +144,38 @@ def test_new_versions_are_what_dataclasses_replace_makes() -> None:
     assert new == dataclasses.replace(message, blocks=[Block("text", "t")], changed=True)
     assert new.origin_key == "k" and new.calls == [] and message.calls == [block]
     assert new.made == {}
+
+
+_IDS = st.sampled_from(["a", "b", "c"])
+
+
+@st.composite
+def _messages(draw: st.DrawFn) -> list[Message]:
+    """Short histories of canonical messages with calls, results and ids drawn from a small set: well paired,
+    dangling, orphaned, duplicated, drifted, and empty turns all come up."""
+    out = []
+    for index in range(draw(st.integers(0, 8))):
+        role = draw(st.sampled_from(["user", "assistant", "tool", "system"]))
+        blocks = []
+        if draw(st.booleans()):
+            blocks.append(Block("text", draw(st.sampled_from(["", " ", "hi"])), raw="t"))
+        for call_id in draw(st.lists(_IDS, max_size=3)):
+            kind = "tool_call" if role == "assistant" else "tool_result"
+            blocks.append(Block(kind, "r" if kind == "tool_result" else "", call_id=call_id, name="f", raw={}))
+        if draw(st.booleans()):
+            blocks.append(Block("text", "after", raw="t"))
+        out.append(Message(role, blocks, origin={"n": index}, index=index))
+    return out
+
+
+@settings(max_examples=400, deadline=None, database=None)
+@given(messages=_messages(), fmt=st.sampled_from(["openai", "anthropic", "gemini"]))
+def test_the_quick_pairing_check_changes_no_repair(messages: list[Message], fmt: str) -> None:
+    """repair skips pairing when one pass finds every call answered right after it and no stray result: the
+    same output and notes as running the pairing steps."""
+    adapter = formats.adapter(fmt)
+    quick = repair.repair(copy.deepcopy(messages), adapter)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(repair, "_paired", lambda out, adapter: False)
+        full = repair.repair(copy.deepcopy(messages), adapter)
+    assert quick == full

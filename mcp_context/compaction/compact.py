@@ -4,6 +4,7 @@ left, validate, render in the input's own format. A failure anywhere leaves the 
 from __future__ import annotations
 
 import gc
+import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -239,7 +240,25 @@ def _result(
 
 
 def _history_lines(messages: list[Message], adapter: Adapter) -> list[archives.Line]:
-    return [
-        archives.Line(message_key(m, adapter), lambda m=m: f'{{"message":{message_json(m, adapter)}}}')  # type: ignore[misc]
-        for m in messages
-    ]
+    return [_history_line(m, adapter) for m in messages]
+
+
+def _history_line(message: Message, adapter: Adapter) -> archives.Line:
+    """The message's line of the stored history. An untouched input message keeps its line (see Message.made:
+    the Session's next call reuses the message), which names only the caller's object, so no cycle is made."""
+    if message.changed or message.origin is None:
+        return archives.Line(message_key(message, adapter), lambda: f'{{"message":{message_json(message, adapter)}}}')
+    line: archives.Line | None = message.made.get(_LINE)
+    if line is None:
+        origin = message.origin
+        line = message.made[_LINE] = archives.Line(message.origin_key, lambda: f'{{"message":{_json(origin)}}}')
+    return line
+
+
+def _json(value: Any) -> str:
+    """An untouched message as message_json spells it (see Message.origin_json)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+#: Where an untouched input message keeps its line of the stored history.
+_LINE = "history line"

@@ -22,8 +22,9 @@ def repair(messages: list[Message], adapter: Adapter) -> tuple[list[Message], li
         notes.append(f"removed {len(messages) - len(out)} empty message(s)")
     if adapter.blank_text_rejected:
         out = _drop_blank_text(out, notes)
-    out = _pair(out, adapter, notes)
-    out = _drop_orphans(out, adapter, notes)
+    if not _paired(out, adapter):
+        out = _pair(out, adapter, notes)
+        out = _drop_orphans(out, adapter, notes)
     if adapter.strict_alternation:
         out = _merge_runs(out, notes)
     turns = [m for m in out if m.role != "system"]
@@ -82,11 +83,25 @@ def _pair(out: list[Message], adapter: Adapter, notes: list[str]) -> list[Messag
     return out
 
 
+def _paired(out: list[Message], adapter: Adapter) -> bool:
+    """Whether _pair and _drop_orphans would find nothing to do, in one pass: every turn's calls have their
+    results right after it, and every result is among those of the turn before it (most histories)."""
+    span_end = 0  # the results of the last turn with calls end here
+    for i, message in enumerate(out):
+        if message.results and i >= span_end:
+            return False
+        if message.calls and message.role == "assistant":
+            if not _well_placed(out, i, adapter):
+                return False
+            span_end = result_span(out, i, adapter).stop
+    return True
+
+
 def _well_placed(out: list[Message], i: int, adapter: Adapter) -> bool:
     wanted = [c.call_id for c in out[i].calls]
     span = result_span(out, i, adapter)
     got = [r.call_id for j in span for r in out[j].results]
-    if sorted(got, key=str) != sorted(wanted, key=str):
+    if got != wanted and sorted(got, key=str) != sorted(wanted, key=str):
         return False
     if adapter.one_result_per_message:
         return True

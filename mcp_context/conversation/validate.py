@@ -12,11 +12,16 @@ from .model import Block, Message
 
 def is_empty(message: Message) -> bool:
     """No block with content: text and reasoning that is only whitespace (and unsigned), or no blocks at all.
-    Asked of every message by repair and by validation; written as one loop, without a copy of the text."""
-    for block in message.blocks:
-        if block.kind not in _TEXTUAL or not _blank(block.text) or block.signed:
-            return False
-    return True
+    Asked of every message by repair and by validation, so answered once per message (see Message.made)."""
+    empty = message.made.get(_EMPTY)
+    if empty is None:
+        empty = message.made[_EMPTY] = all(
+            b.kind in _TEXTUAL and _blank(b.text) and not b.signed for b in message.blocks
+        )
+    return bool(empty)
+
+
+_EMPTY = "empty"
 
 
 _TEXTUAL = ("text", "reasoning")
@@ -92,7 +97,9 @@ def _results_not_first(kinds: list[str]) -> bool:
 
 
 def _role_problems(messages: list[Message], adapter: Adapter) -> list[str]:
-    found = []
+    found: list[str] = []
+    if not adapter.user_first and not adapter.strict_alternation:
+        return found
     turns = [(i, "user" if m.role == "tool" else m.role) for i, m in enumerate(messages) if m.role != "system"]
     if adapter.user_first and turns and turns[0][1] != "user":
         found.append(f"message {turns[0][0]}: the first turn must be the user's")

@@ -90,7 +90,8 @@ class Adapter(ABC):
         return self.build(message)
 
     def render_all(self, messages: list[Message]) -> list[Any]:
-        return [self.render(m) for m in messages]
+        """``render`` of each message, written out: it runs over every message of every compaction."""
+        return [m.origin if not m.changed and m.origin is not None else self.build(m) for m in messages]
 
     @abstractmethod
     def parse_one(self, item: dict[str, Any]) -> Message: ...
