@@ -55,8 +55,8 @@ _PLAIN_AFTER_TEXT = re.compile(rf"(?:{_TEXT})*+{_AFTER_BLANK}")  # the same wher
 _PLAIN_GOING_ON = re.compile(rf"[^\S\n]*+(?:{_START}.*+)?(?:\n(?:{_TEXT})*+{_AFTER_BLANK})?")  # mid-line
 # Whole unindented plain lines with no fence marker, from a line's start: for the general path.
 _PLAIN_RUN = re.compile(rf"(?:{_START}[^\n`~]*\n|\n)+")
-# Whole lines of indented code (not blank), where code may start: each one restarts tracking, and is left out.
-_CODE_RUN = re.compile(r"(?:(?: {4}|\t)[^\S\n]*+\S.*+\n)+")
+# Lines of indented code (not blank; the last may go on), where code may start: each restarts tracking, left out.
+_CODE_RUN = re.compile(r"(?:(?: {4}|\t)[^\S\n]*+\S.*+(?:\n|\Z))+")
 
 
 class MarkdownGate:
@@ -81,8 +81,10 @@ class MarkdownGate:
 
     def split(self, chunk: str) -> list[tuple[bool, str]]:
         """The chunk's parts, in order: for each, whether tracking starts afresh before it, and the text to
-        track (code and dividers left out). Runs of plain lines and of indented code lines are taken by one
-        regex step each, any other line (or piece of one) by :meth:`_line`."""
+        track (code and dividers left out). Runs of plain lines (see :data:`_START`), the rest of a code line
+        and runs of indented code lines are each taken in one step; any other line (or piece of one) by
+        :meth:`_line`. A line's rest is taken as plain only with the lines after it, never cut mid-line:
+        :meth:`_line` judges a piece by its start."""
         if self.plain(chunk):
             return [(False, chunk)]  # the common case: plain text, judged in one regex step
         if not chunk:
@@ -106,13 +108,30 @@ class MarkdownGate:
                     if tracked:  # the run is one restart
                         parts.append((reset, tracked))
                     reset, tracked = True, ""
-                    pos = run.end()
-                    self.line_start, self.lead, self.line_blank, self.line_code = True, "", False, True
-                    self.line_len, self.above, self.code_may_start = (
-                        pos - 1 - chunk.rfind("\n", 0, pos - 1) - 1,
-                        0,
-                        True,
-                    )
+                    start, pos = pos, run.end()
+                    ends = chunk[pos - 1] == "\n"
+                    self.line_start, self.lead, self.line_blank, self.line_code = ends, "", False, True
+                    self.line_len = pos - ends - 1 - chunk.rfind("\n", 0, pos - 1)
+                    if ends or chunk.find("\n", start, pos) >= 0:  # a code line ended
+                        self.above, self.code_may_start = 0, True
+                    continue
+            elif self.line_code and not self.fence:  # the rest of a code line: left out, a restart
+                if tracked:
+                    parts.append((reset, tracked))
+                reset, tracked = True, ""
+                start, pos = pos, chunk.find("\n", pos) + 1 or size
+                ends = chunk[pos - 1] == "\n"
+                self.line_len += pos - start - ends
+                if ends:
+                    self.line_start, self.above, self.code_may_start = True, 0, True
+                continue
+            elif not (self.fence or self.line_blank or markers):  # the rest of a line of text, and plain lines
+                run = _PLAIN_GOING_ON.match(chunk, pos)
+                stop = run.end()  # type: ignore[union-attr]  # matches, if only the empty string
+                if stop > pos and (stop == size or chunk[stop - 1] == "\n"):  # whole lines (a line's rest judged whole)
+                    tracked += chunk[pos:stop]
+                    self._past(chunk[pos:stop])
+                    pos = stop
                     continue
             line = _LINE.match(chunk, pos)[0]  # type: ignore[index]  # always matches: pos < size
             pos += len(line)
