@@ -172,3 +172,24 @@ def test_pairs_after_a_hit_in_the_same_append_still_count() -> None:
     fast, straight = RepeatFinder(policy), Straight(policy)
     hits = [(fast.append(c) is not None, straight.append(c) is not None) for c in chunks]
     assert all(a == b for a, b in hits) and sum(a for a, _ in hits) >= 2
+
+
+@pytest.mark.parametrize("sizes", [(1, 13, 36), (37, 38, 74), (5, 200, 19, 2)])
+def test_blocks_reaching_past_the_text_are_not_scanned_twice_and_lose_nothing(sizes: tuple[int, ...]) -> None:
+    """Chunk sizes around a block's 37 positions: the last block of most appends reaches past the text and is
+    cleared (or not) by its anchor alone; a restored state resumes past it. Repeats of 32 to 57 characters
+    around the spacing limit exercise the halves of a block."""
+    rng = random.Random(sum(sizes))
+    words = ["alpha", "beta", "gamma", "the", "of", "loop", "text", "again", "__init__", "__len__"]
+    out = []
+    for _ in range(40):
+        unit = " ".join(rng.choices(words, k=rng.randint(5, 9))) + ". "
+        out.append((unit + unique(rng, rng.randint(0, 240))) * rng.randint(1, 12))
+    text = "".join(out)
+    chunks, i = [], 0
+    while i < len(text):
+        chunks.append(text[i : i + sizes[len(chunks) % len(sizes)]])
+        i += len(chunks[-1])
+    run(Policy(), chunks, set(), set(range(23, len(chunks), 23)), False)
+    finder = RepeatFinder(Policy())
+    assert sum(finder.append(c) is not None for c in chunks) >= 3  # there are loops to catch

@@ -94,45 +94,17 @@ class MarkdownGate:
         pos, size = 0, len(chunk)
         markers = "```" in chunk or "~~~" in chunk
         while pos < size:
-            if self.line_start and not self.fence:
-                if markers:  # whole unindented plain lines holding no marker
-                    run = _PLAIN_RUN.match(chunk, pos)
-                else:
-                    run = (_PLAIN_AFTER_BLANK if self.code_may_start else _PLAIN_AFTER_TEXT).match(chunk, pos)
-                if run and run.end() > pos:
-                    tracked += run[0]
-                    self._past(run[0])
-                    pos = run.end()
-                    continue
-                if self.code_may_start and (run := _CODE_RUN.match(chunk, pos)):
-                    if tracked:  # the run is one restart
-                        parts.append((reset, tracked))
-                    reset, tracked = True, ""
-                    start, pos = pos, run.end()
-                    ends = chunk[pos - 1] == "\n"
-                    self.line_start, self.lead, self.line_blank, self.line_code = ends, "", False, True
-                    self.line_len = pos - ends - 1 - chunk.rfind("\n", 0, pos - 1)
-                    if ends or chunk.find("\n", start, pos) >= 0:  # a code line ended
-                        self.above, self.code_may_start = 0, True
-                    continue
-            elif self.line_code and not self.fence:  # the rest of a code line: left out, a restart
-                if tracked:
-                    parts.append((reset, tracked))
-                reset, tracked = True, ""
-                start, pos = pos, chunk.find("\n", pos) + 1 or size
-                ends = chunk[pos - 1] == "\n"
-                self.line_len += pos - start - ends
-                if ends:
-                    self.line_start, self.above, self.code_may_start = True, 0, True
-                continue
-            elif not (self.fence or self.line_blank or markers):  # the rest of a line of text, and plain lines
-                run = _PLAIN_GOING_ON.match(chunk, pos)
-                stop = run.end()  # type: ignore[union-attr]  # matches, if only the empty string
-                if stop > pos and (stop == size or chunk[stop - 1] == "\n"):  # whole lines (a line's rest judged whole)
+            stop, code = self._run(chunk, pos, markers)
+            if stop > pos:
+                if not code:
                     tracked += chunk[pos:stop]
-                    self._past(chunk[pos:stop])
-                    pos = stop
-                    continue
+                elif tracked:  # the run is one restart
+                    parts.append((reset, tracked))
+                    reset, tracked = True, ""
+                else:
+                    reset = True
+                pos = stop
+                continue
             line = _LINE.match(chunk, pos)[0]  # type: ignore[index]  # always matches: pos < size
             pos += len(line)
             restart, track = self._line(line)
@@ -145,6 +117,44 @@ class MarkdownGate:
         if reset or tracked:
             parts.append((reset, tracked))
         return parts
+
+    def _run(self, chunk: str, pos: int, markers: bool) -> tuple[int, bool]:
+        """Where a run taken in one step from ``pos`` ends (``pos`` if none), and whether it is code (left out,
+        a restart) rather than plain text (tracked), the state moved past it."""
+        if self.fence:
+            return pos, False
+        if self.line_start:
+            if markers:  # whole unindented plain lines holding no marker
+                run = _PLAIN_RUN.match(chunk, pos)
+            else:
+                run = (_PLAIN_AFTER_BLANK if self.code_may_start else _PLAIN_AFTER_TEXT).match(chunk, pos)
+            if run and run.end() > pos:
+                self._past(run[0])
+                return run.end(), False
+            if not (self.code_may_start and (run := _CODE_RUN.match(chunk, pos))):
+                return pos, False
+            stop = run.end()
+            ends = chunk[stop - 1] == "\n"
+            self.line_start, self.lead, self.line_blank, self.line_code = ends, "", False, True
+            self.line_len = stop - ends - 1 - chunk.rfind("\n", 0, stop - 1)
+            if ends or chunk.find("\n", pos, stop) >= 0:  # a code line ended
+                self.above, self.code_may_start = 0, True
+            return stop, True
+        if self.line_code:  # the rest of a code line
+            stop = chunk.find("\n", pos) + 1 or len(chunk)
+            ends = chunk[stop - 1] == "\n"
+            self.line_len += stop - pos - ends
+            if ends:
+                self.line_start, self.above, self.code_may_start = True, 0, True
+            return stop, True
+        if self.line_blank or markers:
+            return pos, False
+        # The rest of a line of text and the plain lines after it, if whole: a piece is judged by its start.
+        stop = _PLAIN_GOING_ON.match(chunk, pos).end()  # type: ignore[union-attr]  # matches, if only ""
+        if stop == pos or (stop < len(chunk) and chunk[stop - 1] != "\n"):
+            return pos, False
+        self._past(chunk[pos:stop])
+        return stop, False
 
     def plain(self, chunk: str) -> bool:
         """Whether the chunk is all plain text (see :data:`_START`), to track as it is, judged in one regex step
