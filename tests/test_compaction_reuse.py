@@ -18,9 +18,11 @@ from hypothesis import strategies as st
 
 from mcp_context import Session
 from mcp_context.compaction.compact import Compaction
-from mcp_context.conversation import formats, repair
+from mcp_context.conversation import formats, repair, validate
+from mcp_context.conversation.accounting import Accountant
 from mcp_context.conversation.formats.base import ParseMemo
 from mcp_context.conversation.model import Block, Message, key_of
+from mcp_context.redaction import RedactionMemo
 
 TARGET = 20_000
 
@@ -179,3 +181,58 @@ def test_the_quick_pairing_check_changes_no_repair(messages: list[Message], fmt:
         patch.setattr(repair, "_paired", lambda out, adapter: False)
         full = repair.repair(copy.deepcopy(messages), adapter)
     assert quick == full
+
+
+def test_a_caller_that_sends_new_objects_every_time_is_not_kept_alive() -> None:
+    adapter, memo = formats.adapter("openai"), ParseMemo()
+    items = _history(2)
+    adapter.parse(items, _keyed(items), memo)
+    assert memo.take()  # the first call's messages wait for the next
+    copied = copy.deepcopy(items)  # a server decodes every request afresh: nothing is reused ...
+    adapter.parse(copied, _keyed(copied), memo)
+    assert memo.take() == {}  # ... so nothing is held until the next call
+
+
+def test_message_keys_are_the_same_looked_up_by_spelling() -> None:
+    """The redaction memo keys a message it has seen spelled the same way without hashing it again: the same
+    keys as key_of, for the same content in new objects too, and none for what marshal cannot spell."""
+    memo = RedactionMemo()
+    items: list[Any] = [*_history(3), {"role": "user", "content": ("a", "tuple")}, {"role": "user", "n": 1.0}]
+    for turn in range(3):
+        keys: dict[int, str] = {}
+        batch = items if turn != 1 else copy.deepcopy(items)
+        out = memo.messages("s", batch, keys)
+        assert out is batch
+        assert keys == {id(m): key_of(m) for m in batch}
+    items[-1]["n"] = 1  # equal to 1.0, but spelled otherwise: another key
+    keys = {}
+    memo.messages("s", items, keys)
+    assert keys[id(items[-1])] == key_of({"role": "user", "n": 1}) != key_of({"role": "user", "n": 1.0})
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(messages=_messages(), fmt=st.sampled_from(["openai", "anthropic", "gemini"]))
+def test_results_in_the_calls_order_are_no_pairing_problem(messages: list[Message], fmt: str) -> None:
+    """validate.problems skips counting a turn's results when they are its calls' ids in order, each once."""
+    adapter = formats.adapter(fmt)
+    for i, message in enumerate(messages):
+        wanted = [c.call_id for c in message.calls]
+        got = [r.call_id for j in validate.result_span(messages, i, adapter) for r in messages[j].results]
+        if message.role == "assistant" and wanted and got == wanted and len(set(wanted)) == len(wanted):
+            assert validate._pairing_problems("m", message, wanted, got) == []
+
+
+def test_a_count_kept_on_a_message_is_its_accountants_own(tmp_path: Path) -> None:
+    """Counts kept on a message (a Session's next call reuses it) are named by the Accountant that made them."""
+
+    class Flat(Accountant):
+        def _block(self, block: Block) -> int:
+            return 1000
+
+    counter = Session(root=tmp_path, session="s", env={}).counter
+    adapter = formats.adapter("openai")
+    (message,) = adapter.parse([{"role": "user", "content": "hello there"}])
+    mine, other = Accountant(counter), Flat(counter)
+    first = mine.message(message, adapter)
+    assert other.message(message, adapter) == 1004 != first
+    assert mine.message(message, adapter) == first and mine.hits == 1

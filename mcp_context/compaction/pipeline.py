@@ -240,9 +240,13 @@ class Run:
         return self.call_names.get(block.call_id or "", block.name or "tool")
 
     def _replace(self, report: LayerReport, i: int, block: Block, text: str) -> None:
-        self.state.results[layers.result_key(block)] = text
-        self.state.used.add(layers.result_key(block))
-        self._set(i, layers.replace_result(self.body[i], block, text))
+        key, message = layers.result_key(block), self.body[i]
+        self.state.results[key] = text
+        self.state.used.add(key)
+        self._set(i, layers.replace_result(message, block, text))
+        if not message.changed and layers.replaceable(message) == [(block, key)]:
+            # what replaying this replacement will make of the message on the next call (see _replay_state)
+            message.made[_REPLAYED] = ([(key, text)], self.body[i])
         report.changed += 1
         report.messages.append(self.body[i].label())
 

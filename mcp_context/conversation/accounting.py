@@ -62,6 +62,9 @@ class Accountant:
     def __init__(self, counter: TokenCounter) -> None:
         self.counter = counter
         self.parsed = ParseMemo()
+        #: Names this Accountant's counts kept on messages (see message): an object of its own, which no other
+        #: can be while a message holds it, and which holds nothing (the Accountant itself would be a cycle).
+        self._token = object()
         self._cache: OrderedDict[str, int] = OrderedDict()
         self.hits = 0
         self.misses = 0
@@ -86,18 +89,26 @@ class Accountant:
         return self.text(value if isinstance(value, str) else canonical_json(value))
 
     def message(self, message: Message, adapter: Adapter) -> int:
+        """The message's tokens, by its content key; kept on the message too (see Message.made), which a
+        Session's next call reuses (see ParseMemo): it is not keyed and looked up again."""
+        slot = (self._token, adapter.name)
+        known: int | None = message.made.get(slot)
+        if known is not None:
+            self.hits += 1
+            return known
         key = message_key(message, adapter)
         cached = self._cache.get(key)
         if cached is not None:
             self._cache.move_to_end(key)
             self.hits += 1
-            return cached
-        self.misses += 1
-        tokens = PER_MESSAGE + sum(self._block(b) for b in message.blocks)
-        self._cache[key] = tokens
-        if len(self._cache) > CACHE_SIZE:
-            self._cache.popitem(last=False)
-        return tokens
+        else:
+            self.misses += 1
+            cached = PER_MESSAGE + sum(self._block(b) for b in message.blocks)
+            self._cache[key] = cached
+            if len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+        message.made[slot] = cached
+        return cached
 
     def counted(self, text: str) -> TokenCount | None:
         """The count of ``text`` when this very string was counted as a tool result lately, else None."""

@@ -67,15 +67,8 @@ def problems(messages: list[Message], adapter: Adapter) -> list[str]:
                     found.append(f"{_where(i, message)}: tool call id {call_id} is used twice")
                 seen_calls.add(call_id or "")
             got = [r.call_id for j in span for r in messages[j].results]
-            for call in message.calls:
-                if got.count(call.call_id) != 1:
-                    state = "no result" if call.call_id not in got else "more than one result"
-                    found.append(f"{_where(i, message)}: call {call.call_id} ({call.name}) has {state} right after it")
-            for call_id in got:
-                if call_id not in wanted:
-                    found.append(
-                        f"{_where(i, message)}: the result for {call_id} after it answers no call of this turn"
-                    )
+            if got != wanted or len(set(wanted)) != len(wanted):  # else each call has its one result, in order
+                found += _pairing_problems(_where(i, message), message, wanted, got)
             if not adapter.one_result_per_message:
                 for j in span:
                     if _results_not_first([b.kind for b in messages[j].blocks]):
@@ -83,6 +76,20 @@ def problems(messages: list[Message], adapter: Adapter) -> list[str]:
         elif message.results and i not in consumed:
             found.append(f"{_where(i, message)}: tool result with no call right before it")
     found += _role_problems(messages, adapter)
+    return found
+
+
+def _pairing_problems(where: str, message: Message, wanted: list[str | None], got: list[str | None]) -> list[str]:
+    """A turn's calls without exactly one result, and results for no call of the turn; only asked where the
+    results are not simply the calls' ids in order (counting each id in the results is the slow part)."""
+    found = []
+    for call in message.calls:
+        if got.count(call.call_id) != 1:
+            state = "no result" if call.call_id not in got else "more than one result"
+            found.append(f"{where}: call {call.call_id} ({call.name}) has {state} right after it")
+    for call_id in got:
+        if call_id not in wanted:
+            found.append(f"{where}: the result for {call_id} after it answers no call of this turn")
     return found
 
 

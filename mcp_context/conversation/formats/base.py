@@ -36,6 +36,7 @@ class Adapter(ABC):
         earlier = memo.take() if memo is not None and self.reusable and keys else {}
         messages = []
         kept: dict[str, Message] = {}
+        reused = 0
         for index, item in enumerate(items):
             if not isinstance(item, dict):
                 raise InvalidArgument(f"message #{index} is not an object")
@@ -45,12 +46,16 @@ class Adapter(ABC):
                 message = self._parse(item, index)
                 if key is not None:
                     message.origin_key = key  # key_of's of the very item: not made again
+            else:
+                reused += 1
             if key is not None:
                 kept[key] = message
             messages.append(message)
         self.after_parse(messages)
         if memo is not None and self.reusable:
-            memo.keep(kept)
+            # A caller that sends new objects every time (a server decodes each request afresh) gains nothing,
+            # and its items would be kept alive between calls: after a call that reused none, none are kept.
+            memo.keep(kept if reused or not earlier else {})
         return messages
 
     def _parse(self, item: dict[str, Any], index: int) -> Message:
@@ -111,7 +116,8 @@ class ParseMemo:
     A message is reused only for the very item it was parsed from, at the same place, holding the same content
     (the content key the redaction memo made of it in this call) and the same parts (see Adapter._same): what
     parsing it again would give. Messages are never changed in place once parsed, so two calls may share one.
-    Only the last call's messages are kept (they hold the caller's items alive until the next call)."""
+    Only the last call's messages are kept (they hold the caller's items alive until the next call), and none
+    after a call that reused none."""
 
     def __init__(self) -> None:
         self._messages: dict[str, Message] = {}
