@@ -367,18 +367,16 @@ class _Anchors:
 
     @functools.cached_property
     def _positions(self) -> dict[str, list[int]]:
-        text = self.text
-        found: dict[str, list[int]] = {}
-        if text.isascii():  # bytes are searched three times faster, and their positions are the characters'
-            matches = _BYTES_AUTOMATON.find_matches_as_indexes(text.encode("ascii"), overlapping=True)
-        else:
-            try:
-                matches = _AUTOMATON.find_matches_as_indexes(text, overlapping=True)
-            except UnicodeEncodeError:  # a lone surrogate, which UTF-8 cannot carry: one in its place, length kept
-                matches = _AUTOMATON.find_matches_as_indexes(_SURROGATE.sub("\ufffd", text), overlapping=True)
-        for pattern, start, _ in matches:  # in order of position for any one pattern, hence for any one anchor
-            for anchor in _SPELLED[pattern]:
-                found.setdefault(anchor, []).append(start)
+        """Each anchor's positions, in order. The text is searched a window at a time, as UTF-8 bytes made for
+        the window: a 60 MB text is never copied whole, and no UTF-8 copy stays attached to the caller's string
+        (which handing the automaton a ``str`` would leave)."""
+        text, found = self.text, dict[str, list[int]]()
+        for base in range(0, len(text), _WINDOW):
+            window = text[base : base + _WINDOW + _OVERLAP]
+            for pattern, start in _window_matches(window):
+                if start < _WINDOW:  # one that starts in the overlap is the next window's
+                    for anchor in _SPELLED[pattern]:
+                        found.setdefault(anchor, []).append(base + start)
         return found
 
     def at(self, anchor: str) -> list[int]:
@@ -386,7 +384,28 @@ class _Anchors:
         return self._positions.get(anchor, [])
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+def _window_matches(window: str) -> list[tuple[int, int]]:
+    """(pattern, character position) of every match in ``window``, in order of position for any one pattern."""
+    if window.isascii():
+        return [
+            (p, start) for p, start, _ in _AUTOMATON.find_matches_as_indexes(window.encode("ascii"), overlapping=True)
+        ]
+    data = window.encode("utf-8", "surrogatepass")  # a lone surrogate stays one character of three bytes
+    found = _AUTOMATON.find_matches_as_indexes(data, overlapping=True)
+    # An anchor is ASCII, so it starts on a character: its character position is its byte position less the
+    # continuation bytes before it, counted once along the text.
+    marks, moved, before, at = data.translate(_CONTINUATIONS), {}, 0, 0
+    for start in sorted({start for _, start, _ in found}):
+        before += marks.count(1, at, start)
+        moved[start], at = start - before, start
+    return [(p, moved[start]) for p, start, _ in found]
+
+
+#: Maps each UTF-8 continuation byte to 1, every other byte to 0.
+_CONTINUATIONS = bytes(1 if 0x80 <= b < 0xC0 else 0 for b in range(256))
+#: How much of a text is searched at once, and how far a window reads past that (an anchor astride two windows
+#: is found whole in the first).
+_WINDOW = 1024 * 1024
 
 
 def _spellings(anchor: str) -> list[str]:
@@ -408,10 +427,10 @@ def _automaton_patterns() -> tuple[list[str], list[tuple[str, ...]]]:
 
 
 _PATTERNS, _SPELLED = _automaton_patterns()
-_AUTOMATON = ahocorasick_rs.AhoCorasick(_PATTERNS, implementation=ahocorasick_rs.Implementation.DFA)
-_BYTES_AUTOMATON = ahocorasick_rs.BytesAhoCorasick(
+_AUTOMATON = ahocorasick_rs.BytesAhoCorasick(
     [p.encode("ascii") for p in _PATTERNS], implementation=ahocorasick_rs.Implementation.DFA
 )
+_OVERLAP = max(len(p) for p in _PATTERNS) - 1
 
 
 def _matches(rule: _Rule, text: str, anchors: _Anchors) -> Iterator[re.Match[str]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import itertools
 import json
 import os
 import re
@@ -294,7 +295,11 @@ def test_one_pass_finds_each_anchor_where_searching_for_it_would(parts: list[str
     ASCII out of another character, when those rules scan the whole text)."""
     text = "".join(parts)
     lowered = text.lower()
-    for anchors in (redaction._Anchors(text), redaction._Anchors(text + "é")):  # one of them not ASCII
+    for window, variant in itertools.product((1, 3, 16, 1 << 20), (text, text + "é")):  # by windows, ASCII or not
+        with pytest.MonkeyPatch.context() as patched:
+            patched.setattr(redaction, "_WINDOW", window)
+            anchors = redaction._Anchors(variant)
+            anchors.at("sk-")  # found now, in windows of this size
         assert anchors.folded_exact == (len(lowered) == len(text) and "\u212a" not in text)
         for rule in redaction._RULES:
             searched = lowered if rule.folded else text
@@ -302,7 +307,7 @@ def test_one_pass_finds_each_anchor_where_searching_for_it_would(parts: list[str
                 continue
             for anchor in rule.anchors:
                 want = [i for i in range(len(searched)) if searched.startswith(anchor, i)]
-                assert anchors.at(anchor) == want, (anchor, text)
+                assert anchors.at(anchor) == want, (anchor, text, window)
 
 
 def test_a_kelvin_sign_or_dotted_capital_still_hides_a_token() -> None:

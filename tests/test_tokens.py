@@ -338,6 +338,7 @@ _G_Z = bytes(b for b in range(256) if chr(b).isascii() and chr(b).isalpha() and 
 @given(context=st.binary(min_size=1, max_size=300) | st.text(alphabet="ab9 z\n\r:-Q0  ").map(str.encode))
 def test_what_is_counted_in_a_row_is_what_counting_each_pattern_finds(context: bytes) -> None:
     """The class-bit arithmetic of _in_a_row against counting each pattern in the text mapped to its classes."""
+    from mcp_context.tokens import count as count_module
     from mcp_context.tokens.count import _in_a_row
 
     neighbours = context.translate(
@@ -356,4 +357,8 @@ def test_what_is_counted_in_a_row_is_what_counting_each_pattern_finds(context: b
     spaces = context.translate(_table(b" ", b"s")).count(b".ss")
     kinds = bytes(ord(" ") if b == 0x20 else ord("d") if b in _DIGITS else ord(".") for b in range(256))
     space_digit = context[1:].translate(kinds).count(b" d")  # in the block: the context's first byte is before it
-    assert _in_a_row(context) == ([digit_run, boundary, word_break], [letters, punctuation, spaces], space_digit)
+    for window in (1, 2, 3, 7, 64 * 1024):  # taken a window at a time, whatever its size
+        with pytest.MonkeyPatch.context() as patched:
+            patched.setattr(count_module, "_ROW_WINDOW", window)
+            counted = _in_a_row(context)
+        assert counted == ([digit_run, boundary, word_break], [letters, punctuation, spaces], space_digit), window

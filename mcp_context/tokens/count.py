@@ -166,6 +166,11 @@ def _ones(length: int) -> int:
     return int.from_bytes(b"\x01" * length, "little")
 
 
+#: _in_a_row takes a block this much at a time: its integers stay in the processor's caches (a 1 MiB block taken
+#: whole was half as fast per byte) and a dozen of them cost the memory of one window, not of the block.
+_ROW_WINDOW = 64 * 1024
+
+
 def _in_a_row(context: bytes) -> tuple[list[int], list[int], int]:
     """How often the neighbours of _NEIGHBOUR_COSTS and the run starts of _RUN_COSTS occur in ``context``, and a
     space before a digit after its first byte (the byte before the block).
@@ -175,23 +180,38 @@ def _in_a_row(context: bytes) -> tuple[list[int], list[int], int]:
     second shifted down a byte, and the count is its ``bit_count``; what costs the same is counted at once (a
     digit after anything else but a digit). Eight two-byte ``bytes.count`` passes and three translations, half
     of the tally's time, become a few word-wide operations. No pattern here can overlap itself, so every
-    occurrence counts, as it did with ``bytes.count``."""
-    ones = _ones(len(context))
-    bits = int.from_bytes(context.translate(_ROW_CLASSES), "little")
+    occurrence counts, as it did with ``bytes.count``. A window counts what starts in it, reading two bytes
+    past it, so windows add up to the whole."""
+    neighbours, runs, space_digit = [0, 0, 0], [0, 0, 0], 0
+    for start in range(0, len(context), _ROW_WINDOW):
+        window = context[start : start + _ROW_WINDOW + 2]
+        starts = _ones(min(_ROW_WINDOW, len(window)))  # the places a pattern may start at in this window
+        more_neighbours, more_runs, spaces = _row_counts(window, starts, starts - 1 if start == 0 else starts)
+        neighbours = [a + b for a, b in zip(neighbours, more_neighbours, strict=True)]
+        runs = [a + b for a, b in zip(runs, more_runs, strict=True)]
+        space_digit += spaces
+    return neighbours, runs, space_digit
+
+
+def _row_counts(window: bytes, starts: int, space_starts: int) -> tuple[list[int], list[int], int]:
+    """_in_a_row's counts of the patterns starting where ``starts`` has a bit (a space before a digit: where
+    ``space_starts`` has)."""
+    ones = _ones(len(window))
+    bits = int.from_bytes(window.translate(_ROW_CLASSES), "little")
     digit, g_z, a_f, brk, punct, space = ((bits >> shift) & ones for shift in range(6))
     letter = g_z | a_f
     digit_next, g_z_next, brk_next = digit >> 8, g_z >> 8, brk >> 8
     neighbours = [
-        ((ones ^ digit) & digit_next).bit_count(),
-        ((g_z & digit_next) | (digit & g_z_next)).bit_count(),  # never both at one place
-        ((letter | digit) & brk_next).bit_count(),
+        ((ones ^ digit) & digit_next & starts).bit_count(),
+        (((g_z & digit_next) | (digit & g_z_next)) & starts).bit_count(),  # never both at one place
+        ((letter | digit) & brk_next & starts).bit_count(),
     ]
     runs = [
-        ((ones ^ letter) & (letter >> 8)).bit_count(),
-        ((ones ^ punct) & (punct >> 8)).bit_count(),
-        ((ones ^ space) & (space >> 8) & (space >> 16)).bit_count(),
+        ((ones ^ letter) & (letter >> 8) & starts).bit_count(),
+        ((ones ^ punct) & (punct >> 8) & starts).bit_count(),
+        ((ones ^ space) & (space >> 8) & (space >> 16) & starts).bit_count(),
     ]
-    return neighbours, runs, ((space & digit_next) >> 8).bit_count()
+    return neighbours, runs, (space & digit_next & space_starts).bit_count()
 
 
 # Blocks where o200k_base has few whole characters, on top of the lead byte's cost (each pattern starts with a
