@@ -35,15 +35,15 @@ a shared machine's noise (``NOISE``): the regression check, run by hand, never a
 ``--no-redact`` runs every Session with redaction off: what the library costs without it (the default store
 redacts the whole history on every call, and every stored result again), to see what bounds the rows.
 
-What bounds them (stage timers, 10K OpenAI messages, 22 MiB of JSON, stores on /dev/shm, ~4.8 s): a first
-compaction spends about a third counting tokens with the estimator (0.8 s for the 16K blocks the compaction must
-count, 0.8 s for the 21 MiB of archive pieces each stored result's metadata counts), 0.7 s redacting the input
-(every message is new to the Session), 0.6 s redacting the archive pieces (JSON of messages: a key named
-"token" may hold a value redaction of the messages alone left, so they are redacted again; cleared results seen
-untouched are not), 0.65 s writing 2,344 results of four files each and 0.25 s previewing them from memory; the
-compaction's own logic is ~0.6 s. The naive window's x10 (~1.1 s) is below the counting alone. A re-compaction
-(~0.3 s) redacts only the new message (the Session's memo of untouched messages) and reuses the memo's content
-keys; what is left is flat: parse and repair, replay, validation, rendering, the memo's own keys (~50 ms).
+What bounds them (10K OpenAI messages, 22 MiB of JSON, stores on /dev/shm, ~3.3 s; cProfile of one first
+compaction, 5.5 s under the profiler): counting tokens with the estimator, 1.25 s (the 16K blocks the compaction
+must count and the 21 MiB of archive pieces each stored result's metadata counts); redaction, 0.74 s (every
+message is new to the Session, and the archive pieces are JSON of messages: a key named "token" may hold a value
+redaction of the messages alone left, so they are redacted again; cleared results seen untouched are not);
+previews of the 2,344 results stored, 0.46 s; writing them, four files each. The naive window's x10 (~1.2 s) is
+near the counting alone. A re-compaction (~165 ms) redacts only the new message (the Session's memo of
+untouched messages) and reuses what the Session's last call parsed and replayed of the same message objects;
+over MCP every request is decoded afresh, so only the redaction memo applies (~300 ms).
 """
 
 from __future__ import annotations
