@@ -9,48 +9,10 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_loops import StraightFinder  # Gemini CLI's rule, written plainly: the reference
 
-from mcp_context.loops.chanting import RepeatFinder, is_decoration
+from mcp_context.loops.chanting import RepeatFinder
 from mcp_context.loops.policy import Policy
-
-
-class Straight:
-    """Gemini CLI's rule, plainly: every window position kept per window text, shifted as the buffer drops text."""
-
-    def __init__(self, policy: Policy) -> None:
-        self.p, self.buf, self.next, self.stats = policy, "", 0, {}  # type: dict[str, list[int]]
-
-    def clear(self) -> None:
-        self.buf, self.next, self.stats = "", 0, {}
-
-    def append(self, text: str) -> tuple[int, ...] | None:
-        p = self.p
-        self.buf += text
-        if len(self.buf) > p.chant_buffer:
-            cut = len(self.buf) - p.chant_buffer
-            self.buf, self.next = self.buf[cut:], max(0, self.next - cut)
-            shifted = {w: [i - cut for i in seen if i >= cut] for w, seen in self.stats.items()}
-            self.stats = {w: seen for w, seen in shifted.items() if seen}
-        hit = None
-        while self.next + p.chant_window <= len(self.buf):
-            at = self.next
-            self.next += 1
-            window = self.buf[at : at + p.chant_window]
-            seen = self.stats.setdefault(window, [])
-            seen.append(at)
-            recent = seen[-p.chant_repeats :]
-            if (
-                hit
-                or len(recent) < p.chant_repeats
-                or recent[-1] - recent[0] > p.chant_max_spacing * (p.chant_repeats - 1)
-            ):
-                continue
-            if is_decoration(window):
-                continue
-            if len({self.buf[a:b] for a, b in zip(recent, recent[1:], strict=False)}) <= p.chant_max_periods:
-                hit = tuple(recent)
-        return hit
-
 
 POLICIES = [
     Policy(chant_window=6, chant_repeats=4, chant_max_spacing=9, chant_max_periods=2, chant_buffer=60),
@@ -61,7 +23,7 @@ POLICIES = [
 
 
 def run(policy: Policy, chunks: list[str], clears: set[int], saves: set[int], legacy: bool) -> None:
-    fast, straight = RepeatFinder(policy), Straight(policy)
+    fast, straight = RepeatFinder(policy), StraightFinder(policy)
     for i, chunk in enumerate(chunks):
         if i in clears:
             fast.clear()
@@ -169,7 +131,7 @@ def test_pairs_after_a_hit_in_the_same_append_still_count() -> None:
     head = unique(rng, 400) + WORDY * 15 + other * 9 + unique(rng, 200)  # all of the 9 within the append
     tail = unique(rng, 1300) + other * 2 + unique(rng, 100)
     chunks = [head] + [tail[i : i + 90] for i in range(0, len(tail), 90)]
-    fast, straight = RepeatFinder(policy), Straight(policy)
+    fast, straight = RepeatFinder(policy), StraightFinder(policy)
     hits = [(fast.append(c) is not None, straight.append(c) is not None) for c in chunks]
     assert all(a == b for a, b in hits) and sum(a for a, _ in hits) >= 2
 

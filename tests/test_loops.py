@@ -727,7 +727,7 @@ def test_fast_finder_agrees_on_adversarial_streams(case: str) -> None:
         assert hits == 0
 
 
-def _gate_line_by_line(gate: MarkdownGate, chunk: str) -> list[tuple[bool, str]]:
+def gate_line_by_line(gate: MarkdownGate, chunk: str) -> list[tuple[bool, str]]:
     """The gate's rule one line at a time, with no shortcut for runs of plain lines: the reference."""
     parts: list[tuple[bool, str]] = []
     reset, tracked = False, ""
@@ -776,5 +776,5 @@ def test_the_gate_takes_runs_of_plain_lines_as_its_line_rule_would(lines: list[s
     bounds = sorted({0, len(text), *(c % (len(text) + 1) for c in cuts)})
     fast, slow = MarkdownGate(), MarkdownGate()
     for a, b in pairwise(bounds):
-        assert fast.split(text[a:b]) == _gate_line_by_line(slow, text[a:b])
+        assert fast.split(text[a:b]) == gate_line_by_line(slow, text[a:b])
         assert fast.to_state() == slow.to_state()

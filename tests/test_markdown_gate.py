@@ -4,31 +4,13 @@ chunking: the same parts and the same state after every chunk."""
 from __future__ import annotations
 
 import random
-import re
 from itertools import pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_loops import gate_line_by_line as line_by_line  # the reference: the rule one line at a time
 
 from mcp_context.loops.markdown import MarkdownGate
-
-
-def line_by_line(gate: MarkdownGate, chunk: str) -> list[tuple[bool, str]]:
-    """The gate's rule one line (or piece of one) at a time, with no shortcut: the reference."""
-    parts: list[tuple[bool, str]] = []
-    reset, tracked = False, ""
-    for line in re.findall(r"[^\n]*\n|[^\n]+", chunk):
-        restart, track = gate._line(line)
-        if restart:
-            if tracked:
-                parts.append((reset, tracked))
-            reset, tracked = True, ""
-        if track:
-            tracked += line
-    if reset or tracked:
-        parts.append((reset, tracked))
-    return parts
-
 
 # Lines near every edge of the plain-text shortcut: indents before and after blank lines, each character that
 # may or may not start structure, fence markers inside a line, whitespace-only lines.
