@@ -118,7 +118,7 @@ GOALS = (
     ),  # fmt: skip
     Goal(
         "re-compaction after +1 message", "x the first", 0.05, 0.055, False,
-        _ratio("compact_history, +1 message (same Session)", "10K messages"),
+        _ratio("compact_history, +1 message (same Session, decoded afresh)", "10K messages"),
     ),  # fmt: skip
     Goal("loop chanting detector", "MB/s", 20.0, 15.0, True, _chanting_rate),
     Goal("round trip: read_persisted", "x echo server", 1.2, 1.2, False, _worst_ratio(_ROUND_TRIP_READ)),

@@ -271,6 +271,8 @@ class RedactionMemo:
         self._messages: OrderedDict[str, None] = OrderedDict()
         self._texts: OrderedDict[bytes, None] = OrderedDict()
         self._spellings: dict[bytes, str] = {}
+        #: The bytes of the last call's spellings, kept or not: the size of the history a Session keeps.
+        self.spelled = 0
         self._lock = threading.Lock()
 
     def messages(self, session: str, messages: list[Any], keys: dict[int, str] | None = None) -> list[Any]:
@@ -310,7 +312,13 @@ class RedactionMemo:
                 size += len(data)
         with self._lock:
             self._spellings = kept
+            self.spelled = sum(len(data) for data in spelled if data is not None)
         return made
+
+    def forget(self) -> None:
+        """Let the last call's spellings go (see held.py): the next call keys every message afresh."""
+        with self._lock:
+            self._spellings, self.spelled = {}, 0
 
     def clean(self, text: str) -> bool:
         """Whether ``text`` was seen in the messages and redaction left it as it was: redacting it again would

@@ -25,6 +25,7 @@ from .config import Settings, resolve_settings
 from .conversation.accounting import Accountant
 from .conversation.transcripts import HistorySource
 from .errors import ContextError, InvalidArgument, InvalidInput, StoreError, UnknownHandle, shown_path
+from .held import HELD
 from .limits import Limits
 from .loops import service as loop_service
 from .loops.answers import JudgeFn, LoopCheck
@@ -357,7 +358,15 @@ class Session:
         too, the same one for the same secret every time, so the prompt cache's prefix stays the same. ``keys``
         gets the content keys the redaction memo made on the way (see RedactionMemo.messages)."""
         redacted = functools.partial(self._redaction.messages, session, keys=keys) if self.store.redact else None
-        return history_source(messages, transcript, format, self.env, self.transcript_roots, redacted or (lambda m: m))
+        try:
+            return history_source(messages, transcript, format, self.env, self.transcript_roots, redacted)
+        finally:
+            HELD.hold(self, self._redaction.spelled)
+
+    def forget_held(self) -> None:
+        """Let go of what this Session keeps for its next compaction: the process keeps too much (see held.py)."""
+        self._redaction.forget()
+        self.accountant.parsed.keep({})
 
     # summaries ---------------------------------------------------------------------------------------------
 

@@ -51,19 +51,25 @@ def _figures(result: Compaction) -> Any:
     )
 
 
+@pytest.mark.parametrize("decoded", [False, True], ids=["same objects", "decoded afresh"])
 @pytest.mark.parametrize("redact", [True, False])
 @pytest.mark.parametrize(
     ("target", "strategy"),
     [(TARGET, "auto"), (12_000, "compact"), (8_000, "auto")],  # results cleared; arguments cut; a summary
 )
-def test_recompaction_gives_what_a_fresh_parse_gives(tmp_path: Path, redact: bool, target: int, strategy: str) -> None:
-    """The same calls in two Sessions, one of which forgets what it parsed before each call."""
+def test_recompaction_gives_what_a_fresh_parse_gives(
+    tmp_path: Path, redact: bool, target: int, strategy: str, decoded: bool
+) -> None:
+    """The same calls in two Sessions, one of which forgets what it parsed before each call; ``decoded``: every
+    call gets the history in new objects, as a server decoding each request does."""
     items = _history(60)
     outs: list[list[Any]] = []
     for name in ("reusing", "afresh"):
         s = Session(root=tmp_path / name, session="s", env={}, redact=redact)
         current, figures = list(items), []
         for turn in range(4):
+            if decoded:
+                current = copy.deepcopy(current)
             if name == "afresh":
                 s.accountant.parsed.keep({})
             result = s.compact_history(messages=current, target_tokens=target, trigger=target, strategy=strategy)
@@ -84,13 +90,12 @@ def test_parsed_messages_are_reused_only_for_the_same_item_at_the_same_place() -
     first = adapter.parse(items, _keyed(items), memo)
     again = adapter.parse(items, _keyed(items), memo)
     assert all(a is b for a, b in zip(first, again, strict=True))
+    copied = copy.deepcopy(items)  # equal content in other objects (a request decoded afresh): reused too
+    assert all(a is b for a, b in zip(adapter.parse(copied, _keyed(copied), memo), first, strict=True))
     shifted = [{"role": "user", "content": "hello"}, *items]
     moved = adapter.parse(shifted, _keyed(shifted), memo)
     assert not any(m is f for m, f in zip(moved[1:], first, strict=True))  # another index: parsed again
     assert [m.index for m in moved] == list(range(len(shifted)))
-    copied = copy.deepcopy(items)  # equal content, other objects: parsed again, holding the new objects
-    fresh = adapter.parse(copied, _keyed(copied), memo)
-    assert all(m.origin is c for m, c in zip(fresh, copied, strict=True))
 
 
 def test_a_part_changed_since_it_was_parsed_is_not_taken() -> None:
@@ -183,13 +188,26 @@ def test_the_quick_pairing_check_changes_no_repair(messages: list[Message], fmt:
     assert quick == full
 
 
-def test_a_caller_that_sends_new_objects_every_time_is_not_kept_alive() -> None:
+def test_a_message_whose_item_changed_since_is_not_taken_for_an_equal_copy() -> None:
+    """Content in new objects reuses the message parsed from the old ones only while those still hold it: a
+    library caller may change what it sent before, and the message's blocks hold parts of it."""
+    adapter, memo = formats.adapter("openai"), ParseMemo()
+    items = _history(2)
+    first = adapter.parse(items, _keyed(items), memo)
+    copied = copy.deepcopy(items)
+    items[2]["tool_calls"][0]["function"]["name"] = "other"  # the old item, after the copy was taken
+    again = adapter.parse(copied, _keyed(copied), memo)
+    assert again[2] is not first[2] and again[2].origin is copied[2] and again[2].blocks[1].name == "write"
+    assert again[1] is first[1]  # the untouched ones are still taken
+
+
+def test_a_caller_that_shares_nothing_with_the_last_call_is_not_kept_alive() -> None:
     adapter, memo = formats.adapter("openai"), ParseMemo()
     items = _history(2)
     adapter.parse(items, _keyed(items), memo)
     assert memo.take()  # the first call's messages wait for the next
-    copied = copy.deepcopy(items)  # a server decodes every request afresh: nothing is reused ...
-    adapter.parse(copied, _keyed(copied), memo)
+    other = [{"role": "user", "content": "another history"}]  # nothing is reused ...
+    adapter.parse(other, _keyed(other), memo)
     assert memo.take() == {}  # ... so nothing is held until the next call
 
 

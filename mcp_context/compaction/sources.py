@@ -19,9 +19,11 @@ def history_source(
     format: str,
     env: Mapping[str, str],
     roots: list[Path] | None,
-    redacted: Callable[[list[Any]], list[Any]],
+    redacted: Callable[[list[Any]], list[Any]] | None = None,
 ) -> HistorySource:
-    """The messages to work on, passed through ``redacted`` (the Session's redaction) before anything else."""
+    """The messages to work on, passed through ``redacted`` (the Session's redaction; None: a store that does not
+    redact) before anything else."""
+    redacted = redacted or _as_they_are
     if (messages is None) == (transcript is None):
         raise InvalidArgument("give either messages (a list) or transcript (a path, or 'host'), not both")
     if transcript is None:
@@ -32,3 +34,7 @@ def history_source(
     notes = [f"{found.host} transcript {shown_path(found.path)}: {len(found.messages)} messages", *found.notes]
     model = (found.model, f"{found.host} transcript") if found.model else None
     return HistorySource(redacted(found.messages), found.format, model, notes, found.ids)
+
+
+def _as_they_are(messages: list[Any]) -> list[Any]:
+    return messages
