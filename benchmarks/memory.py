@@ -43,7 +43,8 @@ _NON_ASCII = ("café", "naïve", "→", "ошибка", "Größe", "±5%")
 
 def log_text(size: int, non_ascii: bool = False) -> str:
     """Log-like lines of about ``size`` UTF-8 bytes (not over it); every 7th line with non-ASCII words when asked."""
-    lines, total, i = [], 0, 0
+    lines: list[str] = []
+    total, i = 0, 0
     while True:
         extra = f" {_NON_ASCII[i % len(_NON_ASCII)]}" if non_ascii and i % 7 == 0 else ""
         line = f"2024-05-01T12:{i // 60 % 60:02d}:{i % 60:02d}Z INFO [worker-{i % 8}] step {i} done{extra} ok\n"

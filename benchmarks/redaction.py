@@ -14,6 +14,7 @@ import string
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from mcp_context import Session
@@ -31,6 +32,10 @@ def _with_credentials(plain: Path, out: Path) -> None:
                 token = "ghp_" + "".join(secrets.choice(alnum) for _ in range(36))
                 line = f"git push https://x-access-token:{token}@github.com/org/repo.git\n"
             dst.write(line)
+
+
+def _run(op: Callable[[Session], object], root: Path, n: int, redact: bool, i: int) -> object:
+    return op(Session(root / f"{n}-{redact}-{i}", "b", redact=redact))
 
 
 def _compare(runs: int, work: Callable[[bool, int], object]) -> tuple[float, float]:
@@ -69,9 +74,7 @@ def main(argv: list[str] | None = None) -> None:
             ),
         ]
         for n, (name, op) in enumerate(cases):
-            on, off = _compare(
-                args.runs, lambda redact, i, op=op, n=n: op(Session(root / f"{n}-{redact}-{i}", "b", redact=redact))
-            )
+            on, off = _compare(args.runs, partial(_run, op, root, n))
             rows.append((name, on, off))
     print("| operation | redacted | not redacted | ratio |\n|---|---|---|---|")
     for name, on, off in rows:
