@@ -23,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mcp_context import Session, TokenCounter
+from mcp_context.tokens import count
 from mcp_context.tokens.count import ByteTally, estimate_bytes, load_local_encoding
 from mcp_context.tokens.encodings import KNOWN_ENCODINGS, tiktoken_cache_file
 
@@ -362,3 +363,39 @@ def test_what_is_counted_in_a_row_is_what_counting_each_pattern_finds(context: b
             patched.setattr(count_module, "_ROW_WINDOW", window)
             counted = _in_a_row(context)
         assert counted == ([digit_run, boundary, word_break], [letters, punctuation, spaces], space_digit), window
+
+
+def _archive_of_outputs(seed: int) -> bytes:
+    """JSON lines of tool messages holding the real tool outputs of tests/outputs, in a shuffled order, the shape
+    of an archive piece compaction writes."""
+    cases = sorted((Path(__file__).parent / "outputs" / "cases").glob("*.txt"))
+    random.Random(seed).shuffle(cases)
+    lines = [
+        json.dumps({"index": i, "message": {"role": "tool", "tool_call_id": f"c{i}", "content": p.read_text()}})
+        for i, p in enumerate(cases * 3)
+    ]
+    return "\n".join(lines).encode()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_sparse_estimate_stays_near_the_whole_one(seed: int) -> None:
+    """An archive piece is estimated from a quarter of it: near what tallying all of it gives, on real outputs
+    (sizes from one window, counted whole, to many), and the same figure for the same text."""
+    data = _archive_of_outputs(seed)
+    for size in (count.SPARSE_WINDOW, 100_000, 400_000, len(data)):
+        piece = data[:size]
+        whole, sparse = estimate_bytes(piece), count.sparse_estimate(piece)
+        assert sparse.method == "estimate" and sparse == count.sparse_estimate(piece)
+        if size <= count.SPARSE_WINDOW:
+            assert sparse.tokens == whole
+        assert abs(sparse.tokens - whole) <= 0.05 * whole, (size, whole, sparse.tokens)
+
+
+def test_a_sparse_estimate_skips_three_windows_in_four() -> None:
+    """What is not sampled is not read: bytes that would cost much more change nothing outside the windows."""
+    plain = b"word " * (count.SPARSE_WINDOW * count.SPARSE_EVERY // 5 * 3)
+    odd = bytearray(plain)
+    for at in range(count.SPARSE_WINDOW + 10, len(odd), count.SPARSE_WINDOW * count.SPARSE_EVERY):
+        odd[at : at + 1000] = b"\xe4\xb8\x80" * 333 + b" "  # CJK, far dearer than words, outside the windows
+    assert count.sparse_estimate(bytes(odd)) == count.sparse_estimate(plain)
+    assert estimate_bytes(bytes(odd)) > estimate_bytes(plain)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..errors import InvalidArgument, TooLarge
-from ..tokens.count import TokenCount
+from ..tokens.count import TokenCount, sparse_estimate
 
 #: Room kept in each piece for its header.
 _HEADER_BYTES = 512
@@ -116,7 +116,7 @@ def write(
         if found is None:
             parts = _split([line.make() for line in group], room)
             named = f"{label} (piece)" if len(groups) > 1 or len(parts) > 1 else label
-            found = [persist(_text(dict(head, count=len(part)), part), named, source) for part in parts]
+            found = [_persist_piece(persist, _text(dict(head, count=len(part)), part), named, source) for part in parts]
             if memo is not None:
                 memo.put(key.hexdigest(), found)
         pieces.extend(found)
@@ -126,6 +126,11 @@ def write(
     if len(index.encode()) > max_bytes:
         raise TooLarge(f"the archive needs {len(pieces):,} pieces, more than one index result may name")
     return persist(index, label, source)
+
+
+def _persist_piece(persist: Persist, text: str, label: str, source: str) -> Stored:
+    """A piece stored with a sparse estimate of its size (see sparse_estimate): nobody reads it whole by count."""
+    return persist(text, label, source, tokens=sparse_estimate(text.encode("utf-8", "surrogatepass")))
 
 
 def _text(header: dict[str, Any], lines: list[str]) -> str:

@@ -326,6 +326,27 @@ def estimate_bytes(data: bytes) -> int:
     return tally.estimate()
 
 
+#: A text counted only to say how large it is is estimated from every SPARSE_EVERY-th window of SPARSE_WINDOW
+#: bytes (see sparse_estimate).
+SPARSE_WINDOW = 16 * 1024
+SPARSE_EVERY = 4
+
+
+def sparse_estimate(data: bytes) -> TokenCount:
+    """An estimate from a quarter of ``data``, windows at fixed places (the same text, the same figure), scaled to
+    the whole: for what compaction stores of its own (an archive's pieces, JSON lines of messages, rewritten as a
+    history grows), whose count only tells a reader how large it is. Counting them whole was a seventh of a
+    first compaction of 10K messages (21 MiB of pieces); a window is 16 KiB, so a piece of one window or less is
+    counted whole."""
+    tally, step = ByteTally(), SPARSE_WINDOW * SPARSE_EVERY
+    for at in range(0, len(data), step):
+        tally._tally(data[at : at + SPARSE_WINDOW])
+        skipped = min(len(data), at + step) - min(len(data), at + SPARSE_WINDOW)
+        tally.total += skipped
+        tally._last_byte = _NO_CONTEXT if skipped else tally._last_byte
+    return TokenCount(tally.estimate(), "estimate")
+
+
 def load_local_encoding(names: tuple[str, ...] = DEFAULT_ENCODINGS) -> tiktoken.Encoding | None:
     """The first of ``names`` whose encoding file is on disk and verified, or None. Never touches the network."""
     return _load_local_encoding(names)
