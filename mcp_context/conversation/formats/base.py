@@ -117,11 +117,12 @@ class ParseMemo:
     """The messages a Session's last compaction parsed, by content key, for its next call: an agent sends the
     whole history again with a message more, and parsing 10K messages again was a seventh of a re-compaction.
 
-    A message is reused only for the very item it was parsed from, at the same place, holding the same content
-    (the content key the redaction memo made of it in this call) and the same parts (see Adapter._same): what
+    A message is reused for an item at the same place holding the same content (the content key the redaction
+    memo made of it in this call), the very item it was parsed from or an equal one (a server decodes each
+    request afresh) while the one it was parsed from still holds that content (see Adapter._same): what
     parsing it again would give. Messages are never changed in place once parsed, so two calls may share one.
-    Only the last call's messages are kept (they hold the caller's items alive until the next call), and none
-    after a call that reused none."""
+    Only the last call's messages are kept (they hold the items they were parsed from alive until the next
+    call; the process bounds what all Sessions keep, see held.py), and none after a call that reused none."""
 
     def __init__(self) -> None:
         self._messages: dict[str, Message] = {}
