@@ -254,3 +254,28 @@ def test_a_count_kept_on_a_message_is_its_accountants_own(tmp_path: Path) -> Non
     first = mine.message(message, adapter)
     assert other.message(message, adapter) == 1004 != first
     assert mine.message(message, adapter) == first and mine.hits == 1
+
+
+@pytest.mark.anyio
+async def test_a_server_reuses_what_it_parsed_of_the_last_request(tmp_path: Path) -> None:
+    """Over MCP every request is decoded into new objects: the Session still takes the messages it parsed of the
+    last request for the equal items of this one, and answers what a Session that forgets them answers."""
+    from mcp import Client
+
+    from mcp_context.server.app import build_server
+
+    items = _history(40)
+    session, forgetful = (Session(root=tmp_path / n, session="s", env={}) for n in ("server", "forgetful"))
+    async with Client(build_server(session), raise_exceptions=True) as c:
+        for turn in range(3):
+            current = items + [{"role": "user", "content": f"turn {t}"} for t in range(turn)]
+            before = dict(session.accountant.parsed.take())
+            asked = {"messages": current, "target_tokens": TARGET, "return_messages": True}
+            result = await c.call_tool("compact_history", asked)
+            after = session.accountant.parsed.take()
+            if turn:
+                assert sum(after[k] is m for k, m in before.items() if k in after) >= len(items)
+            forgetful.accountant.parsed.keep({})
+            alone = forgetful.compact_history(messages=copy.deepcopy(current), target_tokens=TARGET)
+            assert result.structured_content is not None
+            assert result.structured_content["messages"] == json.loads(json.dumps(alone.messages))
