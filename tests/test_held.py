@@ -56,7 +56,9 @@ def _history(n: int) -> list[dict[str, Any]]:
     return items
 
 
-def test_sessions_over_the_bound_forget_and_still_compact_alike(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sessions_over_the_bound_forget_and_still_compact_alike(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Two Sessions each keeping a history bigger than half the bound: the one that compacted least recently
     forgets, and its next call (from scratch) gives what it gave while it remembered."""
     items = _history(40)
