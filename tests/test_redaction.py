@@ -24,7 +24,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mcp_context import Session, redaction
+from mcp_context import Session
+from mcp_context.redaction import redactor as redaction
 from mcp_context.conversation.model import key_of
 from mcp_context.redaction import RedactionMemo, Redactor
 

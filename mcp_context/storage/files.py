@@ -54,7 +54,7 @@ class FileStore(StateFiles):
         self, root: Path, *, counter: TokenCounter | None = None, max_result_bytes: int, redact: bool = True
     ) -> None:
         self.root = Path(root).expanduser().absolute()
-        #: Whether credentials are replaced by placeholders before a result is written (see redaction.py).
+        #: Whether credentials are replaced by placeholders before a result is written (see the redaction package).
         self.redact = redact
         self.counter = counter or TokenCounter()
         self.max_result_bytes = max_result_bytes

@@ -1,5 +1,5 @@
 """What comes in to be stored, made fit to store: checked to be UTF-8 text, and with credentials replaced by
-placeholders when the store redacts (see redaction.py), its label and source as much as its text."""
+placeholders when the store redacts (see the redaction package), its label and source as much as its text."""
 
 from __future__ import annotations
 

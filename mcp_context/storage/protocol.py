@@ -21,7 +21,7 @@ class Store(Protocol):
     root: Path
     #: Whether a state given to ``StateHold.save`` may be written after the lock's block (see saves.py).
     save_behind: bool
-    #: Whether credentials are replaced by placeholders (see redaction.py) in every text, label, source and
+    #: Whether credentials are replaced by placeholders (see the redaction package) in every text, label, source and
     #: state before it is written.
     redact: bool
 

@@ -50,7 +50,7 @@ class StateFiles(ABC):
 
     #: Whether a state given to ``StateHold.save`` is written after the block, by a saver (see saves.py).
     save_behind: bool
-    #: Whether credentials in a state are replaced by placeholders before it is written (see redaction.py).
+    #: Whether credentials in a state are replaced by placeholders before it is written (see the redaction package).
     redact: bool
 
     @abstractmethod

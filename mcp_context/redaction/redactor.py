@@ -1,13 +1,4 @@
-"""Credentials taken out of text before anything is stored: tool output often carries an API key, a token, a
-private key or a password inside a URL, and a result, an archive or a loop's state would otherwise keep it on disk
-verbatim. Each secret becomes a typed placeholder, ``[secret:github_token:3f9a]``, whose tag is a keyed hash of the
-secret: the same secret gives the same placeholder within a session (an agent can still tell two tokens apart and
-see that a call repeats one), and nothing of the value can be read back from it.
-
-Only formats with a recognisable shape are matched (a known prefix, a JWT's three parts, a PEM block, the password
-of a ``user:pass@host`` URL, a value assigned to a name that says it is secret), so hashes, UUIDs and base64 data
-stay as they are. Redaction never changes how many lines a text has: a multi-line key keeps its line breaks, so
-line numbers into an archive mean the same before and after."""
+"""The rules that find credentials, and the Redactor that replaces them by placeholders (see the package)."""
 
 from __future__ import annotations
 
@@ -16,10 +7,7 @@ import functools
 import hashlib
 import itertools
 import json
-import marshal
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -247,116 +235,6 @@ class Redactor:
 #: Strings at least this long that redaction left as they were are remembered (see RedactionMemo.clean): the
 #: ones compaction may store on their own (a cleared tool result is longer than 500 characters).
 CLEAN_MIN_CHARS = 256
-#: How many messages, and how many long strings, one Session's memo remembers (least recently used go first).
-MEMO_ENTRIES = 250_000
-#: The most bytes of message spellings one Session's memo keeps from its last call (see RedactionMemo.messages).
-SPELLINGS_BYTES = 64 * 1024 * 1024
-
-
-class RedactionMemo:
-    """What redaction left untouched, by content, for one Session: a re-compaction sends the whole history again
-    plus a message, and only what the memo has not seen is redacted again.
-
-    Only "untouched" is remembered, never a redacted copy: a message seen before comes back as the caller's
-    own object, exactly what ``Redactor.data`` returns for it, and a copy handed out earlier cannot be changed
-    under a later caller. Whether a text is left untouched depends on its content alone (a session's key only
-    spells the placeholders), so the memo needs no session in its keys. A message is keyed by a digest of its
-    marshal spelling (format 0, as conversation.model.key_of: the same key, handed on to compaction), which
-    exists only for plain values (dict, list, str, numbers...) and tells a list from a tuple (which redaction
-    does not walk); other messages are redacted every time. Thread-safe: the server calls one Session from
-    several threads."""
-
-    def __init__(self, entries: int = MEMO_ENTRIES) -> None:
-        self._entries = entries
-        self._messages: OrderedDict[str, None] = OrderedDict()
-        self._texts: OrderedDict[bytes, None] = OrderedDict()
-        self._spellings: dict[bytes, str] = {}
-        #: The bytes of the last call's spellings, kept or not: the size of the history a Session keeps.
-        self.spelled = 0
-        self._lock = threading.Lock()
-
-    def messages(self, session: str, messages: list[Any], keys: dict[int, str] | None = None) -> list[Any]:
-        """``Redactor(session).data(messages)``, redacting only the messages not seen untouched before; ``keys``
-        gets the content key of each message returned as it came, by its id (see conversation.model.key_of)."""
-        redactor = Redactor(session)
-        made = self._keys(messages)
-        with self._lock:
-            seen = [k is not None and _touch(self._messages, k) for k in made]
-        out, fresh, clean = [], [], []  # type: tuple[list[Any], list[str], list[str]]
-        for message, key, known in zip(messages, made, seen, strict=True):
-            done = message if known else redactor.data(message, clean)
-            if done is message and key is not None:
-                fresh += [] if known else [key]
-                if keys is not None:
-                    keys[id(message)] = key
-            out.append(done)
-        texts = [_text_key(t) for t in clean]
-        with self._lock:
-            _remember(self._messages, fresh, self._entries)
-            _remember(self._texts, texts, self._entries)
-        return messages if Redactor.untouched(out, messages) else out
-
-    def _keys(self, messages: list[Any]) -> list[str | None]:
-        """Each message's key: the digest of its spelling, None where marshal has none. The last call's
-        messages are kept by their spelling, up to SPELLINGS_BYTES: a message sent again is looked up by its
-        bytes (exactly the same spelling, the same key) instead of hashed again, which was two thirds of keying
-        a history (blake2b of 22 MB, 28 ms)."""
-        spelled = [_spelling(m) for m in messages]
-        with self._lock:
-            known = self._spellings
-        made = [None if data is None else known.get(data) or _digest(data) for data in spelled]
-        kept, size = {}, 0
-        for data, key in zip(spelled, made, strict=True):
-            if data is not None and key is not None and size + len(data) <= SPELLINGS_BYTES:
-                kept[data] = key
-                size += len(data)
-        with self._lock:
-            self._spellings = kept
-            self.spelled = sum(len(data) for data in spelled if data is not None)
-        return made
-
-    def forget(self) -> None:
-        """Let the last call's spellings go (see held.py): the next call keys every message afresh."""
-        with self._lock:
-            self._spellings, self.spelled = {}, 0
-
-    def clean(self, text: str) -> bool:
-        """Whether ``text`` was seen in the messages and redaction left it as it was: redacting it again would
-        give it back unchanged, so a store may skip the pass."""
-        if len(text) < CLEAN_MIN_CHARS:
-            return False
-        key = _text_key(text)
-        with self._lock:
-            return _touch(self._texts, key)
-
-
-def _spelling(message: Any) -> bytes | None:
-    try:
-        return marshal.dumps(message, 0)  # format 0: no shared references, one spelling
-    except ValueError:  # an object marshal cannot spell (a caller's own class, a str subclass)
-        return None
-
-
-def _digest(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=12).hexdigest()
-
-
-def _text_key(text: str) -> bytes:
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
-
-
-def _touch(memo: OrderedDict[Any, None], key: Any) -> bool:
-    if key in memo:
-        memo.move_to_end(key)
-        return True
-    return False
-
-
-def _remember(memo: OrderedDict[Any, None], keys: list[Any], entries: int) -> None:
-    for key in keys:
-        memo[key] = None
-    while len(memo) > entries:
-        memo.popitem(last=False)
 
 
 class _Anchors:

@@ -1,0 +1,132 @@
+"""What redaction left untouched, remembered for a Session's next call (see RedactionMemo)."""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from .redactor import CLEAN_MIN_CHARS, Redactor
+
+#: How many messages, and how many long strings, one Session's memo remembers (least recently used go first).
+MEMO_ENTRIES = 250_000
+#: The most bytes of message spellings one Session's memo keeps from its last call (see RedactionMemo.messages).
+SPELLINGS_BYTES = 64 * 1024 * 1024
+
+
+class RedactionMemo:
+    """What redaction left untouched, by content, for one Session: a re-compaction sends the whole history again
+    plus a message, and only what the memo has not seen is redacted again.
+
+    Only "untouched" is remembered, never a redacted copy: a message seen before comes back as the caller's
+    own object, exactly what ``Redactor.data`` returns for it, and a copy handed out earlier cannot be changed
+    under a later caller. Whether a text is left untouched depends on its content alone (a session's key only
+    spells the placeholders), so the memo needs no session in its keys. A message is keyed by a digest of its
+    marshal spelling (format 0, as conversation.model.key_of: the same key, handed on to compaction), which
+    exists only for plain values (dict, list, str, numbers...) and tells a list from a tuple (which redaction
+    does not walk); other messages are redacted every time. Thread-safe: the server calls one Session from
+    several threads."""
+
+    def __init__(self, entries: int = MEMO_ENTRIES) -> None:
+        self._entries = entries
+        self._messages: OrderedDict[str, None] = OrderedDict()
+        self._texts: OrderedDict[bytes, None] = OrderedDict()
+        self._spellings: list[tuple[bytes, str]] = []
+        #: The bytes of the last call's spellings, kept or not: the size of the history a Session keeps.
+        self.spelled = 0
+        self._lock = threading.Lock()
+
+    def messages(self, session: str, messages: list[Any], keys: dict[int, str] | None = None) -> list[Any]:
+        """``Redactor(session).data(messages)``, redacting only the messages not seen untouched before; ``keys``
+        gets the content key of each message returned as it came, by its id (see conversation.model.key_of)."""
+        redactor = Redactor(session)
+        made = self._keys(messages)
+        with self._lock:
+            seen = [k is not None and _touch(self._messages, k) for k in made]
+        out, fresh, clean = [], [], []  # type: tuple[list[Any], list[str], list[str]]
+        for message, key, known in zip(messages, made, seen, strict=True):
+            done = message if known else redactor.data(message, clean)
+            if done is message and key is not None:
+                fresh += [] if known else [key]
+                if keys is not None:
+                    keys[id(message)] = key
+            out.append(done)
+        texts = [_text_key(t) for t in clean]
+        with self._lock:
+            _remember(self._messages, fresh, self._entries)
+            _remember(self._texts, texts, self._entries)
+        return messages if Redactor.untouched(out, messages) else out
+
+    def _keys(self, messages: list[Any]) -> list[str | None]:
+        """Each message's key: the digest of its spelling, None where marshal has none. The last call's spellings
+        are kept in order (up to SPELLINGS_BYTES): a message sent again is known by its bytes instead of hashed
+        again (blake2b of 22 MB took 28 ms), compared with the one at its place first, as a history grows at its
+        end (looking 22 MB up by hash cost four times as much); one that moved is looked up by its bytes."""
+        spelled = [_spelling(m) for m in messages]
+        with self._lock:
+            last = self._spellings
+        made: list[str | None] = []
+        moved: dict[bytes, str] | None = None
+        for i, data in enumerate(spelled):
+            if data is not None and i < len(last) and last[i][0] == data:
+                made.append(last[i][1])
+            elif data is None:
+                made.append(None)
+            else:
+                moved = dict(last) if moved is None and i < len(last) else moved
+                made.append((moved or {}).get(data) or _digest(data))
+        kept: list[tuple[bytes, str]] = []
+        size = 0
+        for data, key in zip(spelled, made, strict=True):
+            size += len(data or b"")
+            if size > SPELLINGS_BYTES:
+                break
+            kept.append((data or b"", key or ""))  # a message marshal cannot spell keeps its place, known by none
+        with self._lock:
+            self._spellings, self.spelled = kept, sum(len(data) for data in spelled if data is not None)
+        return made
+
+    def forget(self) -> None:
+        """Let the last call's spellings go (see held.py): the next call keys every message afresh."""
+        with self._lock:
+            self._spellings, self.spelled = [], 0
+
+    def clean(self, text: str) -> bool:
+        """Whether ``text`` was seen in the messages and redaction left it as it was: redacting it again would
+        give it back unchanged, so a store may skip the pass."""
+        if len(text) < CLEAN_MIN_CHARS:
+            return False
+        key = _text_key(text)
+        with self._lock:
+            return _touch(self._texts, key)
+
+
+def _spelling(message: Any) -> bytes | None:
+    try:
+        return marshal.dumps(message, 0)  # format 0: no shared references, one spelling
+    except ValueError:  # an object marshal cannot spell (a caller's own class, a str subclass)
+        return None
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=12).hexdigest()
+
+
+def _text_key(text: str) -> bytes:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+def _touch(memo: OrderedDict[Any, None], key: Any) -> bool:
+    if key in memo:
+        memo.move_to_end(key)
+        return True
+    return False
+
+
+def _remember(memo: OrderedDict[Any, None], keys: list[Any], entries: int) -> None:
+    for key in keys:
+        memo[key] = None
+    while len(memo) > entries:
+        memo.popitem(last=False)
