@@ -279,3 +279,19 @@ async def test_a_server_reuses_what_it_parsed_of_the_last_request(tmp_path: Path
             alone = forgetful.compact_history(messages=copy.deepcopy(current), target_tokens=TARGET)
             assert result.structured_content is not None
             assert result.structured_content["messages"] == json.loads(json.dumps(alone.messages))
+
+
+def test_message_keys_stay_right_when_the_history_moves() -> None:
+    """Spellings are compared at their place first: a history whose oldest turns were dropped, or with a message
+    marshal cannot spell in it, still gets each message's own key."""
+
+    class Opaque(str):
+        """A str subclass: marshal has no spelling for it."""
+
+    memo = RedactionMemo()
+    items: list[Any] = _history(4)
+    items.insert(3, {"role": "user", "content": Opaque("no spelling")})
+    for batch in (items, copy.deepcopy(items[3:]), items[:2] + items[5:], items + [{"role": "user", "content": "x"}]):
+        keys: dict[int, str] = {}
+        memo.messages("s", batch, keys)
+        assert keys == {id(m): key_of(m) for m in batch if not isinstance(m.get("content"), Opaque)}
