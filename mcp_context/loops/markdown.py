@@ -87,6 +87,10 @@ class MarkdownGate:
         :meth:`_line` judges a piece by its start."""
         if self.plain(chunk):
             return [(False, chunk)]  # the common case: plain text, judged in one regex step
+        return self.structured(chunk)
+
+    def structured(self, chunk: str) -> list[tuple[bool, str]]:
+        """:meth:`split`, for a chunk :meth:`plain` has just found not plain."""
         if not chunk:
             return []
         parts: list[tuple[bool, str]] = []
