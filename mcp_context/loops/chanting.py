@@ -111,17 +111,14 @@ class RepeatFinder:
 
     def append(self, text: str) -> Hit | None:
         buf = self.buf + text
-        size = self.size
-        if len(buf) > size + size:  # drop old text now and then, not at every append (a copy of the buffer)
-            cut = len(buf) - size
-            buf = buf[cut:]
-            self.base += cut
-            self.next = max(0, self.next - cut)
+        excess = len(buf) - self.size
+        if excess > 0:
+            buf = buf[excess:]
+            self.base += excess
+            self.next = max(0, self.next - excess)
         self.buf = buf
         window, stride, length, near, span = self.sizes
         end, p = len(buf) - window + 1, self.next
-        if p < end - size + window - 1:  # positions dropped unscanned, as if the buffer held only ``size``
-            p = end - size + window - 1
         if p >= end:
             return None
         pairs, hot, seen, find = self.pairs, 0, "", buf.find
@@ -138,7 +135,6 @@ class RepeatFinder:
         at, stop, tail = p + stride - 1, end + stride - 1, length - 1
         while True:
             # The common case, in a tight loop: no new pair, and no pair behind whose text holds the anchor.
-            # (The search may reach text before the last ``size`` characters: a needless check, never a verdict.)
             while at < stop:
                 anchor = buf[at : at + length]
                 if find(anchor, at - near if at > near else 0, at + tail) >= 0:
@@ -177,11 +173,10 @@ class RepeatFinder:
         windows share: remembered as a pair when that text occurs close behind (only possible when the
         block's anchor does: ``close``), checked then or when that text occurs in the pairs' text."""
         pairs, base, buf, window, last = self.pairs, self.base, self.buf, self.window, stop - 1
-        floor = max(0, len(buf) - self.size)  # where the buffer starts for the rule (see :meth:`origin`)
         middle = (p + last) // 2
         for first, final in ((p, middle), (middle + 1, last)) if p < last else ((p, p),):
             shared = buf[final : first + window]
-            if close and buf.find(shared, max(floor, final - self.near), final + len(shared) - 1) >= 0:
+            if close and buf.find(shared, max(0, final - self.near), final + len(shared) - 1) >= 0:
                 # A window here may be the later of a close pair: remember them.
                 seen = self.seen
                 if pairs and pairs[-1][1] == base + first - 1:
@@ -197,7 +192,7 @@ class RepeatFinder:
             hit = self._first_hit(first, final)
             if hit is not None:
                 # The later positions are taken as seen, unscanned: any of them may start a close pair.
-                q = hit.positions[-1] + floor
+                q = hit.positions[-1]
                 if pairs and pairs[-1][1] >= base + q:
                     pairs[-1][1] = max(pairs[-1][1], base + end - 1)
                 else:
@@ -237,11 +232,9 @@ class RepeatFinder:
         return hit if hit is not None else self._first_hit(middle + 1, last)
 
     def _hit_at(self, p: int) -> Hit | None:
-        """The window at ``p``, if it is a hit; its positions counted from where the rule's buffer starts."""
         buf, window = self.buf, self.window
         text = buf[p : p + window]
-        floor = max(0, len(buf) - self.size)
-        low = max(floor, p - self.span)
+        low = max(0, p - self.span)
         high = p - 1 + window
         earlier: list[int] = []
         while len(earlier) < self.repeats - 1:
@@ -261,21 +254,10 @@ class RepeatFinder:
         start = positions[-2]
         # The repeated unit itself, unless it is so short that one window (it, repeated) reads better.
         unit = buf[start:p] if p - start >= window // 2 else buf[start : start + window]
-        return Hit(tuple(position - floor for position in positions), unit[:200])
-
-    def origin(self) -> int:
-        """The absolute position of the rule's buffer start: the last ``size`` characters. The text held before
-        them (up to as much again) is kept only so that most appends do not copy the buffer to drop it."""
-        return self.base + max(0, len(self.buf) - self.size)
+        return Hit(positions, unit[:200])
 
     def to_state(self) -> dict[str, Any]:
-        floor = max(0, len(self.buf) - self.size)
-        return {
-            "buf": self.buf[floor:],
-            "base": self.base + floor,
-            "next": max(0, self.next - floor),
-            "pairs": self.pairs,
-        }
+        return {"buf": self.buf, "base": self.base, "next": self.next, "pairs": self.pairs}
 
     def load_state(self, state: dict[str, Any]) -> None:
         self.buf, self.base, self.next = str(state["buf"]), int(state["base"]), int(state["next"])
@@ -339,18 +321,19 @@ class ChantingDetector:
         return None if hit is None else self._finding(hit)
 
     def _drop_starts(self) -> list[tuple[int, int]]:
-        """Forget the events whose text has all left the buffer (done now and then: the list only grows)."""
-        starts, origin = self.starts, self.finder.origin()
+        """Forget the events whose text has all left the buffer: done when the list has grown, when a chant names
+        its events and when the state is saved, not after every chunk (the result is the same)."""
+        starts, base = self.starts, self.finder.base
         drop = 0
-        while drop + 1 < len(starts) and starts[drop + 1][0] <= origin:
+        while drop + 1 < len(starts) and starts[drop + 1][0] <= base:
             drop += 1
         del starts[:drop]
         return starts
 
     def _finding(self, hit: Hit) -> Finding:
-        origin, starts = self.finder.origin(), self._drop_starts()
+        base, starts = self.finder.base, self._drop_starts()
         offsets = [start for start, _ in starts]
-        events = sorted({starts[bisect_right(offsets, origin + p) - 1][1] for p in hit.positions})
+        events = sorted({starts[bisect_right(offsets, base + p) - 1][1] for p in hit.positions})
         span = hit.positions[-1] - hit.positions[0]
         return Finding(
             "chanting",
