@@ -25,9 +25,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mcp_context import Session
-from mcp_context.redaction import redactor as redaction
 from mcp_context.conversation.model import key_of
 from mcp_context.redaction import RedactionMemo, Redactor
+from mcp_context.redaction import redactor as redaction
 
 ALNUM = string.ascii_letters + string.digits
 PLACEHOLDER = re.compile(r"\[secret:([a-z_]+):[0-9a-f]{4}\]")
