@@ -26,13 +26,15 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
 import anyio
 from mcp import Client, StdioServerParameters
+from mcp.client.session import ClientSession
 from mcp.client.stdio import stdio_client
 from mcp.types import CallToolResult
 
@@ -202,6 +204,27 @@ class Call:
         return elapsed
 
 
+@contextmanager
+def client_checks() -> Iterator[dict[str, list[float]]]:
+    """The time the client (the SDK's, in this process) spends checking each answer against its tool's output
+    schema, by tool: part of every round trip, and larger for an answer of many fields than for echo's one."""
+    spent: dict[str, list[float]] = {}
+    original = ClientSession.validate_tool_result
+
+    async def timed(self: ClientSession, name: str, result: CallToolResult) -> None:
+        start = time.perf_counter()
+        try:
+            await original(self, name, result)
+        finally:
+            spent.setdefault(name, []).append(time.perf_counter() - start)
+
+    ClientSession.validate_tool_result = timed  # type: ignore[method-assign]
+    try:
+        yield spent
+    finally:
+        ClientSession.validate_tool_result = original  # type: ignore[method-assign]
+
+
 def _text(result: CallToolResult) -> str:
     first = result.content[0] if result.content else None
     return getattr(first, "text", "")
@@ -277,12 +300,17 @@ async def round_trips(env: dict[str, str], mode: str, calls: int, errlog: TextIO
         for call in plan:
             for i in range(WARMUP_CALLS):
                 await call.once(-1 - i)
-        for i in range(calls):
-            for call in plan if i % 2 == 0 else plan[::-1]:
-                call.times.append(await call.once(i))
+        with client_checks() as checks:
+            for i in range(calls):
+                for call in plan if i % 2 == 0 else plan[::-1]:
+                    call.times.append(await call.once(i))
+        for call in plan:
+            if checks.get(call.tool):
+                spent = duration(statistics.median(checks[call.tool]))
+                call.notes.append(f"of which the client's check of the answer against the output schema: {spent}")
         peaks = {ECHO: server_peak_mib(ECHO.argv), CONTEXT: server_peak_mib(CONTEXT.argv)}
         era = context.protocol_version
-    base = Row(plan[0].operation, era, plan[0].times, peaks[ECHO])
+    base = Row(plan[0].operation, era, plan[0].times, peaks[ECHO], notes=plan[0].notes)
     rows = [base] + [Row(c.operation, era, c.times, peaks[CONTEXT], base, c.target, c.notes) for c in plan[1:]]
     if skipped:
         rows.append(Row(LOOP_CALL, era, [], None, notes=[skipped]))
