@@ -7,9 +7,10 @@ Anthropic-format history of 10K messages:
                          each run in a fresh Session and a fresh store, so no token-count cache, no stored
                          results and no replacement state help it
     re-compaction        the agent's next turn: the same Session as a first run, input = previous input + one
-                         message. The redaction memo, the Accountant's cache, the saved replacement state and
-                         the piece memo should make this a small fraction of the first run; the ratio is printed
-                         per size (goal: at most ×0.05 of the first)
+                         message, decoded afresh into new objects before each call (untimed), as a server
+                         receives every request. The redaction memo, the parse memo, the Accountant's cache, the
+                         saved replacement state and the piece memo should make this a small fraction of the
+                         first run; the ratio is printed per size (goal: at most ×0.05 of the first)
 
 against two baselines measured in the same run on the same history:
 
@@ -35,15 +36,17 @@ a shared machine's noise (``NOISE``): the regression check, run by hand, never a
 ``--no-redact`` runs every Session with redaction off: what the library costs without it (the default store
 redacts the whole history on every call, and every stored result again), to see what bounds the rows.
 
-What bounds them (10K OpenAI messages, 22 MiB of JSON, stores on /dev/shm, ~3.3 s; cProfile of one first
-compaction, 5.5 s under the profiler): counting tokens with the estimator, 1.25 s (the 16K blocks the compaction
-must count and the 21 MiB of archive pieces each stored result's metadata counts); redaction, 0.74 s (every
-message is new to the Session, and the archive pieces are JSON of messages: a key named "token" may hold a value
-redaction of the messages alone left, so they are redacted again; cleared results seen untouched are not);
-previews of the 2,344 results stored, 0.46 s; writing them, four files each. The naive window's x10 (~1.2 s) is
-near the counting alone. A re-compaction (~165 ms) redacts only the new message (the Session's memo of
-untouched messages) and reuses what the Session's last call parsed and replayed of the same message objects;
-over MCP every request is decoded afresh, so only the redaction memo applies (~300 ms).
+What bounds them (10K OpenAI messages, 22 MiB of JSON, stores on /dev/shm, ~2.9-3.3 s; py-spy samples of four
+first compactions): the token estimate of the history's 16K blocks, 19%, and redacting the history, 15% (every
+message is new to the Session): about 1.1 s together, the naive window's x10 on their own; storing the 2,303
+cleared results, 26% (three files each, their hashes and line indexes); the two archives, 20% (the lines made,
+redacted again as JSON, since a key named "token" may hold a value redaction of the messages alone left, and
+stored, their pieces counted by a sparse estimate); previews of the stored results, 9%. A re-compaction (~166
+ms, each request decoded afresh as a server gets it) redacts only the new message (the Session's memo of
+untouched messages), takes the messages it parsed of the last request again for equal items (see ParseMemo),
+and replays the earlier replacements from what it made of them; what is left is a dozen walks over the 10K
+messages (keying each by its marshal spelling, comparing it with the object its message came from, repair,
+validation, the stored history's lines), about what receiving the same request as JSON costs.
 """
 
 from __future__ import annotations
