@@ -281,9 +281,15 @@ class ByteTally:
             if sampled:
                 self._tally(piece)
             else:
-                self.total += len(piece)
-                self._last_byte = _NO_CONTEXT
+                self.skip(len(piece))
             pos += len(piece)
+
+    def skip(self, size: int) -> None:
+        """``size`` bytes left out of the sample: in the total the estimate is scaled to, and what follows them
+        starts afresh (nothing is counted across the gap)."""
+        if size:
+            self.total += size
+            self._last_byte = _NO_CONTEXT
 
     def _tally(self, block: bytes) -> None:
         if not block:
@@ -340,10 +346,8 @@ def sparse_estimate(data: bytes) -> TokenCount:
     counted whole."""
     tally, step = ByteTally(), SPARSE_WINDOW * SPARSE_EVERY
     for at in range(0, len(data), step):
-        tally._tally(data[at : at + SPARSE_WINDOW])
-        skipped = min(len(data), at + step) - min(len(data), at + SPARSE_WINDOW)
-        tally.total += skipped
-        tally._last_byte = _NO_CONTEXT if skipped else tally._last_byte
+        tally._tally(data[at : at + SPARSE_WINDOW])  # whole: add() would sample again past SAMPLE_AFTER
+        tally.skip(min(len(data), at + step) - min(len(data), at + SPARSE_WINDOW))
     return TokenCount(tally.estimate(), "estimate")
 
 
