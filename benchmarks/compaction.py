@@ -7,10 +7,11 @@ Anthropic-format history of 10K messages:
                          each run in a fresh Session and a fresh store, so no token-count cache, no stored
                          results and no replacement state help it
     re-compaction        the agent's next turn: the same Session as a first run, input = previous input + one
-                         message, decoded afresh into new objects before each call (untimed), as a server
-                         receives every request. The redaction memo, the parse memo, the Accountant's cache, the
-                         saved replacement state and the piece memo should make this a small fraction of the
-                         first run; the ratio is printed per size (goal: at most ×0.05 of the first)
+                         message, either the same objects again (a Python agent's own list) or decoded afresh
+                         into new objects before each call (untimed), as a server receives every request. The
+                         redaction memo, the parse memo, the Accountant's cache, the saved replacement state and
+                         the piece memo should make this a small fraction of the first run; the ratio of the
+                         decoded one is printed per size (goal: at most ×0.05 of the first)
 
 against two baselines measured in the same run on the same history:
 
@@ -213,7 +214,7 @@ def run(
     profiled = ""
     try:
         for case in cases:
-            history = build_history(texts, case, seed, extra=budget.reps + 2)
+            history = build_history(texts, case, seed, extra=2 * (budget.reps + 2))
             print(f"{case.name}: {len(history.messages):,} messages built; measuring ...", file=sys.stderr)
             rows += measure_case(case, history, stores, budget)
             if top is not None and case == max(cases, key=lambda c: c.messages):

@@ -38,6 +38,7 @@ OPS = (
     "naive sliding window (baseline)",
     "compact_history, first (fresh Session)",
     "compact_history, +1 message (same Session, decoded afresh)",
+    "compact_history, +1 message (same Session, same objects)",
 )
 
 
@@ -228,33 +229,56 @@ def measure_case(case: Case, history: History, stores: Stores, budget: Budget) -
     tokens = f"{first.tokens_before:,} → {first.tokens_after:,}"
     rows.append(Row(OPS[2], case, times, peak, tokens, first_notes, first.tokens_after / first.tokens_before))
 
-    # re-compaction: the agent's next turns, one new message each, in the same Session, each sent in objects
-    # of its own, as a server decodes every request afresh (untimed: the json round-trip row is that cost)
-    times, previous, current, result = [], first, list(messages), first
+    # re-compaction: the agent's next turns, one new message each, in the same Session: first the same objects
+    # again plus one, as a Python agent holding its history hands it over, then each sent in objects of its
+    # own, as a server decodes every request afresh (untimed: the json round-trip row is that cost)
+    turns = len(history.extra) // 2
+    same, current = _recompactions(OPS[4], case, history, budget, session, first, messages, target, turns)
+    rows.append(_recompactions(OPS[3], case, history, budget, session, first, current, target, turns)[0])
+    rows.append(same)
+    stores.drop(session)
+    return rows
+
+
+def _recompactions(
+    op: str,
+    case: Case,
+    history: History,
+    budget: Budget,
+    session: Session,
+    previous: Compaction,
+    messages: list[Message],
+    target: int,
+    turns: int,
+) -> tuple[Row, list[Message]]:
+    """``turns`` re-compactions (fewer once the budget is spent), each with the next extra message; the row, and
+    the history as the last one had it."""
+    decoded = op == OPS[3]
+    times: list[float] = []
+    current, result = list(messages), previous
     prefixes: list[tuple[int, int]] = []
     hits, misses = session.accountant.hits, session.accountant.misses
-    for extra in history.extra:
-        current = json_round_trip(current + [extra])
+    done = len(current) - len(history.messages)
+    for extra in history.extra[done : done + turns]:
+        current = json_round_trip(current + [extra]) if decoded else current + [extra]
         if not budget.more(times):
             break
         elapsed, result = timed(partial(_compact, session, history, current, target))
         times.append(elapsed)
-        _check(result, target, f"{label} re-compaction", replay=True)
+        _check(result, target, f"{case.name} re-compaction", replay=True)
         prefixes.append((_common_prefix(previous.messages, result.messages), len(previous.messages)))
         previous = result
     counted, cached = session.accountant.misses - misses, session.accountant.hits - hits
     peak = traced_peak(partial(_compact, session, history, current, target)) if budget.traced(times) else None
     kept, of = min(prefixes)
-    again_notes = [
+    notes = [
         f"{len(times)} turn(s) counted {counted:,} message(s) afresh and {cached:,} from the cache; layers: "
         f"{_layers(result)}; each output kept at least {kept:,} of the previous output's {of:,} messages "
         "unchanged at its start (the host's prompt cache)",
         *_skipped_trace(times, budget),
     ]
     tokens = f"{result.tokens_before:,} → {result.tokens_after:,}"
-    rows.append(Row(OPS[3], case, times, peak, tokens, again_notes, result.tokens_after / result.tokens_before))
-    stores.drop(session)
-    return rows
+    return Row(op, case, times, peak, tokens, notes, result.tokens_after / result.tokens_before), current
 
 
 def profile(case: Case, history: History, stores: Stores, top: int) -> str:
