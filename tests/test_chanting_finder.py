@@ -155,3 +155,41 @@ def test_blocks_reaching_past_the_text_are_not_scanned_twice_and_lose_nothing(si
     run(Policy(), chunks, set(), set(range(23, len(chunks), 23)), False)
     finder = RepeatFinder(Policy())
     assert sum(finder.append(c) is not None for c in chunks) >= 3  # there are loops to catch
+
+
+FRAME_PART = st.one_of(
+    st.text(alphabet="ab =-\n", min_size=1, max_size=40),
+    st.builds(lambda c, n: c * n, st.sampled_from("=- a"), st.integers(3, 60)),  # runs: decoration windows
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    policy=st.sampled_from([Policy(), *POLICIES[:3]]),
+    frame=st.lists(FRAME_PART, min_size=2, max_size=4),
+    slots=st.lists(st.text(alphabet="0123456789", min_size=0, max_size=3), min_size=1, max_size=8),
+    picks=st.lists(st.integers(0, 7), min_size=1, max_size=45),
+    sizes=st.lists(st.integers(1, 130), min_size=1, max_size=5),
+    save_every=st.integers(0, 15),
+)
+def test_runs_of_windows_recurring_with_several_periods_agree_with_the_straightforward_rule(
+    policy: Policy,
+    frame: list[str],
+    slots: list[str],
+    picks: list[int],
+    sizes: list[int],
+    save_every: int,
+) -> None:
+    """A frame of text recurring with a slot in it filled by one of several values (a module docstring naming
+    its codec, say): a run of windows of the frame recurs at every copy, all sharing their occurrences, with as
+    many distinct periods as slot values in a row, or only a few; some run over text of one character, which
+    makes some windows of a run decoration and not the others. Such runs are judged at once, not window by
+    window, and must give every verdict the rule gives."""
+    text = "".join(frame[0] + slots[i % len(slots)] + "".join(frame[1:]) for i in picks)
+    chunks: list[str] = []
+    i = 0
+    while i < len(text):
+        chunks.append(text[i : i + sizes[len(chunks) % len(sizes)]])
+        i += len(chunks[-1])
+    saves = set(range(save_every, len(chunks), save_every)) if save_every else set()
+    run(policy, chunks, set(), saves, False)

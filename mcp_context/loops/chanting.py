@@ -28,8 +28,12 @@ lists per chunk. :class:`RepeatFinder` gives the same verdicts at a tiny fractio
   the same two tests: found close behind, the half is remembered as a *pair* (its windows may be the later
   of a close pair) and checked; found in the pairs' text, checked. Docstrings repeat 14 characters within
   250 far more often than 32.
-- A half checked asks whether its shared text occurs 9 times in the 2,250 characters before it; then the
-  same of each half of it (a longer shared text), down to single windows, the first hit first.
+- A half checked asks whether its shared text occurs 9 times in the 2,250 characters before it. Its windows'
+  earlier occurrences lie where that text's do, moved back: when the text of all its windows occurs at each
+  of those 9, they are every window's nearest 9, and the half is judged at once (from one window to the next
+  the texts between occurrences only rotate, so all have as many distinct periods; a run of a docstring
+  that recurs with a different name in each copy is rejected once). Otherwise the same of each half of it (a
+  longer shared text), down to single windows, the first hit first.
 - The pairs (ranges of absolute positions) are kept while they matter and saved with the buffer. After a hit
   the rest of the append is not scanned: it is all taken as a pair, as is everything scanned before a state
   saved without pairs. Taking too much as a pair only costs time; the verdicts stay exact.
@@ -115,13 +119,18 @@ class RepeatFinder:
         if excess > 0:
             buf = buf[excess:]
             self.base += excess
-            self.next = max(0, self.next - excess)
+            p = self.next - excess
+            self.next = p if p > 0 else 0
         self.buf = buf
         window, stride, length, near, span = self.sizes
-        end, p = len(buf) - window + 1, self.next
+        end = len(buf) - window + 1
+        p = self.next
         if p >= end:
             return None
-        pairs, hot, seen, find = self.pairs, 0, "", buf.find
+        pairs = self.pairs
+        find = buf.find
+        hot = 0
+        seen = ""
         if pairs:
             base = self.base
             while pairs and pairs[0][1] - base + span <= p:  # no window from here on is a hit because of it
@@ -132,7 +141,9 @@ class RepeatFinder:
                 seen = self.seen
                 if not seen and p + stride - 1 < hot:
                     seen = self.seen = self._pair_text(p)
-        at, stop, tail = p + stride - 1, end + stride - 1, length - 1
+        at = p + stride - 1
+        stop = end + stride - 1
+        tail = length - 1
         while True:
             # The common case, in a tight loop: no new pair, and no pair behind whose text holds the anchor.
             while at < stop:
@@ -176,7 +187,10 @@ class RepeatFinder:
         middle = (p + last) // 2
         for first, final in ((p, middle), (middle + 1, last)) if p < last else ((p, p),):
             shared = buf[final : first + window]
-            if close and buf.find(shared, max(0, final - self.near), final + len(shared) - 1) >= 0:
+            low = final - self.near
+            # The nearest earlier occurrence, if close behind: the first that checking its windows looks for.
+            found = buf.rfind(shared, low if low > 0 else 0, final + len(shared) - 1) if close else -1
+            if found >= 0:
                 # A window here may be the later of a close pair: remember them.
                 seen = self.seen
                 if pairs and pairs[-1][1] == base + first - 1:
@@ -189,7 +203,7 @@ class RepeatFinder:
                     pairs.append([base + first, base + final])
             elif not (pairs and first < pairs[-1][1] - base + self.span and shared in self._hot(first)[1]):
                 continue
-            hit = self._first_hit(first, final)
+            hit = self._first_hit(first, final, found)
             if hit is not None:
                 # The later positions are taken as seen, unscanned: any of them may start a close pair.
                 q = hit.positions[-1]
@@ -207,54 +221,65 @@ class RepeatFinder:
         base, window, low = self.base, self.window, max(0, p - self.span)
         return "\0".join(self.buf[max(low, first - base) : last - base + window] for first, last in self.pairs)
 
-    def _recurs(self, at: int, length: int) -> bool:
-        """Whether the text of ``length`` characters at ``at`` occurs ``repeats - 1`` times in the range where
-        earlier occurrences of a window holding it would put it. False proves no such window is a hit."""
+    def _nearest(self, at: int, length: int, found: int) -> list[int] | None:
+        """The ``repeats - 1`` nearest earlier starts of the text of ``length`` characters at ``at`` (oldest
+        first), in the range where those of a window holding it at that place may lie; None if fewer, which
+        proves no such window is a hit. ``found`` is the nearest when already known, else -1."""
         buf = self.buf
         part = buf[at : at + length]
-        high = at - 1 + length  # occurrences start before ``at``
-        found = max(0, at - self.span) - 1
-        for _ in range(self.repeats - 1):
-            found = buf.find(part, found + 1, high)
+        low, high = max(0, at - self.span), at - 1 + length  # occurrences start before ``at``
+        earlier: list[int] = []
+        if found >= 0:
+            earlier.append(found)
+            high = found - 1 + length
+        for _ in range(self.repeats - 1 - len(earlier)):
+            found = buf.rfind(part, low, high)
             if found < 0:
-                return False
-        return True
+                return None
+            earlier.append(found)
+            high = found - 1 + length
+        earlier.reverse()
+        return earlier
 
-    def _first_hit(self, first: int, last: int) -> Hit | None:
-        """The first hit among the windows starting at ``first`` to ``last``, by halves: the text all of them
-        share (from ``last`` to the end of the first window) must recur, or none of them is a hit."""
-        if first == last:
-            return self._hit_at(first)
-        if not self._recurs(last, first + self.window - last):
+    def _first_hit(self, first: int, last: int, found: int = -1) -> Hit | None:
+        """The first hit among the windows starting at ``first`` to ``last``. Each holds the text from
+        ``last`` to the end of the first window, so its earlier occurrences lie where that text's do, moved
+        back: none is a hit unless the text recurs. When the text of all the windows (``first`` to the end of
+        the last) occurs at each of its nearest occurrences, moved back, those are every window's nearest
+        occurrences, at the same distances, and the windows are judged at once (a run of a recurring
+        docstring is rejected once, not window by window); otherwise by halves, each sharing a longer text.
+        ``found`` is the nearest earlier occurrence of that text when already known, else -1."""
+        earlier = self._nearest(last, first + self.window - last, found)
+        if earlier is None:
             return None
+        back, buf = last - first, self.buf
+        text = buf[first : last + self.window]
+        if not back or all(at >= back and buf.startswith(text, at - back) for at in earlier):
+            return self._judge(first, last, [at - back for at in earlier])
         middle = (first + last) // 2
         hit = self._first_hit(first, middle)
         return hit if hit is not None else self._first_hit(middle + 1, last)
 
-    def _hit_at(self, p: int) -> Hit | None:
+    def _judge(self, first: int, last: int, earlier: list[int]) -> Hit | None:
+        """The first hit among the windows starting at ``first`` to ``last``, whose nearest earlier
+        occurrences are ``earlier`` for the first, moved along with the window for the others. From one window
+        to the next, each text between two occurrences loses its first character, the window's first, and
+        gains it at its end: rotated, texts equal before are equal after and different ones stay different,
+        so all the windows have as many distinct periods and differ only in being decoration."""
         buf, window = self.buf, self.window
-        text = buf[p : p + window]
-        low = max(0, p - self.span)
-        high = p - 1 + window
-        earlier: list[int] = []
-        while len(earlier) < self.repeats - 1:
-            found = buf.rfind(text, low, high)
-            if found < 0:
-                return None  # fewer occurrences, or the oldest needed is too far back: spacing too wide
-            earlier.append(found)
-            high = found - 1 + window
-        if is_decoration(text):
-            return None
-        positions = (*reversed(earlier), p)
+        positions = (*earlier, first)
         if len({b - a for a, b in pairwise(positions)}) > self.max_periods:
             return None  # texts of different lengths differ: no need to build them
-        periods = {buf[a:b] for a, b in pairwise(positions)}
-        if len(periods) > self.max_periods:
+        if len({buf[a:b] for a, b in pairwise(positions)}) > self.max_periods:
             return None
-        start = positions[-2]
-        # The repeated unit itself, unless it is so short that one window (it, repeated) reads better.
-        unit = buf[start:p] if p - start >= window // 2 else buf[start : start + window]
-        return Hit(positions, unit[:200])
+        for p in range(first, last + 1):
+            if not is_decoration(buf[p : p + window]):
+                positions = tuple(at + p - first for at in positions)
+                start = positions[-2]
+                # The repeated unit itself, unless it is so short that one window (it, repeated) reads better.
+                unit = buf[start:p] if p - start >= window // 2 else buf[start : start + window]
+                return Hit(positions, unit[:200])
+        return None
 
     def to_state(self) -> dict[str, Any]:
         return {"buf": self.buf, "base": self.base, "next": self.next, "pairs": self.pairs}
