@@ -57,7 +57,9 @@ _TEXT = rf"[^\S\n]*+{_START}.*+(?:\n|\Z)"  # a line of text, perhaps unfinished 
 _AFTER_BLANK = rf"(?:[^\S\n]*+\n|(?! {{4}}|\t){_TEXT}(?:{_TEXT})*+)*+"  # lines where an indent makes code
 _PLAIN_AFTER_BLANK = re.compile(_AFTER_BLANK)  # plain lines from a line's start where code may start
 _PLAIN_AFTER_TEXT = re.compile(rf"(?:{_TEXT})*+{_AFTER_BLANK}")  # the same where it may not
-_PLAIN_GOING_ON = re.compile(rf"[^\S\n]*+(?:{_START}.*+)?(?:\n(?:{_TEXT})*+{_AFTER_BLANK})?")  # mid-line
+# Mid-line. Each optional part is possessive (``?+``): given back, it would leave unmatched a character nothing
+# else here matches (one that starts a line's text, or a newline), so the engine need keep no place to return to.
+_PLAIN_GOING_ON = re.compile(rf"[^\S\n]*+(?:{_START}.*+)?+(?:\n(?:{_TEXT})*+{_AFTER_BLANK})?+")
 # Whole unindented plain lines with no fence marker, from a line's start: for the general path.
 _PLAIN_RUN = re.compile(rf"(?:{_START}[^\n`~]*\n|\n)+")
 # Lines of indented code (not blank; the last may go on), where code may start: each restarts tracking, left out.
