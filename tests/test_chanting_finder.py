@@ -57,12 +57,7 @@ def test_the_finder_agrees_with_the_straightforward_rule(
     save_every: int,
     legacy: bool,
 ) -> None:
-    text = "".join(units[i % len(units)] for i in picks)
-    chunks: list[str] = []
-    i = 0
-    while i < len(text):
-        chunks.append(text[i : i + sizes[len(chunks) % len(sizes)]])
-        i += len(chunks[-1])
+    chunks = _chunked("".join(units[i % len(units)] for i in picks), sizes)
     clears = set(range(clear_every, len(chunks), clear_every)) if clear_every else set()
     saves = set(range(save_every, len(chunks), save_every)) if save_every else set()
     run(policy, chunks, clears, saves, legacy)
@@ -185,11 +180,16 @@ def test_runs_of_windows_recurring_with_several_periods_agree_with_the_straightf
     many distinct periods as slot values in a row, or only a few; some run over text of one character, which
     makes some windows of a run decoration and not the others. Such runs are judged at once, not window by
     window, and must give every verdict the rule gives."""
-    text = "".join(frame[0] + slots[i % len(slots)] + "".join(frame[1:]) for i in picks)
+    chunks = _chunked("".join(frame[0] + slots[i % len(slots)] + "".join(frame[1:]) for i in picks), sizes)
+    saves = set(range(save_every, len(chunks), save_every)) if save_every else set()
+    run(policy, chunks, set(), saves, False)
+
+
+def _chunked(text: str, sizes: list[int]) -> list[str]:
+    """``text`` cut into chunks whose sizes cycle through ``sizes``, as a stream would bring it."""
     chunks: list[str] = []
     i = 0
     while i < len(text):
         chunks.append(text[i : i + sizes[len(chunks) % len(sizes)]])
         i += len(chunks[-1])
-    saves = set(range(save_every, len(chunks), save_every)) if save_every else set()
-    run(policy, chunks, set(), saves, False)
+    return chunks
