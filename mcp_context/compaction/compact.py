@@ -4,7 +4,6 @@ left, validate, render in the input's own format. A failure anywhere leaves the 
 from __future__ import annotations
 
 import gc
-import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -14,7 +13,7 @@ from ..conversation import formats
 from ..conversation.accounting import Accountant, message_json, message_key
 from ..conversation.archiving import archive_lines
 from ..conversation.formats.base import Adapter, ParseMemo
-from ..conversation.model import Message
+from ..conversation.model import Message, compact_json
 from ..conversation.repair import repair
 from ..errors import ContextError, InvalidArgument
 from ..results import archive as archives
@@ -251,13 +250,8 @@ def _history_line(message: Message, adapter: Adapter) -> archives.Line:
     line: archives.Line | None = message.made.get(_LINE)
     if line is None:
         origin = message.origin
-        line = message.made[_LINE] = archives.Line(message.origin_key, lambda: f'{{"message":{_json(origin)}}}')
+        line = message.made[_LINE] = archives.Line(message.origin_key, lambda: f'{{"message":{compact_json(origin)}}}')
     return line
-
-
-def _json(value: Any) -> str:
-    """An untouched message as message_json spells it (see Message.origin_json)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
 
 
 #: Where an untouched input message keeps its line of the stored history.

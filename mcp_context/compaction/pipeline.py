@@ -186,10 +186,11 @@ class Run:
             ]
             if not found:
                 continue
-            st.used.update(key for _, key, _ in found)
+            applied = [(key, value) for _, key, value in found]
+            st.used.update(key for key, _ in applied)
             report.changed += len(found)
             done = message.made.get(_REPLAYED)
-            if done is not None and done[0] == [(key, value) for _, key, value in found]:
+            if done is not None and done[0] == applied:
                 self._set(i, done[1])
                 continue
             for block, _, value in found:
@@ -199,7 +200,7 @@ class Run:
                 else:
                     new = block.replaced(args=value)
                     self._set(i, current.with_blocks([new if b is block else b for b in current.blocks]))
-            message.made[_REPLAYED] = ([(key, value) for _, key, value in found], self.body[i])
+            message.made[_REPLAYED] = (applied, self.body[i])
         bridge = st.bridge
         if bridge and len(bridge.keys) < len(self.body):
             keys = [origin_key(m, self.adapter) for m in self.body[: len(bridge.keys)]]

@@ -6,7 +6,6 @@ what they hold (see media)."""
 
 from __future__ import annotations
 
-import json
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -16,7 +15,7 @@ from typing import Any
 from ..tokens.count import TokenCount, TokenCounter
 from . import media
 from .formats.base import Adapter, ParseMemo
-from .model import Block, Message, args_text, canonical_json, key_of
+from .model import Block, Message, args_text, canonical_json, compact_json, key_of
 
 PER_MESSAGE = 4
 CACHE_SIZE = 250_000
@@ -30,7 +29,7 @@ def message_json(message: Message, adapter: Adapter) -> str:
     """What the provider is sent for ``message``, as compact JSON; made once for an untouched input message."""
     if not message.changed and message.origin is not None:
         return message.origin_json
-    return json.dumps(adapter.render(message), ensure_ascii=False, separators=(",", ":"), default=str)
+    return compact_json(adapter.render(message))
 
 
 def message_key(message: Message, adapter: Adapter) -> str:

@@ -87,7 +87,7 @@ class Message:
     @cached_property
     def origin_json(self) -> str:
         """The provider's dict as compact JSON, made once per message: keys, token cache and archives share it."""
-        return json.dumps(self.origin, ensure_ascii=False, separators=(",", ":"), default=str)
+        return compact_json(self.origin)
 
     @cached_property
     def origin_key(self) -> str:
@@ -118,9 +118,13 @@ def key_of(value: Any) -> str:
     try:
         data = marshal.dumps(value, 0)
     except ValueError:
-        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
-        data = text.encode("utf-8", "surrogatepass")
+        data = compact_json(value).encode("utf-8", "surrogatepass")
     return hashlib.blake2b(data, digest_size=12).hexdigest()
+
+
+def compact_json(value: Any) -> str:
+    """A provider object as it is sent: its own key order, no spaces, text as it is (not escaped)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
 
 
 def canonical_json(value: Any) -> str:
