@@ -89,3 +89,17 @@ def test_with_an_encoding_the_page_is_counted_whole_and_within_budget(lines: lis
     assert fitted.counted == exact.count(text[: fitted.chars])
     assert fitted.counted.tokens + 3 * fitted.lines <= budget
     assert text[: fitted.chars].count("\n") == fitted.lines
+
+
+@settings(max_examples=150, deadline=None)
+@given(lines=st.lists(LINE, min_size=2, max_size=60), cut=st.integers(min_value=1))
+def test_a_count_less_its_last_lines_is_the_count_of_the_rest(lines: list[str], cut: int) -> None:
+    """Taking the count of the last lines off a running count gives exactly the count of the lines before them."""
+    cut = 1 + cut % (len(lines) - 1)
+    head, tail = "".join(line + "\n" for line in lines[:cut]), "".join(line + "\n" for line in lines[cut:])
+    running = ESTIMATE.running()
+    running.add(head + tail)
+    rest = running.without(tail)
+    assert rest.tokens == ESTIMATE.count(head).tokens
+    rest.add(tail)  # and it goes on as a count of the rest would
+    assert rest.tokens == running.tokens

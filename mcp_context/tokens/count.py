@@ -81,7 +81,7 @@ def _byte_table(classes: dict[bytes, Iterable[int]], default: bytes) -> bytes:
 # Each byte's kind: ASCII by character class, other characters by their UTF-8 lead byte (continuation bytes,
 # "x", cost nothing). Lead bytes map to code point blocks: C2-C3 U+0080-00FF, C4-DF U+0100-07FF (CC-CD:
 # combining marks), E0-E1 U+0800-1FFF, E3 U+3000-3FFF, E4-E9 U+4000-9FFF, EA-ED U+A000-DFFF, EE-EF U+E000-FFFF,
-# F0 and up: four-byte characters. E2 (U+2000-2FFF) costs nothing of itself: dashes and quotes join the words
+# F0 and up: four-byte characters. E2 (U+2000-2FFF), "e", costs nothing of itself: dashes and quotes join the words
 # around them, and the symbols after U+2100 are priced below.
 _KIND = _byte_table(
     {
@@ -92,7 +92,8 @@ _KIND = _byte_table(
         b"n": b"\n\r",
         b"t": b"\t",
         b"k": [*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F],
-        b"x": [*range(0x80, 0xC0), 0xE2],
+        b"x": range(0x80, 0xC0),
+        b"e": b"\xe2",
         b"1": range(0xC0, 0xC4),
         b"2": range(0xC4, 0xE0),
         b"m": b"\xcc\xcd",
@@ -225,6 +226,50 @@ _EMOJI = b"\xf0\x9f"  # U+1F000-1FFFF
 _OTHER_FOUR_BYTE = 2.00  # four-byte characters but emoji cost this more: CJK extension B and on
 
 
+def _milli(cost: float) -> int:
+    return round(cost * 1000)
+
+
+# The costs above in thousandths of a token. A tally sums integers, so the count of a text is the same however it
+# was cut at line breaks, and the count of a page's lines can be had by taking the count of a few lines off that
+# of more (see RunningCount.without).
+_ASCII_MILLI = tuple((kind, _milli(cost)) for kind, cost in _ASCII_COSTS)
+_NON_ASCII_MILLI = tuple((kind, _milli(cost)) for kind, cost in _NON_ASCII_COSTS)
+_NEIGHBOUR_MILLI = tuple(_milli(cost) for cost in _NEIGHBOUR_COSTS)
+_RUN_MILLI = tuple(_milli(cost) for cost in _RUN_COSTS)
+_SPACE_BEFORE_DIGIT_MILLI = _milli(_SPACE_BEFORE_DIGIT_COST)
+_CONSONANT_RUN_MILLI = _milli(_CONSONANT_RUN_COST)
+_OTHER_FOUR_BYTE_MILLI = _milli(_OTHER_FOUR_BYTE)
+# Each rare-character pattern with the kind of its lead byte: a block with no such lead is not searched.
+_RARE_CHARACTER_MILLI = tuple(
+    (pattern, lead, _milli(cost))
+    for (pattern, cost), lead in zip(_RARE_CHARACTER_COSTS, (b"e", b"4", b"5"), strict=True)
+)
+# The kinds of ASCII bytes and of continuation bytes: deleted from a block's kinds, what is left is one letter per
+# non-ASCII character, a short string that the nine counts of those kinds scan instead of the whole block.
+_NOT_LEADS = b"lUd ntkpx"
+
+
+def _milli_tokens(block: bytes, before: bytes) -> int:
+    """Thousandths of tokens in ``block``, ``before`` being the byte before it (or _NO_CONTEXT)."""
+    kinds = block.translate(_KIND)
+    neighbours, runs, space_before_digit = _in_a_row(before + block)
+    milli = sum(cost * kinds.count(kind) for kind, cost in _ASCII_MILLI)
+    milli += sum(cost * count for cost, count in zip(_NEIGHBOUR_MILLI, neighbours, strict=True))
+    milli += sum(cost * count for cost, count in zip(_RUN_MILLI, runs, strict=True))
+    milli += _SPACE_BEFORE_DIGIT_MILLI * space_before_digit
+    milli += _CONSONANT_RUN_MILLI * block.translate(_CONSONANT).count(_CONSONANT_RUN)
+    if not block.isascii():
+        leads = kinds.translate(None, _NOT_LEADS)
+        milli += sum(cost * leads.count(kind) for kind, cost in _NON_ASCII_MILLI)
+        for pattern, lead, cost in _RARE_CHARACTER_MILLI:
+            if lead in leads:
+                milli += cost * len(pattern.findall(block))
+        if four_byte := leads.count(ord("8")):
+            milli += _OTHER_FOUR_BYTE_MILLI * (four_byte - block.count(_EMOJI))
+    return milli
+
+
 @dataclass(frozen=True)
 class TokenCount:
     """A token figure and how it was obtained (``exact:o200k_base`` or ``estimate``)."""
@@ -257,10 +302,10 @@ class ByteTally:
     "far too big to read at once", and persisting 32 MB spent more time here than anywhere else.
     """
 
-    __slots__ = ("_tokens", "_last_byte", "total", "_counted")
+    __slots__ = ("_milli", "_last_byte", "total", "_counted")
 
     def __init__(self) -> None:
-        self._tokens = 0.0
+        self._milli = 0  # thousandths of a token, in what was tallied
         self._last_byte = _NO_CONTEXT  # carried over, so what happens across two blocks is counted once
         self.total = 0
         self._counted = 0
@@ -294,18 +339,7 @@ class ByteTally:
     def _tally(self, block: bytes) -> None:
         if not block:
             return
-        kinds = block.translate(_KIND)
-        neighbours, runs, space_before_digit = _in_a_row(self._last_byte + block)
-        tokens = sum(cost * kinds.count(kind) for kind, cost in _ASCII_COSTS)
-        tokens += sum(cost * count for cost, count in zip(_NEIGHBOUR_COSTS, neighbours, strict=True))
-        tokens += sum(cost * count for cost, count in zip(_RUN_COSTS, runs, strict=True))
-        tokens += _SPACE_BEFORE_DIGIT_COST * space_before_digit
-        tokens += _CONSONANT_RUN_COST * block.translate(_CONSONANT).count(_CONSONANT_RUN)
-        if not block.isascii():
-            tokens += sum(cost * kinds.count(kind) for kind, cost in _NON_ASCII_COSTS)
-            tokens += sum(cost * len(pattern.findall(block)) for pattern, cost in _RARE_CHARACTER_COSTS)
-            tokens += _OTHER_FOUR_BYTE * (kinds.count(ord("8")) - block.count(_EMOJI))
-        self._tokens += tokens
+        self._milli += _milli_tokens(block, self._last_byte)
         self._last_byte = block[-1:]
         self.total += len(block)
         self._counted += len(block)
@@ -313,12 +347,23 @@ class ByteTally:
     def estimate(self) -> int:
         if not self.total:
             return 0
-        return max(1, round(self._tokens * self.total / self._counted)) if self._counted else 1
+        return max(1, round(self._milli * self.total / (1000 * self._counted))) if self._counted else 1
+
+    def less(self, tail: bytes) -> ByteTally:
+        """The tally of what was added less its last bytes ``tail``, which follow a line break: nothing counted
+        spans one, so this is what tallying the rest alone gives. Only for a tally that sampled nothing."""
+        assert self.total == self._counted and tail and self.total >= len(tail)
+        twin = self.copy()
+        twin._milli -= _milli_tokens(tail, b"\n")
+        twin.total -= len(tail)
+        twin._counted -= len(tail)
+        twin._last_byte = b"\n" if twin.total else _NO_CONTEXT
+        return twin
 
     def copy(self) -> ByteTally:
         twin = ByteTally()
-        twin._tokens, twin._last_byte, twin.total, twin._counted = (
-            self._tokens,
+        twin._milli, twin._last_byte, twin.total, twin._counted = (
+            self._milli,
             self._last_byte,
             self.total,
             self._counted,
@@ -422,6 +467,18 @@ class RunningCount:
             self._tally.add(text.encode("utf-8", "surrogatepass"))
         else:
             self._sum += self._counter.count(text).tokens
+
+    def without(self, tail: str) -> RunningCount:
+        """The count of the text less its last characters ``tail``, which follow a line break: estimated, exactly
+        what counting the rest gives, for a fraction of the cost when ``tail`` is short (only when ``whole``)."""
+        assert self._tally is not None
+        twin = RunningCount.__new__(RunningCount)
+        twin._counter, twin._tally, twin._sum = (
+            self._counter,
+            self._tally.less(tail.encode("utf-8", "surrogatepass")),
+            0,
+        )
+        return twin
 
     def copy(self) -> RunningCount:
         twin = RunningCount.__new__(RunningCount)
