@@ -13,6 +13,7 @@ running count (see tokens.count.RunningCount).
 from __future__ import annotations
 
 import bisect
+import itertools
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -152,11 +153,10 @@ def _give_back(
 
 
 def _line_ends(text: str) -> list[int]:
-    """Where each line of ``text`` ends (after its line break, or at the end of an unended last line)."""
-    ends, at = [], text.find("\n")
-    while at >= 0:
-        ends.append(at + 1)
-        at = text.find("\n", at + 1)
+    """Where each line of ``text`` ends (after its line break, or at the end of an unended last line), summed in C:
+    a ``find`` per line was a tenth of a page's time."""
+    ends = list(itertools.accumulate(map((1).__add__, map(len, text.split("\n")))))
+    ends.pop()  # the part after the last line break, counted with a line break it does not have
     if not ends or ends[-1] < len(text):
         ends.append(len(text))
     return ends

@@ -31,9 +31,10 @@ def char_count(data: bytes) -> int:
 
 def whole_lines(content: BinaryIO, byte: int, lines: int, limit: int) -> bytes | None:
     """The next ``lines`` whole lines from ``byte``, or every line left when the text ends with a newline first;
-    None when they hold more than ``limit`` characters, or the text ends inside a line. Reads a short block first
-    (most pages are smaller), then only what could still fit, and counts in C: walking hundreds of lines in
-    Python only to find them too long cost more than the page they were for."""
+    None when they hold more than ``limit`` characters, or the text ends inside a line, and as soon as the lines of
+    the first block say the rest would run to over twice the limit (the caller has a slower way that is always
+    right). Reads a short block first (most pages are smaller), then only what could still fit, and counts in C:
+    walking hundreds of lines in Python only to find them too long cost more than the page they were for."""
     content.seek(byte)
     blocks: list[bytes] = []
     size = newlines = chars = 0  # characters are counted only once the bytes could exceed the limit
@@ -47,6 +48,8 @@ def whole_lines(content: BinaryIO, byte: int, lines: int, limit: int) -> bytes |
         blocks.append(block)
         size += len(block)
         newlines += block.count(b"\n")
+        if newlines < lines and size * lines > 2 * limit * max(1, newlines):
+            return None  # reading on to the limit only to give up was a tenth of a page of logs
         if size > limit and newlines < lines:
             chars = char_count(b"".join(blocks)) if chars == 0 else chars + char_count(block)
             if chars > limit:
