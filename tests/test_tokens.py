@@ -428,3 +428,19 @@ def test_a_block_is_tallied_as_counting_every_kind_over_it_would(block: bytes, b
     """The tally scans only the non-ASCII characters for their kinds and skips patterns whose lead byte is absent:
     the same thousandths of a token as the plain way."""
     assert count._milli_tokens(block, before) == _milli_by_kind(block, before)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_sampled_stream_stays_near_the_whole_one(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past SAMPLE_AFTER a stream is tallied one block in SAMPLE_EVERY: near the whole figure on real outputs in
+    a shuffled order (the sample scaled down, so that a test's megabyte is sampled as a persist's 32 MB is)."""
+    cases = sorted((Path(__file__).parent / "outputs" / "cases").glob("*.txt"))
+    data = b"".join(p.read_bytes() for p in random.Random(seed).sample(cases * 20, len(cases) * 20))
+    whole = estimate_bytes(data)
+    monkeypatch.setattr(count, "SAMPLE_AFTER", 256 * 1024)
+    monkeypatch.setattr(count, "SAMPLE_BLOCK", 8 * 1024)
+    tally = ByteTally()
+    for start in range(0, len(data), 65_536):
+        tally.add(data[start : start + 65_536])
+    assert tally._counted < len(data) / 2  # most of it was not tallied
+    assert abs(tally.estimate() - whole) <= 0.03 * whole, (whole, tally.estimate())
