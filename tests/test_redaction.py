@@ -157,6 +157,41 @@ def test_a_stream_cut_anywhere_is_redacted_like_the_whole(cuts: list[int]) -> No
     assert b"".join(redactor.stream(chunks)).decode() == redactor.text(text)
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    text=st.text(alphabet="ab \né日😀", max_size=3000),
+    bad=st.sampled_from([b"\xff", b"\xc3", b"\x80", b"\xe6\x97", b"\xed\xa0\x80"]),
+    at=st.integers(min_value=0),
+    size=st.integers(min_value=1, max_value=700),
+)
+def test_a_stream_that_is_not_utf8_fails_at_the_same_byte_redacted_or_not(
+    text: str, bad: bytes, at: int, size: int
+) -> None:
+    """Redacting streams check UTF-8 as they decode each piece once: the same refusal, naming the first bad byte's
+    offset in what was given, as a store that does not redact."""
+    from mcp_context.errors import StoreError
+    from mcp_context.storage.incoming import incoming_stream
+
+    good = text.encode()
+    at %= len(good) + 1
+    while at and (good[at] if at < len(good) else 0) & 0xC0 == 0x80:
+        at -= 1  # on a character's first byte
+    data = good[:at] + bad + good[at:]
+    try:
+        data.decode("utf-8")
+        expected = None
+    except UnicodeDecodeError as exc:
+        expected = f"offset {exc.start:,}"
+    chunks = [data[i : i + size] for i in range(0, len(data), size)]
+    for redact in (False, True):
+        stream, _, _ = incoming_stream("s1", redact, iter(chunks), None, None)
+        if expected is None:
+            assert b"".join(stream) == data
+            continue
+        with pytest.raises(StoreError, match=re.escape(expected) + r"\)"):
+            b"".join(stream)
+
+
 CASES = credentials()
 SECRETS = [secret for _, _, secret in CASES]
 OUTPUT = "\n".join(line for _, line, _ in CASES)

@@ -209,19 +209,9 @@ class Redactor:
         return json.dumps(self.data(doc), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
     def stream(self, chunks: Iterable[bytes]) -> Iterator[bytes]:
-        """UTF-8 chunks redacted as they pass, with bounded memory: text is let through up to its last line
-        break (or, on a very long line, up to the last space well before its end), so no secret is cut in two;
-        an open PEM block is held until its end line. Bytes that are not UTF-8 pass untouched, for the store
-        to refuse with its own message."""
-        held = b""
-        for chunk in chunks:
-            held += chunk
-            cut = _safe_cut(held)
-            if cut:
-                yield self._bytes(held[:cut])
-                held = held[cut:]
-        if held:
-            yield self._bytes(held)
+        """UTF-8 chunks redacted as they pass, with bounded memory (see pieces). Bytes that are not UTF-8 pass
+        untouched, for the store to refuse with its own message."""
+        return map(self._bytes, pieces(chunks))
 
     def _bytes(self, data: bytes) -> bytes:
         try:
@@ -341,6 +331,21 @@ def _matches(rule: _Rule, text: str, anchors: _Anchors) -> Iterator[re.Match[str
                     yield match
                     seen = match.end()
                     break
+
+
+def pieces(chunks: Iterable[bytes]) -> Iterator[bytes]:
+    """A stream of UTF-8 chunks in the pieces it can be redacted in, each as soon as it is safe: up to the last
+    line break (or, on a very long line, up to the last space well before its end), so no secret is cut in two;
+    an open PEM block is held until its end line. Every piece but the last ends on a whole character."""
+    held = b""
+    for chunk in chunks:
+        held += chunk
+        cut = _safe_cut(held)
+        if cut:
+            yield held[:cut]
+            held = held[cut:]
+    if held:
+        yield held
 
 
 def _safe_cut(held: bytes) -> int:
