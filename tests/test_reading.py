@@ -226,3 +226,36 @@ def test_a_page_of_whole_lines_found_on_the_raw_bytes_stops_where_the_lines_do(
         assert page.text.endswith("\n") or page.end_offset == len(text) or page.last_line == page.first_line
         assert page.last_line - page.first_line < max_lines
     assert "".join(page_through(session, handle, max_lines=max_lines)) == text
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    text=st.lists(
+        st.lists(st.sampled_from([*"ab Z9:-", "é", "日", "😀", "sk", "  ", "0x1f"]), max_size=60).map("".join),
+        min_size=1,
+        max_size=80,
+    ).map("\n".join),
+    at=st.integers(min_value=0),
+    chars=st.integers(1, 800),
+    budget=st.integers(20, 600),
+    piece=st.sampled_from([16, 100, 64 * 1024]),
+)
+def test_a_page_by_characters_counted_once_is_the_page_the_walk_finds(
+    tmp_path: Path, text: str, at: int, chars: int, budget: int, piece: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page by characters is counted once when its count leaves room for what the walk's piece by piece counts
+    add: the same text and count as walking it (long lines in pieces of any size)."""
+    from mcp_context.results import fitting, reading
+
+    monkeypatch.setattr(fitting, "WALK_PIECE_CHARS", piece)
+    monkeypatch.setattr(reading, "WALK_PIECE_CHARS", piece)
+    session = Session(root=tmp_path / "c", session="chars", env={})
+    handle = session.persist_result(text or "x").meta.handle
+    offset = at % (len(text) + 1)
+    quick = session.read_persisted(handle, offset=offset, max_chars=chars, max_tokens=budget).page
+    with monkeypatch.context() as walking:
+        walking.setattr(reading, "quick_page", lambda *args: None)
+        walked = Session(root=tmp_path / "c", session="chars", env={})
+        walk = walked.read_persisted(handle, offset=offset, max_chars=chars, max_tokens=budget).page
+    assert quick is not None and walk is not None
+    assert (quick.text, quick.tokens, quick.end_offset) == (walk.text, walk.tokens, walk.end_offset)

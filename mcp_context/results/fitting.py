@@ -13,6 +13,7 @@ running count (see tokens.count.RunningCount).
 from __future__ import annotations
 
 import bisect
+import codecs
 import itertools
 from dataclasses import dataclass
 from typing import BinaryIO
@@ -32,6 +33,11 @@ _GIVE_BACK_MARGIN = 1.3
 #: past them is walked line by line), and at most this much.
 _READ_PER_TOKEN = 8
 _MOST_READ = 64 * 1024  # also the most characters a page of max_lines lines is counted in one go for
+#: The walk a page falls back on takes a text a line at a time, a long line in pieces of this many characters.
+WALK_PIECE_CHARS = 64 * 1024
+#: How many tokens more than its share of the whole the walk may count for one piece (see _counted_chars): one
+#: from rounding, three where a piece starts inside a word (a word, a digit run and a letter-digit boundary).
+_PIECE_SLACK = 4
 
 
 @dataclass(frozen=True)
@@ -46,15 +52,37 @@ class Budget:
 
 
 def quick_page(content: BinaryIO, byte: int, counter: TokenCounter, budget: Budget) -> tuple[str, TokenCount] | None:
-    """The page of whole lines from ``byte`` and its count, or None for the caller's line-by-line walk (a line
-    to cut, a page by characters, or one that may go on past what was read)."""
+    """The page from ``byte`` and its count, or None for the caller's walk, a piece at a time (a line to cut, a
+    page by characters whose tokens may run short of room, or one that may go on past what was read)."""
     if budget.max_lines is not None:
         found = _counted_lines(content, byte, counter, budget)
         if found is not None:
             return found
     if budget.max_chars is not None:
-        return None
+        return _counted_chars(content, byte, counter, budget) if budget.max_lines is None else None
     return fit_page(content, byte, counter, budget.max_tokens, budget.line_tokens, budget.max_lines)
+
+
+def _counted_chars(
+    content: BinaryIO, byte: int, counter: TokenCounter, budget: Budget
+) -> tuple[str, TokenCount] | None:
+    """A page of ``max_chars`` characters counted once, when its count leaves room enough that the walk would
+    not have stopped short of them: the walk counts each piece (a line, or a block of a long one) on its own,
+    up to a token more than its share of the whole from rounding, and a few more where a block starts inside a
+    word. Estimated counts only: exact ones do not add up. A page by characters of logs took 29 counts."""
+    assert budget.max_chars is not None
+    if counter.encoding is not None:
+        return None
+    content.seek(byte)
+    text, _ = codecs.utf_8_decode(content.read(4 * budget.max_chars), "strict", False)  # a character: 4 bytes at most
+    text = text[: budget.max_chars]
+    if not text:
+        return None
+    counted = counter.count(text)
+    pieces = text.count("\n") + 1 + len(text) // WALK_PIECE_CHARS
+    if counted.tokens + (budget.line_tokens + _PIECE_SLACK) * pieces > budget.max_tokens:
+        return None
+    return text, counted
 
 
 def _counted_lines(

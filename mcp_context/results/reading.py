@@ -20,9 +20,8 @@ from typing import Any, BinaryIO
 from ..errors import InvalidArgument
 from ..storage.index import IndexBuilder, LineIndex, Position
 from ..tokens.count import TokenCount, TokenCounter
-from .fitting import Budget, quick_page
+from .fitting import WALK_PIECE_CHARS, Budget, quick_page
 
-_READ_BLOCK = 64 * 1024
 _GREP_PIECE = 1024 * 1024  # longest piece of a line grep holds at once; matches across pieces are missed
 _SHOWN_LINE_CHARS = 400  # a grep hit on a longer line shows this much around the match
 _LINE_OVERHEAD_TOKENS = 3  # what a line number and tab add when the page is shown numbered
@@ -182,19 +181,19 @@ class TextReader:
         size = _FIRST_READ  # most reads need a few lines: decode a short block first
         while True:
             block = self._file.read(size)
-            size = _READ_BLOCK
+            size = WALK_PIECE_CHARS
             pending += decoder.decode(block, final=not block)
             pos = 0
             while (cut := pending.find("\n", pos)) >= 0:
-                while cut + 1 - pos > _READ_BLOCK:
-                    yield pending[pos : pos + _READ_BLOCK], False
-                    pos += _READ_BLOCK
+                while cut + 1 - pos > WALK_PIECE_CHARS:
+                    yield pending[pos : pos + WALK_PIECE_CHARS], False
+                    pos += WALK_PIECE_CHARS
                 yield pending[pos : cut + 1], True
                 pos = cut + 1
             pending = pending[pos:]
-            while len(pending) >= _READ_BLOCK or (not block and pending):
-                yield pending[:_READ_BLOCK], False
-                pending = pending[_READ_BLOCK:]
+            while len(pending) >= WALK_PIECE_CHARS or (not block and pending):
+                yield pending[:WALK_PIECE_CHARS], False
+                pending = pending[WALK_PIECE_CHARS:]
             if not block:
                 return
 
