@@ -195,7 +195,7 @@ class FileStore(StateFiles):
         existing = self._existing(session, whole.handle)
         if existing is not None:
             return existing, False
-        return self._store(session, whole.encoded(), whole.label, whole.source, whole.count(self.counter))
+        return self._store(session, whole.encoded(), whole.label, whole.source, whole.count(self.counter), True)
 
     def put_stream(
         self, session: str, chunks: Iterable[bytes], *, label: str | None, source: str | None
@@ -224,11 +224,12 @@ class FileStore(StateFiles):
         label: str | None,
         source: str | None,
         count: TokenCount | None,
+        looked: bool = False,
     ) -> tuple[ResultMeta, bool]:
         """Store, or say in one line why not (a full disk, the session deleted meanwhile): nothing half-written
         is left, and what was stored before is untouched."""
         try:
-            return self._write_result(session, chunks, label, source, count)
+            return self._write_result(session, chunks, label, source, count, looked)
         except OSError as exc:
             why = exc.strerror or str(exc)
             raise StoreError(f"cannot store the result in session {session}: {why}; nothing was stored") from None
@@ -240,12 +241,12 @@ class FileStore(StateFiles):
         label: str | None,
         source: str | None,
         count: TokenCount | None,
+        looked: bool,
     ) -> tuple[ResultMeta, bool]:
         """Spool to a temp file while hashing and indexing, then rename into place: text, index, metadata.
-
+        ``looked``: the caller has just looked for the handle (a text given whole); racing it is harmless.
         The spool lives in ``<root>/.spool`` so a refused write (too large, not UTF-8) leaves no session
-        directory behind; it is renamed across directories on the same file system, which is still atomic.
-        """
+        directory behind; it is renamed across directories on the same file system, which is still atomic."""
         spool_dir = self.root / ".spool"
         self._ensure_dir(spool_dir)
         builder, tally, hasher = IndexBuilder(), ByteTally(), ids.handle_hasher(session)
@@ -272,7 +273,7 @@ class FileStore(StateFiles):
                 f.flush()
                 os.fsync(f.fileno())
             handle = ids.handle_of(hasher)
-            existing = self._existing(session, handle)
+            existing = None if looked else self._existing(session, handle)
             if existing is not None:
                 return existing, False
             if kept is not None:  # a streamed file small enough to count exactly, like text given whole
