@@ -51,6 +51,7 @@ double; held out, one page of ``python -v`` import lines came out 8% under and o
 from __future__ import annotations
 
 import functools
+import operator
 import re
 import threading
 from collections.abc import Iterable
@@ -183,6 +184,9 @@ def _in_a_row(context: bytes) -> tuple[list[int], list[int], int]:
     of the tally's time, become a few word-wide operations. No pattern here can overlap itself, so every
     occurrence counts, as it did with ``bytes.count``. A window counts what starts in it, reading two bytes
     past it, so windows add up to the whole."""
+    if len(context) <= _ROW_WINDOW:  # one window, as most blocks are: no sums across windows
+        starts = _ones(len(context))
+        return _row_counts(context, starts, starts - 1)
     neighbours, runs, space_digit = [0, 0, 0], [0, 0, 0], 0
     for start in range(0, len(context), _ROW_WINDOW):
         window = context[start : start + _ROW_WINDOW + 2]
@@ -233,8 +237,10 @@ def _milli(cost: float) -> int:
 # The costs above in thousandths of a token. A tally sums integers, so the count of a text is the same however it
 # was cut at line breaks, and the count of a page's lines can be had by taking the count of a few lines off that
 # of more (see RunningCount.without).
-_ASCII_MILLI = tuple((kind, _milli(cost)) for kind, cost in _ASCII_COSTS)
-_NON_ASCII_MILLI = tuple((kind, _milli(cost)) for kind, cost in _NON_ASCII_COSTS)
+_ASCII_KINDS = tuple(kind for kind, _ in _ASCII_COSTS)
+_ASCII_MILLI_COSTS = tuple(_milli(cost) for _, cost in _ASCII_COSTS)
+_NON_ASCII_KINDS = tuple(kind for kind, _ in _NON_ASCII_COSTS)
+_NON_ASCII_MILLI_COSTS = tuple(_milli(cost) for _, cost in _NON_ASCII_COSTS)
 _NEIGHBOUR_MILLI = tuple(_milli(cost) for cost in _NEIGHBOUR_COSTS)
 _RUN_MILLI = tuple(_milli(cost) for cost in _RUN_COSTS)
 _SPACE_BEFORE_DIGIT_MILLI = _milli(_SPACE_BEFORE_DIGIT_COST)
@@ -254,14 +260,14 @@ def _milli_tokens(block: bytes, before: bytes) -> int:
     """Thousandths of tokens in ``block``, ``before`` being the byte before it (or _NO_CONTEXT)."""
     kinds = block.translate(_KIND)
     neighbours, runs, space_before_digit = _in_a_row(before + block)
-    milli = sum(cost * kinds.count(kind) for kind, cost in _ASCII_MILLI)
-    milli += sum(cost * count for cost, count in zip(_NEIGHBOUR_MILLI, neighbours, strict=True))
-    milli += sum(cost * count for cost, count in zip(_RUN_MILLI, runs, strict=True))
+    milli: int = sum(map(operator.mul, _ASCII_MILLI_COSTS, map(kinds.count, _ASCII_KINDS)))
+    milli += sum(map(operator.mul, _NEIGHBOUR_MILLI, neighbours))
+    milli += sum(map(operator.mul, _RUN_MILLI, runs))
     milli += _SPACE_BEFORE_DIGIT_MILLI * space_before_digit
     milli += _CONSONANT_RUN_MILLI * block.translate(_CONSONANT).count(_CONSONANT_RUN)
     if not block.isascii():
         leads = kinds.translate(None, _NOT_LEADS)
-        milli += sum(cost * leads.count(kind) for kind, cost in _NON_ASCII_MILLI)
+        milli += sum(map(operator.mul, _NON_ASCII_MILLI_COSTS, map(leads.count, _NON_ASCII_KINDS)))
         for pattern, lead, cost in _RARE_CHARACTER_MILLI:
             if lead in leads:
                 milli += cost * len(pattern.findall(block))
@@ -376,6 +382,8 @@ class ByteTally:
 
 
 def estimate_bytes(data: bytes) -> int:
+    if len(data) <= SAMPLE_AFTER:  # tallied whole: the tally's own sums, without one to keep them in
+        return max(1, round(_milli_tokens(data, _NO_CONTEXT) / 1000)) if data else 0
     tally = ByteTally()
     tally.add(data)
     return tally.estimate()
