@@ -493,12 +493,34 @@ async def test_symlinked_sessions_dir_is_not_followed_for_reading(tmp_path: Path
     assert snapshot(tmp_path / "evil") == outside
 
 
-@pytest.mark.parametrize("suffix", [".txt", ".idx", ".json"])
+async def test_symlinked_index_is_not_followed(world: World) -> None:
+    """An index swapped for a link: a text over one segment refuses every read that needs its index; a text of
+    one segment never opens an .idx (its index is made from the text), so a link there reads nothing outside."""
+    results = world.root / "sessions" / "good" / "results"
+    big = "".join(f"indexed line {i}\n" for i in range(6000))  # over 64 KiB: its index is a file
+    handle = world.session.persist_result(big).meta.handle
+    for planted_for in (handle, world.good_handle):
+        planted = results / f"{planted_for}.idx"
+        planted.unlink(missing_ok=True)
+        os.symlink(world.evil_session_dir / "results" / f"{world.secret_handle}.txt", planted)
+    outside = snapshot(world.evil_root)
+    fresh = Session(root=world.root, session="good", env={})
+    for call in (lambda: fresh.read_persisted(handle), lambda: fresh.read_persisted(handle, grep="line 5")):
+        with pytest.raises(ContextError) as info:
+            call()
+        assert_clean(str(info.value))
+    assert "".join(fresh.iter_text(handle)) == big  # the whole text needs no index
+    page = fresh.read_persisted(world.good_handle).page
+    assert page is not None and page.text == GOOD_TEXT
+    assert snapshot(world.evil_root) == outside
+
+
+@pytest.mark.parametrize("suffix", [".txt", ".json"])
 async def test_symlinked_result_file_is_not_followed(world: World, suffix: str) -> None:
     """A result file swapped for a link to something outside: reads fail, nothing outside is read."""
     results = world.root / "sessions" / "good" / "results"
     planted = results / f"{world.good_handle}{suffix}"
-    planted.unlink()
+    planted.unlink(missing_ok=True)  # a text of one segment has no .idx: a link planted there is refused too
     target = {
         ".txt": world.secret_file,
         ".idx": world.evil_session_dir / "results" / f"{world.secret_handle}.idx",
@@ -536,7 +558,7 @@ def test_links_planted_under_a_future_result_are_replaced_not_written_through(wo
     first = world.session.persist_result(text).meta.handle  # learn the handle, then make the result vanish
     results = world.root / "sessions" / "good" / "results"
     for suffix in (".json", ".txt", ".idx"):
-        (results / f"{first}{suffix}").unlink()
+        (results / f"{first}{suffix}").unlink(missing_ok=True)  # a text of one segment has no .idx
     victims = {suffix: world.tmp / f"victim{suffix}" for suffix in (".txt", ".idx")}
     for suffix, victim in victims.items():
         victim.write_text(f"ORIGINAL {suffix}\n")
@@ -557,7 +579,7 @@ def test_link_planted_as_metadata_is_refused(world: World) -> None:
     first = world.session.persist_result(text).meta.handle
     results = world.root / "sessions" / "good" / "results"
     for suffix in (".json", ".txt", ".idx"):
-        (results / f"{first}{suffix}").unlink()
+        (results / f"{first}{suffix}").unlink(missing_ok=True)  # a text of one segment has no .idx
     victim = world.tmp / "victim.json"
     victim.write_text("{}")
     os.symlink(victim, results / f"{first}.json")
@@ -677,7 +699,7 @@ def test_results_dir_and_files_are_private(tmp_path: Path, umask: int) -> None:
     results = root / "sessions" / "perm" / "results"
     assert _mode(results) == 0o700
     files = list(results.iterdir())
-    assert len(files) == 6
+    assert len(files) == 5  # text and metadata each, and the index of the one over a segment
     for f in files:
         assert not f.name.startswith(".tmp-")
         assert _mode(f) == 0o600, f"{f.name} is {oct(_mode(f))}"
@@ -781,7 +803,7 @@ def test_a_full_disk_is_one_line_and_leaves_nothing_half_written(
     assert str(raised.value) == ("cannot store the result in session full: No space left on device; nothing was stored")
     monkeypatch.undo()
     results = tmp_path / "store" / "sessions" / "full" / "results"
-    assert sorted(p.name.split(".")[0] for p in results.iterdir()) == [kept.handle] * 3
+    assert sorted(p.name.split(".")[0] for p in results.iterdir()) == [kept.handle] * 2  # text and metadata
     assert session.read_persisted(kept.handle).page.text == "stored before\n"  # type: ignore[union-attr]
 
 

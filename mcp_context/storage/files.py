@@ -3,7 +3,8 @@
 Layout::
 
     <root>/sessions/<session>/results/<handle>.txt    the text, UTF-8, exactly as given
-                                      <handle>.idx    its checkpoint index (see index.py)
+                                      <handle>.idx    its checkpoint index (see index.py), when it
+                                                      spans more than one segment (64 KiB)
                                       <handle>.json   metadata; written last, so it is what makes a result exist
     <root>/sessions/<session>/state/<name>.json.a/.b  a tool's state, in two slots (see states.py, slots.py)
 
@@ -29,7 +30,7 @@ from ..tokens.count import EXACT_LIMIT_BYTES, ByteTally, TokenCount, TokenCounte
 from . import ids
 from .debris import remove_result_debris, unplace
 from .incoming import incoming_stream, whole_text
-from .index import IndexBuilder
+from .index import SEGMENT_BYTES, IndexBuilder
 from .records import ResultMeta, SessionInfo, new_meta
 from .states import StateFiles, remove_state_debris
 
@@ -152,12 +153,18 @@ class FileStore(StateFiles):
         return os.fdopen(self._open(self.results_dir(session), handle, ".txt"), "rb")
 
     def open_indexed(self, session: str, handle: str) -> tuple[BinaryIO, bytes]:
-        """The text and its index, with the directory checked once for both (a hot path)."""
+        """The text and its index, with the directory checked once for both (a hot path). A text of one
+        segment has no index file: its index is made from the text, read whole here (see _write_result)."""
         directory = self.results_dir(session)
         content = os.fdopen(self._open(directory, handle, ".txt"), "rb")
         try:
+            if os.fstat(content.fileno()).st_size <= SEGMENT_BYTES:
+                return content, _one_segment(content)  # an .idx beside it, from before, is not read
             with os.fdopen(self._open(directory, handle, ".idx"), "rb") as f:
                 return content, f.read()
+        except OSError as exc:
+            content.close()
+            raise StoreError(f"cannot read result {handle}: {exc.strerror}") from exc
         except BaseException:
             content.close()
             raise
@@ -281,18 +288,32 @@ class FileStore(StateFiles):
             tokens = count or TokenCount(tally.estimate(), "estimate")
             meta = new_meta(handle, session, label, source, builder, tokens)
             meta_bytes = meta.to_json().encode()  # before anything is renamed: a bad label fails cleanly
-            directory = self.results_dir(session, create=True)
-            try:
-                self._write_atomic(directory, f"{handle}.idx", [index])
-                os.replace(spool, directory / f"{handle}.txt")
-                self._write_atomic(directory, f"{handle}.json", [meta_bytes])
-                _fsync_dir(directory)
-            except OSError:
-                unplace(directory, handle)
-                raise
+            self._place(
+                self.results_dir(session, create=True),
+                handle,
+                spool,
+                index if builder.bytes > SEGMENT_BYTES else None,
+                meta_bytes,
+            )
         finally:
             spool.unlink(missing_ok=True)
         return meta, True
+
+    def _place(self, directory: Path, handle: str, spool: Path, index: bytes | None, meta: bytes) -> None:
+        """Rename the spooled text into place, its index beside it, then its metadata, which makes it exist.
+        ``index`` None: a text of one segment, whose index is made from the text when it is read; no file is
+        written for it (a compaction stores thousands of small results), and none planted there is left."""
+        try:
+            if index is not None:
+                self._write_atomic(directory, f"{handle}.idx", [index])
+            else:
+                (directory / f"{handle}.idx").unlink(missing_ok=True)
+            os.replace(spool, directory / f"{handle}.txt")
+            self._write_atomic(directory, f"{handle}.json", [meta])
+            _fsync_dir(directory)
+        except OSError:
+            unplace(directory, handle)
+            raise
 
     # reading metadata --------------------------------------------------------------------------------------
 
@@ -463,3 +484,12 @@ def _files_in(directory: Path) -> list[Path]:
         return [Path(entry.path) for entry in os.scandir(directory)]
     except OSError:
         return []
+
+
+def _one_segment(content: BinaryIO) -> bytes:
+    """The index of a text of one segment, from the text itself: cheaper than a file of its own to write,
+    sync and rename beside each small result (a compaction stores thousands), and read once per Session."""
+    builder = IndexBuilder()
+    builder.feed(content.read(SEGMENT_BYTES + 1))
+    content.seek(0)
+    return builder.finish()
