@@ -142,6 +142,8 @@ class Redactor:
         # neighbours: a text with a credential on every line costs n log n, not n squared.
         taken: list[tuple[int, int, str, re.Match[str]]] = []
         anchors = _Anchors(text)
+        if anchors.none():
+            return text  # no rule has an anchor to try (most tool outputs): not one rule is walked
         for rule in _RULES:
             for match in _matches(rule, text, anchors):
                 i = bisect.bisect_left(taken, match.start(), key=lambda t: t[0])
@@ -254,6 +256,10 @@ class _Anchors:
                     for anchor in _SPELLED[pattern]:
                         found.setdefault(anchor, []).append(base + start)
         return found
+
+    def none(self) -> bool:
+        """Whether no rule can match: no anchor stands anywhere, and every case-blind one was searched for."""
+        return self.folded_exact and not self._positions
 
     def at(self, anchor: str) -> list[int]:
         """Where ``anchor`` (as a rule names it) stands, in order."""
