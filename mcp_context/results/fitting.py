@@ -71,8 +71,8 @@ def _counted_chars(
     up to a token more than its share of the whole from rounding, and a few more where a block starts inside a
     word. Estimated counts only: exact ones do not add up. A page by characters of logs took 29 counts."""
     assert budget.max_chars is not None
-    if counter.encoding is not None:
-        return None
+    if counter.encoding is not None or budget.max_chars > budget.max_tokens * _READ_PER_TOKEN:
+        return None  # exact counts do not add up; a page of more characters is held by its tokens: walked
     content.seek(byte)
     text, _ = codecs.utf_8_decode(content.read(4 * budget.max_chars), "strict", False)  # a character: 4 bytes at most
     text = text[: budget.max_chars]
