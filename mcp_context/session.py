@@ -17,43 +17,39 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
-from .compaction import budget as budgets
-from .compaction.compact import Compaction, Request, compact
-from .compaction.layers import DEFAULT_EXCLUDED
-from .compaction.sources import history_source
 from .config import Settings, resolve_settings
 from .conversation.accounting import Accountant
-from .conversation.transcripts import HistorySource
 from .errors import ContextError, InvalidArgument, InvalidInput, StoreError, UnknownHandle, shown_path
 from .held import HELD
 from .limits import Limits
-from .loops import service as loop_service
-from .loops.answers import JudgeFn, LoopCheck
-from .loops.policy import Policy
-from .loops.replaying import check_history
 from .redaction import RedactionMemo, Redactor
 from .results import archive, retention
 from .results.answers import Persisted, Read
 from .results.known import Known, KnownResults
-from .results.owned import persist_own
 from .results.reading import Preview, TextReader
 from .results.retention import CleanupReport
 from .storage import ids
+from .storage.incoming import short_text
 from .storage.opening import open_store
 from .storage.protocol import Store
 from .storage.records import ResultMeta, SessionInfo
 from .storage.scope import Scope
-from .summary import engine as summaries
-from .summary import sources as summary_sources
-from .summary.engine import RangeSummary, Sampler
 from .tokens.count import TokenCount, TokenCounter
 
-if TYPE_CHECKING:  # at run time each method imports its model: a command that validates nothing loads no pydantic
+# At run time each tool's machinery is imported by its method, as its argument model is: storing and reading
+# (a hook given a large output, the command line's persist and read) load no compaction, summary or loop code,
+# about 60 ms of a hook's start.
+if TYPE_CHECKING:
     from .arguments import Arguments
     from .compaction.args import CompactArgs
+    from .compaction.compact import Compaction
+    from .conversation.transcripts import HistorySource
+    from .loops.answers import JudgeFn, LoopCheck
     from .loops.args import CheckLoopArgs
+    from .loops.policy import Policy
     from .results.args import ReadArgs
     from .summary.args import SummarizeArgs
+    from .summary.engine import RangeSummary, Sampler
 
 
 class Session:
@@ -141,7 +137,7 @@ class Session:
         from .results.args import PersistArgs
 
         args = PersistArgs.parse({"content": content, "label": label, "source": source, "session": session})
-        label, source = _short_text("label", args.label), _short_text("source", args.source)
+        label, source = short_text("label", args.label), short_text("source", args.source)
         sid, text = self._session(args.session), args.content
         meta, created = self.store.put_text(sid, text, label=label, source=source, redacted=_redacted, tokens=_tokens)
         return Persisted(meta, self.preview(meta, text if _redacted or not self.store.redact else None), created)
@@ -166,7 +162,7 @@ class Session:
             with handle:
                 named = label or path.name, source or shown_path(path.absolute())
                 return self.persist_file(handle, *named, session, allow_empty)
-        label, source = _short_text("label", label), _short_text("source", source)
+        label, source = short_text("label", label), short_text("source", source)
         first = file.read(1024 * 1024)
         if not first and not allow_empty:
             raise InvalidArgument("the content is empty: there is nothing to store")
@@ -292,7 +288,11 @@ class Session:
 
         Give a :class:`CompactArgs`, or its fields as keyword arguments:
         ``compact_history(messages=history, target_tokens=50_000)``."""
+        from .compaction import budget as budgets
         from .compaction.args import CompactArgs
+        from .compaction.compact import Request, compact
+        from .compaction.layers import DEFAULT_EXCLUDED
+        from .results.owned import persist_own
 
         args = _arguments(CompactArgs, args, fields)
         sid = self._session(args.session)
@@ -357,6 +357,8 @@ class Session:
         leave a piece of it no rule can recognise. What compaction hands back speaks of secrets by placeholder
         too, the same one for the same secret every time, so the prompt cache's prefix stays the same. ``keys``
         gets the content keys the redaction memo made on the way (see RedactionMemo.messages)."""
+        from .compaction.sources import history_source
+
         redacted = functools.partial(self._redaction.messages, session, keys=keys) if self.store.redact else None
         try:
             return history_source(messages, transcript, format, self.env, self.transcript_roots, redacted)
@@ -379,6 +381,10 @@ class Session:
         ``engine``: ``extractive`` (no LLM), ``sampling`` (``sampler`` asks a model; extractive without one),
         ``agent`` (the first call returns the task, the second brings ``summary`` back) or ``auto``.
         Give a :class:`SummarizeArgs`, or its fields as keyword arguments."""
+        from .conversation.transcripts import HistorySource
+        from .results.owned import persist_own
+        from .summary import engine as summaries
+        from .summary import sources as summary_sources
         from .summary.args import SummarizeArgs
 
         a = _arguments(SummarizeArgs, args, fields)
@@ -421,7 +427,9 @@ class Session:
         ``judge`` asks a model when the policy's LLM judge is due; ``dry_run`` answers without saving.
         Give a :class:`CheckLoopArgs`, or its fields as keyword arguments (events as dicts or :class:`Event`).
         """
+        from .loops import service as loop_service
         from .loops.args import CheckLoopArgs
+        from .loops.replaying import check_history
 
         a = _arguments(CheckLoopArgs, args, loop_service.plain_fields(fields))
         sid = self._session(a.session)
@@ -442,6 +450,8 @@ class Session:
         """Whether a check under ``policy`` (else the session's stored one, or the defaults for a replay) could
         ask the LLM judge at all. A face asks this before it prepares a question for the client's model: the
         judge is off unless a policy turns it on, and preparing the question costs a whole check."""
+        from .loops import service as loop_service
+
         chosen = loop_service.to_policy(policy)
         return loop_service.judge_may_ask(self.store, self._session(session), chosen, replay)
 
@@ -486,15 +496,3 @@ def _arguments(model: type[ArgsT], given: ArgsT | None, fields: dict[str, Any]) 
     if fields:
         raise InvalidInput(f"give a {model.__name__} or keyword arguments, not both")
     return given
-
-
-def _short_text(name: str, value: str | None) -> str | None:
-    if value is None:
-        return None
-    if not isinstance(value, str) or len(value) > 200 or "\0" in value:
-        raise InvalidArgument(f"{name} must be text of at most 200 characters")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise InvalidArgument(f"{name} is not valid text (it holds bytes that are not UTF-8)") from None
-    return value

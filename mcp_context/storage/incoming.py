@@ -7,7 +7,7 @@ import codecs
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from ..errors import StoreError
+from ..errors import InvalidArgument, StoreError
 from ..redaction import Redactor, pieces
 from ..tokens.count import EXACT_LIMIT_BYTES, TokenCount, TokenCounter
 from . import ids
@@ -15,6 +15,19 @@ from . import ids
 Named = tuple[str | None, str | None]
 #: Characters of a text given whole that are encoded at once.
 SLICE = 1024 * 1024
+
+
+def short_text(name: str, value: str | None) -> str | None:
+    """A label or source as given, checked: text of at most 200 characters, without NUL or lone surrogates."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > 200 or "\0" in value:
+        raise InvalidArgument(f"{name} must be text of at most 200 characters")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidArgument(f"{name} is not valid text (it holds bytes that are not UTF-8)") from None
+    return value
 
 
 def incoming_text(
