@@ -26,6 +26,7 @@ from .redaction import RedactionMemo, Redactor
 from .results import archive, retention
 from .results.answers import Persisted, Read
 from .results.known import Known, KnownResults
+from .results.owned import persist_own
 from .results.reading import Preview, TextReader
 from .results.retention import CleanupReport
 from .storage import ids
@@ -292,7 +293,6 @@ class Session:
         from .compaction.args import CompactArgs
         from .compaction.compact import Request, compact
         from .compaction.layers import DEFAULT_EXCLUDED
-        from .results.owned import persist_own
 
         args = _arguments(CompactArgs, args, fields)
         sid = self._session(args.session)
@@ -382,7 +382,6 @@ class Session:
         ``agent`` (the first call returns the task, the second brings ``summary`` back) or ``auto``.
         Give a :class:`SummarizeArgs`, or its fields as keyword arguments."""
         from .conversation.transcripts import HistorySource
-        from .results.owned import persist_own
         from .summary import engine as summaries
         from .summary import sources as summary_sources
         from .summary.args import SummarizeArgs

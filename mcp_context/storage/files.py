@@ -30,7 +30,7 @@ from ..tokens.count import EXACT_LIMIT_BYTES, ByteTally, TokenCount, TokenCounte
 from . import ids
 from .debris import remove_result_debris, unplace
 from .incoming import incoming_stream, whole_text
-from .index import SEGMENT_BYTES, IndexBuilder
+from .index import IndexBuilder, index_of_one_segment, one_segment
 from .records import ResultMeta, SessionInfo, new_meta
 from .states import StateFiles, remove_state_debris
 
@@ -154,12 +154,12 @@ class FileStore(StateFiles):
 
     def open_indexed(self, session: str, handle: str) -> tuple[BinaryIO, bytes]:
         """The text and its index, with the directory checked once for both (a hot path). A text of one
-        segment has no index file: its index is made from the text, read whole here (see _write_result)."""
+        segment has no index file: its index is made from the text, read whole here (see index.one_segment)."""
         directory = self.results_dir(session)
         content = os.fdopen(self._open(directory, handle, ".txt"), "rb")
         try:
-            if os.fstat(content.fileno()).st_size <= SEGMENT_BYTES:
-                return content, _one_segment(content)  # an .idx beside it, from before, is not read
+            if one_segment(os.fstat(content.fileno()).st_size):
+                return content, index_of_one_segment(content)  # an .idx beside it, from before, is not read
             with os.fdopen(self._open(directory, handle, ".idx"), "rb") as f:
                 return content, f.read()
         except OSError as exc:
@@ -292,7 +292,7 @@ class FileStore(StateFiles):
                 self.results_dir(session, create=True),
                 handle,
                 spool,
-                index if builder.bytes > SEGMENT_BYTES else None,
+                None if one_segment(builder.bytes) else index,
                 meta_bytes,
             )
         finally:
@@ -484,12 +484,3 @@ def _files_in(directory: Path) -> list[Path]:
         return [Path(entry.path) for entry in os.scandir(directory)]
     except OSError:
         return []
-
-
-def _one_segment(content: BinaryIO) -> bytes:
-    """The index of a text of one segment, from the text itself: cheaper than a file of its own to write,
-    sync and rename beside each small result (a compaction stores thousands), and read once per Session."""
-    builder = IndexBuilder()
-    builder.feed(content.read(SEGMENT_BYTES + 1))
-    content.seek(0)
-    return builder.finish()

@@ -61,6 +61,20 @@ def whole_lines(content: BinaryIO, byte: int, lines: int, limit: int) -> bytes |
     return head if char_count(head) <= limit else None
 
 
+def one_segment(size: int) -> bool:
+    """Whether a text of ``size`` bytes is one segment, whose index is only its start and end: the store writes
+    no index file for it (a compaction stores thousands of small results), and it is made from the text."""
+    return size <= SEGMENT_BYTES
+
+
+def index_of_one_segment(content: BinaryIO) -> bytes:
+    """The index of a text of one segment, from the text itself; ``content`` is left at its start."""
+    builder = IndexBuilder()
+    builder.feed(content.read(SEGMENT_BYTES + 1))
+    content.seek(0)
+    return builder.finish()
+
+
 @dataclass(frozen=True)
 class Position:
     """A point in the text: byte and character offsets, and the 1-based line it falls on."""
