@@ -78,3 +78,24 @@ def test_a_slot_that_is_a_link_is_refused_not_followed(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="cannot open state loops of session s"):
         Session(tmp_path / "root", "s").check_loop(event={"kind": "tool_call", "name": "sh", "args": {"cmd": "ls"}})
     assert outside.read_bytes() == b"not yours"
+
+
+def test_a_slot_changed_since_this_process_saw_it_is_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reader trusts what it remembers of a slot only while the file is the same and unchanged: a body
+    rewritten under an unchanged header (another writer's save cut short) is read, summed and refused."""
+    base = tmp_path / "loops.json"
+    slots.write(base, b"first document")
+    slots.write(base, b"second document")
+    second = slots.slot_paths(base)[1]
+    reads: list[int] = []
+    pread = os.pread
+    monkeypatch.setattr(slots.os, "pread", lambda fd, n, at: reads.append(n) or pread(fd, n, at))
+    assert slots.read(base) == b"second document"
+    assert all(n == slots._HEAD.size for n in reads), "an unchanged slot's body is not read again"
+    raw = bytearray(second.read_bytes())
+    raw[-8:] = b"XXXXXXXX"
+    second.write_bytes(bytes(raw))
+    os.utime(second, ns=(1, 1))  # a new time of change, whatever the clock's resolution
+    assert slots.read(base) == b"first document"

