@@ -201,8 +201,7 @@ class Redactor:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             return data
-        anchors = _Anchors(text)
-        if not any(next(iter(_matches(rule, text, anchors)), None) for rule in _RULES):
+        if not _holds_any(text, _Anchors(text)):
             return data
         try:
             doc = json.loads(text)
@@ -313,6 +312,18 @@ _AUTOMATON = ahocorasick_rs.BytesAhoCorasick(
     [p.encode("ascii") for p in _PATTERNS], implementation=ahocorasick_rs.Implementation.DFA
 )
 _OVERLAP = max(len(p) for p in _PATTERNS) - 1
+
+
+def _holds_any(text: str, anchors: _Anchors) -> bool:
+    """Whether any rule matches in ``text``. A rule none of whose anchors stand is not started: check_loop's
+    state is checked on every save, and its keys (``tokens``) stand for one rule of twenty."""
+    for rule in _RULES:
+        whole = rule.folded and not anchors.folded_exact
+        if not whole and not any(anchors.at(anchor) for anchor in rule.anchors):
+            continue
+        if next(_matches(rule, text, anchors), None) is not None:
+            return True
+    return False
 
 
 def _matches(rule: _Rule, text: str, anchors: _Anchors) -> Iterator[re.Match[str]]:

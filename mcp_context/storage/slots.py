@@ -21,6 +21,7 @@ same time of change, size and header, holds the document it held then: its body 
 
 from __future__ import annotations
 
+import functools
 import os
 import struct
 import threading
@@ -54,6 +55,7 @@ class Slot:
     document: bytes | None
 
 
+@functools.lru_cache(maxsize=256)
 def slot_paths(base: Path) -> tuple[Path, Path]:
     """The two slot files of the document at ``base`` (a state's ``<name>.json``)."""
     return base.with_name(base.name + _SUFFIXES[0]), base.with_name(base.name + _SUFFIXES[1])
