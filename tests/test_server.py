@@ -221,6 +221,53 @@ async def test_stdio_subprocess_in_both_protocol_eras(
             assert refused.is_error and says in refused.content[0].text  # type: ignore[union-attr]
 
 
+async def test_the_server_runs_a_tool_itself_as_the_sdk_would(root: Path) -> None:
+    """A tool the server runs itself (on the arguments its model checked) answers as the tool registered with
+    the SDK answers: the same structured content, the same text."""
+    events = [{"kind": "tool_call", "name": "Read", "args": {"path": "a.py"}}] * 5
+    calls = [
+        ("persist_result", {"content": "one\ntwo\nthree\n", "label": "l"}),
+        ("read_persisted", {"start_line": 2, "max_lines": 1}),
+        ("check_loop", {"events": events}),
+        ("compact_history", {"messages": [{"role": "user", "content": "hi"}], "target_tokens": 1000}),
+        ("read_persisted", {"start_line": 0}),
+    ]
+    answers: dict[str, list[Any]] = {}
+    for way in ("direct", "sdk"):
+        server = build_server(Session(root=root / way, session="s", env={}))
+        assert set(server.direct) == {name for name, _ in calls}
+        if way == "sdk":
+            server.direct.clear()
+        handle: dict[str, str] = {}
+        async with Client(server) as c:
+            for name, arguments in calls:
+                got = await c.call_tool(name, {**(handle if name == "read_persisted" else {}), **arguments})
+                out = dict(got.structured_content or {})
+                handle = {"handle": out["handle"]} if "handle" in out and not handle else handle
+                out.get("counters", {}).pop("elapsed_s", None)
+                text = got.content[0].text  # type: ignore[union-attr]
+                answers.setdefault(way, []).append((name, got.is_error, out, "" if name == "check_loop" else text))
+    assert answers["direct"] == answers["sdk"]
+    assert [a[1] for a in answers["direct"]] == [False, False, False, False, True]  # start_line 0: one line
+
+
+async def test_a_fault_of_ours_answers_with_the_tools_name_only(session: Session) -> None:
+    """An error that is not the caller's (a bug, a disk gone) answers with the tool's name, never the exception's
+    text or a traceback, on the server's own path and the SDK's alike; the next call is served."""
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("internal detail /srv/secret")
+
+    session.read_persisted = broken  # type: ignore[method-assign]
+    session.check_loop = broken  # type: ignore[method-assign]
+    handle = session.persist_result("kept\n").meta.handle
+    async with Client(build_server(session)) as c:
+        for name, arguments in (("read_persisted", {"handle": handle}), ("check_loop", {"reset": True})):
+            answer = await c.call_tool(name, arguments)
+            assert answer.is_error and answer.content[0].text == f"Error executing tool {name}"  # type: ignore[union-attr]
+        assert not (await c.call_tool("persist_result", {"content": "kept\n"})).is_error
+
+
 async def test_schemas_constrain_every_value(client: Client) -> None:
     """The Inspector warns (and some hosts refuse) when a schema node accepts anything or gives a list of types:
     every node says what it is, with one type (nullable fields as anyOf)."""

@@ -7,7 +7,7 @@ from typing import Any
 import anyio.to_thread
 from mcp import MCPError
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.types import INVALID_PARAMS, ListResourcesResult, PaginatedRequestParams, ResourceTemplate
 
 from .. import __version__
@@ -21,7 +21,7 @@ from ..session import Session
 from ..storage import ids
 from ..summary.args import SummarizeArgs
 from . import compaction, loops, summary, tools
-from .binding import failure
+from .binding import Direct, failure
 from .resources import TEMPLATES, list_page, read
 from .wire import AnsweringReadStream, stdio
 
@@ -33,6 +33,8 @@ class ContextServer(MCPServer):
     def __init__(self, session: Session, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.context_session = session
+        #: The tools' bodies the server runs itself (see binding.Direct), by tool name.
+        self.direct: dict[str, Direct] = {}
 
     # The SDK's list handler drops the cursor; overriding it is the one way to paginate (mcp 2.x).
     async def _handle_list_resources(self, ctx: Any, params: PaginatedRequestParams | None) -> ListResourcesResult:
@@ -54,13 +56,19 @@ class ContextServer(MCPServer):
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None) -> Any:
         """Arguments are checked by the tool's core model first, so a wrong one answers with the model's one
         line (the SDK's own check would answer with pydantic's report); a core error answers with its message.
-        Anything else is a fault of ours: logged by the SDK, answered with the tool's name only."""
+        Anything else is a fault of ours: logged by the SDK, answered with the tool's name only.
+
+        A tool with a direct body runs it on the checked arguments, unless it may ask the client's model and
+        this client can be asked; else the SDK runs the registered tool."""
         model = TOOL_ARGUMENTS.get(name)
         if model is not None:
             try:
-                model.parse(arguments)
+                checked = model.parse(arguments)
             except ContextError as exc:
                 return failure(str(exc))
+            direct = self.direct.get(name)
+            if direct is not None and not (direct.asks_client and _can_sample(context)):
+                return await _run_directly(name, direct, checked)
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -92,6 +100,25 @@ class ContextServer(MCPServer):
         return await super().get_prompt(name, arguments, context)
 
 
+def _can_sample(context: Context[Any, Any] | None) -> bool:
+    """Whether the client of this request offers sampling (no request, as a direct call makes: no client)."""
+    try:
+        capabilities = context.client_capabilities if context is not None else None
+    except ValueError:  # a context made outside a request
+        return False
+    return capabilities is not None and capabilities.sampling is not None
+
+
+async def _run_directly(name: str, direct: Direct, checked: Arguments) -> Any:
+    """The body in a worker thread, as the SDK runs a tool; what fails as the SDK's run would fail."""
+    try:
+        return await anyio.to_thread.run_sync(direct.body, checked)
+    except ContextError as exc:
+        return failure(str(exc))
+    except Exception as exc:
+        raise UnexpectedToolError(f"Error executing tool {name}") from exc
+
+
 #: The core model of each tool's arguments.
 TOOL_ARGUMENTS: dict[str, type[Arguments]] = {
     "persist_result": PersistArgs,
@@ -116,8 +143,8 @@ def build_server(session: Session, server_class: type[ContextServer] = ContextSe
     server = server_class(session, name="mcp-context", version=__version__, instructions=INSTRUCTIONS)
     if session.transcript_roots is None:  # a client names transcript paths: only the hosts' folders
         session.transcript_roots = transcripts.allowed_roots(session.env)
-    tools.register(server, session)
-    compaction.register(server, session)
-    loops.register(server, session)
+    server.direct.update(tools.register(server, session))
+    server.direct.update(compaction.register(server, session))
+    server.direct.update(loops.register(server, session))
     summary.register(server, session)
     return server

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
 from mcp.types import CallToolResult, TextContent
@@ -72,3 +73,17 @@ def answer(shape: BaseModel, text: str) -> CallToolResult:
 def failure(message: str) -> CallToolResult:
     """A tool's answer to what went wrong: the one line, flagged as an error."""
     return CallToolResult(content=[TextContent(type="text", text=message)], is_error=True)
+
+
+@dataclass(frozen=True)
+class Direct:
+    """A tool's body as the server runs it itself, on the arguments its core model has just checked (see
+    ContextServer.call_tool): without the SDK's second check of them, its resolvers and its check of the answer
+    against the output schema, which on a check_loop call cost 0.14 ms of the 0.65 the server spends. The tool
+    registered with the SDK stays what clients list and what a client that can be asked runs.
+
+    ``asks_client``: the tool may ask the client's model (sampling, through a resolver); its body then runs
+    directly only for a client that offers no sampling, where the resolver would have nothing to ask."""
+
+    body: Callable[[Any], CallToolResult]
+    asks_client: bool = False

@@ -10,7 +10,7 @@ from mcp.types import CallToolResult, ToolAnnotations
 from ..compaction import shapes, views
 from ..compaction.args import CompactArgs
 from ..session import Session
-from .binding import answer, bind
+from .binding import Direct, answer, bind
 
 DESCRIPTION = """\
 Make a conversation history smaller so it fits a token budget, keeping it valid for its provider (every tool \
@@ -22,11 +22,13 @@ markers, huge ones previews, long write arguments are cut, then older turns are 
 Calling again with the same history plus new messages repeats earlier replacements exactly (prompt cache)."""
 
 
-def register(server: MCPServer, session: Session) -> None:
-    def compact_history(**arguments: Any) -> CallToolResult:
-        args = CompactArgs.model_construct(**arguments)
+def register(server: MCPServer, session: Session) -> dict[str, Direct]:
+    def compact(args: CompactArgs) -> CallToolResult:
         result = session.compact_history(args)
         return answer(shapes.output(result, args.return_messages), views.report(result))
+
+    def compact_history(**arguments: Any) -> CallToolResult:
+        return compact(CompactArgs.model_construct(**arguments))
 
     server.tool(
         name="compact_history",
@@ -36,3 +38,4 @@ def register(server: MCPServer, session: Session) -> None:
             read_only_hint=False, destructive_hint=False, idempotent_hint=True, open_world_hint=False
         ),
     )(bind(CompactArgs, compact_history, returns=Annotated[CallToolResult, shapes.CompactOutput]))
+    return {"compact_history": Direct(compact)}

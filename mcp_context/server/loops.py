@@ -23,7 +23,7 @@ from ..loops import shapes, views
 from ..loops.args import CheckLoopArgs
 from ..loops.judge import JudgeRequest
 from ..session import Session
-from .binding import answer, bind
+from .binding import Direct, answer, bind
 from .sampling import Refusal, ask
 
 DESCRIPTION = """\
@@ -35,8 +35,12 @@ reporting steps. It answers ok, warn or stop with what repeated, where, and a nu
 nudge and change approach; on stop, stop and tell the user what you tried and what blocks you."""
 
 
-def register(server: MCPServer, session: Session) -> None:
+def register(server: MCPServer, session: Session) -> dict[str, Direct]:
     judge_question = _judge_question(session)
+
+    def check(args: CheckLoopArgs, judge: Callable[[JudgeRequest], str] | None = None) -> CallToolResult:
+        result = session.check_loop(args, judge=judge)
+        return answer(shapes.output(result), views.report(result))
 
     def check_loop(answer_: CreateMessageResult | Refusal | None = None, **arguments: Any) -> CallToolResult:
         def judge(_: JudgeRequest) -> str:
@@ -46,9 +50,7 @@ def register(server: MCPServer, session: Session) -> None:
             # An answer that is not text (an image, say) is read as an answer without the JSON asked for.
             return answer_.content.text if isinstance(answer_.content, TextContent) else ""
 
-        asked = judge if answer_ is not None else None
-        result = session.check_loop(CheckLoopArgs.model_construct(**arguments), judge=asked)
-        return answer(shapes.output(result), views.report(result))
+        return check(CheckLoopArgs.model_construct(**arguments), judge if answer_ is not None else None)
 
     context = inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context)
     resolved = inspect.Parameter(
@@ -67,6 +69,7 @@ def register(server: MCPServer, session: Session) -> None:
             read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False
         ),
     )(bind(CheckLoopArgs, check_loop, [resolved], returns=Annotated[CallToolResult, shapes.LoopOutput]))
+    return {"check_loop": Direct(check, asks_client=True)}
 
 
 def _judge_question(session: Session) -> Callable[..., Awaitable[Sample | CreateMessageResult | Refusal | None]]:

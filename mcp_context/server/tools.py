@@ -11,7 +11,7 @@ from mcp.types import CallToolResult, ToolAnnotations
 from ..results import shapes, views
 from ..results.args import PersistArgs, ReadArgs
 from ..session import Session
-from .binding import answer, bind
+from .binding import Direct, answer, bind
 
 PERSIST_DESCRIPTION = """\
 Store a large text (tool output, file, log, document) in the session and get back a short handle, sizes, \
@@ -26,15 +26,20 @@ it is not a valid one) with context lines around each match. Every answer says w
 and gives the exact call to read it. Takes the handle alone, or the result's resource URI."""
 
 
-def register(server: MCPServer, session: Session) -> None:
-    def persist_result(**arguments: Any) -> CallToolResult:
-        args = PersistArgs.model_construct(**arguments)
+def register(server: MCPServer, session: Session) -> dict[str, Direct]:
+    def persist(args: PersistArgs) -> CallToolResult:
         stored = session.persist_result(args.content, label=args.label, source=args.source, session=args.session)
         return answer(shapes.persist_output(stored), views.persisted(stored))
 
-    def read_persisted(**arguments: Any) -> CallToolResult:
-        result = session.read_persisted(ReadArgs.model_construct(**arguments))
+    def read(args: ReadArgs) -> CallToolResult:
+        result = session.read_persisted(args)
         return answer(shapes.read_output(result), views.read(result))
+
+    def persist_result(**arguments: Any) -> CallToolResult:
+        return persist(PersistArgs.model_construct(**arguments))
+
+    def read_persisted(**arguments: Any) -> CallToolResult:
+        return read(ReadArgs.model_construct(**arguments))
 
     server.tool(
         name="persist_result",
@@ -50,3 +55,4 @@ def register(server: MCPServer, session: Session) -> None:
         description=READ_DESCRIPTION,
         annotations=ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False),
     )(bind(ReadArgs, read_persisted, returns=Annotated[CallToolResult, shapes.ReadOutput]))
+    return {"persist_result": Direct(persist), "read_persisted": Direct(read)}
