@@ -75,8 +75,12 @@ class LoopOutput(BaseModel):
     notes: list[str]
 
 
+#: The default policy's values: the answer names only the keys a session's policy changes.
+_DEFAULTS = Policy().to_dict()
+
+
 def output(result: LoopCheck) -> LoopOutput:
-    verdict, defaults = result.verdict, Policy().to_dict()
+    verdict, defaults = result.verdict, _DEFAULTS
     evidence = []
     if verdict.evidence is not None and verdict.kind is not None:
         evidence.append(
