@@ -122,7 +122,7 @@ GOALS = (
     ),  # fmt: skip
     Goal("loop chanting detector", "MB/s", 20.0, 16.5, True, _chanting_rate),
     Goal("round trip: read_persisted", "x echo server", 1.2, 1.2, False, _worst_ratio(_ROUND_TRIP_READ)),
-    Goal("round trip: check_loop", "x echo server", 1.5, 1.8, False, _worst_ratio("round trip: check_loop, one event")),
+    Goal("round trip: check_loop", "x echo server", 1.5, 1.5, False, _worst_ratio("round trip: check_loop, one event")),
     Goal("server memory persisting a large result", "x its size", 2.0, 2.0, False, _server_memory),
     Goal("token estimate on logs, median page", "% off the real count", 10.0, 10.0, False, _log_estimate),
     Goal("hook on a small tool output", "ms, spawn included", 150.0, 150.0, False, _seconds(_SMALL_HOOK)),
