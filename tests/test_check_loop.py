@@ -336,6 +336,16 @@ async def test_state_survives_a_restart(kind: str, root: Path) -> None:
     assert (caught["status"], caught["events"]) == ("warn", [0, 1, 2, 3, 4])
 
 
+def test_a_state_orjson_cannot_spell_is_saved_and_read_back(root: Path) -> None:
+    """A lone surrogate in a text and an integer past 64 bits in a call's arguments: the state is saved (by the
+    standard library, which escapes what orjson refuses) and a new Session carries on from it."""
+    first = Session(root=root, session="odd", env={}, counter=COUNTER)
+    assert first.check_loop(event={"kind": "assistant", "text": "a lone \ud800 surrogate"}).verdict.status == "ok"
+    assert [first.check_loop(event=call(command="x", n=10**30)).verdict.status for _ in range(4)] == ["ok"] * 4
+    again = Session(root=root, session="odd", env={}, counter=COUNTER).check_loop(event=call(command="x", n=10**30))
+    assert again.verdict.status == "warn" and again.verdict.kind == "repeated_call"
+
+
 @pytest.mark.parametrize("fixture", ["claude_code", "gemini_cli", "openai"])
 async def test_replaying_the_realistic_fixtures_gives_no_false_alarm(
     face: Face, histories: Any, root: Path, fixture: str
