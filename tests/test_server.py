@@ -225,11 +225,14 @@ async def test_the_server_runs_a_tool_itself_as_the_sdk_would(root: Path) -> Non
     """A tool the server runs itself (on the arguments its model checked) answers as the tool registered with
     the SDK answers: the same structured content, the same text."""
     events = [{"kind": "tool_call", "name": "Read", "args": {"path": "a.py"}}] * 5
+    said = "The build fails in src/app.py: the import of config is circular, so move it into main(). " * 4
+    talk = [{"role": "user", "content": "Fix the failing build, please."}, {"role": "assistant", "content": said}] * 3
     calls = [
         ("persist_result", {"content": "one\ntwo\nthree\n", "label": "l"}),
         ("read_persisted", {"start_line": 2, "max_lines": 1}),
         ("check_loop", {"events": events}),
         ("compact_history", {"messages": [{"role": "user", "content": "hi"}], "target_tokens": 1000}),
+        ("summarize_range", {"messages": talk, "style": "brief"}),
         ("read_persisted", {"start_line": 0}),
     ]
     answers: dict[str, list[Any]] = {}
@@ -248,7 +251,7 @@ async def test_the_server_runs_a_tool_itself_as_the_sdk_would(root: Path) -> Non
                 text = got.content[0].text  # type: ignore[union-attr]
                 answers.setdefault(way, []).append((name, got.is_error, out, "" if name == "check_loop" else text))
     assert answers["direct"] == answers["sdk"]
-    assert [a[1] for a in answers["direct"]] == [False, False, False, False, True]  # start_line 0: one line
+    assert [a[1] for a in answers["direct"]] == [False] * 5 + [True]  # start_line 0: one line
 
 
 async def test_a_fault_of_ours_answers_with_the_tools_name_only(session: Session) -> None:

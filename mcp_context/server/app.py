@@ -146,5 +146,5 @@ def build_server(session: Session, server_class: type[ContextServer] = ContextSe
     server.direct.update(tools.register(server, session))
     server.direct.update(compaction.register(server, session))
     server.direct.update(loops.register(server, session))
-    summary.register(server, session)
+    server.direct.update(summary.register(server, session))
     return server

@@ -5,6 +5,7 @@ a refusal falls back to the extractive engine, see ``sampling``)."""
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import anyio
@@ -17,7 +18,7 @@ from ..session import Session
 from ..summary import shapes, styles, views
 from ..summary.args import SummarizeArgs
 from ..summary.engine import SamplingRequest
-from .binding import answer, bind
+from .binding import Direct, answer, bind
 from .sampling import Refusal, ask
 
 DESCRIPTION = """\
@@ -39,7 +40,11 @@ PROMPT_DESCRIPTIONS = {
 }
 
 
-def register(server: MCPServer, session: Session) -> None:
+def register(server: MCPServer, session: Session) -> dict[str, Direct]:
+    def summarize(args: SummarizeArgs, sampler: Callable[[SamplingRequest], str] | None = None) -> CallToolResult:
+        result = session.summarize_range(args, sampler=sampler)
+        return answer(shapes.output(result), views.report(result))
+
     async def sample(ctx: Context, **arguments: Any) -> Sample | CreateMessageResult | Refusal | None:
         """Ask the client's model, if it can be asked; built from the arguments alone, so every round asks alike."""
         args = SummarizeArgs.model_construct(**arguments)
@@ -68,9 +73,7 @@ def register(server: MCPServer, session: Session) -> None:
             assert sampled is not None
             return _sampled_text(sampled)
 
-        args = SummarizeArgs.model_construct(**arguments)
-        result = session.summarize_range(args, sampler=sampler if sampled is not None else None)
-        return answer(shapes.output(result), views.report(result))
+        return summarize(SummarizeArgs.model_construct(**arguments), sampler if sampled is not None else None)
 
     context = inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context)
     resolved = inspect.Parameter(
@@ -89,6 +92,7 @@ def register(server: MCPServer, session: Session) -> None:
 
     for style_name, description in PROMPT_DESCRIPTIONS.items():
         _prompt(server, styles.style(style_name), description)
+    return {"summarize_range": Direct(summarize, asks_client=True)}
 
 
 def _sampled_text(result: CreateMessageResult) -> str:
