@@ -255,7 +255,7 @@ async def loop(demo: Demo) -> None:
             {"kind": "tool_result", "name": "read_file", "text": text},
         ]
         out, took = await demo.call("check_loop", {"events": events})
-        found = f" ({out['kind']}, strike {out['strike']})" if out["kind"] else ""
+        found = f" ({out['kind']}, strike {out['strike']})" if out.get("kind") else ""
         demo.show.got(f"read #{attempt} of the same file: {out['status']}{found}", took)
         if out["status"] != "ok":
             demo.show.note(f"nudge for the model: {out['nudge']}")
