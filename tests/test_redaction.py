@@ -28,6 +28,7 @@ from mcp_context import Session
 from mcp_context.conversation.model import key_of
 from mcp_context.redaction import RedactionMemo, Redactor
 from mcp_context.redaction import redactor as redaction
+from mcp_context.storage.incoming import incoming_stream
 
 ALNUM = string.ascii_letters + string.digits
 PLACEHOLDER = re.compile(r"\[secret:([a-z_]+):[0-9a-f]{4}\]")
@@ -153,8 +154,8 @@ def test_a_stream_cut_anywhere_is_redacted_like_the_whole(cuts: list[int]) -> No
         chunks.append(data[at : at + n])
         at += n
     chunks.append(data[at:])
-    redactor = Redactor("s1")
-    assert b"".join(redactor.stream(chunks)).decode() == redactor.text(text)
+    streamed, _, _ = incoming_stream("s1", True, chunks, None, None)
+    assert b"".join(streamed).decode() == Redactor("s1").text(text)
 
 
 @settings(max_examples=200, deadline=None)

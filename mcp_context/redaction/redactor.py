@@ -209,19 +209,6 @@ class Redactor:
             return self.text(text).encode("utf-8")
         return json.dumps(self.data(doc), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
-    def stream(self, chunks: Iterable[bytes]) -> Iterator[bytes]:
-        """UTF-8 chunks redacted as they pass, with bounded memory (see pieces). Bytes that are not UTF-8 pass
-        untouched, for the store to refuse with its own message."""
-        return map(self._bytes, pieces(chunks))
-
-    def _bytes(self, data: bytes) -> bytes:
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            return data
-        out = self.text(text)
-        return data if out is text else out.encode("utf-8")
-
 
 #: Strings at least this long that redaction left as they were are remembered (see RedactionMemo.clean): the
 #: ones compaction may store on their own (a cleared tool result is longer than 500 characters).
