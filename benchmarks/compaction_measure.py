@@ -133,8 +133,13 @@ class Stores:
         shutil.rmtree(session.settings.root, ignore_errors=True)
 
 
-def _compact(session: Session, history: History, messages: list[Message], target: int) -> Compaction:
-    return session.compact_history(messages=messages, target_tokens=target, strategy="auto", system=history.system)
+def _compact(
+    session: Session, history: History, messages: list[Message], target: int, handed_over: bool = False
+) -> Compaction:
+    """``handed_over``: the messages are decoded for this call alone and never changed, as the server's are."""
+    return session.compact_history(
+        messages=messages, target_tokens=target, strategy="auto", system=history.system, handed_over=handed_over
+    )
 
 
 def _target(history: History, stores: Stores) -> tuple[int, int]:
@@ -211,7 +216,9 @@ def measure_case(case: Case, history: History, stores: Stores, budget: Budget) -
         if session is not None:
             stores.drop(session)
         session = stores.new()
-        elapsed, first = timed(partial(_compact, session, history, messages, target))
+        # handed over as the server hands over each request's messages (nothing here changes them): the rows
+        # decoded afresh below are then a server's re-compactions
+        elapsed, first = timed(partial(_compact, session, history, messages, target, True))
         times.append(elapsed)
         _check(first, target, f"{label} first compaction")
     assert session is not None and first is not None
@@ -263,13 +270,13 @@ def _recompactions(
         current = json_round_trip(current + [extra]) if decoded else current + [extra]
         if not budget.more(times):
             break
-        elapsed, result = timed(partial(_compact, session, history, current, target))
+        elapsed, result = timed(partial(_compact, session, history, current, target, decoded))
         times.append(elapsed)
         _check(result, target, f"{case.name} re-compaction", replay=True)
         prefixes.append((_common_prefix(previous.messages, result.messages), len(previous.messages)))
         previous = result
     counted, cached = session.accountant.misses - misses, session.accountant.hits - hits
-    peak = traced_peak(partial(_compact, session, history, current, target)) if budget.traced(times) else None
+    peak = traced_peak(partial(_compact, session, history, current, target, decoded)) if budget.traced(times) else None
     kept, of = min(prefixes)
     notes = [
         f"{len(times)} turn(s) counted {counted:,} message(s) afresh and {cached:,} from the cache; layers: "

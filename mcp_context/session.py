@@ -284,11 +284,14 @@ class Session:
 
     # history -----------------------------------------------------------------------------------------------
 
-    def compact_history(self, args: CompactArgs | None = None, /, **fields: Any) -> Compaction:
+    def compact_history(
+        self, args: CompactArgs | None = None, /, *, handed_over: bool = False, **fields: Any
+    ) -> Compaction:
         """A smaller, valid history in the input's format; everything removed or shortened is stored first.
 
         Give a :class:`CompactArgs`, or its fields as keyword arguments:
-        ``compact_history(messages=history, target_tokens=50_000)``."""
+        ``compact_history(messages=history, target_tokens=50_000)``. ``handed_over=True``: nobody will change
+        the messages given nor those handed back (see compaction.compact.Request), as with the server's."""
         from .compaction import budget as budgets
         from .compaction.args import CompactArgs
         from .compaction.compact import Request, compact
@@ -298,9 +301,7 @@ class Session:
         sid = self._session(args.session)
         keys: dict[int, str] = {}  # content keys the redaction memo makes, which compaction need not make again
         source = self._history_source(args.messages, args.transcript, args.format, sid, keys)
-        model, source_name = args.model, "given"
-        if model is None and source.model is not None:
-            model, source_name = source.model
+        model, source_name = (args.model, "given") if args.model is not None or source.model is None else source.model
         budget = budgets.resolve(
             target_tokens=args.target_tokens,
             model=model,
@@ -314,7 +315,7 @@ class Session:
         request = Request(
             source.messages, source.format, budget, args.strategy, args.system, args.tools, excluded, most, self._pieces
         )
-        request.reset, request.keys = args.reset, keys
+        request.reset, request.keys, request.handed_over = args.reset, keys, handed_over
         persist = persist_own(self.persist_result, self.store.redact, self._redaction, sid, self._counts_alike)
 
         def store_history(result: Compaction) -> None:

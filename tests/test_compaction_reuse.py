@@ -295,3 +295,53 @@ def test_message_keys_stay_right_when_the_history_moves() -> None:
         keys: dict[int, str] = {}
         memo.messages("s", batch, keys)
         assert keys == {id(m): key_of(m) for m in batch if not isinstance(m.get("content"), Opaque)}
+
+
+class _Unspelled(str):
+    """A str subclass: marshal has no spelling for it, so its message has no key."""
+
+
+_POOL: list[Any] = [
+    *_history(3),
+    {"role": "user", "content": _Unspelled("no spelling")},
+    {"role": "user", "content": "x" * 2000},
+    {"role": "user", "n": 1.0},
+    {"role": "user", "n": 1},
+]
+
+
+@settings(max_examples=200, deadline=None, database=None)
+@given(
+    batches=st.lists(st.lists(st.integers(0, len(_POOL) - 1), max_size=14), min_size=1, max_size=6),
+    cap=st.sampled_from([64 * 1024 * 1024, 3000, 0]),
+)
+def test_message_keys_are_key_of_whatever_the_calls_before(batches: list[list[int]], cap: int) -> None:
+    """However histories follow one another (grown, cut at either end, reordered, with repeats and messages
+    marshal cannot spell) and however few spellings the memo may keep, each message gets key_of's key."""
+    from mcp_context.redaction import memo as memo_module
+
+    memo = RedactionMemo()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(memo_module, "SPELLINGS_BYTES", cap)
+        for picks in batches:
+            batch = [copy.deepcopy(_POOL[i]) for i in picks]
+            keys: dict[int, str] = {}
+            memo.messages("s", batch, keys)
+            assert keys == {id(m): key_of(m) for m in batch if not isinstance(m.get("content"), _Unspelled)}
+
+
+@pytest.mark.parametrize("handed_over", [False, True])
+def test_a_message_handed_over_is_taken_on_trust_and_one_kept_by_its_caller_is_compared(handed_over: bool) -> None:
+    """A message parsed from items handed over (the server's: decoded for one request, changed by no one) is
+    reused for an equal item without comparing its origin again; one parsed from a caller's own items is
+    compared, so a change the caller made since is seen, whatever the later call promises."""
+    adapter, memo = formats.adapter("openai"), ParseMemo()
+    items = _history(3)
+    pristine = copy.deepcopy(items)
+    first = adapter.parse(items, _keyed(items), memo, handed_over)
+    items[3]["content"] = "changed since"  # what a caller who kept its items may do; a server never does
+    again = copy.deepcopy(pristine)
+    second = adapter.parse(again, _keyed(again), memo, True)
+    assert all(a is b for a, b in zip(first[:3], second[:3], strict=True))
+    assert (second[3] is first[3]) is handed_over  # on trust: the old origin is not looked at again
+    assert (second[3].origin is items[3]) is handed_over

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import bisect
 import hashlib
+import itertools
 import marshal
 import threading
 from collections import OrderedDict
@@ -33,7 +35,9 @@ class RedactionMemo:
         self._entries = entries
         self._messages: OrderedDict[str, None] = OrderedDict()
         self._texts: OrderedDict[bytes, None] = OrderedDict()
-        self._spellings: list[tuple[bytes, str]] = []
+        #: The last call's spellings, and the key made of each (None where marshal had none: b"" here).
+        self._spellings: list[bytes] = []
+        self._spelled_keys: list[str | None] = []
         #: The bytes of the last call's spellings, kept or not: the size of the history a Session keeps.
         self.spelled = 0
         self._lock = threading.Lock()
@@ -63,35 +67,37 @@ class RedactionMemo:
         """Each message's key: the digest of its spelling, None where marshal has none. The last call's spellings
         are kept in order (up to SPELLINGS_BYTES): a message sent again is known by its bytes instead of hashed
         again (blake2b of 22 MB took 28 ms), compared with the one at its place first, as a history grows at its
-        end (looking 22 MB up by hash cost four times as much); one that moved is looked up by its bytes."""
+        end (looking 22 MB up by hash cost four times as much); one that moved is looked up by its bytes. The
+        part that is the last call's, as most of a re-compaction is, is compared as one list, in C."""
         spelled = [_spelling(m) for m in messages]
         with self._lock:
-            last = self._spellings
-        made: list[str | None] = []
+            last, last_keys = self._spellings, self._spelled_keys
+        same = _common_prefix(spelled, last)
+        made: list[str | None] = list(last_keys[:same])
         moved: dict[bytes, str] | None = None
-        for i, data in enumerate(spelled):
-            if data is not None and i < len(last) and last[i][0] == data:
-                made.append(last[i][1])
-            elif data is None:
+        for i, data in enumerate(spelled[same:], same):
+            if data is None:
                 made.append(None)
-            else:
-                moved = dict(last) if moved is None and i < len(last) else moved
-                made.append((moved or {}).get(data) or _digest(data))
-        kept: list[tuple[bytes, str]] = []
-        size = 0
-        for data, key in zip(spelled, made, strict=True):
-            size += len(data or b"")
-            if size > SPELLINGS_BYTES:
-                break
-            kept.append((data or b"", key or ""))  # a message marshal cannot spell keeps its place, known by none
+                continue
+            if moved is None and i < len(last):  # not where the history grew: a message that moved?
+                moved = dict(zip(last, last_keys, strict=True))
+            made.append((moved or {}).get(data) or _digest(data))
+        total = sum(map(len, filter(None, spelled)))
+        kept = len(spelled)
+        if total > SPELLINGS_BYTES:
+            sizes = list(itertools.accumulate(len(data or b"") for data in spelled))
+            kept = bisect.bisect_right(sizes, SPELLINGS_BYTES)
+        kept_data = spelled[:kept]
+        if None in kept_data:  # a message marshal cannot spell keeps its place, known by none
+            kept_data = [data or b"" for data in kept_data]
         with self._lock:
-            self._spellings, self.spelled = kept, sum(len(data) for data in spelled if data is not None)
+            self._spellings, self._spelled_keys, self.spelled = kept_data, made[:kept], total
         return made
 
     def forget(self) -> None:
         """Let the last call's spellings go (see held.py): the next call keys every message afresh."""
         with self._lock:
-            self._spellings, self.spelled = [], 0
+            self._spellings, self._spelled_keys, self.spelled = [], [], 0
 
     def clean(self, text: str) -> bool:
         """Whether ``text`` was seen in the messages and redaction left it as it was: redacting it again would
@@ -101,6 +107,21 @@ class RedactionMemo:
         key = _text_key(text)
         with self._lock:
             return _touch(self._texts, key)
+
+
+def _common_prefix(spelled: list[bytes | None], last: list[bytes]) -> int:
+    """How many spellings at the start of ``spelled`` are the same as ``last``'s: the whole shorter list when it
+    is one slice comparison, as when a history grew at its end; else found by halving, a few more slices."""
+    low, high = 0, min(len(spelled), len(last))
+    if spelled[:high] == last[:high]:
+        return high
+    while low < high:  # spelled[:low] == last[:low], and not up to high
+        middle = (low + high + 1) // 2
+        if spelled[low:middle] == last[low:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def _spelling(message: Any) -> bytes | None:

@@ -24,7 +24,7 @@ Calling again with the same history plus new messages repeats earlier replacemen
 
 def register(server: MCPServer, session: Session) -> dict[str, Direct]:
     def compact(args: CompactArgs) -> CallToolResult:
-        result = session.compact_history(args)
+        result = session.compact_history(args, handed_over=True)  # decoded for this request alone
         return answer(shapes.output(result, args.return_messages), views.report(result))
 
     def compact_history(**arguments: Any) -> CallToolResult:

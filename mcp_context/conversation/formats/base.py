@@ -26,10 +26,17 @@ class Adapter(ABC):
     #: where parsing a message depends on the messages around it (Gemini pairs calls by position).
     reusable: bool = False
 
-    def parse(self, items: Any, keys: dict[int, str] | None = None, memo: ParseMemo | None = None) -> list[Message]:
+    def parse(
+        self,
+        items: Any,
+        keys: dict[int, str] | None = None,
+        memo: ParseMemo | None = None,
+        handed_over: bool = False,
+    ) -> list[Message]:
         """The items as canonical messages. ``keys``: content keys of items already made (by the item's id),
         taken as the messages' ``origin_key``; with a ``memo`` too, an item with the content of one the Session's
-        last call parsed at the same place is not parsed again (see ParseMemo)."""
+        last call parsed at the same place is not parsed again (see ParseMemo). ``handed_over``: nobody changes
+        the items once given (see Session.compact_history), which the next call may take on trust."""
         if not isinstance(items, list):
             raise InvalidArgument("messages must be a list of message objects")
         keys = keys or {}
@@ -46,6 +53,8 @@ class Adapter(ABC):
                 message = self._parse(item, index)
                 if key is not None:
                     message.origin_key = key  # key_of's of the very item: not made again
+                if handed_over:
+                    message.made[_HANDED_OVER] = True
             else:
                 reused += 1
             if key is not None:
@@ -77,12 +86,13 @@ class Adapter(ABC):
         at ``index`` would give. Made of this very object: its blocks' parts still equal to the item's (the
         same objects, unless the caller swapped one for a copy). Made of another (a server decodes each
         request afresh): that object still equal to this one, so nothing the message holds was changed since
-        it was parsed (one comparison in C, a tenth of parsing the item again)."""
+        it was parsed (one comparison in C, a tenth of parsing the item again), unless it was handed over: then
+        no one could change it, and the content key, the same as the item's, says it was equal to it."""
         if message.index != index:
             return False
         if message.origin is item:
             return [b.raw for b in message.blocks] == self.parts(item)
-        return bool(message.origin == item)
+        return bool(message.made.get(_HANDED_OVER) or message.origin == item)
 
     def parts(self, item: dict[str, Any]) -> list[Any]:
         """The provider parts of ``item`` its blocks keep as ``raw``, in block order (formats that are
@@ -111,6 +121,10 @@ class Adapter(ABC):
     def results_message(self, results: list[Block]) -> Message:
         role: Role = "tool" if self.one_result_per_message else "user"
         return Message(role=role, blocks=results, changed=True)
+
+
+#: Where a message parsed from an item handed over says so (see Adapter.parse): its origin is not compared again.
+_HANDED_OVER = "handed over"
 
 
 class ParseMemo:
