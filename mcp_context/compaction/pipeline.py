@@ -7,6 +7,7 @@ removes or shortens is stored first, and the output is validated before it is re
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field
 
@@ -94,7 +95,7 @@ class Run:
         self.bridge: Bridge | None = None
         self.bridge_tokens = 0
         self.goal = budget.target  # what this run compacts down to: the target, or below it (see execute)
-        self.call_names = {c.call_id: c.name or "tool" for m in messages for c in m.calls if c.call_id}
+        self._messages = messages
         self.reports: list[LayerReport] = []
 
     # accounting ------------------------------------------------------------------------------------------
@@ -236,6 +237,12 @@ class Run:
 
     def _results(self, lo: int, hi: int) -> list[tuple[int, Block]]:
         return [(i, b) for i in range(lo, hi) for b in self.body[i].blocks if b.kind == "tool_result"]
+
+    @functools.cached_property
+    def call_names(self) -> dict[str, str]:
+        """Each call's tool, by call id; made when a result is first stored (a re-compaction that only replays
+        stores none, and walking every call of 10K messages for it was a thirtieth of one)."""
+        return {c.call_id: c.name or "tool" for m in self._messages for c in m.calls if c.call_id}
 
     def _name(self, block: Block) -> str:
         return self.call_names.get(block.call_id or "", block.name or "tool")
