@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .formats.base import Adapter
 from .model import Block, Message, new_text
-from .validate import is_blank_text, is_empty, result_span
+from .validate import is_blank_text, is_empty, non_empty, result_span
 
 NO_RESULT = "(no result was recorded for this call: it was interrupted or never finished)"
 HEAD_NOTE = "(the conversation before this point is not part of this history)"
@@ -17,7 +17,7 @@ HEAD_NOTE = "(the conversation before this point is not part of this history)"
 
 def repair(messages: list[Message], adapter: Adapter) -> tuple[list[Message], list[str]]:
     notes: list[str] = []
-    out = [m for m in messages if not is_empty(m)]
+    out = non_empty(messages)
     if len(out) < len(messages):
         notes.append(f"removed {len(messages) - len(out)} empty message(s)")
     if adapter.blank_text_rejected:

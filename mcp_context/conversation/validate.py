@@ -10,6 +10,11 @@ from .formats.base import Adapter
 from .model import Block, Message
 
 
+def non_empty(messages: list[Message]) -> list[Message]:
+    """The messages that are not empty (see is_empty), its answer taken where made, without a call per message."""
+    return [m for m in messages if not ((empty := m.made.get(_EMPTY)) or (empty is None and is_empty(m)))]
+
+
 def is_empty(message: Message) -> bool:
     """No block with content: text and reasoning that is only whitespace (and unsigned), or no blocks at all.
     Asked of every message by repair and by validation, so answered once per message (see Message.made)."""
@@ -54,7 +59,7 @@ def problems(messages: list[Message], adapter: Adapter) -> list[str]:
     consumed: set[int] = set()
     seen_calls: set[str] = set()
     for i, message in enumerate(messages):
-        if is_empty(message):
+        if (empty := message.made.get(_EMPTY)) or (empty is None and is_empty(message)):  # is_empty, written out
             found.append(f"{_where(i, message)} is empty")
         elif adapter.blank_text_rejected and (blank := sum(map(is_blank_text, message.blocks))):
             found.append(f"{_where(i, message)} holds {blank} empty text block(s), which {adapter.name} refuses")
