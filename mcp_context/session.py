@@ -17,12 +17,13 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
+from .compaction.replays import ReplayMemo
 from .config import Settings, resolve_settings
 from .conversation.accounting import Accountant
 from .errors import ContextError, InvalidArgument, InvalidInput, StoreError, UnknownHandle, shown_path
 from .held import HELD
 from .limits import Limits
-from .redaction import RedactionMemo, Redactor
+from .redaction import RedactionMemo
 from .results import archive, retention
 from .results.answers import Persisted, Read
 from .results.known import Known, KnownResults
@@ -87,7 +88,7 @@ class Session:
         # None: any path (the library and CLI act for the user); the server passes the hosts' folders.
         self.transcript_roots = transcript_roots
         self.accountant = Accountant(self.counter)
-        self._pieces = archive.PieceMemo(self._holds)
+        self._pieces, self._replays = archive.PieceMemo(self._holds), ReplayMemo()
         self._known = KnownResults()
         # What redaction left untouched (not done again); whether the store counts with self.counter (it made it).
         self._redaction, self._counts_alike = RedactionMemo(), store is None or isinstance(store, str)
@@ -315,7 +316,7 @@ class Session:
         request = Request(
             source.messages, source.format, budget, args.strategy, args.system, args.tools, excluded, most, self._pieces
         )
-        request.reset, request.keys, request.handed_over = args.reset, keys, handed_over
+        request.reset, request.keys, request.handed_over, request.replays = args.reset, keys, handed_over, self._replays
         persist = persist_own(self.persist_result, self.store.redact, self._redaction, sid, self._counts_alike)
 
         def store_history(result: Compaction) -> None:
@@ -340,7 +341,7 @@ class Session:
             if written:
                 removed = retention.register(self.store, sid, hold, written, self.limits.archive_generations)
                 self._known.drop(removed)
-        if args.messages is not None and Redactor.untouched(result.messages, source.messages):
+        if args.messages is not None and result.untouched:
             result.messages = args.messages  # nothing was done: the caller's own list back, not its redacted copy
         return result
 
@@ -370,6 +371,7 @@ class Session:
         """Let go of what this Session keeps for its next compaction: the process keeps too much (see held.py)."""
         self._redaction.forget()
         self.accountant.parsed.keep({})
+        self._replays.keep(None)
 
     # summaries ---------------------------------------------------------------------------------------------
 

@@ -60,24 +60,42 @@ def _figures(result: Compaction) -> Any:
 def test_recompaction_gives_what_a_fresh_parse_gives(
     tmp_path: Path, redact: bool, target: int, strategy: str, decoded: bool
 ) -> None:
-    """The same calls in two Sessions, one of which forgets what it parsed before each call; ``decoded``: every
-    call gets the history in new objects, as a server decoding each request does."""
+    """The same calls in two Sessions, one of which forgets what it parsed, keyed and replayed before each call;
+    ``decoded``: every call gets the history in new objects, handed over, as a server decoding each request
+    does. Two messages hold a credential, which redaction copies on every call."""
     items = _history(60)
+    items[7]["content"] += "\nexport GITHUB_TOKEN=ghp_" + "a1B2c3D4e5" * 3 + "f6G7h8"
+    items[30]["content"] += "\npassword: hunter2-but-longer-Zq9"
     outs: list[list[Any]] = []
+    replays_taken = 0
     for name in ("reusing", "afresh"):
         s = Session(root=tmp_path / name, session="s", env={}, redact=redact)
+        match = s._replays.match
+        if name == "reusing":
+
+            def counted(*args: Any, match: Any = match) -> Any:
+                nonlocal replays_taken
+                found = match(*args)
+                replays_taken += found is not None
+                return found
+
+            s._replays.match = counted  # type: ignore[method-assign]
         current, figures = list(items), []
-        for turn in range(4):
+        for turn in range(6):
             if decoded:
                 current = copy.deepcopy(current)
             if name == "afresh":
-                s.accountant.parsed.keep({})
-            result = s.compact_history(messages=current, target_tokens=target, trigger=target, strategy=strategy)
+                s.forget_held()
+            asked = {"messages": current, "target_tokens": target, "trigger": target, "strategy": strategy}
+            result = s.compact_history(**asked, handed_over=decoded and name == "reusing")
             figures.append(_figures(result))
-            current = current + [{"role": "user", "content": f"and then {turn}"}]
+            more = " and a long paste" * 1500 if turn == 3 else ""  # compacts again, after replays were taken
+            current = current + [{"role": "user", "content": f"and then {turn}{more}"}]
         outs.append(figures)
     assert outs[0] == outs[1]
     assert all(f[8][0][:1] == (0,) and f[8][0][1] > 0 for f in outs[0][1:])  # every later call replayed
+    # taken where the tables stayed the same; without redaction no message is keyed, so none is parsed again
+    assert replays_taken >= (1 if redact else 0), "the last call's replay was taken again"
 
 
 def _keyed(items: list[dict[str, Any]]) -> dict[int, str]:

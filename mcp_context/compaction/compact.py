@@ -22,6 +22,7 @@ from ..results.archive import Persist, Stored
 from .budget import Budget
 from .layers import DEFAULT_EXCLUDED, LayerReport
 from .pipeline import STRATEGIES, Outcome, Run
+from .replays import ReplayMemo
 from .state import ReplacementState
 
 
@@ -54,6 +55,13 @@ class Compaction:
     def fits(self) -> bool:
         return self.tokens_after <= self.target
 
+    @property
+    def untouched(self) -> bool:
+        """Whether the output holds the input's messages as they came (redacted, where they held secrets):
+        none removed, shortened, added or moved. Each is the same content, if not always the same object: a
+        message parsed by the Session's last call stands for an equal one (see ParseMemo)."""
+        return not (self.removed or self.shortened) and self.input_count == len(self.messages)
+
 
 @dataclass
 class Request:
@@ -72,6 +80,8 @@ class Request:
     reset: bool = False
     #: Content keys of input items made already (by the Session's redaction memo), by the item's id.
     keys: dict[int, str] = field(default_factory=dict)
+    #: The Session's last replay of the earlier replacements, taken again for the same messages (see replays.py).
+    replays: ReplayMemo | None = None
     #: Nobody changes the items once given, nor the messages handed back (the server decodes each request
     #: afresh and drops it once answered): the next call takes a message parsed from them for an equal item
     #: without comparing the two again, a tenth of a re-compaction of 10K messages (see Adapter._same).
@@ -120,7 +130,8 @@ def _compact(
 ) -> Compaction:
     name, adapter, inputs, messages, repairs, notes = _prepare(request, accountant.parsed)
     saved = load_state()
-    state = _state(request, saved, notes)
+    state, fresh = _state(request, saved, notes)
+    replays = (request.replays, saved or b"") if request.replays is not None and not fresh else None
     forgotten = bool(saved) and not state.results and not state.args and state.bridge is None
     fixed = accountant.value(request.system) + accountant.value(request.tools)
     try:
@@ -135,6 +146,7 @@ def _compact(
             exclude=request.exclude_tools,
             piece_bytes=request.piece_bytes,
             memo=request.memo,
+            replays=replays,
         )
         outcome = run.execute(request.strategy)
         result = _result(request, accountant, persist, adapter, inputs, outcome, notes)
@@ -160,22 +172,23 @@ def _compact(
 WIDEN = 0.8
 
 
-def _state(request: Request, saved: bytes | None, notes: list[str]) -> ReplacementState:
+def _state(request: Request, saved: bytes | None, notes: list[str]) -> tuple[ReplacementState, bool]:
     """The earlier replacements to replay, unless the caller resets them or asks for more room than they were
-    made for: replayed, an aggressive compaction would hold every later call to its budget."""
+    made for: replayed, an aggressive compaction would hold every later call to its budget. True with a fresh
+    state in their place."""
     state = ReplacementState.from_json(saved)
-    target = request.budget.target
+    target, fresh = request.budget.target, False
     if request.reset and saved:
         notes.append("reset: the session's earlier replacements were forgotten; this output is compacted afresh")
-        state = ReplacementState()
+        state, fresh = ReplacementState(), True
     elif state.target is not None and state.target < WIDEN * target:
         notes.append(
             f"earlier replacements were made for a smaller budget ({state.target:,} tokens); compacted afresh for "
             f"{target:,} (the host's cached prefix starts over once)"
         )
-        state = ReplacementState()
+        state, fresh = ReplacementState(), True
     state.target = target
-    return state
+    return state, fresh
 
 
 def _prepare(

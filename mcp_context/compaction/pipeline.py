@@ -15,7 +15,6 @@ from ..conversation.accounting import Accountant
 from ..conversation.archiving import archive_lines, origin_key
 from ..conversation.formats.base import Adapter
 from ..conversation.model import Block, Message, Role
-from ..conversation.repair import HEAD_NOTE
 from ..conversation.validate import problems
 from ..errors import ContextError, TooLarge
 from ..results import archive
@@ -25,6 +24,8 @@ from ..summary.earlier import SUMMARY_MARK
 from . import layers
 from .budget import Budget
 from .layers import LayerReport
+from .pinned import head_end
+from .replays import Replayed, ReplayMemo
 from .state import Bridge, ReplacementState
 
 STRATEGIES: dict[str, tuple[int, ...]] = {
@@ -81,16 +82,22 @@ class Run:
         exclude: tuple[str, ...],
         piece_bytes: int,
         memo: archive.PieceMemo | None = None,
+        replays: tuple[ReplayMemo, bytes] | None = None,
     ) -> None:
+        """``replays``: the Session's memo of the last replay, and the saved state the tables come from (see
+        replays.py); None where the tables are not the saved ones (reset, or made for a smaller budget)."""
         self.adapter, self.acc, self.persist, self.state, self.budget = adapter, accountant, persist, state, budget
         self.fixed, self.exclude, self.piece_bytes, self.memo = fixed_tokens, exclude, piece_bytes, memo
-        split = _head_end(messages)
+        split = head_end(messages)
         self.head, self.body = messages[:split], messages[split:]
         #: The body as it came, beside the body the layers change: a summary is made of what was said, not of
         #: the markers that stand in for it (a failed run cleared by layer 1 must still read as failed).
         self.originals = list(self.body)
         self.head_tokens = sum(self._count(m) for m in self.head)
-        self.tok = [self._count(m) for m in self.body]
+        self.replays = replays
+        self.replayed = replays[0].match(self.body, replays[1], adapter.name) if replays is not None else None
+        known = self.replayed.before_tokens if self.replayed is not None else []
+        self.tok = known + [self._count(m) for m in self.body[len(known) :]]
         self.body_tokens = sum(self.tok)  # kept current by _set and _drop: fits() runs once per candidate
         self.bridge: Bridge | None = None
         self.bridge_tokens = 0
@@ -178,8 +185,15 @@ class Run:
 
         A message the Session's last call parsed is the very same object here (see ParseMemo): the version
         replayed for it then is taken again when the same replacements apply, with its key and count."""
-        st = self.state
-        for i, message in enumerate(self.body):
+        st, start, tokens_before = self.state, 0, list(self.tok)
+        if self.replayed is not None:  # the history starts with the last call's: its replay is taken as it was
+            start = len(self.replayed.before)
+            self.body[:start], self.tok[:start] = self.replayed.after, self.replayed.after_tokens
+            self.body_tokens = sum(self.tok)
+            st.used.update(self.replayed.used)
+            report.changed += self.replayed.changed
+        for i in range(start, len(self.body)):
+            message = self.body[i]
             found = [
                 (block, key, table[key])
                 for block, key in layers.replaceable(message)
@@ -202,6 +216,11 @@ class Run:
                     new = block.replaced(args=value)
                     self._set(i, current.with_blocks([new if b is block else b for b in current.blocks]))
             message.made[_REPLAYED] = (applied, self.body[i])
+        if self.replays is not None:
+            memo, tables = self.replays
+            after, tokens, used = list(self.body), list(self.tok), frozenset(st.used)
+            before = list(self.originals)
+            memo.keep(Replayed(tables, self.adapter.name, before, tokens_before, after, tokens, used, report.changed))
         bridge = st.bridge
         if bridge and len(bridge.keys) < len(self.body):
             keys = [origin_key(m, self.adapter) for m in self.body[: len(bridge.keys)]]
@@ -458,27 +477,6 @@ def _valid_cut(body: list[Message], i: int) -> bool:
         return False
     message = body[i]
     return message.role != "tool" and not message.results
-
-
-def _head_end(messages: list[Message]) -> int:
-    """System messages and the first user request are pinned verbatim, with what comes before that request
-    when it is only talk (a host's greeting, the note repair puts before a history that starts mid-way). A
-    history that opens with tool work has no request to pin: the head ends where that work begins."""
-    for i, message in enumerate(messages):
-        if message.role == "system" or _repair_note(message):
-            continue
-        if message.is_prompt:
-            return i + 1
-        if message.role != "assistant" or message.calls or message.results:
-            break
-    for i, message in enumerate(messages):
-        if message.role != "system":
-            return i
-    return len(messages)
-
-
-def _repair_note(message: Message) -> bool:
-    return message.origin is None and [b.text for b in message.blocks] == [HEAD_NOTE]
 
 
 def _span(messages: list[Message]) -> str:

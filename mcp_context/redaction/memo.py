@@ -44,7 +44,9 @@ class RedactionMemo:
 
     def messages(self, session: str, messages: list[Any], keys: dict[int, str] | None = None) -> list[Any]:
         """``Redactor(session).data(messages)``, redacting only the messages not seen untouched before; ``keys``
-        gets the content key of each message returned as it came, by its id (see conversation.model.key_of)."""
+        gets the content key of each message returned, by its id (see conversation.model.key_of): a redacted
+        copy's too, the same for the same message on every call (a session spells a secret's placeholder the
+        same way), so the messages parsed from it are reused as well."""
         redactor = Redactor(session)
         made = self._keys(messages)
         with self._lock:
@@ -56,6 +58,8 @@ class RedactionMemo:
                 fresh += [] if known else [key]
                 if keys is not None:
                     keys[id(message)] = key
+            elif done is not message and keys is not None and (spelled := _spelling(done)) is not None:
+                keys[id(done)] = _digest(spelled)
             out.append(done)
         texts = [_text_key(t) for t in clean]
         with self._lock:
@@ -80,14 +84,14 @@ class RedactionMemo:
                 made.append(None)
                 continue
             if moved is None and i < len(last):  # not where the history grew: a message that moved?
-                moved = dict(zip(last, last_keys, strict=True))
+                moved = {data: key for data, key in zip(last, last_keys, strict=True) if key is not None}
             made.append((moved or {}).get(data) or _digest(data))
         total = sum(map(len, filter(None, spelled)))
         kept = len(spelled)
         if total > SPELLINGS_BYTES:
             sizes = list(itertools.accumulate(len(data or b"") for data in spelled))
             kept = bisect.bisect_right(sizes, SPELLINGS_BYTES)
-        kept_data = spelled[:kept]
+        kept_data: list[bytes] = spelled[:kept]  # type: ignore[assignment]  # a None is replaced just below
         if None in kept_data:  # a message marshal cannot spell keeps its place, known by none
             kept_data = [data or b"" for data in kept_data]
         with self._lock:
