@@ -371,7 +371,7 @@ class Session:
         """Let go of what this Session keeps for its next compaction: the process keeps too much (see held.py)."""
         self._redaction.forget()
         self.accountant.parsed.keep({})
-        self._replays.keep(None)
+        self._replays.forget()
 
     # summaries ---------------------------------------------------------------------------------------------
 

@@ -201,7 +201,7 @@ def test_the_quick_pairing_check_changes_no_repair(messages: list[Message], fmt:
     adapter = formats.adapter(fmt)
     quick = repair.repair(copy.deepcopy(messages), adapter)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(repair, "_paired", lambda out, adapter: False)
+        patch.setattr(repair, "_paired", lambda *_: False)
         full = repair.repair(copy.deepcopy(messages), adapter)
     assert quick == full
 
@@ -363,3 +363,51 @@ def test_a_message_handed_over_is_taken_on_trust_and_one_kept_by_its_caller_is_c
     assert all(a is b for a, b in zip(first[:3], second[:3], strict=True))
     assert (second[3] is first[3]) is handed_over  # on trust: the old origin is not looked at again
     assert (second[3].origin is items[3]) is handed_over
+
+
+@settings(max_examples=400, deadline=None, database=None)
+@given(
+    histories=st.lists(_messages(), min_size=1, max_size=4),
+    fmt=st.sampled_from(["openai", "anthropic", "gemini"]),
+    copied=st.lists(st.integers(0, 40), max_size=2),
+)
+def test_checks_resumed_from_the_last_call_find_what_checking_afresh_finds(
+    histories: list[list[Message]], fmt: str, copied: list[int]
+) -> None:
+    """Validation and repair's pairing check, resumed where the last call's walk stood, judge each history as a
+    walk from its start does: histories that grow by a part each call, with some of the earlier messages
+    replaced by equal copies (another object: no resuming past it)."""
+    adapter, checkpoints = formats.adapter(fmt), validate.Checkpoints()
+    current: list[Message] = []
+    for part in histories:
+        current = current + part
+        for at in copied:
+            if at < len(current):
+                current[at] = copy.copy(current[at])
+        assert validate.problems(current, adapter, checkpoints) == validate.problems(current, adapter)
+        assert repair._paired(current, adapter, checkpoints) == repair._paired(current, adapter)
+        resumed = repair.repair(list(current), adapter, checkpoints)
+        assert resumed == repair.repair(list(current), adapter)
+
+
+def test_a_check_resumes_only_where_nothing_after_can_change_what_came_before() -> None:
+    """A turn's results may still be coming: the walk resumes at the last turn with calls, never after it, and
+    only where that very turn stands in the new history too."""
+    adapter, checkpoints = formats.adapter("openai"), validate.Checkpoints()
+
+    def call(*ids: str) -> Message:
+        return Message("assistant", [Block("tool_call", "", call_id=i, name="f", raw={}) for i in ids])
+
+    def result(call_id: str) -> Message:
+        return Message("tool", [Block("tool_result", "r", call_id=call_id, name="f", raw={})])
+
+    asked, first = Message("user", [Block("text", "go", raw="t")]), call("a", "b")
+    growing = [asked, first, result("a")]
+    assert validate.problems(growing, adapter, checkpoints)  # b has no result yet
+    assert not repair._paired(growing, adapter, checkpoints)
+    growing = [*growing, result("b")]
+    assert validate.problems(growing, adapter, checkpoints) == [] and repair._paired(growing, adapter, checkpoints)
+    later = [*growing, call("c"), result("c")]
+    assert validate.problems(later, adapter, checkpoints) == []
+    swapped = [*growing, result("c"), call("c")]  # where the last walk stood, another message now
+    assert validate.problems(swapped, adapter, checkpoints) == validate.problems(swapped, adapter) != []

@@ -147,6 +147,7 @@ def _compact(
             piece_bytes=request.piece_bytes,
             memo=request.memo,
             replays=replays,
+            checks=request.replays.checks if request.replays is not None else None,
         )
         outcome = run.execute(request.strategy)
         result = _result(request, accountant, persist, adapter, inputs, outcome, notes)
@@ -204,7 +205,7 @@ def _prepare(
     adapter = formats.adapter(name)
     inputs = adapter.parse(request.items, request.keys, parsed, request.handed_over)
     notes = [f"format {name} (detected)"] if request.format == "auto" else []
-    messages, repairs = repair(inputs, adapter)
+    messages, repairs = repair(inputs, adapter, request.replays.checks if request.replays is not None else None)
     notes += [f"repaired: {r}" for r in repairs[:_REPAIRS_NAMED]]
     if len(repairs) > _REPAIRS_NAMED:  # one note per repair would outgrow what a host lets a tool return
         notes.append(f"repaired {len(repairs) - _REPAIRS_NAMED:,} more the same ways (the archive holds the originals)")

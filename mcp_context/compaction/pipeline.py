@@ -15,7 +15,7 @@ from ..conversation.accounting import Accountant
 from ..conversation.archiving import archive_lines, origin_key
 from ..conversation.formats.base import Adapter
 from ..conversation.model import Block, Message, Role
-from ..conversation.validate import problems
+from ..conversation.validate import Checkpoints, problems
 from ..errors import ContextError, TooLarge
 from ..results import archive
 from ..results.archive import HANDLE_SLACK, STAND_IN, Persist, Stored
@@ -83,9 +83,11 @@ class Run:
         piece_bytes: int,
         memo: archive.PieceMemo | None = None,
         replays: tuple[ReplayMemo, bytes] | None = None,
+        checks: Checkpoints | None = None,
     ) -> None:
         """``replays``: the Session's memo of the last replay, and the saved state the tables come from (see
-        replays.py); None where the tables are not the saved ones (reset, or made for a smaller budget)."""
+        replays.py); None where the tables are not the saved ones (reset, or made for a smaller budget).
+        ``checks``: where the last call's validation stood (see validate.Checkpoints)."""
         self.adapter, self.acc, self.persist, self.state, self.budget = adapter, accountant, persist, state, budget
         self.fixed, self.exclude, self.piece_bytes, self.memo = fixed_tokens, exclude, piece_bytes, memo
         split = head_end(messages)
@@ -94,7 +96,7 @@ class Run:
         #: the markers that stand in for it (a failed run cleared by layer 1 must still read as failed).
         self.originals = list(self.body)
         self.head_tokens = sum(self._count(m) for m in self.head)
-        self.replays = replays
+        self.replays, self.checks = replays, checks
         self.replayed = replays[0].match(self.body, replays[1], adapter.name) if replays is not None else None
         known = self.replayed.before_tokens if self.replayed is not None else []
         self.tok = known + [self._count(m) for m in self.body[len(known) :]]
@@ -157,7 +159,7 @@ class Run:
     def _check(self, where: str) -> list[Message]:
         """The history as it stands, refused if its provider would refuse it."""
         out = self.assemble()
-        found = problems(out, self.adapter)
+        found = problems(out, self.adapter, self.checks)
         if found:
             at = f" {where}" if where else ""
             raise ContextError(f"the compacted history failed validation{at}: " + "; ".join(found[:5]))

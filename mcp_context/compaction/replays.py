@@ -16,6 +16,7 @@ import threading
 from dataclasses import dataclass
 
 from ..conversation.model import Message
+from ..conversation.validate import Checkpoints
 
 
 @dataclass(frozen=True)
@@ -33,11 +34,17 @@ class Replayed:
 
 
 class ReplayMemo:
-    """The last call's replay, for one Session (thread-safe: the server calls a Session from several threads)."""
+    """The last call's replay, and where its checks of the history stood (``checks``, see
+    validate.Checkpoints), for one Session (thread-safe: the server calls a Session from several threads)."""
 
     def __init__(self) -> None:
         self._last: Replayed | None = None
         self._lock = threading.Lock()
+        self.checks = Checkpoints()
+
+    def forget(self) -> None:
+        self.keep(None)
+        self.checks.forget()
 
     def match(self, body: list[Message], tables: bytes, format: str) -> Replayed | None:
         """The last replay when ``body`` starts with every message it replayed, under the same tables."""

@@ -9,20 +9,24 @@ from __future__ import annotations
 
 from .formats.base import Adapter
 from .model import Block, Message, new_text
-from .validate import is_blank_text, is_empty, non_empty, result_span
+from .validate import Checkpoints, is_blank_text, is_empty, last_turn_with_calls, non_empty, result_span
 
 NO_RESULT = "(no result was recorded for this call: it was interrupted or never finished)"
 HEAD_NOTE = "(the conversation before this point is not part of this history)"
 
 
-def repair(messages: list[Message], adapter: Adapter) -> tuple[list[Message], list[str]]:
+def repair(
+    messages: list[Message], adapter: Adapter, checkpoints: Checkpoints | None = None
+) -> tuple[list[Message], list[str]]:
+    """The history made valid for its provider, and what was done; ``checkpoints``: where the last call's check
+    that calls and results are paired stood, to resume it over the same messages (see validate.Checkpoints)."""
     notes: list[str] = []
     out = non_empty(messages)
     if len(out) < len(messages):
         notes.append(f"removed {len(messages) - len(out)} empty message(s)")
     if adapter.blank_text_rejected:
         out = _drop_blank_text(out, notes)
-    if not _paired(out, adapter):
+    if not _paired(out, adapter, checkpoints):
         out = _pair(out, adapter, notes)
         out = _drop_orphans(out, adapter, notes)
     if adapter.strict_alternation:
@@ -83,17 +87,26 @@ def _pair(out: list[Message], adapter: Adapter, notes: list[str]) -> list[Messag
     return out
 
 
-def _paired(out: list[Message], adapter: Adapter) -> bool:
+def _paired(out: list[Message], adapter: Adapter, checkpoints: Checkpoints | None = None) -> bool:
     """Whether _pair and _drop_orphans would find nothing to do, in one pass: every turn's calls have their
     results right after it, and every result is among those of the turn before it (most histories)."""
-    span_end = 0  # the results of the last turn with calls end here
-    for i, message in enumerate(out):
+    walk, start, span_end = ("paired", adapter.name), 0, 0  # the results of the last turn with calls end here
+    resumed = checkpoints.resume(walk, out) if checkpoints is not None else None
+    if resumed is not None:
+        start, span_end = resumed
+    mark = last_turn_with_calls(out, start)
+    for i in range(start, len(out)):
+        message = out[i]
+        if i == mark and checkpoints is not None:  # all before it paired: the next call may resume here
+            checkpoints.keep(walk, out, i, span_end)
         if message.results and i >= span_end:
             return False
         if message.calls and message.role == "assistant":
             if not _well_placed(out, i, adapter):
                 return False
             span_end = result_span(out, i, adapter).stop
+    if mark == len(out) and checkpoints is not None:
+        checkpoints.keep(walk, out, mark, span_end)
     return True
 
 

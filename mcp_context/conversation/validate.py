@@ -6,6 +6,10 @@ results come right after the turn that made the calls. Ids match exactly, never 
 
 from __future__ import annotations
 
+import operator
+import threading
+from typing import Any
+
 from .formats.base import Adapter
 from .model import Block, Message
 
@@ -53,12 +57,63 @@ def result_span(messages: list[Message], i: int, adapter: Adapter) -> range:
     return range(i + 1, i + 1)
 
 
-def problems(messages: list[Message], adapter: Adapter) -> list[str]:
-    """Every rule broken, in plain words naming the messages; empty when the history is valid."""
+class Checkpoints:
+    """Where the last call's walks over a history stood at its last turn with calls, for one Session: an agent
+    sends the same history again with a message more, and checking 10K messages again was a fifth of a
+    re-compaction. Everything before that turn was judged by messages up to it alone (the results of a turn
+    follow it, before the next turn), so a history that starts with the very same messages (identity, not
+    equality) resumes there, with the walk's state as it was. Thread-safe."""
+
+    def __init__(self) -> None:
+        self._points: dict[tuple[str, str], tuple[list[Message], int, Any]] = {}
+        self._lock = threading.Lock()
+
+    def resume(self, walk: tuple[str, str], messages: list[Message]) -> tuple[int, Any] | None:
+        """Where ``walk`` may resume over ``messages``, and its state there; None to walk from the start."""
+        with self._lock:
+            found = self._points.get(walk)
+        if found is None:
+            return None
+        seen, at, state = found
+        if len(messages) < len(seen) or not all(map(operator.is_, messages, seen)):
+            return None
+        return at, state
+
+    def keep(self, walk: tuple[str, str], messages: list[Message], at: int, state: Any) -> None:
+        """``walk`` stood before message ``at`` (a turn with calls, which it judged by the messages up to it
+        alone, or the end) with ``state``."""
+        with self._lock:
+            self._points[walk] = (messages[: at + 1], at, state)
+
+    def forget(self) -> None:
+        with self._lock:
+            self._points.clear()
+
+
+def last_turn_with_calls(messages: list[Message], start: int) -> int:
+    """Where a walk resumes on the next call: the last turn with calls from ``start`` on, else the end."""
+    for i in range(len(messages) - 1, start - 1, -1):
+        if messages[i].calls and messages[i].role == "assistant":
+            return i
+    return len(messages)
+
+
+def problems(messages: list[Message], adapter: Adapter, checkpoints: Checkpoints | None = None) -> list[str]:
+    """Every rule broken, in plain words naming the messages; empty when the history is valid. With
+    ``checkpoints``, resumed where the last call's walk over the same messages stood."""
     found: list[str] = []
     consumed: set[int] = set()
     seen_calls: set[str] = set()
-    for i, message in enumerate(messages):
+    walk, start = ("problems", adapter.name), 0
+    resumed = checkpoints.resume(walk, messages) if checkpoints is not None else None
+    if resumed is not None:
+        start, (was_found, was_consumed, was_seen) = resumed
+        found, consumed, seen_calls = list(was_found), set(was_consumed), set(was_seen)
+    mark = last_turn_with_calls(messages, start)
+    for i in range(start, len(messages)):
+        message = messages[i]
+        if i == mark and checkpoints is not None:
+            checkpoints.keep(walk, messages, i, (list(found), set(consumed), set(seen_calls)))
         if (empty := message.made.get(_EMPTY)) or (empty is None and is_empty(message)):  # is_empty, written out
             found.append(f"{_where(i, message)} is empty")
         elif adapter.blank_text_rejected and (blank := sum(map(is_blank_text, message.blocks))):
@@ -80,8 +135,9 @@ def problems(messages: list[Message], adapter: Adapter) -> list[str]:
                         found.append(f"message {j}: tool results must come before any other content")
         elif message.results and i not in consumed:
             found.append(f"{_where(i, message)}: tool result with no call right before it")
-    found += _role_problems(messages, adapter)
-    return found
+    if mark == len(messages) and checkpoints is not None:
+        checkpoints.keep(walk, messages, mark, (list(found), set(consumed), set(seen_calls)))
+    return found + _role_problems(messages, adapter)
 
 
 def _pairing_problems(where: str, message: Message, wanted: list[str | None], got: list[str | None]) -> list[str]:
