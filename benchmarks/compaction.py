@@ -42,12 +42,13 @@ first compactions): the token estimate of the history's 16K blocks, 19%, and red
 message is new to the Session): about 1.1 s together, the naive window's x10 on their own; storing the 2,303
 cleared results, 26% (three files each, their hashes and line indexes); the two archives, 20% (the lines made,
 redacted again as JSON, since a key named "token" may hold a value redaction of the messages alone left, and
-stored, their pieces counted by a sparse estimate); previews of the stored results, 9%. A re-compaction (~150
+stored, their pieces counted by a sparse estimate); previews of the stored results, 9%. A re-compaction (~100
 ms, each request decoded afresh as a server gets it) redacts only the new message (the Session's memo of
 untouched messages), takes the messages it parsed of the last request again for equal items (see ParseMemo;
-on trust, as the request is handed over), and replays the earlier replacements from what it made of them; what
-is left is a dozen walks over the 10K messages (keying each by its marshal spelling, repair, validation, the
-stored history's lines, rendering), about what receiving the same request as JSON costs.
+on trust, as the request is handed over), takes the last call's replay again (see compaction/replays.py) and
+resumes validation where the last call's stood (see validate.Checkpoints); what is left is keying each message
+by its marshal spelling, rendering and the stored history's lines, less than receiving the same request as
+JSON costs.
 """
 
 from __future__ import annotations
