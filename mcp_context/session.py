@@ -357,11 +357,11 @@ class Session:
 
         Redacted here when the store redacts, before anything is clipped: a preview cut through a token would
         leave a piece of it no rule can recognise. What compaction hands back speaks of secrets by placeholder
-        too, the same one for the same secret every time, so the prompt cache's prefix stays the same. ``keys``
-        gets the content keys the redaction memo made on the way (see RedactionMemo.messages)."""
+        too, the same one for the same secret every time, so the prompt cache's prefix stays the same."""
         from .compaction.sources import history_source
 
-        redacted = functools.partial(self._redaction.messages, session, keys=keys) if self.store.redact else None
+        memo = self._redaction  # ``keys`` gets each message's content key, redacting or not, for compaction
+        redacted = functools.partial(memo.messages if self.store.redact else memo.keyed, session, keys=keys)
         try:
             return history_source(messages, transcript, format, self.env, self.transcript_roots, redacted)
         finally:

@@ -94,8 +94,7 @@ def test_recompaction_gives_what_a_fresh_parse_gives(
         outs.append(figures)
     assert outs[0] == outs[1]
     assert all(f[8][0][:1] == (0,) and f[8][0][1] > 0 for f in outs[0][1:])  # every later call replayed
-    # taken where the tables stayed the same; without redaction no message is keyed, so none is parsed again
-    assert replays_taken >= (1 if redact else 0), "the last call's replay was taken again"
+    assert replays_taken >= 1, "the last call's replay was taken again, redacting or not"
 
 
 def _keyed(items: list[dict[str, Any]]) -> dict[int, str]:

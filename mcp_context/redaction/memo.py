@@ -67,6 +67,14 @@ class RedactionMemo:
             _remember(self._texts, texts, self._entries)
         return messages if Redactor.untouched(out, messages) else out
 
+    def keyed(self, session: str, messages: list[Any], keys: dict[int, str] | None = None) -> list[Any]:
+        """``messages`` as they are, for a store that does not redact; ``keys`` gets each one's content key, as
+        ``messages`` gives them, so that compaction reuses what it parsed of them all the same."""
+        made = self._keys(messages)
+        if keys is not None:
+            keys.update((id(message), key) for message, key in zip(messages, made, strict=True) if key is not None)
+        return messages
+
     def _keys(self, messages: list[Any]) -> list[str | None]:
         """Each message's key: the digest of its spelling, None where marshal has none. The last call's spellings
         are kept in order (up to SPELLINGS_BYTES): a message sent again is known by its bytes instead of hashed
