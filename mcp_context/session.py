@@ -142,7 +142,8 @@ class Session:
         label, source = short_text("label", args.label), short_text("source", args.source)
         sid, text = self._session(args.session), args.content
         meta, created = self.store.put_text(sid, text, label=label, source=source, redacted=_redacted, tokens=_tokens)
-        return Persisted(meta, self.preview(meta, text if _redacted or not self.store.redact else None), created)
+        shown = text if _redacted or not self.store.redact else None  # the text as stored, if it is this
+        return Persisted(meta, lambda: self.preview(meta, shown), created)
 
     def persist_file(
         self,
@@ -170,7 +171,7 @@ class Session:
             raise InvalidArgument("the content is empty: there is nothing to store")
         chunks = itertools.chain([first], iter(lambda: file.read(1024 * 1024), b""))
         meta, created = self.store.put_stream(self._session(session), chunks, label=label, source=source)
-        return Persisted(meta, self.preview(meta), created)
+        return Persisted(meta, lambda: self.preview(meta), created)
 
     # read --------------------------------------------------------------------------------------------------
 
@@ -427,8 +428,7 @@ class Session:
         the ``policy`` last given) and the answer covers them. Stateless with ``messages`` or ``transcript``
         (``"host"`` for the running host's own): the history is replayed on its own, storing nothing.
         ``judge`` asks a model when the policy's LLM judge is due; ``dry_run`` answers without saving.
-        Give a :class:`CheckLoopArgs`, or its fields as keyword arguments (events as dicts or :class:`Event`).
-        """
+        Give a :class:`CheckLoopArgs`, or its fields as keyword arguments (events as dicts or :class:`Event`)."""
         from .loops import service as loop_service
         from .loops.args import CheckLoopArgs
         from .loops.replaying import check_history

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..storage.records import ResultMeta
@@ -11,11 +13,17 @@ from .reading import GrepResult, Page, Preview
 
 @dataclass(frozen=True)
 class Persisted:
-    """What persist_result returns: the stored result's metadata, its preview, and whether it was new."""
+    """What persist_result returns: the stored result's metadata, its preview, and whether it was new. The
+    preview is made when first asked for: compaction stores thousands of results whose previews no one reads
+    (they were a fourteenth of a first compaction of 10K messages)."""
 
     meta: ResultMeta
-    preview: Preview
+    make_preview: Callable[[], Preview] = field(repr=False, compare=False)
     created: bool
+
+    @functools.cached_property
+    def preview(self) -> Preview:
+        return self.make_preview()
 
 
 @dataclass(frozen=True)

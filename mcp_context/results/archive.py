@@ -12,11 +12,12 @@ re-compaction of a long history a small fraction of the first.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..errors import InvalidArgument, TooLarge
@@ -37,11 +38,16 @@ HANDLE_SLACK = 16
 
 @dataclass
 class Stored:
-    """A text stored for a caller below the facade: its handle, resource URI and preview."""
+    """A text stored for a caller below the facade: its handle, resource URI and preview (made when first asked
+    for, see answers.Persisted)."""
 
     handle: str
     uri: str
-    preview: str
+    make_preview: Callable[[], str] = field(repr=False, compare=False)
+
+    @functools.cached_property
+    def preview(self) -> str:
+        return self.make_preview()
 
 
 class Persist(Protocol):

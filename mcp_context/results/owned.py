@@ -26,6 +26,6 @@ def persist_own(
         put = text if not redacts or memo.clean(text) else Redactor(session).text(text)
         given = tokens if put is text and counts_alike else None
         done = persist_result(put, label[:200], source[:200], session, _redacted=True, _tokens=given)
-        return Stored(done.meta.handle, done.meta.uri, done.preview.render())
+        return Stored(done.meta.handle, done.meta.uri, lambda: done.preview.render())
 
     return persist
