@@ -80,8 +80,8 @@ class Checkpoints:
         return at, state
 
     def keep(self, walk: tuple[str, str], messages: list[Message], at: int, state: Any) -> None:
-        """``walk`` stood before message ``at`` (a turn with calls, which it judged by the messages up to it
-        alone, or the end) with ``state``."""
+        """``walk`` stood before message ``at`` (a turn with calls, or the end) with ``state``: what it made of
+        the messages before, which it judged by the messages up to ``at`` alone."""
         with self._lock:
             self._points[walk] = (messages[: at + 1], at, state)
 
