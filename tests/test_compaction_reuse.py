@@ -410,3 +410,33 @@ def test_a_check_resumes_only_where_nothing_after_can_change_what_came_before() 
     assert validate.problems(later, adapter, checkpoints) == []
     swapped = [*growing, result("c"), call("c")]  # where the last walk stood, another message now
     assert validate.problems(swapped, adapter, checkpoints) == validate.problems(swapped, adapter) != []
+
+
+HOSTS = Path(__file__).parent / "hosts"
+
+
+@pytest.mark.parametrize("host", ["claude", "gemini"])
+def test_a_real_host_run_grown_turn_by_turn_compacts_as_it_would_afresh(tmp_path: Path, host: str) -> None:
+    """A long run recorded from the real host (Anthropic messages from Claude Code, Gemini's from Gemini CLI),
+    sent again one message longer each call, decoded afresh and handed over as the server does, with a budget
+    it outgrows on the way: every answer is what a Session that forgets all it kept would give."""
+    from mcp_context.conversation import transcripts
+
+    found = transcripts.load(str(HOSTS / host / "long-session.jsonl"), {}, None)
+    whole = found.messages
+    sessions = [Session(root=tmp_path / name, session="s", env={}) for name in ("reusing", "afresh")]
+    probe = Session(root=tmp_path / "probe", session="s", env={})
+    measured = probe.compact_history(messages=copy.deepcopy(whole), format=found.format, target_tokens=10**9)
+    target = measured.tokens_before // 2
+    compacted = 0
+    for end in range(len(whole) // 3, len(whole) + 1, 3):
+        figures = []
+        for s in sessions:
+            if s is sessions[1]:
+                s.forget_held()
+            asked = {"messages": copy.deepcopy(whole[:end]), "format": found.format, "target_tokens": target}
+            result = s.compact_history(**asked, handed_over=s is sessions[0])
+            figures.append(_figures(result))
+        assert figures[0] == figures[1], end
+        compacted += result.compacted
+    assert compacted >= 1, "the budget was outgrown on the way"
