@@ -142,8 +142,7 @@ class Session:
         label, source = short_text("label", args.label), short_text("source", args.source)
         sid, text = self._session(args.session), args.content
         meta, created = self.store.put_text(sid, text, label=label, source=source, redacted=_redacted, tokens=_tokens)
-        shown = text if _redacted or not self.store.redact else None  # the text as stored, if it is this
-        return Persisted(meta, lambda: self.preview(meta, shown), created)
+        return Persisted(meta, lambda: self.preview(meta), created)  # read back if asked: no text is kept for it
 
     def persist_file(
         self,
@@ -212,12 +211,12 @@ class Session:
         except ValueError as exc:
             raise StoreError(f"index of {meta.handle} is damaged ({exc}); delete the result with cleanup") from None
 
-    def preview(self, meta: ResultMeta, text: str | None = None) -> Preview:
+    def preview(self, meta: ResultMeta) -> Preview:
         """Made once per result and process (see known): persisting the same content again, or listing it, does
-        not walk the text again. ``text``: the text exactly as stored, when the caller holds it (not reopened)."""
+        not walk the text again."""
         known = self._known.get(meta.handle) or self._known.put(meta.handle, Known(meta))
         if known.preview is None:
-            with self._reader(meta) if text is None else TextReader.of_text(text, self.counter) as reader:
+            with self._reader(meta) as reader:
                 known.preview = reader.preview(self.limits.preview_chars)
         return known.preview
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -124,6 +125,18 @@ def test_preview_has_head_tail_and_real_line_numbers(session: Session) -> None:
     assert rendered.splitlines()[-1] == "100000\tentry 100000"
     short = session.persist_result("just this\n").preview
     assert short.complete and short.render() == "     1\tjust this"
+
+
+@pytest.mark.parametrize("redact", [True, False])
+def test_a_stored_result_keeps_no_copy_of_its_text_for_its_preview(session: Session, redact: bool) -> None:
+    """The preview is made when asked for, from the stored text: an answer kept (as compaction's memo of its
+    archives' pieces keeps them) holds no reference to the text it stored, redacted or not."""
+    session.store.redact = redact
+    text = "".join(f"line {i} of a log\n" for i in range(2_000)) + str(redact)
+    references = sys.getrefcount(text)
+    stored, again = session.persist_result(text), session.persist_result(text, _redacted=True)
+    assert sys.getrefcount(text) == references
+    assert stored.preview.render() == again.preview.render() and stored.preview.head_lines > 10
 
 
 @pytest.mark.parametrize("lines", [1, 2])

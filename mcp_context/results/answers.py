@@ -14,8 +14,9 @@ from .reading import GrepResult, Page, Preview
 @dataclass(frozen=True)
 class Persisted:
     """What persist_result returns: the stored result's metadata, its preview, and whether it was new. The
-    preview is made when first asked for: compaction stores thousands of results whose previews no one reads
-    (they were a fourteenth of a first compaction of 10K messages)."""
+    preview is made when first asked for, from the stored text (no copy of the text is kept for it): compaction
+    stores thousands of results whose previews no one reads (a fourteenth of a first compaction of 10K
+    messages)."""
 
     meta: ResultMeta
     make_preview: Callable[[], Preview] = field(repr=False, compare=False)

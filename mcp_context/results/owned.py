@@ -3,8 +3,9 @@ originals): through the facade's persist_result, as a caller's text would be, bu
 repeat. Those texts are made of messages the Session has redacted already: one it saw untouched (a tool result,
 whole) would come back from a second pass unchanged, so it gets none; any other (messages as JSON, whose keys
 redaction leaves alone, so a key named "token" may still hold its value) is redacted here, exactly as the store
-would. A count the caller made of the very text stored is passed on, and the preview is made from the text in
-memory, so nothing is counted twice and nothing just written is read back."""
+would. A count the caller made of the very text stored is passed on, so nothing is counted twice, and the
+preview is made only where one is shown (a stored result's marker), read back then: the pieces of archives a
+Session remembers hold no text for one."""
 
 from __future__ import annotations
 

@@ -10,7 +10,6 @@ match and token budgets, reporting where to resume.
 from __future__ import annotations
 
 import codecs
-import io
 import time
 from collections import deque
 from collections.abc import Iterator
@@ -18,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
 from ..errors import InvalidArgument
-from ..storage.index import IndexBuilder, LineIndex, Position
+from ..storage.index import LineIndex, Position
 from ..tokens.count import TokenCount, TokenCounter
 from .fitting import WALK_PIECE_CHARS, Budget, quick_page
 
@@ -128,14 +127,6 @@ class TextReader:
             self._file.close()
             raise
         self.counter = counter
-
-    @classmethod
-    def of_text(cls, text: str, counter: TokenCounter) -> TextReader:
-        """A reader over a text in memory, as the store's over it once stored as given: a preview of what was
-        just stored needs no reopening."""
-        data, builder = text.encode("utf-8"), IndexBuilder()
-        builder.feed(data)
-        return cls(builder.finish(), io.BytesIO(data), counter)
 
     def __enter__(self) -> TextReader:
         return self
