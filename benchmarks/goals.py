@@ -113,7 +113,7 @@ GOALS = (
     Goal("persist a large result (largest size run)", "x raw write+fsync", 2.0, 25.0, False, _ratio("persist_file")),
     Goal("read one page by line", "x raw 16 KiB read", 5.0, 57.0, False, _ratio("page by line, middle")),
     Goal(
-        "first compaction, 10K messages", "x naive window", 10.0, 24.0, False,
+        "first compaction, 10K messages", "x naive window", 10.0, 22.0, False,
         _ratio("compact_history, first (fresh Session)", "10K messages"),
     ),  # fmt: skip
     Goal(
