@@ -440,3 +440,18 @@ def test_a_real_host_run_grown_turn_by_turn_compacts_as_it_would_afresh(tmp_path
         assert figures[0] == figures[1], end
         compacted += result.compacted
     assert compacted >= 1, "the budget was outgrown on the way"
+
+
+def test_a_session_that_does_not_redact_spells_messages_only_for_compaction(tmp_path: Path) -> None:
+    """Keys are made for compaction to reuse what it parsed; a summary or a loop check's replay of the same
+    history needs none, and leaves the memo the last compaction's."""
+    s = Session(root=tmp_path, session="s", env={}, redact=False)
+    items = _history(6)
+    s.summarize_range(messages=items, engine="extractive")
+    s.check_loop(messages=items)
+    assert s._redaction.spelled == 0
+    s.compact_history(messages=items, target_tokens=TARGET)
+    spelled = s._redaction.spelled
+    assert spelled > 0
+    s.summarize_range(messages=items[:4], engine="extractive")
+    assert s._redaction.spelled == spelled

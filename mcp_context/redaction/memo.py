@@ -69,9 +69,10 @@ class RedactionMemo:
 
     def keyed(self, session: str, messages: list[Any], keys: dict[int, str] | None = None) -> list[Any]:
         """``messages`` as they are, for a store that does not redact; ``keys`` gets each one's content key, as
-        ``messages`` gives them, so that compaction reuses what it parsed of them all the same."""
-        made = self._keys(messages)
+        ``messages`` gives them, so that compaction reuses what it parsed of them all the same. Without ``keys``
+        (a summary, a loop check's replay) nothing is spelled, and the memo keeps the last compaction's."""
         if keys is not None:
+            made = self._keys(messages)
             keys.update((id(message), key) for message, key in zip(messages, made, strict=True) if key is not None)
         return messages
 
