@@ -16,6 +16,7 @@ from ..conversation.archiving import archive_lines
 from ..conversation.formats.base import Adapter, ParseMemo
 from ..conversation.model import Message, compact_json
 from ..conversation.repair import repair
+from ..conversation.validate import Checkpoints
 from ..errors import ContextError, InvalidArgument
 from ..results import archive as archives
 from ..results.archive import Persist, Stored
@@ -87,6 +88,11 @@ class Request:
     #: without comparing the two again, about 14 ms at 10K messages (see Adapter._same).
     handed_over: bool = False
 
+    @property
+    def checks(self) -> Checkpoints | None:
+        """Where the last call's checks of the history stood (see validate.Checkpoints), kept with its replay."""
+        return self.replays.checks if self.replays is not None else None
+
 
 #: Repairs named one by one in the notes; the rest are counted.
 _REPAIRS_NAMED = 10
@@ -147,7 +153,7 @@ def _compact(
             piece_bytes=request.piece_bytes,
             memo=request.memo,
             replays=replays,
-            checks=request.replays.checks if request.replays is not None else None,
+            checks=request.checks,
         )
         outcome = run.execute(request.strategy)
         result = _result(request, accountant, persist, adapter, inputs, outcome, notes)
@@ -205,7 +211,7 @@ def _prepare(
     adapter = formats.adapter(name)
     inputs = adapter.parse(request.items, request.keys, parsed, request.handed_over)
     notes = [f"format {name} (detected)"] if request.format == "auto" else []
-    messages, repairs = repair(inputs, adapter, request.replays.checks if request.replays is not None else None)
+    messages, repairs = repair(inputs, adapter, request.checks)
     notes += [f"repaired: {r}" for r in repairs[:_REPAIRS_NAMED]]
     if len(repairs) > _REPAIRS_NAMED:  # one note per repair would outgrow what a host lets a tool return
         notes.append(f"repaired {len(repairs) - _REPAIRS_NAMED:,} more the same ways (the archive holds the originals)")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .formats.base import Adapter
 from .model import Block, Message, new_text
-from .validate import Checkpoints, is_blank_text, is_empty, last_turn_with_calls, non_empty, result_span
+from .validate import Checkpoints, is_blank_text, is_empty, last_turn_with_calls, result_span
 
 NO_RESULT = "(no result was recorded for this call: it was interrupted or never finished)"
 HEAD_NOTE = "(the conversation before this point is not part of this history)"
@@ -21,7 +21,7 @@ def repair(
     """The history made valid for its provider, and what was done; ``checkpoints``: where the last call's check
     that calls and results are paired stood, to resume it over the same messages (see validate.Checkpoints)."""
     notes: list[str] = []
-    out = non_empty(messages)
+    out = [m for m in messages if not is_empty(m)]
     if len(out) < len(messages):
         notes.append(f"removed {len(messages) - len(out)} empty message(s)")
     if adapter.blank_text_rejected:

@@ -14,11 +14,6 @@ from .formats.base import Adapter
 from .model import Block, Message
 
 
-def non_empty(messages: list[Message]) -> list[Message]:
-    """The messages that are not empty (see is_empty), its answer taken where made, without a call per message."""
-    return [m for m in messages if not ((empty := m.made.get(_EMPTY)) or (empty is None and is_empty(m)))]
-
-
 def is_empty(message: Message) -> bool:
     """No block with content: text and reasoning that is only whitespace (and unsigned), or no blocks at all.
     Asked of every message by repair and by validation, so answered once per message (see Message.made)."""
@@ -114,7 +109,7 @@ def problems(messages: list[Message], adapter: Adapter, checkpoints: Checkpoints
         message = messages[i]
         if i == mark and checkpoints is not None:
             checkpoints.keep(walk, messages, i, (list(found), set(consumed), set(seen_calls)))
-        if (empty := message.made.get(_EMPTY)) or (empty is None and is_empty(message)):  # is_empty, written out
+        if is_empty(message):
             found.append(f"{_where(i, message)} is empty")
         elif adapter.blank_text_rejected and (blank := sum(map(is_blank_text, message.blocks))):
             found.append(f"{_where(i, message)} holds {blank} empty text block(s), which {adapter.name} refuses")
