@@ -164,7 +164,7 @@ def test_cli_install_status_uninstall(tmp_path: Path, monkeypatch: pytest.Monkey
     lines = {line.split()[0] + " " + line.split()[1]: line for line in status.splitlines()[1:5]}
     assert "installed: PreToolUse, PostToolUse, PreCompact, SessionStart" in lines["claude user"]
     assert "not installed (no file)" in lines["claude project"]
-    assert "installed: BeforeTool, AfterTool, PreCompress, SessionStart" in lines["gemini project"]
+    assert "installed: BeforeTool, AfterTool, SessionStart" in lines["gemini project"]
     js = json.loads(runner.invoke(cli, [*root, "hooks", "status", "--json"]).output)
     assert js["min_tokens"] == 2000 and len(js["settings"]) == 4
     assert "removed" in runner.invoke(cli, [*root, "hooks", "uninstall", "claude"]).output
@@ -270,14 +270,15 @@ def test_gemini_nudge_rides_on_after_tool_and_stop_denies(tmp_path: Path) -> Non
     assert denies and denies[0]["decision"] == "deny" and denies[0]["reason"]
 
 
-def test_gemini_after_tool_stores_the_whole_llm_content(tmp_path: Path) -> None:
+def test_gemini_after_tool_stores_the_commands_own_output(tmp_path: Path) -> None:
     output = "".join(f"{i}\n" for i in range(1, 50001))
     llm = f"<untrusted_context>\nOutput: {output}\nProcess Group PGID: 77\n</untrusted_context>"
     data = {**pre_tool("gemini", "seq 1 50000"), "tool_response": {"llmContent": llm, "returnDisplay": output}}
     context = answer("gemini", "after-tool", data, tmp_path)["hookSpecificOutput"]
     assert context["hookEventName"] == "AfterTool" and len(context["additionalContext"]) < 1000
     handle = context["additionalContext"].split("handle ")[1].split(";")[0]
-    assert read_all(Session(tmp_path, SID), handle) == llm
+    assert read_all(Session(tmp_path, SID), handle) == output  # the command's output, not the host's wrapper
+    assert Session(tmp_path, SID).store.meta(SID, handle).source == "gemini after-tool; PGID 77"
     small = {**data, "tool_response": {"llmContent": "Output: 1\n2", "returnDisplay": "1\n2"}}
     assert answer("gemini", "after-tool", small, tmp_path) is None
 
@@ -317,26 +318,6 @@ def test_a_manual_compaction_gets_the_handles_and_what_to_keep_not_the_snapshot(
     assert "<state_snapshot>" not in text and "add(2, 3)" not in text and text.count("r_") == 3, text
 
 
-def test_gemini_pre_compress_then_the_next_tool_result_carries_the_snapshot(tmp_path: Path) -> None:
-    transcript = str(HOSTS_DIR / "gemini" / "fix-failing-test.jsonl")
-    data = {"session_id": SID, "transcript_path": transcript, "trigger": "auto"}
-    note = answer("gemini", "pre-compress", data, tmp_path)
-    assert "state snapshot stored as r_" in note["systemMessage"]
-    after = {**pre_tool("gemini", "ls"), "tool_response": {"llmContent": "a\nb", "returnDisplay": "a\nb"}}
-    context = answer("gemini", "after-tool", after, tmp_path)["hookSpecificOutput"]["additionalContext"]
-    assert "<state_snapshot>" in context and len(context) < 5000
-    assert answer("gemini", "after-tool", after, tmp_path) is None  # handed over once
-
-
-def test_gemini_session_start_hands_back_a_waiting_snapshot(tmp_path: Path) -> None:
-    transcript = str(HOSTS_DIR / "gemini" / "fix-failing-test.jsonl")
-    start = {"session_id": SID, "transcript_path": transcript, "source": "resume"}
-    assert answer("gemini", "session-start", start, tmp_path) is None
-    answer("gemini", "pre-compress", {"session_id": SID, "transcript_path": transcript, "trigger": "manual"}, tmp_path)
-    back = answer("gemini", "session-start", start, tmp_path)["hookSpecificOutput"]
-    assert back["hookEventName"] == "SessionStart" and "<state_snapshot>" in back["additionalContext"]
-
-
 @settings(max_examples=300, deadline=None)
 @given(
     parts=st.lists(
@@ -355,3 +336,62 @@ def test_error_lines_are_the_lines_the_whole_line_pattern_finds(parts: str) -> N
     expected = [(m.start(), m[0]) for m in preview._ERRORS.finditer(parts)]
     assert list(preview._error_lines(parts)) == expected
     assert preview.error_lines(parts, 0, 10**9)[1] == len(expected)
+
+
+# Gemini CLI compressions, told from the chat file (PreCompress fires before every request) -------------------
+
+COMPRESS_DIR = HOSTS_DIR / "gemini-compress"
+
+
+def _replay(name: str, tmp_path: Path) -> list[tuple[str, Any]]:
+    """The real chat file written line by line, with an AfterTool after every tool result, a PreCompress before
+    every model request and a SessionStart before each resumed prompt, as the host fires them; the answers."""
+    chat = tmp_path / "chat.jsonl"
+    base = {"session_id": SID, "transcript_path": str(chat)}
+    after = {**pre_tool("gemini", "ls"), **base, "tool_response": {"llmContent": "a\nb", "returnDisplay": "a\nb"}}
+    seen: list[tuple[str, Any]] = []
+    with open(chat, "w") as out:
+        for line in (COMPRESS_DIR / f"{name}.jsonl").read_text().splitlines(keepends=True):
+            out.write(line)
+            out.flush()
+            record = json.loads(line)
+            if record.get("type") == "user" and "functionResponse" in line:
+                seen.append(("after-tool", answer("gemini", "after-tool", after, tmp_path / "store")))
+            elif record.get("type") == "user":
+                seen.append(
+                    ("pre-compress", answer("gemini", "pre-compress", {**base, "trigger": "auto"}, tmp_path / "store"))
+                )
+            elif "sessionId" in record.get("$set", {}):
+                start = {**base, "source": "resume"}
+                seen.append(("session-start", answer("gemini", "session-start", start, tmp_path / "store")))
+    return seen
+
+
+def test_gemini_without_a_compression_nothing_is_stored_printed_or_injected(tmp_path: Path) -> None:
+    seen = _replay("uncompressed", tmp_path)
+    assert len([s for s in seen if s[0] == "after-tool"]) >= 4
+    assert all(a is None for _, a in seen), [a for _, a in seen if a]
+    assert not (tmp_path / "store" / "hooks.log").exists()
+    assert Session(tmp_path / "store", SID).store.list_results(SID) == []
+
+
+def test_gemini_compression_is_told_once_with_a_snapshot_of_what_it_replaced(tmp_path: Path) -> None:
+    seen = _replay("compressed", tmp_path)
+    answers = [(event, a) for event, a in seen if a is not None]
+    assert len(answers) == 1, answers  # the one compression, at the first tool result after it
+    event, a = answers[0]
+    assert event == "after-tool" and "Gemini CLI compressed the conversation" in a["systemMessage"]
+    context = a["hookSpecificOutput"]["additionalContext"]
+    assert context.startswith("[mcp-context] Gemini CLI compressed the conversation, replacing 8 messages")
+    assert "<state_snapshot>" in context and len(context) < 5000
+    handle = context.split("stored whole as handle ")[1].split(";")[0]
+    whole = read_all(Session(tmp_path / "store", SID), handle)
+    assert "First: count to three thousand with seq." in whole and "seq 1 3000" in whole
+    assert not (tmp_path / "store" / "hooks.log").exists()
+
+
+def test_gemini_pre_compress_alone_says_nothing_and_stores_nothing(tmp_path: Path) -> None:
+    data = {"session_id": SID, "transcript_path": str(COMPRESS_DIR / "uncompressed.jsonl"), "trigger": "auto"}
+    for _ in range(3):
+        assert answer("gemini", "pre-compress", data, tmp_path) is None
+    assert Session(tmp_path, SID).store.list_results(SID) == []

@@ -133,7 +133,110 @@ def test_gemini_cli_gets_the_handle_and_the_store_holds_the_whole(rh: ModuleType
     assert "<hook_context>" in text, f"no hook context: {text[-2000:]}\n{_diagnose(root, done)}"
     handle = HANDLE.findall(text.split("<hook_context>")[1])[0]
     stored = "".join(Session(root).iter_text(handle))
-    assert WHOLE.rstrip("\n") in stored, f"stored {len(stored):,} chars"
+    # the command's own output, out of Gemini CLI's wrapper (which also drops the last newline): line numbers match
+    assert stored == WHOLE.rstrip("\n"), f"stored {len(stored):,} chars: {stored[:80]!r} … {stored[-80:]!r}"
+    session = _stored_in(root, handle)
+    meta = session.store.meta(session.id, handle)
+    assert "PGID" in (meta.source or ""), meta  # the wrapper's fields are kept as the result's metadata
     # what Gemini CLI itself shows the model stays cut, so the handle is the way to the rest
     print(f"\ngemini: tool result {len(text):,} chars with the handle {handle}; stored {len(stored):,} chars")
     assert not (root / "hooks.log").exists(), (root / "hooks.log").read_text()  # no hook failed
+
+
+# Gemini CLI compresses: PreCompress fires before every request, a compression only past compressionThreshold --------
+
+
+def run_gemini_turns(rh: ModuleType, hosts: Any, tmp: Path, threshold: float | None) -> tuple[Any, Path, list[str]]:
+    """Three prompts in one Gemini CLI session (the later ones resumed), the fake model reporting each request's
+    size as its prompt tokens; with ``threshold``, Gemini CLI's compressionThreshold. Returns the model, the
+    store and each turn's stderr (where Gemini CLI prints a hook's systemMessage)."""
+    home, proj, root = tmp / "home", tmp / "proj", tmp / "store"
+    proj.mkdir(parents=True)
+    home.mkdir()
+    rh.gemini_settings(home)
+    settings = home / ".gemini" / "settings.json"
+    if threshold is not None:
+        doc = json.loads(settings.read_text())
+        settings.write_text(json.dumps({**doc, "model": {"compressionThreshold": threshold}}))
+    subprocess.run(
+        [str(CLI), "--root", str(root), "hooks", "install", "gemini", "--settings", str(settings)], check=True
+    )
+    prompts = [
+        rh.Prompt("First: count to three thousand with seq.", [rh.sh("seq 1 3000"), rh.sh("echo one"), rh.answer("1")]),
+        rh.Prompt("Second: say hi with echo.", [rh.sh("echo hi"), rh.answer("Said hi.")]),
+        rh.Prompt("Third: list the folder.", [rh.sh("ls"), rh.answer("Listed.")]),
+    ]
+    model = rh.FakeModel(tmp / "fake-model.jsonl")
+    model.gemini_counts = True
+    # the later prompts first: a snapshot handed back on resume quotes the first request, and the fake model
+    # takes the first prompt of its plan found in the newest user text
+    model.set_plan(prompts[::-1], str(proj), tmp / "m")
+    srv = rh.serve(model)
+    env = rh.host_env(hosts, home, srv.server_address[1], "gemini")
+    errs = []
+    try:
+        for i, prompt in enumerate(prompts):
+            cmd = [
+                hosts.gemini,
+                "-p",
+                prompt.text,
+                "-m",
+                rh.GEMINI_MODEL,
+                "--approval-mode",
+                "yolo",
+                "-o",
+                "stream-json",
+            ]
+            cmd += ["--session-id", str(uuid.uuid4())] if i == 0 else ["--resume", "latest"]
+            done = subprocess.run(
+                cmd, cwd=proj, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=240
+            )
+            assert done.returncode == 0, f"turn {i + 1}: rc={done.returncode}\n{done.stderr[-2000:]}"
+            errs.append(done.stderr)
+    finally:
+        srv.shutdown()
+        srv.server_close()
+    assert not model.problems, model.problems
+    return model, root, errs
+
+
+def _chat(tmp: Path) -> str:
+    files = sorted((tmp / "home" / ".gemini" / "tmp").glob("*/chats/session-*.jsonl"))
+    assert len(files) == 1, files
+    return files[0].read_text()
+
+
+def _stored_in(root: Path, handle: str) -> Session:
+    for folder in (root / "sessions").iterdir():
+        session = Session(root, folder.name)
+        if handle in {m.handle for m in session.store.list_results(session.id)}:
+            return session
+    raise AssertionError(f"{handle} is in no session under {root}")
+
+
+def test_gemini_cli_without_a_compression_hears_nothing_of_one(rh: ModuleType, hosts: Any, tmp_path: Path) -> None:
+    model, root, errs = run_gemini_turns(rh, hosts, tmp_path, None)
+    chat = _chat(tmp_path)
+    assert "Got it. Thanks for the additional context!" not in chat  # Gemini CLI did not compress
+    assert not any("compress" in e or "snapshot" in e for e in errs), errs
+    assert "compressed the conversation" not in chat and "was compacted" not in chat
+    assert "compressed the conversation" not in json.dumps(model.last_main)
+    assert not (root / "hooks.log").exists(), (root / "hooks.log").read_text()
+    states = list(root.glob("sessions/*/state/hooks*"))
+    assert states and not any(b'"snapshot"' in p.read_bytes() for p in states), states
+
+
+def test_gemini_cli_compression_is_told_once_with_the_messages_it_replaced(
+    rh: ModuleType, hosts: Any, tmp_path: Path
+) -> None:
+    model, root, errs = run_gemini_turns(rh, hosts, tmp_path, 0.002)
+    chat = _chat(tmp_path)
+    assert "Got it. Thanks for the additional context!" in chat  # Gemini CLI really compressed
+    told = [e for e in errs if "Gemini CLI compressed the conversation" in e]
+    assert len(told) == 1, errs
+    handle = HANDLE.findall(told[0].split("compressed the conversation")[1])[0]
+    # the model heard of it once, inside a tool result, with the snapshot of what was replaced
+    assert chat.count(f"stored whole as handle {handle}") >= 1
+    whole = read_all(_stored_in(root, handle), handle)
+    assert "<state_snapshot>" in whole and "seq 1 3000" in whole and "First: count" in whole, whole[:2000]
+    assert not (root / "hooks.log").exists(), (root / "hooks.log").read_text()

@@ -234,6 +234,12 @@ def read_gemini_cli(records: list[dict[str, Any]]) -> Read:
     return turns, ids
 
 
+def read_gemini_lines(lines: Iterable[str]) -> Read:
+    """Gemini CLI chat file lines (the whole file, or the part before some record) as messages."""
+    records, _ = _records(lines)
+    return read_gemini_cli(records)
+
+
 def _upsert(logical: dict[str, dict[str, Any]], record: Any) -> None:
     if isinstance(record, dict) and isinstance(record.get("id"), str) and record.get("type") in ("user", "gemini"):
         logical[record["id"]] = record

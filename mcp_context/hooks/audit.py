@@ -9,7 +9,8 @@ file's name, the distinctive words of a request or an error) and counts as kept 
 the messages it kept verbatim, hold enough of them. What is left is what the host dropped.
 
 Gemini CLI keeps no boundary in its chat file; its compressed history starts with a ``<state_snapshot>`` user
-turn, and the originals come from the archive our PreCompress hook stored (not checked on the real host).
+turn, and the originals come from the archive stored with the snapshot of that compression (not checked on the
+real host).
 """
 
 from __future__ import annotations
@@ -250,7 +251,7 @@ def _record_text(record: dict[str, Any]) -> str:
 
 def gemini_compaction(lines: list[dict[str, Any]], archived: list[dict[str, Any]] | None) -> HostCompaction | None:
     """Gemini CLI: the compressed history's ``<state_snapshot>`` turn and what follows it, against the originals
-    our PreCompress hook archived. None without either."""
+    the snapshot of that compression archived. None without either."""
     messages, _ = transcripts.read_gemini_cli(lines)
     texts = ["\n".join(str(p.get("text", "")) for p in m.get("parts") or [] if isinstance(p, dict)) for m in messages]
     at = next((i for i in range(len(texts) - 1, -1, -1) if texts[i].lstrip().startswith("<state_snapshot>")), None)

@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 import os
 import shlex
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -77,6 +78,17 @@ class HookCall:
 
     def save_state(self, doc: dict[str, Any]) -> None:
         self.session.store.write_state(self.session.id, STATE, json.dumps(doc, ensure_ascii=False).encode())
+
+    @contextmanager
+    def held_state(self) -> Iterator[dict[str, Any]]:
+        """The state for a read-modify-write under its lock (hooks of one session may run side by side); what
+        the block leaves in the dict is saved when it differs from what was read."""
+        with self.session.store.state_lock(self.session.id, STATE) as hold:
+            doc = _parse(hold.stored)
+            read = json.dumps(doc, ensure_ascii=False, sort_keys=True)
+            yield doc
+            if json.dumps(doc, ensure_ascii=False, sort_keys=True) != read:
+                hold.save(json.dumps(doc, ensure_ascii=False).encode())
 
     def take_pending(self) -> dict[str, Any]:
         """What waits for the model (and forget it): read cheaply, written only when something was waiting."""

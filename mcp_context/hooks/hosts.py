@@ -62,10 +62,10 @@ GEMINI = Host(
     1000,
     (
         HookEvent("before-tool", "BeforeTool", "", 10),
-        # Every tool: the first tool result after a compression carries the snapshot back.
-        HookEvent("after-tool", "AfterTool", "", 30),
-        HookEvent("pre-compress", "PreCompress", None, 60),
-        HookEvent("session-start", "SessionStart", None, 10),
+        # Every tool: a compression is told from the chat file here, and the first tool result after one
+        # carries the snapshot back. PreCompress is not used: it fires before every request, compressing or not.
+        HookEvent("after-tool", "AfterTool", "", 60),
+        HookEvent("session-start", "SessionStart", None, 30),
     ),
 )
 HOSTS: dict[str, Host] = {h.name: h for h in (CLAUDE, GEMINI)}

@@ -6,7 +6,8 @@ hook sees at most the first 30,000 characters inline; the whole output is in ``p
 replacement must leave out, or the host cuts our preview to 2 KB again.
 
 Gemini CLI cannot have a tool output replaced (a ``deny`` turns it into an error), and cuts shell output
-itself; its AfterTool hook stores the complete ``llmContent`` and appends the handle as additional context.
+itself; its AfterTool hook stores the complete output (a shell command's as it printed it, out of the host's
+wrapper) and appends the handle as additional context.
 """
 
 from __future__ import annotations
@@ -41,10 +42,11 @@ def large(call: HookCall, text: str, raw: bytes | None = None) -> bool:
     return estimate_bytes(raw if raw is not None else text.encode("utf-8", "surrogatepass")) >= call.min_tokens
 
 
-def store(call: HookCall, raw: bytes, label: str) -> preview.Stored:
-    """Store the exact bytes (UTF-8 text); bytes that are not UTF-8 are stored with replacement characters."""
+def store(call: HookCall, raw: bytes, label: str, about: str = "") -> preview.Stored:
+    """Store the exact bytes (UTF-8 text); bytes that are not UTF-8 are stored with replacement characters.
+    ``about``: what the host said beside the output (exit code, process group), kept in the result's source."""
     session = call.session
-    source = f"{call.host} {call.event}"
+    source = f"{call.host} {call.event}" + (f"; {about}" if about else "")
     try:
         persisted = session.persist_file(io.BytesIO(raw), label=label[:200], source=source)
     except ContextError:
@@ -134,17 +136,25 @@ def llm_text(content: Any) -> str | None:
 
 
 def gemini_stored_note(call: HookCall) -> str | None:
-    """Store a large AfterTool llmContent whole; the note naming its handle, or None when small or ours."""
+    """Store a large AfterTool output whole; the note naming its handle, or None when small or ours. A shell
+    command's output is stored as the command printed it, without the host's wrapper (:mod:`.shell_output`)."""
     response = call.data.get("tool_response")
     text = llm_text(response.get("llmContent")) if isinstance(response, dict) else None
     if text is None or is_ours(call) or not large(call, text):
         return None
-    stored = store(call, text.encode("utf-8", "surrogatepass"), _label(call))
+    from .shell_output import unwrap
+
+    assert isinstance(response, dict)
+    shell = unwrap(text, response.get("returnDisplay"))
+    if shell is not None:
+        text = shell.output
+    raw = text.encode("utf-8", "surrogatepass")
+    stored = store(call, raw, _label(call), shell.describe() if shell is not None else "")
     h = stored.handle
-    shell = " ".join([*call.read_command, h, "--grep", "PATTERN"])
+    command = " ".join([*call.read_command, h, "--grep", "PATTERN"])
     return (
         f"[mcp-context] This tool's complete output ({stored.chars:,} chars, {stored.lines:,} lines, about "
         f"{stored.tokens:,} tokens) is stored as handle {h}; what is shown above may be cut. Page it with "
         f"read_persisted(handle='{h}', start_line=1), search it with read_persisted(handle='{h}', grep='PATTERN'), "
-        f"or from a shell: {shell}."
+        f"or from a shell: {command}."
     )

@@ -24,19 +24,25 @@ Answer = dict[str, Any] | str | None
 
 def gemini_after_tool(call: HookCall) -> Answer:
     """The handle of a large output, and whatever waited for the model: a nudge from BeforeTool, or the
-    snapshot after a compression. All of it goes in as additional context: Gemini CLI cannot replace output."""
+    snapshot after a compression Gemini CLI really made (read off its chat file). All of it goes in as
+    additional context: Gemini CLI cannot replace output."""
     from . import outputs, snapshots
 
     parts = [outputs.gemini_stored_note(call)]
+    snapshots.gemini_compressions(call)
     pending = call.take_pending() if call.text("session_id") else {}
     if isinstance(pending.get("nudge"), str):
         parts.append(pending["nudge"])
-    if pending.get("snapshot"):
-        snapshot = call.state().get("snapshot")
-        if isinstance(snapshot, dict):
-            parts.append(snapshots.injected(snapshot))
+    snapshot = call.state().get("snapshot") if pending.get("snapshot") else None
+    if isinstance(snapshot, dict):
+        parts.append(snapshots.injected(snapshot))
     text = "\n\n".join(p for p in parts if p)
-    return {"hookSpecificOutput": {"hookEventName": "AfterTool", "additionalContext": text}} if text else None
+    answer: dict[str, Any] = {}
+    if text:
+        answer["hookSpecificOutput"] = {"hookEventName": "AfterTool", "additionalContext": text}
+    if isinstance(snapshot, dict) and "dropped" in snapshot:  # the user hears of a compression when the model does
+        answer["systemMessage"] = snapshots.compressed_note(snapshot)
+    return answer or None
 
 
 def claude_pre_tool_use(call: HookCall) -> Answer:

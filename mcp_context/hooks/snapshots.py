@@ -17,6 +17,7 @@ AfterTool, or on SessionStart when the session is resumed.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,31 +36,42 @@ DUE = "reinject"
 MANUAL_KEEP = "user request, unresolved failure, changed file, decision and open item"
 
 
+def summarised(call: HookCall, **source: Any) -> dict[str, Any] | None:
+    """A snapshot of ``source`` (``transcript=`` or ``messages=`` with ``format=``), stored with an archive of
+    the messages it covers; None when there is nothing to summarise."""
+    result = call.session.summarize_range(style="snapshot", engine="extractive", max_tokens=SNAPSHOT_TOKENS, **source)
+    if not result.text or result.summary is None:
+        return None
+    return {
+        "summary": result.summary.handle,
+        "archive": result.archive.handle if result.archive is not None else None,
+        "text": result.text,
+    }
+
+
+def _waiting(doc: dict[str, Any], snapshot: dict[str, Any]) -> None:
+    """``snapshot`` becomes the one waiting for the model (a drop still due from an earlier one goes)."""
+    doc["snapshot"] = snapshot
+    pending = doc.get("pending")
+    pending = {k: v for k, v in (pending if isinstance(pending, dict) else {}).items() if k != DUE}
+    doc["pending"] = {**pending, "snapshot": True}
+
+
 def take(call: HookCall) -> dict[str, Any] | None:
     """Summarise the host's transcript, store it, remember it for after the compaction; None without one."""
     transcript = call.text("transcript_path")
     if not transcript:
         return None
-    result = call.session.summarize_range(
-        transcript=transcript, style="snapshot", engine="extractive", max_tokens=SNAPSHOT_TOKENS
-    )
-    if not result.text or result.summary is None:
+    snapshot = summarised(call, transcript=transcript)
+    if snapshot is None:
         return None
-    snapshot: dict[str, Any] = {
-        "summary": result.summary.handle,
-        "archive": result.archive.handle if result.archive is not None else None,
-        "text": result.text,
-        "transcript": transcript,
-    }
+    snapshot["transcript"] = transcript
     if call.host == "claude":  # a boundary past this count is the host's summary of this compaction
         from . import audit  # here: only PreCompact and the events after it read a whole transcript
 
         snapshot["boundaries"] = audit.boundaries(Path(transcript))
     doc = call.state()
-    doc["snapshot"] = snapshot
-    pending = doc.get("pending")
-    pending = {k: v for k, v in (pending if isinstance(pending, dict) else {}).items() if k != DUE}
-    doc["pending"] = {**pending, "snapshot": True}
+    _waiting(doc, snapshot)
     call.save_state(doc)
     return snapshot
 
@@ -73,9 +85,13 @@ def _cut(text: str, limit: int, handle: str) -> str:
 def injected(snapshot: dict[str, Any]) -> str:
     """The snapshot as it goes back into the conversation after a compaction."""
     handle = str(snapshot.get("summary"))
+    if isinstance(snapshot.get("dropped"), int):  # Gemini CLI: told from its chat file, with what it replaced
+        what = f"Gemini CLI compressed the conversation, replacing {snapshot['dropped']} messages with its summary"
+    else:
+        what = "The conversation was compacted"
     head = (
-        "[mcp-context] The conversation was compacted. The state snapshot taken just before is below, stored "
-        f"whole as handle {handle}; read_persisted(handle=...) pages or greps it and the archived messages."
+        f"[mcp-context] {what}. The state snapshot of the messages before is below, stored whole as handle "
+        f"{handle}; read_persisted(handle=...) pages or greps it and the archived messages ({snapshot.get('archive')})."
     )
     return f"{head}\n{_cut(str(snapshot.get('text', '')), INJECTED_CHARS, handle)}"
 
@@ -202,14 +218,51 @@ def claude_user_prompt_submit(call: HookCall) -> dict[str, Any] | None:
     return {"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": context}}
 
 
-def gemini_pre_compress(call: HookCall) -> dict[str, Any] | None:
-    snapshot = take(call)
-    if snapshot is None:
+def gemini_compressions(call: HookCall) -> dict[str, Any] | None:
+    """The snapshot of what Gemini CLI's last compression since the previous event replaced, read off its chat
+    file (:mod:`.compressions`) and stored; it waits for the model. None when no compression happened. When
+    several happened between two events (hooks installed mid-session), the last one's is made: the earlier
+    ones' messages are in the chat file, and a summary each would hold up the host."""
+    path = call.text("transcript_path")
+    if not path or not call.text("session_id"):
         return None
-    return {"systemMessage": f"mcp-context: state snapshot stored as {snapshot['summary']} before compression"}
+    from ..conversation.transcripts import read_gemini_lines
+    from . import compressions
+
+    with call.held_state() as doc:
+        reading = compressions.Reading.of(doc.get(compressions.STATE_KEY), path)
+        found = compressions.read_on(reading)
+        doc[compressions.STATE_KEY] = reading.to_json()
+        if not found:
+            return None
+        messages, _ = read_gemini_lines(compressions.before(path, found[-1]))
+        if len(json.dumps(messages)) < 8 * SNAPSHOT_TOKENS:
+            return None  # shorter than a snapshot would be: nothing to hand back, the chat file holds it all
+        snapshot = summarised(call, messages=messages, format="gemini")
+        if snapshot is None:
+            return None
+        snapshot.update(transcript=path, dropped=found[-1].dropped, compressions=len(found))
+        _waiting(doc, snapshot)
+    return snapshot
+
+
+def compressed_note(snapshot: dict[str, Any]) -> str:
+    """The user's line (Gemini CLI prints a hook's systemMessage) when a compression was found."""
+    return (
+        f"mcp-context: Gemini CLI compressed the conversation; a snapshot of the {snapshot['dropped']} messages "
+        f"it replaced is stored as {snapshot['summary']}"
+    )
+
+
+def gemini_pre_compress(call: HookCall) -> dict[str, Any] | None:
+    """Settings written before PreCompress was left out still call this: it only looks for compressions that
+    already happened, since PreCompress fires before every request whether or not Gemini CLI compresses."""
+    gemini_compressions(call)
+    return None
 
 
 def gemini_session_start(call: HookCall) -> dict[str, Any] | None:
+    gemini_compressions(call)
     snapshot = _pending_snapshot(call)
     if snapshot is None:
         return None
