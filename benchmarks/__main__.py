@@ -86,7 +86,7 @@ def ratio_text(ratio: float | None) -> str:
     return f"×{ratio:,.0f}" if ratio >= 100 else f"×{ratio:.2f}" if ratio >= 0.1 else f"×{ratio:.2g}"
 
 
-def table(rows: list[dict[str, Any]]) -> str:
+def cells(rows: list[dict[str, Any]]) -> list[list[str]]:
     lines = [HEADER]
     for r in rows:
         lines.append(
@@ -100,7 +100,35 @@ def table(rows: list[dict[str, Any]]) -> str:
                 str(r["result"]),
             ]
         )
-    return align(lines, left=2, texts=(4, 6))
+    return lines
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    return align(cells(rows), left=2, texts=(4, 6))
+
+
+def markdown(lines: list[list[str]]) -> str:
+    """A table for the documentation: every cell as the terminal table shows it, pipes escaped."""
+    row = lambda cells: "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"  # noqa: E731
+    return "\n".join([row(lines[0]), row(["---"] * len(lines[0])), *(row(r) for r in lines[1:])])
+
+
+def write_report(path: Path, rows: list[dict[str, Any]], notes: list[str], about: str, command: str) -> None:
+    """The figures page of the documentation, from this run only: nothing in it is typed by hand."""
+    goal_lines, _ = goals.table(rows)
+    text = "\n\n".join(
+        [
+            "# Figures",
+            f"Written by `{command}` on {time.strftime('%Y-%m-%d')}: {about}. Regenerate it with the same "
+            "command; the methods are in [Performance](performance.md).",
+            "## Operations",
+            markdown(cells(rows)),
+            "## Goals",
+            markdown(goal_lines),
+            *(["## Notes", "\n".join(f"- {n}" for n in notes)] if notes else []),
+        ]
+    )
+    path.write_text(text + "\n", encoding="utf-8")
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -110,6 +138,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--check", action="store_true", help="exit 1 when a goal's figure falls behind what the tree holds (goals.py)"
     )
+    parser.add_argument("--report", metavar="PATH", help="also write the figures as a Markdown page (docs/figures.md)")
     args = parser.parse_args(argv)
     chosen = [s.strip() for s in args.only.split(",") if s.strip()] if args.only else list(SECTIONS)
     if unknown := [s for s in chosen if s not in SECTIONS]:
@@ -149,10 +178,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"peak memory, {name}: {SECTIONS[name]}")
     for note in notes:
         print(note)
-    print(
+    about = (
         f"{'quick' if args.quick else 'default'} run on {os.cpu_count()} CPUs, Python {platform.python_version()}, "
         f"{platform.system()} {platform.release()}; took {', '.join(took)}"
     )
+    print(about)
+    if args.report and rows:
+        command = "python -m benchmarks " + " ".join(argv if argv is not None else sys.argv[1:])
+        write_report(Path(args.report), rows, notes, about, command.strip())
+        print(f"figures written to {args.report}")
     return 1 if failed or not rows or (args.check and regressed) else 0
 
 

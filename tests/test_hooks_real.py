@@ -3,7 +3,7 @@ settings got our hooks from ``mcp-context hooks install``, against the scripted 
 scripts/record-hosts on 127.0.0.1 (no login, no LLM). The model asks for ``seq 1 300000`` (1,988,895 bytes);
 what matters is the request that follows, as the fake model receives it: the tool result the model would read.
 
-Installing the hosts needs npm the first time (../shared/tools/real-clients.sh --install-only, cached); when
+Installing the hosts needs npm the first time (scripts/real-clients.sh --install-only, cached); when
 that is not possible the tests are skipped and say why.
 """
 

@@ -1,6 +1,6 @@
 """The package's structure, checked so that it cannot drift: every module imports, each layer imports only the
 layers below it, nothing below the faces loads the MCP SDK or click, and no module or function outgrows what a
-reader can hold. The README's "Architecture" section draws the same picture."""
+reader can hold. docs/architecture.md draws the same picture."""
 
 from __future__ import annotations
 

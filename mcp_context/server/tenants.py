@@ -5,7 +5,7 @@ HTTP they are given :class:`CurrentSession`, which hands every attribute to the 
 chose for the request being served (a context variable, which the SDK's request task and the worker thread
 of a sync tool both inherit). A server per tenant would repeat the whole tool set per tenant for nothing.
 
-The rule for the session, documented in the README:
+The rule for the session, documented in docs/http.md:
 
 1. a tool's ``session`` argument, when given (as over stdio);
 2. else the request's ``Mcp-Context-Session`` header;
