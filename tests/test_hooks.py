@@ -340,7 +340,7 @@ def test_error_lines_are_the_lines_the_whole_line_pattern_finds(parts: str) -> N
 
 # Gemini CLI compressions, told from the chat file (PreCompress fires before every request) -------------------
 
-COMPRESS_DIR = HOSTS_DIR / "gemini-compress"
+COMPRESS_DIR = Path(__file__).parent / "gemini-compress"
 
 
 def _replay(name: str, tmp_path: Path) -> list[tuple[str, Any]]:
