@@ -733,7 +733,7 @@ def test_commands_continue_the_latest_session_and_refuse_what_would_be_silent(tm
     history = tmp_path / "h.json"
     history.write_text(json.dumps([{"role": "user", "content": "hi"}]))
     keep = cli("compact", str(history), "--target-tokens", "100", "--keep", "500")
-    assert keep.returncode == 2 and keep.stderr.startswith("mcp-context: error: keep (500 tokens) is larger than")
+    assert keep.returncode == 2 and keep.stderr.startswith("mcp-context: error: --keep (500 tokens) is larger than")
     (tmp_path / "file").write_text("x")
     assert cli("--root", str(tmp_path / "file"), "persist", input="x").returncode == 2
 

@@ -22,7 +22,7 @@ SPELLED: dict[str, dict[str, str]] = {
 
 _LEADING = re.compile(r"^(?P<name>[a-z]\w*)(?= |\.\w)")
 _GIVE = re.compile(r"\bgive (?P<clause>[^:;.]*)")
-_INDEXED = re.compile(r"\b(?:events|event)\[(\d+)\]\.?")
+_INDEXED = re.compile(r"\b(?:events|event)\[(\d+)\][.:]? ?")
 
 
 def _spellings(command: click.Command) -> tuple[dict[str, str], set[str]]:
