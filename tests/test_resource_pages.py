@@ -7,9 +7,12 @@ are the stored text exactly. Through the SDK's real client, in memory.
 from __future__ import annotations
 
 import re
+import subprocess
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
+from conftest import SERVE
 from mcp import Client, MCPError
 
 from mcp_context import Session
@@ -91,3 +94,29 @@ async def test_a_small_result_is_read_whole_and_one_long_line_by_characters(sess
         "mcp-context://sessions/{session}/results/{handle}/lines/{first}-{last}",
         "mcp-context://sessions/{session}/results/{handle}/chars/{start}-{end}",
     } <= templates
+
+
+@pytest.mark.slow
+def test_claude_codes_resource_tool_reads_a_named_page_whole(root: Path, tmp_path: Path) -> None:
+    """The real Claude Code 2.1.330 with the scripted model (../shared/tools/real-clients.sh): the whole result
+    comes back as a preview, the page its description names comes back whole."""
+    from test_hooks_real import recorder
+
+    script = recorder().INSTALLER
+    if not script.is_file():
+        pytest.skip(f"{script} is not here: the real hosts cannot be driven")
+    text = "".join(f"line {i} {'x' * 60}\n" for i in range(1, 3001))
+    meta = Session(root, "pages", env={}).persist_result(text).meta
+    per_page = int(re.search(r"pages of ([\d,]+) lines", resources._describe(meta))[1])  # type: ignore[index]
+    serve = [*SERVE, "--root", str(root), "--session", "pages", "serve"]
+
+    def host_reads(uri: str, expect: str) -> subprocess.CompletedProcess[str]:
+        command = ["bash", str(script), "--clients", "claude", "--read", uri, "--read-expect", expect]
+        command += ["--log-dir", str(tmp_path / f"logs-{len(uri)}"), "--", *serve]
+        return subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=tmp_path)
+
+    whole = host_reads(meta.uri, "line 3000 x")
+    assert "missing 'line 3000 x'" in whole.stdout, whole.stdout[-2000:]  # Claude Code's preview of 2 KB
+    last = f"line {per_page} {'x' * 60}"
+    page = host_reads(f"{meta.uri}/lines/1-{per_page}", last)
+    assert page.returncode == 0, page.stdout[-2000:]
