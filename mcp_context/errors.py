@@ -1,7 +1,8 @@
 """Errors raised by the core.
 
 Every face maps these in one place: the MCP server turns them into tool errors (or "not found" for
-resources), the CLI prints one line and exits non-zero. Messages say what to do next.
+resources), the CLI prints one line and exits non-zero: 2 for what the caller got wrong (an id, an argument,
+an input), 1 for what the store or the system refused. Messages say what to do next.
 
     ContextError
      ├── InvalidId         a session id or handle that does not match its pattern
@@ -26,6 +27,8 @@ class ContextError(Exception):
 class InvalidId(ContextError):
     """A session id or handle that does not match its strict pattern."""
 
+    exit_code = 2
+
 
 class UnknownHandle(ContextError):
     """A well-formed handle that names no stored result."""
@@ -36,14 +39,15 @@ class TooLarge(ContextError):
 
 
 class InvalidArgument(ContextError):
-    """An argument out of range, or two that contradict each other."""
+    """An argument out of range, or two that contradict each other: the caller's mistake, so the command line
+    exits 2, as for a bad flag."""
+
+    exit_code = 2
 
 
 class InvalidInput(InvalidArgument):
     """An argument of the wrong type or shape, or one the tool does not take: the caller's command is wrong,
-    not the data it names (the command line exits 2, as for a bad flag)."""
-
-    exit_code = 2
+    not the data it names."""
 
 
 class StoreError(ContextError):

@@ -739,13 +739,13 @@ def test_cli_replays_files_of_messages_and_of_events(
 @pytest.mark.parametrize(
     ("args", "stdin", "code", "says"),
     [
-        (["check-loop"], None, 1, "nothing to check"),
-        (["check-loop", "-"], "not json\n", 1, "neither JSON nor JSON lines"),
-        (["check-loop", "-"], '{"type": "user", "message": {}}\n{"type": "system"}\n', 1, "--transcript"),
+        (["check-loop"], None, 2, "nothing to check"),
+        (["check-loop", "-"], "not json\n", 2, "neither JSON nor JSON lines"),
+        (["check-loop", "-"], '{"type": "user", "message": {}}\n{"type": "system"}\n', 2, "--transcript"),
         (["check-loop", "-", "--transcript", "host"], "[]", 2, "give one of"),
         (["check-loop", "--policy", "{bad"], None, 2, "--policy is not JSON"),
-        (["check-loop", "--event", '{"kind": "tool_call"}'], None, 1, "events[0].name is required"),
-        (["check-loop", "--event", '{"kind": "turn"}', "--policy", '{"max_step": 1}'], None, 1, "unknown policy key"),
+        (["check-loop", "--event", '{"kind": "tool_call"}'], None, 2, "event #1: name is required"),
+        (["check-loop", "--event", '{"kind": "turn"}', "--policy", '{"max_step": 1}'], None, 2, "unknown policy key"),
     ],
 )
 def test_cli_bad_input_is_one_line(

@@ -596,7 +596,7 @@ def test_read_option_conflicts_are_one_line(run: Run, lib: Session) -> None:
     ):
         result = run("read", handle, *args)
         assert_one_line_error(result)
-        assert result.returncode == 1
+        assert result.returncode == 2
 
 
 def test_persist_nonexistent_file(run: Run, root: Path, tmp_path: Path) -> None:
@@ -727,13 +727,13 @@ def test_commands_continue_the_latest_session_and_refuse_what_would_be_silent(tm
     assert "first" in listed.stdout and "second" in listed.stdout, listed.stdout
     empty = cli("persist", input="")
     assert (
-        empty.returncode == 1
+        empty.returncode == 2
         and empty.stderr == "mcp-context: error: the content is empty: there is nothing to store\n"
     )
     history = tmp_path / "h.json"
     history.write_text(json.dumps([{"role": "user", "content": "hi"}]))
     keep = cli("compact", str(history), "--target-tokens", "100", "--keep", "500")
-    assert keep.returncode == 2 and keep.stderr.startswith("mcp-context: error: keep (500 tokens) is larger than")
+    assert keep.returncode == 2 and keep.stderr.startswith("mcp-context: error: --keep (500 tokens) is larger than")
     (tmp_path / "file").write_text("x")
     assert cli("--root", str(tmp_path / "file"), "persist", input="x").returncode == 2
 

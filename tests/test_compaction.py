@@ -253,11 +253,11 @@ def test_cli_compacts_a_request_body_and_writes_the_messages(
 @pytest.mark.parametrize(
     ("args", "stdin", "code", "says"),
     [
-        (["compact", "-"], "not json", 1, "not JSON"),
-        (["compact", "-"], '{"x": 1}', 1, "request body"),
+        (["compact", "-"], "not json", 2, "not JSON"),
+        (["compact", "-"], '{"x": 1}', 2, "request body"),
         (["compact", "-", "--transcript", "host"], "[]", 2, "not both"),
-        (["compact", "-"], '[{"role": "user", "content": "hi"}]', 1, "no budget"),
-        (["compact", "-", "--keep", "lots"], '[{"role": "user", "content": "hi"}]', 1, "keep must be"),
+        (["compact", "-"], '[{"role": "user", "content": "hi"}]', 2, "no budget"),
+        (["compact", "-", "--keep", "lots"], '[{"role": "user", "content": "hi"}]', 2, "--keep must be"),
     ],
 )
 def test_cli_bad_input_is_one_line(

@@ -548,10 +548,10 @@ def test_cli_summarises_a_file_and_stores_a_written_summary(
 @pytest.mark.parametrize(
     ("args", "stdin", "code", "says"),
     [
-        (["summarize", "-"], "not json", 1, "not JSON"),
+        (["summarize", "-"], "not json", 2, "not JSON"),
         (["summarize", "-", "--handle", "r_0000000000000000"], "[]", 2, "give one source"),
         (["summarize", "--handle", "r_0000000000000000"], None, 1, "unknown handle"),
-        (["summarize", "-", "--start", "#7"], '[{"role": "user", "content": "hi"}]', 1, "outside the 1 messages"),
+        (["summarize", "-", "--start", "#7"], '[{"role": "user", "content": "hi"}]', 2, "outside the 1 messages"),
     ],
 )
 def test_cli_bad_input_is_one_line(

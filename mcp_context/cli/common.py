@@ -105,10 +105,20 @@ class Ctx:
         return " ".join(shlex.quote(word) for word in words)
 
 
+def read_input(stream: Any) -> bytes:
+    """What a FILE argument holds, refused in one line when there is nothing in it (``-`` on an empty stdin)."""
+    raw: bytes = stream.read()
+    if not raw.strip():
+        name = getattr(stream, "name", "-")
+        raise InvalidArgument(f"the input ({'stdin' if name in ('-', '<stdin>') else name}) is empty")
+    return raw
+
+
 def load_messages(stream: Any) -> tuple[Any, dict[str, Any]]:
     """A message list, or a whole request body (OpenAI, Anthropic or Gemini) whose other fields help."""
+    raw = read_input(stream)
     try:
-        doc = json.load(stream)
+        doc = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise InvalidArgument(f"the input is not JSON ({exc})") from None
     if isinstance(doc, list):

@@ -53,8 +53,10 @@ def compact(
       mcp-context compact history.json --target-tokens 50000 --out smaller.json
       mcp-context compact --transcript ~/.claude/projects/-home-me-app/SESSION.jsonl --model opus
     """
-    if (file is None) == (transcript is None):
-        raise click.UsageError("give a FILE of messages (or - for stdin), or --transcript, but not both")
+    if file is None and transcript is None:
+        raise click.UsageError("give a FILE of messages (or - for stdin) or --transcript")
+    if file is not None and transcript is not None:
+        raise click.UsageError("give a FILE of messages or --transcript, not both")
     messages, extra = load_messages(file) if file is not None else (None, {})
     result = obj.open().compact_history(
         messages=messages,

@@ -21,7 +21,7 @@ def _root(obj: Ctx) -> Path:
 
 def _session(obj: Ctx, given: str | None, transcript: str | None) -> str:
     """The session: --session (here or before the command), MCP_CONTEXT_SESSION or the host's, else a Claude Code
-    transcript's own name (its session id)."""
+    transcript's own name (its session id), else the session written to last, as every other command takes."""
     from ..errors import InvalidArgument
     from ..storage import ids
 
@@ -29,12 +29,20 @@ def _session(obj: Ctx, given: str | None, transcript: str | None) -> str:
     if not chosen and transcript and Path(transcript).suffix == ".jsonl":
         chosen = Path(transcript).stem
     if not chosen:
-        raise InvalidArgument("say which session: --session ID, or --transcript PATH of a Claude Code session")
+        opened = obj.open()
+        if opened.settings.session_source == "generated":
+            raise InvalidArgument(
+                f"no session in {opened.store.root} yet: give --session ID, or --transcript PATH of a Claude Code "
+                "session"
+            )
+        chosen = opened.id
     return ids.check_session(chosen)
 
 
 @click.command(name="audit")
-@click.option("--session", "session_opt", metavar="ID", help="The host's session (default: --session before it).")
+@click.option(
+    "--session", "session_opt", metavar="ID", help="The host's session (default: --session before it, else the latest)."
+)
 @click.option("--transcript", metavar="PATH", help="The host's transcript (default: found from the session).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_obj
@@ -72,7 +80,9 @@ def _archived(obj: Ctx, session: str, handle: str) -> list[dict[str, Any]] | Non
 
 
 @click.command(name="gauge")
-@click.option("--session", "session_opt", metavar="ID", help="The host's session (default: --session before it).")
+@click.option(
+    "--session", "session_opt", metavar="ID", help="The host's session (default: --session before it, else the latest)."
+)
 @click.option("--transcript", metavar="PATH", help="The host's transcript (default: found from the session).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--statusline", is_flag=True, help="Claude Code's status line: its JSON on stdin, one line out.")
@@ -101,5 +111,8 @@ def gauge_cmd(obj: Ctx, session_opt: str | None, transcript: str | None, as_json
     found = gauge.measure(root, session, path, lambda text: counter.count(text).tokens)
     if as_json:
         emit_json(found.to_dict())
-    else:
-        click.echo(found.report())
+        return
+    click.echo(found.report())
+    if found.transcript is None:
+        click.echo("(how full the context is needs the host's transcript: give --transcript PATH, or let the hooks "
+                   "record it: mcp-context hooks install claude|gemini)")  # fmt: skip

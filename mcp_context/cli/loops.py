@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from ..errors import InvalidArgument
-from .common import Ctx, emit_json
+from .common import Ctx, emit_json, read_input
 
 EXIT_STATUS = {"ok": 0, "warn": 3, "stop": 4}
 
@@ -23,7 +23,7 @@ def _json_option(text: str, what: str) -> Any:
 
 def _load(stream: Any) -> tuple[str, list[Any]]:
     """What FILE holds: ("messages", a message list) or ("events", a list of event objects)."""
-    raw = stream.read()
+    raw = read_input(stream)
     try:
         doc = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError):

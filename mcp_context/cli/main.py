@@ -1,7 +1,7 @@
 """The command line: the server, host registration, and a twin of each tool for people at a shell.
 
-Each command parses, makes one Session call and prints. Errors are one line and a non-zero exit: 1 for
-what the store refused, 2 for a bad command line.
+Each command parses, makes one Session call and prints. Errors are one line and a non-zero exit: 2 for a
+bad command line or input, 1 for what the store or the system refused.
 """
 
 from __future__ import annotations
@@ -17,9 +17,23 @@ from ..errors import ContextError
 from ..redaction import ENV_REDACT
 from . import compaction, demo, hooks, insight, keys, loops, results, serving, sessions, summary
 from .common import Ctx, parse_size
+from .flags import in_flags
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+class Commands(click.Group):
+    """The commands, whose core errors speak of the command's flags rather than the tools' arguments."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except ContextError as exc:
+            command = self.get_command(ctx, ctx.invoked_subcommand or "")
+            if command is not None and exc.args and isinstance(exc.args[0], str):
+                exc.args = (in_flags(exc.args[0], command), *exc.args[1:])
+            raise
+
+
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="mcp-context")
 @click.option("--root", envvar=ENV_HOME, metavar="DIR", help=f"Store root (env {ENV_HOME}; default ~/.mcp-context).")
 @click.option("--session", envvar=ENV_SESSION, metavar="ID", help=f"Default session (env {ENV_SESSION}).")

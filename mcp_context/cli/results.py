@@ -12,26 +12,39 @@ import click
 from ..results import views
 from .common import Ctx, emit_json, human, table, when
 
+#: Rows a listing shows unless told otherwise: a long session holds hundreds.
+DEFAULT_LIMIT = 20
+
 
 @click.command()
 @click.option("--all", "every", is_flag=True, help="Results of every session.")
+@click.option(
+    "--limit",
+    type=click.IntRange(min=0),
+    metavar="N",
+    help=f"Rows to show, 0 for all (default {DEFAULT_LIMIT}; with --json, all).",
+)
+@click.option("--skip", type=click.IntRange(min=0), default=0, metavar="N", help="Rows to pass over first (a page).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.pass_obj
-def results(obj: Ctx, every: bool, as_json: bool) -> None:
-    """List the results of the session (--session), newest first.
+def results(obj: Ctx, every: bool, limit: int | None, skip: int, as_json: bool) -> None:
+    """List the results of the session (--session, else the latest), newest first, a page at a time.
 
     \b
     Example:
       mcp-context --session demo results
+      mcp-context results --all --skip 20      # the next page
     """
     session = obj.open()
-    metas = session.all_results() if every else session.results()
+    found = session.all_results() if every else session.results()
+    shown = limit if limit is not None else (0 if as_json else DEFAULT_LIMIT)
+    metas = found[skip : skip + shown] if shown else found[skip:]
     if as_json:
         emit_json([asdict(m) | {"uri": m.uri} for m in metas])
-    elif not metas:
+    elif not found:
         where = "any session" if every else f"session {session.id}"
         click.echo(f"no results in {where}" + ("" if every else " (--all lists every session)"))
-    else:
+    elif metas:
         rows = [
             [
                 m.handle,
@@ -47,6 +60,19 @@ def results(obj: Ctx, every: bool, as_json: bool) -> None:
         click.echo(table(["HANDLE", "SESSION", "LABEL", "LINES", "SIZE", "TOKENS", "CREATED"], rows))
         if any(not m.token_method.startswith("exact") for m in metas):
             click.echo("(~ estimated token count)")
+    if not as_json and found and len(metas) < len(found):
+        click.echo(_page_note(len(found), skip, len(metas)))
+
+
+def _page_note(total: int, skip: int, shown: int) -> str:
+    """Which rows of how many were shown, and how to see the others."""
+    more = total - skip - shown
+    if not shown:
+        return f"no rows past --skip {skip}: there are {total}"
+    note = f"rows {skip + 1}-{skip + shown} of {total}"
+    if more > 0:
+        return f"{note}; {more} more: --skip {skip + shown} for the next page, --limit 0 for all"
+    return note
 
 
 @click.command()

@@ -11,7 +11,9 @@ import click
 
 from .. import __version__
 from ..config import ENV_HOME, install_command
+from ..server import logs
 from ..storage import saves
+from . import remote
 from .common import Ctx, emit_json
 
 
@@ -46,8 +48,15 @@ from .common import Ctx, emit_json
     metavar="DIR",
     help="HTTP: the one folder transcript= paths may name (without it, transcripts are refused over HTTP).",
 )
+@click.option(
+    "--log-level",
+    type=click.Choice(logs.LEVELS),
+    default=logs.DEFAULT,
+    show_default=True,
+    help="What goes to stderr: warning, problems only; info, one line per HTTP request; debug, everything.",
+)
 @click.pass_obj
-def serve(obj: Ctx, /, reach: str, transport: str, **http: Any) -> None:
+def serve(obj: Ctx, /, reach: str, transport: str, log_level: str, **http: Any) -> None:
     """Run the MCP server: on stdio (what a host such as Claude Code starts), or over HTTP for many agents.
 
     \b
@@ -56,7 +65,7 @@ def serve(obj: Ctx, /, reach: str, transport: str, **http: Any) -> None:
       mcp-context keys create --tenant team-a && mcp-context serve --transport http
     """
     if transport == "http":
-        _serve_http(obj, reach, **http)
+        _serve_http(obj, reach, log_level, **http)
         return
     given = [name for name, value in http.items() if value not in (None, (), "127.0.0.1", 8765, "sub")]
     if given:
@@ -74,13 +83,15 @@ def serve(obj: Ctx, /, reach: str, transport: str, **http: Any) -> None:
             "  To use it, register it with a host: `mcp-context config claude` or `mcp-context config gemini`.",
             err=True,
         )
+    server = build_server(session)
+    logs.configure(log_level)  # after the SDK's own set-up, which the server's construction runs
     try:
-        build_server(session).run()
+        server.run()
     finally:
         saves.wait()  # the states answered for are on disk before the process ends
 
 
-def _serve_http(obj: Ctx, reach: str, **given: Any) -> None:
+def _serve_http(obj: Ctx, reach: str, log_level: str, **given: Any) -> None:
     """Streamable HTTP: credentials decided at start (see server/http.py), then served until interrupted."""
     from pathlib import Path
 
@@ -106,6 +117,7 @@ def _serve_http(obj: Ctx, reach: str, **given: Any) -> None:
         transcripts_root=folder,
         issuer=given["issuer"],
         max_body=2 * settings.limits.max_result_bytes + (1 << 20),  # JSON escapes; a NUL-heavy text may not fit
+        log_level=log_level,
     )
     tenants = Tenants(
         obj.root,
@@ -129,14 +141,28 @@ def _serve_http(obj: Ctx, reach: str, **given: Any) -> None:
 @click.command()
 @click.argument("host", type=click.Choice(["claude", "gemini"]))
 @click.option("--name", default="mcp-context", show_default=True, help="Server name in the host's config.")
+@click.option("--http", "url", metavar="URL", help="A server the host reaches over HTTP (its /mcp URL), not stdio.")
+@click.option(
+    "--key-env",
+    type=remote.key_env_name,
+    default=remote.DEFAULT_KEY_ENV,
+    show_default=True,
+    metavar="NAME",
+    help="With --http: the environment variable holding the API key, expanded by the host when it connects.",
+)
 @click.pass_obj
-def config(obj: Ctx, host: str, name: str) -> None:
+def config(obj: Ctx, host: str, name: str, url: str | None, key_env: str) -> None:
     """Print the exact registration for this install: a command and a config entry.
 
     \b
     Example:
       mcp-context config claude
+      mcp-context config gemini --http https://ctx.example.com/mcp --key-env MCX_KEY
     """
+    remote.check_name(host, name)
+    if url is not None:
+        remote.registration(host, name, url, key_env)
+        return
     size = ["--max-result-bytes", str(obj.max_result_bytes)] if obj.max_result_bytes is not None else []
     plain = ["--no-redact"] if obj.redact is False else []
     command = [*install_command(), *size, *plain, "serve"]  # a limit given here is one the server should keep
@@ -148,13 +174,13 @@ def config(obj: Ctx, host: str, name: str) -> None:
         env_flags = "".join(f" -e {k}={shlex.quote(v)}" for k, v in env.items())
         click.echo("# register for your user (use --scope project to write .mcp.json in this project):")
         # The name goes before -e: Claude Code's -e takes several values and would swallow it.
-        click.echo(f"claude mcp add --scope user {name}{env_flags} -- {shlex.join(command)}")
+        click.echo(f"claude mcp add --scope user {shlex.quote(name)}{env_flags} -- {shlex.join(command)}")
         click.echo("\n# or put this in .mcp.json at the project root:")
         emit_json({"mcpServers": {name: {"type": "stdio", **entry}}}, indent=2)
     else:
         click.echo("# register for your user, in ~/.gemini/settings.json (without --scope user: this project's")
         click.echo("# .gemini/settings.json):")
         env_flags = "".join(f" -e {k}={shlex.quote(v)}" for k, v in env.items())
-        click.echo(f"gemini mcp add --scope user{env_flags} {name} {shlex.join(command)}")
+        click.echo(f"gemini mcp add --scope user{env_flags} {shlex.quote(name)} {shlex.join(command)}")
         click.echo("\n# or merge this into settings.json:")
         emit_json({"mcpServers": {name: entry}}, indent=2)

@@ -95,10 +95,15 @@ class Gauge:
         pct = f"{self.percent:.0f}%" if self.percent is not None else "?"
         window = f"{self.window:,}" if self.window else "unknown"
         used = f"{self.used_tokens:,}" if self.used_tokens is not None else "?"
+        context = (
+            f"context: {pct} full: {used} tokens ({self.used_source}) of {window} ({self.window_source}); "
+            f"{self.messages} messages since the last of {self.compactions} compaction(s)"
+            if self.used_tokens is not None
+            else "context: not measured, no transcript of the host's conversation is known for this session"
+        )
         lines = [
             f"session {self.session}" + (f"  transcript {self.transcript}" if self.transcript else ""),
-            f"context: {pct} full: {used} tokens ({self.used_source}) of {window} ({self.window_source}); "
-            f"{self.messages} messages since the last of {self.compactions} compaction(s)",
+            context,
             f"hooks: {self.stored.count} outputs stored ({self.stored.tokens:,} tokens, {self.stored.chars:,} chars); "
             f"the model got {self.injected.chars:,} chars instead (about {self.injected.tokens:,} tokens): "
             f"{self.kept_out:,} tokens kept out",

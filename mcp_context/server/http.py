@@ -30,6 +30,7 @@ from starlette.types import Receive, Scope, Send
 from ..errors import ContextError, InvalidInput, shown_path
 from ..session import Session
 from ..storage.keys import KeyStore
+from . import logs, signin
 from .app import ContextServer, build_server
 from .auth import METADATA_PATH, Authenticator, Identity, JwtVerifier, challenge, resource_metadata
 from .binding import failure
@@ -52,6 +53,8 @@ class HttpOptions:
     issuer: str | None = None
     #: The largest request body: room for the largest result, JSON-escaped (the SDK's default is 4 MiB).
     max_body: int = 4 * 1024 * 1024
+    #: What is logged (see logs.py): by default nothing for a request that went well.
+    log_level: str = logs.DEFAULT
 
 
 def is_loopback(host: str) -> bool:
@@ -127,7 +130,7 @@ class Gate:
         authorization, api_key = headers.get("authorization"), headers.get("x-api-key")
         found: Identity | None = await anyio.to_thread.run_sync(self.auth.authenticate, authorization, api_key)
         if found is None:
-            sent = bool(authorization or api_key)
+            sent = bool(api_key or (authorization or "").strip().partition(" ")[2].strip())  # "Bearer " is none
             await unauthorized(base_url(scope), sent)(scope, receive, send)
             return
         try:
@@ -151,7 +154,7 @@ def unauthorized(base: str, sent: bool) -> JSONResponse:
     if sent:
         body = {"error": "invalid_token", "error_description": "the credential is not valid"}
     else:
-        body = {"error": "unauthorized", "error_description": "send Authorization: Bearer <API key or token>"}
+        body = {"error": "unauthorized", "error_description": signin.API_KEY_NEEDED}
     return JSONResponse(body, 401, headers={"WWW-Authenticate": challenge(base, sent)})
 
 
@@ -169,7 +172,8 @@ def make_app(tenants: Tenants, auth: Authenticator, options: HttpOptions) -> Sta
     )
 
     async def metadata(request: Request) -> JSONResponse:
-        return JSONResponse(resource_metadata(base_url(request.scope), options.issuer))
+        doc = resource_metadata(base_url(request.scope), options.issuer)
+        return JSONResponse(signin.metadata(doc, options.issuer))
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
@@ -180,6 +184,7 @@ def make_app(tenants: Tenants, auth: Authenticator, options: HttpOptions) -> Sta
         Route(METADATA_PATH, metadata, methods=["GET"]),
         Route(METADATA_PATH + "/mcp", metadata, methods=["GET"]),
         Route("/mcp", Gate(manager, auth, tenants)),
+        *signin.routes(options.issuer),
     ]
     return Starlette(routes=routes, lifespan=lifespan)
 
@@ -203,8 +208,16 @@ def authenticator(keys: KeyStore, jwt_verifier: JwtVerifier | None, host: str) -
 
 
 def run(app: Starlette, options: HttpOptions) -> None:
-    """Serve until interrupted; uvicorn logs warnings only and no access lines (no request is echoed)."""
+    """Serve until interrupted, logging at ``options.log_level``: at most uvicorn's access line per request."""
     import uvicorn
 
-    config = uvicorn.Config(app, host=options.host, port=options.port, log_level="warning", access_log=False)
+    logs.configure(options.log_level)
+    config = uvicorn.Config(
+        app,
+        host=options.host,
+        port=options.port,
+        log_level=options.log_level,
+        access_log=logs.access_log(options.log_level),
+        log_config=None,  # uvicorn's records go to the one handler on stderr, its access lines too
+    )
     uvicorn.Server(config).run()

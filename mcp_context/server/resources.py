@@ -20,6 +20,10 @@ from ..storage import ids
 from ..storage.records import ResultMeta, SessionInfo
 
 PAGE_SIZE = 50
+#: A result larger than this is offered by pages too: Claude Code's ReadMcpResourceTool shows a resource of
+#: about 50 KB or more as a 2 KB preview, so the whole text reaches a model there only in smaller parts.
+WHOLE_BYTES = 40_000
+_RANGE_URI_RE = re.compile(r"(?P<result>.+/results/[^/]+)/(?P<unit>lines|chars)/(?P<first>\d+)-(?P<last>\d+)")
 _SESSION_URI_RE = re.compile(rf"{ids.URI_SCHEME}://sessions/(?P<session>[^/]*)")
 _INSIGHT_URI_RE = re.compile(rf"{ids.URI_SCHEME}://sessions/(?P<session>[^/]*)/(?P<what>audit|gauge)")
 
@@ -29,6 +33,22 @@ TEMPLATES = [
         title="Persisted result",
         uri_template=ids.result_uri("{session}", "{handle}"),
         description="A text stored with persist_result",
+        mime_type="text/plain",
+    ),
+    ResourceTemplate(
+        name="persisted-result-lines",
+        title="Lines of a persisted result",
+        uri_template=ids.result_uri("{session}", "{handle}") + "/lines/{first}-{last}",
+        description="Lines first to last (from 1, inclusive) of a stored text, exactly as stored: a large result "
+        "a page at a time (its description names the pages)",
+        mime_type="text/plain",
+    ),
+    ResourceTemplate(
+        name="persisted-result-chars",
+        title="Characters of a persisted result",
+        uri_template=ids.result_uri("{session}", "{handle}") + "/chars/{start}-{end}",
+        description="Characters start to end (from 0, end excluded) of a stored text, exactly as stored: a text "
+        "whose lines are too long for pages of lines",
         mime_type="text/plain",
     ),
     ResourceTemplate(
@@ -76,7 +96,21 @@ def _session_resource(info: SessionInfo) -> Resource:
 
 
 def _describe(meta: ResultMeta) -> str:
-    return f"{meta.lines:,} lines, {meta.chars:,} chars, {meta.tokens:,} tokens ({meta.token_method})"
+    sizes = f"{meta.lines:,} lines, {meta.chars:,} chars, {meta.tokens:,} tokens ({meta.token_method})"
+    if meta.bytes <= WHOLE_BYTES:
+        return sizes
+    chars = max(1, meta.chars * WHOLE_BYTES // meta.bytes)
+    by_chars = f"{meta.uri}/chars/0-{chars}, then {meta.uri}/chars/{chars}-{2 * chars} and so on to {meta.chars:,}"
+    if meta.lines < 2:
+        return f"{sizes}; {meta.bytes:,} bytes, more than some hosts show whole: read it by pages, {by_chars}"
+    per_page = max(1, meta.lines * WHOLE_BYTES // meta.bytes)
+    pages = -(-meta.lines // per_page)
+    first, second = f"{meta.uri}/lines/1-{per_page}", f"{meta.uri}/lines/{per_page + 1}-{2 * per_page}"
+    return (
+        f"{sizes}; {meta.bytes:,} bytes, more than some hosts show whole: read it by pages of {per_page:,} lines "
+        f"({pages:,} pages), {first}, then {second} and so on to line {meta.lines:,} (any range of lines works); "
+        f"a page still too large, by characters: {by_chars}"
+    )
 
 
 def _cursor(key: list[Any]) -> str:
@@ -120,6 +154,12 @@ def list_page(session: Session, cursor: str | None) -> ListResourcesResult:
 
 def read(session: Session, uri: str) -> Iterable[ReadResourceContents]:
     try:
+        ranged = _RANGE_URI_RE.fullmatch(uri) if uri.startswith(f"{ids.URI_SCHEME}://sessions/") else None
+        if ranged:
+            meta = session.info(ranged["result"])
+            first, last = int(ranged["first"]), int(ranged["last"])
+            part = _line_range if ranged["unit"] == "lines" else _char_range
+            return [ReadResourceContents(content=part(session, meta, first, last), mime_type=meta.mime_type)]
         if uri.startswith(f"{ids.URI_SCHEME}://sessions/") and "/results/" in uri:
             meta = session.info(uri)
             return [ReadResourceContents(content="".join(session.iter_text(uri)), mime_type=meta.mime_type)]
@@ -152,6 +192,49 @@ def read(session: Session, uri: str) -> Iterable[ReadResourceContents]:
     except ContextError as exc:
         raise ResourceNotFoundError(str(exc)) from None
     raise ResourceNotFoundError(f"no resource {uri!r}")
+
+
+def _line_range(session: Session, meta: ResultMeta, first: int, last: int) -> str:
+    """Lines ``first`` to ``last`` of a stored text, exact: read_persisted's pages (each bounded by its token
+    budget, a long line continued by offset) joined until the range's last line has ended."""
+    if first < 1 or last < first:
+        raise ResourceNotFoundError(f"lines {first}-{last}: give first-last, from 1, last not before first")
+    if first > meta.lines:
+        raise ResourceNotFoundError(f"lines {first}-{last}: {meta.handle} has {meta.lines:,} lines")
+    parts: list[str] = []
+    ended = 0  # lines of the range whose newline has been read
+    where: dict[str, int] = {"start_line": first}
+    wanted = min(last, meta.lines) - first + 1
+    budget = session.limits.max_page_tokens
+    while ended < wanted:
+        page = session.read_persisted(meta.handle, **where, max_lines=wanted - ended, max_tokens=budget).page
+        if page is None or not page.text:
+            break
+        parts.append(page.text)
+        ended += page.text.count("\n")
+        if page.next is None:
+            break
+        where = page.next
+    return "".join(parts)
+
+
+def _char_range(session: Session, meta: ResultMeta, start: int, end: int) -> str:
+    """Characters ``start`` (from 0) to ``end`` (excluded) of a stored text, exact, joined from pages."""
+    if start < 0 or end <= start or start >= meta.chars:
+        raise ResourceNotFoundError(
+            f"chars {start}-{end}: give start-end, from 0, end after start, start before {meta.chars:,}"
+        )
+    parts: list[str] = []
+    at, end = start, min(end, meta.chars)
+    while at < end:
+        page = session.read_persisted(
+            meta.handle, offset=at, max_chars=end - at, max_tokens=session.limits.max_page_tokens
+        ).page
+        if page is None or not page.text:
+            break
+        parts.append(page.text)
+        at += len(page.text)
+    return "".join(parts)
 
 
 def _admitted(session: Session, given: str) -> str:
