@@ -92,8 +92,14 @@ def mcp_step(tool: str, args: dict[str, Any]) -> dict[str, Any]:
     return {"op": "mcp", "tool": tool, "args": args, "say": ""}
 
 
+CLAUDE_PREFIX = "mcp__plugin_mcp-context_mcp-context__"
+
+
 def plan(rh: ModuleType) -> list[Any]:
+    # Claude Code 2.1.330 defers MCP tools behind ToolSearch (as its Task tools): the model loads them first.
+    load = rh.tool_search("select:" + ",".join(CLAUDE_PREFIX + t for t in TOOLS), "") | {"only": "claude"}
     steps = [
+        load,
         mcp_step("persist_result", {"content": NOTES, "label": "release notes"}),
         mcp_step("read_persisted", {"handle": "$handle", "start_line": 1, "max_lines": 3}),
         mcp_step("check_loop", {"transcript": "host"}),
@@ -128,6 +134,9 @@ class PluginModel:
 
         def resolve(tool: str) -> str:
             found = [n for n in self.declared if n == tool or n.endswith("__" + tool) or n.endswith("_" + tool)]
+            if not found and any(n.startswith("mcp__") or n == "ToolSearch" for n in self.declared | {"ToolSearch"}):
+                if self.body.get("messages") is not None:  # Claude Code: loaded by the ToolSearch step
+                    return CLAUDE_PREFIX + tool
             if not found:
                 raise LookupError(f"{tool} is not declared (declared: {sorted(self.declared)})")
             return found[0]
@@ -175,20 +184,20 @@ def check_five_calls(host: str, model: PluginModel) -> None:
     persisted, read, loop, summary, compacted = results[-5:]
     assert HANDLE.search(persisted), persisted[:500]
     assert "release note 1" in read and "release note 3" in read and "release note 4\\n" not in read, read[:500]
-    assert '\\"status\\":\\"ok\\"' in loop or "status" in loop, loop[:500]
-    assert "summary" in summary and "error" not in summary[:200].lower(), summary[:500]
-    assert "compacted" in compacted, compacted[:500]
+    assert '\\"status\\":\\"ok\\"' in loop or "OK: no loop" in loop, loop[:500]
+    assert "summar" in summary.lower() and "error" not in summary[:200].lower(), summary[:500]
+    assert "compacted" in compacted.lower() and "error" not in compacted[:200].lower(), compacted[:500]
 
 
 def run_host(
     rh: ModuleType, hosts: Any, host: str, home: Path, proj: Path, model: PluginModel, env_extra: dict[str, str]
 ) -> float:
-    model.model.set_plan(plan(rh), str(proj), home.parent / "model.jsonl")
+    model.model.set_plan(rh.for_host(plan(rh), host), str(proj), home.parent / "model.jsonl")
     srv = rh.serve(model.model)
     env = rh.host_env(hosts, home, srv.server_address[1], host) | env_extra
     if host == "claude":
         cmd = [hosts.claude, "-p", PROMPT, "--output-format", "stream-json", "--verbose"]
-        cmd += ["--allowedTools", "mcp__plugin_mcp-context_mcp-context"]
+        cmd += ["--allowedTools", "ToolSearch", "mcp__plugin_mcp-context_mcp-context"]
     else:
         cmd = [hosts.gemini, "-p", PROMPT, "-m", rh.GEMINI_MODEL, "--approval-mode", "yolo", "-o", "stream-json"]
     t0 = time.time()
@@ -215,12 +224,19 @@ def host_cli(hosts: Any, host: str, home: Path, *args: str, env_extra: dict[str,
     return done.stdout + done.stderr
 
 
+def fresh(tmp_path: Path) -> tuple[Path, Path]:
+    """A clean HOME and an empty project folder to run the host in."""
+    home, proj = tmp_path / "home", tmp_path / "proj"
+    home.mkdir()
+    proj.mkdir()
+    return home, proj
+
+
 def test_claude_code_plugin_installs_in_one_step_and_uninstalls_clean(
     rh: ModuleType, hosts: Any, plugin: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     repo, envs = plugin
-    home, proj = tmp_path / "home", tmp_path / "proj"
-    proj.mkdir()
+    home, proj = fresh(tmp_path)
     settings = home / ".claude" / "settings.json"
     settings.parent.mkdir(parents=True)
     settings.write_text('{\n    "theme": "dark",\n    "permissions": {"allow": ["Bash(ls:*)"]}\n}\n')
@@ -235,17 +251,24 @@ def test_claude_code_plugin_installs_in_one_step_and_uninstalls_clean(
     seconds = run_host(rh, hosts, "claude", home, proj, model, {"MCP_CONTEXT_PLUGIN_HOME": str(envs)})
     check_five_calls("claude", model)
     print(f"\nclaude plugin: always-on ~{cost[1]} tokens; the run with five calls took {seconds:.1f}s")
+    host_cli(hosts, "claude", home, "plugin", "disable", "mcp-context@mcp-context")
+    disabled = json.loads(settings.read_text())
+    assert disabled["enabledPlugins"] == {"mcp-context@mcp-context": False}, disabled
     host_cli(hosts, "claude", home, "plugin", "uninstall", "mcp-context@mcp-context")
     host_cli(hosts, "claude", home, "plugin", "marketplace", "remove", "mcp-context")
-    assert settings.read_bytes() == before, settings.read_text()
+    # Claude Code writes settings.json itself (its own indent and key order) and leaves the two keys it added,
+    # emptied: the user's settings are all there, unchanged, and nothing of the plugin is left.
+    after = json.loads(settings.read_text())
+    assert after == json.loads(before) | {"enabledPlugins": {}, "extraKnownMarketplaces": {}}, after
+    installed = home / ".claude" / "plugins" / "installed_plugins.json"
+    assert not installed.exists() or "mcp-context@mcp-context" not in installed.read_text(), installed.read_text()
 
 
 def test_gemini_cli_extension_installs_validates_and_uninstalls_clean(
     rh: ModuleType, hosts: Any, plugin: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     repo, envs = plugin
-    home, proj = tmp_path / "home", tmp_path / "proj"
-    proj.mkdir()
+    home, proj = fresh(tmp_path)
     rh.gemini_settings(home)
     settings = home / ".gemini" / "settings.json"
     before = settings.read_bytes()
