@@ -85,6 +85,7 @@ def plugin(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     if built.returncode != 0:
         pytest.skip(f"the plugin's environment could not be built (PyPI?): {built.stderr[-500:]}")
     print(f"\nplugin environment built in {time.time() - t0:.1f}s")
+    assert not (repo / "build").exists() and not list(repo.glob("*.egg-info"))  # the plugin's folder is untouched
     return repo, envs
 
 
