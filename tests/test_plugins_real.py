@@ -285,6 +285,10 @@ def test_gemini_cli_extension_installs_validates_and_uninstalls_clean(
     host_cli(hosts, "gemini", home, "extensions", "uninstall", "mcp-context")
     assert not (home / ".gemini" / "extensions" / "mcp-context").exists()
     assert settings.read_bytes() == before, settings.read_text()
+    host_cli(hosts, "gemini", home, "extensions", "link", str(repo), "--consent")  # for development: in place
+    assert f"Source: {repo} (Type: link)" in host_cli(hosts, "gemini", home, "extensions", "list")
+    host_cli(hosts, "gemini", home, "extensions", "uninstall", "mcp-context")
+    assert settings.read_bytes() == before, settings.read_text()
 
 
 def test_codex_cli_takes_the_printed_entry_calls_the_five_tools_and_removes_it_clean(tmp_path: Path) -> None:
