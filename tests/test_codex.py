@@ -209,7 +209,8 @@ def test_a_rollout_is_allowed_where_codex_keeps_them(tmp_path: Path) -> None:
 # mcp-context config codex -----------------------------------------------------------------------------------
 
 
-def test_config_codex_prints_a_table_codex_reads(tmp_path: Path) -> None:
+def test_config_codex_prints_a_table_codex_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CODEX_HOME", raising=False)
     root = tmp_path / 'store "quoted"'
     out = CliRunner().invoke(cli, ["--root", str(root), "--max-result-bytes", "1M", "config", "codex"])
     assert out.exit_code == 0, out.output
@@ -219,5 +220,7 @@ def test_config_codex_prints_a_table_codex_reads(tmp_path: Path) -> None:
     assert Path(entry["command"]).name in ("mcp-context", Path(sys.executable).name)
     assert entry["env"] == {"MCP_CONTEXT_HOME": str(root)}
     assert out.output.startswith("# Codex CLI: append to ~/.codex/config.toml, or run: codex mcp add mcp-context")
+    moved = CliRunner().invoke(cli, ["config", "codex"], env={"CODEX_HOME": str(tmp_path / "codex")})
+    assert tomllib.loads(moved.output)["mcp_servers"]["mcp-context"]["env"] == {"CODEX_HOME": str(tmp_path / "codex")}
     named = CliRunner().invoke(cli, ["config", "codex", "--name", "ctx.tools"])
     assert list(tomllib.loads(named.output)["mcp_servers"]) == ["ctx.tools"]

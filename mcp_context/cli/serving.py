@@ -147,7 +147,10 @@ def config(obj: Ctx, host: str, name: str) -> None:
     if env:
         entry["env"] = env
     if host == "codex":
-        click.echo(codex_entry(name, command, env), nl=False)
+        # Codex starts a server with a bare environment: a CODEX_HOME of the user's is passed on by name, so that
+        # transcript="host" finds the session files where Codex writes them.
+        home = os.environ.get("CODEX_HOME")
+        click.echo(codex_entry(name, command, env | ({"CODEX_HOME": os.path.abspath(home)} if home else {})), nl=False)
     elif host == "claude":
         env_flags = "".join(f" -e {k}={shlex.quote(v)}" for k, v in env.items())
         click.echo("# register for your user (use --scope project to write .mcp.json in this project):")
