@@ -12,7 +12,7 @@ from .common import Ctx, emit_json, load_messages
 
 @click.command()
 @click.argument("file", type=click.File("rb"), required=False)
-@click.option("--transcript", metavar="PATH", help="A Claude Code or Gemini CLI transcript, or 'host'.")
+@click.option("--transcript", metavar="PATH", help="A Claude Code, Gemini CLI or Codex CLI transcript, or 'host'.")
 @click.option(
     "--format", "fmt", default="auto", show_default=True, type=click.Choice(["auto", "openai", "anthropic", "gemini"])
 )

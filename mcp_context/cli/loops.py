@@ -53,15 +53,15 @@ def _json_lines(raw: bytes) -> list[Any]:
             item = json.loads(line)
         except json.JSONDecodeError:
             raise InvalidArgument(f"the input is neither JSON nor JSON lines (line {number} is not JSON)") from None
-        if isinstance(item, dict) and "kind" not in item and ("message" in item or "$set" in item):
-            raise InvalidArgument("this looks like a Claude Code or Gemini CLI transcript: pass it with --transcript")
+        if isinstance(item, dict) and "kind" not in item and ("message" in item or "$set" in item or "payload" in item):
+            raise InvalidArgument("this looks like a host transcript: pass it with --transcript")
         events.append(item)
     return events
 
 
 @click.command(name="check-loop")
 @click.argument("file", type=click.File("rb"), required=False)
-@click.option("--transcript", metavar="PATH", help="A Claude Code or Gemini CLI transcript, or 'host'.")
+@click.option("--transcript", metavar="PATH", help="A Claude Code, Gemini CLI or Codex CLI transcript, or 'host'.")
 @click.option(
     "--format", "fmt", default="auto", show_default=True, type=click.Choice(["auto", "openai", "anthropic", "gemini"])
 )

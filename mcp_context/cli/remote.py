@@ -8,6 +8,7 @@ values and would swallow the server's name and URL after it, so it comes last.
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 from typing import Any
@@ -64,5 +65,10 @@ def registration(host: str, name: str, url: str, key_env: str) -> None:
         click.echo("\n# or merge this into settings.json (httpUrl is Streamable HTTP):")
         entry = {"httpUrl": url, "headers": {"Authorization": f"Bearer ${key_env}"}}
         emit_json({"mcpServers": {name: entry}}, indent=2)
-    else:
-        raise click.UsageError(f"--http is for claude or gemini, not {host}")
+    else:  # Codex CLI reads the bearer token from the variable itself (bearer_token_env_var)
+        words = ["codex", "mcp", "add", name, "--url", url, "--bearer-token-env-var", key_env]
+        click.echo(f"# {where}; register for your user, in ~/.codex/config.toml:")
+        click.echo(shlex.join(words))
+        click.echo("\n# or append this to ~/.codex/config.toml:")
+        key = name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else json.dumps(name)
+        click.echo(f"[mcp_servers.{key}]\nurl = {json.dumps(url)}\nbearer_token_env_var = {json.dumps(key_env)}")

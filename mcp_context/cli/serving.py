@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import sys
@@ -139,7 +140,7 @@ def _serve_http(obj: Ctx, reach: str, log_level: str, **given: Any) -> None:
 
 
 @click.command()
-@click.argument("host", type=click.Choice(["claude", "gemini"]))
+@click.argument("host", type=click.Choice(["claude", "gemini", "codex"]))
 @click.option("--name", default="mcp-context", show_default=True, help="Server name in the host's config.")
 @click.option("--http", "url", metavar="URL", help="A server the host reaches over HTTP (its /mcp URL), not stdio.")
 @click.option(
@@ -158,6 +159,7 @@ def config(obj: Ctx, host: str, name: str, url: str | None, key_env: str) -> Non
     Example:
       mcp-context config claude
       mcp-context config gemini --http https://ctx.example.com/mcp --key-env MCX_KEY
+      mcp-context config codex >> ~/.codex/config.toml
     """
     remote.check_name(host, name)
     if url is not None:
@@ -170,7 +172,12 @@ def config(obj: Ctx, host: str, name: str, url: str | None, key_env: str) -> Non
     entry: dict[str, Any] = {"command": command[0], "args": command[1:]}
     if env:
         entry["env"] = env
-    if host == "claude":
+    if host == "codex":
+        # Codex starts a server with a bare environment: a CODEX_HOME of the user's is passed on by name, so that
+        # transcript="host" finds the session files where Codex writes them.
+        home = os.environ.get("CODEX_HOME")
+        click.echo(codex_entry(name, command, env | ({"CODEX_HOME": os.path.abspath(home)} if home else {})), nl=False)
+    elif host == "claude":
         env_flags = "".join(f" -e {k}={shlex.quote(v)}" for k, v in env.items())
         click.echo("# register for your user (use --scope project to write .mcp.json in this project):")
         # The name goes before -e: Claude Code's -e takes several values and would swallow it.
@@ -184,3 +191,21 @@ def config(obj: Ctx, host: str, name: str, url: str | None, key_env: str) -> Non
         click.echo(f"gemini mcp add --scope user{env_flags} {shlex.quote(name)} {shlex.join(command)}")
         click.echo("\n# or merge this into settings.json:")
         emit_json({"mcpServers": {name: entry}}, indent=2)
+
+
+def codex_entry(name: str, command: list[str], env: dict[str, str]) -> str:
+    """The ``~/.codex/config.toml`` table for Codex CLI, with the ``codex mcp add`` line that writes the same in
+    a comment: the output can be appended to the file as it is. TOML's basic strings take JSON's escapes."""
+    key = name if name and all(c.isalnum() or c in "-_" for c in name) else json.dumps(name)
+    env_flags = "".join(f" --env {shlex.quote(f'{k}={v}')}" for k, v in env.items())
+    lines = [
+        f"# Codex CLI: append to ~/.codex/config.toml, or run: codex mcp add {shlex.quote(name)}{env_flags} -- "
+        + shlex.join(command),
+        f"[mcp_servers.{key}]",
+        f"command = {json.dumps(command[0], ensure_ascii=False)}",
+        f"args = [{', '.join(json.dumps(a, ensure_ascii=False) for a in command[1:])}]",
+    ]
+    if env:
+        pairs = ", ".join(f"{json.dumps(k)} = {json.dumps(v, ensure_ascii=False)}" for k, v in env.items())
+        lines.append(f"env = {{ {pairs} }}")
+    return "\n".join(lines) + "\n"

@@ -19,7 +19,7 @@ def _position(text: str | None) -> int | str | None:
 
 @click.command()
 @click.argument("file", type=click.File("rb"), required=False)
-@click.option("--transcript", metavar="PATH", help="A Claude Code or Gemini CLI transcript, or 'host'.")
+@click.option("--transcript", metavar="PATH", help="A Claude Code, Gemini CLI or Codex CLI transcript, or 'host'.")
 @click.option("--handle", metavar="HANDLE", help="A stored archive or message list (r_...).")
 @click.option("--start", metavar="POS", help="First message: index, '#index' or a message/tool-call id.")
 @click.option("--end", metavar="POS", help="Last message, inclusive (negative counts from the end).")

@@ -1,5 +1,6 @@
 """Host transcripts as message lists: Claude Code session JSONL (Anthropic blocks), Gemini CLI chat JSONL
-(Gemini parts), and finding the current one from inside the host (``transcript="host"``).
+(Gemini parts), Codex CLI rollouts (OpenAI messages, see formats/codex.py), and finding the current one from
+inside the host (``transcript="host"``).
 
 Both hosts write more than the conversation: bookkeeping lines, one line per assistant block (Claude Code),
 records written twice and patches that rewrite or rewind the list (Gemini CLI). These readers replay all of it
@@ -19,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidArgument, shown_path
+from . import codex_host
+from .formats import codex
 
 #: Messages as read, and for each the ids of the host's lines or records it came from.
 Read = tuple[list[dict[str, Any]], list[tuple[str, ...]]]
@@ -30,8 +33,8 @@ MAX_TRANSCRIPT_BYTES = 512 * 1024 * 1024
 @dataclass
 class Transcript:
     path: Path
-    host: str  # "claude-code" or "gemini-cli"
-    format: str  # the message format the reader produced: "anthropic" or "gemini"
+    host: str  # "claude-code", "gemini-cli" or "codex-cli"
+    format: str  # the message format the reader produced: "anthropic", "gemini" or "openai"
     messages: list[dict[str, Any]]
     model: str | None = None
     notes: list[str] = field(default_factory=list)
@@ -50,7 +53,7 @@ def gemini_dir(env: Mapping[str, str]) -> Path:
 
 def allowed_roots(env: Mapping[str, str]) -> list[Path]:
     """Where a client may point ``transcript``: the hosts' transcript folders and the user's additions."""
-    roots = [claude_dir(env) / "projects", gemini_dir(env) / "tmp"]
+    roots = [claude_dir(env) / "projects", gemini_dir(env) / "tmp", codex_host.codex_dir(env) / "sessions"]
     extra = env.get("MCP_CONTEXT_TRANSCRIPTS", "")
     roots += [Path(p).expanduser() for p in extra.split(os.pathsep) if p]
     return roots
@@ -62,6 +65,9 @@ def load(spec: str, env: Mapping[str, str], roots: list[Path] | None) -> Transcr
         raise InvalidArgument("transcript must be 'host' or the path of a .jsonl transcript")
     path = find_host(env) if spec == "host" else Path(spec).expanduser()
     resolved, records, notes = _read_within(path, spec, roots)
+    if codex.is_codex(records):
+        messages, ids = codex.read_codex(records)
+        return Transcript(resolved, "codex-cli", "openai", messages, codex.model_of(records), notes, ids)
     if _is_gemini(records):
         model = _last_str(r.get("model") for r in records if r.get("type") == "gemini")
         messages, ids = read_gemini_cli(records)
@@ -74,7 +80,7 @@ def load(spec: str, env: Mapping[str, str], roots: list[Path] | None) -> Transcr
         )
         messages, ids = read_claude_code(records)
         return Transcript(resolved, "claude-code", "anthropic", messages, model, notes, ids)
-    raise InvalidArgument(f"{shown_path(spec)!r} is neither a Claude Code nor a Gemini CLI transcript")
+    raise InvalidArgument(f"{shown_path(spec)!r} is not a Claude Code, Gemini CLI or Codex CLI transcript")
 
 
 def _last_str(values: Iterable[Any]) -> str | None:
@@ -300,9 +306,13 @@ def find_host(env: Mapping[str, str]) -> Path:
         return _claude_transcript(session, env)
     if env.get("GEMINI_CLI"):
         return _gemini_transcript(env)
+    found = codex_host.current_rollout(env)
+    if found is not None:
+        return found
     raise InvalidArgument(
-        "transcript='host' works when this server runs inside Claude Code (CLAUDE_CODE_SESSION_ID is set) or "
-        "Gemini CLI (GEMINI_CLI is set); elsewhere pass the transcript's path or the messages"
+        "transcript='host' works when this server runs inside Claude Code (CLAUDE_CODE_SESSION_ID is set), "
+        "Gemini CLI (GEMINI_CLI is set) or Codex CLI (started by codex); elsewhere pass the transcript's path or "
+        "the messages"
     )
 
 

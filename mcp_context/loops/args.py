@@ -47,7 +47,7 @@ class CheckLoopArgs(Arguments):
         Messages, Field(description="a whole history (OpenAI, Anthropic or Gemini format) to replay on its own")
     ] = None
     transcript: str | None = Field(
-        None, description="'host' for your own conversation, or a Claude Code / Gemini CLI path"
+        None, description="'host' for your own conversation, or a Claude Code / Gemini CLI / Codex CLI path"
     )
     format: FormatField = "auto"
     policy: PolicyIn | None = Field(

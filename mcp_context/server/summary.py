@@ -25,7 +25,7 @@ DESCRIPTION = """\
 Summarise a range of a conversation into a structured summary and store it beside the original messages, so \
 the range can leave the context without losing anything: every item cites its message ([#i]) and the \
 originals stay readable with read_persisted. Use it before dropping old turns, or to hand a long session on. \
-Source: messages (OpenAI, Anthropic or Gemini format), transcript (a Claude Code / Gemini CLI transcript path, \
+Source: messages (OpenAI, Anthropic or Gemini format), transcript (a Claude Code / Gemini / Codex CLI transcript path, \
 or "host"), or handle (an archive from compact_history or summarize_range). start/end: indexes, '#i' labels \
 or message/tool-call ids; widened so no tool call is parted from its result. style: sections (Claude Code's \
 8), snapshot (Gemini CLI's state snapshot) or brief. engine: extractive (no LLM), sampling (the client's \

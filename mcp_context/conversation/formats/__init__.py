@@ -1,10 +1,13 @@
-"""Adapters between provider message formats and the canonical model, and format detection."""
+"""Adapters between provider message formats and the canonical model, and format detection. Host session files
+whose items are a provider's own (Codex CLI's rollouts: Responses API items) are read into one of these formats
+by a reader beside them (:mod:`.codex`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ...errors import InvalidArgument
+from . import codex
 from .anthropic import AnthropicAdapter
 from .base import Adapter
 from .gemini import GeminiAdapter
@@ -46,4 +49,4 @@ def adapter(name: str) -> Adapter:
         raise InvalidArgument(f"unknown format {name!r}: use auto, {', '.join(FORMATS)}") from None
 
 
-__all__ = ["ADAPTERS", "FORMATS", "Adapter", "adapter", "detect"]
+__all__ = ["ADAPTERS", "FORMATS", "Adapter", "adapter", "codex", "detect"]
