@@ -247,12 +247,32 @@ _PGID = re.compile(r"^Process Group PGID: ", re.M)
 _LABEL = re.compile(r"^(?:<untrusted_context>\s*)?Output: ", re.M)
 
 
-def read_tool(text: str) -> Reading:
-    """Another tool's result: a failure when the text is itself an error, or holds a failure line."""
+def read_tool(text: str, target: str = "") -> Reading:
+    """Another tool's result: a failure when the text is itself an error, or when a short answer says that the
+    file it was asked for is not there (``[Errno 2] No such file or directory: 'x'``, ``The path /x does not
+    exist.``): a read tool may say so with no error flag and in no error wording of its own."""
     if TOOL_ERROR.match(text):
-        first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+        lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+        first = lines[0] if lines else ""
+        if first.rstrip(":").lower() in ("error", "failed") and len(lines) > 1:  # ``ERROR:`` then the message
+            first = lines[1]
         return Reading(True, first.removeprefix("<tool_use_error>").removesuffix("</tool_use_error>"))
+    if len(text) <= _SHORT_ANSWER and text.count("\n") < 4:
+        name = target.rstrip("/").rsplit("/", 1)[-1]
+        for line in text.splitlines():
+            if _MISSING.search(line) and (not name or name in line or _ABOUT_A_PATH.search(line)):
+                return Reading(True, line.strip())
     return Reading(False, None)
+
+
+#: A tool's answer this short may be an error in the tool's own words; a longer one is the file it read.
+_SHORT_ANSWER = 400
+_MISSING = re.compile(
+    r"\[Errno \d+\]|\b(?:does not exist|doesn't exist|not found|no such file|cannot find|could not find|"
+    r"is not accessible|cannot access|permission denied)\b",
+    re.I,
+)
+_ABOUT_A_PATH = re.compile(r"\b(?:file|path|directory|folder)\b", re.I)
 
 
 def quote(text: str, failed: bool = False) -> str | None:
