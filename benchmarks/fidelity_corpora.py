@@ -160,7 +160,8 @@ class _Writer:
             self.call(
                 "First the contribution notes.", self.d["read"], self.slots(first, path=missing), text, failed=True
             )
-            self.facts.append(Planted("missing", _first_line(text)))
+            shown = json.loads(text)["output"] if text.startswith('{"output"') else text
+            self.facts.append(Planted("missing", _first_line(shown)))
         for k, case in enumerate(group):
             fixed = k < len(group) - 1
             write = (self.n + k) % 2 == 1

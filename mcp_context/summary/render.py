@@ -167,12 +167,23 @@ def _failure(failure: Failure, told: bool, brief: bool) -> Item:
     if failure.explanation is not None:
         why = f"(see {cite(failure.explanation.ref)})" if told else cut(failure.explanation.text, 240)
         said = f"; then {cite(failure.explanation.ref)}: {why}" if not told else f"; {why}"
-    variants = (f"{base}{said}; {fix}", f"{base}; {fix}", f"{cut(base, 200)}; {cut(fix, 120)}")
+    short = f"{_what(a, 60)} failed {cite(a.ref)}: {cut(a.outcome, 160, head=3)}"
+    variants = (f"{base}{said}; {fix}", f"{base}; {fix}", f"{cut(base, 200)}; {cut(fix, 120)}",
+                f"{short}; {_fix(failure, compact=True)}")
     return Item(FIXED + 8 if failure.fixed_by else FAILURE, tuple(dict.fromkeys(variants)))
 
 
-def _fix(failure: Failure) -> str:
-    """What resolved a failure: each edit with its change, then the run that succeeded."""
+def _fix(failure: Failure, compact: bool = False) -> str:
+    """What resolved a failure: each edit with its change, then the run that succeeded. ``compact``: the changes
+    only, each as its file's name and what changed, for a summary with little room."""
+    if compact:
+        changes = [
+            f"{e.call.target.rsplit('/', 1)[-1]} {cite(e.ref)}" + (f" {cut(e.call.change, 100)}" if e.call.change else "")
+            for e in failure.edits[-2:]
+            if e.call.kind != "command"
+        ]
+        done = "fixed" if failure.fixed_by is not None else "unresolved"
+        return f"{done}: {'; '.join(changes)}" if changes else done
     edits = [
         f"running {_what(e, 100)} {cite(e.ref)}"
         if e.call.kind == "command"
