@@ -153,6 +153,11 @@ class _Extraction:
             if ran is not None:  # a command and its output, quoted in the user's turn (Aider's /run, /test)
                 self._done(self._call(ref, ran[0]), ran[1])
                 return
+            shown = textual.files_shown(text)
+            for path, content in shown:  # files handed over: read, not said
+                self._done(self._call(ref, textual.read(path)), content)
+            if shown:
+                return
             if f.current is not None and (not f.answers or f.answers[-1] is not f.current) and f.said:
                 f.answers.append(f.current)  # the turn's final answer: what the user read before writing again
             f.said.append(Said(ref, text))

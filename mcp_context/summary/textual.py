@@ -28,6 +28,11 @@ def run(text: str) -> tuple[Block, str] | None:
     return Block(kind="tool_call", name="run", args={"command": command}), found["output"].strip("\n")
 
 
+def read(path: str) -> Block:
+    """A file handed over in a turn, as the read call it stands for."""
+    return Block(kind="tool_call", name="file shown", args={"path": path})
+
+
 def edits_written(text: str) -> list[Block]:
     """Each SEARCH/REPLACE block of a reply, as an edit call on the path written above it."""
     out = []
@@ -37,3 +42,20 @@ def edits_written(text: str) -> list[Block]:
                 Block(kind="tool_call", name="edit block", args={"path": edit.path, "old": edit.old, "new": edit.new})
             )
     return out
+
+
+#: A path on its own line, then a fenced block: a file's text handed over in a turn.
+_FILE_BLOCK = re.compile(r"^([\w./-]+\.\w+|[\w./-]+/[\w.-]+)\n```[^\n]*\n(.*?)^```[ \t]*$", re.M | re.S)
+
+
+_PREAMBLE_CHARS = 400  # a host's few lines of preamble before the files it hands over
+
+
+def files_shown(text: str) -> list[tuple[str, str]]:
+    """The files a turn hands over (Aider's "added these files to the chat"): (path, text) for each path line
+    followed by a fenced block, when such blocks are most of the turn; none for a turn that only quotes code."""
+    found = list(_FILE_BLOCK.finditer(text))
+    inside = sum(len(m.group(0)) for m in found)
+    if not found or (inside < len(text) // 2 and len(text) - inside > _PREAMBLE_CHARS):
+        return []
+    return [(m.group(1), m.group(2).rstrip("\n")) for m in found]
