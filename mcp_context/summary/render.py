@@ -61,7 +61,9 @@ def write(facts: Facts, style: styles.Style, count: Callable[[str], int], budget
                 if any(t in item.variants[0].lower() for t in terms):
                     item.priority += FOCUS_BONUS
     prefix = f"Focus: {focus.strip()} (facts about it kept first)" if focus and focus.strip() else ""
-    return fit.fit(parts, budget, count, prefix)
+    # A brief is a few lines, each fact at its shortest already; the longer styles tell every failure before any
+    # is told at length.
+    return fit.fit(parts, budget, count, prefix, floor=None if style.name == "brief" else FIXED)
 
 
 # the pieces ------------------------------------------------------------------------------------------------
@@ -168,17 +170,22 @@ def _failure(failure: Failure, told: bool, brief: bool) -> Item:
         why = f"(see {cite(failure.explanation.ref)})" if told else cut(failure.explanation.text, 240)
         said = f"; then {cite(failure.explanation.ref)}: {why}" if not told else f"; {why}"
     short = f"{_what(a, 60)} failed {cite(a.ref)}: {cut(a.outcome, 160, head=3)}"
-    variants = (f"{base}{said}; {fix}", f"{base}; {fix}", f"{cut(base, 200)}; {cut(fix, 120)}",
-                f"{short}; {_fix(failure, compact=True)}")
+    variants = (
+        f"{base}{said}; {fix}",
+        f"{base}; {fix}",
+        f"{cut(base, 200)}; {_fix(failure, compact=160)}",
+        f"{short}; {_fix(failure, compact=100)}",
+    )
     return Item(FIXED + 8 if failure.fixed_by else FAILURE, tuple(dict.fromkeys(variants)))
 
 
-def _fix(failure: Failure, compact: bool = False) -> str:
+def _fix(failure: Failure, compact: int = 0) -> str:
     """What resolved a failure: each edit with its change, then the run that succeeded. ``compact``: the changes
-    only, each as its file's name and what changed, for a summary with little room."""
+    only, each as its file's name and what changed (in at most that many characters), for little room."""
     if compact:
         changes = [
-            f"{e.call.target.rsplit('/', 1)[-1]} {cite(e.ref)}" + (f" {cut(e.call.change, 100)}" if e.call.change else "")
+            f"{e.call.target.rsplit('/', 1)[-1]} {cite(e.ref)}"
+            + (f" {cut(e.call.change, compact)}" if e.call.change else "")
             for e in failure.edits[-2:]
             if e.call.kind != "command"
         ]
