@@ -65,6 +65,17 @@ def patch_files(text: str) -> list[tuple[str, str]]:
     return found
 
 
+def added_file(text: str) -> str | None:
+    """The text of the one file an apply_patch body adds whole (``*** Add File:``, ``+`` on every line)."""
+    heads = _PATCH_FILE.findall(text)
+    if [op for op, _ in heads if op != "Delete"] != ["Add"]:
+        return None
+    at = text.find("*** Add File:")
+    body = text[text.find("\n", at) + 1 :].split("\n*** ", 1)[0]
+    lines = body.splitlines()
+    return "\n".join(ln[1:] for ln in lines) if lines and all(ln.startswith("+") for ln in lines) else None
+
+
 def patch_change(text: str) -> tuple[str, str] | None:
     """A patch's removed and added lines, those that only moved (in both) left out."""
     removed = [ln[1:] for ln in text.splitlines() if ln.startswith("-") and not ln.startswith("---")]

@@ -210,7 +210,7 @@ def exit_code(text: str) -> int | None:
 def read_command(text: str) -> Reading:
     """A shell command's output: the exit code decides when written, else the failure lines do. Hosts' wrappers
     are read through: Codex's JSON (``{"output": ..., "metadata": {"exit_code": 1}}``), Gemini CLI's ``Output:``."""
-    text, code = _unwrapped(text)
+    text, code = unwrapped(text)
     if code is not None:
         return Reading(code != 0, quote(text, failed=True) if code != 0 else None, code)
     code = exit_code(text)
@@ -220,7 +220,7 @@ def read_command(text: str) -> Reading:
     return Reading(line is not None, line)
 
 
-def _unwrapped(text: str) -> tuple[str, int | None]:
+def unwrapped(text: str) -> tuple[str, int | None]:
     """The output inside a host's wrapper, and the exit code the wrapper holds (None: not given that way)."""
     head = text.lstrip()[:1]
     if head == "{":

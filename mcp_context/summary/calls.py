@@ -87,8 +87,13 @@ def classify(block: Block) -> Call:
         patched = edits.patch_files(text)
         if patched:
             pair = edits.patch_change(text)
-            call = Call("edit", name, ", ".join(p for p, _ in patched), patched, change=_short(*pair) if pair else None)
-            call.replaced = [pair] if pair else []
+            files = list(dict.fromkeys(p for p, _ in patched))
+            call = Call("edit", name, ", ".join(files), patched, change=_short(*pair) if pair else None)
+            added = edits.added_file(text)
+            if added is not None and len(files) == 1:  # a file written whole: told against its earlier text
+                call.content = added
+            else:
+                call.replaced = [pair] if pair else []
             return call
     if path:
         pairs = [pair for text in edits.strings(args) for pair in edits.blocks(text)]
@@ -250,6 +255,8 @@ def outcome(call: Call, result: Block) -> tuple[bool, str]:
         return True, cut(line, FAILURE_CHARS, head=3)
     if call.kind == "delegate":  # a sub-agent's report leads with its findings
         return False, cut(" ".join(_lines(text[:_TAIL_CHARS])), CUT_CHARS)
+    if call.kind == "command":  # the output inside a host's wrapper (Codex's JSON), not the wrapper's last line
+        text = failures.unwrapped(text[-_TAIL_CHARS:] if text.lstrip()[:1] != "{" else text)[0]
     last = _last_line(text[-_TAIL_CHARS:])
     return False, cut(last, CUT_CHARS // 2) if last else "no output"
 

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..conversation import edits
+from ..conversation import edits, failures
 from ..conversation.model import Block, Message
 from . import calls, textual
 from .earlier import Earlier, find
@@ -241,6 +241,9 @@ class _Extraction:
         action.failed, action.outcome = calls.outcome(call, block)
         if call.kind == "read" and not action.failed and call.paths and block.text:
             self.shown[call.paths[0][0]] = edits.shown_text(block.text)
+        looked = _SHOWS_FILE.match(call.target) if call.kind == "command" and not action.failed else None
+        if looked and block.text:  # ``cat app.py``, ``sed -n '1,80p' app.py``: the output is the file
+            self.shown[looked["path"]] = failures.unwrapped(block.text)[0]
         if action.failed:
             action.mentions = frozenset(_FILE_NAME.findall(f"{call.target}\n{(block.text or '')[:20_000]}"))
             failure = Failure(action)
@@ -306,6 +309,10 @@ def _terms(text: str) -> set[str]:
     return set(re.findall(r"[a-z_]\w{3,}", text.lower()))
 
 
+#: A command whose output is one file's text: what it shows is what the file holds.
+_SHOWS_FILE = re.compile(r"^\s*(?:cat|sed -n ['\"]?1,\$?\d*p['\"]?|nl -ba)\s+(?P<path>[\w./-]+)\s*$")
+
+
 def _same_work(failure: Action, done: calls.Call) -> bool:
     """A success redoes a failure: the same tool on the same target, or the same command line once options
     and their order are set aside. Strict on purpose: a summary that says "fixed by" a command that did other
@@ -320,6 +327,8 @@ def _same_work(failure: Action, done: calls.Call) -> bool:
     done_work = {_command_work(s) for s in done.target.split("&&")}
     if work in done_work:
         return True
+    if _LOOKS.match(failed.target):  # a look at another file is no fix of a look that failed
+        return False
     # The same program and subcommand with corrected arguments (``pip install reqests`` -> ``requests``), or
     # with more of them (``git push`` -> ``git push -u origin main``).
     if len(work) >= 3 and any(w[:2] == work[:2] and len(w) >= 3 for w in done_work):
