@@ -166,7 +166,7 @@ class _Extraction:
             if text:
                 self._assistant_text(ref, text)
             made = [self._call(ref, b) for b in message.calls]
-            for block in textual.edits_written(text) if text else ():  # edit blocks written in the reply (Aider)
+            for block in self._written(text) if text else ():  # edits written in the reply (Aider)
                 action = self._call(ref, block)
                 self._done(action, "")
                 made.append(action)
@@ -204,6 +204,18 @@ class _Extraction:
             self.pending[block.call_id] = action
         self.facts.actions.append(action)
         return action
+
+    def _written(self, text: str) -> list[Block]:
+        """SEARCH/REPLACE blocks in a reply; else whole files written in it, each under its path, where the
+        history showed that file before with other text (a reply that only quotes a file changes nothing)."""
+        blocks = textual.edits_written(text)
+        if blocks:
+            return blocks
+        return [
+            textual.write(path, content)
+            for path, content in textual.files_shown(text)
+            if (known := self._shown(path)) is not None and known.strip() != content.strip()
+        ]
 
     def _follow(self, call: calls.Call) -> None:
         """Keep each file's text as the history shows it, so that a whole file written over it is told by what

@@ -33,6 +33,11 @@ def read(path: str) -> Block:
     return Block(kind="tool_call", name="file shown", args={"path": path})
 
 
+def write(path: str, content: str) -> Block:
+    """A whole file written in a reply under its path (Aider's whole-file format), as a write call."""
+    return Block(kind="tool_call", name="file written", args={"path": path, "content": content})
+
+
 def edits_written(text: str) -> list[Block]:
     """Each SEARCH/REPLACE block of a reply, as an edit call on the path written above it."""
     out = []
