@@ -205,16 +205,16 @@ class _Writer:
 
     def run(self, case: Case, output: str, code: int) -> None:
         shape = self.d["exec_result"]
-        slots = {**self.slots(case), "output": output, "exit_code": str(code)}
+        slots = {**self.slots(case, output=output), "exit_code": str(code)}
         if shape.get("json"):
             text = json.dumps({"output": output, "metadata": {"exit_code": code, "duration_seconds": 1.2}})
         else:
             text = self.fill(shape["failed" if code else "ok"], slots)
         self.call("", self.d["exec"], slots, text, failed=bool(code) and shape.get("flag", False))
 
-    def slots(self, case: Case, path: str | None = None) -> dict[str, str]:
+    def slots(self, case: Case, path: str | None = None, output: str | None = None) -> dict[str, str]:
         rel = path or f"{case.project}/{case.path}"
-        out = case.output.rstrip("\n")
+        out = (case.output if output is None else output).rstrip("\n")
         return {
             "command": case.command,
             "output": out,
@@ -331,7 +331,11 @@ class Scored:
     range_tokens: int
 
 
-def measure(session: Any, styles: tuple[str, ...] = ("sections", "brief")) -> list[Scored]:
+#: (style, max_tokens): the default budget is the headline; the explicit one shows what the default's room costs.
+RUNS: tuple[tuple[str, int | None], ...] = (("sections", None), ("brief", None), ("sections", 1000))
+
+
+def measure(session: Any, runs: tuple[tuple[str, int | None], ...] = RUNS) -> list[Scored]:
     from mcp_context.conversation.formats import adapter
     from mcp_context.summary.facts import extract
 
@@ -340,12 +344,17 @@ def measure(session: Any, styles: tuple[str, ...] = ("sections", "brief")) -> li
     out = []
     for h in histories():
         found = extract(adapter(h.fmt).parse(h.messages))
-        alarms = sum(1 for f in found.failures if f.action.ref is not None and f.action.ref + 1 in h.twins)
-        for style in styles:
-            r = session.summarize_range(messages=h.messages, format=h.fmt, style=style, engine="extractive")
+        # a twin's result is the message after its call; a run quoted in a user turn (Aider) is that turn
+        ran = {t - 1 for t in h.twins} | set(h.twins)
+        alarms = sum(1 for f in found.failures if f.action.ref in ran)
+        for style, budget in runs:
+            r = session.summarize_range(
+                messages=h.messages, format=h.fmt, style=style, engine="extractive", max_tokens=budget
+            )
             normed = norm(r.text or "")
             kept = [norm(f.text) in normed for f in h.facts]
-            out.append(Scored(h, style, kept, alarms, r.summary_tokens or 0, r.range_tokens))
+            label = style if budget is None else f"{style} at {budget:,}"
+            out.append(Scored(h, label, kept, alarms, r.summary_tokens or 0, r.range_tokens))
     return out
 
 
