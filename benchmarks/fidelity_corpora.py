@@ -309,11 +309,10 @@ def _key(case: Case) -> str:
 
 
 def _first_line(text: str) -> str:
-    return (
-        next((ln.strip() for ln in text.splitlines() if ln.strip()), text)
-        .removeprefix("<tool_use_error>")
-        .removesuffix("</tool_use_error>")
-    )
+    """The error a tool answered with: its first line, or the next one when the first is only a label."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()] or [text]
+    first = lines[1] if len(lines) > 1 and lines[0].rstrip(":").lower() in ("error", "failed") else lines[0]
+    return first.removeprefix("<tool_use_error>").removesuffix("</tool_use_error>")
 
 
 # scoring -------------------------------------------------------------------------------------------------------

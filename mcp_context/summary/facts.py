@@ -330,7 +330,7 @@ def _same_work(failure: Action, done: calls.Call) -> bool:
     and their order are set aside. Strict on purpose: a summary that says "fixed by" a command that did other
     work (a later ``python -c ...`` after a failed ``python -m pytest``) misleads the agent that reads it."""
     failed = failure.call
-    if failed.name != done.name:
+    if failed.name != done.name or failed.kind != done.kind:  # one shell tool both edits (apply_patch) and runs
         return False
     if failed.kind != "command":
         return failed.target == done.target
