@@ -55,8 +55,19 @@ def test_a_success_twin_is_no_failure(case: dict[str, Any]) -> None:
     assert not failures.read_command(output(case["name"])).failed
 
 
-@pytest.mark.parametrize("name", ["jest_type_error", "go_test_failure", "unittest_assert_equal", "phpunit_failure",
-                                  "rspec_no_method", "cargo_test_panic", "pytest_key_error", "mocha_assertion"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "jest_type_error",
+        "go_test_failure",
+        "unittest_assert_equal",
+        "phpunit_failure",
+        "rspec_no_method",
+        "cargo_test_panic",
+        "pytest_key_error",
+        "mocha_assertion",
+    ],
+)
 def test_the_cause_is_kept_with_the_test_it_failed_in(name: str) -> None:
     line = failures.read_command(output(name)).line or ""
     assert flat(TRUTH[name]["cause"]) in flat(line) and TRUTH[name]["test"] in line, line

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 #: ``<<<<<<< SEARCH`` (Aider, Roo) or ``------- SEARCH`` (Cline), the text, ``=======``, the replacement,
 #: ``>>>>>>> REPLACE`` or ``+++++++ REPLACE``. Roo's ``:start_line:`` and ``-------`` lines may follow SEARCH.
 _BLOCK = re.compile(
-    r"^[<-]{5,9} ?SEARCH[ \t]*\n(?:(?::start_line:|:end_line:).*\n)*(?:-{3,}[ \t]*\n)?(.*?)^={5,9}[ \t]*\n(.*?)"
+    r"^[<-]{5,9} ?SEARCH[ \t]*\n(?:(?::start_line:|:end_line:)[^\n]*\n)*(?:-{3,}[ \t]*\n)?(.*?)^={5,9}[ \t]*\n(.*?)"
     r"^[>+]{5,9} ?REPLACE[ \t]*$",
     re.M | re.S,
 )

@@ -93,8 +93,12 @@ RULES: tuple[Rule, ...] = (
         (" failure", " error"),
         50,
     ),
-    _rule("test runner", r"^(?:Tests: \d+, .*(?:Failures|Errors): [1-9].*|FAILURES!)$", ("Failures: ", "Errors: ",
-          "FAILURES!"), 50),
+    _rule(
+        "test runner",
+        r"^(?:Tests: \d+, .*(?:Failures|Errors): [1-9].*|FAILURES!)$",
+        ("Failures: ", "Errors: ", "FAILURES!"),
+        50,
+    ),
     _rule("test runner", r"^[ \t]*\d+\) \S.*$", None, 81, title=True),  # a numbered failure report's heading
     # why an assertion failed, as runners other than pytest print it
     _rule("assertion", r"^[ \t]*(?:[\w$]+\.)*[A-Z]\w*(?:Error|Exception|Failure)(?: \[\w+\])?:(?: .*)?$", None, 89),
@@ -260,7 +264,8 @@ def read_tool(text: str, target: str = "") -> Reading:
     if len(text) <= _SHORT_ANSWER and text.count("\n") < 4:
         name = target.rstrip("/").rsplit("/", 1)[-1]
         for line in text.splitlines():
-            if _MISSING.search(line) and (not name or name in line or _ABOUT_A_PATH.search(line)):
+            # the tool names what it was asked for; a short file that says "not found" in its own text does not
+            if _MISSING.search(line) and (name in line if name else _ABOUT_A_PATH.search(line)):
                 return Reading(True, line.strip())
     return Reading(False, None)
 

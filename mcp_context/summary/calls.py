@@ -81,8 +81,11 @@ def classify(block: Block) -> Call:
     if path and command in _EDITOR_OPS:
         op = _EDITOR_OPS[command]
         kind: Kind = "read" if op == "read" else "edit" if op == "edit" else "write"
-        return _changing(Call(kind, name, path, [(path, op)]), args) if kind != "read" else Call(kind, name, path,
-                                                                                                [(path, "read")])
+        return (
+            _changing(Call(kind, name, path, [(path, op)]), args)
+            if kind != "read"
+            else Call(kind, name, path, [(path, "read")])
+        )
     for text in edits.strings(args):  # a patch anywhere: apply_patch's input, a shell argv, a diff argument
         patched = edits.patch_files(text)
         if patched:
@@ -291,4 +294,4 @@ def cut(text: str, limit: int, head: int = 1) -> str:
     if len(text) <= limit:
         return text
     first = (limit - 5) * head // (head + 1)
-    return f"{text[:first]} ... {text[len(text) - (limit - 5 - first):]}"
+    return f"{text[:first]} ... {text[len(text) - (limit - 5 - first) :]}"

@@ -238,8 +238,7 @@ class _Extraction:
         if path in self.shown:
             return self.shown[path]
         tail = "/" + path.lstrip("./")
-        return next((t for p, t in self.shown.items() if p.endswith(tail) or path.endswith("/" + p.lstrip("./"))),
-                    None)
+        return next((t for p, t in self.shown.items() if p.endswith(tail) or path.endswith("/" + p.lstrip("./"))), None)
 
     def _done(self, action: Action, output: str) -> None:
         """A call whose result is written in the conversation's text rather than as a tool result."""

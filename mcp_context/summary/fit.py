@@ -52,8 +52,9 @@ def fit(
     by_priority = [sorted(part.items, key=lambda item: -item.priority)[:CANDIDATES] for part in parts]
     order = sorted(((id(item), item) for items in by_priority for item in items), key=lambda pair: -pair[1].priority)
     costs: dict[int, int] = {}
-    for key, item in order if floor is not None else ():  # the shortest of each item not to be crowded out
-        if item.priority < floor or remaining < 4:
+    first = [(k, i) for k, i in order if i.priority >= floor] if floor is not None else []
+    for key, item in first:  # the shortest of each item not to be crowded out
+        if remaining < 4:
             break
         cost = size(item.variants[-1]) + 2
         if cost <= remaining:
