@@ -189,8 +189,10 @@ def _fix(failure: Failure, compact: int = 0) -> str:
             for e in failure.edits[-2:]
             if e.call.kind != "command"
         ]
-        done = "fixed" if failure.fixed_by is not None else "unresolved"
-        return f"{done}: {'; '.join(changes)}" if changes else done
+        if failure.fixed_by is None:
+            return f"unresolved: {'; '.join(changes)}" if changes else "unresolved"
+        ran = f"{_what(failure.fixed_by, compact)} {cite(failure.fixed_by.ref)}"
+        return f"fixed by {'; '.join(changes)}, then {ran}" if changes else f"fixed by {ran}"
     edits = [
         f"running {_what(e, 100)} {cite(e.ref)}"
         if e.call.kind == "command"
