@@ -191,8 +191,8 @@ def _fix(failure: Failure, compact: int = 0) -> str:
         ]
         if failure.fixed_by is None:
             return f"unresolved: {'; '.join(changes)}" if changes else "unresolved"
-        ran = f"{_what(failure.fixed_by, compact)} {cite(failure.fixed_by.ref)}"
-        return f"fixed by {'; '.join(changes)}, then {ran}" if changes else f"fixed by {ran}"
+        ran = f"{_what(failure.fixed_by, compact)} {cite(failure.fixed_by.ref)}"  # when no change says it
+        return f"fixed by {'; '.join(changes)}" if changes else f"fixed by {ran}"
     edits = [
         f"running {_what(e, 100)} {cite(e.ref)}"
         if e.call.kind == "command"
