@@ -20,8 +20,6 @@ CASES: list[dict[str, Any]] = json.loads((CORPUS / "cases.json").read_text(encod
 QUOTED_INSTEAD = {
     "make_compile_failure": "main.c:8:48: error: expected",  # the compiler's error, which make's line only counts
     "make_test_failure": "make: *** [Makefile:7: test] Error 1",  # a program's own message follows no rule
-    # pip's closing line says what failed; the one above it says which versions it looked at
-    "pip_install_nonexistent": "ERROR: No matching distribution found for mcp-context-fixture-no-such-package",
 }
 #: Output that no rule can tell: with no exit code written, a traceback reads as a crash even when the program
 #: recovered from it and went on to succeed.

@@ -77,13 +77,12 @@ def added_file(text: str) -> str | None:
 
 
 def patch_change(text: str) -> tuple[str, str] | None:
-    """A patch's removed and added lines, those that only moved (in both) left out."""
+    """A patch's removed lines and its added lines (context lines left out)."""
     removed = [ln[1:] for ln in text.splitlines() if ln.startswith("-") and not ln.startswith("---")]
     added = [ln[1:] for ln in text.splitlines() if ln.startswith("+") and not ln.startswith("+++")]
     if not removed and not added:
         return None
-    gone, came = set(removed), set(added)
-    return "\n".join(x for x in removed if x not in came), "\n".join(x for x in added if x not in gone)
+    return "\n".join(removed), "\n".join(added)
 
 
 def changed_lines(old: str, new: str) -> tuple[str, str]:

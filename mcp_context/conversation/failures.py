@@ -140,7 +140,6 @@ RULES: tuple[Rule, ...] = (
         75,
     ),
     _rule("pnpm", r"^.*\bERR_PNPM_\w+.*$", ("ERR_PNPM_",), 75),
-    _rule("pip", r"^ERROR: No matching distribution found for .+$", ("ERROR: ",), 76),  # says it, the line above asks
     _rule(
         "pip",
         r"^ERROR: (?:Could not|No matching distribution|Failed|Cannot|Invalid|Exception|pip|"
@@ -323,6 +322,9 @@ _CAUSES = tuple(rule for rule in _QUOTE_ONLY if not rule.title and rule.rank >= 
 _FRAME = re.compile(r"^\s*(?:at |# |\d+ \||[>|]|\^|File \"|-{3,}|={3,})")
 
 
+_PIP_LOOKED, _PIP_CONCLUDED = "ERROR: Could not find a version", "ERROR: No matching distribution found"
+
+
 @dataclass(frozen=True)
 class _Best:
     rank: int
@@ -334,10 +336,14 @@ class _Best:
 
 def _continued(text: str, best: _Best) -> str:
     """A line that ends in ':' says the rest on the next one (Ruby's ``NoMethodError:``, Rust's ``panicked at
-    src/lib.rs:3:19:``, Node's ``Expected values to be strictly equal:``): both, as one line."""
+    src/lib.rs:3:19:``, Node's ``Expected values to be strictly equal:``): both, as one line. pip says what it
+    looked for, then what it concluded: both too."""
+    end = text.find("\n", best.start)
+    if best.line.startswith(_PIP_LOOKED) and end >= 0:
+        nxt = text[end + 1 : text.find("\n", end + 1) if text.find("\n", end + 1) >= 0 else len(text)].strip()
+        return f"{nxt} ({best.line})" if nxt.startswith(_PIP_CONCLUDED) else best.line  # the conclusion first
     if not best.line.endswith(":"):
         return best.line
-    end = text.find("\n", best.start)
     for nxt in text[end + 1 : end + 400].splitlines() if end >= 0 else ():
         if nxt.strip():
             return best.line if _FRAME.match(nxt) else f"{best.line} {nxt.strip()}"

@@ -65,6 +65,7 @@ class Call:
     change: str | None = None  # an edit or write, in short: `old` -> `new`, or what was written
     content: str | None = None  # a write's whole text, to diff against what the history showed of the file
     replaced: list[tuple[str, str]] = field(default_factory=list)  # an edit's (old, new) pairs
+    partial: bool = False  # a read of some lines only: not the file's whole text
 
 
 def classify(block: Block) -> Call:
@@ -117,7 +118,7 @@ def classify(block: Block) -> Call:
             return Call("write", name, path, [(path, "write")], change=change(args))
         if words & {"edit", "replace", "patch"}:
             return Call("edit", name, path, [(path, "edit")], change=change(args))
-        return Call("read", name, path, [(path, "read")])
+        return Call("read", name, path, [(path, "read")], partial=_partial(args))
     many = args.get("paths")
     if isinstance(many, list) and many and all(isinstance(p, str) for p in many):
         return Call("read", name, ", ".join(many), [(p, "read") for p in many])
@@ -125,6 +126,14 @@ def classify(block: Block) -> Call:
         what = args.get("description") or args.get("prompt") or ""
         return Call("delegate", name, cut(str(what), CUT_CHARS))
     return Call("call", name, f"{name}({cut(args_text(block.args), CUT_CHARS)})")
+
+
+#: Arguments that make a read show some lines of a file only.
+_RANGE_KEYS = ("offset", "limit", "view_range", "start_line", "end_line", "line_start", "line_end", "lines")
+
+
+def _partial(args: dict[str, Any]) -> bool:
+    return any(args.get(k) not in (None, 0, "", []) for k in _RANGE_KEYS)
 
 
 def _changing(call: Call, args: dict[str, Any]) -> Call:

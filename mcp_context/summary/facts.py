@@ -250,7 +250,7 @@ class _Extraction:
             return
         call = action.call
         action.failed, action.outcome = calls.outcome(call, block)
-        if call.kind == "read" and not action.failed and call.paths and block.text:
+        if call.kind == "read" and not action.failed and call.paths and block.text and not call.partial:
             self.shown[call.paths[0][0]] = edits.shown_text(block.text)
         looked = _SHOWS_FILE.match(call.target) if call.kind == "command" and not action.failed else None
         if looked and block.text:  # ``cat app.py``, ``sed -n '1,80p' app.py``: the output is the file
