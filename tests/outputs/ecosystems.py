@@ -52,9 +52,14 @@ class Pair:
             c.cases[-1].pop("ecosystem")  # a failure without its twin is not kept
 
 
+def _needs(c: Any, tool: str) -> None:
+    """Skip the group, never fake it, when its tool is not on this machine."""
+    if not shutil.which(tool, path=c.env["PATH"]):
+        raise c.skip_error(f"{tool} is not installed")
+
+
 def _npm(c: Any, name: str, files: dict[str, str], packages: str) -> Path:
-    if not shutil.which("npm", path=c.env["PATH"]):
-        raise c.skip_error("npm is not installed")
+    _needs(c, "npm")
     proj = c.project(name, files)
     c.setup(f"npm install --no-audit --no-fund --loglevel=error {packages}", proj)
     return proj
@@ -195,8 +200,7 @@ def node(c: Any) -> None:
 
 
 def go(c: Any) -> None:
-    if not shutil.which("go", path=c.env["PATH"]):
-        raise c.skip_error("go is not installed")
+    _needs(c, "go")
     proj = c.project(
         "gostats",
         {
@@ -233,8 +237,7 @@ def go(c: Any) -> None:
 
 
 def cargo(c: Any) -> None:
-    if not shutil.which("cargo", path=c.env["PATH"]):
-        raise c.skip_error("cargo is not installed")
+    _needs(c, "cargo")
     proj = c.project(
         "rconf",
         {
@@ -296,8 +299,7 @@ MAVEN_POM = """
 
 
 def maven(c: Any) -> None:
-    if not shutil.which("mvn", path=c.env["PATH"]):
-        raise c.skip_error("mvn is not installed")
+    _needs(c, "mvn")
     proj = c.project(
         "billing",
         {
@@ -339,8 +341,7 @@ def maven(c: Any) -> None:
 
 
 def rspec(c: Any) -> None:
-    if not shutil.which("rspec", path=c.env["PATH"]):
-        raise c.skip_error("rspec is not installed")
+    _needs(c, "rspec")
     proj = c.project(
         "greeter",
         {
@@ -375,8 +376,7 @@ def rspec(c: Any) -> None:
 
 
 def minitest(c: Any) -> None:
-    if not shutil.which("ruby", path=c.env["PATH"]):
-        raise c.skip_error("ruby is not installed")
+    _needs(c, "ruby")
     proj = c.project(
         "temps",
         {
@@ -399,8 +399,7 @@ def minitest(c: Any) -> None:
 
 
 def phpunit(c: Any) -> None:
-    if not shutil.which("phpunit", path=c.env["PATH"]):
-        raise c.skip_error("phpunit is not installed")
+    _needs(c, "phpunit")
     proj = c.project(
         "phpcart",
         {
@@ -439,8 +438,7 @@ def phpunit(c: Any) -> None:
 
 
 def cmake(c: Any) -> None:
-    if not shutil.which("cmake", path=c.env["PATH"]):
-        raise c.skip_error("cmake is not installed")
+    _needs(c, "cmake")
     proj = c.project(
         "wordcount",
         {
