@@ -13,6 +13,9 @@ reads 100%: here the phrasings vary (decisions and open work without cue words),
 outputs in four shell wrappers, the answers the user read before following up are probed, and the edits must
 be shown with their new code, not only their paths.
 
+A second part (``fidelity_corpora``) writes real failures of twenty ecosystems in the tool dialects of eleven
+agents, and prints its dev and held-out figures apart (whole ecosystems and agents held out; docs/fidelity.md).
+
 Targets: sections style keeps >= 95% of the facts at >= 80% fewer tokens; of the 15 kinds of failure without
 an error flag, >= 14 listed with their message and >= 13 told with their fix (scaled to the kinds captured)."""
 

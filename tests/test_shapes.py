@@ -167,3 +167,8 @@ def test_failure_shapes_without_an_error_flag(text: str, line: str | None) -> No
     reading = failures.read_command(text)
     assert reading.failed
     assert line is None or line in (reading.line or "")
+
+
+def test_an_error_tag_in_a_successful_build_log_is_no_failure() -> None:
+    """Maven's [ERROR] helps quote a failed build; alone (a log with ERROR lines, a build that succeeded) it is none."""
+    assert not failures.read_command("[INFO] Scanning\n[ERROR] retrying mirror\n[INFO] BUILD SUCCESS\n").failed

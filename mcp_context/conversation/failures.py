@@ -107,7 +107,7 @@ RULES: tuple[Rule, ...] = (
     _rule("rust", r"^thread '.+' (?:\(\d+\) )?panicked at .+$", ("panicked at",), 87),
     _rule("java", r"^Exception in thread \".+\" \S+.*$", ("Exception in thread",), 90),
     # build tools and servers that tag their lines: Maven's [ERROR] and BUILD FAILURE, PostgreSQL's severities
-    _rule("maven", r"^\[ERROR\] \S.*$", ("[ERROR] ",), 45),
+    _rule("maven", r"^\[ERROR\] \S.*$", None, 45),  # quote-only: a log printed may hold [ERROR] lines too
     _rule("maven/gradle", r"^(?:\[INFO\] )?BUILD FAIL(?:URE|ED)\b.*$", ("BUILD FAIL",), 45),
     _rule("postgres", r"^(?:\S+: )?(?:ERROR|FATAL|PANIC):  .+$", ("ERROR:  ", "FATAL:  ", "PANIC:  "), 84),
     _rule("postgres", r"^.*\b(?:FATAL|PANIC):  .+$", ("FATAL:  ", "PANIC:  "), 83),
