@@ -160,7 +160,8 @@ def _failure(failure: Failure, told: bool, brief: bool) -> Item:
     """A failure, its message, and what became of it: the edits and the run that fixed it, or unresolved. A fixed
     failure ranks below one still open: the open one is what the reader must act on."""
     a = failure.action
-    base = f"{_what(a)} failed {cite(a.ref)}: {a.outcome}"
+    what = a.call.name if a.call.kind != "command" and a.call.target in a.outcome else _what(a)  # said once
+    base = f"{what} failed {cite(a.ref)}: {a.outcome}"
     fix = _fix(failure)
     if brief:
         line = f"{_what(a, 100)} failed {cite(a.ref)}: {cut(a.outcome, 120)}"
@@ -169,7 +170,7 @@ def _failure(failure: Failure, told: bool, brief: bool) -> Item:
     if failure.explanation is not None:
         why = f"(see {cite(failure.explanation.ref)})" if told else cut(failure.explanation.text, 240)
         said = f"; then {cite(failure.explanation.ref)}: {why}" if not told else f"; {why}"
-    short = f"{_what(a, 60)} failed {cite(a.ref)}: {cut(a.outcome, 160, head=3)}"
+    short = f"{cut(what, 60)} failed {cite(a.ref)}: {cut(a.outcome, 160, head=3)}"
     variants = (
         f"{base}{said}; {fix}",
         f"{base}; {fix}",
