@@ -34,10 +34,15 @@ class Part:
 
 
 def fit(
-    parts: list[Part], budget: int, count: Count, prefix: str = "", suffix: str = "", floor: int | None = None
+    parts: list[Part],
+    budget: int,
+    count: Count,
+    prefix: str = "",
+    suffix: str = "",
+    band: tuple[int, int] | None = None,
 ) -> str:
     """The parts rendered under ``budget`` tokens (or the bare skeleton, if even that does not fit). Items of
-    priority ``floor`` or more are first each given their shortest rendering, so that the first of them taking
+    priority within ``band`` (low, high) are first each given their shortest rendering, so that the first of them taking
     its longest cannot crowd out the next (three failures in little room: each told short, not one told long)."""
     sizes: dict[str, int] = {}
 
@@ -52,7 +57,7 @@ def fit(
     by_priority = [sorted(part.items, key=lambda item: -item.priority)[:CANDIDATES] for part in parts]
     order = sorted(((id(item), item) for items in by_priority for item in items), key=lambda pair: -pair[1].priority)
     costs: dict[int, int] = {}
-    first = [(k, i) for k, i in order if i.priority >= floor] if floor is not None else []
+    first = [(k, i) for k, i in order if band[0] <= i.priority <= band[1]] if band is not None else []
     for key, item in first:  # the shortest of each item not to be crowded out
         if remaining < 4:
             break

@@ -63,7 +63,7 @@ def write(facts: Facts, style: styles.Style, count: Callable[[str], int], budget
     prefix = f"Focus: {focus.strip()} (facts about it kept first)" if focus and focus.strip() else ""
     # A brief is a few lines, each fact at its shortest already; the longer styles tell every failure before any
     # is told at length.
-    return fit.fit(parts, budget, count, prefix, floor=None if style.name == "brief" else FIXED)
+    return fit.fit(parts, budget, count, prefix, band=None if style.name == "brief" else (FIXED, FAILURE + 1))
 
 
 # the pieces ------------------------------------------------------------------------------------------------
