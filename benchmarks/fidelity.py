@@ -13,6 +13,9 @@ reads 100%: here the phrasings vary (decisions and open work without cue words),
 outputs in four shell wrappers, the answers the user read before following up are probed, and the edits must
 be shown with their new code, not only their paths.
 
+A second part (``fidelity_corpora``) writes real failures of twenty ecosystems in the tool dialects of eleven
+agents, and prints its dev and held-out figures apart (whole ecosystems and agents held out; docs/fidelity.md).
+
 Targets: sections style keeps >= 95% of the facts at >= 80% fewer tokens; of the 15 kinds of failure without
 an error flag, >= 14 listed with their message and >= 13 told with their fix (scaled to the kinds captured)."""
 
@@ -32,7 +35,7 @@ from typing import Any
 
 from mcp_context import Session
 
-from . import fidelity_cases, fidelity_truth
+from . import fidelity_cases, fidelity_corpora, fidelity_truth
 from . import fidelity_words as w
 from .fidelity_hosts import FORMATS, VARIANTS, History, render
 from .fidelity_probe import Tail, holds, norm, together
@@ -312,6 +315,12 @@ def run(quick: bool, seed: int) -> tuple[list[Scored], list[str], bool, list[His
     return results, notes, real, histories, truth
 
 
+def corpora() -> list[fidelity_corpora.Scored]:
+    """The ecosystem failures written by every agent dialect, dev and held-out (see fidelity_corpora)."""
+    with tempfile.TemporaryDirectory(prefix="mcp-context-fidelity-") as root:
+        return fidelity_corpora.measure(Session(root=root, session="corpora", env={}, transcript_roots=None))
+
+
 def size_text(histories: list[History]) -> str:
     counts = [len(h.messages) for h in histories]
     return f"{len(histories)} histories, {min(counts)}-{max(counts)} msgs"
@@ -334,6 +343,10 @@ def rows(quick: bool) -> list[dict[str, Any]]:
     if truth.scored:
         result = ", ".join(f"{st} {share(truth.recall(st))}" for st in (*STYLES, "tail/sections"))
         out.append(_row("fidelity host transcripts", f"{len(truth.names)} transcripts", [], result))
+    scored = corpora()
+    dev, held = fidelity_corpora.figures(scored).values()
+    result = f"sections: held-out {fidelity_corpora.pct(held)}, dev {fidelity_corpora.pct(dev)} (target 95%)"
+    out.append(_row("fidelity agents x ecosystems", f"{len({s.history.agent for s in scored})} agents", [], result))
     return out
 
 
@@ -380,6 +393,10 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print("lost facts (sections, default budget):")
     print("\n".join(losses(results, args.losses)) or "  none")
+    print()
+    print("real failures of 20 ecosystems x 11 agent dialects (tests/outputs/ecosystems, tests/dialects);")
+    print("held out: whole ecosystems and agents, drawn before the rules for them were written:")
+    print(fidelity_corpora.report(corpora()))
     print(f"\ntook {time.perf_counter() - began:.0f} s")
     return 0
 

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 #: ``Process exited with code 1``, ``exit status 1``, ``[exit code: 2]``, ``returncode=1``, yarn's ``Command
 #: failed with exit code 1.``; one such line decides, whatever else the output says.
 EXIT_CODE = re.compile(
-    r"^[\s\[(]*(?:error:?\s+)?(?:process\s+|command\s+failed\s+(?:with\s+)?)?(?:exit(?:ed)?(?:\s+with)?|return)[\s_]?"
+    r"^[\s\[(]*(?:error:?\s+)?(?:the\s+command\s+(?:completed|finished)\s+with\s+)?"
+    r"(?:process\s+|command\s+failed\s+(?:with\s+)?)?(?:exit(?:ed)?(?:\s+with)?|return)[\s_]?"
     r"(?:code|status)\b"
     r"[\s:=]*(-?\d+)[\s\]).]*$",
     re.I | re.M,
@@ -40,14 +41,22 @@ class Rule:
     rank: int
     first: bool = True
     trigger: bool = True
+    title: bool = False  # the line names what failed (a test), not why: the cause is looked for beside it
 
 
 def _rule(
-    tool: str, pattern: str, keys: tuple[str, ...] | None, rank: int, *, first: bool = True, trigger: bool = True
+    tool: str,
+    pattern: str,
+    keys: tuple[str, ...] | None,
+    rank: int,
+    *,
+    first: bool = True,
+    trigger: bool = True,
+    title: bool = False,
 ) -> Rule:
     """A keyed rule is matched against the lines holding one of its keys; a quote-only rule, run only once a
     failure is shown, against the whole text."""
-    return Rule(tool, re.compile(pattern, 0 if keys else re.M), keys, rank, first, trigger and keys is not None)
+    return Rule(tool, re.compile(pattern, 0 if keys else re.M), keys, rank, first, trigger and keys is not None, title)
 
 
 RULES: tuple[Rule, ...] = (
@@ -67,16 +76,44 @@ RULES: tuple[Rule, ...] = (
     _rule("pytest", r"^=+ .*\b[1-9]\d* (?:failed|errors?)\b.* =+$", (" failed", " error"), 50, first=False),
     _rule("pytest", r"^!+ Interrupted: \d+ errors? during collection !+$", ("Interrupted: ",), 52),
     _rule("unittest", r"^FAILED \((?:failures|errors)=\d+.*\)$", ("FAILED (",), 50),
-    _rule("unittest", r"^(?:FAIL|ERROR): \w+ \(.+\)$", ("FAIL: ", "ERROR: "), 80),
+    _rule("unittest", r"^(?:FAIL|ERROR): \w+ \(.+\)$", ("FAIL: ", "ERROR: "), 80, title=True),
     _rule("jest/vitest", r"^\s*(?:Tests|Test Files|Test Suites):\s+.*\b[1-9]\d* failed\b.*$", (" failed",), 50),
-    _rule("jest/vitest", r"^\s*(?:FAIL|×|✕)\s+\S+.*$", ("FAIL", "×", "✕"), 80),
-    _rule("jest/vitest", r"^\s*●\s+.+ › .+$", None, 82),
-    _rule("go test", r"^--- FAIL: .+$", ("--- FAIL: ",), 80),
+    _rule("jest/vitest", r"^\s*(?:FAIL|×|✕)\s+\S+.*$", ("FAIL", "×", "✕"), 80, title=True),
+    _rule("jest/vitest", r"^[ \t]*●[ \t]+.+ › .+$", None, 82, title=True),
+    _rule("go test", r"^--- FAIL: .+$", ("--- FAIL: ",), 80, title=True),
     _rule("go test", r"^FAIL(?:\s+\S+\s+[\d.]+s)?$", ("FAIL",), 50),
     _rule("cargo test", r"^test result: FAILED\..*$", ("test result: FAILED",), 50),
-    _rule("cargo test", r"^test \S+ \.\.\. FAILED$", ("... FAILED",), 80),
+    _rule("cargo test", r"^(?:test )?\S+ (?:\.\.\. |--- )FAILED$", ("... FAILED", "--- FAILED"), 80, title=True),
+    # a runner's closing count, in any runner's words: "1 failing", "1 example, 1 failure", "Tests: 1, ...
+    # Failures: 1.", "1 runs, 1 assertions, 1 failures", "FAILURES!"
+    _rule("mocha", r"^\s*[1-9]\d* failing$", (" failing",), 50),
+    _rule(
+        "test runner",
+        r"^.*\b\d+ (?:tests?|examples?|runs?|specs?)\b.*\b[1-9]\d* (?:failures?|errors?)\b.*$",
+        (" failure", " error"),
+        50,
+    ),
+    _rule(
+        "test runner",
+        r"^(?:Tests: \d+, .*(?:Failures|Errors): [1-9].*|FAILURES!)$",
+        ("Failures: ", "Errors: ", "FAILURES!"),
+        50,
+    ),
+    _rule("test runner", r"^[ \t]*\d+\) \S.*$", None, 81, title=True),  # a numbered failure report's heading
+    # why an assertion failed, as runners other than pytest print it
+    _rule("assertion", r"^[ \t]*(?:[\w$]+\.)*[A-Z]\w*(?:Error|Exception|Failure)(?: \[\w+\])?:(?: .*)?$", None, 89),
+    _rule("assertion", r"^[ \t]*(?:Failed asserting that|Expected:?\s|expected:? ).+$", None, 88),
+    _rule("assertion", r"^[ \t]+[\w./-]+\.\w+:\d+: .+$", None, 86),  # an indented file:line: message (go test)
     _rule("rust", r"^thread '.+' (?:\(\d+\) )?panicked at .+$", ("panicked at",), 87),
     _rule("java", r"^Exception in thread \".+\" \S+.*$", ("Exception in thread",), 90),
+    # build tools and servers that tag their lines: Maven's [ERROR] and BUILD FAILURE, PostgreSQL's severities
+    _rule("maven", r"^\[ERROR\] \S.*$", None, 45),  # quote-only: a log printed may hold [ERROR] lines too
+    _rule("maven/gradle", r"^(?:\[INFO\] )?BUILD FAIL(?:URE|ED)\b.*$", ("BUILD FAIL",), 45),
+    _rule("postgres", r"^(?:\S+: )?(?:ERROR|FATAL|PANIC):  .+$", ("ERROR:  ", "FATAL:  ", "PANIC:  "), 84),
+    _rule("postgres", r"^.*\b(?:FATAL|PANIC):  .+$", ("FATAL:  ", "PANIC:  "), 83),
+    _rule("curl", r"^curl: \(\d+\) .+$", ("curl: (",), 80),
+    _rule("eslint", r"^\s*\d+:\d+\s+error\s+.+$", ("  error  ",), 85),
+    _rule("eslint", r"^✖ \d+ problems? \([1-9]\d* errors?.*$", (" problem",), 50),
     # compilers and linkers
     _rule("gcc/clang/mypy", r"^\S+?:\d+(?::\d+)?: (?:fatal )?error: .+$", ("error: ",), 85),
     _rule(
@@ -176,7 +213,7 @@ def exit_code(text: str) -> int | None:
 def read_command(text: str) -> Reading:
     """A shell command's output: the exit code decides when written, else the failure lines do. Hosts' wrappers
     are read through: Codex's JSON (``{"output": ..., "metadata": {"exit_code": 1}}``), Gemini CLI's ``Output:``."""
-    text, code = _unwrapped(text)
+    text, code = unwrapped(text)
     if code is not None:
         return Reading(code != 0, quote(text, failed=True) if code != 0 else None, code)
     code = exit_code(text)
@@ -186,7 +223,7 @@ def read_command(text: str) -> Reading:
     return Reading(line is not None, line)
 
 
-def _unwrapped(text: str) -> tuple[str, int | None]:
+def unwrapped(text: str) -> tuple[str, int | None]:
     """The output inside a host's wrapper, and the exit code the wrapper holds (None: not given that way)."""
     head = text.lstrip()[:1]
     if head == "{":
@@ -213,26 +250,50 @@ _PGID = re.compile(r"^Process Group PGID: ", re.M)
 _LABEL = re.compile(r"^(?:<untrusted_context>\s*)?Output: ", re.M)
 
 
-def read_tool(text: str) -> Reading:
-    """Another tool's result: a failure when the text is itself an error, or holds a failure line."""
+def read_tool(text: str, target: str = "") -> Reading:
+    """Another tool's result: a failure when the text is itself an error, or when a short answer says that the
+    file it was asked for is not there (``[Errno 2] No such file or directory: 'x'``, ``The path /x does not
+    exist.``): a read tool may say so with no error flag and in no error wording of its own."""
     if TOOL_ERROR.match(text):
-        first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+        lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+        first = lines[0] if lines else ""
+        if first.rstrip(":").lower() in ("error", "failed") and len(lines) > 1:  # ``ERROR:`` then the message
+            first = lines[1]
         return Reading(True, first.removeprefix("<tool_use_error>").removesuffix("</tool_use_error>"))
+    if len(text) <= _SHORT_ANSWER and text.count("\n") < 4:
+        name = target.rstrip("/").rsplit("/", 1)[-1]
+        for line in text.splitlines():
+            # the tool names what it was asked for; a short file that says "not found" in its own text does not
+            if _MISSING.search(line) and (name in line if name else _ABOUT_A_PATH.search(line)):
+                return Reading(True, line.strip())
     return Reading(False, None)
+
+
+#: A tool's answer this short may be an error in the tool's own words; a longer one is the file it read.
+_SHORT_ANSWER = 400
+_MISSING = re.compile(
+    r"\[Errno \d+\]|\b(?:does not exist|doesn't exist|not found|no such file|cannot find|could not find|"
+    r"is not accessible|cannot access|permission denied)\b",
+    re.I,
+)
+_ABOUT_A_PATH = re.compile(r"\b(?:file|path|directory|folder)\b", re.I)
 
 
 def quote(text: str, failed: bool = False) -> str | None:
     """The line that says best why ``text`` failed, or None when no line shows a failure. ``failed``: the run is
-    known to have failed (an exit code, a flag), so a line that only names an error is worth quoting too."""
+    known to have failed (an exit code, a flag), so a line that only names an error is worth quoting too. The
+    cause is told with the test it failed in when the output names both (``TypeError: ... (● users › id)``)."""
     present = [key for key in _KEYS if key in text]  # most outputs hold none: the common case costs this only
     if not present and not failed:
         return None
     found = {key: _holding(text, key) for key in present}  # key -> (start offset, line) of each line holding it
-    best: tuple[int, int, str] | None = None  # (rank, position order, line)
+    best: _Best | None = None
+    title: _Best | None = None  # the best line that names a test
     for rule in {id(rule): rule for key in present for rule in _BY_KEY[key]}.values():
         hits = sorted(hit for key in rule.keys or () for hit in found.get(key, ()) if rule.line.match(hit[1]))
         if hits:
             best = _better(best, rule, *(hits[0] if rule.first else hits[-1]))
+            title = _better(title, rule, *hits[0]) if rule.title else title
     if best is None and not failed:
         return None
     for rule in _QUOTE_ONLY:  # a failure is shown: the lines that only name it may say it best
@@ -240,15 +301,62 @@ def quote(text: str, failed: bool = False) -> str | None:
         if matches:
             match = matches[0] if rule.first else matches[-1]
             best = _better(best, rule, match.start(), match.group(0))
+            title = _better(title, rule, matches[0].start(), matches[0].group(0)) if rule.title else title
     if best is None:
         return None
-    wrapper = next((line for _, line in found.get("***", ()) if _MAKE.match(line)), None)
-    if wrapper is None or wrapper.strip() == best[2]:
-        return _with_cause(text, best[2]) if wrapper is not None else best[2]
-    return f"{best[2]} ({wrapper.strip()})"  # the cause, and which target of the build it failed
+    line = _continued(text, best)
+    if best.title:  # the test is named, the cause not yet: the first line after it that says why
+        cause = _cause_after(text, best.start)
+        line = f"{cause} ({line})" if cause else line
+    elif title is not None and title.start < best.start and title.line not in line:
+        line = f"{line} ({title.line})"
+    wrapper = next((ln for _, ln in found.get("***", ()) if _MAKE.match(ln)), None)
+    if wrapper is None or wrapper.strip() == line:
+        return _with_cause(text, line) if wrapper is not None else line
+    return f"{line} ({wrapper.strip()})"  # the cause, and which target of the build it failed
 
 
 _MAKE = re.compile(r"^(?:g?make)(?:\[\d+\])?: \*\*\* ")
+_CAUSES = tuple(rule for rule in _QUOTE_ONLY if not rule.title and rule.rank >= 86)
+#: A stack frame or a source excerpt: never the words that finish a line ending in ':'.
+_FRAME = re.compile(r"^\s*(?:at |# |\d+ \||[>|]|\^|File \"|-{3,}|={3,})")
+
+
+_PIP_LOOKED, _PIP_CONCLUDED = "ERROR: Could not find a version", "ERROR: No matching distribution found"
+
+
+@dataclass(frozen=True)
+class _Best:
+    rank: int
+    order: int
+    line: str
+    start: int
+    title: bool
+
+
+def _continued(text: str, best: _Best) -> str:
+    """A line that ends in ':' says the rest on the next one (Ruby's ``NoMethodError:``, Rust's ``panicked at
+    src/lib.rs:3:19:``, Node's ``Expected values to be strictly equal:``): both, as one line. pip says what it
+    looked for, then what it concluded: both too."""
+    end = text.find("\n", best.start)
+    if best.line.startswith(_PIP_LOOKED) and end >= 0:
+        nxt = text[end + 1 : text.find("\n", end + 1) if text.find("\n", end + 1) >= 0 else len(text)].strip()
+        return f"{nxt} ({best.line})" if nxt.startswith(_PIP_CONCLUDED) else best.line  # the conclusion first
+    if not best.line.endswith(":"):
+        return best.line
+    for nxt in text[end + 1 : end + 400].splitlines() if end >= 0 else ():
+        if nxt.strip():
+            return best.line if _FRAME.match(nxt) else f"{best.line} {nxt.strip()}"
+    return best.line
+
+
+def _cause_after(text: str, start: int) -> str | None:
+    """The first line after a test's name that says why it failed (an exception, an assertion's message)."""
+    hits = [(m.start(), rule, m.group(0)) for rule in _CAUSES for m in rule.line.finditer(text, start + 1)]
+    if not hits:
+        return None
+    at, rule, line = min(hits, key=lambda h: h[0])
+    return _continued(text, _Best(rule.rank, 0, line.strip(), at, False))
 
 
 def _with_cause(text: str, line: str) -> str:
@@ -271,9 +379,9 @@ def _holding(text: str, key: str) -> list[tuple[int, str]]:
     return out
 
 
-def _better(best: tuple[int, int, str] | None, rule: Rule, start: int, line: str) -> tuple[int, int, str]:
-    key = (rule.rank, -start if rule.first else start, line.strip())
-    return key if best is None or key[:2] > best[:2] else best
+def _better(best: _Best | None, rule: Rule, start: int, line: str) -> _Best:
+    key = _Best(rule.rank, -start if rule.first else start, line.strip(), start, rule.title)
+    return key if best is None or (key.rank, key.order) > (best.rank, best.order) else best
 
 
 #: What changes between two runs of the same command and says nothing of its result: Gemini CLI's process group

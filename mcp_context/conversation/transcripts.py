@@ -205,24 +205,39 @@ def read_claude_code(records: list[dict[str, Any]]) -> Read:
 def read_gemini_cli(records: list[dict[str, Any]]) -> Read:
     """Gemini contents: records upserted by id, ``$set.messages`` replacing the list, ``$rewindTo`` cutting it
     (the named message and everything after it go), then empty model turns dropped and same-role runs merged;
-    and the ids of the records each turn came from."""
+    and the ids of the records each turn came from.
+
+    A rewritten list may leave out what the user asked earlier (it can start with the session context and a model
+    turn): a request the user wrote and no rewind took back is still part of the history, so it stays, ahead of
+    the rewritten list, in the order it was written."""
     logical: dict[str, dict[str, Any]] = {}
+    left_out: dict[str, dict[str, Any]] = {}  # the user's requests that a rewrite dropped
     for record in records:
         patch = record.get("$set")
         if isinstance(patch, dict):
             if isinstance(patch.get("messages"), list):
-                logical = {}
+                before, logical = logical, {}
                 for item in patch["messages"]:
                     _upsert(logical, item)
+                kept = {_request_text(r) for r in logical.values()}
+                left_out = {k: v for k, v in left_out.items() if _request_text(v) not in kept}  # written back
+                for key, old in before.items():
+                    text = _request_text(old)
+                    if text and key not in logical and text not in kept:
+                        left_out[key] = old
             continue
         if "$rewindTo" in record:
             target = record["$rewindTo"]
-            if target in logical:
-                keys = list(logical)
-                for key in keys[keys.index(target) :]:
-                    del logical[key]
+            for held in (logical, left_out):
+                if target in held:
+                    keys = list(held)
+                    for key in keys[keys.index(target) :]:
+                        del held[key]
+                    if held is left_out:  # a rewind to a dropped request takes back all that came after it
+                        logical.clear()
             continue
         _upsert(logical, record)
+    logical = {**{k: v for k, v in left_out.items() if k not in logical}, **logical}
     contents: list[dict[str, Any]] = []
     for key, record in logical.items():
         for turn in _turns(record):
@@ -244,6 +259,15 @@ def read_gemini_lines(lines: Iterable[str]) -> Read:
     """Gemini CLI chat file lines (the whole file, or the part before some record) as messages."""
     records, _ = _records(lines)
     return read_gemini_cli(records)
+
+
+def _request_text(record: dict[str, Any]) -> str:
+    """A user record's own words ('' for a model turn, a tool result, or context the host injected)."""
+    if record.get("type") != "user":
+        return ""
+    texts = [p.get("text", "") for p in _parts(record.get("content")) if isinstance(p.get("text"), str)]
+    said = "\n".join(t for t in texts if not t.lstrip().startswith(("<session_context>", "<system-reminder>")))
+    return said.strip()
 
 
 def _upsert(logical: dict[str, dict[str, Any]], record: Any) -> None:

@@ -10,24 +10,47 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..conversation import failures
+from ..conversation import edits, failures
 from ..conversation.model import Block, args_text
 
 Kind = Literal["read", "write", "edit", "search", "command", "todo", "delegate", "call"]
 
-PATH_KEYS = ("file_path", "path", "filePath", "absolute_path", "notebook_path", "filename", "target_file", "dir_path")
-COMMAND_KEYS = ("command", "cmd", "script")
+PATH_KEYS = (
+    "file_path",
+    "path",
+    "filePath",
+    "filepath",
+    "absolute_path",
+    "notebook_path",
+    "filename",
+    "target_file",
+    "dir_path",
+)
+#: Where a command line is given: a string, or an argv list (``["bash", "-lc", "pytest -q"]``).
+COMMAND_KEYS = ("command", "cmd", "script", "argv", "commandLine", "command_line")
+#: ``input`` holds a command only for a tool named for a terminal (``terminal{input}``); elsewhere it is data.
+_TERMINAL_WORDS = {"terminal", "shell", "bash", "sh", "zsh", "exec", "run", "console", "command"}
+_SHELLS = {"bash", "sh", "zsh", "dash", "fish", "pwsh", "powershell"}
 TODO_KEYS = ("todos", "plan", "tasks", "items")
 TODO_TEXT_KEYS = ("content", "description", "step", "task", "title", "text")
 #: str_replace_based_edit_tool-style editors name their operation in ``command``: not a shell command.
-_EDITOR_OPS = {"view": "read", "create": "write", "str_replace": "edit", "insert": "edit", "undo_edit": "edit"}
-_PATCH_FILE = re.compile(r"^\*\*\* (Add|Update|Delete) File: (.+)$", re.M)
+_EDITOR_OPS = {
+    "view": "read",
+    "create": "write",
+    "write": "write",
+    "str_replace": "edit",
+    "insert": "edit",
+    "undo_edit": "edit",
+}
 _NOISE_LINE = re.compile(r"^(process group pgid|signal|exit code|error: \(none\)|</?untrusted_context>)", re.I)
 _TAG = re.compile(r"</?[a-z_-]+>")
 CUT_CHARS = 160
+#: A failure's line keeps more: its cause comes first, the test and the build target it failed in after it.
+FAILURE_CHARS = 320
 _TAIL_CHARS = 2_000
 _ERROR_CHARS = 20_000
 
@@ -40,9 +63,14 @@ class Call:
     paths: list[tuple[str, str]] = field(default_factory=list)  # (path, "read" | "write" | "edit")
     todos: list[tuple[str, str]] | None = None  # (status, text) of a full to-do list
     change: str | None = None  # an edit or write, in short: `old` -> `new`, or what was written
+    content: str | None = None  # a write's whole text, to diff against what the history showed of the file
+    replaced: list[tuple[str, str]] = field(default_factory=list)  # an edit's (old, new) pairs
+    partial: bool = False  # a read of some lines only: not the file's whole text
 
 
 def classify(block: Block) -> Call:
+    """What a call does, by the shape of its arguments first (a command line, an old/new pair, SEARCH/REPLACE
+    blocks, a patch, a path with content) and by its name's words only where the shape says nothing."""
     name = block.name or "tool"
     args: dict[str, Any] = block.args if isinstance(block.args, dict) else {}
     words = set(re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()))
@@ -50,15 +78,31 @@ def classify(block: Block) -> Call:
     if todos is not None:
         return Call("todo", name, f"{len(todos)} item(s)", todos=todos)
     path = next((args[k] for k in PATH_KEYS if isinstance(args.get(k), str) and args[k]), None)
-    command = _command(args)
+    command = _command(args, words)
     if path and command in _EDITOR_OPS:
         op = _EDITOR_OPS[command]
         kind: Kind = "read" if op == "read" else "edit" if op == "edit" else "write"
-        return Call(kind, name, path, [(path, op)], change=change(args) if kind != "read" else None)
-    patch = next((v for k in ("input", "patch") if isinstance(v := args.get(k), str)), "")
-    patched = [(p.strip(), "write" if op == "Add" else "edit") for op, p in _PATCH_FILE.findall(patch)]
-    if patched:
-        return Call("edit", name, ", ".join(p for p, _ in patched), patched, change=_patch_change(patch))
+        return (
+            _changing(Call(kind, name, path, [(path, op)]), args)
+            if kind != "read"
+            else Call(kind, name, path, [(path, "read")])
+        )
+    for text in edits.strings(args):  # a patch anywhere: apply_patch's input, a shell argv, a diff argument
+        patched = edits.patch_files(text)
+        if patched:
+            pair = edits.patch_change(text)
+            files = list(dict.fromkeys(p for p, _ in patched))
+            call = Call("edit", name, ", ".join(files), patched, change=_short(*pair) if pair else None)
+            added = edits.added_file(text)
+            if added is not None and len(files) == 1:  # a file written whole: told against its earlier text
+                call.content = added
+            else:
+                call.replaced = [pair] if pair else []
+            return call
+    if path:
+        pairs = [pair for text in edits.strings(args) for pair in edits.blocks(text)]
+        if pairs:
+            return Call("edit", name, path, [(path, "edit")], change=_pairs(pairs), replaced=pairs)
     if command:
         return Call("command", name, command)
     if words & {"grep", "glob", "search", "find", "list", "ls"} or "pattern" in args:
@@ -66,11 +110,15 @@ def classify(block: Block) -> Call:
         where = f" in {path}" if path else ""
         return Call("search", name, f"{pattern}{where}" if pattern else cut(args_text(args), CUT_CHARS))
     if path:
+        if _old_new(args) is not None:
+            return _changing(Call("edit", name, path, [(path, "edit")]), args)
+        if _content(args) is not None:
+            return _changing(Call("write", name, path, [(path, "write")]), args)
         if words & {"write", "create"}:
             return Call("write", name, path, [(path, "write")], change=change(args))
         if words & {"edit", "replace", "patch"}:
             return Call("edit", name, path, [(path, "edit")], change=change(args))
-        return Call("read", name, path, [(path, "read")])
+        return Call("read", name, path, [(path, "read")], partial=_partial(args))
     many = args.get("paths")
     if isinstance(many, list) and many and all(isinstance(p, str) for p in many):
         return Call("read", name, ", ".join(many), [(p, "read") for p in many])
@@ -80,62 +128,94 @@ def classify(block: Block) -> Call:
     return Call("call", name, f"{name}({cut(args_text(block.args), CUT_CHARS)})")
 
 
-#: Argument names of the text an edit replaces and its replacement (Claude Code, Gemini CLI, editor tools).
-_OLD_KEYS = ("old_string", "old_str", "old_text", "search")
-_NEW_KEYS = ("new_string", "new_str", "new_text", "replace", "insert_text")
+#: Arguments that make a read show some lines of a file only.
+_RANGE_KEYS = ("offset", "limit", "view_range", "start_line", "end_line", "line_start", "line_end", "lines")
+
+
+def _partial(args: dict[str, Any]) -> bool:
+    return any(args.get(k) not in (None, 0, "", []) for k in _RANGE_KEYS)
+
+
+def _changing(call: Call, args: dict[str, Any]) -> Call:
+    """An edit or write, with its change in short and what it needs to follow the file's text."""
+    call.change = change(args)
+    pair = _old_new(args)
+    if pair is not None:
+        call.replaced = [pair]
+    call.content = _content(args) if pair is None else None
+    return call
+
+
+#: Argument names of the text an edit replaces and its replacement, as editors name them.
+_OLD_KEYS = ("old_string", "old_str", "old_text", "search", "old", "before", "find", "original", "old_code")
+_NEW_KEYS = (
+    "new_string",
+    "new_str",
+    "new_text",
+    "replace",
+    "insert_text",
+    "new",
+    "after",
+    "replacement",
+    "new_code",
+    "code_edit",
+)
 _CONTENT_KEYS = ("content", "file_text", "text", "contents")
 CHANGE_CHARS = 240
+
+
+def _old_new(args: dict[str, Any]) -> tuple[str, str] | None:
+    old = next((v for k in _OLD_KEYS if isinstance(v := args.get(k), str)), None)
+    new = next((v for k in _NEW_KEYS if isinstance(v := args.get(k), str)), None)
+    return None if old is None and new is None else (old or "", new or "")
+
+
+def _content(args: dict[str, Any]) -> str | None:
+    return next((v for k in _CONTENT_KEYS if isinstance(v := args.get(k), str)), None)
 
 
 def change(args: dict[str, Any]) -> str | None:
     """An edit in short, from its arguments: `old` -> `new` (each side cut to its changed lines), the edits of a
     multi-edit joined, or the size of what was written. The summary names the change, not only the file."""
-    edits = args.get("edits")
-    if isinstance(edits, list) and edits and all(isinstance(e, dict) for e in edits):
-        parts = [c for c in (change(e) for e in edits[:3]) if c]
-        more = f" (+{len(edits) - 3} more edits)" if len(edits) > 3 else ""
+    edit_list = args.get("edits")
+    if isinstance(edit_list, list) and edit_list and all(isinstance(e, dict) for e in edit_list):
+        parts = [c for c in (change(e) for e in edit_list[:3]) if c]
+        more = f" (+{len(edit_list) - 3} more edits)" if len(edit_list) > 3 else ""
         return "; ".join(parts) + more if parts else None
-    old = next((v for k in _OLD_KEYS if isinstance(v := args.get(k), str)), None)
-    new = next((v for k in _NEW_KEYS if isinstance(v := args.get(k), str)), None)
-    if old is not None or new is not None:
-        before, after = _changed_lines(old or "", new or "")
-        return f"`{cut(before, CHANGE_CHARS // 2)}` -> `{cut(after, CHANGE_CHARS // 2)}`"
-    content = next((v for k in _CONTENT_KEYS if isinstance(v := args.get(k), str)), None)
+    pair = _old_new(args)
+    if pair is not None:
+        return _short(*pair)
+    content = _content(args)
     if content is not None:
-        lines = content.count("\n") + (0 if content.endswith("\n") or not content else 1)
-        first = next((ln.strip() for ln in content.splitlines() if ln.strip()), "")
-        return f"wrote {lines:,} lines" + (f", starting `{cut(first, 60)}`" if first else "")
+        return written(content)
     return None
 
 
-def _changed_lines(old: str, new: str) -> tuple[str, str]:
-    """The lines that differ, without the context both sides share (an edit often repeats lines around it)."""
-    a, b = old.splitlines() or [""], new.splitlines() or [""]
-    start = 0
-    while start < min(len(a), len(b)) - 1 and a[start] == b[start]:
-        start += 1
-    end = 0
-    while end < min(len(a), len(b)) - start - 1 and a[-1 - end] == b[-1 - end]:
-        end += 1
-    return " / ".join(x.strip() for x in a[start : len(a) - end]), " / ".join(
-        x.strip() for x in b[start : len(b) - end]
-    )
+def written(content: str) -> str:
+    """A whole file written where nothing earlier showed its text: its size and first line."""
+    lines = content.count("\n") + (0 if content.endswith("\n") or not content else 1)
+    first = next((ln.strip() for ln in content.splitlines() if ln.strip()), "")
+    return f"wrote {lines:,} lines" + (f", starting `{cut(first, 60)}`" if first else "")
 
 
-def _patch_change(patch: str) -> str | None:
-    """An apply_patch body in short: its first removed and added lines."""
-    removed = [ln[1:].strip() for ln in patch.splitlines() if ln.startswith("-") and not ln.startswith("---")]
-    added = [ln[1:].strip() for ln in patch.splitlines() if ln.startswith("+") and not ln.startswith("+++")]
-    if not removed and not added:
-        return None
-    return f"`{cut(' / '.join(removed[:3]), CHANGE_CHARS // 2)}` -> `{cut(' / '.join(added[:3]), CHANGE_CHARS // 2)}`"
+def _short(old: str, new: str) -> str:
+    before, after = edits.changed_lines(old, new)
+    return f"`{cut(before, CHANGE_CHARS // 2)}` -> `{cut(after, CHANGE_CHARS // 2)}`"
 
 
-def _command(args: dict[str, Any]) -> str | None:
-    for key in COMMAND_KEYS:
+def _pairs(pairs: list[tuple[str, str]]) -> str:
+    more = f" (+{len(pairs) - 2} more blocks)" if len(pairs) > 2 else ""
+    return "; ".join(_short(old, new) for old, new in pairs[:2]) + more
+
+
+def _command(args: dict[str, Any], words: set[str]) -> str | None:
+    keys = COMMAND_KEYS + (("input",) if words & _TERMINAL_WORDS else ())
+    for key in keys:
         value = args.get(key)
-        if isinstance(value, list) and all(isinstance(v, str) for v in value):
-            value = " ".join(value)
+        if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            # ``bash -lc 'pytest -q'`` runs pytest: the script is the command; else the argv as a line
+            shell = value[0].rsplit("/", 1)[-1] in _SHELLS and len(value) >= 3 and value[-2].startswith("-")
+            value = value[-1] if shell and "c" in value[-2] else shlex.join(value)
         if isinstance(value, str) and value.strip():
             return value.strip()
     return None
@@ -175,7 +255,7 @@ def outcome(call: Call, result: Block) -> tuple[bool, str]:
         text = _error_payload(text)
         return True, cut(_lines(text)[0] if _lines(text) else "error", CUT_CHARS)
     seen = text if len(text) <= 2 * _ERROR_CHARS else text[:_ERROR_CHARS] + "\n" + text[-_ERROR_CHARS:]
-    reading = failures.read_command(seen) if call.kind == "command" else failures.read_tool(seen)
+    reading = failures.read_command(seen) if call.kind == "command" else failures.read_tool(seen, call.target)
     if result.is_error or head.startswith("<tool_use_error>") or reading.failed:
         line = reading.line or failures.quote(seen, failed=True)
         code = failures.exit_code(seen) if call.kind == "command" else None
@@ -184,9 +264,11 @@ def outcome(call: Call, result: Block) -> tuple[bool, str]:
         if line is None:
             lines = _lines(seen)
             line = lines[0] if lines else "no output"
-        return True, cut(line, CUT_CHARS)
+        return True, cut(line, FAILURE_CHARS, head=3)
     if call.kind == "delegate":  # a sub-agent's report leads with its findings
         return False, cut(" ".join(_lines(text[:_TAIL_CHARS])), CUT_CHARS)
+    if call.kind == "command":  # the output inside a host's wrapper (Codex's JSON), not the wrapper's last line
+        text = failures.unwrapped(text[-_TAIL_CHARS:] if text.lstrip()[:1] != "{" else text)[0]
     last = _last_line(text[-_TAIL_CHARS:])
     return False, cut(last, CUT_CHARS // 2) if last else "no output"
 
@@ -214,10 +296,11 @@ def _error_payload(text: str) -> str:
     return error if isinstance(error, str) else text
 
 
-def cut(text: str, limit: int) -> str:
-    """One line of at most ``limit`` characters: head and tail kept, the middle elided."""
+def cut(text: str, limit: int, head: int = 1) -> str:
+    """One line of at most ``limit`` characters: head and tail kept, the middle elided. ``head``: how many
+    times longer the head is than the tail (a failure's line says why first, where second)."""
     text = " ".join(text.split())
     if len(text) <= limit:
         return text
-    half = (limit - 5) // 2
-    return f"{text[:half]} ... {text[-half:]}"
+    first = (limit - 5) * head // (head + 1)
+    return f"{text[:first]} ... {text[len(text) - (limit - 5 - first) :]}"

@@ -13,8 +13,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..conversation import edits, failures
 from ..conversation.model import Block, Message
-from . import calls
+from . import calls, textual
 from .earlier import Earlier, find
 
 Ref = int | None
@@ -124,6 +125,7 @@ class _Extraction:
         self.pending: dict[str, Action] = {}
         self.open: list[_Open] = []  # failures still looking for their fix
         self.terms: Counter[str] = Counter()
+        self.shown: dict[str, str] = {}  # path -> its text as the history last showed it (read, written, edited)
 
     def message(self, message: Message) -> None:
         f, ref = self.facts, message.index
@@ -147,6 +149,15 @@ class _Extraction:
             for status_mark, item in _CHECKBOX.findall(text):
                 f.checklist.append((ref, "pending" if status_mark == " " else "done", calls.cut(item, 200)))
         if message.role == "user" and text:
+            ran = textual.run(text)
+            if ran is not None:  # a command and its output, quoted in the user's turn (Aider's /run, /test)
+                self._done(self._call(ref, ran[0]), ran[1])
+                return
+            shown = textual.files_shown(text)
+            for path, content in shown:  # files handed over: read, not said
+                self._done(self._call(ref, textual.read(path)), content)
+            if shown:
+                return
             if f.current is not None and (not f.answers or f.answers[-1] is not f.current) and f.said:
                 f.answers.append(f.current)  # the turn's final answer: what the user read before writing again
             f.said.append(Said(ref, text))
@@ -155,6 +166,10 @@ class _Extraction:
             if text:
                 self._assistant_text(ref, text)
             made = [self._call(ref, b) for b in message.calls]
+            for block in self._written(text) if text else ():  # edits written in the reply (Aider)
+                action = self._call(ref, block)
+                self._done(action, "")
+                made.append(action)
             if made:
                 f.last_actions = made
 
@@ -180,6 +195,7 @@ class _Extraction:
 
     def _call(self, ref: Ref, block: Block) -> Action:
         call = calls.classify(block)
+        self._follow(call)
         self.facts.tools[call.name] += 1
         if call.todos is not None:
             self.facts.todos, self.facts.todos_ref = call.todos, ref
@@ -189,12 +205,56 @@ class _Extraction:
         self.facts.actions.append(action)
         return action
 
-    def _result(self, ref: Ref, block: Block) -> None:
-        action = self.pending.pop(block.call_id or "", None)
+    def _written(self, text: str) -> list[Block]:
+        """SEARCH/REPLACE blocks in a reply; else whole files written in it, each under its path, where the
+        history showed that file before with other text (a reply that only quotes a file changes nothing)."""
+        blocks = textual.edits_written(text)
+        if blocks:
+            return blocks
+        return [
+            textual.write(path, content)
+            for path, content in textual.files_shown(text)
+            if (known := self._shown(path)) is not None and known.strip() != content.strip()
+        ]
+
+    def _follow(self, call: calls.Call) -> None:
+        """Keep each file's text as the history shows it, so that a whole file written over it is told by what
+        changed (``x`` -> ``y``), not by its size."""
+        path = call.paths[0][0] if call.paths else None
+        if path is None or call.kind not in ("write", "edit"):
+            return
+        known = self._shown(path)
+        if call.content is not None:
+            if known is not None and known.strip() != call.content.strip():
+                before, after = edits.changed_lines(known, call.content)
+                call.change = f"`{calls.cut(before, calls.CHANGE_CHARS // 2)}` -> `{calls.cut(after, 120)}`"
+            self.shown[path] = call.content
+        elif known is not None:
+            for old, new in call.replaced:
+                known = known.replace(old, new, 1) if old else known
+            self.shown[path] = known
+
+    def _shown(self, path: str) -> str | None:
+        if path in self.shown:
+            return self.shown[path]
+        tail = "/" + path.lstrip("./")
+        return next((t for p, t in self.shown.items() if p.endswith(tail) or path.endswith("/" + p.lstrip("./"))), None)
+
+    def _done(self, action: Action, output: str) -> None:
+        """A call whose result is written in the conversation's text rather than as a tool result."""
+        self._result(action.ref, Block(kind="tool_result", text=output), action)
+
+    def _result(self, ref: Ref, block: Block, action: Action | None = None) -> None:
+        action = action or self.pending.pop(block.call_id or "", None)
         if action is None:
             return
         call = action.call
         action.failed, action.outcome = calls.outcome(call, block)
+        if call.kind == "read" and not action.failed and call.paths and block.text and not call.partial:
+            self.shown[call.paths[0][0]] = edits.shown_text(block.text)
+        looked = _SHOWS_FILE.match(call.target) if call.kind == "command" and not action.failed else None
+        if looked and block.text:  # ``cat app.py``, ``sed -n '1,80p' app.py``: the output is the file
+            self.shown[looked["path"]] = failures.unwrapped(block.text)[0]
         if action.failed:
             action.mentions = frozenset(_FILE_NAME.findall(f"{call.target}\n{(block.text or '')[:20_000]}"))
             failure = Failure(action)
@@ -260,12 +320,16 @@ def _terms(text: str) -> set[str]:
     return set(re.findall(r"[a-z_]\w{3,}", text.lower()))
 
 
+#: A command whose output is one file's text: what it shows is what the file holds.
+_SHOWS_FILE = re.compile(r"^\s*(?:cat|sed -n ['\"]?1,\$?\d*p['\"]?|nl -ba)\s+(?P<path>[\w./-]+)\s*$")
+
+
 def _same_work(failure: Action, done: calls.Call) -> bool:
     """A success redoes a failure: the same tool on the same target, or the same command line once options
     and their order are set aside. Strict on purpose: a summary that says "fixed by" a command that did other
     work (a later ``python -c ...`` after a failed ``python -m pytest``) misleads the agent that reads it."""
     failed = failure.call
-    if failed.name != done.name:
+    if failed.name != done.name or failed.kind != done.kind:  # one shell tool both edits (apply_patch) and runs
         return False
     if failed.kind != "command":
         return failed.target == done.target
@@ -274,6 +338,8 @@ def _same_work(failure: Action, done: calls.Call) -> bool:
     done_work = {_command_work(s) for s in done.target.split("&&")}
     if work in done_work:
         return True
+    if _LOOKS.match(failed.target):  # a look at another file is no fix of a look that failed
+        return False
     # The same program and subcommand with corrected arguments (``pip install reqests`` -> ``requests``), or
     # with more of them (``git push`` -> ``git push -u origin main``).
     if len(work) >= 3 and any(w[:2] == work[:2] and len(w) >= 3 for w in done_work):

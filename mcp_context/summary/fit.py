@@ -33,8 +33,17 @@ class Part:
     more: bool = True
 
 
-def fit(parts: list[Part], budget: int, count: Count, prefix: str = "", suffix: str = "") -> str:
-    """The parts rendered under ``budget`` tokens (or the bare skeleton, if even that does not fit)."""
+def fit(
+    parts: list[Part],
+    budget: int,
+    count: Count,
+    prefix: str = "",
+    suffix: str = "",
+    band: tuple[int, int] | None = None,
+) -> str:
+    """The parts rendered under ``budget`` tokens (or the bare skeleton, if even that does not fit). Items of
+    priority within ``band`` (low, high) are first each given their shortest rendering, so that the first of them taking
+    its longest cannot crowd out the next (three failures in little room: each told short, not one told long)."""
     sizes: dict[str, int] = {}
 
     def size(variant: str) -> int:  # both passes weigh the same variants
@@ -48,14 +57,25 @@ def fit(parts: list[Part], budget: int, count: Count, prefix: str = "", suffix: 
     by_priority = [sorted(part.items, key=lambda item: -item.priority)[:CANDIDATES] for part in parts]
     order = sorted(((id(item), item) for items in by_priority for item in items), key=lambda pair: -pair[1].priority)
     costs: dict[int, int] = {}
+    first = [(k, i) for k, i in order if band[0] <= i.priority <= band[1]] if band is not None else []
+    for key, item in first:  # the shortest of each item not to be crowded out
+        if remaining < 4:
+            break
+        cost = size(item.variants[-1]) + 2
+        if cost <= remaining:
+            chosen[key], costs[key] = item.variants[-1], cost
+            remaining -= cost
     for key, item in order:
         if remaining < 4:
             break
+        held = costs.get(key, 0)  # an item already in, in its shortest form, may grow into a longer one
         for variant in item.variants:
             cost = size(variant) + 2
-            if cost <= remaining:
+            if cost - held <= remaining:
+                if key in chosen and variant == chosen[key]:
+                    break
                 chosen[key], costs[key] = variant, cost
-                remaining -= cost
+                remaining -= cost - held
                 break
     text = render(parts, chosen, prefix, suffix)
     over = count(text) - budget

@@ -61,7 +61,9 @@ def write(facts: Facts, style: styles.Style, count: Callable[[str], int], budget
                 if any(t in item.variants[0].lower() for t in terms):
                     item.priority += FOCUS_BONUS
     prefix = f"Focus: {focus.strip()} (facts about it kept first)" if focus and focus.strip() else ""
-    return fit.fit(parts, budget, count, prefix)
+    # A brief is a few lines, each fact at its shortest already; the longer styles tell every failure before any
+    # is told at length.
+    return fit.fit(parts, budget, count, prefix, band=None if style.name == "brief" else (FIXED, FAILURE + 1))
 
 
 # the pieces ------------------------------------------------------------------------------------------------
@@ -158,7 +160,8 @@ def _failure(failure: Failure, told: bool, brief: bool) -> Item:
     """A failure, its message, and what became of it: the edits and the run that fixed it, or unresolved. A fixed
     failure ranks below one still open: the open one is what the reader must act on."""
     a = failure.action
-    base = f"{_what(a)} failed {cite(a.ref)}: {a.outcome}"
+    what = a.call.name if a.call.kind != "command" and a.call.target in a.outcome else _what(a)  # said once
+    base = f"{what} failed {cite(a.ref)}: {a.outcome}"
     fix = _fix(failure)
     if brief:
         line = f"{_what(a, 100)} failed {cite(a.ref)}: {cut(a.outcome, 120)}"
@@ -167,12 +170,30 @@ def _failure(failure: Failure, told: bool, brief: bool) -> Item:
     if failure.explanation is not None:
         why = f"(see {cite(failure.explanation.ref)})" if told else cut(failure.explanation.text, 240)
         said = f"; then {cite(failure.explanation.ref)}: {why}" if not told else f"; {why}"
-    variants = (f"{base}{said}; {fix}", f"{base}; {fix}", f"{cut(base, 200)}; {cut(fix, 120)}")
+    short = f"{cut(what, 60)} failed {cite(a.ref)}: {cut(a.outcome, 160, head=3)}"
+    variants = (
+        f"{base}{said}; {fix}",
+        f"{base}; {fix}",
+        f"{cut(base, 200)}; {_fix(failure, compact=160)}",
+        f"{short}; {_fix(failure, compact=100)}",
+    )
     return Item(FIXED + 8 if failure.fixed_by else FAILURE, tuple(dict.fromkeys(variants)))
 
 
-def _fix(failure: Failure) -> str:
-    """What resolved a failure: each edit with its change, then the run that succeeded."""
+def _fix(failure: Failure, compact: int = 0) -> str:
+    """What resolved a failure: each edit with its change, then the run that succeeded. ``compact``: the changes
+    only, each as its file's name and what changed (in at most that many characters), for little room."""
+    if compact:
+        changes = [
+            f"{e.call.target.rsplit('/', 1)[-1]} {cite(e.ref)}"
+            + (f" {cut(e.call.change, compact)}" if e.call.change else "")
+            for e in failure.edits[-2:]
+            if e.call.kind != "command"
+        ]
+        if failure.fixed_by is None:
+            return f"unresolved: {'; '.join(changes)}" if changes else "unresolved"
+        ran = f"{_what(failure.fixed_by, compact)} {cite(failure.fixed_by.ref)}"  # when no change says it
+        return f"fixed by {'; '.join(changes)}" if changes else f"fixed by {ran}"
     edits = [
         f"running {_what(e, 100)} {cite(e.ref)}"
         if e.call.kind == "command"

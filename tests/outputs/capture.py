@@ -32,6 +32,9 @@ pip); it needs gcc, g++, make, cargo, javac/java, node/npm and git on PATH and
 reaches the npm registry and PyPI.  A full run takes about a minute:
 
     .venv/bin/python tests/outputs/capture.py
+
+``capture.py ecosystems`` captures the second corpus instead, one failure and its success twin per ecosystem
+(``ecosystems.py``, written to ``ecosystems/``).
 """
 
 from __future__ import annotations
@@ -143,8 +146,9 @@ def gemini_current(command: str, run: Run) -> str:
 
 
 class Corpus:
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, cases_dir: Path = CASES_DIR) -> None:
         self.root = root
+        self.cases_dir = cases_dir
         self.cases: list[dict[str, object]] = []
         self.skipped: list[tuple[str, str]] = []
         self.env = self._env()
@@ -262,7 +266,7 @@ class Corpus:
         source: str = "captured",
         wrapper: str | None = None,
     ) -> None:
-        path = CASES_DIR / f"{name}.txt"
+        path = self.cases_dir / f"{name}.txt"
         with path.open("w", encoding="utf-8", newline="") as fh:
             fh.write(text)
         self.cases.append(
@@ -1752,6 +1756,10 @@ def hand_written(c: Corpus) -> None:
 
 
 def main() -> int:
+    if sys.argv[1:] == ["ecosystems"]:  # the failure/success-twin corpus of tests/outputs/ecosystems
+        from ecosystems import capture
+
+        return capture(Corpus, Skip)
     if CASES_DIR.exists():
         shutil.rmtree(CASES_DIR)
     CASES_DIR.mkdir(parents=True)

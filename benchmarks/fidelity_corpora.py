@@ -1,0 +1,444 @@
+"""Real failures from many ecosystems, written by many agents: the part of ``benchmarks.fidelity`` whose rules
+were not written against it.
+
+Two corpora meet here. ``tests/outputs/ecosystems`` holds real failures captured by running real tools, each with
+its fix and its success twin (the same command after the fix), and a truth file written by hand with the line
+that says why each run failed. ``tests/dialects`` holds, per agent, its tools for running a command, reading,
+editing and writing a file, and the exact text of their results, from the agents' published tool schemas.
+Each history is one agent working through three failures of one split: it reads the file, runs the check, fixes
+the first two (by an edit, or by writing the whole file) and re-runs them, and leaves the third open; it also
+reads a file that is not there. The planted facts: the request, each failure's root-cause line, each fix's
+new code, the missing file's error. The split (``fidelity_split.json``) holds out whole ecosystems and whole
+agents, and was drawn before any rule was changed for them: the held-out figure is what a new tool or agent
+can expect."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+FAILURES = ROOT / "tests" / "outputs" / "ecosystems"
+DIALECTS = ROOT / "tests" / "dialects"
+SPLIT = Path(__file__).resolve().parent / "fidelity_split.json"
+PROJECT = "/tmp/proj"
+PER_HISTORY = 3
+_SLOT = re.compile(r"\{(\w+)\}")
+
+REQUESTS = (
+    "CI is red on {project}: get `{command}` passing again, one small fix at a time, and tell me what broke.",
+    "Please fix the failing checks in {project} (start with `{command}`); do not refactor anything else.",
+    "The {project} build fails since this morning. Find out why `{command}` fails and repair it.",
+)
+
+
+@dataclass
+class Case:
+    """A captured failure, its twin's output, its fix, and the hand-written truth."""
+
+    name: str
+    ecosystem: str
+    project: str
+    command: str
+    exit_code: int
+    output: str
+    passed: str
+    path: str
+    before: str
+    after: str
+    old: str
+    new: str
+    cause: str
+    test: str | None
+
+
+@dataclass
+class Planted:
+    kind: str  # request, cause, fix, missing, test
+    text: str
+    case: str = ""
+
+
+@dataclass
+class History:
+    agent: str
+    split: str
+    fmt: str
+    messages: list[dict[str, Any]]
+    facts: list[Planted]
+    twins: list[int] = field(default_factory=list)  # indexes of the success twins' result messages
+
+
+def split() -> tuple[set[str], set[str]]:
+    data = json.loads(SPLIT.read_text())
+    return set(data["held_out_ecosystems"]), set(data["held_out_agents"])
+
+
+def cases() -> list[Case]:
+    listed = json.loads((FAILURES / "cases.json").read_text())
+    truth = json.loads((FAILURES / "truth.json").read_text())
+    by_name = {c["name"]: c for c in listed}
+    out = []
+    for c in listed:
+        if not c["failed"]:
+            continue
+        fix, twin = c["fix"], by_name[c["twin"]]
+        text = (FAILURES / "cases" / f"{c['name']}.txt").read_text()
+        passed = (FAILURES / "cases" / f"{twin['name']}.txt").read_text()
+        after = fix["before"].replace(fix["old"], fix["new"], 1)
+        out.append(
+            Case(
+                c["name"],
+                c["ecosystem"],
+                c["project"],
+                c["command"],
+                c["exit_code"],
+                text,
+                passed,
+                fix["path"],
+                fix["before"],
+                after,
+                fix["old"],
+                fix["new"],
+                truth[c["name"]]["cause"],
+                truth[c["name"]]["test"],
+            )
+        )
+    return out
+
+
+def dialects() -> dict[str, dict[str, Any]]:
+    return {p.stem: json.loads(p.read_text()) for p in sorted(DIALECTS.glob("*.json")) if p.stem != "split"}
+
+
+def histories() -> list[History]:
+    held_eco, held_agents = split()
+    every = cases()
+    out: list[History] = []
+    for name, dialect in dialects().items():
+        part = "held-out" if name in held_agents else "dev"
+        chosen = [c for c in every if (c.ecosystem in held_eco) == (part == "held-out")]
+        for n in range(0, len(chosen), PER_HISTORY):
+            group = chosen[n : n + PER_HISTORY]
+            if len(group) < 2:
+                group = chosen[-PER_HISTORY:]
+            out.append(_Writer(dialect, part, n // PER_HISTORY).history(group))
+    return out
+
+
+def numbered(text: str) -> str:
+    return "\n".join(f"{i:>6}\t{line}" for i, line in enumerate(text.splitlines(), 1))
+
+
+def hunks(before: str, after: str) -> str:
+    """The change as apply_patch hunks: unified diff lines after each ``@@``, without file headers."""
+    lines = difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=2)
+    return "\n".join("@@" if ln.startswith("@@") else ln for ln in list(lines)[2:])
+
+
+class _Writer:
+    def __init__(self, dialect: dict[str, Any], part: str, n: int) -> None:
+        self.d, self.part, self.n = dialect, part, n
+        self.fmt: str = dialect["format"]
+        self.out: list[dict[str, Any]] = []
+        self.facts: list[Planted] = []
+        self.twins: list[int] = []
+        self.ids = 0
+
+    def history(self, group: list[Case]) -> History:
+        first = group[0]
+        request = REQUESTS[self.n % len(REQUESTS)].format(project=first.project, command=first.command)
+        self.user(request)
+        self.facts.append(Planted("request", request))
+        if self.d.get("tools", True):
+            missing = f"{first.project}/CONTRIBUTING.md"
+            text = self.fill(self.d["read_missing"], self.slots(first, path=missing))
+            self.call(
+                "First the contribution notes.", self.d["read"], self.slots(first, path=missing), text, failed=True
+            )
+            shown = json.loads(text)["output"] if text.startswith('{"output"') else text
+            self.facts.append(Planted("missing", _first_line(shown)))
+        for k, case in enumerate(group):
+            fixed = k < len(group) - 1
+            write = (self.n + k) % 2 == 1
+            self.work(case, fixed, write)
+        return History(self.d["name"], self.part, self.fmt, self.out, self.facts, self.twins)
+
+    def work(self, case: Case, fixed: bool, write: bool) -> None:
+        slots = self.slots(case)
+        self.facts.append(Planted("cause", case.cause, case.name))
+        if case.test:
+            self.facts.append(Planted("test", case.test, case.name))
+        if not self.d.get("tools", True):
+            self.user(self.fill(self.d["read_text"], slots))
+            self.user(self.fill(self.d["exec_text"], slots))
+            if fixed:
+                self.assistant(
+                    f"Fixing {case.path}.\n\n" + self.fill(self.d["write_text" if write else "edit_text"], slots)
+                )
+                self.user(self.fill(self.d["exec_text"], {**slots, "output": case.passed}))
+                self.twins.append(len(self.out) - 1)
+                self.facts.append(Planted("fix", _key(case), case.name))
+            else:
+                self.assistant("That one needs more digging; I will come back to it.")
+            return
+        self.call(
+            f"Reading {case.path} before running the check.",
+            self.d["read"],
+            slots,
+            self.fill(self.d["read_result"], slots),
+        )
+        self.run(case, case.output, case.exit_code)
+        if not fixed:
+            self.assistant("That one needs more digging; I will come back to it.")
+            return
+        tool = self.d["write" if write else "edit"]
+        result = self.d["write_result" if write else "edit_result"]
+        self.call(f"Fixing {case.path}.", tool, slots, self.fill(result, slots))
+        self.facts.append(Planted("fix", _key(case), case.name))
+        self.run(case, case.passed, 0)
+        self.twins.append(len(self.out) - 1)
+
+    def run(self, case: Case, output: str, code: int) -> None:
+        shape = self.d["exec_result"]
+        slots = {**self.slots(case, output=output), "exit_code": str(code)}
+        if shape.get("json"):
+            text = json.dumps({"output": output, "metadata": {"exit_code": code, "duration_seconds": 1.2}})
+        else:
+            text = self.fill(shape["failed" if code else "ok"], slots)
+        self.call("", self.d["exec"], slots, text, failed=bool(code) and shape.get("flag", False))
+
+    def slots(self, case: Case, path: str | None = None, output: str | None = None) -> dict[str, str]:
+        rel = path or f"{case.project}/{case.path}"
+        out = (case.output if output is None else output).rstrip("\n")
+        return {
+            "command": case.command,
+            "output": out,
+            "exit_code": str(case.exit_code),
+            "n": str(self.n),
+            "root": f"{PROJECT}/{case.project}",
+            "path": rel,
+            "abs": f"{PROJECT}/{rel}",
+            "old": case.old,
+            "new": case.new,
+            "before": case.before.rstrip("\n"),
+            "after": case.after.rstrip("\n"),
+            "numbered": numbered(case.before),
+            "numbered_after": numbered(case.after),
+            "size": str(len(case.after.encode())),
+            "patch_hunks": hunks(case.before, case.after),
+            "plus_after": "\n".join(f"+{ln}" for ln in case.after.splitlines()),
+            "output_or_empty": out or "(empty)",
+            "output_or_swe_empty": out or "Your command ran successfully and did not produce any output.",
+        }
+
+    def fill(self, value: Any, slots: dict[str, str]) -> Any:
+        if isinstance(value, str):
+            if value.startswith(("@json:", "@json1:")):
+                head, _, rest = value.partition(":")
+                body = self.fill(rest, slots)
+                return json.dumps(
+                    {"output": body, "metadata": {"exit_code": 1 if head == "@json1" else 0, "duration_seconds": 0.1}}
+                )
+            return _SLOT.sub(lambda m: slots.get(m.group(1), m.group(0)), value)
+        if isinstance(value, list):
+            return [self.fill(v, slots) for v in value]
+        if isinstance(value, dict):
+            return {k: self.fill(v, slots) for k, v in value.items()}
+        return value
+
+    # messages, per format ----------------------------------------------------------------------------------
+
+    def user(self, text: str) -> None:
+        self.out.append(
+            {"role": "user", "parts": [{"text": text}]} if self.fmt == "gemini" else {"role": "user", "content": text}
+        )
+
+    def assistant(self, text: str) -> None:
+        self.out.append(
+            {"role": "model", "parts": [{"text": text}]}
+            if self.fmt == "gemini"
+            else {"role": "assistant", "content": text}
+        )
+
+    def call(self, said: str, tool: dict[str, Any], slots: dict[str, str], result: str, failed: bool = False) -> None:
+        self.ids += 1
+        ident = f"call_{self.d['name'].replace('-', '')}_{self.n}_{self.ids}"
+        name, args = tool["name"], self.fill(tool["args"], slots)
+        if self.fmt == "openai":
+            self.out.append(
+                {
+                    "role": "assistant",
+                    "content": said or None,
+                    "tool_calls": [
+                        {"id": ident, "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}
+                    ],
+                }
+            )
+            self.out.append({"role": "tool", "tool_call_id": ident, "content": result})
+        elif self.fmt == "anthropic":
+            blocks: list[dict[str, Any]] = [{"type": "text", "text": said}] if said else []
+            blocks.append({"type": "tool_use", "id": ident, "name": name, "input": args})
+            self.out.append({"role": "assistant", "content": blocks})
+            self.out.append(
+                {
+                    "role": "user",
+                    "content": [{"type": "tool_result", "tool_use_id": ident, "content": result, "is_error": failed}],
+                }
+            )
+        else:
+            parts: list[dict[str, Any]] = [{"text": said}] if said else []
+            parts.append({"functionCall": {"id": ident, "name": name, "args": args}})
+            self.out.append({"role": "model", "parts": parts})
+            self.out.append(
+                {
+                    "role": "user",
+                    "parts": [{"functionResponse": {"id": ident, "name": name, "response": {"output": result}}}],
+                }
+            )
+
+
+def _key(case: Case) -> str:
+    """What a summary must show of the fix: the new text where it differs from the old, as one line."""
+    new = [ln.strip() for ln in case.new.splitlines() if ln.strip() and ln not in case.old.splitlines()]
+    return new[-1] if new else case.new.strip()
+
+
+def _first_line(text: str) -> str:
+    """The error a tool answered with: its first line, or the next one when the first is only a label."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()] or [text]
+    first = lines[1] if len(lines) > 1 and lines[0].rstrip(":").lower() in ("error", "failed") else lines[0]
+    return first.removeprefix("<tool_use_error>").removesuffix("</tool_use_error>")
+
+
+# scoring -------------------------------------------------------------------------------------------------------
+
+HEADLINE = ("request", "cause", "fix", "missing")  # the planted facts; a test's name is reported on its own
+
+
+@dataclass
+class Scored:
+    history: History
+    style: str
+    kept: list[bool]
+    false_alarms: int
+    tokens: int
+    range_tokens: int
+
+
+#: (style, max_tokens): the default budget is the headline; the explicit one shows what the default's room costs.
+RUNS: tuple[tuple[str, int | None], ...] = (("sections", None), ("brief", None), ("sections", 1000))
+
+
+def measure(session: Any, runs: tuple[tuple[str, int | None], ...] = RUNS) -> list[Scored]:
+    from mcp_context.conversation.formats import adapter
+    from mcp_context.summary.facts import extract
+
+    from .fidelity_probe import norm
+
+    out = []
+    for h in histories():
+        found = extract(adapter(h.fmt).parse(h.messages))
+        # a twin's result is the message after its call; a run quoted in a user turn (Aider) is that turn
+        ran = {t - 1 for t in h.twins} | set(h.twins)
+        alarms = sum(1 for f in found.failures if f.action.ref in ran)
+        for style, budget in runs:
+            r = session.summarize_range(
+                messages=h.messages, format=h.fmt, style=style, engine="extractive", max_tokens=budget
+            )
+            normed = norm(r.text or "")
+            kept = [norm(f.text) in normed for f in h.facts]
+            label = style if budget is None else f"{style} at {budget:,}"
+            out.append(Scored(h, label, kept, alarms, r.summary_tokens or 0, r.range_tokens))
+    return out
+
+
+def share(scored: list[Scored], kinds: tuple[str, ...] = HEADLINE) -> tuple[int, int]:
+    hits = [k for s in scored for f, k in zip(s.history.facts, s.kept, strict=True) if f.kind in kinds]
+    return sum(hits), len(hits)
+
+
+def pct(pair: tuple[int, int]) -> str:
+    return f"{pair[0] / pair[1]:.1%}" if pair[1] else "-"
+
+
+def figures(results: list[Scored], style: str = "sections") -> dict[str, tuple[int, int]]:
+    return {
+        part: share([s for s in results if s.style == style and s.history.split == part])
+        for part in ("dev", "held-out")
+    }
+
+
+def report(results: list[Scored]) -> str:
+    from .report import align
+
+    lines = [
+        [
+            "split",
+            "style",
+            "histories",
+            "facts kept",
+            "request",
+            "root cause",
+            "fix",
+            "missing file",
+            "test name",
+            "twins called failed",
+            "fewer tokens",
+        ]
+    ]
+    for part in ("dev", "held-out"):
+        for style in sorted({s.style for s in results}, key=lambda st: st != "sections"):
+            chosen = [s for s in results if s.style == style and s.history.split == part]
+            if not chosen:
+                continue
+            saved = 1 - sum(s.tokens for s in chosen) / max(1, sum(s.range_tokens for s in chosen))
+            lines.append(
+                [
+                    part,
+                    style,
+                    str(len(chosen)),
+                    pct(share(chosen)),
+                    *(pct(share(chosen, (k,))) for k in ("request", "cause", "fix", "missing", "test")),
+                    f"{sum(s.false_alarms for s in chosen)}/{sum(len(s.history.twins) for s in chosen)}",
+                    f"{saved:.1%}",
+                ]
+            )
+    sections = [s for s in results if s.style == "sections"]
+    by_eco: dict[str, list[bool]] = {}
+    by_agent: dict[str, list[bool]] = {}
+    eco_of = {c.name: c.ecosystem for c in cases()}
+    for s in sections:
+        for f, k in zip(s.history.facts, s.kept, strict=True):
+            if f.kind == "cause":
+                by_eco.setdefault(eco_of[f.case], []).append(k)
+            if f.kind == "fix":
+                by_agent.setdefault(s.history.agent, []).append(k)
+    eco = ", ".join(f"{e} {sum(v)}/{len(v)}" for e, v in sorted(by_eco.items()))
+    agents = ", ".join(f"{a} {sum(v)}/{len(v)}" for a, v in sorted(by_agent.items()))
+    d, h = figures(results).values()
+    gap = abs(d[0] / max(1, d[1]) - h[0] / max(1, h[1])) * 100
+    return (
+        f"{align(lines, left=2)}\n\nroot cause kept per ecosystem (sections): {eco}\n"
+        f"fix told per agent (sections): {agents}\n"
+        f"sections: dev {pct(d)}, held-out {pct(h)} (gap {gap:.1f} points; targets: held-out >= 95%, gap <= 3)"
+    )
+
+
+def main() -> int:
+    import tempfile
+
+    from mcp_context import Session
+
+    with tempfile.TemporaryDirectory(prefix="mcp-context-corpora-") as root:
+        session = Session(root=root, session="corpora", env={}, transcript_roots=None)
+        print(report(measure(session)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

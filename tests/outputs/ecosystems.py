@@ -1,0 +1,116 @@
+"""The ecosystem corpus: one real failure per tool family, its fix, and the same command passing after it.
+
+Run as ``.venv/bin/python tests/outputs/capture.py ecosystems``. Each group below builds a scratch project, runs
+the failing command, applies one edit (recorded as ``fix``: the file, the text replaced and its replacement) and
+runs the same command again: the success twin. Outputs go to ``ecosystems/cases/<name>.txt`` and the list to
+``ecosystems/cases.json``; the line that says why each failure happened is not taken from here but written by hand
+in ``ecosystems/truth.json``. A group whose tool is missing is skipped and listed, never faked. The groups are in
+``ecosystems_js.py`` (Node's tools and npm), ``ecosystems_built.py`` (Go, Rust, Maven, CMake) and
+``ecosystems_scripts.py`` (Ruby, PHP, PostgreSQL, Python, pip, git, curl, the shell).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent / "ecosystems"
+
+
+class Pair:
+    """A failure and its success twin in one project: run, fix, run again."""
+
+    def __init__(self, c: Any, ecosystem: str, proj: Path) -> None:
+        self.c, self.ecosystem, self.proj = c, ecosystem, proj
+
+    def run(self, name: str, command: str, check: str, fix: tuple[str, str, str], timeout: int = 600) -> None:
+        """``check``: a regex one line of the failure must match (the capture went as planned)."""
+        c = self.c
+        failed = c.case(
+            name, command, self.proj, kind=f"{self.ecosystem}_failure", failed=True, message=check, timeout=timeout
+        )
+        if failed is None:
+            return
+        path, old, new = fix
+        where = self.proj / path
+        text = where.read_text()
+        assert old in text, (name, path)
+        where.write_text(text.replace(old, new, 1))
+        c.cases[-1].update(
+            ecosystem=self.ecosystem,
+            project=self.proj.name,
+            twin=f"{name}_fixed",
+            fix={"path": path, "old": old, "new": new, "before": text},
+        )
+        if c.case(f"{name}_fixed", command, self.proj, kind=f"{self.ecosystem}_pass", failed=False, timeout=timeout):
+            c.cases[-1].update(ecosystem=self.ecosystem, twin=name)
+        else:
+            c.cases[-1].pop("ecosystem")  # a failure without its twin is not kept
+
+
+def needs(c: Any, tool: str) -> None:
+    """Skip the group, never fake it, when its tool is not on this machine."""
+    if not shutil.which(tool, path=c.env["PATH"]):
+        raise c.skip_error(f"{tool} is not installed")
+
+
+def npm_project(c: Any, name: str, files: dict[str, str], packages: str) -> Path:
+    needs(c, "npm")
+    proj = c.project(name, files)
+    c.setup(f"npm install --no-audit --no-fund --loglevel=error {packages}", proj)
+    return proj
+
+
+def groups() -> list[tuple[str, Callable[[Any], None]]]:
+    """Every group, in the order captured (each module holds a family of tools)."""
+    from ecosystems_built import cargo, cmake, go, maven
+    from ecosystems_js import eslint, jest, mocha, node, npm, tsc
+    from ecosystems_scripts import curl, git, minitest, phpunit, pip, psql, pytest, rspec, shell, unittest
+
+    return [
+        ("jest", jest),
+        ("mocha", mocha),
+        ("eslint", eslint),
+        ("tsc", tsc),
+        ("node", node),
+        ("go", go),
+        ("cargo", cargo),
+        ("maven", maven),
+        ("rspec", rspec),
+        ("minitest", minitest),
+        ("phpunit", phpunit),
+        ("cmake", cmake),
+        ("psql", psql),
+        ("pip", pip),
+        ("npm", npm),
+        ("git", git),
+        ("curl", curl),
+        ("shell", shell),
+        ("pytest", pytest),
+        ("unittest", unittest),
+    ]
+
+
+def capture(corpus_type: Any, skip_type: type[Exception]) -> int:
+    cases = HERE / "cases"
+    if cases.exists():
+        shutil.rmtree(cases)
+    cases.mkdir(parents=True)
+    with tempfile.TemporaryDirectory(prefix="proj-") as tmp:
+        c = corpus_type(Path(tmp), cases)
+        c.skip_error = skip_type
+        for title, fn in groups():
+            c.group(title, fn)
+    kept = [case for case in c.cases if "ecosystem" in case]
+    for case in c.cases:
+        if "ecosystem" not in case:
+            (cases / f"{case['name']}.txt").unlink(missing_ok=True)
+    (HERE / "cases.json").write_text(json.dumps(kept, indent=2, ensure_ascii=False) + "\n")
+    print(f"\n{len(kept)} cases in {len({k['ecosystem'] for k in kept})} ecosystems")
+    for name, reason in c.skipped:
+        print(f"  skipped {name}: {reason}")
+    return 0

@@ -1,0 +1,91 @@
+"""Real failures of twenty ecosystems (``tests/outputs/ecosystems``, captured by ``capture.py ecosystems``), each
+with its success twin and a hand-written truth file, and eleven agent dialects (``tests/dialects``): every failure
+is read as failed with the line that says why, no twin is, and every agent's fix is told with what it changed."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mcp_context.conversation import failures
+from mcp_context.conversation.formats import adapter
+from mcp_context.summary.facts import extract
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from benchmarks import fidelity_corpora as corpora  # noqa: E402
+
+CORPUS = Path(__file__).parent / "outputs" / "ecosystems"
+CASES: list[dict[str, Any]] = json.loads((CORPUS / "cases.json").read_text(encoding="utf-8"))
+TRUTH: dict[str, Any] = json.loads((CORPUS / "truth.json").read_text(encoding="utf-8"))
+HISTORIES = corpora.histories()
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def output(name: str) -> str:
+    return (CORPUS / "cases" / f"{name}.txt").read_text(encoding="utf-8")
+
+
+def test_the_corpora_are_as_wide_as_promised() -> None:
+    ecosystems = {c["ecosystem"] for c in CASES}
+    assert len(ecosystems) >= 12
+    assert all(c["twin"] in {d["name"] for d in CASES} for c in CASES)
+    assert len(corpora.dialects()) >= 10
+    held_eco, held_agents = corpora.split()
+    assert len(held_eco) * 3 >= len(ecosystems) and len(held_agents) * 3 >= len(corpora.dialects())
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c["failed"]], ids=lambda c: c["name"])
+def test_a_failure_is_told_by_the_line_that_says_why(case: dict[str, Any]) -> None:
+    reading = failures.read_command(output(case["name"]))
+    truth = TRUTH[case["name"]]
+    assert reading.failed
+    assert reading.line is not None and flat(truth["cause"]) in flat(reading.line), reading.line
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if not c["failed"]], ids=lambda c: c["name"])
+def test_a_success_twin_is_no_failure(case: dict[str, Any]) -> None:
+    assert not failures.read_command(output(case["name"])).failed
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "jest_type_error",
+        "go_test_failure",
+        "unittest_assert_equal",
+        "phpunit_failure",
+        "rspec_no_method",
+        "cargo_test_panic",
+        "pytest_key_error",
+        "mocha_assertion",
+    ],
+)
+def test_the_cause_is_kept_with_the_test_it_failed_in(name: str) -> None:
+    line = failures.read_command(output(name)).line or ""
+    assert flat(TRUTH[name]["cause"]) in flat(line) and TRUTH[name]["test"] in line, line
+
+
+@pytest.mark.parametrize("history", HISTORIES, ids=lambda h: f"{h.agent}-{h.facts[0].text[:20]}")
+def test_every_dialect_tells_its_failures_their_causes_and_fixes(history: corpora.History) -> None:
+    """Read as facts (before any budget): each planted failure found with its cause, each fix found with the
+    change it made, and no success twin taken for a failure."""
+    found = extract(adapter(history.fmt).parse(history.messages))
+    told = " ".join(flat(f.action.outcome) for f in found.failures)
+    for fact in history.facts:
+        if fact.kind in ("cause", "missing"):
+            assert flat(fact.text) in told, (fact.kind, fact.text)
+    fixed = [f for f in found.failures if f.fixed_by is not None]
+    changes = " ".join(flat(e.call.change or "") for f in fixed for e in f.edits)
+    for fact in history.facts:
+        if fact.kind == "fix":
+            assert flat(fact.text) in changes, fact.text
+    ran = {t - 1 for t in history.twins} | set(history.twins)
+    assert not [f.action.outcome for f in found.failures if f.action.ref in ran]
