@@ -47,12 +47,12 @@ def entries_of(data: bytes | None) -> list[dict[str, Any]]:
     return [e for e in found if isinstance(e, dict)] if isinstance(found, list) else []
 
 
-def read(store: Store, session: str) -> list[dict[str, Any]]:
+def read_journal(store: Store, session: str) -> list[dict[str, Any]]:
     """The session's journal, oldest first, read without taking its lock."""
     return entries_of(store.peek_state(session, STATE))
 
 
-def compaction(store: Store, session: str, result: Compaction) -> None:
+def record_compaction(store: Store, session: str, result: Compaction) -> None:
     layers = [
         {
             "layer": r.layer,
@@ -89,7 +89,7 @@ def compaction(store: Store, session: str, result: Compaction) -> None:
     )
 
 
-def summary(store: Store, session: str, result: RangeSummary) -> None:
+def record_summary(store: Store, session: str, result: RangeSummary) -> None:
     if result.summary is None:
         return  # the agent engine's first call: nothing stored yet
     record(
@@ -109,7 +109,7 @@ def summary(store: Store, session: str, result: RangeSummary) -> None:
     )
 
 
-def loop(store: Store, session: str, check: LoopCheck) -> LoopCheck:
+def record_loop(store: Store, session: str, check: LoopCheck) -> LoopCheck:
     """Record a check that warned or stopped; ``check`` back, for the caller to return."""
     verdict = check.verdict
     if verdict.status != "ok":

@@ -17,12 +17,12 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
-from . import journal
 from .compaction.replays import ReplayMemo
 from .config import Settings, resolve_settings
 from .conversation.accounting import Accountant
 from .errors import ContextError, InvalidArgument, InvalidInput, StoreError, UnknownHandle, shown_path
 from .held import HELD
+from .journal import record_compaction, record_loop, record_summary
 from .limits import Limits
 from .redaction import RedactionMemo
 from .results import archive, retention
@@ -339,7 +339,7 @@ class Session:
             if written:
                 removed = retention.register(self.store, sid, hold, written, self.limits.archive_generations)
                 self._known.drop(removed)
-        journal.compaction(self.store, sid, result)
+        record_compaction(self.store, sid, result)
         if args.messages is not None and result.untouched:
             result.messages = args.messages  # nothing was done: the caller's own list back, not its redacted copy
         return result
@@ -407,7 +407,7 @@ class Session:
         request.piece_bytes = self.limits.max_result_bytes
         result = summaries.run(request, self.accountant, persist)
         result.notes[:0] = history.notes
-        journal.summary(self.store, sid, result)
+        record_summary(self.store, sid, result)
         return result
 
     # loops -------------------------------------------------------------------------------------------------
@@ -442,7 +442,7 @@ class Session:
         loop_service.check_arguments(bool(stream) or events is not None, replay, chosen, a.reset, a.format)
         if not replay:
             found = loop_service.check_stream(self.store, sid, stream, chosen, a.reset, self.counter, judge, dry_run)
-            return found if dry_run else journal.loop(self.store, sid, found)
+            return found if dry_run else record_loop(self.store, sid, found)
         history = self._history_source(a.messages, a.transcript, a.format, sid)
         return check_history(history.messages, history.format, chosen, sid, self.counter, judge, history.notes)
 

@@ -82,7 +82,13 @@ def _tenants(obj: Ctx, host: str) -> Viewer:
     from ..ui.app import Viewer as Made
 
     settings = resolve_settings(obj.root, limits=obj.limits, store=obj.store)
-    auth, _how = http.authenticator(open_keys(settings.store, settings.root), None, host)
+    keys = open_keys(settings.store, settings.root)
+    if not any(record.revoked is None for record in keys.all()):
+        raise click.UsageError(
+            f"refusing to show the store on {host} without API keys: create one first "
+            "(mcp-context keys create --tenant NAME)"
+        )
+    auth, _how = http.authenticator(keys, None, host)
     tenants = Tenants(obj.root, obj.store, transcript_roots=[], session_options={"limits": obj.limits})
 
     def tenant_of(authorization: str | None, key: str | None) -> str | None:

@@ -20,6 +20,7 @@ import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import anyio.to_thread
@@ -28,6 +29,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from ..journal import read_journal
 from ..session import Session
 from ..storage import ids
 from . import detail, pages
@@ -96,59 +98,66 @@ def _message(title: str, text: str, status: int) -> HTMLResponse:
     return _html(page(title, f'<p class="error">{esc(text)}</p>'), status)
 
 
-def make_app(viewer: Viewer) -> Starlette:
-    """The viewer's routes, each behind the gate, each answering in a worker thread (the store blocks)."""
+def _gate(viewer: Viewer, render: Callable[[Request, Session], str | Response]) -> Callable[[Request], Any]:
+    """An endpoint: the host checked, the token traded for a cookie, the caller known, then the page made in a
+    worker thread (the store blocks)."""
 
-    def gated(render: Callable[[Request, Session], str | Response]) -> Callable[[Request], Any]:
-        async def endpoint(request: Request) -> Response:
-            host = (request.headers.get("host") or "").lower()
-            if viewer.allowed_hosts and host not in viewer.allowed_hosts:
-                return _message("Wrong host", f"this viewer does not answer to the host {host!r}", 421)
-            given = request.query_params.get("token")
-            if viewer.token is not None and given is not None:
-                if not hmac.compare_digest(given, viewer.token):
-                    return _message("Not allowed", "the token is not this viewer's: open the address it printed", 403)
-                rest = request.url.remove_query_params("token")
-                response = _redirect(rest.path + (f"?{rest.query}" if rest.query else ""))
-                response.set_cookie(COOKIE, viewer.token, httponly=True, samesite="strict")
-                return response
+    async def endpoint(request: Request) -> Response:
+        host = (request.headers.get("host") or "").lower()
+        if viewer.allowed_hosts and host not in viewer.allowed_hosts:
+            return _message("Wrong host", f"this viewer does not answer to the host {host!r}", 421)
+        given = request.query_params.get("token")
+        if viewer.token is not None and given is not None:
+            if not hmac.compare_digest(given, viewer.token):
+                return _message("Not allowed", "the token is not this viewer's: open the address it printed", 403)
+            rest = request.url.remove_query_params("token")
+            response = _redirect(rest.path + (f"?{rest.query}" if rest.query else ""))
+            response.set_cookie(COOKIE, viewer.token, httponly=True, samesite="strict")
+            return response
 
-            def answer() -> str | Response:
-                allowed, tenant = viewer.caller(request)  # a key store read: off the event loop
-                if not allowed:
-                    if viewer.token is None:
-                        return _redirect("/login")
-                    return _message(
-                        "Not allowed", "open the address `mcp-context ui` printed (it holds the token)", 403
-                    )
-                try:
-                    return render(request, viewer.session_for(tenant))
-                except stories.NotFound as exc:
-                    return _message("Not found", str(exc), 404)
+        def answer() -> str | Response:
+            allowed, tenant = viewer.caller(request)  # a key store read: off the event loop
+            if not allowed:
+                if viewer.token is None:
+                    return _redirect("/login")
+                return _message("Not allowed", "open the address `mcp-context ui` printed (it holds the token)", 403)
+            try:
+                return render(request, viewer.session_for(tenant))
+            except stories.NotFound as exc:
+                return _message("Not found", str(exc), 404)
 
-            made = await anyio.to_thread.run_sync(answer)
-            return made if isinstance(made, Response) else _html(made)
+        made = await anyio.to_thread.run_sync(answer)
+        return made if isinstance(made, Response) else _html(made)
 
-        return endpoint
+    return endpoint
 
-    def sessions(request: Request, view: Session) -> str:
+
+class Pages:
+    """One method per page: the address's parts in, the page out (NotFound for what is not within reach)."""
+
+    def __init__(self, viewer: Viewer) -> None:
+        self.viewer = viewer
+
+    def sessions(self, request: Request, view: Session) -> str:
         return pages.sessions_page(stories.overviews(view))
 
-    def timeline(request: Request, view: Session) -> str:
-        sid = stories.check_session(view, request.path_params["session"])
-        transcript = stories.transcript_of(view, sid) if viewer.transcripts else None
-        return pages.timeline_page(stories.story(view, sid, transcript))
+    def _transcript(self, view: Session, sid: str) -> Path | None:
+        return stories.transcript_of(view, sid) if self.viewer.transcripts else None
 
-    def results(request: Request, view: Session) -> str:
+    def timeline(self, request: Request, view: Session) -> str:
+        sid = stories.check_session(view, request.path_params["session"])
+        return pages.timeline_page(stories.story(view, sid, self._transcript(view, sid)))
+
+    def results(self, request: Request, view: Session) -> str:
         sid = stories.check_session(view, request.path_params["session"])
         return pages.results_page(sid, view.store.list_results(sid), _int(request, "start", 0, 0))
 
-    def result(request: Request, view: Session) -> str:
+    def result(self, request: Request, view: Session) -> str:
         sid, handle = request.path_params["session"], request.path_params["handle"]
         grep = request.query_params.get("grep") or None
         return detail.result_page(view, sid, handle, _int(request, "start", 1, 1), grep)
 
-    def download(request: Request, view: Session) -> Response:
+    def download(self, request: Request, view: Session) -> Response:
         meta = stories.meta_of(view, request.path_params["session"], request.path_params["handle"])
         chunks = view.iter_text(ids.result_uri(meta.session, meta.handle))
 
@@ -160,64 +169,67 @@ def make_app(viewer: Viewer) -> Starlette:
         headers["Content-Length"] = str(meta.bytes)
         return StreamingResponse(encoded(), media_type="text/plain; charset=utf-8", headers=headers)
 
-    def compaction(request: Request, view: Session) -> str:
-        from .. import journal
-
+    def compaction(self, request: Request, view: Session) -> str:
         sid = stories.check_session(view, request.path_params["session"])
-        entries = journal.read(view.store, sid)
+        entries = read_journal(view.store, sid)
         index = _int(request, "index", -1, -1, path=True)
         if not 0 <= index < len(entries) or entries[index].get("kind") != "compaction":
             raise stories.NotFound(f"no compaction {index} in session {sid}")
         number = sum(e.get("kind") == "compaction" for e in entries[: index + 1])
-        return detail.compaction_page(view, sid, entries[index], number, viewer.maps)
+        return detail.compaction_page(view, sid, entries[index], number, self.viewer.maps)
 
-    def audit(request: Request, view: Session) -> str:
+    def audit(self, request: Request, view: Session) -> str:
         sid = stories.check_session(view, request.path_params["session"])
-        return detail.audit_page(view, sid, stories.transcript_of(view, sid) if viewer.transcripts else None)
+        return detail.audit_page(view, sid, self._transcript(view, sid))
 
-    files = {name: resources.files(__package__).joinpath(name).read_bytes() for name in _STATIC}
-
-    async def static(request: Request) -> Response:
-        name = request.path_params["name"]
-        if name not in files:
-            return _message("Not found", f"nothing at {request.url.path}", 404)
-        return Response(files[name], media_type=_STATIC[name], headers={**HEADERS, "Cache-Control": "max-age=3600"})
-
-    async def login(request: Request) -> Response:
-        if viewer.token is not None or viewer.authenticate is None:
+    async def login(self, request: Request) -> Response:
+        """Sign in with an API key (beyond loopback): the key's tenant is kept against a random cookie."""
+        check = self.viewer.authenticate
+        if self.viewer.token is not None or check is None:
             return _redirect("/")
-        if request.method == "POST":
-            form = await request.form()
-            key = form.get("key")
-            check = viewer.authenticate
-            tenant = await anyio.to_thread.run_sync(lambda: check(None, key)) if isinstance(key, str) and key else None
-            if tenant is not None:
-                response = _redirect("/")
-                secure = request.url.scheme == "https"
-                response.set_cookie(COOKIE, viewer.sign_in(tenant), httponly=True, samesite="strict", secure=secure)
-                return response
+        if request.method != "POST":
+            return _html(page("Sign in", _LOGIN_FORM))
+        key = (await request.form()).get("key")
+        tenant = await anyio.to_thread.run_sync(lambda: check(None, key)) if isinstance(key, str) and key else None
+        if tenant is None:
             return _html(page("Sign in", '<p class="error">That key is not valid.</p>' + _LOGIN_FORM), 401)
-        return _html(page("Sign in", _LOGIN_FORM))
+        response = _redirect("/")
+        secure = request.url.scheme == "https"
+        response.set_cookie(COOKIE, self.viewer.sign_in(tenant), httponly=True, samesite="strict", secure=secure)
+        return response
 
-    routes = [
-        Route("/", gated(sessions)),
-        Route("/static/{name}", static),
-        Route("/login", login, methods=["GET", "POST"]),
-        Route("/s/{session}", gated(timeline)),
-        Route("/s/{session}/results", gated(results)),
-        Route("/s/{session}/r/{handle}", gated(result)),
-        Route("/s/{session}/r/{handle}/download", gated(download)),
-        Route("/s/{session}/compaction/{index}", gated(compaction)),
-        Route("/s/{session}/audit", gated(audit)),
-    ]
-    app = Starlette(routes=routes)
 
-    async def not_found(request: Request, exc: Exception) -> Response:
+async def _static(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in _STATIC:
         return _message("Not found", f"nothing at {request.url.path}", 404)
+    body = resources.files(__package__).joinpath(name).read_bytes()
+    return Response(body, media_type=_STATIC[name], headers={**HEADERS, "Cache-Control": "max-age=3600"})
 
-    app.add_exception_handler(404, not_found)
-    app.add_exception_handler(405, lambda r, e: _message("Not allowed", "this viewer only shows: use GET", 405))
-    return app
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    return _message("Not found", f"nothing at {request.url.path}", 404)
+
+
+async def _not_allowed(request: Request, exc: Exception) -> Response:
+    return _message("Not allowed", "this viewer only shows pages: use GET", 405)
+
+
+def make_app(viewer: Viewer) -> Starlette:
+    """The viewer's routes, each page behind the gate."""
+    made = Pages(viewer)
+    routes = [
+        Route("/", _gate(viewer, made.sessions)),
+        Route("/static/{name}", _static),
+        Route("/login", made.login, methods=["GET", "POST"]),
+        Route("/s/{session}", _gate(viewer, made.timeline)),
+        Route("/s/{session}/results", _gate(viewer, made.results)),
+        Route("/s/{session}/r/{handle}", _gate(viewer, made.result)),
+        Route("/s/{session}/r/{handle}/download", _gate(viewer, made.download)),
+        Route("/s/{session}/compaction/{index}", _gate(viewer, made.compaction)),
+        Route("/s/{session}/audit", _gate(viewer, made.audit)),
+    ]
+    return Starlette(routes=routes, exception_handlers={404: _not_found, 405: _not_allowed})
 
 
 #: The files the pages load, all from the package: nothing from the network.
@@ -253,6 +265,7 @@ def serve(app: Starlette, host: str, port: int, ready: Callable[[int], None]) ->
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
+    sock.listen(128)  # connections wait in the queue from now on: the address printed next already answers
     ready(sock.getsockname()[1])
     config = uvicorn.Config(app, log_level="warning", access_log=False)
     uvicorn.Server(config).run(sockets=[sock])

@@ -50,7 +50,8 @@ def result_page(view: Session, sid: str, handle: str, start: int, grep: str | No
             told = f"{found.matches:,} matching line(s) of {meta.lines:,}" + (
                 ", more after these" if found.next else ""
             )
-            body = f"<p>{esc(told)}</p>{_lines(sid, meta.handle, rows)}"
+            notes = "".join(f'<p class="note">{esc(n)}</p>' for n in found.notes)
+            body = f"<p>{esc(told)} ({esc(found.mode)})</p>{notes}{_lines(sid, meta.handle, rows)}"
         else:
             page_ = view.read_persisted(uri, start_line=start, max_lines=PAGE_LINES, max_tokens=budget).page
             assert page_ is not None

@@ -39,10 +39,10 @@ def _compaction_title(n: int, e: dict[str, Any]) -> str:
     )
 
 
-def timeline_page(found: stories.Story) -> str:
+def _events(found: stories.Story, chart: Chart) -> tuple[list[tuple[float, str, str, str]], int]:
+    """The events table's rows (time, kind, what, links) and the chart's marks; how many compactions."""
     sid = found.session
-    chart = Chart(line=[(p.time, p.tokens) for p in found.context], window=found.window)
-    rows: list[tuple[float, str, str, str]] = []  # time, kind, what, links
+    rows: list[tuple[float, str, str, str]] = []
     n = 0
     for index, e in enumerate(found.entries):
         t = float(e.get("time", 0))
@@ -79,6 +79,13 @@ def timeline_page(found: stories.Story) -> str:
             Mark(p.time, "host", f"the host compacted at about {p.tokens:,} tokens", url("s", sid, "audit"))
         )
     rows.sort(key=lambda r: r[0])
+    return rows, n
+
+
+def timeline_page(found: stories.Story) -> str:
+    sid = found.session
+    chart = Chart(line=[(p.time, p.tokens) for p in found.context], window=found.window)
+    rows, n = _events(found, chart)
     loop = found.loop
     summary = facts(
         [

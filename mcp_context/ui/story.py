@@ -18,10 +18,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from .. import journal
 from ..compaction import profiles
 from ..errors import ContextError, UnknownHandle
 from ..hooks import preview
+from ..journal import read_journal
 from ..session import Session
 from ..storage import ids
 from ..storage.records import ResultMeta
@@ -138,7 +138,7 @@ def overviews(view: Session) -> list[Overview]:
     """Every session within reach, newest first."""
     rows = []
     for info in sorted(view.sessions(), key=lambda i: (-i.updated, i.session)):
-        entries = journal.read(view.store, info.session)
+        entries = read_journal(view.store, info.session)
         hooks = hook_events(view.store.list_results(info.session))
         loops = [e for e in entries if e.get("kind") == "loop"]
         rows.append(
@@ -161,7 +161,7 @@ def overviews(view: Session) -> list[Overview]:
 def story(view: Session, session: str, transcript: Path | None) -> Story:
     sid = check_session(view, session)
     metas = view.store.list_results(sid)
-    found = Story(sid, journal.read(view.store, sid), hook_events(metas), len(metas), loop_counters(view, sid))
+    found = Story(sid, read_journal(view.store, sid), hook_events(metas), len(metas), loop_counters(view, sid))
     windows = [e["window"] for e in found.entries if isinstance(e.get("window"), int)]
     models = [e["model"] for e in found.entries if isinstance(e.get("model"), str)]
     if windows:
