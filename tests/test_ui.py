@@ -59,7 +59,7 @@ def start_ui(root: Path, *args: str) -> Running:
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     assert process.stdout is not None
     line = process.stdout.readline().strip()
-    found = re.fullmatch(r"http://[^:]+:(\d+)/(?:\?token=(\S+))?", line)
+    found = re.fullmatch(r"http://[^:]+:(\d+)/[^?]*(?:\?token=(\S+))?", line)
     if not found:
         process.kill()
         raise AssertionError(f"no address printed: {line!r} {process.communicate(timeout=10)[1]}")

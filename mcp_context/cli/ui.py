@@ -43,10 +43,13 @@ def ui(obj: Ctx, host: str, port: int, open_browser: bool, reach: str) -> None:
       mcp-context --session demo-20261128-050714 ui --scope session
     """
     from ..server.http import is_loopback
+    from ..storage import ids
     from ..ui.app import loopback_hosts, make_app, serve
 
     if reach == "session" and not obj.session:
         raise click.UsageError("--scope session needs --session ID before the command")
+    if obj.session:
+        ids.check_session(obj.session)  # the one-line answer to a bad id, before anything starts
     local = is_loopback(host)
     viewer = _local(obj, reach) if local else _tenants(obj, host)
 
@@ -54,7 +57,8 @@ def ui(obj: Ctx, host: str, port: int, open_browser: bool, reach: str) -> None:
         if local:
             viewer.allowed_hosts = loopback_hosts(bound)
         shown = f"[{host}]" if ":" in host else host
-        address = f"http://{shown}:{bound}/" + (f"?token={viewer.token}" if viewer.token else "")
+        page = f"s/{obj.session}" if obj.session else ""  # a session named: its timeline
+        address = f"http://{shown}:{bound}/{page}" + (f"?token={viewer.token}" if viewer.token else "")
         click.echo(f"mcp-context ui: read-only view of the store at {address}  (Ctrl-C to stop)", err=True)
         click.echo(address)
         if open_browser:

@@ -64,7 +64,8 @@ class Chart:
             )
         for i in range(5):  # the time axis
             t = low + (high - low) * i / 4
-            out.append(f'<text class="axis" x="{x(t):.1f}" y="{HEIGHT - 12}" text-anchor="middle">{clock(t)}</text>')
+            anchor = "start" if i == 0 else "end" if i == 4 else "middle"  # the ends stay inside the frame
+            out.append(f'<text class="axis" x="{x(t):.1f}" y="{HEIGHT - 12}" text-anchor="{anchor}">{clock(t)}</text>')
         if self.window:
             wy = y(self.window)
             out.append(f'<line class="window" x1="{_LEFT}" x2="{WIDTH - _RIGHT}" y1="{wy:.1f}" y2="{wy:.1f}"/>')
@@ -83,6 +84,7 @@ class Chart:
         title = f"<title>{esc(mark.title)}</title>"
         if mark.before is not None and mark.after is not None:
             shape = (
+                f'<line class="hit" x1="{mx:.1f}" x2="{mx:.1f}" y1="{y(mark.before):.1f}" y2="{y(mark.after):.1f}"/>'
                 f'<line class="drop" x1="{mx:.1f}" x2="{mx:.1f}" y1="{y(mark.before):.1f}" y2="{y(mark.after):.1f}"/>'
                 f'<circle class="before" cx="{mx:.1f}" cy="{y(mark.before):.1f}" r="5"/>'
                 f'<circle class="after" cx="{mx:.1f}" cy="{y(mark.after):.1f}" r="5"/>'

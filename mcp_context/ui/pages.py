@@ -23,7 +23,7 @@ def sessions_page(rows: list[stories.Overview]) -> str:
             esc(f"{r.loop_events:,} events")
             + (f' <span class="warn">{r.warnings} warn</span>' if r.warnings else "")
             + (f' <span class="stop">{r.stops} stop</span>' if r.stops else ""),
-            esc(f"{r.hook_outputs} outputs, about {r.hook_saved:,} tokens kept out") if r.hook_outputs else "-",
+            esc(f"{r.hook_outputs} output(s), about {r.hook_saved:,} tokens kept out") if r.hook_outputs else "-",
         ]
         for r in rows
     ]

@@ -177,9 +177,10 @@ def _read_transcript(found: Story, path: Path) -> None:
     from ..hooks import audit
 
     found.transcript = str(path)
-    running = 0
+    running, last = 0, None
     for record in audit.records(path):
-        when = _timestamp(record.get("timestamp"))
+        when = _timestamp(record.get("timestamp")) or last  # a line without one happened after the one before
+        last = when
         if audit.is_boundary(record):
             if when is not None:
                 found.host_compactions.append(Point(when, running))
