@@ -79,30 +79,43 @@ def listing(root: Path) -> float:
     return time.perf_counter() - start
 
 
+class Served:
+    """The real ``mcp-context ui`` over the store, on a free loopback port."""
+
+    def __init__(self, root: Path) -> None:
+        command = [sys.executable, "-m", "mcp_context", "--root", str(root), "ui"]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        assert self.process.stdout is not None
+        found = re.fullmatch(r"http://127\.0\.0\.1:(\d+)/\?token=(\S+)", self.process.stdout.readline().strip())
+        assert found, "no address printed"
+        self.port, self.token = int(found[1]), found[2]
+
+    def fetch(self, path: str) -> float:
+        return fetch(self.port, self.token, path)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.communicate(timeout=10)
+
+
 def measure(messages: int, results: int, runs: int) -> list[dict[str, Any]]:
+    """Each page's first load by a fresh process (nothing of the store read yet), then its median."""
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder) / "store"
         pages = build(root, messages, results)
-        held = len(Session(root, SESSION, env={}).results())
-        command = [sys.executable, "-m", "mcp_context", "--root", str(root), "ui"]
-        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        try:
-            assert process.stdout is not None
-            found = re.fullmatch(r"http://127\.0\.0\.1:(\d+)/\?token=(\S+)", process.stdout.readline().strip())
-            assert found, "no address printed"
-            port, token = int(found[1]), found[2]
-            round_trip = statistics.median(fetch(port, token, "/static/ui.css") for _ in range(runs * 3))
-            listed = statistics.median(listing(root) for _ in range(runs))
-            rows = []
-            for name, path in pages.items():
-                cold = fetch(port, token, path)
-                median = statistics.median(fetch(port, token, path) for _ in range(runs))
-                size = f"{messages:,} msgs, {held:,} results"
-                rows.append(_row(f"ui {name}", size, median, cold, round_trip, listed))
-            return rows
-        finally:
-            process.terminate()
-            process.communicate(timeout=10)
+        size = f"{messages:,} msgs, {len(Session(root, SESSION, env={}).results()):,} results"
+        listed = statistics.median(listing(root) for _ in range(runs))
+        rows = []
+        for name, path in pages.items():
+            served = Served(root)
+            try:
+                round_trip = statistics.median(served.fetch("/static/ui.css") for _ in range(runs * 3))
+                cold = served.fetch(path)
+                median = statistics.median(served.fetch(path) for _ in range(runs))
+            finally:
+                served.stop()
+            rows.append(_row(f"ui {name}", size, median, cold, round_trip, listed))
+        return rows
 
 
 def _row(op: str, size: str, median: float, cold: float, round_trip: float, listed: float) -> dict[str, Any]:

@@ -3,7 +3,9 @@ compaction, stored summary and loop warning or stop, each with the figures its a
 
 The answers themselves go to the caller and are not kept; the archives they name are, but not the figures
 (tokens before and after, what each layer did, the evidence of a loop). The entries live in the session's
-``journal`` state, the newest :data:`MAX_ENTRIES`, so the store needs nothing new and every backend keeps them.
+``journal`` state, the newest that fit in :data:`MAX_BYTES` (the state is read and written whole on each
+entry), so the store needs nothing new and every backend keeps them. A layer's messages are kept as runs
+(``#3-#5``), as the tool's own report gives them.
 A check_loop that answers ok records nothing: it is the common case, runs after every tool call, and the loop
 state counts those checks already.
 """
@@ -14,6 +16,8 @@ import json
 import time
 from typing import TYPE_CHECKING, Any
 
+from .results.views import label_spans
+
 if TYPE_CHECKING:
     from .compaction.compact import Compaction
     from .loops.answers import LoopCheck
@@ -21,10 +25,11 @@ if TYPE_CHECKING:
     from .summary.engine import RangeSummary
 
 STATE = "journal"
-#: Entries kept per session: the oldest go first.
+#: Entries kept per session, and the most their state may take: the oldest go first.
 MAX_ENTRIES = 1000
-#: Message labels kept per layer of one compaction (a long history changes thousands; the archive has them all).
-MAX_LABELS = 2000
+MAX_BYTES = 512 * 1024
+#: Runs of message labels kept per layer of one compaction (the archive holds every message).
+MAX_RUNS = 500
 _EVENTS = 50
 
 
@@ -32,9 +37,12 @@ def record(store: Store, session: str, entry: dict[str, Any]) -> None:
     """Append ``entry`` (JSON-ready) to the session's journal under its lock."""
     entry = {"time": time.time(), **entry}
     with store.state_lock(session, STATE) as hold:
-        entries = entries_of(hold.stored)
-        entries.append(entry)
-        hold.save(json.dumps({"version": 1, "entries": entries[-MAX_ENTRIES:]}, ensure_ascii=False).encode())
+        spelled = [json.dumps(e, ensure_ascii=False) for e in entries_of(hold.stored)[-MAX_ENTRIES + 1 :]]
+        spelled.append(json.dumps(entry, ensure_ascii=False))
+        size = sum(len(e) + 1 for e in spelled)
+        while size > MAX_BYTES and len(spelled) > 1:
+            size -= len(spelled.pop(0)) + 1
+        hold.save(('{"version": 1, "entries": [' + ",".join(spelled) + "]}").encode())
 
 
 def entries_of(data: bytes | None) -> list[dict[str, Any]]:
@@ -60,7 +68,7 @@ def record_compaction(store: Store, session: str, result: Compaction) -> None:
             "changed": r.changed,
             "tokens_saved": r.tokens_saved,
             "skipped": r.skipped,
-            "messages": r.messages[:MAX_LABELS],
+            "messages": label_spans(r.messages)[:MAX_RUNS],
         }
         for r in result.layers
     ]

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from mcp_context import Session
-from mcp_context.journal import MAX_ENTRIES, read_journal, record_loop
+from mcp_context.journal import MAX_BYTES, MAX_ENTRIES, read_journal, record_loop
 from mcp_context.storage import keys
 from mcp_context.storage.keys import FileKeyStore
 
@@ -122,7 +122,13 @@ def test_a_dry_run_records_nothing_and_the_journal_keeps_the_newest(tmp_path: Pa
     for _ in range(MAX_ENTRIES + 5):
         record_loop(s.store, "dry", check)
     entries = read_journal(s.store, "dry")
-    assert len(entries) == MAX_ENTRIES and entries[-1]["time"] >= entries[0]["time"]
+    assert len(entries) == MAX_ENTRIES and [e["time"] for e in entries] == sorted(e["time"] for e in entries)
+    check.verdict = replace(check.verdict, nudge="a long nudge " * 200)  # larger entries: the bytes bound them
+    for _ in range(300):
+        record_loop(s.store, "dry", check)
+    entries = read_journal(s.store, "dry")
+    assert len(s.store.peek_state("dry", "journal") or b"") <= MAX_BYTES + 64 and 100 < len(entries) < 300
+    assert all(e["nudge"] for e in entries)  # the oldest, small ones went first
 
 
 def test_the_token_is_traded_for_a_cookie_and_nothing_opens_without_it(ui: Running) -> None:

@@ -19,6 +19,7 @@ GREP_MATCHES = 200
 #: Message labels listed per layer; the archive holds them all.
 LABELS_SHOWN = 400
 _CITATION = re.compile(r"\[#(\d+)\]")
+_RUN = re.compile(r"#(\d+)-#(\d+)")
 
 
 def result_page(view: Session, sid: str, handle: str, start: int, grep: str | None) -> str:
@@ -123,20 +124,32 @@ def compaction_page(view: Session, sid: str, entry: dict[str, Any], number: int,
     )
     rows, details = [], []
     for layer in entry.get("layers", []):
-        name, labels = str(layer.get("name")), [str(m) for m in layer.get("messages", [])]
+        name, labels = str(layer.get("name")), _expand([str(m) for m in layer.get("messages", [])])
         state = f"skipped: {layer['skipped']}" if layer.get("skipped") else ""
-        rows.append(
-            [num(layer.get("layer")), esc(name), num(layer.get("changed")), num(layer.get("tokens_saved")), esc(state)]
-        )
+        figures = [num(layer.get(k)) for k in ("layer", "changed", "tokens_saved")]
+        rows.append([figures[0], esc(name), figures[1], figures[2], esc(state)])
         if labels:
             shown = " ".join(_label(sid, label, where) for label in labels[:LABELS_SHOWN])
-            more = (
-                f" and {len(labels) - LABELS_SHOWN:,} more (all in the archive)" if len(labels) > LABELS_SHOWN else ""
-            )
-            details.append(f"<h3>{esc(name)}: {len(labels):,} message(s)</h3><p class=labels>{shown}{esc(more)}</p>")
+            rest = len(labels) - LABELS_SHOWN
+            more = f" and {rest:,} more (all in the archive)" if rest > 0 else ""
+            count = f"{layer.get('changed') or len(labels):,}"
+            details.append(f"<h3>{esc(name)}: {esc(count)} message(s)</h3><p class=labels>{shown}{esc(more)}</p>")
     body = head + "<h2>Layers</h2>" + table(["#", "layer", "changed", "tokens saved", ""], rows) + "".join(details)
     body += _summary(view, sid, entry, where)
     return page(f"Compaction {number}", body, [(sid, url("s", sid)), (f"compaction {number}", None)])
+
+
+def _expand(runs: list[str]) -> list[str]:
+    """``#3-#5`` as ``#3``, ``#4``, ``#5`` (the journal keeps runs); other labels as they are."""
+    out: list[str] = []
+    for run in runs:
+        found = _RUN.fullmatch(run)
+        if found is None:
+            out.append(run)
+            continue
+        first, last = int(found[1]), int(found[2])
+        out += [f"#{i}" for i in range(first, min(last, first + 100_000) + 1)]
+    return out
 
 
 def _stored(sid: str, handle: object) -> str:
