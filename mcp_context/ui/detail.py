@@ -90,13 +90,13 @@ def compaction_page(view: Session, sid: str, entry: dict[str, Any], number: int,
     archive, bridge = entry.get("archive"), entry.get("bridge")
     where: dict[int, tuple[str, int]] = {}
 
-    def lines_of(handle: str) -> list[str]:
-        return stories.text_lines(view, sid, handle)
+    def read(handle: str) -> bytes:
+        return stories.stored_bytes(view, sid, handle)
 
     for handle in (archive, bridge):  # the bridge's originals win for the messages a summary cites
         if isinstance(handle, str):
             try:
-                where.update(maps.of(handle, lines_of))
+                where.update(maps.of(handle, read))
             except stories.NotFound:
                 pass  # retired by the retention rule since: the labels stay, without links
     head = facts(

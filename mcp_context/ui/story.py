@@ -30,7 +30,7 @@ from ..tokens.count import estimate_bytes
 #: A result the hooks stored: its source names the host and the event (see hooks/outputs.py).
 _HOOK_SOURCE = re.compile(r"^(?:claude|gemini) ")
 #: A line of a message archive, by the message's index (see conversation/archiving.py).
-_ARCHIVED = re.compile(r'^\{"index":(\d+),')
+_ARCHIVED = b'{"index":'
 #: Characters of preview a hook shows per line of output, at most (see hooks/preview.py).
 _PREVIEW_LINES = preview.HEAD_LINES + preview.TAIL_LINES + preview.ERROR_LINES
 _PREVIEW_OVERHEAD = 400
@@ -237,21 +237,24 @@ class ArchiveMap:
         self._maps: OrderedDict[str, dict[int, tuple[str, int]]] = OrderedDict()
         self._size, self._lock = size, threading.Lock()
 
-    def of(self, handle: str, lines: Callable[[str], list[str]]) -> dict[int, tuple[str, int]]:
+    def of(self, handle: str, read: Callable[[str], bytes]) -> dict[int, tuple[str, int]]:
+        """The map of archive ``handle`` (one result, or an index naming its pieces); ``read`` gives a text's
+        bytes. Lines are found in the bytes, none decoded but the header."""
         with self._lock:
             known = self._maps.get(handle)
         if known is not None:
             return known
         made: dict[int, tuple[str, int]] = {}
-        first = lines(handle)
-        head = _json(first[0]) if first else {}
+        first = read(handle)
+        head = _json(first.split(b"\n", 1)[0].decode("utf-8", "replace"))
         pieces = head.get("pieces")
         for piece in pieces if isinstance(pieces, list) else [handle]:
-            text = first if piece == handle else lines(str(piece))
-            for n, line in enumerate(text, 1):
-                match = _ARCHIVED.match(line)
-                if match:
-                    made.setdefault(int(match[1]), (str(piece), n))
+            data = first if piece == handle else read(str(piece))
+            for n, line in enumerate(data.split(b"\n"), 1):
+                if line.startswith(_ARCHIVED):
+                    end = line.find(b",", len(_ARCHIVED))
+                    if line[len(_ARCHIVED) : end].isdigit():
+                        made.setdefault(int(line[len(_ARCHIVED) : end]), (str(piece), n))
         with self._lock:
             self._maps[handle] = made
             while len(self._maps) > self._size:
@@ -265,6 +268,15 @@ def _json(line: str) -> dict[str, Any]:
     except ValueError:
         return {}
     return found if isinstance(found, dict) else {}
+
+
+def stored_bytes(view: Session, session: str, handle: str) -> bytes:
+    """A stored text's bytes, read whole, from a session already checked."""
+    try:
+        with view.store.open_content(session, ids.check_handle(handle)) as f:
+            return f.read()
+    except ContextError:
+        raise NotFound(f"no result {handle!r}") from None
 
 
 def text_lines(view: Session, session: str, handle: str) -> list[str]:
