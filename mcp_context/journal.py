@@ -3,9 +3,10 @@ compaction, stored summary and loop warning or stop, each with the figures its a
 
 The answers themselves go to the caller and are not kept; the archives they name are, but not the figures
 (tokens before and after, what each layer did, the evidence of a loop). The entries live in the session's
-``journal`` state, the newest that fit in :data:`MAX_BYTES` (the state is read and written whole on each
-entry), so the store needs nothing new and every backend keeps them. A layer's messages are kept as runs
-(``#3-#5``), as the tool's own report gives them.
+``journal`` state, so the store needs nothing new and every backend keeps them: JSON lines, one entry each, the
+newest :data:`MAX_ENTRIES` that fit in :data:`MAX_BYTES`. An entry is appended to the bytes as they are, the
+oldest cut off at a line's end, with nothing parsed, so a full journal costs a compaction only its write. A
+layer's messages are kept as runs (``#3-#5``), as the tool's own report gives them.
 A check_loop that answers ok records nothing: it is the common case, runs after every tool call, and the loop
 state counts those checks already.
 """
@@ -27,32 +28,35 @@ if TYPE_CHECKING:
 STATE = "journal"
 #: Entries kept per session, and the most their state may take: the oldest go first.
 MAX_ENTRIES = 1000
-MAX_BYTES = 512 * 1024
+MAX_BYTES = 128 * 1024
 #: Runs of message labels kept per layer of one compaction (the archive holds every message).
-MAX_RUNS = 500
+MAX_RUNS = 300
 _EVENTS = 50
 
 
 def record(store: Store, session: str, entry: dict[str, Any]) -> None:
     """Append ``entry`` (JSON-ready) to the session's journal under its lock."""
-    entry = {"time": time.time(), **entry}
+    line = json.dumps({"time": time.time(), **entry}, ensure_ascii=False).encode() + b"\n"
     with store.state_lock(session, STATE) as hold:
-        spelled = [json.dumps(e, ensure_ascii=False) for e in entries_of(hold.stored)[-MAX_ENTRIES + 1 :]]
-        spelled.append(json.dumps(entry, ensure_ascii=False))
-        size = sum(len(e) + 1 for e in spelled)
-        while size > MAX_BYTES and len(spelled) > 1:
-            size -= len(spelled.pop(0)) + 1
-        hold.save(('{"version": 1, "entries": [' + ",".join(spelled) + "]}").encode())
+        data = (hold.stored or b"") + line
+        if len(data) > MAX_BYTES:
+            data = data[data.find(b"\n", len(data) - MAX_BYTES) + 1 :] or line  # whole lines; the newest always
+        for _ in range(data.count(b"\n") - MAX_ENTRIES):
+            data = data[data.index(b"\n") + 1 :]
+        hold.save(data)
 
 
 def entries_of(data: bytes | None) -> list[dict[str, Any]]:
-    """The entries of a stored journal; none from a missing or foreign one."""
-    try:
-        doc = json.loads(data) if data else None
-    except ValueError:
-        return []
-    found = doc.get("entries") if isinstance(doc, dict) else None
-    return [e for e in found if isinstance(e, dict)] if isinstance(found, list) else []
+    """The entries of a stored journal, oldest first; a line that is not one is passed over."""
+    out = []
+    for line in (data or b"").splitlines():
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(entry, dict):
+            out.append(entry)
+    return out
 
 
 def read_journal(store: Store, session: str) -> list[dict[str, Any]]:
