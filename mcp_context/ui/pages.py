@@ -106,7 +106,8 @@ def timeline_page(found: stories.Story) -> str:
     legend = (
         '<p class="legend"><span class="k-context">host context</span> <span class="k-compaction">compaction '
         '(before, after)</span> <span class="k-window">model window</span> <span class="k-warn">loop warn</span> '
-        '<span class="k-stop">loop stop</span> <span class="k-hook">hook output kept out</span></p>'
+        '<span class="k-stop">loop stop</span> <span class="k-hook">hook output kept out</span> '
+        '<span class="k-summary">summary stored</span> <span class="k-host">host compaction</span></p>'
     )
     cells = [[esc(clock(t)), esc(kind), what, links] for t, kind, what, links in rows]
     events = table(["time", "event", "what", "stored"], cells) if cells else '<p class="empty">No events yet.</p>'
