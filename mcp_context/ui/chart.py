@@ -65,7 +65,8 @@ class Chart:
         for i in range(5):  # the time axis
             t = low + (high - low) * i / 4
             anchor = "start" if i == 0 else "end" if i == 4 else "middle"  # the ends stay inside the frame
-            out.append(f'<text class="axis" x="{x(t):.1f}" y="{HEIGHT - 12}" text-anchor="{anchor}">{clock(t)}</text>')
+            shown = clock(t) + (f".{int(t * 10) % 10}" if high - low < 30 else "")  # a short run: tenths
+            out.append(f'<text class="axis" x="{x(t):.1f}" y="{HEIGHT - 12}" text-anchor="{anchor}">{shown}</text>')
         if self.window:
             wy = y(self.window)
             out.append(f'<line class="window" x1="{_LEFT}" x2="{WIDTH - _RIGHT}" y1="{wy:.1f}" y2="{wy:.1f}"/>')
