@@ -18,6 +18,8 @@ Each section measures the library against a baseline in the same run, on the sam
     fidelity      summary fidelity by probe on planted facts and real failure outputs, and on recorded host
                   transcripts, against the last N tokens of the history
     hooks         each host hook's wall time, spawn included, against ``python -c pass``
+    ui            mcp-context ui's pages of a 10K-message session over HTTP, against the HTTP round trip and the
+                  store's listing of the session's results (goal: each under 1 s)
     tokens        the token estimate against the real o200k_base count per kind of text (needs the reference
                   encoding: ``pip install -e '.[bench]'``; otherwise a note)
 
@@ -57,6 +59,7 @@ SECTIONS = {
     "memory": "growth of the process's VmHWM above its VmRSS just before the call (its ratio: to the text's size)",
     "hooks": "not measured (the section times whole processes)",
     "tokens": "not measured (the section compares token figures)",
+    "ui": "not measured (the section times pages of mcp-context ui over HTTP)",
 }
 KEYS = ("operation", "size", "median_s", "peak_mib", "baseline", "ratio", "result")
 HEADER = ["operation", "size", "median time", "peak memory", "baseline", "ratio", "result"]

@@ -22,6 +22,7 @@ from .config import Settings, resolve_settings
 from .conversation.accounting import Accountant
 from .errors import ContextError, InvalidArgument, InvalidInput, StoreError, UnknownHandle, shown_path
 from .held import HELD
+from .journal import record_compaction, record_loop, record_summary
 from .limits import Limits
 from .redaction import RedactionMemo
 from .results import archive, retention
@@ -115,8 +116,7 @@ class Session:
         return self.scope.check_write(ids.check_session(session))
 
     def _reachable(self) -> Iterator[str]:
-        """Where a handle is looked up: the default session first, then the others the scope admits (listed
-        only when the first misses)."""
+        """Where a handle is looked up: the default session, then the others the scope admits (listed if it misses)."""
         own = self.settings.session
         yield own
         others = self.scope.sessions if self.scope.sessions is not None else self.store.session_ids()
@@ -212,8 +212,7 @@ class Session:
             raise StoreError(f"index of {meta.handle} is damaged ({exc}); delete the result with cleanup") from None
 
     def preview(self, meta: ResultMeta) -> Preview:
-        """Made once per result and process (see known): persisting the same content again, or listing it, does
-        not walk the text again."""
+        """Made once per result and process (see known): storing it again or listing it does not walk the text again."""
         known = self._known.get(meta.handle) or self._known.put(meta.handle, Known(meta))
         if known.preview is None:
             with self._reader(meta) as reader:
@@ -336,11 +335,11 @@ class Session:
                 lambda data: self.store.write_state(sid, "compaction", data),
                 store_history,
             )
-            made = {"history": result.history, "originals": result.archive}
-            written = {kind: stored.handle for kind, stored in made.items() if stored is not None}
+            written = {k: s.handle for k, s in (("history", result.history), ("originals", result.archive)) if s}
             if written:
                 removed = retention.register(self.store, sid, hold, written, self.limits.archive_generations)
                 self._known.drop(removed)
+        record_compaction(self.store, sid, result)
         if args.messages is not None and result.untouched:
             result.messages = args.messages  # nothing was done: the caller's own list back, not its redacted copy
         return result
@@ -408,6 +407,7 @@ class Session:
         request.piece_bytes = self.limits.max_result_bytes
         result = summaries.run(request, self.accountant, persist)
         result.notes[:0] = history.notes
+        record_summary(self.store, sid, result)
         return result
 
     # loops -------------------------------------------------------------------------------------------------
@@ -441,7 +441,8 @@ class Session:
         chosen = loop_service.to_policy(a.policy)
         loop_service.check_arguments(bool(stream) or events is not None, replay, chosen, a.reset, a.format)
         if not replay:
-            return loop_service.check_stream(self.store, sid, stream, chosen, a.reset, self.counter, judge, dry_run)
+            found = loop_service.check_stream(self.store, sid, stream, chosen, a.reset, self.counter, judge, dry_run)
+            return found if dry_run else record_loop(self.store, sid, found)
         history = self._history_source(a.messages, a.transcript, a.format, sid)
         return check_history(history.messages, history.format, chosen, sid, self.counter, judge, history.notes)
 

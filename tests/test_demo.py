@@ -47,10 +47,12 @@ def test_demo_runs_every_tool_and_leaves_a_session_to_browse(tmp_path: Path) -> 
     assert len(entries) > 100
 
     # the commands it suggests run as printed, from this shell's PATH (a checkout's .venv is not on it)
-    suggested = out.split("browse it:", 1)[1].splitlines()
+    suggested = out.split("browse it:", 1)[1].split("see its story in a browser", 1)[0].splitlines()
     assert len([line for line in suggested if line.strip()]) == 3
     for line in suggested:
         if line.strip() and "delete-session" not in line:
             ran = subprocess.run(shlex.split(line.strip()), env=env, capture_output=True, text=True)
             assert ran.returncode == 0, f"{line.strip()}: {ran.stderr}"
             assert ran.stdout.strip()
+    # and it ends with the viewer's command for this session (run in tests/test_ui_browser.py)
+    assert out.strip().splitlines()[-1].strip().endswith("--session demo-test ui --open")

@@ -27,16 +27,18 @@ LAYERS: dict[str, int] = {
     "compaction": 7,  # its layer 5 summarises older turns: compaction uses summary, never the reverse
     "config": 8,
     "held": 8,
+    "journal": 8,
     "session": 9,
     "server": 10,
     "cli": 10,
     "demo": 10,
     "hooks": 10,
+    "ui": 10,
 }
 #: The faces may lean on each other one way: the CLI starts the server (serve), plays the demo and runs the hooks;
-#: the server reads the hooks' audit and gauge as resources.
-FACE_EDGES = {("cli", "server"), ("cli", "demo"), ("cli", "hooks"), ("server", "hooks")}
-FACES = {"server", "cli", "demo"}
+#: the server reads the hooks' audit and gauge as resources; the CLI starts the viewer, which shows the hooks' work.
+FACE_EDGES = {("cli", "server"), ("cli", "demo"), ("cli", "hooks"), ("server", "hooks"), ("cli", "ui"), ("ui", "hooks")}
+FACES = {"server", "cli", "demo", "ui"}
 #: The package's front door re-exports from every layer; python -m hands over to the CLI.
 TOP = {"__init__", "__main__"}
 MAX_MODULE_LINES = 500

@@ -15,7 +15,7 @@ from .. import __version__
 from ..config import ENV_HOME, ENV_SESSION, ENV_STORE
 from ..errors import ContextError
 from ..redaction import ENV_REDACT
-from . import compaction, demo, hooks, insight, keys, loops, results, serving, sessions, summary
+from . import compaction, demo, hooks, insight, keys, loops, results, serving, sessions, summary, ui
 from .common import Ctx, parse_size
 from .flags import in_flags
 
@@ -88,6 +88,7 @@ COMMANDS: list[click.Command] = [
     insight.audit_cmd,
     insight.gauge_cmd,
     keys.keys,
+    ui.ui,
 ]
 for _command in COMMANDS:
     cli.add_command(_command)

@@ -198,6 +198,8 @@ async def run(root: Path, session: str, out: TextIO) -> Path:
     show.say(f"    {command} --session {session} results")
     show.say(f"    {command} read {stored['handle']} --grep coroutine --max-matches 5")
     show.say(f"    {command} delete-session {session}")
+    show.say("  see its story in a browser (the timeline, each compaction, the loop stop):")
+    show.say(f"    {command} --session {session} ui --open")
     return session_dir
 
 
