@@ -41,6 +41,24 @@ def check_tenant(tenant: object) -> str:
     return tenant
 
 
+#: What sets a tenant named by a JWT apart from one named by an API key: the subject ``t1`` of an issuer is
+#: another party than the key tenant ``t1``, and ``default`` (the operator's own store) is never a JWT's.
+JWT_TENANT_PREFIX = "jwt:"
+
+
+def jwt_tenant(name: object) -> str:
+    """The tenant a JWT's claim names: the claim, which must have a tenant's shape, in the JWT namespace."""
+    return JWT_TENANT_PREFIX + check_tenant(name)
+
+
+def check_store_tenant(tenant: object) -> str:
+    """A tenant as stores see it: an API-key tenant, or a JWT's (see :func:`jwt_tenant`)."""
+    if isinstance(tenant, str) and tenant.startswith(JWT_TENANT_PREFIX):
+        check_tenant(tenant.removeprefix(JWT_TENANT_PREFIX))
+        return tenant
+    return check_tenant(tenant)
+
+
 def check_session(session: object) -> str:
     if not isinstance(session, str) or not _SESSION_RE.fullmatch(session):
         raise InvalidId(

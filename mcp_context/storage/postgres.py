@@ -75,7 +75,7 @@ class PgStore(PgStates):
         redact: bool = True,
     ) -> None:
         require_driver()
-        self.tenant = "default" if tenant is None else ids.check_tenant(tenant)
+        self.tenant = "default" if tenant is None else ids.check_store_tenant(tenant)
         self.root = where(url, self.tenant)
         self._key = str(self.root)
         self.db: Database = database(url)
@@ -318,6 +318,11 @@ class PgKeyStore:
 
     def all(self) -> list[KeyRecord]:
         return self._select("ORDER BY created, key_id", ())
+
+    def any_active(self) -> bool:
+        with self.db.connection("cannot read the keys") as conn:
+            row = conn.execute(f"SELECT EXISTS (SELECT 1 FROM {SCHEMA}.api_keys WHERE revoked IS NULL)").fetchone()
+        return bool(row and row[0])
 
     def _select(self, rest: str, args: tuple[Any, ...]) -> list[KeyRecord]:
         with self.db.connection("cannot read the keys") as conn:
