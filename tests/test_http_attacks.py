@@ -181,10 +181,13 @@ def test_jwt_tenants_live_apart_from_key_tenants_and_never_in_the_local_store(
 
 
 @asynccontextmanager
-async def client(root: Path, verifier: auth.JwtVerifier | None, host: str = "127.0.0.1") -> AsyncIterator[Any]:
+async def client(
+    root: Path, verifier: auth.JwtVerifier | None, host: str = "127.0.0.1", transcripts: Path | None = None
+) -> AsyncIterator[Any]:
+    """The real app (gate, tenants, the SDK's transport) served in this process."""
     gate, _ = http.authenticator(FileKeyStore(root), verifier, host)
-    tenants = Tenants(str(root), None, transcript_roots=[])
-    app = http.make_app(tenants, gate, http.HttpOptions())
+    tenants = Tenants(str(root), None, transcript_roots=[transcripts] if transcripts else [])
+    app = http.make_app(tenants, gate, http.HttpOptions(transcripts_root=transcripts))
     async with app.router.lifespan_context(app):
         transport = httpx2.ASGITransport(app=app)
         async with httpx2.AsyncClient(transport=transport, base_url="http://127.0.0.1:8765") as c:

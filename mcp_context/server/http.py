@@ -18,9 +18,12 @@ from pathlib import Path
 from typing import Any, cast
 
 import anyio.to_thread
+import pydantic_core
+from mcp import MCPError
 from mcp.server.mcpserver import Context
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
+from mcp.types import INTERNAL_ERROR
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
 from starlette.requests import Request
@@ -30,6 +33,7 @@ from starlette.types import Receive, Scope, Send
 
 from ..errors import ContextError, InvalidId, InvalidInput, shown_path
 from ..session import Session
+from ..storage.ids import echoed
 from ..storage.keys import KeyStore
 from .app import ContextServer, build_server
 from .auth import (
@@ -43,6 +47,7 @@ from .auth import (
 )
 from .binding import failure
 from .tenants import SESSION_HEADER, CurrentSession, Tenants, activate, deactivate, scopes_of
+from .wire import unencodable
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 #: Seconds a client is asked to wait before retrying when the store cannot answer.
@@ -104,7 +109,27 @@ class HttpContextServer(ContextServer):
             refusal = f"{name} writes, and this credential may only read (its scopes: {', '.join(scopes_of())})"
         if refusal is not None:
             return failure(refusal)
-        return await super().call_tool(name, arguments, context)
+        answer = await super().call_tool(name, arguments, context)
+        why = unwritable(answer)
+        return answer if why is None else failure(f"the answer of {echoed(name)} {why}")
+
+    async def read_resource(self, uri: Any, context: Any = None) -> Any:
+        contents = await super().read_resource(uri, context)
+        why = unwritable(contents)
+        if why is not None:
+            raise MCPError(code=INTERNAL_ERROR, message=f"Internal error: the resource {why}")
+        return contents
+
+
+def unwritable(answer: object) -> str | None:
+    """Why an answer cannot be written as JSON, or None. Over stdio the wire answers such a reply with an
+    error for its request (wire.encoded); over HTTP the SDK's transport would answer 500 without the id, so
+    the answer is checked here, before it leaves, by encoding it once."""
+    try:
+        pydantic_core.to_json(answer)
+    except Exception as exc:  # noqa: BLE001  (whatever cannot be encoded: the request still gets its answer)
+        return unencodable(exc)
+    return None
 
 
 def transcript_refusal(spec: object, roots: list[Path]) -> str | None:
