@@ -8,7 +8,7 @@ import anyio.to_thread
 from mcp import MCPError
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError, UnexpectedToolError
-from mcp.types import INVALID_PARAMS, ListResourcesResult, PaginatedRequestParams, ResourceTemplate
+from mcp.types import INTERNAL_ERROR, INVALID_PARAMS, ListResourcesResult, PaginatedRequestParams, ResourceTemplate
 
 from .. import __version__
 from ..arguments import Arguments
@@ -43,6 +43,8 @@ class ContextServer(MCPServer):
             return await anyio.to_thread.run_sync(list_page, self.context_session, cursor)
         except ValueError:
             raise MCPError(code=INVALID_PARAMS, message="invalid cursor: pass the nextCursor of a listing") from None
+        except ContextError as exc:  # a store that cannot answer now
+            raise MCPError(code=INTERNAL_ERROR, message=str(exc)) from None
 
     async def list_resource_templates(self) -> list[ResourceTemplate]:
         return [*await super().list_resource_templates(), *TEMPLATES]
@@ -102,7 +104,8 @@ class ContextServer(MCPServer):
         unknown = sorted(set(arguments or {}) - {a.name for a in prompt.arguments or []})
         if unknown:
             accepted = ", ".join(a.name for a in prompt.arguments or []) or "none"
-            raise MCPError(code=INVALID_PARAMS, message=f"unknown argument {ids.echoed(unknown[0])}; accepted: {accepted}")
+            message = f"unknown argument {ids.echoed(unknown[0])}; accepted: {accepted}"
+            raise MCPError(code=INVALID_PARAMS, message=message)
         return await super().get_prompt(name, arguments, context)
 
 
