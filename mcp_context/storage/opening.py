@@ -46,7 +46,9 @@ def open_store(
         return PgStore(url, tenant=tenant, counter=counter, max_result_bytes=max_result_bytes, redact=redact)
     from .files import FileStore
 
-    return FileStore(tenant_root(root, tenant), counter=counter, max_result_bytes=max_result_bytes, redact=redact)
+    return FileStore(
+        tenant_root(root, tenant), counter=counter, max_result_bytes=max_result_bytes, redact=redact, anchor=root
+    )
 
 
 def tenant_root(root: Path, tenant: str | None) -> Path:
