@@ -5,6 +5,7 @@ this process with its real transport."""
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -13,10 +14,13 @@ from typing import Any, cast
 
 import mcp_types as types
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import ValidationError
 from test_http_attacks import client, post
 
 from mcp_context import Session
-from mcp_context.server import http, wire
+from mcp_context.server import http, lines, wire
 from mcp_context.server.app import build_server
 from mcp_context.server.auth import Identity
 from mcp_context.server.tenants import CurrentSession, activate, deactivate
@@ -153,3 +157,68 @@ async def test_over_http_an_answer_that_cannot_be_written_is_an_error_for_its_re
         deactivate(tokens)
     assert answer.is_error and "lone UTF-16 surrogate" in answer.content[0].text
     assert http.unwritable({"fine": "é😀"}) is None
+
+
+# the stdio reader ends and reads lines as the SDK's does ------------------------------------------------------
+
+
+def sdk_reads(data: bytes) -> list[Any]:
+    """What the SDK's stdio transport makes of ``data``: its stdin is a text stream (UTF-8, errors replaced,
+    universal newlines), each line parsed by the SDK's model; an error as its kind."""
+    found: list[Any] = []
+    for line in io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="replace"):
+        try:
+            found.append(types.jsonrpc_message_adapter.validate_json(line, by_name=False))
+        except ValidationError as exc:
+            found.append(exc.errors()[0]["type"])
+    return found
+
+
+def our_reads(data: bytes, chunk: int) -> list[Any]:
+    reader = lines.LineReader()
+    got = [item for i in range(0, len(data), chunk) for item in reader.feed(data[i : i + chunk])]
+    got += list(reader.finish())
+    return [g.errors()[0]["type"] if isinstance(g, ValidationError) else g for g in got]
+
+
+REQUEST = b'{"jsonrpc":"2.0","id":%d,"method":"tools/list"}'
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        REQUEST % 1 + b"\r" + REQUEST % 2 + b"\n",  # a bare CR between two requests: both are read
+        REQUEST % 1 + b"\r\n" + REQUEST % 2 + b"\r\n",
+        b'{"jsonrpc":"2.0",\r"id":3,"method":"tools/list"}\n',  # a CR inside one: cut, as the SDK cuts it
+        b'{"jsonrpc":"2.0","id":4,"method":"tools/list"}\r\r\n' + REQUEST % 5,
+        b"\n\r\n" + REQUEST % 6 + b"\r",
+    ],
+)
+def test_lines_end_where_the_sdks_reader_ends_them(data: bytes) -> None:
+    for chunk in (1, 2, 3, 7, len(data)):
+        assert our_reads(data, chunk) == sdk_reads(data), chunk
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 9), st.sampled_from([b"\n", b"\r", b"\r\n", b"\n\r", b" \r ", b"\r\r"])),
+        min_size=1,
+        max_size=6,
+    ),
+    st.integers(1, 40),
+)
+def test_any_mix_of_line_ends_reads_as_the_sdk_reads_it(parts: list[tuple[int, bytes]], chunk: int) -> None:
+    data = b"".join(REQUEST % n + end for n, end in parts)
+    assert our_reads(data, chunk) == sdk_reads(data)
+
+
+def test_a_line_over_1_mib_with_its_long_string_in_a_member_the_sdk_ignores_is_served() -> None:
+    """The SDK's model drops members it does not know; a long string in one is no reason to refuse the line."""
+    big = "x" * (lines.LONG_LINE + 10)
+    line = json.dumps({"jsonrpc": "2.0", "id": 9, "method": "tools/list", "ignored": big}).encode()
+    for chunk in (64 * 1024, len(line)):
+        (read,) = our_reads(line + b"\n", chunk)
+        assert read == sdk_reads(line + b"\n")[0]
+        assert isinstance(read, types.JSONRPCRequest) and read.id == 9 and read.method == "tools/list"
+    long_id = json.dumps({"jsonrpc": "2.0", "id": big, "method": "tools/list"}).encode() + b"\n"
+    assert our_reads(long_id, 1 << 20) == sdk_reads(long_id)  # in a member the SDK keeps, it is put back
