@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -118,6 +118,31 @@ class Database:
                 yield conn
             finally:
                 pool.putconn(conn)
+
+    def row(self, what: str, query: str, args: Any = (), *, binary: bool = False) -> Any:
+        """The first row a read returns (None: none), see :meth:`rows`."""
+        return self._read(what, lambda conn: conn.execute(query, args, binary=binary).fetchone())
+
+    def rows(self, what: str, query: str, args: Any = (), *, binary: bool = False) -> list[Any]:
+        """The rows a read returns. A read the server cut by closing its connection (a terminated backend, a
+        restart, a failover) is run once more on a fresh one: reading twice changes nothing, and the request
+        is answered instead of failed."""
+        found: list[Any] = self._read(what, lambda conn: conn.execute(query, args, binary=binary).fetchall())
+        return found
+
+    def _read(self, what: str, fetch: Callable[[psycopg.Connection[Any]], Any]) -> Any:
+        pool = self._pool or self._open()
+        with self.errors(what):
+            for attempt in range(2):
+                conn = checked(pool)
+                try:
+                    return fetch(conn)
+                except psycopg.OperationalError:
+                    if attempt or not conn.broken:
+                        raise
+                finally:
+                    pool.putconn(conn)
+        raise AssertionError("the second attempt returns or raises")  # pragma: no cover
 
     @contextmanager
     def errors(self, what: str) -> Iterator[None]:
