@@ -70,6 +70,17 @@ def used(session: Session) -> tuple[str, str]:
     return handle, session.id
 
 
+def victim(tmp_path: Path, sid: str, which: str) -> tuple[Session, str, Path]:
+    """A session every folder of which was used, the handle it stored, and its folder named ``which``."""
+    root = tmp_path / "store"
+    session = Session(root, sid, env={})
+    handle, _ = used(session)
+    sessions = root / "sessions"
+    folders = {"sessions": sessions, "session": sessions / sid}
+    folders |= {"results": sessions / sid / "results", "state": sessions / sid / "state"}
+    return session, handle, folders[which]
+
+
 def attempts(session: Session, handle: str) -> list[Callable[[], object]]:
     """Every way a call could go through the swapped folder."""
     event = {"kind": "tool_call", "name": "Bash", "args": {"command": "pwd"}}
@@ -85,63 +96,46 @@ def attempts(session: Session, handle: str) -> list[Callable[[], object]]:
     ]
 
 
-def assert_nothing_through(session: Session, handle: str, outside: Path) -> None:
+def answers_with(session: Session, handle: str, outside: Path, *markers: str) -> list[object]:
+    """Every attempt made: each refused in one line or answered; the answers that hold one of ``markers``.
+    Nothing under ``outside`` changes meanwhile."""
     before = snapshot(outside)
+    found = []
     for attempt in attempts(session, handle):
         try:
             answer = attempt()
         except ContextError as exc:
             one_line(exc)
             continue
-        assert "OUTSIDE-7d41" not in repr(answer), "read through the link"
+        if any(marker in repr(answer) for marker in markers):
+            found.append(answer)
     assert snapshot(outside) == before, "written, created or removed through the link"
+    return found
+
+
+def assert_nothing_through(session: Session, handle: str, outside: Path) -> None:
+    assert answers_with(session, handle, outside, "OUTSIDE-7d41") == [], "read through the link"
 
 
 @pytest.mark.parametrize("which", ["sessions", "session", "results", "state"])
 def test_a_folder_moved_out_and_linked_back_is_not_used(tmp_path: Path, which: str) -> None:
     """The same folder, moved outside the root and linked in its place: the store saw it before, with the same
     device and inode, and must still not reach it through the link."""
-    root = tmp_path / "store"
-    session = Session(root, "victim", env={})
-    handle, sid = used(session)
-    folder = {
-        "sessions": root / "sessions",
-        "session": root / "sessions" / sid,
-        "results": root / "sessions" / sid / "results",
-        "state": root / "sessions" / sid / "state",
-    }[which]
+    session, handle, folder = victim(tmp_path, "victim", which)
     outside = tmp_path / "elsewhere" / folder.name
     outside.parent.mkdir()
     move_out(folder, outside)
-    before = snapshot(outside)
     event = {"kind": "tool_call", "name": "Bash", "args": {"command": "ls"}}
     with pytest.raises(StoreError, match="not a plain directory"):
         session.persist_result("refused\n") if which == "results" else session.check_loop(event=event)
-    reached = []
-    for attempt in attempts(session, handle):
-        try:
-            answer = attempt()
-        except ContextError as exc:
-            one_line(exc)
-            continue
-        if INSIDE_TEXT in repr(answer) or handle in repr(answer):
-            reached.append(answer)
+    reached = answers_with(session, handle, outside, INSIDE_TEXT, handle)
     if which != "state":  # with only the states moved, the results stayed in the root: reading them is right
         assert reached == [], "read through the link"
-    assert snapshot(outside) == before, "written, created or removed through the link"
 
 
 @pytest.mark.parametrize("which", ["sessions", "session", "results", "state"])
 def test_a_folder_swapped_for_a_link_after_use_leads_nowhere(tmp_path: Path, which: str) -> None:
-    root = tmp_path / "store"
-    session = Session(root, "victim", env={})
-    handle, sid = used(session)
-    folder = {
-        "sessions": root / "sessions",
-        "session": root / "sessions" / sid,
-        "results": root / "sessions" / sid / "results",
-        "state": root / "sessions" / sid / "state",
-    }[which]
+    session, handle, folder = victim(tmp_path, "victim", which)
     swap(folder, tmp_path / "outside")
     event = {"kind": "tool_call", "name": "Bash", "args": {"command": "id"}}
     with pytest.raises(StoreError, match="not a plain directory"):
@@ -191,14 +185,7 @@ def test_a_swapped_tenant_folder_leads_nowhere(tmp_path: Path) -> None:
 def test_swaps_raced_against_reads_and_writes_never_lead_outside(tmp_path: Path, which: str) -> None:
     """A thread swaps the folder for a link and back, over and over, while calls run: each call either works
     on the real folder or is refused; none reads the outside text, none writes outside."""
-    root = tmp_path / "store"
-    session = Session(root, "raced", env={})
-    handle, sid = used(session)
-    folder = {
-        "sessions": root / "sessions",
-        "results": root / "sessions" / sid / "results",
-        "state": root / "sessions" / sid / "state",
-    }[which]
+    session, handle, folder = victim(tmp_path, "raced", which)
     outside = tmp_path / "outside"
     shutil.copytree(folder, outside)
     for text in outside.rglob("r_*.txt"):
