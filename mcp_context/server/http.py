@@ -31,7 +31,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
-from ..errors import ContextError, InvalidId, InvalidInput, shown_path
+from ..errors import ContextError, InvalidArgument, InvalidId, InvalidInput, shown_path
 from ..session import Session
 from ..storage.ids import echoed
 from ..storage.keys import KeyStore
@@ -166,7 +166,7 @@ class Gate:
         try:
             found = await anyio.to_thread.run_sync(self.auth.authenticate, authorization, api_key)
             session = self.tenants.session(found.tenant, headers.get(SESSION_HEADER)) if found is not None else None
-        except InvalidId as exc:
+        except (InvalidId, InvalidArgument) as exc:  # the session header
             await JSONResponse({"error": "invalid_request", "error_description": str(exc)}, 400)(scope, receive, send)
             return
         except Exception as exc:  # noqa: BLE001  (a store that cannot answer: the client may retry, in one line)
@@ -213,7 +213,8 @@ def unavailable(exc: Exception) -> JSONResponse:
         why = str(exc)
     else:
         why = "the server could not check the credential"
-        log.error("checking a credential failed: %s: %s", type(exc).__name__, str(exc).splitlines()[:1])
+        first = (str(exc).splitlines() or [""])[0][:300]
+        log.error("checking a credential failed: %s: %s", type(exc).__name__, first)
     body = {"error": "temporarily_unavailable", "error_description": why}
     return JSONResponse(body, 503, headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
 
