@@ -148,8 +148,11 @@ def test_every_malformed_or_mismatched_token_is_a_refusal_never_an_exception(
 
 def raw(header: Any, body: Any) -> str:
     """A token as an attacker writes it, with any header at all (PyJWT refuses to make such ones)."""
-    part = lambda doc: base64.urlsafe_b64encode(json.dumps(doc).encode()).rstrip(b"=").decode()  # noqa: E731
-    return f"{part(header)}.{part(body)}.AAAA"
+    return f"{segment(header)}.{segment(body)}.AAAA"
+
+
+def segment(doc: Any) -> str:
+    return base64.urlsafe_b64encode(json.dumps(doc).encode()).rstrip(b"=").decode()
 
 
 # tenants ---------------------------------------------------------------------------------------------------
