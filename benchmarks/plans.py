@@ -228,7 +228,7 @@ def _corpus_file(params: Params) -> list[Path]:
 def _stored_files(params: Params) -> list[Path]:
     store = _session(params).store
     assert isinstance(store, FileStore)  # the files a cold read must find out of the page cache
-    directory = store.results_dir(SESSION)
+    directory = store.root / "sessions" / SESSION / "results"
     return sorted(p for p in directory.iterdir() if p.is_file())
 
 

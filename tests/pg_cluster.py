@@ -88,6 +88,10 @@ class Cluster:
             str(self.bin / "initdb"), "-D", str(self.data), "-U", "postgres", "--pwfile", str(pwfile),
             "--auth-host=scram-sha-256", "--auth-local=trust", "-E", "UTF8", "--no-locale",
         )  # fmt: skip
+        self.launch()
+
+    def launch(self) -> None:
+        """Start the server on the initdb'd folder (again, after halt or kill)."""
         options = f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.base} -c max_connections=200"
         log = self.base / "log"
         try:
@@ -96,6 +100,28 @@ class Cluster:
         except RuntimeError as exc:  # the server's own reason is in its log, not in pg_ctl's answer
             tail = log.read_text(errors="replace").strip().splitlines()[-3:] if log.exists() else []
             raise RuntimeError(" | ".join([str(exc), *tail])) from None
+
+    def halt(self, mode: str = "fast") -> None:
+        """Stop the server and keep its data, as an operator's restart or a failover would."""
+        self.run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", mode, "-w", "stop")
+
+    def kill(self) -> None:
+        """SIGKILL the server and every process it started, as an out-of-memory killer or a lost machine would."""
+        pid = int((self.data / "postmaster.pid").read_text().split()[0])
+        children = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True)
+        for each in [pid, *(int(c) for c in children.stdout.split())]:
+            try:
+                os.kill(each, 9)
+            except ProcessLookupError:
+                continue
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.05)
+        (self.data / "postmaster.pid").unlink(missing_ok=True)
 
     def stop(self) -> None:
         try:

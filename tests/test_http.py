@@ -52,7 +52,8 @@ class Signer:
 
     def token(self, **claims: Any) -> str:
         now = int(time.time())
-        body = {"iss": ISSUER, "aud": AUDIENCE, "sub": "team-jwt", "iat": now, "exp": now + 600} | claims
+        body = {"iss": ISSUER, "aud": AUDIENCE, "sub": "team-jwt", "iat": now, "exp": now + 600}
+        body |= {"scope": "ctx:read ctx:write"} | claims
         return jwt.encode({k: v for k, v in body.items() if v is not None}, self.key, self.alg, {"kid": self.kid})
 
 
@@ -110,7 +111,7 @@ def test_api_keys_valid_wrong_revoked_malformed(tmp_path: Path) -> None:
     store = FileKeyStore(tmp_path)
     key, record = keys.new_key("team-a")
     store.add(record)
-    gate = auth.Authenticator(store, None, required=True)
+    gate = auth.Authenticator(store, None, loopback=False)
     found = gate.authenticate(f"Bearer {key}", None)
     assert found is not None and found.tenant == "team-a" and found.via == "key"
     assert gate.authenticate(None, key) == found  # X-API-Key
@@ -126,7 +127,7 @@ def test_jwts_accepted_for_the_right_issuer_audience_and_time(signers: list[Sign
     verifier = auth.JwtVerifier(str(jwks_file), ISSUER, AUDIENCE)
     for signer in signers:
         found = verifier.verify(signer.token())
-        assert found is not None and found.tenant == "team-jwt" and found.via == "jwt", signer.alg
+        assert found is not None and found.tenant == "jwt:team-jwt" and found.via == "jwt", signer.alg
         assert verifier.verify(signer.token(aud="http://other.example/mcp")) is None
         assert verifier.verify(signer.token(iss="https://evil.example/")) is None
         assert verifier.verify(signer.token(exp=int(time.time()) - 120)) is None  # beyond the leeway
@@ -135,7 +136,7 @@ def test_jwts_accepted_for_the_right_issuer_audience_and_time(signers: list[Sign
         assert verifier.verify(signer.token(sub="not a tenant!")) is None
     by_claim = auth.JwtVerifier(str(jwks_file), ISSUER, AUDIENCE, tenant_claim="org")
     found = by_claim.verify(signers[0].token(org="org-7"))
-    assert found is not None and found.tenant == "org-7"
+    assert found is not None and found.tenant == "jwt:org-7"
 
 
 def test_jwts_with_alg_none_other_algorithms_or_unknown_keys_are_refused(
@@ -159,20 +160,24 @@ def test_a_bad_jwks_file_is_one_line(tmp_path: Path) -> None:
         auth.JwtVerifier(str(bad), ISSUER, AUDIENCE)
 
 
-def test_who_may_call_is_decided_at_start(tmp_path: Path, signers: list[Signer], jwks_file: Path) -> None:
+def test_who_may_call_is_decided_per_request(tmp_path: Path, signers: list[Signer], jwks_file: Path) -> None:
     store = FileKeyStore(tmp_path)
     with pytest.raises(InvalidInput, match="refusing to serve on 0.0.0.0 without credentials"):
         http.authenticator(store, None, "0.0.0.0")
     gate, how = http.authenticator(store, None, "127.0.0.1")
-    assert not gate.required and "one local user" in how
+    assert not gate.required() and "one local user" in how
     found = gate.authenticate(None, None)
     assert found is not None and found.tenant is None
-    gate, how = http.authenticator(store, auth.JwtVerifier(str(jwks_file), ISSUER, AUDIENCE), "0.0.0.0")
-    assert gate.required and ISSUER in how
-    _, record = keys.new_key("team-a")
+    jwt_gate, how = http.authenticator(store, auth.JwtVerifier(str(jwks_file), ISSUER, AUDIENCE), "0.0.0.0")
+    assert jwt_gate.required() and ISSUER in how
+    key, record = keys.new_key("team-a")
     store.add(record)
-    assert http.authenticator(store, None, "10.1.2.3")[0].required
+    # the loopback server started without a key asks for one from the next request on, without a restart
+    assert gate.required() and gate.authenticate(None, None) is None
+    assert gate.authenticate(None, key) is not None
+    assert http.authenticator(store, None, "10.1.2.3")[0].required()
     store.revoke(record.key_id)
+    assert not gate.required()
     with pytest.raises(InvalidInput):  # a revoked key is no key
         http.authenticator(store, None, "10.1.2.3")
 
@@ -388,6 +393,12 @@ def test_missing_wrong_revoked_and_expired_credentials_get_401(service: Service,
         "expired": signers[0].token(exp=int(time.time()) - 3600),
         "alg none": unsigned(),
         "other audience": signers[1].token(aud="https://elsewhere/mcp"),
+        "kid of another type": jwt.encode(
+            {"iss": ISSUER, "aud": AUDIENCE, "sub": "x", "exp": int(time.time()) + 600},
+            signers[1].key,
+            "ES256",
+            {"kid": "rsa-1"},
+        ),
     }
     for name, credential in cases.items():
         for replica in (first, second):

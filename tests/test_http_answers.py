@@ -74,7 +74,7 @@ def app(root: Path, issuer: str | None = None) -> Any:
     keys = FileKeyStore(root)
     keys.add(auth.keys.new_key("team-a")[1])
     tenants = Tenants(str(root), None, transcript_roots=[])
-    return http.make_app(tenants, auth.Authenticator(keys, None, required=True), http.HttpOptions(issuer=issuer))
+    return http.make_app(tenants, auth.Authenticator(keys, None, loopback=False), http.HttpOptions(issuer=issuer))
 
 
 def ask(application: Any, *requests: tuple[str, str, dict[str, str]]) -> list[httpx2.Response]:

@@ -25,6 +25,11 @@ async def client(session: Session) -> AsyncIterator[Client]:
         yield c
 
 
+def root_of(session: Session) -> Path:
+    """The folder of a session of the file store."""
+    return session.store.root / "sessions" / session.id
+
+
 async def grep_all(c: Client, handle: str, pattern: str, **fixed: Any) -> list[str]:
     """Every matching line, page after page, as the lines themselves."""
     found: list[str] = []
@@ -93,11 +98,11 @@ async def test_grep_through_the_tool_returns_the_exact_lines(client: Client) -> 
 
 async def test_same_content_same_handle_nothing_written(client: Client, session: Session) -> None:
     first = (await client.call_tool("persist_result", {"content": "same\n"})).structured_content
-    files = sorted(p.name for p in session.store.results_dir(session.id).iterdir())
+    files = sorted(p.name for p in (root_of(session) / "results").iterdir())
     second = (await client.call_tool("persist_result", {"content": "same\n", "label": "other"})).structured_content
     assert first is not None and second is not None
     assert second["handle"] == first["handle"] and first["stored"] and not second["stored"]
-    assert sorted(p.name for p in session.store.results_dir(session.id).iterdir()) == files
+    assert sorted(p.name for p in (root_of(session) / "results").iterdir()) == files
 
 
 async def test_handles_work_without_a_session_and_as_uris(root: Path) -> None:
@@ -127,7 +132,7 @@ async def test_oversize_content_is_refused_and_nothing_written(root: Path) -> No
         ok = await c.call_tool("persist_result", {"content": "x" * 1000})
         assert not ok.is_error
     assert len(session.results()) == 1
-    assert not [p for p in session.store.results_dir("small").iterdir() if p.name.startswith(".tmp")]
+    assert not [p for p in (root_of(session) / "results").iterdir() if p.name.startswith(".tmp")]
 
 
 async def test_resources_list_read_templates_and_pagination(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:

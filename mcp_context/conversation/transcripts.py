@@ -143,9 +143,27 @@ def _records(lines: Iterable[str]) -> tuple[list[dict[str, Any]], list[str]]:
             bad += 1  # the host may be writing the last line right now
             continue
         if isinstance(record, dict):
-            records.append(record)
+            records.append(_mended(record) if _SURROGATE_ESCAPE.search(line) else record)
     notes = [f"skipped {bad} line(s) that were not JSON"] if bad else []
     return records, notes
+
+
+#: A JSON escape of a UTF-16 surrogate: json.loads joins a pair into one character and leaves a lone one in the
+#: string, which no UTF-8 encoder takes (not the store's, not the wire's).
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _mended(value: Any) -> Any:
+    """``value`` with each lone surrogate in its strings (keys too) replaced by U+FFFD, as a decoder replaces
+    bytes that are not UTF-8."""
+    if isinstance(value, str):
+        return _LONE_SURROGATE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [_mended(v) for v in value]
+    if isinstance(value, dict):
+        return {_mended(k): _mended(v) for k, v in value.items()}
+    return value
 
 
 def _is_gemini(records: list[dict[str, Any]]) -> bool:

@@ -7,8 +7,8 @@ from typing import Any
 import anyio.to_thread
 from mcp import MCPError
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
-from mcp.types import INVALID_PARAMS, ListResourcesResult, PaginatedRequestParams, ResourceTemplate
+from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError, UnexpectedToolError
+from mcp.types import INTERNAL_ERROR, INVALID_PARAMS, ListResourcesResult, PaginatedRequestParams, ResourceTemplate
 
 from .. import __version__
 from ..arguments import Arguments
@@ -43,6 +43,8 @@ class ContextServer(MCPServer):
             return await anyio.to_thread.run_sync(list_page, self.context_session, cursor)
         except ValueError:
             raise MCPError(code=INVALID_PARAMS, message="invalid cursor: pass the nextCursor of a listing") from None
+        except ContextError as exc:  # a store that cannot answer now
+            raise MCPError(code=INTERNAL_ERROR, message=str(exc)) from None
 
     async def list_resource_templates(self) -> list[ResourceTemplate]:
         return [*await super().list_resource_templates(), *TEMPLATES]
@@ -51,7 +53,10 @@ class ContextServer(MCPServer):
         text = str(uri)
         if text.startswith(f"{ids.URI_SCHEME}://"):
             return await anyio.to_thread.run_sync(read, self.context_session, text)
-        return await super().read_resource(uri, context)
+        try:
+            return await super().read_resource(uri, context)
+        except ResourceError:
+            raise ResourceNotFoundError(f"no resource {ids.echoed(text)}") from None
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None) -> Any:
         """Arguments are checked by the tool's core model first, so a wrong one answers with the model's one
@@ -61,6 +66,9 @@ class ContextServer(MCPServer):
         A tool with a direct body runs it on the checked arguments, unless it may ask the client's model and
         this client can be asked; else the SDK runs the registered tool."""
         model = TOOL_ARGUMENTS.get(name)
+        if model is None and self._tool_manager.get_tool(name) is None:
+            known = ", ".join(t.name for t in self._tool_manager.list_tools())
+            return failure(f"unknown tool {ids.echoed(name)}; the tools are {known}")
         if model is not None:
             try:
                 checked = model.parse(arguments)
@@ -92,11 +100,12 @@ class ContextServer(MCPServer):
         prompt = self._prompt_manager.get_prompt(name)
         if prompt is None:
             known = ", ".join(p.name for p in self._prompt_manager.list_prompts())
-            raise MCPError(code=INVALID_PARAMS, message=f"unknown prompt {name!r}; available: {known}")
+            raise MCPError(code=INVALID_PARAMS, message=f"unknown prompt {ids.echoed(name)}; available: {known}")
         unknown = sorted(set(arguments or {}) - {a.name for a in prompt.arguments or []})
         if unknown:
             accepted = ", ".join(a.name for a in prompt.arguments or []) or "none"
-            raise MCPError(code=INVALID_PARAMS, message=f"unknown argument {unknown[0]!r}; accepted: {accepted}")
+            message = f"unknown argument {ids.echoed(unknown[0])}; accepted: {accepted}"
+            raise MCPError(code=INVALID_PARAMS, message=message)
         return await super().get_prompt(name, arguments, context)
 
 

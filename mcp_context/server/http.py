@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import ipaddress
+import logging
 import socket
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -17,9 +18,12 @@ from pathlib import Path
 from typing import Any, cast
 
 import anyio.to_thread
+import pydantic_core
+from mcp import MCPError
 from mcp.server.mcpserver import Context
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
+from mcp.types import INTERNAL_ERROR
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
 from starlette.requests import Request
@@ -27,18 +31,32 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
-from ..errors import ContextError, InvalidInput, shown_path
+from ..errors import ContextError, InvalidArgument, InvalidId, InvalidInput, shown_path
 from ..session import Session
+from ..storage.ids import echoed
 from ..storage.keys import KeyStore
 from . import logs, signin
 from .app import ContextServer, build_server
-from .auth import METADATA_PATH, Authenticator, Identity, JwtVerifier, challenge, resource_metadata
+from .auth import (
+    METADATA_PATH,
+    SCOPES,
+    Authenticator,
+    JwtVerifier,
+    challenge,
+    metadata_parameter,
+    resource_metadata,
+)
 from .binding import failure
 from .tenants import SESSION_HEADER, CurrentSession, Tenants, activate, deactivate, scopes_of
+from .wire import unencodable
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+#: Seconds a client is asked to wait before retrying when the store cannot answer.
+RETRY_AFTER_SECONDS = 5
 #: Tools that only read: a credential without ``ctx:write`` may call these and read resources.
 READ_ONLY_TOOLS = frozenset({"read_persisted"})
+
+log = logging.getLogger("mcp_context.http")
 
 
 @dataclass
@@ -94,7 +112,27 @@ class HttpContextServer(ContextServer):
             refusal = f"{name} writes, and this credential may only read (its scopes: {', '.join(scopes_of())})"
         if refusal is not None:
             return failure(refusal)
-        return await super().call_tool(name, arguments, context)
+        answer = await super().call_tool(name, arguments, context)
+        why = unwritable(answer)
+        return answer if why is None else failure(f"the answer of {echoed(name)} {why}")
+
+    async def read_resource(self, uri: Any, context: Any = None) -> Any:
+        contents = await super().read_resource(uri, context)
+        why = unwritable(contents)
+        if why is not None:
+            raise MCPError(code=INTERNAL_ERROR, message=f"Internal error: the resource {why}")
+        return contents
+
+
+def unwritable(answer: object) -> str | None:
+    """Why an answer cannot be written as JSON, or None. Over stdio the wire answers such a reply with an
+    error for its request (wire.encoded); over HTTP the SDK's transport would answer 500 without the id, so
+    the answer is checked here, before it leaves, by encoding it once."""
+    try:
+        pydantic_core.to_json(answer)
+    except Exception as exc:  # noqa: BLE001  (whatever cannot be encoded: the request still gets its answer)
+        return unencodable(exc)
+    return None
 
 
 def transcript_refusal(spec: object, roots: list[Path]) -> str | None:
@@ -128,15 +166,21 @@ class Gate:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = Headers(scope=scope)
         authorization, api_key = headers.get("authorization"), headers.get("x-api-key")
-        found: Identity | None = await anyio.to_thread.run_sync(self.auth.authenticate, authorization, api_key)
-        if found is None:
+        try:
+            found = await anyio.to_thread.run_sync(self.auth.authenticate, authorization, api_key)
+            session = self.tenants.session(found.tenant, headers.get(SESSION_HEADER)) if found is not None else None
+        except (InvalidId, InvalidArgument) as exc:  # the session header
+            await JSONResponse({"error": "invalid_request", "error_description": str(exc)}, 400)(scope, receive, send)
+            return
+        except Exception as exc:  # noqa: BLE001  (a store that cannot answer: the client may retry, in one line)
+            await unavailable(exc)(scope, receive, send)
+            return
+        if found is None or session is None:
             sent = bool(api_key or (authorization or "").strip().partition(" ")[2].strip())  # "Bearer " is none
             await unauthorized(base_url(scope), sent)(scope, receive, send)
             return
-        try:
-            session = self.tenants.session(found.tenant, headers.get(SESSION_HEADER))
-        except ContextError as exc:
-            await JSONResponse({"error": "invalid_request", "error_description": str(exc)}, 400)(scope, receive, send)
+        if not found.scopes:
+            await insufficient_scope(base_url(scope))(scope, receive, send)
             return
         token = activate(session, found)
         try:
@@ -156,6 +200,26 @@ def unauthorized(base: str, sent: bool) -> JSONResponse:
     else:
         body = {"error": "unauthorized", "error_description": signin.API_KEY_NEEDED}
     return JSONResponse(body, 401, headers={"WWW-Authenticate": challenge(base, sent)})
+
+
+def insufficient_scope(base: str) -> JSONResponse:
+    """403 for a valid credential that grants none of our scopes (RFC 6750 section 3.1)."""
+    body = {"error": "insufficient_scope", "error_description": f"the credential grants none of: {' '.join(SCOPES)}"}
+    header = f'Bearer error="insufficient_scope", scope="{" ".join(SCOPES)}", {metadata_parameter(base)}'
+    return JSONResponse(body, 403, headers={"WWW-Authenticate": header})
+
+
+def unavailable(exc: Exception) -> JSONResponse:
+    """503 with Retry-After when the credentials or the tenant's store cannot be read now (a database down):
+    the store's own line, never a traceback; the cause of anything else is logged in one line."""
+    if isinstance(exc, ContextError):
+        why = str(exc)
+    else:
+        why = "the server could not check the credential"
+        first = (str(exc).splitlines() or [""])[0][:300]
+        log.error("checking a credential failed: %s: %s", type(exc).__name__, first)
+    body = {"error": "temporarily_unavailable", "error_description": why}
+    return JSONResponse(body, 503, headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
 
 
 def make_app(tenants: Tenants, auth: Authenticator, options: HttpOptions) -> Starlette:
@@ -190,21 +254,24 @@ def make_app(tenants: Tenants, auth: Authenticator, options: HttpOptions) -> Sta
 
 
 def authenticator(keys: KeyStore, jwt_verifier: JwtVerifier | None, host: str) -> tuple[Authenticator, str]:
-    """Who may call, decided at start, and the line that says so. Credentials are required when the key store
-    holds an active key or JWTs are accepted; with neither, a loopback bind serves its one local user (the
-    plain root) and any other bind refuses to start, since anyone who reaches it would own the store."""
+    """Who may call, and the line that says so at start. Credentials are required when the key store holds an
+    active key or JWTs are accepted, decided again on every request (see Authenticator); with neither, a
+    loopback bind serves its one local user (the plain root) until a key is created, and any other bind refuses
+    to start, since anyone who reaches it would own the store."""
     active = sum(1 for record in keys.all() if record.revoked is None)
+    loopback = is_loopback(host)
+    gate = Authenticator(keys, jwt_verifier, loopback=loopback)
     if active or jwt_verifier is not None:
         ways = ([f"{active} API key{'s' if active != 1 else ''}"] if active else []) + (
             [f"JWTs from {jwt_verifier.issuer}"] if jwt_verifier is not None else []
         )
-        return Authenticator(keys, jwt_verifier, required=True), f"credentials required ({' and '.join(ways)})"
-    if not is_loopback(host):
+        return gate, f"credentials required ({' and '.join(ways)})"
+    if not loopback:
         raise InvalidInput(
             f"refusing to serve on {host} without credentials: create a key (mcp-context keys create --tenant "
             "NAME) or give --jwks, --issuer and --audience"
         )
-    return Authenticator(None, None, required=False), "no credentials: one local user, the plain root (loopback only)"
+    return gate, "no credentials yet: one local user, the plain root (loopback only), until a key is created"
 
 
 def run(app: Starlette, options: HttpOptions) -> None:

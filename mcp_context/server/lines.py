@@ -34,10 +34,6 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _HIGH, _LOW = ("\ud800", "\udbff"), ("\udc00", "\udfff")
 
 
-class NotAMessage(Exception):
-    """A line that is JSON but no JSON-RPC message this server can take (answered as an invalid request)."""
-
-
 class LineReader:
     """The bytes of stdin, fed in chunks as they come: each complete line's message, or the exception that
     says why it is none (for wire.refusal to answer). A line is parsed once, from bytes, and dropped at once."""
@@ -45,12 +41,26 @@ class LineReader:
     def __init__(self) -> None:
         self._buffer = bytearray()
         self._lifter: Lifter | None = None
+        self._after_cr = False  # the last chunk ended with CR: an LF opening this one ends no second line
 
     def feed(self, chunk: bytes) -> Iterator[types.JSONRPCMessage | Exception]:
-        start = 0
-        while (end := chunk.find(b"\n", start)) >= 0:
+        """Lines end as the SDK's reader ends them (a text stream with universal newlines): at LF, CR LF, or a
+        CR alone, so a CR between two messages parts them and a CR inside one cuts it, as there."""
+        start = 1 if self._after_cr and chunk[:1] == b"\n" else 0
+        self._after_cr = False
+        lf, cr = chunk.find(b"\n", start), chunk.find(b"\r", start)
+        while lf >= 0 or cr >= 0:
+            end = lf if cr < 0 or 0 <= lf < cr else cr
             yield self._line(chunk[start:end])
             start = end + 1
+            if end == cr:
+                if start == len(chunk):
+                    self._after_cr = True
+                elif chunk[start : start + 1] == b"\n":
+                    start += 1
+                cr = chunk.find(b"\r", start)
+            if lf < start:
+                lf = chunk.find(b"\n", start)
         self._more(chunk[start:] if start else chunk)
 
     def finish(self) -> Iterator[types.JSONRPCMessage | Exception]:
@@ -232,8 +242,7 @@ class Lifter:
             raise invalid_json(self.skeleton, "EOF while parsing a string")
         message = types.jsonrpc_message_adapter.validate_json(self.skeleton.decode("utf-8", "replace"), by_name=False)
         _restore(message, self.lifted)
-        if self.lifted:  # a long string where no free value goes (a method name, an id): no message of ours
-            raise NotAMessage("a long string outside the message's params")
+        self.lifted.clear()  # what is left sat in members the SDK's model drops: dropped too, as there
         return message
 
 

@@ -191,7 +191,7 @@ def read(session: Session, uri: str) -> Iterable[ReadResourceContents]:
             return [ReadResourceContents(content=json.dumps(listing, indent=1), mime_type="application/json")]
     except ContextError as exc:
         raise ResourceNotFoundError(str(exc)) from None
-    raise ResourceNotFoundError(f"no resource {uri!r}")
+    raise ResourceNotFoundError(f"no resource {ids.echoed(uri)}")
 
 
 def _line_range(session: Session, meta: ResultMeta, first: int, last: int) -> str:

@@ -8,6 +8,7 @@ lines.LineReader, so a 60 MB result costs about its own size, not six times it (
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import sys
@@ -31,6 +32,8 @@ CHUNK = 1024 * 1024
 #: The request's own id, read from the text when the text cannot be parsed: the first top-level "id" member.
 _ID = re.compile(r'^\s*\{(?:[^{}\[\]"]|"(?:[^"\\]|\\.)*")*?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")')
 _SHOWN = 120
+
+log = logging.getLogger("mcp_context.server")
 
 
 class AnsweringReadStream:
@@ -152,10 +155,33 @@ async def _write(stdout: BinaryIO, messages: MemoryObjectReceiveStream[SessionMe
     try:
         async with messages:
             async for message in messages:
-                text = message.message.model_dump_json(by_alias=True, exclude_unset=True)
-                await anyio.to_thread.run_sync(_put, stdout, (text + "\n").encode("utf-8"))
+                text = encoded(message.message)
+                if text is not None:
+                    await anyio.to_thread.run_sync(_put, stdout, (text + "\n").encode("utf-8"))
     except anyio.ClosedResourceError:
         return
+
+
+def encoded(message: types.JSONRPCMessage) -> str | None:
+    """The JSON line of a message. A reply that cannot be written (a string holding a lone surrogate, a value
+    JSON has no form for) becomes an Internal error for the same request, so the client is answered and the
+    server lives on; a notification that cannot be written is dropped (nobody waits for it), in one log line."""
+    try:
+        return message.model_dump_json(by_alias=True, exclude_unset=True)
+    except Exception as exc:  # noqa: BLE001  (whatever pydantic cannot encode: the request still gets an answer)
+        why = unencodable(exc)
+        if not isinstance(message, types.JSONRPCResponse | types.JSONRPCError):
+            log.warning("dropped a %s that could not be written as JSON: %s", type(message).__name__, why)
+            return None
+        error = types.ErrorData(code=types.INTERNAL_ERROR, message=f"Internal error: the reply {why}")
+        return types.JSONRPCError(jsonrpc="2.0", id=message.id, error=error).model_dump_json(by_alias=True)
+
+
+def unencodable(exc: Exception) -> str:
+    """Why a reply cannot be written, in words for its reader."""
+    if "surrogate" in str(exc):
+        return "holds a lone UTF-16 surrogate, which JSON in UTF-8 cannot carry; nothing else went wrong"
+    return f"could not be written as JSON ({type(exc).__name__})"
 
 
 def _put(stdout: BinaryIO, data: bytes) -> None:

@@ -11,7 +11,9 @@ Layout::
 A result is visible only once its ``.json`` is in place, and each file reaches its name by ``rename`` after
 an ``fsync``; a crash or kill at any moment leaves at most an invisible ``.tmp-*`` file behind, which
 ``cleanup`` removes. Two processes storing the same content write the same bytes under the same names, so
-racing is harmless. Directories are 0700 and files 0600: results often hold source code and logs.
+racing is harmless. Directories are 0700 and files 0600: results often hold source code and logs. Every folder
+is opened from the root down, each from its parent's descriptor, and every file from its folder's (see
+folders.py): a folder swapped for a link never leads outside the root.
 """
 
 from __future__ import annotations
@@ -21,30 +23,22 @@ import secrets
 import shutil
 import stat
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
 from ..errors import InvalidId, StoreError, TooLarge, UnknownHandle, shown_path
 from ..tokens.count import EXACT_LIMIT_BYTES, ByteTally, TokenCount, TokenCounter
-from . import ids
-from .debris import remove_result_debris, unplace
+from . import folders, ids
+from .debris import present, remove_result_debris, unplace
 from .incoming import incoming_stream, whole_text
 from .index import IndexBuilder, index_of_one_segment, one_segment
 from .records import ResultMeta, SessionInfo, new_meta
 from .states import StateFiles, remove_state_debris
 
-_DIR_MODE = 0o700
 _FILE_MODE = 0o600
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-
-
-def _fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+_NOFOLLOW = folders.NOFOLLOW
 
 
 class FileStore(StateFiles):
@@ -52,137 +46,102 @@ class FileStore(StateFiles):
     from their content, and a tool's state changes only under its lock."""
 
     def __init__(
-        self, root: Path, *, counter: TokenCounter | None = None, max_result_bytes: int, redact: bool = True
+        self,
+        root: Path,
+        *,
+        counter: TokenCounter | None = None,
+        max_result_bytes: int,
+        redact: bool = True,
+        anchor: Path | None = None,
     ) -> None:
         self.root = Path(root).expanduser().absolute()
+        # ``anchor``: the part of ``root`` that may be a link (the user's root, above a tenant's folders); every
+        # folder below it is opened without following one (see folders.py).
+        self._anchor = Path(anchor).expanduser().absolute() if anchor is not None else self.root
+        self._prefix = self.root.relative_to(self._anchor).parts
         #: Whether credentials are replaced by placeholders before a result is written (see the redaction package).
         self.redact = redact
         self.counter = counter or TokenCounter()
         self.max_result_bytes = max_result_bytes
-        self._sessions = self.root / "sessions"
-        self._root_real: str | None = None
-        #: Directories already found inside the root, by path, with the identity (device, inode) they had then.
-        self._verified: dict[str, tuple[int, int]] = {}
+        self._sessions = self.root / "sessions"  # for messages: every use opens it from the root (folders.py)
         #: Each session's results as last listed, by handle (see list_results).
         self._listed: dict[str, dict[str, ResultMeta]] = {}
         self.save_behind = False
 
-    def _state_dir(self, session: str) -> Path:
+    # folders ---------------------------------------------------------------------------------------------
+
+    def _opened(self, *parts: str) -> AbstractContextManager[int | None]:
+        """The folder ``root/parts...`` for the block (None: it does not exist)."""
+        return folders.opened(self._anchor, self._prefix + parts)
+
+    def _made(self, *parts: str) -> AbstractContextManager[int]:
+        """The folder ``root/parts...`` for the block, made (0700, level by level) where it is missing."""
+        return folders.made(self._anchor, self._prefix + parts)
+
+    def _results(self, session: str) -> AbstractContextManager[int | None]:
+        """The session's results folder for the block (None: it has none yet)."""
+        return self._opened("sessions", ids.check_session(session), "results")
+
+    def _state_folder(self, session: str, *, create: bool = False) -> AbstractContextManager[int | None]:
+        parts = ("sessions", ids.check_session(session), "state")
+        return self._made(*parts) if create else self._opened(*parts)
+
+    def _state_path(self, session: str) -> Path:
         return self._sessions / ids.check_session(session) / "state"
 
-    # paths -----------------------------------------------------------------------------------------------
+    def _shown(self, session: str, name: str = "") -> Path:
+        """Where a session's result file is, as a message shows it."""
+        return self._sessions / session / "results" / name
 
-    def _ensure_dir(self, path: Path) -> None:
-        """Create ``path`` under the root one level at a time, each 0700 and none of them a symlink.
-
-        ``Path.mkdir(parents=True)`` would give the parents the umask's mode and walk through a planted link
-        before any check ran; creating and checking level by level never writes outside the root.
-        """
+    def _open(self, folder: int | None, handle: str, suffix: str) -> int:
+        """A read-only descriptor of a result's file; refuses a symlink planted in place of the file."""
+        name = f"{ids.check_handle(handle)}{suffix}"
         try:
-            self._check_real_dir(path)
-            return  # there already, a real directory inside the root: the common case, one lstat
+            if folder is None:
+                raise FileNotFoundError(name)
+            return os.open(name, os.O_RDONLY | _NOFOLLOW, dir_fd=folder)
         except FileNotFoundError:
-            pass
-        except OSError as exc:
-            raise StoreError(f"cannot use {shown_path(path)}: {exc.strerror}") from exc
-        try:
-            self.root.parent.mkdir(parents=True, exist_ok=True)
-            current = self.root
-            _mkdir_private(current)
-            for index, part in enumerate(path.relative_to(self.root).parts):
-                if index:  # the root itself may be a link the user made (~/.mcp-context -> /data/ctx)
-                    self._check_real_dir(current)
-                current = current / part
-                _mkdir_private(current)
-            self._check_real_dir(current)
-        except OSError as exc:
-            raise StoreError(f"cannot create {shown_path(path)}: {exc.strerror}") from exc
-
-    def _check_real_dir(self, path: Path) -> None:
-        """Defence in depth: ids cannot name a path outside the root, and no symlink may lead there either.
-
-        Runs several times per call, so it works on strings (pathlib's resolve costs ten times more) and follows
-        links only for a directory it has not seen: one found inside the root before, still a real directory
-        with the same device and inode, is the same directory, wherever a link elsewhere might now point."""
-        st = os.lstat(path)
-        if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode):
-            raise StoreError(f"{shown_path(path)} is not a plain directory; refusing to use it")
-        key, identity = str(path), (st.st_dev, st.st_ino)
-        if self._verified.get(key) == identity:
-            return  # the very directory found inside the root before: following links again would find it there
-        real, root = os.path.realpath(path), self._real_root()
-        if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):
-            raise StoreError(f"{shown_path(path)} resolves outside {shown_path(self.root)}; refusing to use it")
-        if len(self._verified) > 10_000:
-            self._verified.clear()
-        self._verified[key] = identity
-
-    def _real_root(self) -> str:
-        """The root with its links followed (the user may link it elsewhere), once it exists; fixed from then on."""
-        if self._root_real is None:
-            real = os.path.realpath(self.root)
-            if not os.path.isdir(real):
-                return real
-            self._root_real = real
-        return self._root_real
-
-    def results_dir(self, session: str, *, create: bool = False) -> Path:
-        path = self._sessions / ids.check_session(session) / "results"
-        if create:
-            self._ensure_dir(path)
-        elif path.exists():
-            self._check_real_dir(path.parent)
-            self._check_real_dir(path)
-        return path
-
-    def _file(self, session: str, handle: str, suffix: str) -> Path:
-        return self.results_dir(session) / f"{ids.check_handle(handle)}{suffix}"
-
-    def _open(self, directory: Path, handle: str, suffix: str) -> int:
-        """A read-only descriptor; refuses a symlink planted in place of the file."""
-        try:
-            return os.open(directory / f"{ids.check_handle(handle)}{suffix}", os.O_RDONLY | _NOFOLLOW)
-        except FileNotFoundError:
-            if suffix == ".txt" or not (directory / f"{handle}.json").exists():  # gone whole, or going
+            if suffix == ".txt" or folder is None or not present(folder, f"{handle}.json"):  # gone, or going
                 raise UnknownHandle(self._unknown(handle)) from None
             raise StoreError(f"the {suffix} file of {handle} is missing; delete the result with cleanup") from None
         except OSError as exc:
             raise StoreError(f"cannot open {suffix} file of result {handle}: {exc.strerror}") from exc
 
     def open_content(self, session: str, handle: str) -> BinaryIO:
-        return os.fdopen(self._open(self.results_dir(session), handle, ".txt"), "rb")
+        with self._results(session) as folder:
+            return os.fdopen(self._open(folder, handle, ".txt"), "rb")
 
     def open_indexed(self, session: str, handle: str) -> tuple[BinaryIO, bytes]:
-        """The text and its index, with the directory checked once for both (a hot path). A text of one
-        segment has no index file: its index is made from the text, read whole here (see index.one_segment)."""
-        directory = self.results_dir(session)
-        content = os.fdopen(self._open(directory, handle, ".txt"), "rb")
-        try:
-            if one_segment(os.fstat(content.fileno()).st_size):
-                return content, index_of_one_segment(content)  # an .idx beside it, from before, is not read
-            with os.fdopen(self._open(directory, handle, ".idx"), "rb") as f:
-                return content, f.read()
-        except OSError as exc:
-            content.close()
-            raise StoreError(f"cannot read result {handle}: {exc.strerror}") from exc
-        except BaseException:
-            content.close()
-            raise
+        """The text and its index, from one opening of their folder (a hot path). A text of one segment has
+        no index file: its index is made from the text, read whole here (see index.one_segment)."""
+        with self._results(session) as folder:
+            content = os.fdopen(self._open(folder, handle, ".txt"), "rb")
+            try:
+                if one_segment(os.fstat(content.fileno()).st_size):
+                    return content, index_of_one_segment(content)  # an .idx beside it, from before, is not read
+                with os.fdopen(self._open(folder, handle, ".idx"), "rb") as f:
+                    return content, f.read()
+            except OSError as exc:
+                content.close()
+                raise StoreError(f"cannot read result {handle}: {exc.strerror}") from exc
+            except BaseException:
+                content.close()
+                raise
 
     # writing ---------------------------------------------------------------------------------------------
 
-    def _write_atomic(self, directory: Path, name: str, chunks: Iterable[bytes]) -> None:
-        tmp = directory / f".tmp-{secrets.token_hex(8)}-{name}"
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, _FILE_MODE)
+    def _write_atomic(self, folder: int, name: str, chunks: Iterable[bytes]) -> None:
+        tmp = f".tmp-{secrets.token_hex(8)}-{name}"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, _FILE_MODE, dir_fd=folder)
         try:
             with os.fdopen(fd, "wb") as f:
                 for chunk in chunks:
                     f.write(chunk)
                 f.flush()
                 os.fsync(f.fileno())
-            os.replace(tmp, directory / name)
+            os.replace(tmp, name, src_dir_fd=folder, dst_dir_fd=folder)
         except BaseException:
-            tmp.unlink(missing_ok=True)
+            folders.remove(folder, tmp)
             raise
 
     def put_text(
@@ -254,65 +213,61 @@ class FileStore(StateFiles):
         ``looked``: the caller has just looked for the handle (a text given whole); racing it is harmless.
         The spool lives in ``<root>/.spool`` so a refused write (too large, not UTF-8) leaves no session
         directory behind; it is renamed across directories on the same file system, which is still atomic."""
-        spool_dir = self.root / ".spool"
-        self._ensure_dir(spool_dir)
-        builder, tally, hasher = IndexBuilder(), ByteTally(), ids.handle_hasher(session)
-        # Counted once: given, else exactly from the text kept while it is small enough and an encoding is on
-        # disk, else estimated as it streams (from where keeping it stopped).
-        kept: list[bytes] | None = [] if count is None and self.counter.encoding is not None else None
-        spool = spool_dir / f".tmp-{secrets.token_hex(8)}.txt"
-        fd = os.open(spool, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, _FILE_MODE)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                for chunk in chunks:
-                    self._check_size(builder.bytes + len(chunk))
-                    builder.feed(chunk)
-                    if kept is not None and builder.bytes <= EXACT_LIMIT_BYTES:
-                        kept.append(chunk)
-                    elif count is None:
-                        for earlier in kept or ():
-                            tally.add(earlier)
-                        kept = None
-                        tally.add(chunk)
-                    hasher.update(chunk)
-                    f.write(chunk)
-                index = builder.finish()
-                f.flush()
-                os.fsync(f.fileno())
-            handle = ids.handle_of(hasher)
-            existing = None if looked else self._existing(session, handle)
-            if existing is not None:
-                return existing, False
-            if kept is not None:  # a streamed file small enough to count exactly, like text given whole
-                count = self.counter.count(b"".join(kept).decode("utf-8"))
-            tokens = count or TokenCount(tally.estimate(), "estimate")
-            meta = new_meta(handle, session, label, source, builder, tokens)
-            meta_bytes = meta.to_json().encode()  # before anything is renamed: a bad label fails cleanly
-            self._place(
-                self.results_dir(session, create=True),
-                handle,
-                spool,
-                None if one_segment(builder.bytes) else index,
-                meta_bytes,
-            )
-        finally:
-            spool.unlink(missing_ok=True)
+        with self._made(".spool") as spool_folder:
+            builder, tally, hasher = IndexBuilder(), ByteTally(), ids.handle_hasher(session)
+            # Counted once: given, else exactly from the text kept while it is small enough and an encoding is
+            # on disk, else estimated as it streams (from where keeping it stopped).
+            kept: list[bytes] | None = [] if count is None and self.counter.encoding is not None else None
+            spool = f".tmp-{secrets.token_hex(8)}.txt"
+            fd = os.open(spool, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, _FILE_MODE, dir_fd=spool_folder)
+            try:
+                with os.fdopen(fd, "wb") as f:
+                    for chunk in chunks:
+                        self._check_size(builder.bytes + len(chunk))
+                        builder.feed(chunk)
+                        if kept is not None and builder.bytes <= EXACT_LIMIT_BYTES:
+                            kept.append(chunk)
+                        elif count is None:
+                            for earlier in kept or ():
+                                tally.add(earlier)
+                            kept = None
+                            tally.add(chunk)
+                        hasher.update(chunk)
+                        f.write(chunk)
+                    index = builder.finish()
+                    f.flush()
+                    os.fsync(f.fileno())
+                handle = ids.handle_of(hasher)
+                existing = None if looked else self._existing(session, handle)
+                if existing is not None:
+                    return existing, False
+                if kept is not None:  # a streamed file small enough to count exactly, like text given whole
+                    count = self.counter.count(b"".join(kept).decode("utf-8"))
+                tokens = count or TokenCount(tally.estimate(), "estimate")
+                meta = new_meta(handle, session, label, source, builder, tokens)
+                meta_bytes = meta.to_json().encode()  # before anything is renamed: a bad label fails cleanly
+                parts = ("sessions", ids.check_session(session), "results")
+                with self._made(*parts) as folder:
+                    index_bytes = None if one_segment(builder.bytes) else index
+                    self._place(folder, handle, (spool_folder, spool), index_bytes, meta_bytes)
+            finally:
+                folders.remove(spool_folder, spool)
         return meta, True
 
-    def _place(self, directory: Path, handle: str, spool: Path, index: bytes | None, meta: bytes) -> None:
+    def _place(self, folder: int, handle: str, spool: tuple[int, str], index: bytes | None, meta: bytes) -> None:
         """Rename the spooled text into place, its index beside it, then its metadata, which makes it exist.
         ``index`` None: a text of one segment, whose index is made from the text when it is read; no file is
         written for it (a compaction stores thousands of small results), and none planted there is left."""
         try:
             if index is not None:
-                self._write_atomic(directory, f"{handle}.idx", [index])
+                self._write_atomic(folder, f"{handle}.idx", [index])
             else:
-                (directory / f"{handle}.idx").unlink(missing_ok=True)
-            os.replace(spool, directory / f"{handle}.txt")
-            self._write_atomic(directory, f"{handle}.json", [meta])
-            _fsync_dir(directory)
+                folders.remove(folder, f"{handle}.idx")
+            os.replace(spool[1], f"{handle}.txt", src_dir_fd=spool[0], dst_dir_fd=folder)
+            self._write_atomic(folder, f"{handle}.json", [meta])
+            os.fsync(folder)
         except OSError:
-            unplace(directory, handle)
+            unplace(folder, handle)
             raise
 
     # reading metadata --------------------------------------------------------------------------------------
@@ -321,19 +276,26 @@ class FileStore(StateFiles):
         return f"unknown handle {handle!r}: nothing stored under it (`mcp-context results` lists what is stored)"
 
     def meta(self, session: str, handle: str) -> ResultMeta:
-        path = self._file(session, handle, ".json")
+        with self._results(session) as folder:
+            return self._meta_in(folder, session, handle)
+
+    def _meta_in(self, folder: int | None, session: str, handle: str) -> ResultMeta:
+        name = f"{ids.check_handle(handle)}.json"
         try:
-            fd = os.open(path, os.O_RDONLY | _NOFOLLOW)
+            if folder is None:
+                raise UnknownHandle(self._unknown(handle))
+            fd = os.open(name, os.O_RDONLY | _NOFOLLOW, dir_fd=folder)
         except FileNotFoundError:
             raise UnknownHandle(self._unknown(handle)) from None
         except OSError as exc:
-            raise StoreError(f"cannot read {shown_path(path)}: {exc.strerror}") from exc
+            raise StoreError(f"cannot read {shown_path(self._shown(session, name))}: {exc.strerror}") from exc
         with os.fdopen(fd, "rb") as f:
             try:
                 return ResultMeta.from_json(f.read())
             except (ValueError, TypeError) as exc:
+                shown = shown_path(self._shown(session, name))
                 raise StoreError(
-                    f"metadata of {handle} is unreadable ({exc}): delete {shown_path(path)} (or its session) to drop it"
+                    f"metadata of {handle} is unreadable ({exc}): delete {shown} (or its session) to drop it"
                 ) from None
 
     def find(self, handle: str, sessions: Iterable[str]) -> ResultMeta:
@@ -345,75 +307,53 @@ class FileStore(StateFiles):
                 return found
         raise UnknownHandle(self._unknown(handle))
 
+    @contextmanager
+    def _each_session(self) -> Iterator[Iterator[tuple[str, int]]]:
+        """The valid sessions under the root, each with its folder opened from the sessions folder (closed when
+        the next is taken); a link or stray entry in their place is skipped, so one bad entry cannot make every
+        other session unreadable."""
+        with self._opened("sessions") as top:
+            yield (_sessions_in(top, self._sessions) if top is not None else iter(()))
+
     def latest_session(self) -> str | None:
         """The session written to last (a result or a state), for a command line that continues it."""
         latest: tuple[float, str] | None = None
-        for session in self.session_ids():
-            base = self._sessions / session
-            # a state is saved in place (see slots.py): its files' times move, not their folder's
-            paths = [base, base / "results", *_files_in(base / "state")]
-            for path in paths:
-                try:
-                    changed = os.stat(path, follow_symlinks=False).st_mtime
-                except OSError:
-                    continue
-                if latest is None or changed > latest[0]:
-                    latest = (changed, session)
+        with self._each_session() as sessions:
+            for session, folder in sessions:
+                # a state is saved in place (see slots.py): its files' times move, not their folder's
+                for changed in _times(folder):
+                    if latest is None or changed > latest[0]:
+                        latest = (changed, session)
         return latest[1] if latest else None
 
     def session_ids(self) -> list[str]:
-        try:
-            names = os.listdir(self._sessions)
-        except FileNotFoundError:
-            return []
-        except OSError as exc:  # a root that is a file, or a sessions folder we may not read
-            raise StoreError(f"cannot list sessions in {shown_path(self._sessions)}: {exc.strerror}") from None
-        valid = []
-        for name in names:
-            try:
-                ids.check_session(name)
-            except InvalidId:
-                continue  # not ours: ignore stray entries rather than fail every listing
-            if self._plain_session(name):
-                valid.append(name)
-        return sorted(valid)
-
-    def _plain_session(self, name: str) -> bool:
-        """True when the session and its results directory (if any) are real directories, not planted links.
-
-        Listings skip anything else, so one bad entry cannot make every other session unreadable."""
-        for path in (self._sessions / name, self._sessions / name / "results"):
-            try:
-                if not stat.S_ISDIR(os.lstat(path).st_mode):
-                    return False
-            except FileNotFoundError:
-                return path.name == "results"  # a session without results yet is fine; a vanished one is not
-            except OSError:
-                return False
-        return True
+        with self._each_session() as sessions:
+            return sorted(session for session, _ in sessions)
 
     def list_results(self, session: str) -> list[ResultMeta]:
         """Newest first; handles break ties so the order is stable across calls."""
-        directory = self.results_dir(session)
-        try:
-            names = os.listdir(directory)
-        except FileNotFoundError:
-            self._listed.pop(session, None)
-            return []
-        # A result's metadata never changes once written (its handle is its content's hash): the listing of
-        # the directory says what is there, and only results not seen before are read.
-        seen = self._listed.get(session, {})
-        found: dict[str, ResultMeta] = {}
-        for name in names:
-            if name.endswith(".json") and not name.startswith("."):
-                handle = name[:-5]
-                meta = seen.get(handle)
-                if meta is None:
-                    try:
-                        meta = self.meta(session, handle)
-                    except (UnknownHandle, ValueError, StoreError):
-                        continue  # removed meanwhile, or not one of ours
-                found[handle] = meta
+        with self._results(session) as folder:
+            if folder is None:
+                self._listed.pop(session, None)
+                return []
+            try:
+                names = os.listdir(folder)
+            except OSError as exc:
+                raise StoreError(f"cannot list {shown_path(self._shown(session))}: {exc.strerror}") from None
+            # A result's metadata never changes once written (its handle is its content's hash): the listing of
+            # the directory says what is there, and only results not seen before are read.
+            seen = self._listed.get(session, {})
+            found: dict[str, ResultMeta] = {}
+            for name in names:
+                if name.endswith(".json") and not name.startswith("."):
+                    handle = name[:-5]
+                    meta = seen.get(handle)
+                    if meta is None:
+                        try:
+                            meta = self._meta_in(folder, session, handle)
+                        except (UnknownHandle, ValueError, StoreError):
+                            continue  # removed meanwhile, or not one of ours
+                    found[handle] = meta
         self._listed[session] = found
         return sorted(found.values(), key=lambda m: (-m.created, m.handle))
 
@@ -423,10 +363,13 @@ class FileStore(StateFiles):
             results = self.list_results(session)
             updated = max((m.created for m in results), default=0.0)
             if not updated:
-                try:
-                    updated = os.stat(self._sessions / session).st_mtime
-                except FileNotFoundError:
-                    continue
+                with self._opened("sessions") as top:
+                    try:
+                        if top is None:
+                            continue
+                        updated = os.stat(session, dir_fd=top, follow_symlinks=False).st_mtime
+                    except OSError:
+                        continue
             infos.append(SessionInfo(session, len(results), sum(m.bytes for m in results), updated))
         infos.sort(key=lambda s: (-s.updated, s.session))
         return infos
@@ -434,53 +377,110 @@ class FileStore(StateFiles):
     # removing ----------------------------------------------------------------------------------------------
 
     def delete_session(self, session: str) -> int:
-        """Remove a session directory; returns the bytes freed."""
-        directory = self._sessions / ids.check_session(session)
-        if not directory.exists():
-            raise StoreError(f"no session {session!r} under {shown_path(self.root)}")
-        self._check_real_dir(directory)
-        freed = sum(p.stat().st_size for p in directory.rglob("*") if p.is_file() and not p.is_symlink())
-        shutil.rmtree(directory)
+        """Remove a session directory, from the sessions folder's descriptor (never through a link); returns the
+        bytes freed."""
+        ids.check_session(session)
+        with self._opened("sessions") as top:
+            folder = None if top is None else folders.open_child(top, session, self._sessions / session)
+            if top is None or folder is None:
+                raise StoreError(f"no session {session!r} under {shown_path(self.root)}")
+            try:
+                freed = folders.bytes_under(folder)
+            finally:
+                os.close(folder)
+            try:
+                shutil.rmtree(session, dir_fd=top)
+            except OSError as exc:
+                raise StoreError(f"cannot delete session {session}: {exc.strerror}") from None
         return freed
 
     def delete_result(self, session: str, handle: str) -> int:
         """Remove one result, its metadata first so that no reader finds it while its text goes (one that
         already holds the text open reads on); the bytes freed."""
-        directory = self.results_dir(session)
+        name = ids.check_handle(handle)
         freed = 0
-        for suffix in (".json", ".txt", ".idx"):
-            path = directory / f"{ids.check_handle(handle)}{suffix}"
-            try:
-                freed += os.lstat(path).st_size
-                os.unlink(path)
-            except FileNotFoundError:
-                continue
-            except OSError as exc:
-                raise StoreError(f"cannot remove result {handle} of session {session}: {exc.strerror}") from None
+        with self._results(session) as folder:
+            for suffix in (".json", ".txt", ".idx") if folder is not None else ():
+                try:
+                    freed += os.stat(name + suffix, dir_fd=folder, follow_symlinks=False).st_size
+                    os.unlink(name + suffix, dir_fd=folder)
+                except FileNotFoundError:
+                    continue
+                except OSError as exc:
+                    raise StoreError(f"cannot remove result {handle} of session {session}: {exc.strerror}") from None
         self._listed.get(session, {}).pop(handle, None)
         return freed
 
     def remove_debris(self, older_than_s: float = 3600.0) -> int:
         """Delete temp files left by killed writers, and texts whose metadata never landed.
 
-        Only regular files in real directories are touched: a link planted at ``.spool`` or among the results
-        is never followed, and a file a live writer renames away meanwhile is simply skipped."""
+        Only regular files in real directories are touched: a link planted at ``.spool``, a session, its
+        results or its states is never followed (that folder is skipped), and a file a live writer renames
+        away meanwhile is simply skipped."""
         cutoff = time.time() - older_than_s
-        directories = [self.root / ".spool"] + [self._sessions / s / "results" for s in self.session_ids()]
-        removed = sum(remove_result_debris(directory, cutoff) for directory in directories)
-        return removed + sum(remove_state_debris(self._state_dir(s), cutoff) for s in self.session_ids())
+        places = [(".spool",)] + [("sessions", s, "results") for s in self.session_ids()]
+        removed = 0
+        for parts in places:
+            removed += self._in_folder(parts, lambda folder: remove_result_debris(folder, cutoff))
+        for session in self.session_ids():
+            parts = ("sessions", session, "state")
+            removed += self._in_folder(parts, lambda folder: remove_state_debris(folder, cutoff))
+        return removed
+
+    def _in_folder(self, parts: tuple[str, ...], work: Callable[[int], int]) -> int:
+        """``work`` on the folder ``root/parts``; 0 when it is missing or not a plain folder."""
+        try:
+            with self._opened(*parts) as folder:
+                return work(folder) if folder is not None else 0
+        except StoreError:
+            return 0
 
 
-def _mkdir_private(path: Path) -> None:
+def _sessions_in(top: int, shown: Path) -> Iterator[tuple[str, int]]:
+    """Each valid session id in the sessions folder ``top`` whose folder (and results folder, if any) is a plain
+    one, with its descriptor, closed when the next is taken."""
     try:
-        os.mkdir(path, _DIR_MODE)
-    except FileExistsError:
-        return
-    os.chmod(path, _DIR_MODE)  # the umask may have taken bits away; never adds them, but be explicit
+        names = os.listdir(top)
+    except OSError as exc:  # a sessions folder we may not read
+        raise StoreError(f"cannot list sessions in {shown_path(shown)}: {exc.strerror}") from None
+    for name in names:
+        try:
+            ids.check_session(name)
+            folder = folders.open_child(top, name, shown / name)
+        except (InvalidId, StoreError):
+            continue  # not ours, or a link: ignore it rather than fail every listing
+        if folder is None:
+            continue  # removed meanwhile
+        try:
+            results = os.stat("results", dir_fd=folder, follow_symlinks=False)
+            plain = stat.S_ISDIR(results.st_mode)
+        except FileNotFoundError:
+            plain = True  # a session without results yet is fine
+        except OSError:
+            plain = False
+        try:
+            if plain:
+                yield name, folder
+        finally:
+            os.close(folder)
 
 
-def _files_in(directory: Path) -> list[Path]:
+def _times(session: int) -> list[float]:
+    """When a session's folder, its results folder and its state files last changed."""
+    times = [os.fstat(session).st_mtime]
     try:
-        return [Path(entry.path) for entry in os.scandir(directory)]
+        times.append(os.stat("results", dir_fd=session, follow_symlinks=False).st_mtime)
     except OSError:
-        return []
+        pass
+    state = None
+    try:
+        state = folders.open_child(session, "state", Path("state"))
+        if state is not None:
+            with os.scandir(state) as entries:
+                times += [e.stat(follow_symlinks=False).st_mtime for e in entries]
+    except (OSError, StoreError):
+        pass
+    finally:
+        if state is not None:
+            os.close(state)
+    return times

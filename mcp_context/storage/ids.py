@@ -31,6 +31,15 @@ def shown(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+#: The most of a client's name (a tool's, a prompt's, a URI) an answer repeats.
+ECHO_CHARS = 200
+
+
+def echoed(name: str) -> str:
+    """A name a client sent, as an answer repeats it: quoted, at most ECHO_CHARS characters of it."""
+    return repr(name) if len(name) <= ECHO_CHARS else repr(name[:ECHO_CHARS]) + f" (first {ECHO_CHARS} characters)"
+
+
 def check_tenant(tenant: object) -> str:
     """A tenant's name: the same strict shape as a session id, since the file store makes it a folder."""
     if not isinstance(tenant, str) or not _SESSION_RE.fullmatch(tenant):
@@ -39,6 +48,24 @@ def check_tenant(tenant: object) -> str:
             "or digit"
         )
     return tenant
+
+
+#: What sets a tenant named by a JWT apart from one named by an API key: the subject ``t1`` of an issuer is
+#: another party than the key tenant ``t1``, and ``default`` (the operator's own store) is never a JWT's.
+JWT_TENANT_PREFIX = "jwt:"
+
+
+def jwt_tenant(name: object) -> str:
+    """The tenant a JWT's claim names: the claim, which must have a tenant's shape, in the JWT namespace."""
+    return JWT_TENANT_PREFIX + check_tenant(name)
+
+
+def check_store_tenant(tenant: object) -> str:
+    """A tenant as stores see it: an API-key tenant, or a JWT's (see :func:`jwt_tenant`)."""
+    if isinstance(tenant, str) and tenant.startswith(JWT_TENANT_PREFIX):
+        check_tenant(tenant.removeprefix(JWT_TENANT_PREFIX))
+        return tenant
+    return check_tenant(tenant)
 
 
 def check_session(session: object) -> str:

@@ -77,6 +77,10 @@ class KeyStore(Protocol):
 
     def all(self) -> list[KeyRecord]: ...
 
+    def any_active(self) -> bool:
+        """Whether some key is not revoked (a server on loopback asks on every request)."""
+        ...
+
     def revoke(self, key_id: str) -> bool:
         """Mark a key revoked; False when there is no such key."""
         ...
@@ -161,6 +165,9 @@ class FileKeyStore:
 
     def all(self) -> list[KeyRecord]:
         return self._read()
+
+    def any_active(self) -> bool:
+        return any(r.revoked is None for r in self._read())
 
     def revoke(self, key_id: str) -> bool:
         with self._locked() as records:

@@ -2,8 +2,9 @@
 
 A tenant is one party's share of a store, with its own sessions, results, handles and states; nothing
 crosses between tenants. The file store keeps each under ``<root>/tenants/<tenant>/`` (no tenant, or the
-tenant ``default``: the root itself, as for one local user); a database store keys every row by tenant (no
-tenant: ``default``), so both stores agree on which tenant an unauthenticated local server is.
+tenant ``default``: the root itself, as for one local user), and a tenant named by a JWT under
+``<root>/jwt-tenants/<name>/``; a database store keys every row by tenant (no tenant: ``default``; a JWT's:
+``jwt:<name>``), so both stores agree on which tenant an unauthenticated local server is.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def open_store(
 ) -> Store:
     """The store ``url`` names (None: the file store under ``root``), seen as ``tenant``."""
     if tenant is not None:
-        ids.check_tenant(tenant)
+        ids.check_store_tenant(tenant)
     if url:
         if not url.startswith(SCHEMES):
             raise InvalidArgument(
@@ -45,8 +46,18 @@ def open_store(
         return PgStore(url, tenant=tenant, counter=counter, max_result_bytes=max_result_bytes, redact=redact)
     from .files import FileStore
 
-    base = root if tenant in (None, DEFAULT_TENANT) else Path(root).expanduser() / "tenants" / tenant
-    return FileStore(base, counter=counter, max_result_bytes=max_result_bytes, redact=redact)
+    return FileStore(
+        tenant_root(root, tenant), counter=counter, max_result_bytes=max_result_bytes, redact=redact, anchor=root
+    )
+
+
+def tenant_root(root: Path, tenant: str | None) -> Path:
+    """The folder of a tenant's share of the file store under ``root``."""
+    if tenant is None or tenant == DEFAULT_TENANT:
+        return root
+    if tenant.startswith(ids.JWT_TENANT_PREFIX):
+        return Path(root).expanduser() / "jwt-tenants" / tenant.removeprefix(ids.JWT_TENANT_PREFIX)
+    return Path(root).expanduser() / "tenants" / tenant
 
 
 def open_keys(url: str | None, root: Path) -> KeyStore:

@@ -8,7 +8,8 @@ database and user only (see :func:`place`)."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -22,9 +23,10 @@ except ImportError:  # the optional extra is not installed: say so when a databa
     psycopg = None  # type: ignore[assignment]
 
 INSTALL = "the PostgreSQL store needs its driver: install mcp-context[postgres] (pip install 'mcp-context[postgres]')"
-#: Seconds to wait for a server to answer a new connection, and for a free connection in the pool.
-CONNECT_TIMEOUT = 10
-POOL_TIMEOUT = 30.0
+#: Seconds to wait for a server to answer a new connection (libpq's least is 2), and for a working connection
+#: from the pool: together under the 5 s in which a request is answered when the database is down.
+CONNECT_TIMEOUT = 3
+POOL_TIMEOUT = 4.0
 POOL_MAX = 16
 
 _DATABASES: dict[str, Database] = {}
@@ -111,8 +113,36 @@ class Database:
         any driver error in the block becomes one StoreError line beginning with ``what``."""
         pool = self._pool or self._open()
         with self.errors(what):
-            with pool.connection() as conn:
+            conn = checked(pool)
+            try:
                 yield conn
+            finally:
+                pool.putconn(conn)
+
+    def row(self, what: str, query: str, args: Any = (), *, binary: bool = False) -> Any:
+        """The first row a read returns (None: none), see :meth:`rows`."""
+        return self._read(what, lambda conn: conn.execute(query, args, binary=binary).fetchone())
+
+    def rows(self, what: str, query: str, args: Any = (), *, binary: bool = False) -> list[Any]:
+        """The rows a read returns. A read the server cut by closing its connection (a terminated backend, a
+        restart, a failover) is run once more on a fresh one: reading twice changes nothing, and the request
+        is answered instead of failed."""
+        found: list[Any] = self._read(what, lambda conn: conn.execute(query, args, binary=binary).fetchall())
+        return found
+
+    def _read(self, what: str, fetch: Callable[[psycopg.Connection[Any]], Any]) -> Any:
+        pool = self._pool or self._open()
+        with self.errors(what):
+            for attempt in range(2):
+                conn = checked(pool)
+                try:
+                    return fetch(conn)
+                except psycopg.OperationalError:
+                    if attempt or not conn.broken:
+                        raise
+                finally:
+                    pool.putconn(conn)
+        raise AssertionError("the second attempt returns or raises")  # pragma: no cover
 
     @contextmanager
     def errors(self, what: str) -> Iterator[None]:
@@ -120,7 +150,8 @@ class Database:
             yield
         except PoolTimeout:
             raise StoreError(
-                f"{what}: no free connection to PostgreSQL at {self.place} within {POOL_TIMEOUT:.0f} s"
+                f"{what}: no working connection to PostgreSQL at {self.place} within {POOL_TIMEOUT:.0f} s (the "
+                "server is down or every connection is busy); try again shortly"
             ) from None
         except psycopg.Error as exc:
             state = getattr(exc, "sqlstate", None) or ""
@@ -144,6 +175,28 @@ class Database:
             pool, self._pool = self._pool, None
         if pool is not None:
             pool.close()
+
+
+def checked(pool: ConnectionPool[Any]) -> psycopg.Connection[Any]:
+    """A pooled connection that has just answered the server: one the server closed while it sat in the pool
+    (a restart, a terminated backend, a failover) is given back, closed by the pool and replaced, and the next
+    is tried at once, all within POOL_TIMEOUT. (The pool's own ``check=`` waits 1 s, then 2 s, ... between two
+    failed checks, so a pool of dead connections would hold a request past the time it must be answered in.)"""
+    deadline = time.monotonic() + POOL_TIMEOUT
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise PoolTimeout()
+        conn: psycopg.Connection[Any] = pool.getconn(timeout=left)
+        try:
+            ConnectionPool.check_connection(conn)
+        except psycopg.Error:
+            pool.putconn(conn)
+            continue
+        except BaseException:
+            pool.putconn(conn)
+            raise
+        return conn
 
 
 def close_all() -> None:

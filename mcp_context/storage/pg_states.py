@@ -51,8 +51,8 @@ class PgStates:
 
     def read_state(self, session: str, name: str) -> bytes | None:
         ids.check_session(session)
-        with self.db.connection(f"cannot read state {name} of session {session}") as conn:
-            row = conn.execute(_READ, (self.tenant, session, _checked(name)), binary=True).fetchone()
+        what = f"cannot read state {name} of session {session}"
+        row = self.db.row(what, _READ, (self.tenant, session, _checked(name)), binary=True)
         return None if row is None or row[0] is None else row_bytes(row[0])
 
     def peek_state(self, session: str, name: str) -> bytes | None:

@@ -75,7 +75,7 @@ class PgStore(PgStates):
         redact: bool = True,
     ) -> None:
         require_driver()
-        self.tenant = "default" if tenant is None else ids.check_tenant(tenant)
+        self.tenant = "default" if tenant is None else ids.check_store_tenant(tenant)
         self.root = where(url, self.tenant)
         self._key = str(self.root)
         self.db: Database = database(url)
@@ -160,10 +160,8 @@ class PgStore(PgStates):
         )
 
     def _existing(self, session: str, handle: str) -> ResultMeta | None:
-        with self.db.connection(f"cannot read result {handle}") as conn:
-            row = conn.execute(
-                f"SELECT {_META} FROM {SCHEMA}.results {_RESULT}", (self.tenant, session, handle)
-            ).fetchone()
+        query = f"SELECT {_META} FROM {SCHEMA}.results {_RESULT}"
+        row = self.db.row(f"cannot read result {handle}", query, (self.tenant, session, handle))
         return None if row is None else ResultMeta(*row)
 
     def meta(self, session: str, handle: str) -> ResultMeta:
@@ -176,10 +174,8 @@ class PgStore(PgStates):
         """The handle in the first of ``sessions`` that holds it: one query finds every session of this tenant
         holding it, and ``sessions`` (which may list the store lazily) is walked only when some does."""
         ids.check_handle(handle)
-        with self.db.connection(f"cannot read result {handle}") as conn:
-            rows = conn.execute(
-                f"SELECT {_META} FROM {SCHEMA}.results WHERE tenant = %s AND handle = %s", (self.tenant, handle)
-            ).fetchall()
+        query = f"SELECT {_META} FROM {SCHEMA}.results WHERE tenant = %s AND handle = %s"
+        rows = self.db.rows(f"cannot read result {handle}", query, (self.tenant, handle))
         held = {row[1]: ResultMeta(*row) for row in rows}
         if held:
             for session in sessions:
@@ -199,14 +195,14 @@ class PgStore(PgStates):
         ids.check_session(session)
         ids.check_handle(handle)
         index = "r.line_index" if indexed else "NULL::bytea"
-        with self.db.connection(f"cannot open result {handle}") as conn:
-            row = conn.execute(
-                f"SELECT r.body, r.bytes, {index}, c.data FROM {SCHEMA}.results r LEFT JOIN {SCHEMA}.chunks c "
-                "ON c.body = r.body AND c.seq = 0 AND r.bytes <= %s "
-                "WHERE r.tenant = %s AND r.session = %s AND r.handle = %s",
-                (CHUNK, self.tenant, session, handle),
-                binary=True,
-            ).fetchone()
+        row = self.db.row(
+            f"cannot open result {handle}",
+            f"SELECT r.body, r.bytes, {index}, c.data FROM {SCHEMA}.results r LEFT JOIN {SCHEMA}.chunks c "
+            "ON c.body = r.body AND c.seq = 0 AND r.bytes <= %s "
+            "WHERE r.tenant = %s AND r.session = %s AND r.handle = %s",
+            (CHUNK, self.tenant, session, handle),
+            binary=True,
+        )
         if row is None:
             raise self._unknown(handle)
         body, size = int(row[0]), int(row[1])
@@ -216,13 +212,12 @@ class PgStore(PgStates):
 
     def _chunk(self, handle: str, body: int, seq: int, at: int, length: int) -> bytes:
         """``length`` bytes of a chunk from ``at``: the server reads only those (see pg_content.py)."""
-        with self.db.connection(f"cannot read result {handle}") as conn:
-            row = conn.execute(
-                f"SELECT substring(data FROM %s FOR %s) FROM {SCHEMA}.chunks WHERE body = %s AND seq = %s "
-                "AND tenant = %s",
-                (at + 1, length, body, seq, self.tenant),
-                binary=True,
-            ).fetchone()
+        row = self.db.row(
+            f"cannot read result {handle}",
+            f"SELECT substring(data FROM %s FOR %s) FROM {SCHEMA}.chunks WHERE body = %s AND seq = %s AND tenant = %s",
+            (at + 1, length, body, seq, self.tenant),
+            binary=True,
+        )
         if row is None:
             raise self._unknown(handle)  # deleted while open
         return row_bytes(row[0])
@@ -230,32 +225,27 @@ class PgStore(PgStates):
     # sessions ----------------------------------------------------------------------------------------------
 
     def session_ids(self) -> list[str]:
-        with self.db.connection("cannot list sessions") as conn:
-            rows = conn.execute(
-                f"SELECT session FROM {SCHEMA}.sessions WHERE tenant = %s ORDER BY session", (self.tenant,)
-            ).fetchall()
+        query = f"SELECT session FROM {SCHEMA}.sessions WHERE tenant = %s ORDER BY session"
+        rows = self.db.rows("cannot list sessions", query, (self.tenant,))
         return [row[0] for row in rows]
 
     def latest_session(self) -> str | None:
         """The session written to last: its newest result or state, else when it was made."""
-        with self.db.connection("cannot list sessions") as conn:
-            row = conn.execute(_LATEST, {"t": self.tenant}).fetchone()
+        row = self.db.row("cannot list sessions", _LATEST, {"t": self.tenant})
         return None if row is None else str(row[0])
 
     def list_results(self, session: str) -> list[ResultMeta]:
         """Newest first; handles break ties so the order is stable across calls."""
         ids.check_session(session)
-        with self.db.connection(f"cannot list the results of session {session}") as conn:
-            rows = conn.execute(
-                f"SELECT {_META} FROM {SCHEMA}.results WHERE tenant = %s AND session = %s "
-                "ORDER BY created DESC, handle",
-                (self.tenant, session),
-            ).fetchall()
+        rows = self.db.rows(
+            f"cannot list the results of session {session}",
+            f"SELECT {_META} FROM {SCHEMA}.results WHERE tenant = %s AND session = %s ORDER BY created DESC, handle",
+            (self.tenant, session),
+        )
         return [ResultMeta(*row) for row in rows]
 
     def list_sessions(self) -> list[SessionInfo]:
-        with self.db.connection("cannot list sessions") as conn:
-            rows = conn.execute(_SESSIONS, (self.tenant,)).fetchall()
+        rows = self.db.rows("cannot list sessions", _SESSIONS, (self.tenant,))
         return [SessionInfo(str(s), int(n), int(b), float(u)) for s, n, b, u in rows]
 
     # removing ----------------------------------------------------------------------------------------------
@@ -319,11 +309,15 @@ class PgKeyStore:
     def all(self) -> list[KeyRecord]:
         return self._select("ORDER BY created, key_id", ())
 
+    def any_active(self) -> bool:
+        row = self.db.row(
+            "cannot read the keys", f"SELECT EXISTS (SELECT 1 FROM {SCHEMA}.api_keys WHERE revoked IS NULL)"
+        )
+        return bool(row and row[0])
+
     def _select(self, rest: str, args: tuple[Any, ...]) -> list[KeyRecord]:
-        with self.db.connection("cannot read the keys") as conn:
-            rows = conn.execute(
-                f"SELECT key_id, tenant, digest, scopes, created, revoked FROM {SCHEMA}.api_keys {rest}", args
-            ).fetchall()
+        query = f"SELECT key_id, tenant, digest, scopes, created, revoked FROM {SCHEMA}.api_keys {rest}"
+        rows = self.db.rows("cannot read the keys", query, args)
         return [KeyRecord(k, t, d, tuple(s), float(c), None if r is None else float(r)) for k, t, d, s, c, r in rows]
 
     def revoke(self, key_id: str) -> bool:

@@ -6,6 +6,10 @@ journal transactions, 315 us on this machine's ext4, more than the check it save
 older of two files that already exist and ``fdatasync``\\ s it: the newer one is left alone, so a save cut short
 by a kill or a crash leaves a slot whose checksum fails, and a reader takes the other (87-128 us).
 
+Given the descriptor of the folder it lives in (``folder``), a document's files are opened from it by name, so
+a folder swapped for a link meanwhile is never written through (see folders.py); ``base`` then names it, for
+the files' names and this process's memory of them.
+
 Each slot holds a header (magic, sequence number, length, CRC-32 of the three and the document) then the
 document; what follows the length is the tail of a longer document written there before, and is ignored. A
 reader (with or without the state's lock) takes the valid slot with the higher sequence, so it sees the old
@@ -29,6 +33,8 @@ import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
+
+from . import folders
 
 _MAGIC = b"MCXSLOT1"
 _HEAD = struct.Struct("<8sQQI")  # magic, sequence, length, CRC-32 of sequence, length and document
@@ -61,37 +67,43 @@ def slot_paths(base: Path) -> tuple[Path, Path]:
     return base.with_name(base.name + _SUFFIXES[0]), base.with_name(base.name + _SUFFIXES[1])
 
 
-def read(base: Path) -> bytes | None:
+def _at(path: Path, folder: int | None) -> str | Path:
+    """What to open: the file's name within ``folder``, or its path when no folder is given."""
+    return path.name if folder is not None else path
+
+
+def read(base: Path, folder: int | None = None) -> bytes | None:
     """The newest whole document at ``base``, or None before the first save."""
-    return newest(base).document
+    return newest(base, folder).document
 
 
-def newest(base: Path) -> Slot:
+def newest(base: Path, folder: int | None = None) -> Slot:
     """The slot holding the newest whole document at ``base``. A state from before slots is read from ``base``
     itself, as a slot of sequence 0; before the first save, a slot of sequence 0 and no document."""
-    found = _newest(base)
+    found = _newest(base, folder)
     if found.document is not None:
         return found
     try:
-        fd = os.open(base, os.O_RDONLY | _NOFOLLOW)
+        fd = os.open(_at(base, folder), os.O_RDONLY | _NOFOLLOW, dir_fd=folder)
     except FileNotFoundError:
         return found
     with os.fdopen(fd, "rb") as f:
         return Slot(None, 0, f.read())
 
 
-def write(base: Path, document: bytes, after: Slot | None = None) -> None:
+def write(base: Path, document: bytes, after: Slot | None = None, folder: int | None = None) -> None:
     """Replace the document at ``base``: the older slot is overwritten and synced, and is the newest once this
     returns. The caller holds the state's lock, so no other save runs meanwhile; ``after`` is what it found
     there under that lock (``newest``), which spares reading the slots again."""
-    newest = after if after is not None else _newest(base)
+    newest = after if after is not None else _newest(base, folder)
     first, second = slot_paths(base)
     target = second if newest.path == first else first
     created = False
     try:
-        fd = os.open(target, os.O_RDWR | _NOFOLLOW)
+        fd = os.open(_at(target, folder), os.O_RDWR | _NOFOLLOW, dir_fd=folder)
     except FileNotFoundError:
-        fd = os.open(target, os.O_RDWR | os.O_CREAT | os.O_EXCL | _NOFOLLOW, _FILE_MODE)
+        flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | _NOFOLLOW
+        fd = os.open(_at(target, folder), flags, _FILE_MODE, dir_fd=folder)
         created = True
     try:
         sequence = newest.sequence + 1
@@ -106,22 +118,25 @@ def write(base: Path, document: bytes, after: Slot | None = None) -> None:
     finally:
         os.close(fd)
     if created:
-        _sync_directory(base.parent)
-        base.unlink(missing_ok=True)  # a state from before slots: the slots hold what is newer
+        _sync_directory(base.parent, folder)
+        try:  # a state from before slots: the slots hold what is newer
+            os.unlink(_at(base, folder), dir_fd=folder)
+        except FileNotFoundError:
+            pass
 
 
-def _newest(base: Path) -> Slot:
+def _newest(base: Path, folder: int | None) -> Slot:
     """The valid slot with the higher sequence; a slot of sequence 0 and no document when neither is valid."""
-    slots = sorted((_read_slot(path) for path in slot_paths(base)), key=lambda s: s.sequence, reverse=True)
-    for slot in slots:
+    found = (_read_slot(path, folder) for path in slot_paths(base))
+    for slot in sorted(found, key=lambda s: s.sequence, reverse=True):
         if slot.document is not None:
             return slot
     return Slot(None, 0, None)
 
 
-def _read_slot(path: Path) -> Slot:
+def _read_slot(path: Path, folder: int | None) -> Slot:
     try:
-        fd = os.open(path, os.O_RDONLY | _NOFOLLOW)
+        fd = os.open(_at(path, folder), os.O_RDONLY | _NOFOLLOW, dir_fd=folder)
     except FileNotFoundError:
         return Slot(path, 0, None)
     try:
@@ -175,8 +190,11 @@ def _checksum(sequence: int, document: bytes) -> int:
     return zlib.crc32(document, zlib.crc32(struct.pack("<QQ", sequence, len(document))))
 
 
-def _sync_directory(directory: Path) -> None:
+def _sync_directory(directory: Path, folder: int | None) -> None:
     """Make a new file's name durable, where the system allows a directory to be opened."""
+    if folder is not None:
+        folders.sync(folder)
+        return
     try:
         fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     except OSError:
@@ -184,6 +202,6 @@ def _sync_directory(directory: Path) -> None:
     try:
         os.fsync(fd)
     except OSError:
-        pass  # some file systems refuse fsync on a directory; the file's own data is synced
+        pass
     finally:
         os.close(fd)

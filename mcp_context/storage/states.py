@@ -12,14 +12,14 @@ import re
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
 from ..errors import StoreError
 from ..redaction import Redactor
-from . import saves, slots
+from . import folders, saves, slots
 
 try:
     import fcntl
@@ -27,7 +27,7 @@ except ImportError:  # Windows: threads of one process still take turns
     fcntl = None  # type: ignore[assignment]
 
 _FILE_MODE = 0o600
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NOFOLLOW = folders.NOFOLLOW
 _NAME = re.compile(r"[a-z][a-z0-9_-]{0,40}")
 _THREAD_LOCKS: dict[str, threading.Lock] = {}
 _THREAD_LOCKS_GUARD = threading.Lock()
@@ -37,11 +37,11 @@ _PATHS_KEPT = 1024
 
 @dataclass(frozen=True)
 class _StatePaths:
-    """Where one state of one session lives, made once: building them took a tenth of a check_loop call."""
+    """Where one state of one session lives, made once: building them took a tenth of a check_loop call. Names
+    only: the files are opened from their folder's descriptor, opened anew for each use (see folders.py)."""
 
-    directory: Path
     base: Path  # <name>.json: its slots are <name>.json.a and .b
-    lock: Path
+    lock: str
     key: str  # the state's key among this process's thread locks and savers
 
 
@@ -67,14 +67,13 @@ class StateFiles(ABC):
     redact: bool
 
     @abstractmethod
-    def _state_dir(self, session: str) -> Path:
-        """The session's state directory, the session id validated (it may not exist yet)."""
+    def _state_folder(self, session: str, *, create: bool = False) -> AbstractContextManager[int | None]:
+        """The session's state folder for the block, the session id validated: None when it does not exist
+        (and ``create`` is False)."""
 
     @abstractmethod
-    def _ensure_dir(self, path: Path) -> None: ...
-
-    @abstractmethod
-    def _check_real_dir(self, path: Path) -> None: ...
+    def _state_path(self, session: str) -> Path:
+        """Where the session's state folder is, for messages and this process's keys (never opened by it)."""
 
     @cached_property
     def _paths_memo(self) -> dict[tuple[str, str], _StatePaths]:
@@ -85,9 +84,9 @@ class StateFiles(ABC):
         memo = self._paths_memo
         found = memo.get((session, name))
         if found is None:
-            directory = self._state_dir(session)
+            directory = self._state_path(session)
             file = state_name(name)
-            found = _StatePaths(directory, directory / file, directory / f"{file}.lock", f"{directory}\0{file}")
+            found = _StatePaths(directory / file, f"{file}.lock", f"{directory}\0{file}")
             if len(memo) >= _PATHS_KEPT:
                 memo.clear()
             memo[(session, name)] = found
@@ -97,31 +96,30 @@ class StateFiles(ABC):
         """A tool's saved state (``<session>/state/<name>``), or None before the first save.
 
         Names come from the code, never from a client; the session id is validated like everywhere else."""
-        return self._newest_state(self._paths(session, name), session, name).document
+        paths = self._paths(session, name)
+        with self._state_folder(session) as folder:
+            return self._newest_state(folder, paths, session, name).document
 
-    def _newest_state(self, paths: _StatePaths, session: str, name: str, checked: bool = False) -> slots.Slot:
-        """The newest whole slot; ``checked``: the caller has just made sure the directory is a real one of ours."""
-        if not checked:
-            if not paths.directory.exists():
-                return slots.Slot(None, 0, None)
-            self._check_real_dir(paths.directory.parent)
-            self._check_real_dir(paths.directory)
+    def _newest_state(self, folder: int | None, paths: _StatePaths, session: str, name: str) -> slots.Slot:
+        """The newest whole slot in the open state folder (None: there is none yet)."""
+        if folder is None:
+            return slots.Slot(None, 0, None)
         try:
-            return slots.newest(paths.base)
+            return slots.newest(paths.base, folder)
         except OSError as exc:
             raise StoreError(f"cannot open state {name} of session {session}: {exc.strerror}") from exc
 
     def write_state(self, session: str, name: str, data: bytes, *, after: slots.Slot | None = None) -> None:
         """Replace a tool's state durably and atomically: a reader sees the old document or the new one, never
         half (see slots.py)."""
-        paths = self._paths(session, name)
-        self._ensure_dir(paths.directory)
+        base = self._paths(session, name).base
         if self.redact:
             data = Redactor(session).json_bytes(data)
-        try:
-            slots.write(paths.base, data, after)
-        except OSError as exc:
-            raise StoreError(f"cannot save state {name} of session {session}: {exc.strerror}") from exc
+        with self._state_folder(session, create=True) as folder:
+            try:
+                slots.write(base, data, after, folder)
+            except OSError as exc:
+                raise StoreError(f"cannot save state {name} of session {session}: {exc.strerror}") from exc
 
     @contextmanager
     def state_lock(self, session: str, name: str) -> Iterator[StateHold]:
@@ -146,26 +144,27 @@ class StateFiles(ABC):
                 if not self.save_behind:
                     saves.wait(key)
                 return
-            self._ensure_dir(paths.directory)
-            try:
-                fd = _locked(paths.lock)
-            except OSError as exc:
-                raise StoreError(f"cannot lock state {name} of session {session}: {exc.strerror}") from exc
-            handed = False
-            try:
-                found = self._newest_state(paths, session, name, checked=True)
-                hold = StateHold(saves.failure(key), found.document)
-                yield hold
-                if hold.data is not None:
-                    if self.save_behind:
-                        data = hold.data
-                        saves.start(key, fd, lambda data: self.write_state(session, name, data), data)
-                        handed = True
-                    else:
-                        self.write_state(session, name, hold.data, after=found)
-            finally:
-                if not handed:
-                    os.close(fd)  # closing releases the flock
+            with self._state_folder(session, create=True) as folder:
+                assert folder is not None  # made
+                try:
+                    fd = _locked(folder, paths.lock)
+                except OSError as exc:
+                    raise StoreError(f"cannot lock state {name} of session {session}: {exc.strerror}") from exc
+                handed = False
+                try:
+                    found = self._newest_state(folder, paths, session, name)
+                    hold = StateHold(saves.failure(key), found.document)
+                    yield hold
+                    if hold.data is not None:
+                        if self.save_behind:
+                            data = hold.data
+                            saves.start(key, fd, lambda data: self.write_state(session, name, data), data)
+                            handed = True
+                        else:
+                            self.write_state(session, name, hold.data, after=found)
+                finally:
+                    if not handed:
+                        os.close(fd)  # closing releases the flock
 
     def peek_state(self, session: str, name: str) -> bytes | None:
         """A tool's state as a reader that takes no lock should see it: what this process last handed to a
@@ -174,16 +173,17 @@ class StateFiles(ABC):
         return latest if latest is not None else self.read_state(session, name)
 
 
-def _locked(path: Path) -> int:
-    """A descriptor holding the lock file at ``path`` exclusively. Cleanup may remove a lock file nobody holds;
-    one removed while this waited for it is no lock any more, so the file now at the path is locked instead."""
+def _locked(folder: int, name: str) -> int:
+    """A descriptor holding the lock file ``name`` of the open folder exclusively. Cleanup may remove a lock
+    file nobody holds; one removed while this waited for it is no lock any more, so the file now there is
+    locked instead."""
     while True:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, _FILE_MODE)
+        fd = os.open(name, os.O_RDWR | os.O_CREAT | _NOFOLLOW, _FILE_MODE, dir_fd=folder)
         if fcntl is None:
             return fd
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
-            if _is_at(fd, path):
+            if _is_at(fd, folder, name):
                 return fd
         except BaseException:
             os.close(fd)
@@ -191,21 +191,22 @@ def _locked(path: Path) -> int:
         os.close(fd)
 
 
-def _is_at(fd: int, path: Path) -> bool:
+def _is_at(fd: int, folder: int, name: str) -> bool:
     try:
-        there = os.stat(path, follow_symlinks=False)
+        there = os.stat(name, dir_fd=folder, follow_symlinks=False)
     except FileNotFoundError:
         return False
     here = os.fstat(fd)
     return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
 
 
-def remove_state_debris(directory: Path, cutoff: float) -> int:
-    """Remove from a session's state folder what killed writers left (temp files) and lock files nobody holds,
+def remove_state_debris(folder: int, cutoff: float) -> int:
+    """Remove from an open state folder what killed writers left (temp files) and lock files nobody holds,
     both untouched since ``cutoff``; a lock in use is left alone (a non-blocking try tells)."""
     removed = 0
     try:
-        entries = [e for e in os.scandir(directory) if e.is_file(follow_symlinks=False)]
+        with os.scandir(folder) as found:
+            entries = [e for e in found if e.is_file(follow_symlinks=False)]
     except OSError:
         return 0
     for entry in entries:
@@ -213,14 +214,14 @@ def remove_state_debris(directory: Path, cutoff: float) -> int:
             if entry.stat(follow_symlinks=False).st_mtime >= cutoff:
                 continue
             if entry.name.startswith(".tmp-"):
-                os.unlink(entry.path)
+                os.unlink(entry.name, dir_fd=folder)
                 removed += 1
             elif entry.name.endswith(".lock") and fcntl is not None:
-                fd = os.open(entry.path, os.O_RDWR | _NOFOLLOW)
+                fd = os.open(entry.name, os.O_RDWR | _NOFOLLOW, dir_fd=folder)
                 try:
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # held by someone: BlockingIOError, kept
-                    if _is_at(fd, Path(entry.path)):
-                        os.unlink(entry.path)  # while held: a waiter finds it gone and locks the new one
+                    if _is_at(fd, folder, entry.name):
+                        os.unlink(entry.name, dir_fd=folder)  # while held: a waiter finds it gone, locks the new one
                         removed += 1
                 finally:
                     os.close(fd)

@@ -1,0 +1,150 @@
+"""Folders under a store's root, each opened from its parent's descriptor and never through a link.
+
+A path checked and then used (resolve it, see that it lies under the root, open it) leaves a gap: a folder
+swapped for a link between the check and the use, or after the check was remembered, sends the use outside the
+root. Here every use walks from the root down, opening each level relative to the descriptor of the one above
+with ``O_NOFOLLOW | O_DIRECTORY`` (``openat``), and the files inside are opened, renamed and removed relative
+to the last descriptor (``dir_fd=``): whatever a path names meanwhile, what is used is the folder that was
+opened, and a link at any level is refused. The root itself may be a link the user made
+(``~/.mcp-context -> /data/ctx``): it is followed, once, when it is opened.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from ..errors import StoreError, shown_path
+
+DIR_MODE = 0o700
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+_ROOT_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
+#: What opening a link or a file as a folder fails with: ELOOP for a link under O_NOFOLLOW, ENOTDIR for a file.
+_NOT_A_FOLDER = (errno.ELOOP, errno.ENOTDIR, getattr(errno, "EMLINK", errno.ELOOP))
+
+
+@contextmanager
+def opened(root: Path, parts: Sequence[str]) -> Iterator[int | None]:
+    """The descriptor of ``root/parts...`` for the block, None when a level is missing."""
+    fd = open_folder(root, parts)
+    try:
+        yield fd
+    finally:
+        if fd is not None:
+            os.close(fd)
+
+
+@contextmanager
+def made(root: Path, parts: Sequence[str]) -> Iterator[int]:
+    """The descriptor of ``root/parts...`` for the block, the missing levels made first (each 0700)."""
+    fd = open_folder(root, parts, create=True)
+    if fd is None:
+        raise StoreError(f"cannot create {shown_path(root.joinpath(*parts))}: it vanished while it was made")
+    try:
+        yield fd
+    finally:
+        os.close(fd)
+
+
+def open_folder(root: Path, parts: Sequence[str], *, create: bool = False) -> int | None:
+    """A descriptor of ``root/parts...`` (the caller closes it), None when a level is missing and ``create`` is
+    False. A level that is a link or no folder raises StoreError, as does a level that cannot be opened."""
+    fd = _open_root(root, create)
+    if fd is None:
+        return None
+    at = root
+    try:
+        for part in parts:
+            at = at / part
+            child = open_child(fd, part, at, create=create)
+            os.close(fd)
+            fd = child
+            if fd is None:
+                return None
+        return fd
+    except BaseException:
+        if fd is not None:
+            os.close(fd)
+        raise
+
+
+def open_child(parent: int, name: str, shown: Path, *, create: bool = False) -> int | None:
+    """The folder ``name`` in the folder ``parent``, opened from it without following a link (made 0700 first
+    when ``create``); None when it is missing. ``shown``: its path, for messages only."""
+    made_here = False
+    if create:
+        try:
+            os.mkdir(name, DIR_MODE, dir_fd=parent)
+            made_here = True
+        except FileExistsError:
+            pass
+        except OSError as exc:
+            raise _refusal(shown, exc) from None
+    try:
+        child = os.open(name, _FLAGS, dir_fd=parent)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise _refusal(shown, exc) from None
+    if made_here:
+        os.fchmod(child, DIR_MODE)  # the umask may have taken bits away; never adds them, but be explicit
+    return child
+
+
+def _open_root(root: Path, create: bool) -> int | None:
+    try:
+        if create:
+            root.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                os.mkdir(root, DIR_MODE)
+                os.chmod(root, DIR_MODE)
+            except FileExistsError:
+                pass
+        return os.open(root, _ROOT_FLAGS)
+    except FileNotFoundError:
+        if create:
+            raise StoreError(f"cannot create {shown_path(root)}: it vanished while it was made") from None
+        return None
+    except OSError as exc:
+        raise _refusal(root, exc) from None
+
+
+def _refusal(path: Path, exc: OSError) -> StoreError:
+    if exc.errno in _NOT_A_FOLDER:
+        return StoreError(f"{shown_path(path)} is not a plain directory (a link or a file); refusing to use it")
+    return StoreError(f"cannot use {shown_path(path)}: {exc.strerror}")
+
+
+def sync(folder: int) -> None:
+    """Make the names just placed in ``folder`` durable, where the file system allows it."""
+    try:
+        os.fsync(folder)
+    except OSError:
+        pass  # some file systems refuse fsync on a directory; the files' own data is synced
+
+
+def bytes_under(folder: int) -> int:
+    """The size of the regular files under an open folder, links not followed."""
+    total = 0
+    for _, _, files, fd in os.fwalk(".", dir_fd=folder):
+        for name in files:
+            try:
+                st = os.stat(name, dir_fd=fd, follow_symlinks=False)
+            except OSError:
+                continue
+            if stat.S_ISREG(st.st_mode):
+                total += st.st_size
+    return total
+
+
+def remove(folder: int, name: str) -> None:
+    """Remove the file ``name`` from the open folder, if it is there."""
+    try:
+        os.unlink(name, dir_fd=folder)
+    except FileNotFoundError:
+        pass

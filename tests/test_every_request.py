@@ -1,0 +1,224 @@
+"""Every request is answered, whatever its reply holds: a reply that cannot be written as JSON becomes an error
+for its request (the stdio server lives on), lone surrogates read from a transcript become U+FFFD, and a name a
+client sent is repeated at most 200 characters long. Real servers: a stdio server process, and the HTTP app in
+this process with its real transport."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, cast
+
+import mcp_types as types
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import ValidationError
+from test_http_attacks import client, post
+
+from mcp_context import Session
+from mcp_context.server import http, lines, wire
+from mcp_context.server.app import build_server
+from mcp_context.server.auth import Identity
+from mcp_context.server.tenants import CurrentSession, activate, deactivate
+
+pytestmark = pytest.mark.anyio
+
+TOOLS = ("summarize_range", "compact_history", "check_loop")
+
+
+def surrogate_transcript(folder: Path) -> Path:
+    """A Claude Code transcript whose JSON escapes hold lone surrogates (as a host writes a cut emoji): in a
+    message, in a tool's output, and in a key."""
+    lines = []
+    for i in range(30):
+        text = f"question {i}: why does the build fail {'and what next ' * 20}"
+        lines.append({"type": "user", "uuid": f"u{i}", "message": {"role": "user", "content": text}})
+        reply = [{"type": "text", "text": f"reply {i} " + "looking at the log " * 20}]
+        lines.append({"type": "assistant", "uuid": f"a{i}", "message": {"role": "assistant", "content": reply}})
+    body = "\n".join(json.dumps(line) for line in lines)
+    body = body.replace("question 0:", "question \\ud83d 0:").replace("reply 7 ", "reply \\udc00\\ud800 7 ")
+    body = body.replace('"uuid": "u9"', '"uuid": "u9", "x\\udfff": 1')
+    path = folder / "surrogates.jsonl"
+    path.write_text(body + "\n", encoding="ascii")
+    return path
+
+
+ARGUMENTS: dict[str, dict[str, Any]] = {
+    "summarize_range": {},
+    "compact_history": {"target_tokens": 1500},
+    "check_loop": {},
+}
+
+
+def test_a_reply_that_cannot_be_written_becomes_an_error_for_its_id() -> None:
+    result = {"content": [{"type": "text", "text": "half an emoji \ud83d"}]}
+    reply = types.JSONRPCResponse(jsonrpc="2.0", id=41, result=result)
+    answer = json.loads(cast(str, wire.encoded(reply)))
+    assert answer["id"] == 41 and answer["error"]["code"] == types.INTERNAL_ERROR
+    assert "lone UTF-16 surrogate" in answer["error"]["message"] and "\n" not in answer["error"]["message"]
+    note = types.JSONRPCNotification(jsonrpc="2.0", method="notifications/message", params={"data": "\udc00"})
+    assert wire.encoded(note) is None  # nobody waits for a notification
+    fine = types.JSONRPCResponse(jsonrpc="2.0", id="a", result={"ok": "é😀"})
+    assert json.loads(cast(str, wire.encoded(fine)))["result"] == {"ok": "é😀"}
+
+
+STDIO_SERVER = """
+import sys
+import anyio
+from mcp_context import Session
+from mcp_context.server.app import build_server
+
+server = build_server(Session(sys.argv[1], "stdio", env={"MCP_CONTEXT_TRANSCRIPTS": sys.argv[2]}))
+
+def broken() -> str:
+    return "a reply no JSON encoder takes: \\ud800"
+
+server.add_tool(broken, name="broken", description="answers with a lone surrogate")
+anyio.run(server.run_stdio_async)
+"""
+
+
+def test_the_stdio_server_answers_every_request_and_lives_on(tmp_path: Path) -> None:
+    transcript = surrogate_transcript(tmp_path)
+    init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+    requests: list[dict[str, Any]] = [{"method": "initialize", "params": init}]
+    requests.append({"method": "tools/call", "params": {"name": "broken", "arguments": {}}})
+    for tool in TOOLS:
+        arguments = ARGUMENTS[tool] | {"transcript": str(transcript)}
+        requests.append({"method": "tools/call", "params": {"name": tool, "arguments": arguments}})
+    requests.append({"method": "tools/call", "params": {"name": "n" * 5250, "arguments": {}}})
+    requests.append({"method": "prompts/get", "params": {"name": "p" * 5250}})
+    requests.append({"method": "resources/read", "params": {"uri": "file:///" + "u" * 5250}})
+    requests.append({"method": "tools/list"})
+    lines = [json.dumps({"jsonrpc": "2.0", "id": i} | r) for i, r in enumerate(requests, 1)]
+    lines.insert(1, json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+    with subprocess.Popen(
+        [sys.executable, "-c", STDIO_SERVER, str(tmp_path / "store"), str(tmp_path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as proc:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write("\n".join(lines) + "\n")
+        proc.stdin.flush()
+        answers: dict[int, dict[str, Any]] = {}
+        while len(answers) < len(requests):
+            line = proc.stdout.readline()
+            assert line, f"the server stopped answering after {sorted(answers)}"
+            answer = json.loads(line)
+            answers[answer["id"]] = answer
+        proc.stdin.close()
+        proc.wait(timeout=30)
+    broken = answers[2]["error"]
+    assert broken["code"] == types.INTERNAL_ERROR and "lone UTF-16 surrogate" in broken["message"]
+    for i, tool in enumerate(TOOLS, 3):
+        result = answers[i]["result"]
+        assert not result.get("isError"), (tool, result)
+        assert "Error executing tool" not in json.dumps(result)
+    compacted = json.dumps(answers[4]["result"]["structuredContent"], ensure_ascii=False)
+    assert "\ufffd" in compacted and "\\ud8" not in compacted.lower()
+    for i, letter in ((6, "n"), (7, "p"), (8, "u")):  # the unknown tool, prompt and resource: cut to 200
+        answer = answers[i]
+        said = answer["result"]["content"][0]["text"] if "result" in answer else answer["error"]["message"]
+        assert 190 <= said.count(letter) <= 210 and len(said) < 500, said[:80]
+    assert any(t["name"] == "check_loop" for t in answers[9]["result"]["tools"])
+
+
+async def test_over_http_transcripts_with_lone_surrogates_are_answered_with_their_ids(tmp_path: Path) -> None:
+    transcript = surrogate_transcript(tmp_path)
+    async with client(tmp_path / "store", None, transcripts=tmp_path) as c:
+        for tool in TOOLS:
+            params = {"name": tool, "arguments": ARGUMENTS[tool] | {"transcript": str(transcript)}}
+            answer = await post(c, "tools/call", params)
+            assert answer.status_code == 200, answer.text
+            body = answer.json()
+            assert body["id"] == 3 and not body["result"].get("isError"), body
+        long_name = await post(c, "tools/call", {"name": "n" * 5250, "arguments": {}})
+        said = long_name.json()["result"]["content"][0]["text"]
+        assert long_name.json()["result"]["isError"] and said.count("n") <= 210
+
+
+async def test_over_http_an_answer_that_cannot_be_written_is_an_error_for_its_request(tmp_path: Path) -> None:
+    server = build_server(cast(Session, CurrentSession([])), http.HttpContextServer)
+
+    def broken() -> str:
+        return "half an emoji \ud83d"
+
+    server.add_tool(broken, name="broken")
+    tokens = activate(Session(tmp_path / "store", "s", env={}), Identity(None, ("ctx:read", "ctx:write"), "local"))
+    try:
+        answer = await server.call_tool("broken", {})
+    finally:
+        deactivate(tokens)
+    assert answer.is_error and "lone UTF-16 surrogate" in answer.content[0].text
+    assert http.unwritable({"fine": "é😀"}) is None
+
+
+# the stdio reader ends and reads lines as the SDK's does ------------------------------------------------------
+
+
+def sdk_reads(data: bytes) -> list[Any]:
+    """What the SDK's stdio transport makes of ``data``: its stdin is a text stream (UTF-8, errors replaced,
+    universal newlines), each line parsed by the SDK's model; an error as its kind."""
+    found: list[Any] = []
+    for line in io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="replace"):
+        try:
+            found.append(types.jsonrpc_message_adapter.validate_json(line, by_name=False))
+        except ValidationError as exc:
+            found.append(exc.errors()[0]["type"])
+    return found
+
+
+def our_reads(data: bytes, chunk: int) -> list[Any]:
+    reader = lines.LineReader()
+    got = [item for i in range(0, len(data), chunk) for item in reader.feed(data[i : i + chunk])]
+    got += list(reader.finish())
+    return [g.errors()[0]["type"] if isinstance(g, ValidationError) else g for g in got]
+
+
+REQUEST = b'{"jsonrpc":"2.0","id":%d,"method":"tools/list"}'
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        REQUEST % 1 + b"\r" + REQUEST % 2 + b"\n",  # a bare CR between two requests: both are read
+        REQUEST % 1 + b"\r\n" + REQUEST % 2 + b"\r\n",
+        b'{"jsonrpc":"2.0",\r"id":3,"method":"tools/list"}\n',  # a CR inside one: cut, as the SDK cuts it
+        b'{"jsonrpc":"2.0","id":4,"method":"tools/list"}\r\r\n' + REQUEST % 5,
+        b"\n\r\n" + REQUEST % 6 + b"\r",
+    ],
+)
+def test_lines_end_where_the_sdks_reader_ends_them(data: bytes) -> None:
+    for chunk in (1, 2, 3, 7, len(data)):
+        assert our_reads(data, chunk) == sdk_reads(data), chunk
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 9), st.sampled_from([b"\n", b"\r", b"\r\n", b"\n\r", b" \r ", b"\r\r"])),
+        min_size=1,
+        max_size=6,
+    ),
+    st.integers(1, 40),
+)
+def test_any_mix_of_line_ends_reads_as_the_sdk_reads_it(parts: list[tuple[int, bytes]], chunk: int) -> None:
+    data = b"".join(REQUEST % n + end for n, end in parts)
+    assert our_reads(data, chunk) == sdk_reads(data)
+
+
+def test_a_line_over_1_mib_with_its_long_string_in_a_member_the_sdk_ignores_is_served() -> None:
+    """The SDK's model drops members it does not know; a long string in one is no reason to refuse the line."""
+    big = "x" * (lines.LONG_LINE + 10)
+    line = json.dumps({"jsonrpc": "2.0", "id": 9, "method": "tools/list", "ignored": big}).encode()
+    for chunk in (64 * 1024, len(line)):
+        (read,) = our_reads(line + b"\n", chunk)
+        assert read == sdk_reads(line + b"\n")[0]
+        assert isinstance(read, types.JSONRPCRequest) and read.id == 9 and read.method == "tools/list"
+    long_id = json.dumps({"jsonrpc": "2.0", "id": big, "method": "tools/list"}).encode() + b"\n"
+    assert our_reads(long_id, 1 << 20) == sdk_reads(long_id)  # in a member the SDK keeps, it is put back
