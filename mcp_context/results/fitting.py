@@ -1,11 +1,10 @@
 """How many whole lines of a text fit a page's token budget, found with a few counts instead of one per line.
 
-A page by tokens used to count each line on its own: 51 counts for a 16 KB page of logs, each paying the
-estimator's fixed cost, four times what one count of the whole page costs. Here a running count grows by runs
-of lines, each run sized from the density measured so far to fill what the budget has left. An estimated run
-that overflows gives back its last lines, as many as its excess is likely to take, by counting only them and
-taking that off (a count of lines is the sum of theirs): halving it and counting the first half again had a
-page of logs count 1.8 times its own bytes, this 1.1 times (0.78 -> 0.55 ms a page). With an encoding, whose
+Counting each line on its own pays the estimator's fixed cost once per line, which dwarfs the cost of the
+text itself. Instead a running count grows by runs of lines, each run sized from the density measured so far
+to fill what the budget has left. An estimated run that overflows gives back its last lines, as many as its
+excess is likely to take, by counting only them and taking that off (a count of lines is the sum of theirs),
+so each byte of the page is counted about once rather than again for every halving. With an encoding, whose
 counts do not add up exactly, a run that overflows is halved. The count of the page comes out of the same
 running count (see tokens.count.RunningCount).
 """

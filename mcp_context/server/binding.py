@@ -79,8 +79,8 @@ def failure(message: str) -> CallToolResult:
 class Direct:
     """A tool's body as the server runs it itself, on the arguments its core model has just checked (see
     ContextServer.call_tool): without the SDK's second check of them, its resolvers and its check of the answer
-    against the output schema, which on a check_loop call cost 0.14 ms of the 0.65 the server spends. The tool
-    registered with the SDK stays what clients list and what a client that can be asked runs.
+    against the output schema, all of which repeat what the core model has checked. The tool registered with
+    the SDK stays what clients list and what a client that can be asked runs.
 
     ``asks_client``: the tool may ask the client's model (sampling, through a resolver); its body then runs
     directly only for a client that offers no sampling, where the resolver would have nothing to ask."""
