@@ -30,6 +30,7 @@ from starlette.types import Receive, Scope, Send
 from ..errors import ContextError, InvalidInput, shown_path
 from ..session import Session
 from ..storage.keys import KeyStore
+from . import sdk
 from .app import ContextServer, build_server
 from .auth import METADATA_PATH, Authenticator, Identity, JwtVerifier, challenge, resource_metadata
 from .binding import failure
@@ -161,7 +162,7 @@ def make_app(tenants: Tenants, auth: Authenticator, options: HttpOptions) -> Sta
     proxy = CurrentSession(tenants.transcript_roots)
     server = build_server(cast(Session, proxy), HttpContextServer)
     manager = StreamableHTTPSessionManager(
-        app=server._lowlevel_server,
+        app=sdk.lowlevel(server),
         stateless=True,
         json_response=True,
         security_settings=security(options),
