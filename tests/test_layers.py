@@ -24,9 +24,9 @@ LAYERS: dict[str, int] = {
     "conversation": 5,
     "summary": 6,
     "loops": 6,
+    "reuse": 6,  # the memos kept between calls, which compaction is handed: above what they hold, below compaction
     "compaction": 7,  # its layer 5 summarises older turns: compaction uses summary, never the reverse
     "config": 8,
-    "held": 8,
     "session": 9,
     "server": 10,
     "cli": 10,

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import threading
 import weakref
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...errors import InvalidArgument
 from ..model import Block, Message, Role
+
+if TYPE_CHECKING:
+    from ...reuse.memos import ParseMemo
 
 
 class Adapter(ABC):
@@ -22,7 +24,7 @@ class Adapter(ABC):
     #: Anthropic refuses a text block that is empty or only whitespace ("text content blocks must be non-empty").
     blank_text_rejected: bool = False
 
-    #: Whether a message parsed by an earlier call may stand for the same item again (see ParseMemo): not
+    #: Whether a message parsed by an earlier call may stand for the same item again (see reuse.memos): not
     #: where parsing a message depends on the messages around it (Gemini pairs calls by position).
     reusable: bool = False
 
@@ -35,7 +37,7 @@ class Adapter(ABC):
     ) -> list[Message]:
         """The items as canonical messages. ``keys``: content keys of items already made (by the item's id),
         taken as the messages' ``origin_key``; with a ``memo`` too, an item with the content of one the Session's
-        last call parsed at the same place is not parsed again (see ParseMemo). ``handed_over``: nobody changes
+        last call parsed at the same place is not parsed again (see reuse.memos). ``handed_over``: nobody changes
         the items once given (see Session.compact_history), which the next call may take on trust."""
         if not isinstance(items, list):
             raise InvalidArgument("messages must be a list of message objects")
@@ -125,30 +127,6 @@ class Adapter(ABC):
 
 #: Where a message parsed from an item handed over says so (see Adapter.parse): its origin is not compared again.
 _HANDED_OVER = "handed over"
-
-
-class ParseMemo:
-    """The messages a Session's last compaction parsed, by content key, for its next call: an agent sends the
-    whole history again with a message more, and parsing 10K messages again was a seventh of a re-compaction.
-
-    A message is reused for an item at the same place holding the same content (the content key the redaction
-    memo made of it in this call), the very item it was parsed from or an equal one (a server decodes each
-    request afresh) while the one it was parsed from still holds that content (see Adapter._same): what
-    parsing it again would give. Messages are never changed in place once parsed, so two calls may share one.
-    Only the last call's messages are kept (they hold the items they were parsed from alive until the next
-    call; the process bounds what all Sessions keep, see held.py), and none after a call that reused none."""
-
-    def __init__(self) -> None:
-        self._messages: dict[str, Message] = {}
-        self._lock = threading.Lock()
-
-    def take(self) -> dict[str, Message]:
-        with self._lock:
-            return self._messages
-
-    def keep(self, messages: dict[str, Message]) -> None:
-        with self._lock:
-            self._messages = messages
 
 
 def text_of(blocks: list[Block]) -> str:
