@@ -37,7 +37,7 @@ from .tokens.count import TokenCount, TokenCounter
 
 # At run time each tool's machinery is imported by its method, as its argument model is: storing and reading
 # (a hook given a large output, the command line's persist and read) load no compaction, summary or loop code,
-# about 60 ms of a hook's start.
+# which would be most of a hook's start.
 if TYPE_CHECKING:
     from .arguments import Arguments
     from .compaction.args import CompactArgs

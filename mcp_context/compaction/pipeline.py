@@ -261,8 +261,8 @@ class Run:
 
     @functools.cached_property
     def call_names(self) -> dict[str, str]:
-        """Each call's tool, by call id; made when a result is first stored (a re-compaction that only replays
-        stores none, and walking every call of 10K messages for it was a thirtieth of one)."""
+        """Each call's tool, by call id; made when a result is first stored: a re-compaction that only replays
+        stores none, and need not walk every call of the history for it."""
         return {c.call_id: c.name or "tool" for m in self._messages for c in m.calls if c.call_id}
 
     def _name(self, block: Block) -> str:

@@ -68,7 +68,7 @@ def _counted_chars(
     """A page of ``max_chars`` characters counted once, when its count leaves room enough that the walk would
     not have stopped short of them: the walk counts each piece (a line, or a block of a long one) on its own,
     up to a token more than its share of the whole from rounding, and a few more where a block starts inside a
-    word. Estimated counts only: exact ones do not add up. A page by characters of logs took 29 counts."""
+    word. Estimated counts only: exact ones do not add up. One count instead of one per piece."""
     assert budget.max_chars is not None
     if counter.encoding is not None or budget.max_chars > budget.max_tokens * _READ_PER_TOKEN:
         return None  # exact counts do not add up; a page of more characters is held by its tokens: walked
@@ -180,8 +180,8 @@ def _give_back(
 
 
 def _line_ends(text: str) -> list[int]:
-    """Where each line of ``text`` ends (after its line break, or at the end of an unended last line), summed in C:
-    a ``find`` per line was a tenth of a page's time."""
+    """Where each line of ``text`` ends (after its line break, or at the end of an unended last line), summed in C
+    rather than by a ``find`` per line in Python."""
     ends = list(itertools.accumulate(map((1).__add__, map(len, text.split("\n")))))
     ends.pop()  # the part after the last line break, counted with a line break it does not have
     if not ends or ends[-1] < len(text):

@@ -276,11 +276,11 @@ class ByteTally:
     """A running estimate of a byte stream: a stream of any size is estimated in one pass, in flat memory.
 
     Each block costs a few ``bytes.translate`` and ``bytes.count`` passes and some arithmetic on the block's class
-    bits as one integer (see _in_a_row), never a Python loop per character: 15-18 ms per MiB of logs, 0.13-0.15 ms
-    for a 10 KB page. A block may end anywhere, even inside a character: at
+    bits as one integer (see _in_a_row), never a Python loop per character (``python -m benchmarks.tokens``
+    prints its speed). A block may end anywhere, even inside a character: at
     worst a run of consonants or a rare character astride two blocks goes uncounted, a token or two per block.
     Past SAMPLE_AFTER only one block in SAMPLE_EVERY is tallied: a figure for tens of megabytes only has to say
-    "far too big to read at once", and persisting 32 MB spent more time here than anywhere else.
+    "far too big to read at once", and tallying every block of a large persist would dominate its cost.
     """
 
     __slots__ = ("_milli", "_last_byte", "total", "_counted")
@@ -369,9 +369,8 @@ SPARSE_EVERY = 4
 def sparse_estimate(data: bytes) -> TokenCount:
     """An estimate from a quarter of ``data``, windows at fixed places (the same text, the same figure), scaled to
     the whole: for what compaction stores of its own (an archive's pieces, JSON lines of messages, rewritten as a
-    history grows), whose count only tells a reader how large it is. Counting them whole was a seventh of a
-    first compaction of 10K messages (21 MiB of pieces); a window is 16 KiB, so a piece of one window or less is
-    counted whole."""
+    history grows), whose count only tells a reader how large it is, so counting them whole would be wasted on
+    megabytes of pieces per compaction; a window is 16 KiB, so a piece of one window or less is counted whole."""
     tally, step = ByteTally(), SPARSE_WINDOW * SPARSE_EVERY
     for at in range(0, len(data), step):
         tally._tally(data[at : at + SPARSE_WINDOW])  # whole: add() would sample again past SAMPLE_AFTER

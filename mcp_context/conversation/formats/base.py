@@ -88,7 +88,7 @@ class Adapter(ABC):
         at ``index`` would give. Made of this very object: its blocks' parts still equal to the item's (the
         same objects, unless the caller swapped one for a copy). Made of another (a server decodes each
         request afresh): that object still equal to this one, so nothing the message holds was changed since
-        it was parsed (one comparison in C, a tenth of parsing the item again), unless it was handed over: then
+        it was parsed (one comparison in C, far cheaper than parsing the item again), unless it was handed over: then
         no one could change it, and the content key, the same as the item's, says it was equal to it."""
         if message.index != index:
             return False
