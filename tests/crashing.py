@@ -104,7 +104,8 @@ def checker(root: str) -> None:
 
 def checkers() -> None:
     """The fork server: for each line ``ROOT OUT`` on stdin, fork a checker on ROOT whose stdout is the named pipe
-    OUT, and answer the child's pid. The test kills each child; this one ends when stdin closes."""
+    OUT, and answer the child's pid. The test kills each child; this one ends when stdin closes. Children are
+    reaped only then, so no pid the test may still signal is ever another process's."""
     import mcp_context.server.app  # noqa: F401  (imported once, before any fork)
 
     for line in sys.stdin:
@@ -119,17 +120,15 @@ def checkers() -> None:
             finally:
                 os._exit(0)
         print(pid, flush=True)
-        _reap()
+    _reap()
 
 
 def _reap() -> None:
-    """Collect the children already killed, so they do not linger as zombies."""
+    """Collect every child (all killed by now), so none lingers as a zombie."""
     while True:
         try:
-            pid, _ = os.waitpid(-1, os.WNOHANG)
+            os.waitpid(-1, 0)
         except ChildProcessError:
-            return
-        if pid == 0:
             return
 
 

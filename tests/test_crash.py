@@ -367,7 +367,11 @@ class Checkers:
     def close(self) -> None:
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.close()
-        self.proc.wait(timeout=60)
+        try:
+            self.proc.wait(timeout=60)  # it reaps its checkers first, all killed by now
+        except subprocess.TimeoutExpired:
+            self.proc.kill()  # a trial failed before its kill: the failure is reported, not a hang
+            self.proc.wait(timeout=60)
         self.proc.stdout.close()
 
 
@@ -376,8 +380,12 @@ def _kill_one_checker(checkers: Checkers, root: Path, delay: float) -> tuple[int
     fifo = root.with_name(root.name + ".out")
     os.mkfifo(fifo)
     pid = checkers.start(root, fifo)
-    acknowledged = 0
+    acknowledged, stuck = 0, threading.Event()
+    watchdog = threading.Timer(STUCK_AFTER_S, _unblock, (fifo, stuck))
+    watchdog.start()
     with open(fifo, "rb") as out:  # opens once the checker has opened its end
+        watchdog.cancel()
+        assert not stuck.is_set(), f"checker {pid} never opened its pipe in {STUCK_AFTER_S} s"
         start = time.monotonic()
         for line in out:
             acknowledged = int(line)
@@ -390,6 +398,15 @@ def _kill_one_checker(checkers: Checkers, root: Path, delay: float) -> tuple[int
         event={"kind": "tool_call", "name": "Read", "args": {"path": "probe.py"}}, dry_run=True
     )
     return acknowledged, check.verdict.counters.events - 1
+
+
+#: A checker that has not opened its pipe by then never will (it failed first): the trial fails rather than hangs.
+STUCK_AFTER_S = 120
+
+
+def _unblock(fifo: Path, stuck: threading.Event) -> None:
+    stuck.set()
+    os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))  # the reader waiting on it opens, at its end
 
 
 def test_no_acknowledged_loop_check_is_lost_to_a_kill(tmp_path: Path) -> None:
