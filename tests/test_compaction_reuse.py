@@ -223,10 +223,10 @@ def test_a_caller_that_shares_nothing_with_the_last_call_is_not_kept_alive() -> 
     adapter, memo = formats.adapter("openai"), ParseMemo()
     items = _history(2)
     adapter.parse(items, _keyed(items), memo)
-    assert memo.take()  # the first call's messages wait for the next
+    assert memo.take()[0]  # the first call's messages wait for the next
     other = [{"role": "user", "content": "another history"}]  # nothing is reused ...
     adapter.parse(other, _keyed(other), memo)
-    assert memo.take() == {}  # ... so nothing is held until the next call
+    assert memo.take()[0] == {}  # ... so nothing is held until the next call
 
 
 def test_message_keys_are_the_same_looked_up_by_spelling() -> None:
@@ -287,10 +287,10 @@ async def test_a_server_reuses_what_it_parsed_of_the_last_request(tmp_path: Path
     async with Client(build_server(session), raise_exceptions=True) as c:
         for turn in range(3):
             current = items + [{"role": "user", "content": f"turn {t}"} for t in range(turn)]
-            before = dict(session.reuse.call().parsed.take())
+            before = dict(session.reuse.call().parsed.take()[0])
             asked = {"messages": current, "target_tokens": TARGET, "return_messages": True}
             result = await c.call_tool("compact_history", asked)
-            after = session.reuse.call().parsed.take()
+            after = session.reuse.call().parsed.take()[0]
             if turn:
                 assert sum(after[k] is m for k, m in before.items() if k in after) >= len(items)
             forgetful.reuse.call().parsed.keep({})

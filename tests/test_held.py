@@ -67,8 +67,8 @@ def test_sessions_over_the_bound_forget_and_still_compact_alike(
     monkeypatch.setattr("mcp_context.reuse.HELD", held.HELD)
     one, two = (Session(root=tmp_path / n, session="s", env={}) for n in ("one", "two"))
     first = one.compact_history(messages=items, target_tokens=20_000).messages
-    assert one.reuse.call().parsed.take() and held.HELD.held() > 0
+    assert one.reuse.call().parsed.take()[0] and held.HELD.held() > 0
     two.compact_history(messages=copy.deepcopy(items), target_tokens=20_000)
-    assert not one.reuse.call().parsed.take() and two.reuse.call().parsed.take()  # one let its history go
+    assert not one.reuse.call().parsed.take()[0] and two.reuse.call().parsed.take()[0]  # one let its history go
     again = one.compact_history(messages=copy.deepcopy(items), target_tokens=20_000).messages
-    assert again == first and not two.reuse.call().parsed.take()
+    assert again == first and not two.reuse.call().parsed.take()[0]

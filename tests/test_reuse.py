@@ -49,7 +49,7 @@ def test_reuse_off_keeps_nothing_between_calls(tmp_path: Path) -> None:
     before = HELD.held()
     s.compact_history(messages=_history(20), target_tokens=5_000)
     first, second = s.reuse.call(), s.reuse.call()
-    assert first is not second and not first.parsed.take() and first.redaction.spelled == 0
+    assert first is not second and not first.parsed.take()[0] and first.redaction.spelled == 0
     assert HELD.held() == before  # an off Reuse holds no history for the process's bound to count
 
 
@@ -57,6 +57,6 @@ def test_reuse_on_keeps_the_last_history_for_the_next_call(tmp_path: Path) -> No
     s = Session(root=tmp_path, session="s", env={})
     s.compact_history(messages=_history(20), target_tokens=5_000)
     memos = s.reuse.call()
-    assert memos is s.reuse.call() and memos.parsed.take() and memos.redaction.spelled > 0
+    assert memos is s.reuse.call() and memos.parsed.take()[0] and memos.redaction.spelled > 0
     s.forget_held()
-    assert not memos.parsed.take() and memos.redaction.spelled == 0
+    assert not memos.parsed.take()[0] and memos.redaction.spelled == 0

@@ -88,7 +88,7 @@ class Request:
     replays: ReplayMemo | None = None
     #: Nobody changes the items once given, nor the messages handed back (the server decodes each request
     #: afresh and drops it once answered): the next call takes a message parsed from them for an equal item
-    #: without comparing the two again (see Adapter._same).
+    #: without comparing the two again (see reuse.memos.ParseMemo.same).
     handed_over: bool = False
 
     @property

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import operator
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,22 +30,42 @@ class ParseMemo:
 
     A message is reused for an item at the same place holding the same content (the content key the redaction
     memo made of it in this call), the very item it was parsed from or an equal one (a server decodes each
-    request afresh) while the one it was parsed from still holds that content (see formats.base.Adapter._same):
+    request afresh) while the one it was parsed from still holds that content (see same):
     what parsing it again would give. Messages are never changed in place once parsed, so two calls may share
     one. Only the last call's messages are kept (they hold the items they were parsed from alive until the next
     call; the process bounds what all Sessions keep, see held.py), and none after a call that reused none."""
 
     def __init__(self) -> None:
         self._messages: dict[str, Message] = {}
+        #: The keys of those parsed from items handed over (see Session.compact_history): nobody changed them.
+        self._handed: frozenset[str] = frozenset()
         self._lock = threading.Lock()
 
-    def take(self) -> dict[str, Message]:
+    def take(self) -> tuple[dict[str, Message], frozenset[str]]:
+        """The last call's messages by content key, and the keys of those parsed from items handed over."""
         with self._lock:
-            return self._messages
+            return self._messages, self._handed
 
-    def keep(self, messages: dict[str, Message]) -> None:
+    def keep(self, messages: dict[str, Message], handed: frozenset[str] = frozenset()) -> None:
         with self._lock:
-            self._messages = messages
+            self._messages, self._handed = messages, handed
+
+    @staticmethod
+    def same(
+        message: Message, item: dict[str, Any], index: int, parts: Callable[[dict[str, Any]], list[Any]], trusted: bool
+    ) -> bool:
+        """Whether ``message``, parsed from an item with the content ``item`` has now, is what parsing ``item``
+        at ``index`` would give. Made of this very object: its blocks' parts still equal to the item's
+        (``parts``; the same objects, unless the caller swapped one for a copy). Made of another (a server
+        decodes each request afresh): that object still equal to this one, so nothing the message holds was
+        changed since it was parsed (one comparison in C, far cheaper than parsing the item again), unless it
+        was handed over (``trusted``): then no one could change it, and the content key, the same as the
+        item's, says it was equal to it."""
+        if message.index != index:
+            return False
+        if message.origin is item:
+            return [b.raw for b in message.blocks] == parts(item)
+        return trusted or message.origin == item
 
 
 class Checkpoints:

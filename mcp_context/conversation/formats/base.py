@@ -42,23 +42,26 @@ class Adapter(ABC):
         if not isinstance(items, list):
             raise InvalidArgument("messages must be a list of message objects")
         keys = keys or {}
-        earlier = memo.take() if memo is not None and self.reusable and keys else {}
+        earlier, trusted = memo.take() if memo is not None and self.reusable and keys else ({}, frozenset())
         messages = []
         kept: dict[str, Message] = {}
+        handed: set[str] = set()  # the keys of the messages kept that were parsed from items handed over
         reused = 0
         for index, item in enumerate(items):
             if not isinstance(item, dict):
                 raise InvalidArgument(f"message #{index} is not an object")
             key = keys.get(id(item))
             message = earlier.get(key) if key is not None else None
-            if message is None or not self._same(message, item, index):
+            if memo is None or message is None or not memo.same(message, item, index, self.parts, key in trusted):
                 message = self._parse(item, index)
                 if key is not None:
                     message.origin_key = key  # key_of's of the very item: not made again
-                if handed_over:
-                    message.made[_HANDED_OVER] = True
+                    if handed_over:
+                        handed.add(key)
             else:
                 reused += 1
+                if key in trusted:
+                    handed.add(key)
             if key is not None:
                 kept[key] = message
             messages.append(message)
@@ -66,7 +69,10 @@ class Adapter(ABC):
         if memo is not None and self.reusable:
             # A caller that sends new objects every time (a server decodes each request afresh) gains nothing,
             # and its items would be kept alive between calls: after a call that reused none, none are kept.
-            memo.keep(kept if reused or not earlier else {})
+            if reused or not earlier:
+                memo.keep(kept, frozenset(handed))
+            else:
+                memo.keep({})
         return messages
 
     def _parse(self, item: dict[str, Any], index: int) -> Message:
@@ -82,19 +88,6 @@ class Adapter(ABC):
                 raise InvalidArgument(f"message #{index}: a {what} part holds {block.text!r}, not a string")
             block.home = (home, position)
         return message
-
-    def _same(self, message: Message, item: dict[str, Any], index: int) -> bool:
-        """Whether ``message``, parsed from an item with the content ``item`` has now, is what parsing ``item``
-        at ``index`` would give. Made of this very object: its blocks' parts still equal to the item's (the
-        same objects, unless the caller swapped one for a copy). Made of another (a server decodes each
-        request afresh): that object still equal to this one, so nothing the message holds was changed since
-        it was parsed (one comparison in C, far cheaper than parsing the item again), unless it was handed over: then
-        no one could change it, and the content key, the same as the item's, says it was equal to it."""
-        if message.index != index:
-            return False
-        if message.origin is item:
-            return [b.raw for b in message.blocks] == self.parts(item)
-        return bool(message.made.get(_HANDED_OVER) or message.origin == item)
 
     def parts(self, item: dict[str, Any]) -> list[Any]:
         """The provider parts of ``item`` its blocks keep as ``raw``, in block order (formats that are
@@ -123,10 +116,6 @@ class Adapter(ABC):
     def results_message(self, results: list[Block]) -> Message:
         role: Role = "tool" if self.one_result_per_message else "user"
         return Message(role=role, blocks=results, changed=True)
-
-
-#: Where a message parsed from an item handed over says so (see Adapter.parse): its origin is not compared again.
-_HANDED_OVER = "handed over"
 
 
 def text_of(blocks: list[Block]) -> str:
