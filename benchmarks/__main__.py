@@ -110,10 +110,14 @@ def table(rows: list[dict[str, Any]]) -> str:
     return align(cells(rows), left=2, texts=(4, 6))
 
 
+def _markdown_row(cells: list[str]) -> str:
+    return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+
+
 def markdown(lines: list[list[str]]) -> str:
     """A table for the documentation: every cell as the terminal table shows it, pipes escaped."""
-    row = lambda cells: "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"  # noqa: E731
-    return "\n".join([row(lines[0]), row(["---"] * len(lines[0])), *(row(r) for r in lines[1:])])
+    rows = [lines[0], ["---"] * len(lines[0]), *lines[1:]]
+    return "\n".join(_markdown_row(r) for r in rows)
 
 
 def write_report(path: Path, rows: list[dict[str, Any]], notes: list[str], about: str, command: str) -> None:

@@ -45,8 +45,8 @@ redacted again as JSON, since a key named "token" may hold a value redaction of 
 stored, their pieces counted by a sparse estimate); previews of the stored results, 9%. A re-compaction (~100
 ms, each request decoded afresh as a server gets it) redacts only the new message (the Session's memo of
 untouched messages), takes the messages it parsed of the last request again for equal items (see ParseMemo;
-on trust, as the request is handed over), takes the last call's replay again (see compaction/replays.py) and
-resumes validation where the last call's stood (see validate.Checkpoints); what is left is keying each message
+on trust, as the request is handed over), takes the last call's replay again (see reuse/memos.py) and
+resumes validation where the last call's stood (see reuse.memos.Checkpoints); what is left is keying each message
 by its marshal spelling, rendering and the stored history's lines, less than receiving the same request as
 JSON costs.
 """

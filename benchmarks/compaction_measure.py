@@ -264,7 +264,7 @@ def _recompactions(
     times: list[float] = []
     current, result = list(messages), previous
     prefixes: list[tuple[int, int]] = []
-    hits, misses = session.accountant.hits, session.accountant.misses
+    hits, misses = session.reuse.call().accountant.hits, session.reuse.call().accountant.misses
     done = len(current) - len(history.messages)
     for extra in history.extra[done : done + turns]:
         current = json_round_trip(current + [extra]) if decoded else current + [extra]
@@ -275,7 +275,7 @@ def _recompactions(
         _check(result, target, f"{case.name} re-compaction", replay=True)
         prefixes.append((_common_prefix(previous.messages, result.messages), len(previous.messages)))
         previous = result
-    counted, cached = session.accountant.misses - misses, session.accountant.hits - hits
+    counted, cached = session.reuse.call().accountant.misses - misses, session.reuse.call().accountant.hits - hits
     peak = traced_peak(partial(_compact, session, history, current, target, decoded)) if budget.traced(times) else None
     kept, of = min(prefixes)
     notes = [

@@ -321,7 +321,7 @@ def measure(session: Session, seed: int, fmt: str, length: int, pool: Pool, peak
     turns, facts = story(pool, rng, length)
     messages = render(fmt, turns, rng)
     adapter = formats.adapter(fmt)
-    sizes = [session.accountant.message(m, adapter) for m in adapter.parse(messages)]
+    sizes = [session.reuse.call().accountant.message(m, adapter) for m in adapter.parse(messages)]
     outcome = Outcome(fmt, len(messages), facts, sum(sizes))
     for style in STYLES:
         began = time.perf_counter()

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .results.args import PersistArgs as PersistArgs
     from .results.args import ReadArgs as ReadArgs
     from .results.retention import CleanupReport as CleanupReport
+    from .reuse import Reuse as Reuse
     from .session import Session as Session
     from .summary.args import SummarizeArgs as SummarizeArgs
     from .summary.engine import RangeSummary as RangeSummary
@@ -50,6 +51,7 @@ _WHERE = {
     "RangeSummary": "summary.engine",
     "Read": "results.answers",
     "ReadArgs": "results.args",
+    "Reuse": "reuse",
     "Session": "session",
     "StoreError": "errors",
     "SummarizeArgs": "summary.args",
@@ -84,6 +86,7 @@ __all__ = [
     "RangeSummary",
     "Read",
     "ReadArgs",
+    "Reuse",
     "Session",
     "StoreError",
     "SummarizeArgs",

@@ -17,20 +17,17 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
-from .compaction.replays import ReplayMemo
 from .config import Settings, resolve_settings
-from .conversation.accounting import Accountant
 from .errors import ContextError, InvalidArgument, InvalidInput, StoreError, UnknownHandle, shown_path
-from .held import HELD
 from .journal import record_compaction, record_loop, record_summary
 from .limits import Limits
-from .redaction import RedactionMemo
 from .results import archive, retention
 from .results.answers import Persisted, Read
 from .results.known import Known, KnownResults
 from .results.owned import persist_own
 from .results.reading import Preview, TextReader
 from .results.retention import CleanupReport
+from .reuse import Memos, Reuse
 from .storage import ids
 from .storage.incoming import short_text
 from .storage.opening import open_store
@@ -41,7 +38,7 @@ from .tokens.count import TokenCount, TokenCounter
 
 # At run time each tool's machinery is imported by its method, as its argument model is: storing and reading
 # (a hook given a large output, the command line's persist and read) load no compaction, summary or loop code,
-# about 60 ms of a hook's start.
+# which would be most of a hook's start.
 if TYPE_CHECKING:
     from .arguments import Arguments
     from .compaction.args import CompactArgs
@@ -62,7 +59,8 @@ class Session:
     The default session comes from ``session``, else ``MCP_CONTEXT_SESSION``, else the host's
     (``CLAUDE_CODE_SESSION_ID``), else a new id per instance. The store is ``store`` (a Store, or a
     ``postgresql://`` URL), else ``MCP_CONTEXT_STORE``, else the file store under ``root``, else under
-    ``MCP_CONTEXT_HOME``, else ``~/.mcp-context``; ``tenant`` picks one tenant's part of it.
+    ``MCP_CONTEXT_HOME``, else ``~/.mcp-context``; ``tenant`` picks one tenant's part of it. ``reuse`` holds
+    what is kept from one call for the next (see reuse/__init__.py); ``Reuse.off()`` keeps nothing.
     """
 
     def __init__(
@@ -78,6 +76,7 @@ class Session:
         scope: Scope | None = None,
         store: Store | str | None = None,
         tenant: str | None = None,
+        reuse: Reuse | None = None,
     ) -> None:
         url = store if isinstance(store, str) else None
         self.settings: Settings = resolve_settings(root, session, limits, env, redact, url)
@@ -88,11 +87,8 @@ class Session:
         self.env: Mapping[str, str] = os.environ if env is None else env
         # None: any path (the library and CLI act for the user); the server passes the hosts' folders.
         self.transcript_roots = transcript_roots
-        self.accountant = Accountant(self.counter)
-        self._pieces, self._replays = archive.PieceMemo(self._holds), ReplayMemo()
-        self._known = KnownResults()
-        # What redaction left untouched (not done again); whether the store counts with self.counter (it made it).
-        self._redaction, self._counts_alike = RedactionMemo(), store is None or isinstance(store, str)
+        # Whether the store counts with self.counter (it made it): then a count made here is passed on to it.
+        self._counts_alike = store is None or isinstance(store, str)
         self.store: Store = (
             store
             if store is not None and not isinstance(store, str)
@@ -105,6 +101,7 @@ class Session:
                 redact=self.settings.redact,
             )
         )
+        self.reuse = (reuse or Reuse()).bind(self.counter, self._holds)
 
     @property
     def id(self) -> str:
@@ -199,23 +196,25 @@ class Session:
             return False
         return True
 
-    def _reader(self, meta: ResultMeta) -> TextReader:
-        known = self._known.get(meta.handle)
+    def _reader(self, meta: ResultMeta, memo: KnownResults) -> TextReader:
+        known = memo.get(meta.handle)
         if known is not None and known.index is not None and known.meta.session == meta.session:
             content, index = self.store.open_content(meta.session, meta.handle), known.index  # still there?
         else:
             content, index = self.store.open_indexed(meta.session, meta.handle)
-            (known or self._known.put(meta.handle, Known(meta))).index = index
+            (known or memo.put(meta.handle, Known(meta))).index = index
         try:
             return TextReader(index, content, self.counter)
         except ValueError as exc:
             raise StoreError(f"index of {meta.handle} is damaged ({exc}); delete the result with cleanup") from None
 
     def preview(self, meta: ResultMeta) -> Preview:
-        """Made once per result and process (see known): storing it again or listing it does not walk the text again."""
-        known = self._known.get(meta.handle) or self._known.put(meta.handle, Known(meta))
+        """Made once per result and process (see known): persisting the same content again, or listing it, does
+        not walk the text again."""
+        memo = self.reuse.call().known
+        known = memo.get(meta.handle) or memo.put(meta.handle, Known(meta))
         if known.preview is None:
-            with self._reader(meta) as reader:
+            with self._reader(meta, memo) as reader:
                 known.preview = reader.preview(self.limits.preview_chars)
         return known.preview
 
@@ -233,8 +232,9 @@ class Session:
         handle, start_line, max_lines, offset = args.handle, args.start_line, args.max_lines, args.offset
         max_chars, grep, context, max_matches = args.max_chars, args.grep, args.context, args.max_matches
         max_tokens = args.max_tokens
-        known = self._known.get(handle)  # the reader below opens the text, so a deleted result still fails
-        meta = known.meta if known is not None else self._known.put(handle, Known(self.info(handle))).meta
+        memo = self.reuse.call().known
+        known = memo.get(handle)  # the reader below opens the text, so a deleted result still fails
+        meta = known.meta if known is not None else memo.put(handle, Known(self.info(handle))).meta
         notes: list[str] = []
         given = {"max_lines": max_lines, "max_chars": max_chars, "context": context, "max_matches": max_matches}
         options = {k: v for k, v in (given | {"max_tokens": max_tokens}).items() if v is not None}
@@ -248,7 +248,7 @@ class Session:
             raise InvalidArgument(f"start_line {start_line:,} is past the end: {meta.handle} has {meta.lines:,} lines")
         if offset is not None and offset > meta.chars:
             raise InvalidArgument(f"offset {offset:,} is past the end: {meta.handle} has {meta.chars:,} characters")
-        with self._reader(meta) as reader:
+        with self._reader(meta, memo) as reader:
             if grep is not None:
                 if offset is not None or max_chars is not None or max_lines is not None:
                     raise InvalidArgument("grep reads matching lines: combine it with start_line only")
@@ -298,9 +298,9 @@ class Session:
         from .compaction.layers import DEFAULT_EXCLUDED
 
         args = _arguments(CompactArgs, args, fields)
-        sid = self._session(args.session)
+        sid, memos = self._session(args.session), self.reuse.call()
         keys: dict[int, str] = {}  # content keys the redaction memo makes, which compaction need not make again
-        source = self._history_source(args.messages, args.transcript, args.format, sid, keys)
+        source = self._history_source(args.messages, args.transcript, args.format, sid, memos, keys)
         model, source_name = (args.model, "given") if args.model is not None or source.model is None else source.model
         budget = budgets.resolve(
             target_tokens=args.target_tokens,
@@ -313,23 +313,24 @@ class Session:
         excluded = DEFAULT_EXCLUDED if args.exclude_tools is None else tuple(args.exclude_tools)
         most, notes = self.limits.max_result_bytes, source.notes
         request = Request(
-            source.messages, source.format, budget, args.strategy, args.system, args.tools, excluded, most, self._pieces
+            source.messages, source.format, budget, args.strategy, args.system, args.tools, excluded, most, memos.pieces
         )
-        request.reset, request.keys, request.handed_over, request.replays = args.reset, keys, handed_over, self._replays
-        persist = persist_own(self.persist_result, self.store.redact, self._redaction, sid, self._counts_alike)
+        request.reset, request.keys, request.handed_over = args.reset, keys, handed_over
+        request.parsed, request.replays = memos.parsed, memos.replays
+        persist = persist_own(self.persist_result, self.store.redact, memos.redaction, sid, self._counts_alike)
 
         def store_history(result: Compaction) -> None:
             result.notes[:0] = notes
             if result.removed or result.shortened:
                 head = {"history": "compact_history", "format": result.format}
                 lines, label = result.history_lines, "compacted history"
-                result.history = archive.write(persist, head, lines, label, most, memo=self._pieces)
+                result.history = archive.write(persist, head, lines, label, most, memo=memos.pieces)
 
         # Under the session's archive lock: the retention rule may remove pieces only no compaction is reusing.
         with self.store.state_lock(sid, retention.STATE) as hold:
             result = compact(
                 request,
-                self.accountant,
+                memos.accountant,
                 persist,
                 lambda: self.store.read_state(sid, "compaction"),
                 lambda data: self.store.write_state(sid, "compaction", data),
@@ -338,7 +339,7 @@ class Session:
             written = {k: s.handle for k, s in (("history", result.history), ("originals", result.archive)) if s}
             if written:
                 removed = retention.register(self.store, sid, hold, written, self.limits.archive_generations)
-                self._known.drop(removed)
+                memos.known.drop(removed)
         record_compaction(self.store, sid, result)
         if args.messages is not None and result.untouched:
             result.messages = args.messages  # nothing was done: the caller's own list back, not its redacted copy
@@ -350,6 +351,7 @@ class Session:
         transcript: str | None,
         format: str,
         session: str,
+        memos: Memos,
         keys: dict[int, str] | None = None,
     ) -> HistorySource:
         """The messages to work on, from a list or a host transcript, with what the source says about them.
@@ -359,18 +361,16 @@ class Session:
         too, the same one for the same secret every time, so the prompt cache's prefix stays the same."""
         from .compaction.sources import history_source
 
-        memo = self._redaction  # ``keys`` gets each message's content key, redacting or not, for compaction
+        memo = memos.redaction  # ``keys`` gets each message's content key, redacting or not, for compaction
         redacted = functools.partial(memo.messages if self.store.redact else memo.keyed, session, keys=keys)
         try:
             return history_source(messages, transcript, format, self.env, self.transcript_roots, redacted)
         finally:
-            HELD.hold(self, self._redaction.spelled)
+            self.reuse.hold(memos)
 
     def forget_held(self) -> None:
-        """Let go of what this Session keeps for its next compaction: the process keeps too much (see held.py)."""
-        self._redaction.forget()
-        self.accountant.parsed.keep({})
-        self._replays.forget()
+        """Let go of what this Session keeps for its next call: the process keeps too much (see reuse/held.py)."""
+        self.reuse.forget_held()
 
     # summaries ---------------------------------------------------------------------------------------------
 
@@ -389,7 +389,7 @@ class Session:
         from .summary.args import SummarizeArgs
 
         a = _arguments(SummarizeArgs, args, fields)
-        sid = self._session(a.session)
+        sid, memos = self._session(a.session), self.reuse.call()
         if sum(x is not None for x in (a.messages, a.transcript, a.handle)) != 1:
             raise InvalidArgument("give one source: messages (a list), transcript (a path, or 'host') or handle")
         if a.handle is not None:
@@ -397,15 +397,15 @@ class Session:
             history = HistorySource(items, found if a.format == "auto" else a.format)
             source = f"handle={a.handle!r}"
         else:
-            history = self._history_source(a.messages, a.transcript, a.format, sid)
+            history = self._history_source(a.messages, a.transcript, a.format, sid, memos)
             source = f"transcript={a.transcript!r}" if a.transcript is not None else "messages=<the same list>"
-        persist = persist_own(self.persist_result, self.store.redact, self._redaction, sid, self._counts_alike)
+        persist = persist_own(self.persist_result, self.store.redact, memos.redaction, sid, self._counts_alike)
         request = summaries.Request(
             history.messages, history.format, a.start, a.end, a.style, a.engine, a.summary, a.max_tokens, a.focus
         )
         request.sampler, request.source, request.ids = sampler, source, history.ids
         request.piece_bytes = self.limits.max_result_bytes
-        result = summaries.run(request, self.accountant, persist)
+        result = summaries.run(request, memos.accountant, persist)
         result.notes[:0] = history.notes
         record_summary(self.store, sid, result)
         return result
@@ -443,7 +443,7 @@ class Session:
         if not replay:
             found = loop_service.check_stream(self.store, sid, stream, chosen, a.reset, self.counter, judge, dry_run)
             return found if dry_run else record_loop(self.store, sid, found)
-        history = self._history_source(a.messages, a.transcript, a.format, sid)
+        history = self._history_source(a.messages, a.transcript, a.format, sid, self.reuse.call())
         return check_history(history.messages, history.format, chosen, sid, self.counter, judge, history.notes)
 
     def judge_may_ask(

@@ -15,6 +15,7 @@ import pytest
 from pg_cluster import pg_url  # noqa: F401  (a real PostgreSQL for the store contract tests)
 
 from mcp_context import Session
+from mcp_context.reuse import Reuse
 
 # The server as a user would start it, but from this interpreter, so tests need no install on PATH.
 SERVE = [sys.executable, "-m", "mcp_context"]
@@ -33,6 +34,19 @@ def root(tmp_path: Path) -> Path:
 @pytest.fixture
 def session(root: Path) -> Session:
     return Session(root=root, session="test-session", env={})
+
+
+@pytest.fixture(params=["reuse", "reuse off"])
+def reuse(request: pytest.FixtureRequest) -> Reuse:
+    """A Session's Reuse both ways: what it keeps between calls must change no answer (see mcp_context/reuse).
+    The compaction, summary and loop suites take their sessions with it, so each of their tests runs twice."""
+    return Reuse() if request.param == "reuse" else Reuse.off()
+
+
+@pytest.fixture
+def session_both_ways(root: Path, reuse: Reuse) -> Session:
+    """The ``session`` fixture with reuse on, then off."""
+    return Session(root=root, session="test-session", env={}, reuse=reuse)
 
 
 @pytest.fixture

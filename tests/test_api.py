@@ -22,6 +22,7 @@ def test_public_names_are_pinned() -> None:
         "RangeSummary",
         "Read",
         "ReadArgs",
+        "Reuse",
         "Session",
         "StoreError",
         "SummarizeArgs",

@@ -22,6 +22,7 @@ from mcp_context import ContextError, InvalidArgument, LoopCheck, Session, Token
 from mcp_context.conversation import transcripts
 from mcp_context.errors import StoreError
 from mcp_context.loops import JudgeRequest, Policy
+from mcp_context.reuse import Reuse
 from mcp_context.server.app import build_server
 from mcp_context.storage import saves, slots
 
@@ -103,8 +104,10 @@ class Face:
 
 
 @asynccontextmanager
-async def open_face(kind: str, root: Path, env: dict[str, str] | None = None, **client: Any) -> AsyncIterator[Face]:
-    session = Session(root=root, session="loops", env=env or {}, counter=COUNTER)
+async def open_face(
+    kind: str, root: Path, env: dict[str, str] | None = None, reuse: Reuse | None = None, **client: Any
+) -> AsyncIterator[Face]:
+    session = Session(root=root, session="loops", env=env or {}, counter=COUNTER, reuse=reuse)
     if kind == "api":
         yield Face(session, None)
         return
@@ -113,8 +116,9 @@ async def open_face(kind: str, root: Path, env: dict[str, str] | None = None, **
 
 
 @pytest.fixture(params=FACES)
-async def face(request: pytest.FixtureRequest, root: Path, histories: Any) -> AsyncIterator[Face]:
-    async with open_face(request.param, root, {"MCP_CONTEXT_TRANSCRIPTS": str(histories.out_dir)}) as f:
+async def face(request: pytest.FixtureRequest, root: Path, histories: Any, reuse: Reuse) -> AsyncIterator[Face]:
+    """Each face, with the Session's reuse on and off (see conftest.reuse)."""
+    async with open_face(request.param, root, {"MCP_CONTEXT_TRANSCRIPTS": str(histories.out_dir)}, reuse) as f:
         yield f
 
 

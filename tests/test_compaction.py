@@ -20,6 +20,13 @@ from mcp_context.redaction import Redactor
 from mcp_context.results import archive
 from mcp_context.server.app import build_server
 
+
+@pytest.fixture
+def session(session_both_ways: Session) -> Session:
+    """Every test of this suite runs with the Session's reuse on and off (see conftest.reuse)."""
+    return session_both_ways
+
+
 TARGET = 20_000
 
 

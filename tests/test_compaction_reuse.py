@@ -20,9 +20,10 @@ from mcp_context import Session
 from mcp_context.compaction.compact import Compaction
 from mcp_context.conversation import formats, repair, validate
 from mcp_context.conversation.accounting import Accountant
-from mcp_context.conversation.formats.base import ParseMemo
 from mcp_context.conversation.model import Block, Message, key_of
 from mcp_context.redaction import RedactionMemo
+from mcp_context.reuse import Reuse
+from mcp_context.reuse.memos import Checkpoints, ParseMemo
 
 TARGET = 20_000
 
@@ -60,17 +61,19 @@ def _figures(result: Compaction) -> Any:
 def test_recompaction_gives_what_a_fresh_parse_gives(
     tmp_path: Path, redact: bool, target: int, strategy: str, decoded: bool
 ) -> None:
-    """The same calls in two Sessions, one of which forgets what it parsed, keyed and replayed before each call;
-    ``decoded``: every call gets the history in new objects, handed over, as a server decoding each request
-    does. Two messages hold a credential, which redaction copies on every call."""
+    """The same calls in two Sessions, one of which keeps nothing between calls (Reuse.off()); ``decoded``:
+    every call gets the history in new objects, handed over, as a server decoding each request does. Two
+    messages hold a credential, which redaction copies on every call."""
     items = _history(60)
     items[7]["content"] += "\nexport GITHUB_TOKEN=ghp_" + "a1B2c3D4e5" * 3 + "f6G7h8"
     items[30]["content"] += "\npassword: hunter2-but-longer-Zq9"
     outs: list[list[Any]] = []
     replays_taken = 0
     for name in ("reusing", "afresh"):
-        s = Session(root=tmp_path / name, session="s", env={}, redact=redact)
-        match = s._replays.match
+        reuse = Reuse() if name == "reusing" else Reuse.off()
+        s = Session(root=tmp_path / name, session="s", env={}, redact=redact, reuse=reuse)
+        replays = s.reuse.call().replays
+        match = replays.match
         if name == "reusing":
 
             def counted(*args: Any, match: Any = match) -> Any:
@@ -79,13 +82,11 @@ def test_recompaction_gives_what_a_fresh_parse_gives(
                 replays_taken += found is not None
                 return found
 
-            s._replays.match = counted  # type: ignore[method-assign]
+            replays.match = counted  # type: ignore[method-assign]
         current, figures = list(items), []
         for turn in range(6):
             if decoded:
                 current = copy.deepcopy(current)
-            if name == "afresh":
-                s.forget_held()
             asked = {"messages": current, "target_tokens": target, "trigger": target, "strategy": strategy}
             result = s.compact_history(**asked, handed_over=decoded and name == "reusing")
             figures.append(_figures(result))
@@ -222,10 +223,10 @@ def test_a_caller_that_shares_nothing_with_the_last_call_is_not_kept_alive() -> 
     adapter, memo = formats.adapter("openai"), ParseMemo()
     items = _history(2)
     adapter.parse(items, _keyed(items), memo)
-    assert memo.take()  # the first call's messages wait for the next
+    assert memo.take()[0]  # the first call's messages wait for the next
     other = [{"role": "user", "content": "another history"}]  # nothing is reused ...
     adapter.parse(other, _keyed(other), memo)
-    assert memo.take() == {}  # ... so nothing is held until the next call
+    assert memo.take()[0] == {}  # ... so nothing is held until the next call
 
 
 def test_message_keys_are_the_same_looked_up_by_spelling() -> None:
@@ -286,13 +287,13 @@ async def test_a_server_reuses_what_it_parsed_of_the_last_request(tmp_path: Path
     async with Client(build_server(session), raise_exceptions=True) as c:
         for turn in range(3):
             current = items + [{"role": "user", "content": f"turn {t}"} for t in range(turn)]
-            before = dict(session.accountant.parsed.take())
+            before = dict(session.reuse.call().parsed.take()[0])
             asked = {"messages": current, "target_tokens": TARGET, "return_messages": True}
             result = await c.call_tool("compact_history", asked)
-            after = session.accountant.parsed.take()
+            after = session.reuse.call().parsed.take()[0]
             if turn:
                 assert sum(after[k] is m for k, m in before.items() if k in after) >= len(items)
-            forgetful.accountant.parsed.keep({})
+            forgetful.reuse.call().parsed.keep({})
             alone = forgetful.compact_history(messages=copy.deepcopy(current), target_tokens=TARGET)
             assert result.structured_content is not None
             assert result.structured_content["messages"] == json.loads(json.dumps(alone.messages))
@@ -376,7 +377,7 @@ def test_checks_resumed_from_the_last_call_find_what_checking_afresh_finds(
     """Validation and repair's pairing check, resumed where the last call's walk stood, judge each history as a
     walk from its start does: histories that grow by a part each call, with some of the earlier messages
     replaced by equal copies (another object: no resuming past it)."""
-    adapter, checkpoints = formats.adapter(fmt), validate.Checkpoints()
+    adapter, checkpoints = formats.adapter(fmt), Checkpoints()
     current: list[Message] = []
     for part in histories:
         current = current + part
@@ -392,7 +393,7 @@ def test_checks_resumed_from_the_last_call_find_what_checking_afresh_finds(
 def test_a_check_resumes_only_where_nothing_after_can_change_what_came_before() -> None:
     """A turn's results may still be coming: the walk resumes at the last turn with calls, never after it, and
     only where that very turn stands in the new history too."""
-    adapter, checkpoints = formats.adapter("openai"), validate.Checkpoints()
+    adapter, checkpoints = formats.adapter("openai"), Checkpoints()
 
     def call(*ids: str) -> Message:
         return Message("assistant", [Block("tool_call", "", call_id=i, name="f", raw={}) for i in ids])
@@ -449,9 +450,9 @@ def test_a_session_that_does_not_redact_spells_messages_only_for_compaction(tmp_
     items = _history(6)
     s.summarize_range(messages=items, engine="extractive")
     s.check_loop(messages=items)
-    assert s._redaction.spelled == 0
+    assert s.reuse.call().redaction.spelled == 0
     s.compact_history(messages=items, target_tokens=TARGET)
-    spelled = s._redaction.spelled
+    spelled = s.reuse.call().redaction.spelled
     assert spelled > 0
     s.summarize_range(messages=items[:4], engine="extractive")
-    assert s._redaction.spelled == spelled
+    assert s.reuse.call().redaction.spelled == spelled

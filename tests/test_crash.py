@@ -17,7 +17,6 @@ import random
 import signal
 import subprocess
 import sys
-import textwrap
 import threading
 import time
 import warnings
@@ -27,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from crashing import MAX_RESULT_BYTES, item_text, line_text, write_big
 
 from mcp_context import Limits, Session
 from mcp_context.storage.index import SEGMENT_BYTES
@@ -35,82 +35,11 @@ pytestmark = pytest.mark.slow  # crash campaigns: the full suite's part
 
 MiB = 1024 * 1024
 BIG_BYTES = 120 * MiB
-LIMITS = Limits(max_result_bytes=256 * MiB)
+LIMITS = Limits(max_result_bytes=MAX_RESULT_BYTES)
 SESSION = "crash"
 
-# Deterministic contents, shared verbatim by this module and the child processes.
-CONTENT = r'''
-import hashlib
-
-def line_text(n):
-    """Line n (from 0) of the big text: varied lengths, multi-byte characters, no two lines alike."""
-    mixed = n * 2654435761 % 4294967296
-    return f"{n:09d} l\u00ednea {n % 977} \u2014 {'x' * (n % 61)} \u00fcn\u00efc\u00f6d\u00e9 {mixed:08x}\n"
-
-def write_big(path, nbytes):
-    """Write lines until nbytes is reached; return (sha256, bytes, chars, lines)."""
-    digest, size, chars, n = hashlib.sha256(), 0, 0, 0
-    with open(path, "wb") as f:
-        while size < nbytes:
-            block = "".join(line_text(i) for i in range(n, n + 10000))
-            data = block.encode()
-            f.write(data)
-            digest.update(data)
-            size += len(data)
-            chars += len(block)
-            n += 10000
-    return digest.hexdigest(), size, chars, n
-
-def item_text(key):
-    """A result of the writer loops: 1 KB to 1.5 MB, chosen by key."""
-    seed = int(hashlib.sha256(key.encode()).hexdigest()[:8], 16)
-    lines = seed % 20000 + 20
-    return "".join(f"{key} line {j} {'abc' * (j % 17)} \u2014 \u00e9\n" for j in range(lines))
-'''
-exec(CONTENT)  # defines line_text, write_big, item_text here too
-
-KILLED_WRITER = CONTENT + textwrap.dedent(
-    """
-    import sys
-    from mcp_context import Limits, Session
-
-    root, mode, big = sys.argv[1:4]
-    s = Session(root=root, session="crash", env={}, limits=Limits(max_result_bytes=256 * 1024 * 1024))
-    text = open(big, encoding="utf-8").read() if mode == "text" else None
-    print("ready", flush=True)
-    if mode == "file":
-        s.persist_file(big, label="big")
-    elif mode == "text":
-        s.persist_result(text, label="big")
-    for i in range(100000):  # until killed
-        key = f"item-{i}"
-        s.persist_result(item_text(key), label=key)
-    print("finished before the kill", flush=True)
-    """
-)
-
-RACING_WRITER = CONTENT + textwrap.dedent(
-    """
-    import json, os, sys, tempfile
-    from mcp_context import Session
-
-    root, me, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    s = Session(root=root, session="race", env={})
-    spool = tempfile.mkdtemp()
-    sys.stdin.readline()  # wait for the go, so both writers start together
-    for k in range(count // 2):
-        for key in (f"shared-{k}", f"{me}-{k}"):
-            text = item_text(key)
-            if k % 3 == 0:  # some through persist_file, the streaming path
-                path = os.path.join(spool, key)
-                with open(path, "w", encoding="utf-8", newline="") as f:
-                    f.write(text)
-                stored = s.persist_file(path, label=key)
-            else:
-                stored = s.persist_result(text, label=key)
-            print(json.dumps({"label": key, "handle": stored.meta.handle, "created": stored.created}), flush=True)
-    """
-)
+#: The child processes: the writers killed or racing, the checkers' fork server (plain functions, see there).
+CHILD = str(Path(__file__).with_name("crashing.py"))
 
 
 @dataclass(frozen=True)
@@ -125,12 +54,12 @@ class Expected:
 @pytest.fixture(scope="module")
 def big(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Expected]:
     path = tmp_path_factory.mktemp("big") / "big.txt"
-    sha, size, chars, lines = write_big(path, BIG_BYTES)  # noqa: F821 (defined by exec above)
-    return path, Expected(sha, size, chars, lines, lambda k: line_text(k - 1))  # noqa: F821
+    sha, size, chars, lines = write_big(path, BIG_BYTES)
+    return path, Expected(sha, size, chars, lines, lambda k: line_text(k - 1))
 
 
 def expected_item(key: str) -> Expected:
-    text = item_text(key)  # noqa: F821
+    text = item_text(key)
     data = text.encode()
     lines = text.splitlines(keepends=True)
     return Expected(hashlib.sha256(data).hexdigest(), len(data), len(text), len(lines), lambda k: lines[k - 1])
@@ -194,22 +123,41 @@ def kill_at(proc: subprocess.Popen[bytes], delay: float) -> None:
 
 # killed writers -------------------------------------------------------------------------------------------------
 
-TRIALS: list[dict[str, object]] = []  # what each trial saw, for the summary test at the end
 DELAYS = [0.05, 0.2, 0.45, 0.7, 1.0, 2.5]  # the last lets a 120 MB write finish first
+MODES = ["file", "text", "loop"]
+#: Trials run side by side: each spends most of its time waiting for its kill or reading 120 MB back.
+WORKERS = 3
 
 
-@pytest.mark.parametrize("delay", DELAYS, ids=[f"{d:.2f}s" for d in DELAYS])
-@pytest.mark.parametrize("mode", ["file", "text", "loop"])
-def test_killed_writer_leaves_no_partial_result(
-    tmp_path: Path, big: tuple[Path, Expected], mode: str, delay: float
-) -> None:
+@dataclass(frozen=True)
+class Trial:
+    """What one killed writer left: the results listed and the debris found before any cleanup."""
+
+    mode: str
+    delay: float
+    results: int
+    debris: list[Path]
+
+
+def test_killed_writers_leave_no_partial_result(tmp_path: Path, big: tuple[Path, Expected]) -> None:
+    """Every mode killed after every delay (18 kills, run a few at a time); each trial checks its own store, and
+    the campaign is only worth something if some kills interrupted a write and some came after results landed."""
+    jobs = [(mode, delay) for mode in MODES for delay in DELAYS]
+    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+        futures = [pool.submit(killed_writer_trial, tmp_path / f"{m}-{d}", big, m, d) for m, d in jobs]
+        trials = [future.result() for future in futures]
+    assert len(trials) == len(MODES) * len(DELAYS)
+    assert any(trial.debris for trial in trials), trials
+    assert any(trial.results for trial in trials), trials
+
+
+def killed_writer_trial(work: Path, big: tuple[Path, Expected], mode: str, delay: float) -> Trial:
+    """Kill a writer ``delay`` seconds into its work, then check the store it left, clean it up and store again."""
     big_path, big_expected = big
-    root = tmp_path / "store"
-    script = tmp_path / "writer.py"
-    script.write_text(KILLED_WRITER)
+    root = work / "store"
     jitter = random.uniform(0.0, 0.05)
     with subprocess.Popen(
-        [sys.executable, str(script), str(root), mode, str(big_path)],
+        [sys.executable, CHILD, "killed", str(root), mode, str(big_path)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     ) as proc:
@@ -221,8 +169,9 @@ def test_killed_writer_leaves_no_partial_result(
                 proc.kill()
         out_bytes, err_bytes = proc.communicate(timeout=60)
     out, err = out_bytes.decode(), err_bytes.decode()
-    assert proc.returncode == -signal.SIGKILL, f"writer ended by itself ({proc.returncode}): {out}{err}"
-    assert err == "", err
+    where = f"{mode} killed after {delay + jitter:.2f} s"
+    assert proc.returncode == -signal.SIGKILL, f"{where}: writer ended by itself ({proc.returncode}): {out}{err}"
+    assert err == "", f"{where}: {err}"
 
     def expect(label: str) -> Expected:
         return big_expected if label == "big" else expected_item(label)
@@ -231,47 +180,45 @@ def test_killed_writer_leaves_no_partial_result(
     left = debris(directory)
     labels = check_store(root, SESSION, expect)
     items = sorted(int(label.split("-")[1]) for label in labels if label != "big")
-    assert items == list(range(len(items))), f"results were lost before later ones: {items}"
+    assert items == list(range(len(items))), f"{where}: results were lost before later ones: {items}"
     if items and mode != "loop":
-        assert "big" in labels, "the loop ran, so the big result had been stored, yet it is not listed"
-    TRIALS.append({"mode": mode, "delay": delay + jitter, "results": len(labels), "debris": left})
-
-    # cleanup: fresh debris is kept by default (a live writer may own it), then removed once stale
-    s = Session(root=root, session=SESSION, env={}, limits=LIMITS)
-    before = {m.handle for m in s.results()}
-    if DELAYS.index(delay) % 2 == 0:
-        assert s.cleanup(older_than_s=10**9).debris_removed == 0
-        assert debris(directory) == left
-        stale = time.time() - 2 * 3600
-        for path in left:
-            os.utime(path, (stale, stale))
-        report = s.cleanup(older_than_s=10**9)
-        assert report.sessions_removed == []
-        assert report.debris_removed == len(left)
-    else:
-        assert s.store.remove_debris(older_than_s=0) == len(left)
-    assert debris(directory) == []
-    assert {m.handle for m in s.results()} == before, "cleanup removed a complete result"
+        assert "big" in labels, f"{where}: the loop ran, so the big result had been stored, yet it is not listed"
+    _clean_up(root, left, DELAYS.index(delay) % 2 == 0, where)
     assert check_store(root, SESSION, expect) == labels
 
     # and storing again what was interrupted gives a complete, exact result
+    s = Session(root=root, session=SESSION, env={}, limits=LIMITS)
     if mode == "file":
         s.persist_file(big_path, label="big")
     elif mode == "text":
         s.persist_result(big_path.read_text(encoding="utf-8"), label="big")
     else:
         key = f"item-{len(labels)}"
-        s.persist_result(item_text(key), label=key)  # noqa: F821
+        s.persist_result(item_text(key), label=key)
     assert debris(directory) == []
     assert len(check_store(root, SESSION, expect)) == len(labels) + (0 if mode != "loop" and "big" in labels else 1)
+    return Trial(mode, delay + jitter, len(labels), left)
 
 
-def test_kills_landed_in_the_middle_of_writes() -> None:
-    """The trials above are only worth something if some kills interrupted a write and some did not."""
-    if len(TRIALS) < len(DELAYS) * 3:
-        pytest.skip("runs after the killed-writer trials")
-    assert any(trial["debris"] for trial in TRIALS), TRIALS
-    assert any(trial["results"] for trial in TRIALS), TRIALS
+def _clean_up(root: Path, left: list[Path], by_age: bool, where: str) -> None:
+    """Fresh debris is kept by cleanup (a live writer may own it), then removed once stale (``by_age``); or
+    removed at once by remove_debris with no age. Complete results stay either way."""
+    s = Session(root=root, session=SESSION, env={}, limits=LIMITS)
+    directory = results_dir(root, SESSION)
+    before = {m.handle for m in s.results()}
+    if by_age:
+        assert s.cleanup(older_than_s=10**9).debris_removed == 0, where
+        assert debris(directory) == left, where
+        stale = time.time() - 2 * 3600
+        for path in left:
+            os.utime(path, (stale, stale))
+        report = s.cleanup(older_than_s=10**9)
+        assert report.sessions_removed == [], where
+        assert report.debris_removed == len(left), where
+    else:
+        assert s.store.remove_debris(older_than_s=0) == len(left), where
+    assert debris(directory) == [], where
+    assert {m.handle for m in s.results()} == before, f"{where}: cleanup removed a complete result"
 
 
 # racing writers -------------------------------------------------------------------------------------------------
@@ -322,12 +269,10 @@ def _race(
 @pytest.mark.parametrize("writers", [2, 3])
 def test_concurrent_writers_leave_a_consistent_store(tmp_path: Path, writers: int) -> None:
     root = tmp_path / "store"
-    script = tmp_path / "racer.py"
-    script.write_text(RACING_WRITER)
     count = 50
     procs = [
         subprocess.Popen(
-            [sys.executable, str(script), str(root), f"w{n}", str(count)],
+            [sys.executable, CHILD, "racing", str(root), f"w{n}", str(count)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -370,11 +315,9 @@ def test_concurrent_writers_leave_a_consistent_store(tmp_path: Path, writers: in
 def test_cleanup_while_a_writer_runs(tmp_path: Path) -> None:
     """cleanup (stale debris only, the default) racing a live writer neither fails nor breaks the writer."""
     root = tmp_path / "store"
-    script = tmp_path / "racer.py"
-    script.write_text(RACING_WRITER)
     s = Session(root=root, session="race", env={})
     with subprocess.Popen(
-        [sys.executable, str(script), str(root), "w0", "60"],
+        [sys.executable, CHILD, "racing", str(root), "w0", "60"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -399,32 +342,57 @@ def test_cleanup_while_a_writer_runs(tmp_path: Path) -> None:
 
 # acknowledged loop checks -----------------------------------------------------------------------------------------
 
-CHECKER = """
-import sys
-from mcp_context import Session
-from mcp_context.server.app import build_server
-session = Session(root=sys.argv[1], session="s", env={})
-build_server(session)  # the store as the server sets it up
-for i in range(100000):
-    session.check_loop(event={"kind": "tool_call", "name": "Read", "args": {"path": f"f{i}.py"}})
-    print(i + 1, flush=True)
-"""
+
+class Checkers:
+    """The checkers' fork server (crashing.checkers): each trial's checker is forked from one process that has
+    imported the package and the server already, so the campaign's time goes to checking and killing."""
+
+    def __init__(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, CHILD, "checkers"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+        self.lock = threading.Lock()
+
+    def start(self, root: Path, out: Path) -> int:
+        """A new checker on ``root`` writing its answers' numbers to the named pipe ``out``; its pid."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        with self.lock:
+            self.proc.stdin.write(f"{root} {out}\n".encode())
+            self.proc.stdin.flush()
+            return int(self.proc.stdout.readline())
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=60)  # it reaps its checkers first, all killed by now
+        except subprocess.TimeoutExpired:
+            self.proc.kill()  # a trial failed before its kill: the failure is reported, not a hang
+            self.proc.wait(timeout=60)
+        self.proc.stdout.close()
 
 
-def _kill_one_checker(root: Path, delay: float) -> tuple[int, int]:
+def _kill_one_checker(checkers: Checkers, root: Path, delay: float) -> tuple[int, int]:
     """Start a process that checks and says each answer it got; kill it; what was acknowledged and stored."""
-    proc = subprocess.Popen(
-        [sys.executable, "-c", CHECKER, str(root)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
-    )
-    assert proc.stdout is not None
-    acknowledged = 0
-    start = time.monotonic()
-    for line in proc.stdout:
-        acknowledged = int(line)
-        if time.monotonic() - start > delay and acknowledged:
-            break
-    proc.send_signal(signal.SIGKILL)
-    rest = proc.communicate(timeout=60)[0].split()  # what it said before the kill landed; closes the pipe
+    fifo = root.with_name(root.name + ".out")
+    os.mkfifo(fifo)
+    pid = checkers.start(root, fifo)
+    acknowledged, stuck = 0, threading.Event()
+    watchdog = threading.Timer(STUCK_AFTER_S, _unblock, (fifo, stuck))
+    watchdog.start()
+    with open(fifo, "rb") as out:  # opens once the checker has opened its end
+        watchdog.cancel()
+        assert not stuck.is_set(), f"checker {pid} never opened its pipe in {STUCK_AFTER_S} s"
+        start = time.monotonic()
+        for line in out:
+            acknowledged = int(line)
+            if time.monotonic() - start > delay and acknowledged:
+                break
+        os.kill(pid, signal.SIGKILL)
+        rest = out.read().split()  # what it said before the kill landed; ends when the checker is gone
     acknowledged = int(rest[-1]) if rest else acknowledged
     check = Session(root=root, session="s", env={}).check_loop(
         event={"kind": "tool_call", "name": "Read", "args": {"path": "probe.py"}}, dry_run=True
@@ -432,14 +400,26 @@ def _kill_one_checker(root: Path, delay: float) -> tuple[int, int]:
     return acknowledged, check.verdict.counters.events - 1
 
 
-@pytest.mark.slow
+#: A checker that has not opened its pipe by then never will (it failed first): the trial fails rather than hangs.
+STUCK_AFTER_S = 120
+
+
+def _unblock(fifo: Path, stuck: threading.Event) -> None:
+    stuck.set()
+    os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))  # the reader waiting on it opens, at its end
+
+
 def test_no_acknowledged_loop_check_is_lost_to_a_kill(tmp_path: Path) -> None:
     """300 processes set up as the server sets its store up, each killed at a random moment while checking:
     every check whose answer was read is in the stored stream."""
     rng = random.Random(7)
     jobs = [(tmp_path / f"r{i}", rng.uniform(0.0, 0.05)) for i in range(300)]
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        outcomes = list(pool.map(lambda job: _kill_one_checker(*job), jobs))
+    checkers = Checkers()
+    try:
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            outcomes = list(pool.map(lambda job: _kill_one_checker(checkers, *job), jobs))
+    finally:
+        checkers.close()
     lost = [(acked, stored) for acked, stored in outcomes if stored < acked]
     assert lost == [], f"{len(lost)} of {len(outcomes)} trials lost acknowledged checks: {lost[:5]}"
     assert sum(acked for acked, _ in outcomes) >= 300, "the kills came before any check was answered"

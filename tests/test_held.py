@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from mcp_context import Session, held
-from mcp_context.held import Held
+from mcp_context import Session
+from mcp_context.reuse import held
+from mcp_context.reuse.held import Held
 
 
 class Keeper:
@@ -63,11 +64,11 @@ def test_sessions_over_the_bound_forget_and_still_compact_alike(
     forgets, and its next call (from scratch) gives what it gave while it remembered."""
     items = _history(40)
     monkeypatch.setattr(held, "HELD", Held(limit=1))
-    monkeypatch.setattr("mcp_context.session.HELD", held.HELD)
+    monkeypatch.setattr("mcp_context.reuse.HELD", held.HELD)
     one, two = (Session(root=tmp_path / n, session="s", env={}) for n in ("one", "two"))
     first = one.compact_history(messages=items, target_tokens=20_000).messages
-    assert one.accountant.parsed.take() and held.HELD.held() > 0
+    assert one.reuse.call().parsed.take()[0] and held.HELD.held() > 0
     two.compact_history(messages=copy.deepcopy(items), target_tokens=20_000)
-    assert not one.accountant.parsed.take() and two.accountant.parsed.take()  # one let its history go
+    assert not one.reuse.call().parsed.take()[0] and two.reuse.call().parsed.take()[0]  # one let its history go
     again = one.compact_history(messages=copy.deepcopy(items), target_tokens=20_000).messages
-    assert again == first and not two.accountant.parsed.take()
+    assert again == first and not two.reuse.call().parsed.take()[0]

@@ -9,8 +9,6 @@ that is not possible the tests are skipped and say why.
 
 from __future__ import annotations
 
-import importlib.machinery
-import importlib.util
 import json
 import re
 import subprocess
@@ -23,6 +21,7 @@ from typing import Any
 import pytest
 from test_hooks import read_all
 
+import hosts_recorder
 from mcp_context import Session
 
 pytestmark = pytest.mark.slow
@@ -35,14 +34,8 @@ HANDLE = re.compile(r"r_[0-9a-f]{16}")
 
 
 def recorder() -> ModuleType:
-    path = ROOT / "scripts" / "record-hosts"
-    loader = importlib.machinery.SourceFileLoader("record_hosts", str(path))
-    spec = importlib.util.spec_from_loader("record_hosts", loader)
-    assert spec is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["record_hosts"] = module
-    loader.exec_module(module)
-    return module
+    """The host recorder (hosts_recorder/, what scripts/record-hosts runs): its fake model drives the hosts."""
+    return hosts_recorder
 
 
 @pytest.fixture(scope="module")

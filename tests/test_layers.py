@@ -24,9 +24,9 @@ LAYERS: dict[str, int] = {
     "conversation": 5,
     "summary": 6,
     "loops": 6,
+    "reuse": 6,  # the memos kept between calls, which compaction is handed: above what they hold, below compaction
     "compaction": 7,  # its layer 5 summarises older turns: compaction uses summary, never the reverse
     "config": 8,
-    "held": 8,
     "journal": 8,
     "session": 9,
     "server": 10,
@@ -138,9 +138,14 @@ def test_the_core_loads_without_the_sdk() -> None:
     assert out.stdout.strip() == "[]"
 
 
+#: Code beside the package held to the same sizes: the host recorder that scripts/record-hosts runs.
+TOOLS = PACKAGE.parent / "hosts_recorder"
+
+
 def test_modules_and_functions_stay_small() -> None:
     long = []
-    for module, path in modules():
+    tools = [(f"hosts_recorder.{path.stem}", path) for path in sorted(TOOLS.glob("*.py"))]
+    for module, path in [*modules(), *tools]:
         text = path.read_text(encoding="utf-8")
         lines = len(text.splitlines())
         if lines > MAX_MODULE_LINES:

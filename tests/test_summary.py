@@ -21,6 +21,13 @@ from mcp_context.summary.earlier import SUMMARY_MARK
 from mcp_context.summary.engine import SamplingRequest
 from mcp_context.summary.styles import SummaryRejected
 
+
+@pytest.fixture
+def session(session_both_ways: Session) -> Session:
+    """Every test of this suite runs with the Session's reuse on and off (see conftest.reuse)."""
+    return session_both_ways
+
+
 STYLES = ("sections", "snapshot", "brief")
 SECTION_COUNT = {"sections": 8, "snapshot": 5, "brief": 0}
 

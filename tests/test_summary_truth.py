@@ -11,6 +11,13 @@ import pytest
 
 from mcp_context import Session
 
+
+@pytest.fixture
+def session(session_both_ways: Session) -> Session:
+    """Every test of this suite runs with the Session's reuse on and off (see conftest.reuse)."""
+    return session_both_ways
+
+
 STYLES = ("sections", "snapshot", "brief")
 PYTEST_FAILED = """\
 ============================= test session starts ==============================

@@ -234,7 +234,9 @@ class Agent:
     def log_step(self, number: int, call: Call, kept: str, stored: str | None, verdict: dict[str, Any]) -> None:
         shown = call.args.get("path") or call.args.get("handle") or shlex.join(call.args.get("command", []))
         what = f"stored as {stored}, {len(kept):,} chars kept" if stored else f"{len(kept):,} chars kept"
-        status = verdict["status"] + (f" ({verdict['kind']}, strike {verdict['strike']})" if verdict.get("kind") else "")
+        status = verdict["status"] + (
+            f" ({verdict['kind']}, strike {verdict['strike']})" if verdict.get("kind") else ""
+        )
         self.run.steps.append({"step": number, "tool": call.name, "args": call.args, "stored": stored})
         self.run.verdicts.append(verdict["status"])
         print(f"step {number:>2}  {call.name}({shown})  [{call.why}]  {what}; check_loop: {status}")

@@ -8,19 +8,20 @@ from typing import Any
 import click
 
 from .common import Ctx, emit_json, load_messages
+from .options import field_option, json_option
 
 
 @click.command()
 @click.argument("file", type=click.File("rb"), required=False)
-@click.option("--transcript", metavar="PATH", help="A Claude Code, Gemini CLI or Codex CLI transcript, or 'host'.")
+@field_option("--transcript", metavar="PATH", field="compaction.args:CompactArgs.transcript")
 @click.option(
     "--format", "fmt", default="auto", show_default=True, type=click.Choice(["auto", "openai", "anthropic", "gemini"])
 )
-@click.option("--target-tokens", type=click.IntRange(min=1), help="The output must fit this many tokens.")
-@click.option("--model", help="Model name, for its input limit (e.g. claude-sonnet-4-5, gpt-5).")
-@click.option("--context-window", type=click.IntRange(min=1), help="The model's input limit in tokens.")
-@click.option("--trigger", help="Compact only above this: tokens, '6 messages' or a fraction (0.85).")
-@click.option("--keep", help="Newest part kept whole: tokens, '6 messages' or a fraction (0.1).")
+@field_option("--target-tokens", type=click.IntRange(min=1), field="compaction.args:CompactArgs.target_tokens")
+@field_option("--model", field="compaction.args:CompactArgs.model")
+@field_option("--context-window", type=click.IntRange(min=1), field="compaction.args:CompactArgs.context_window")
+@field_option("--trigger", field="compaction.args:CompactArgs.trigger")
+@field_option("--keep", field="compaction.args:CompactArgs.keep")
 @click.option(
     "--strategy",
     default="auto",
@@ -28,7 +29,7 @@ from .common import Ctx, emit_json, load_messages
     type=click.Choice(["auto", "compact", "summarize", "sliding_window"]),
 )
 @click.option("--out", "out", type=click.File("w"), help="Write the compacted messages (JSON) here.")
-@click.option("--json", "as_json", is_flag=True, help="Print the structured result, as the MCP tool returns it.")
+@json_option
 @click.pass_obj
 def compact(
     obj: Ctx,

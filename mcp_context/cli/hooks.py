@@ -18,6 +18,7 @@ from ..hooks.context import ENV_MIN_TOKENS, min_tokens_from
 from ..hooks.hosts import HOSTS, Host
 from ..hooks.run import LOG, run
 from .common import Ctx, emit_json, table
+from .options import json_option
 
 _HOST = click.Choice(sorted(HOSTS))
 _SCOPE = click.Choice(["user", "project"])
@@ -119,7 +120,7 @@ def uninstall_cmd(obj: Ctx, host: str, scope: str, settings: str | None) -> None
 
 @hooks.command(name="status")
 @click.option("--settings", metavar="PATH", multiple=True, help="Look at this settings file too (repeatable).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@json_option
 @click.pass_obj
 def status_cmd(obj: Ctx, settings: tuple[str, ...], as_json: bool) -> None:
     """Which settings files hold our hooks (user and project scope of each host), the threshold and the log."""

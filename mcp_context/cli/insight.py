@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from .common import Ctx, emit_json
+from .options import json_option
 
 
 def _root(obj: Ctx) -> Path:
@@ -44,7 +45,7 @@ def _session(obj: Ctx, given: str | None, transcript: str | None) -> str:
     "--session", "session_opt", metavar="ID", help="The host's session (default: --session before it, else the latest)."
 )
 @click.option("--transcript", metavar="PATH", help="The host's transcript (default: found from the session).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@json_option
 @click.pass_obj
 def audit_cmd(obj: Ctx, session_opt: str | None, transcript: str | None, as_json: bool) -> None:
     """What the host's own compaction dropped: its summary checked against the messages it replaced.
@@ -84,7 +85,7 @@ def _archived(obj: Ctx, session: str, handle: str) -> list[dict[str, Any]] | Non
     "--session", "session_opt", metavar="ID", help="The host's session (default: --session before it, else the latest)."
 )
 @click.option("--transcript", metavar="PATH", help="The host's transcript (default: found from the session).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@json_option
 @click.option("--statusline", is_flag=True, help="Claude Code's status line: its JSON on stdin, one line out.")
 @click.pass_obj
 def gauge_cmd(obj: Ctx, session_opt: str | None, transcript: str | None, as_json: bool, statusline: bool) -> None:

@@ -12,6 +12,7 @@ from ..config import resolve_settings
 from ..storage import keys as key_records
 from ..storage.keys import KeyStore
 from .common import Ctx, emit_json, table, when
+from .options import json_option
 
 
 def _keys(obj: Ctx) -> KeyStore:
@@ -53,7 +54,7 @@ def create(obj: Ctx, tenant: str, scopes: tuple[str, ...]) -> None:
 
 
 @keys.command("list")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@json_option
 @click.pass_obj
 def list_keys(obj: Ctx, as_json: bool) -> None:
     """The keys: id, tenant, scopes, when made and revoked (no secrets, no hashes)."""

@@ -10,6 +10,7 @@ import click
 
 from ..errors import InvalidArgument
 from .common import Ctx, emit_json, read_input
+from .options import field_option, json_option
 
 EXIT_STATUS = {"ok": 0, "warn": 3, "stop": 4}
 
@@ -61,14 +62,14 @@ def _json_lines(raw: bytes) -> list[Any]:
 
 @click.command(name="check-loop")
 @click.argument("file", type=click.File("rb"), required=False)
-@click.option("--transcript", metavar="PATH", help="A Claude Code, Gemini CLI or Codex CLI transcript, or 'host'.")
+@field_option("--transcript", metavar="PATH", field="loops.args:CheckLoopArgs.transcript")
 @click.option(
     "--format", "fmt", default="auto", show_default=True, type=click.Choice(["auto", "openai", "anthropic", "gemini"])
 )
 @click.option("--event", "event_texts", multiple=True, metavar="JSON", help="An event for the session's stream.")
 @click.option("--policy", "policy_text", metavar="JSON", help="Thresholds and switches, e.g. '{\"max_steps\": 40}'.")
-@click.option("--reset", is_flag=True, help="Forget the session's earlier events and strikes first.")
-@click.option("--json", "as_json", is_flag=True, help="Print the structured result, as the MCP tool returns it.")
+@field_option("--reset", is_flag=True, field="loops.args:CheckLoopArgs.reset")
+@json_option
 @click.pass_obj
 def check_loop(
     obj: Ctx,

@@ -11,6 +11,7 @@ import click
 
 from ..results import views
 from .common import Ctx, emit_json, human, table, when
+from .options import field_option, json_option
 
 #: Rows a listing shows unless told otherwise: a long session holds hundreds.
 DEFAULT_LIMIT = 20
@@ -25,7 +26,7 @@ DEFAULT_LIMIT = 20
     help=f"Rows to show, 0 for all (default {DEFAULT_LIMIT}; with --json, all).",
 )
 @click.option("--skip", type=click.IntRange(min=0), default=0, metavar="N", help="Rows to pass over first (a page).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@json_option
 @click.pass_obj
 def results(obj: Ctx, every: bool, limit: int | None, skip: int, as_json: bool) -> None:
     """List the results of the session (--session, else the latest), newest first, a page at a time.
@@ -77,7 +78,7 @@ def _page_note(total: int, skip: int, shown: int) -> str:
 
 @click.command()
 @click.argument("handle")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@json_option
 @click.pass_obj
 def show(obj: Ctx, handle: str, as_json: bool) -> None:
     """Show one result's metadata and preview.
@@ -107,9 +108,9 @@ def show(obj: Ctx, handle: str, as_json: bool) -> None:
 
 @click.command()
 @click.argument("file", type=click.File("rb"), default="-")
-@click.option("--label", help="A short name for the result.")
-@click.option("--source", help="Where it came from (default: the file's path).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@field_option("--label", field="results.args:PersistArgs.label")
+@field_option("--source", field="results.args:PersistArgs.source")
+@json_option
 @click.pass_obj
 def persist(obj: Ctx, file: Any, label: str | None, source: str | None, as_json: bool) -> None:
     """Store a file (or stdin) as a result: the twin of persist_result.
@@ -136,16 +137,16 @@ def persist(obj: Ctx, file: Any, label: str | None, source: str | None, as_json:
 
 @click.command(name="read")
 @click.argument("handle")
-@click.option("--start-line", type=click.IntRange(min=1), help="First line, from 1.")
-@click.option("--max-lines", type=click.IntRange(min=1), help="Lines per page.")
-@click.option("--offset", type=click.IntRange(min=0), help="First character, from 0.")
-@click.option("--max-chars", type=click.IntRange(min=1), help="Characters per page.")
-@click.option("--grep", help="Only lines matching this regular expression (or literal text).")
-@click.option("--context", "context_lines", type=click.IntRange(0, 50), help="Lines around each match.")
-@click.option("--max-matches", type=click.IntRange(min=1), help="Matches per answer.")
-@click.option("--max-tokens", type=click.IntRange(min=1), help="Token budget of the page.")
+@field_option("--start-line", type=click.IntRange(min=1), field="results.args:ReadArgs.start_line")
+@field_option("--max-lines", type=click.IntRange(min=1), field="results.args:ReadArgs.max_lines")
+@field_option("--offset", type=click.IntRange(min=0), field="results.args:ReadArgs.offset")
+@field_option("--max-chars", type=click.IntRange(min=1), field="results.args:ReadArgs.max_chars")
+@field_option("--grep", field="results.args:ReadArgs.grep")
+@field_option("--context", "context_lines", type=click.IntRange(0, 50), field="results.args:ReadArgs.context")
+@field_option("--max-matches", type=click.IntRange(min=1), field="results.args:ReadArgs.max_matches")
+@field_option("--max-tokens", type=click.IntRange(min=1), field="results.args:ReadArgs.max_tokens")
 @click.option("--raw", is_flag=True, help="Print the page's exact text only (no numbers, no footer).")
-@click.option("--json", "as_json", is_flag=True, help="Print the structured result, as the MCP tool returns it.")
+@json_option
 @click.pass_obj
 def read_cmd(
     obj: Ctx,

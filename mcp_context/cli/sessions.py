@@ -7,10 +7,11 @@ from dataclasses import asdict
 import click
 
 from .common import Ctx, emit_json, human, parse_age, parse_size, table, when
+from .options import json_option
 
 
 @click.command()
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@json_option
 @click.pass_obj
 def sessions(obj: Ctx, as_json: bool) -> None:
     """List sessions, most recently used first.

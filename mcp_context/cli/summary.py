@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from .common import Ctx, emit_json, load_messages
+from .options import field_option, json_option
 
 
 def _position(text: str | None) -> int | str | None:
@@ -19,13 +20,13 @@ def _position(text: str | None) -> int | str | None:
 
 @click.command()
 @click.argument("file", type=click.File("rb"), required=False)
-@click.option("--transcript", metavar="PATH", help="A Claude Code, Gemini CLI or Codex CLI transcript, or 'host'.")
-@click.option("--handle", metavar="HANDLE", help="A stored archive or message list (r_...).")
-@click.option("--start", metavar="POS", help="First message: index, '#index' or a message/tool-call id.")
-@click.option("--end", metavar="POS", help="Last message, inclusive (negative counts from the end).")
+@field_option("--transcript", metavar="PATH", field="summary.args:SummarizeArgs.transcript")
+@field_option("--handle", metavar="HANDLE", field="summary.args:SummarizeArgs.handle")
+@field_option("--start", metavar="POS", field="summary.args:SummarizeArgs.start")
+@field_option("--end", metavar="POS", field="summary.args:SummarizeArgs.end")
 @click.option("--style", default="sections", show_default=True, type=click.Choice(["sections", "snapshot", "brief"]))
-@click.option("--focus", help="What to keep first, e.g. 'the database migration'.")
-@click.option("--max-tokens", type=click.IntRange(min=1), help="The most the summary may take.")
+@field_option("--focus", field="summary.args:SummarizeArgs.focus")
+@field_option("--max-tokens", type=click.IntRange(min=1), field="summary.args:SummarizeArgs.max_tokens")
 @click.option(
     "--format", "fmt", default="auto", show_default=True, type=click.Choice(["auto", "openai", "anthropic", "gemini"])
 )
@@ -34,7 +35,7 @@ def _position(text: str | None) -> int | str | None:
     type=click.File("r", encoding="utf-8"),
     help="A summary you wrote for this range: checked and stored instead of the extractive one.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the structured result, as the MCP tool returns it.")
+@json_option
 @click.pass_obj
 def summarize(
     obj: Ctx,

@@ -8,23 +8,24 @@ import operator
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..conversation import formats
 from ..conversation.accounting import Accountant, message_json, message_key
 from ..conversation.archiving import archive_lines
-from ..conversation.formats.base import Adapter, ParseMemo
+from ..conversation.formats.base import Adapter
 from ..conversation.model import Message, compact_json
 from ..conversation.repair import repair
-from ..conversation.validate import Checkpoints
 from ..errors import ContextError, InvalidArgument
 from ..results import archive as archives
 from ..results.archive import Persist, Stored
 from .budget import Budget
 from .layers import DEFAULT_EXCLUDED, LayerReport
 from .pipeline import STRATEGIES, Outcome, Run
-from .replays import ReplayMemo
 from .state import ReplacementState
+
+if TYPE_CHECKING:
+    from ..reuse.memos import Checkpoints, ParseMemo, ReplayMemo
 
 
 @dataclass
@@ -60,7 +61,7 @@ class Compaction:
     def untouched(self) -> bool:
         """Whether the output holds the input's messages as they came (redacted, where they held secrets):
         none removed, shortened, added or moved. Each is the same content, if not always the same object: a
-        message parsed by the Session's last call stands for an equal one (see ParseMemo)."""
+        message parsed by the Session's last call stands for an equal one (see reuse.memos.ParseMemo)."""
         return not (self.removed or self.shortened) and self.input_count == len(self.messages)
 
 
@@ -81,16 +82,18 @@ class Request:
     reset: bool = False
     #: Content keys of input items made already (by the Session's redaction memo), by the item's id.
     keys: dict[int, str] = field(default_factory=dict)
-    #: The Session's last replay of the earlier replacements, taken again for the same messages (see replays.py).
+    #: The messages the Session's last call parsed, taken again for the same items (see reuse.memos.ParseMemo).
+    parsed: ParseMemo | None = None
+    #: The Session's last replay of the earlier replacements, taken again for the same messages (see reuse.memos).
     replays: ReplayMemo | None = None
     #: Nobody changes the items once given, nor the messages handed back (the server decodes each request
     #: afresh and drops it once answered): the next call takes a message parsed from them for an equal item
-    #: without comparing the two again, about 14 ms at 10K messages (see Adapter._same).
+    #: without comparing the two again (see reuse.memos.ParseMemo.same).
     handed_over: bool = False
 
     @property
     def checks(self) -> Checkpoints | None:
-        """Where the last call's checks of the history stood (see validate.Checkpoints), kept with its replay."""
+        """Where the last call's checks of the history stood (see reuse.memos.Checkpoints), kept with its replay."""
         return self.replays.checks if self.replays is not None else None
 
 
@@ -134,7 +137,7 @@ def _compact(
     save_state: Callable[[bytes], None],
     finish: Callable[[Compaction], None] | None = None,
 ) -> Compaction:
-    name, adapter, inputs, messages, repairs, notes = _prepare(request, accountant.parsed)
+    name, adapter, inputs, messages, repairs, notes = _prepare(request)
     saved = load_state()
     state, fresh = _state(request, saved, notes)
     replays = (request.replays, saved or b"") if request.replays is not None and not fresh else None
@@ -198,18 +201,16 @@ def _state(request: Request, saved: bytes | None, notes: list[str]) -> tuple[Rep
     return state, fresh
 
 
-def _prepare(
-    request: Request, parsed: ParseMemo | None = None
-) -> tuple[str, Adapter, list[Message], list[Message], list[str], list[str]]:
-    """The input parsed in its format (what the Session's last call parsed reused, see ParseMemo) and repaired
-    where a provider would refuse it, with notes saying so."""
+def _prepare(request: Request) -> tuple[str, Adapter, list[Message], list[Message], list[str], list[str]]:
+    """The input parsed in its format (what the Session's last call parsed reused, see reuse.memos.ParseMemo)
+    and repaired where a provider would refuse it, with notes saying so."""
     if request.strategy not in STRATEGIES:
         raise InvalidArgument(f"unknown strategy {request.strategy!r}: use {', '.join(STRATEGIES)}")
     if request.format != "auto" and request.format not in formats.FORMATS:
         raise InvalidArgument(f"unknown format {request.format!r}: use auto, {', '.join(formats.FORMATS)}")
     name = formats.detect(request.items) if request.format == "auto" else request.format
     adapter = formats.adapter(name)
-    inputs = adapter.parse(request.items, request.keys, parsed, request.handed_over)
+    inputs = adapter.parse(request.items, request.keys, request.parsed, request.handed_over)
     notes = [f"format {name} (detected)"] if request.format == "auto" else []
     messages, repairs = repair(inputs, adapter, request.checks)
     notes += [f"repaired: {r}" for r in repairs[:_REPAIRS_NAMED]]

@@ -15,17 +15,17 @@ from ..conversation.accounting import Accountant
 from ..conversation.archiving import archive_lines, origin_key
 from ..conversation.formats.base import Adapter
 from ..conversation.model import Block, Message, Role
-from ..conversation.validate import Checkpoints, problems
+from ..conversation.validate import problems
 from ..errors import ContextError, TooLarge
 from ..results import archive
 from ..results.archive import HANDLE_SLACK, STAND_IN, Persist, Stored
+from ..reuse.memos import Checkpoints, Replayed, ReplayMemo
 from ..summary import render as summaries
 from ..summary.earlier import SUMMARY_MARK
 from . import layers
 from .budget import Budget
 from .layers import LayerReport
 from .pinned import head_end
-from .replays import Replayed, ReplayMemo
 from .state import Bridge, ReplacementState
 
 STRATEGIES: dict[str, tuple[int, ...]] = {
@@ -86,8 +86,8 @@ class Run:
         checks: Checkpoints | None = None,
     ) -> None:
         """``replays``: the Session's memo of the last replay, and the saved state the tables come from (see
-        replays.py); None where the tables are not the saved ones (reset, or made for a smaller budget).
-        ``checks``: where the last call's validation stood (see validate.Checkpoints)."""
+        reuse.memos); None where the tables are not the saved ones (reset, or made for a smaller budget).
+        ``checks``: where the last call's validation stood (see reuse.memos.Checkpoints)."""
         self.adapter, self.acc, self.persist, self.state, self.budget = adapter, accountant, persist, state, budget
         self.fixed, self.exclude, self.piece_bytes, self.memo = fixed_tokens, exclude, piece_bytes, memo
         split = head_end(messages)
@@ -185,7 +185,7 @@ class Run:
     def _replay_state(self, report: LayerReport) -> None:
         """Earlier decisions come first and byte for byte: the host's cached prefix stays valid.
 
-        A message the Session's last call parsed is the very same object here (see ParseMemo): the version
+        A message the Session's last call parsed is the very same object here (see reuse.memos.ParseMemo): the version
         replayed for it then is taken again when the same replacements apply, with its key and count."""
         st, start, tokens_before = self.state, 0, list(self.tok)
         if self.replayed is not None:  # the history starts with the last call's: its replay is taken as it was
@@ -261,8 +261,8 @@ class Run:
 
     @functools.cached_property
     def call_names(self) -> dict[str, str]:
-        """Each call's tool, by call id; made when a result is first stored (a re-compaction that only replays
-        stores none, and walking every call of 10K messages for it was a thirtieth of one)."""
+        """Each call's tool, by call id; made when a result is first stored: a re-compaction that only replays
+        stores none, and need not walk every call of the history for it."""
         return {c.call_id: c.name or "tool" for m in self._messages for c in m.calls if c.call_id}
 
     def _name(self, block: Block) -> str:

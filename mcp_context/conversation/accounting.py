@@ -14,7 +14,7 @@ from typing import Any
 
 from ..tokens.count import TokenCount, TokenCounter
 from . import media
-from .formats.base import Adapter, ParseMemo
+from .formats.base import Adapter
 from .model import Block, Message, args_text, canonical_json, compact_json, key_of
 
 PER_MESSAGE = 4
@@ -55,12 +55,11 @@ def block_key(block: Block, kind: str) -> str:
 
 
 class Accountant:
-    """Counts messages in one format; lives as long as the Session, so its cache spans calls. It also holds the
-    messages the Session's last compaction parsed (``parsed``), for the next one to reuse."""
+    """Counts messages in one format; lives as long as the Session's Reuse keeps it (see reuse), so its cache
+    spans calls."""
 
     def __init__(self, counter: TokenCounter) -> None:
         self.counter = counter
-        self.parsed = ParseMemo()
         #: Names this Accountant's counts kept on messages (see message): an object of its own, which no other
         #: can be while a message holds it, and which holds nothing (the Accountant itself would be a cycle).
         self._token = object()
@@ -89,7 +88,7 @@ class Accountant:
 
     def message(self, message: Message, adapter: Adapter) -> int:
         """The message's tokens, by its content key; kept on the message too (see Message.made), which a
-        Session's next call reuses (see ParseMemo): it is not keyed and looked up again."""
+        Session's next call reuses (see reuse.memos.ParseMemo): it is not keyed and looked up again."""
         slot = (self._token, adapter.name)
         known: int | None = message.made.get(slot)
         if known is not None:

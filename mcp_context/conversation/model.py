@@ -34,8 +34,8 @@ class Block:
     raw: Any = None
     source: Any = None
     #: The input message this block was parsed from (weakly: a strong reference back from a message's own
-    #: blocks made every parsed message a reference cycle, 10K of them for the cycle collector to find after
-    #: each compaction, a sixth of a re-compaction's time) and its place there: its identity from call to call.
+    #: blocks would make every parsed message a reference cycle, left for the cycle collector to find after each
+    #: compaction) and its place there: its identity from call to call.
     home: tuple[weakref.ReferenceType[Message], int] | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -64,12 +64,11 @@ class Message:
 
     # ``blocks`` is never changed in place (a changed message is a new one, see with_blocks), so its calls and
     # results are listed once, as it is made: repair, the pipeline and validation ask each message for them
-    # several times over, which rebuilt these lists about 70,000 times in a re-compaction of 10K messages
-    # (a functools.cached_property would cost more on first use than the list itself).
+    # several times over (a functools.cached_property would cost more on first use than the list itself).
     calls: list[Block] = field(init=False, repr=False, compare=False)
     results: list[Block] = field(init=False, repr=False, compare=False)
     #: What compaction made of this very message (its rendered key, its blocks' keys, its replayed version),
-    #: kept with it: a Session's next call reuses the messages it parsed (see formats.base.ParseMemo).
+    #: kept with it: a Session's next call reuses the messages it parsed (see reuse.memos.ParseMemo).
     made: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

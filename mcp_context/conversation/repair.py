@@ -7,9 +7,14 @@ touched is archived by the caller like any other."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .formats.base import Adapter
 from .model import Block, Message, new_text
-from .validate import Checkpoints, is_blank_text, is_empty, last_turn_with_calls, result_span
+from .validate import is_blank_text, is_empty, last_turn_with_calls, result_span
+
+if TYPE_CHECKING:
+    from ..reuse.memos import Checkpoints
 
 NO_RESULT = "(no result was recorded for this call: it was interrupted or never finished)"
 HEAD_NOTE = "(the conversation before this point is not part of this history)"
@@ -19,7 +24,7 @@ def repair(
     messages: list[Message], adapter: Adapter, checkpoints: Checkpoints | None = None
 ) -> tuple[list[Message], list[str]]:
     """The history made valid for its provider, and what was done; ``checkpoints``: where the last call's check
-    that calls and results are paired stood, to resume it over the same messages (see validate.Checkpoints)."""
+    that calls and results are paired stood, to resume it over the same messages (see reuse.memos.Checkpoints)."""
     notes: list[str] = []
     out = [m for m in messages if not is_empty(m)]
     if len(out) < len(messages):

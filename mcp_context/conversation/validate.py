@@ -6,12 +6,13 @@ results come right after the turn that made the calls. Ids match exactly, never 
 
 from __future__ import annotations
 
-import operator
-import threading
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .formats.base import Adapter
 from .model import Block, Message
+
+if TYPE_CHECKING:
+    from ..reuse.memos import Checkpoints
 
 
 def is_empty(message: Message) -> bool:
@@ -50,39 +51,6 @@ def result_span(messages: list[Message], i: int, adapter: Adapter) -> range:
     if j < len(messages) and messages[j].role == "user" and messages[j].results:
         return range(i + 1, j + 1)
     return range(i + 1, i + 1)
-
-
-class Checkpoints:
-    """Where the last call's walks over a history stood at its last turn with calls, for one Session: an agent
-    sends the same history again with a message more, and checking 10K messages again was a fifth of a
-    re-compaction. Everything before that turn was judged by messages up to it alone (the results of a turn
-    follow it, before the next turn), so a history that starts with the very same messages (identity, not
-    equality) resumes there, with the walk's state as it was. Thread-safe."""
-
-    def __init__(self) -> None:
-        self._points: dict[tuple[str, str], tuple[list[Message], int, Any]] = {}
-        self._lock = threading.Lock()
-
-    def resume(self, walk: tuple[str, str], messages: list[Message]) -> tuple[int, Any] | None:
-        """Where ``walk`` may resume over ``messages``, and its state there; None to walk from the start."""
-        with self._lock:
-            found = self._points.get(walk)
-        if found is None:
-            return None
-        seen, at, state = found
-        if len(messages) < len(seen) or not all(map(operator.is_, messages, seen)):
-            return None
-        return at, state
-
-    def keep(self, walk: tuple[str, str], messages: list[Message], at: int, state: Any) -> None:
-        """``walk`` stood before message ``at`` (a turn with calls, or the end) with ``state``: what it made of
-        the messages before, which it judged by the messages up to ``at`` alone."""
-        with self._lock:
-            self._points[walk] = (messages[: at + 1], at, state)
-
-    def forget(self) -> None:
-        with self._lock:
-            self._points.clear()
 
 
 def last_turn_with_calls(messages: list[Message], start: int) -> int:

@@ -1,11 +1,10 @@
 """How many whole lines of a text fit a page's token budget, found with a few counts instead of one per line.
 
-A page by tokens used to count each line on its own: 51 counts for a 16 KB page of logs, each paying the
-estimator's fixed cost, four times what one count of the whole page costs. Here a running count grows by runs
-of lines, each run sized from the density measured so far to fill what the budget has left. An estimated run
-that overflows gives back its last lines, as many as its excess is likely to take, by counting only them and
-taking that off (a count of lines is the sum of theirs): halving it and counting the first half again had a
-page of logs count 1.8 times its own bytes, this 1.1 times (0.78 -> 0.55 ms a page). With an encoding, whose
+Counting each line on its own pays the estimator's fixed cost once per line, which dwarfs the cost of the
+text itself. Instead a running count grows by runs of lines, each run sized from the density measured so far
+to fill what the budget has left. An estimated run that overflows gives back its last lines, as many as its
+excess is likely to take, by counting only them and taking that off (a count of lines is the sum of theirs),
+so each byte of the page is counted about once rather than again for every halving. With an encoding, whose
 counts do not add up exactly, a run that overflows is halved. The count of the page comes out of the same
 running count (see tokens.count.RunningCount).
 """
@@ -69,7 +68,7 @@ def _counted_chars(
     """A page of ``max_chars`` characters counted once, when its count leaves room enough that the walk would
     not have stopped short of them: the walk counts each piece (a line, or a block of a long one) on its own,
     up to a token more than its share of the whole from rounding, and a few more where a block starts inside a
-    word. Estimated counts only: exact ones do not add up. A page by characters of logs took 29 counts."""
+    word. Estimated counts only: exact ones do not add up. One count instead of one per piece."""
     assert budget.max_chars is not None
     if counter.encoding is not None or budget.max_chars > budget.max_tokens * _READ_PER_TOKEN:
         return None  # exact counts do not add up; a page of more characters is held by its tokens: walked
@@ -181,8 +180,8 @@ def _give_back(
 
 
 def _line_ends(text: str) -> list[int]:
-    """Where each line of ``text`` ends (after its line break, or at the end of an unended last line), summed in C:
-    a ``find`` per line was a tenth of a page's time."""
+    """Where each line of ``text`` ends (after its line break, or at the end of an unended last line), summed in C
+    rather than by a ``find`` per line in Python."""
     ends = list(itertools.accumulate(map((1).__add__, map(len, text.split("\n")))))
     ends.pop()  # the part after the last line break, counted with a line break it does not have
     if not ends or ends[-1] < len(text):

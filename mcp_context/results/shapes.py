@@ -65,8 +65,8 @@ class ReadOutput(BaseModel):
 
 def structured(model: BaseModel) -> dict[str, Any]:
     """The model as JSON, without the optional fields that do not apply to this answer (a grep's matches on a
-    page of lines, say): a model reads fewer nulls, and every client's schema check has fewer to walk (the
-    Python SDK's: 128 -> 76 µs for a page). A field the schema requires is always there, null or not."""
+    page of lines, say): a model reads fewer nulls, and every client's schema check has fewer to walk. A field
+    the schema requires is always there, null or not."""
     fields = type(model).model_fields
     unset = {name for name, field in fields.items() if not field.is_required() and getattr(model, name) is None}
     return model.model_dump(exclude=unset)

@@ -20,7 +20,7 @@ from ..results.args import PersistArgs, ReadArgs
 from ..session import Session
 from ..storage import ids
 from ..summary.args import SummarizeArgs
-from . import compaction, loops, summary, tools
+from . import compaction, loops, sdk, summary, tools
 from .binding import Direct, failure
 from .resources import TEMPLATES, list_page, read
 from .wire import AnsweringReadStream, stdio
@@ -35,10 +35,11 @@ class ContextServer(MCPServer):
         self.context_session = session
         #: The tools' bodies the server runs itself (see binding.Direct), by tool name.
         self.direct: dict[str, Direct] = {}
+        # MCPServer's resources/list drops the client's cursor: the store's listing is paged by ours.
+        sdk.lowlevel(self).add_request_handler("resources/list", PaginatedRequestParams, self._list_resources_page)
 
-    # The SDK's list handler drops the cursor; overriding it is the one way to paginate (mcp 2.x).
-    async def _handle_list_resources(self, ctx: Any, params: PaginatedRequestParams | None) -> ListResourcesResult:
-        cursor = params.cursor if params else None
+    async def _list_resources_page(self, ctx: Any, params: PaginatedRequestParams) -> ListResourcesResult:
+        cursor = params.cursor
         try:
             return await anyio.to_thread.run_sync(list_page, self.context_session, cursor)
         except ValueError:
@@ -88,7 +89,7 @@ class ContextServer(MCPServer):
     async def run_stdio_async(self) -> None:
         """stdio, read as bytes a line at a time, with every line the transport cannot read answered (see wire.py)."""
         async with stdio() as (read_stream, write_stream):
-            lowlevel = self._lowlevel_server
+            lowlevel = sdk.lowlevel(self)
             answering = AnsweringReadStream(read_stream, write_stream)
             await lowlevel.run(answering, write_stream, lowlevel.create_initialization_options())
 
@@ -97,9 +98,10 @@ class ContextServer(MCPServer):
     ) -> Any:
         """An unknown prompt or a bad argument answers with its one line (the SDK's would be "Internal server
         error" over the 2026 protocol era)."""
-        prompt = self._prompt_manager.get_prompt(name)
+        prompts = await self.list_prompts()
+        prompt = next((p for p in prompts if p.name == name), None)
         if prompt is None:
-            known = ", ".join(p.name for p in self._prompt_manager.list_prompts())
+            known = ", ".join(p.name for p in prompts)
             raise MCPError(code=INVALID_PARAMS, message=f"unknown prompt {ids.echoed(name)}; available: {known}")
         unknown = sorted(set(arguments or {}) - {a.name for a in prompt.arguments or []})
         if unknown:

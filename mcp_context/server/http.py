@@ -35,7 +35,7 @@ from ..errors import ContextError, InvalidArgument, InvalidId, InvalidInput, sho
 from ..session import Session
 from ..storage.ids import echoed
 from ..storage.keys import KeyStore
-from . import logs, signin
+from . import logs, sdk, signin
 from .app import ContextServer, build_server
 from .auth import (
     METADATA_PATH,
@@ -228,7 +228,7 @@ def make_app(tenants: Tenants, auth: Authenticator, options: HttpOptions) -> Sta
     proxy = CurrentSession(tenants.transcript_roots)
     server = build_server(cast(Session, proxy), HttpContextServer)
     manager = StreamableHTTPSessionManager(
-        app=server._lowlevel_server,
+        app=sdk.lowlevel(server),
         stateless=True,
         json_response=True,
         security_settings=security(options),

@@ -100,8 +100,8 @@ def incoming_stream(
 
 
 def _redacted_utf8(redactor: Redactor, chunks: Iterable[bytes]) -> Iterator[bytes]:
-    """Chunks checked and redacted together: each piece the redactor takes is decoded once for both (checking
-    and redacting each decoding it was a fifth of persisting a megabyte of logs)."""
+    """Chunks checked and redacted together: each piece the redactor takes is decoded once for both, not once
+    to check it is UTF-8 and again to redact it."""
     offset = 0
     for piece in pieces(chunks):
         try:

@@ -50,7 +50,7 @@ def whole_lines(content: BinaryIO, byte: int, lines: int, limit: int) -> bytes |
         size += len(block)
         newlines += block.count(b"\n")
         if newlines < lines and size * lines > 2 * limit * max(1, newlines):
-            return None  # reading on to the limit only to give up was a tenth of a page of logs
+            return None  # too few newlines to ever fit: give up now rather than read on to the limit
         if size > limit and newlines < lines:
             chars = char_count(b"".join(blocks)) if chars == 0 else chars + char_count(block)
             if chars > limit:

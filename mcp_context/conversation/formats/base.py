@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import threading
 import weakref
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...errors import InvalidArgument
 from ..model import Block, Message, Role
+
+if TYPE_CHECKING:
+    from ...reuse.memos import ParseMemo
 
 
 class Adapter(ABC):
@@ -22,7 +24,7 @@ class Adapter(ABC):
     #: Anthropic refuses a text block that is empty or only whitespace ("text content blocks must be non-empty").
     blank_text_rejected: bool = False
 
-    #: Whether a message parsed by an earlier call may stand for the same item again (see ParseMemo): not
+    #: Whether a message parsed by an earlier call may stand for the same item again (see reuse.memos): not
     #: where parsing a message depends on the messages around it (Gemini pairs calls by position).
     reusable: bool = False
 
@@ -35,28 +37,31 @@ class Adapter(ABC):
     ) -> list[Message]:
         """The items as canonical messages. ``keys``: content keys of items already made (by the item's id),
         taken as the messages' ``origin_key``; with a ``memo`` too, an item with the content of one the Session's
-        last call parsed at the same place is not parsed again (see ParseMemo). ``handed_over``: nobody changes
+        last call parsed at the same place is not parsed again (see reuse.memos). ``handed_over``: nobody changes
         the items once given (see Session.compact_history), which the next call may take on trust."""
         if not isinstance(items, list):
             raise InvalidArgument("messages must be a list of message objects")
         keys = keys or {}
-        earlier = memo.take() if memo is not None and self.reusable and keys else {}
+        earlier, trusted = memo.take() if memo is not None and self.reusable and keys else ({}, frozenset())
         messages = []
         kept: dict[str, Message] = {}
+        handed: set[str] = set()  # the keys of the messages kept that were parsed from items handed over
         reused = 0
         for index, item in enumerate(items):
             if not isinstance(item, dict):
                 raise InvalidArgument(f"message #{index} is not an object")
             key = keys.get(id(item))
             message = earlier.get(key) if key is not None else None
-            if message is None or not self._same(message, item, index):
+            if memo is None or message is None or not memo.same(message, item, index, self.parts, key in trusted):
                 message = self._parse(item, index)
                 if key is not None:
                     message.origin_key = key  # key_of's of the very item: not made again
-                if handed_over:
-                    message.made[_HANDED_OVER] = True
+                    if handed_over:
+                        handed.add(key)
             else:
                 reused += 1
+                if key in trusted:
+                    handed.add(key)
             if key is not None:
                 kept[key] = message
             messages.append(message)
@@ -64,7 +69,10 @@ class Adapter(ABC):
         if memo is not None and self.reusable:
             # A caller that sends new objects every time (a server decodes each request afresh) gains nothing,
             # and its items would be kept alive between calls: after a call that reused none, none are kept.
-            memo.keep(kept if reused or not earlier else {})
+            if reused or not earlier:
+                memo.keep(kept, frozenset(handed))
+            else:
+                memo.keep({})
         return messages
 
     def _parse(self, item: dict[str, Any], index: int) -> Message:
@@ -80,19 +88,6 @@ class Adapter(ABC):
                 raise InvalidArgument(f"message #{index}: a {what} part holds {block.text!r}, not a string")
             block.home = (home, position)
         return message
-
-    def _same(self, message: Message, item: dict[str, Any], index: int) -> bool:
-        """Whether ``message``, parsed from an item with the content ``item`` has now, is what parsing ``item``
-        at ``index`` would give. Made of this very object: its blocks' parts still equal to the item's (the
-        same objects, unless the caller swapped one for a copy). Made of another (a server decodes each
-        request afresh): that object still equal to this one, so nothing the message holds was changed since
-        it was parsed (one comparison in C, a tenth of parsing the item again), unless it was handed over: then
-        no one could change it, and the content key, the same as the item's, says it was equal to it."""
-        if message.index != index:
-            return False
-        if message.origin is item:
-            return [b.raw for b in message.blocks] == self.parts(item)
-        return bool(message.made.get(_HANDED_OVER) or message.origin == item)
 
     def parts(self, item: dict[str, Any]) -> list[Any]:
         """The provider parts of ``item`` its blocks keep as ``raw``, in block order (formats that are
@@ -121,34 +116,6 @@ class Adapter(ABC):
     def results_message(self, results: list[Block]) -> Message:
         role: Role = "tool" if self.one_result_per_message else "user"
         return Message(role=role, blocks=results, changed=True)
-
-
-#: Where a message parsed from an item handed over says so (see Adapter.parse): its origin is not compared again.
-_HANDED_OVER = "handed over"
-
-
-class ParseMemo:
-    """The messages a Session's last compaction parsed, by content key, for its next call: an agent sends the
-    whole history again with a message more, and parsing 10K messages again was a seventh of a re-compaction.
-
-    A message is reused for an item at the same place holding the same content (the content key the redaction
-    memo made of it in this call), the very item it was parsed from or an equal one (a server decodes each
-    request afresh) while the one it was parsed from still holds that content (see Adapter._same): what
-    parsing it again would give. Messages are never changed in place once parsed, so two calls may share one.
-    Only the last call's messages are kept (they hold the items they were parsed from alive until the next
-    call; the process bounds what all Sessions keep, see held.py), and none after a call that reused none."""
-
-    def __init__(self) -> None:
-        self._messages: dict[str, Message] = {}
-        self._lock = threading.Lock()
-
-    def take(self) -> dict[str, Message]:
-        with self._lock:
-            return self._messages
-
-    def keep(self, messages: dict[str, Message]) -> None:
-        with self._lock:
-            self._messages = messages
 
 
 def text_of(blocks: list[Block]) -> str:

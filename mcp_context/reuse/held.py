@@ -1,12 +1,13 @@
 """What Sessions keep of their last compaction for the next one, bounded for the whole process.
 
-A Session keeps its last history's spellings (the redaction memo's) and the messages it parsed (the parse memo),
-so that the agent's next turn, the same history and a message more, is not redacted and parsed again: about four
-times the history's JSON in memory until that next call. One Session is one session id, and a server keeps up
-to thousands, so the bound is the process's: past HELD_BYTES of histories in all, the Sessions that compacted
-least recently forget what they keep (their next call works from scratch, as a first call does). A Session told
-to forget while a call of its own runs keeps what that call makes, and is counted again at its next call: the
-bound can be passed by the histories of the calls running at that moment, never by idle ones.
+A Session keeps its last history's spellings (the redaction memo's) and the messages it parsed (the parse
+memo), so that the agent's next turn, the same history and a message more, is not redacted and parsed again
+(see reuse/__init__.py): about four times the history's JSON in memory until that next call. One Session is
+one session id, and a server keeps up to thousands, so the bound is the process's: past HELD_BYTES of
+histories in all, the Sessions that compacted least recently forget what they keep (their next call works from
+scratch, as a first call does). A Session told to forget while a call of its own runs keeps what that call
+makes, and is counted again at its next call: the bound can be passed by the histories of the calls running at
+that moment, never by idle ones.
 """
 
 from __future__ import annotations
