@@ -22,6 +22,12 @@ from typing import Any
 import pytest
 from pg_cluster import fresh_database
 from test_check_loop import call, test_dry_run_answers_without_saving  # noqa: F401
+from test_search import (  # noqa: F401
+    test_cleanup_reindex_rebuilds_the_index,
+    test_grep_narrowed_by_the_index_answers_as_a_full_scan,
+    test_results_stored_before_the_index_are_found_on_the_first_search,
+    test_search_names_the_results_that_match_with_lines_and_snippets,
+)
 from test_reading import (  # noqa: F401
     page_through,
     test_bad_read_arguments_are_clear_errors,

@@ -26,7 +26,7 @@ class PersistArgs(Arguments):
 class ReadArgs(Arguments):
     """read_persisted: which result, and which bounded part of it."""
 
-    handle: str = Field(description="handle from persist_result (r_...), or the result's URI")
+    handle: str | None = Field(None, description="r_... or the result's URI; omit to search all results with grep")
     start_line: int | None = Field(None, ge=1, description="first line to read, from 1")
     max_lines: int | None = Field(None, ge=1, description=f"lines per page (default {_LIMITS.page_lines})")
     offset: int | None = Field(None, ge=0, description="first character to read, from 0")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import codecs
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
@@ -20,6 +20,7 @@ from ..errors import InvalidArgument
 from ..storage.index import LineIndex, Position
 from ..tokens.count import TokenCount, TokenCounter
 from .fitting import WALK_PIECE_CHARS, Budget, quick_page
+from .prefilter import scan_ranges
 
 _GREP_PIECE = 1024 * 1024  # longest piece of a line grep holds at once; matches across pieces are missed
 _SHOWN_LINE_CHARS = 400  # a grep hit on a longer line shows this much around the match
@@ -261,17 +262,22 @@ class TextReader:
         max_matches: int,
         max_tokens: int,
         timeout_s: float,
+        narrow: Callable[[str], list[tuple[int, int]] | None] | None = None,
     ) -> GrepResult:
-        compiled, mode = _compile(pattern, start_line, context, max_matches)
+        """``narrow``, given whether the pattern is a regex or literal text, may name the only chunks (line
+        ranges) that can hold a match (see prefilter.py): only they and their context are read."""
+        compiled, mode = compile_pattern(pattern, start_line, context, max_matches)
         first = start_line or 1
         start = self.index.line_start(first)
+        spans = narrow(mode) if narrow is not None else None
         deadline = time.monotonic() + timeout_s
         found_so_far = _Found(self.counter, context, max_matches, max_tokens)
         before = found_so_far.before  # raw: most lines are never shown
         cursor: dict[str, int] | None = None
         notes: list[str] = []
         number = start.line
-        for scanned, (number, text) in enumerate(self._grep_lines(start.byte, start.line)):
+        lines = self._grep_lines(start.byte, start.line) if spans is None else self._ranges(spans, context, first)
+        for scanned, (number, text) in enumerate(lines):
             if scanned % 4096 == 4095 and time.monotonic() > deadline:
                 notes.append(f"stopped after {timeout_s:g}s of searching; continue from line {number:,}")
                 cursor = {"start_line": number}
@@ -300,12 +306,27 @@ class TextReader:
             lines=found_so_far.shown,
             matches=found_so_far.matches,
             scanned_from=first,
-            scanned_to=(cursor["start_line"] - 1) if cursor else number,
+            scanned_to=(cursor["start_line"] - 1) if cursor else number if spans is None else max(number, self._last()),
             tokens=found_so_far.tokens,
             token_method=self.counter.method,
             next=cursor,
             notes=notes,
         )
+
+    def _ranges(self, spans: list[tuple[int, int]], context: int, first: int) -> Iterator[tuple[int, str]]:
+        for a, b in scan_ranges(spans, context, first):
+            at = self.index.line_start(a)
+            for number, text in self._grep_lines(at.byte, at.line):
+                if number > b:
+                    break
+                yield number, text
+
+    def _last(self) -> int:
+        """The number of the text's last line, as a scan of every line ends on."""
+        if self.index.total_bytes == 0:
+            return 1
+        self._file.seek(self.index.total_bytes - 1)
+        return self.index.total_newlines + (self._file.read(1) != b"\n")
 
     def _grep_lines(self, byte: int, line: int) -> Iterator[tuple[int, str]]:
         """(line number, text without its newline), streaming; a huge line arrives as several pieces."""
@@ -418,7 +439,7 @@ def _clip(text: str, at: int) -> tuple[str, bool]:
     return ("…" if begin else "") + window + ("…" if begin + _SHOWN_LINE_CHARS < len(text) else ""), True
 
 
-def _compile(pattern: str, start_line: int | None, context: int, max_matches: int) -> tuple[Any, str]:
+def compile_pattern(pattern: str, start_line: int | None, context: int, max_matches: int) -> tuple[Any, str]:
     """The search's expression, and whether it is one ('regex') or the pattern taken as text ('literal')."""
     if not pattern:
         raise InvalidArgument("grep needs a non-empty pattern")
