@@ -71,7 +71,9 @@ class Reach:
         elif options:
             raise InvalidArgument("give ReadArgs or keyword arguments, not both")
         if args.grep is None:
-            raise InvalidArgument("grep is required to search every stored result: give the pattern to look for")
+            raise InvalidArgument(
+                "handle is required to read (r_... or its URI); or give grep alone to search every result"
+            )
         extra = [k for k in ("handle", "start_line", "max_lines", "offset", "max_chars", "context") if getattr(args, k)]
         if extra:
             raise InvalidArgument(f"{extra[0]} reads one result: give a handle with it, or leave it out to search")

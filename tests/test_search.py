@@ -118,7 +118,7 @@ def test_search_names_the_results_that_match_with_lines_and_snippets(session: Se
     assert many.matched == 11 and len(many.hits) == 10  # the ten best: the newest, all alike otherwise
     assert [h.meta.label for h in many.hits] == [f"out {i}" for i in range(19, 9, -1)]
     assert all(h.lines[0].line == 6 for h in many.hits)
-    with pytest.raises(InvalidArgument, match="grep is required"):
+    with pytest.raises(InvalidArgument, match="or give grep alone to search"):
         session.search_persisted(None)
     with pytest.raises(InvalidArgument, match="start_line reads one result"):
         session.search_persisted("x", start_line=3)
@@ -187,3 +187,68 @@ def test_the_index_survives_kill_9_mid_store(tmp_path: Path) -> None:
         assert marker is not None
         word = marker.text.split()[-1]
         assert [h.meta.handle for h in s.search_persisted(word).hits] == [meta.handle]
+
+
+# over MCP ------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.anyio
+async def test_read_persisted_without_a_handle_searches_over_mcp(session: Session) -> None:
+    from mcp import Client
+
+    from mcp_context.server.app import build_server
+
+    first = session.persist_result("alpha\nthe gizmo broke at step 3\nomega\n", label="run 1").meta.handle
+    session.persist_result("nothing to see\n", label="run 2")
+    async with Client(build_server(session), raise_exceptions=True) as c:
+        result = await c.call_tool("read_persisted", {"grep": "gizmo broke"})
+        assert not result.is_error
+        out = result.structured_content
+        assert out is not None and out["mode"] == "search" and out["match_count"] == 1
+        assert [(r["handle"], [g["line"] for g in r["lines"]]) for r in out["results"]] == [(first, [2])]
+        text = result.content[0].text  # type: ignore[union-attr]
+        assert first in text and "2: the gizmo broke" in text and "read_persisted(handle=" in text
+        missing = await c.call_tool("read_persisted", {"handle": "r_0123456789abcdef"})
+        message = missing.content[0].text  # type: ignore[union-attr]
+        assert missing.is_error and "read_persisted" in message and "mcp-context" not in message
+        bad = await c.call_tool("read_persisted", {"start_line": 3})
+        assert bad.is_error and "grep alone to search" in bad.content[0].text  # type: ignore[union-attr]
+
+
+@pytest.mark.anyio
+async def test_the_tool_definitions_cost_under_6_kb_and_type_every_policy_field(session: Session) -> None:
+    import json
+    from dataclasses import fields
+
+    from mcp import Client
+
+    from mcp_context.loops.policy import Policy
+    from mcp_context.server.app import build_server
+
+    async with Client(build_server(session), raise_exceptions=True) as c:
+        tools = (await c.list_tools()).tools
+    visible = [{"name": t.name, "description": t.description, "inputSchema": t.input_schema} for t in tools]
+    assert len(json.dumps(visible, separators=(",", ":")).encode()) <= 6 * 1024
+    policy = next(t for t in tools if t.name == "check_loop").input_schema["properties"]["policy"]
+    assert set(policy["properties"]) == {spec.name for spec in fields(Policy)}
+    types = {name: node["type"] for name, node in policy["properties"].items()}
+    assert types["call_repeats"] == "integer" and types["judge"] == "boolean" and types["judge_confidence"] == "number"
+    for tool in tools:
+        assert "mcp-context " not in (tool.description or "")  # no shell command a model cannot run
+
+
+@pytest.mark.anyio
+async def test_unlisted_arguments_are_still_accepted(session: Session) -> None:
+    from mcp import Client
+
+    from mcp_context.server.app import build_server
+
+    async with Client(build_server(session), raise_exceptions=True) as c:
+        stored = await c.call_tool("persist_result", {"content": "x\n", "session": session.id})
+        assert not stored.is_error
+        checked = await c.call_tool(
+            "check_loop", {"event": {"kind": "tool_call", "name": "ls", "args": {}}, "policy": {"call_repeats": 4}}
+        )
+        assert not checked.is_error, checked.content
+        wrong = await c.call_tool("check_loop", {"events": [], "policy": {"call_repeats": "four"}})
+        assert wrong.is_error and "call_repeats" in wrong.content[0].text  # type: ignore[union-attr]

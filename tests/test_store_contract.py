@@ -22,12 +22,6 @@ from typing import Any
 import pytest
 from pg_cluster import fresh_database
 from test_check_loop import call, test_dry_run_answers_without_saving  # noqa: F401
-from test_search import (  # noqa: F401
-    test_cleanup_reindex_rebuilds_the_index,
-    test_grep_narrowed_by_the_index_answers_as_a_full_scan,
-    test_results_stored_before_the_index_are_found_on_the_first_search,
-    test_search_names_the_results_that_match_with_lines_and_snippets,
-)
 from test_reading import (  # noqa: F401
     page_through,
     test_bad_read_arguments_are_clear_errors,
@@ -36,6 +30,12 @@ from test_reading import (  # noqa: F401
     test_line_numbers_and_offsets_are_real,
     test_page_by_characters_from_the_middle,
     test_preview_has_head_tail_and_real_line_numbers,
+)
+from test_search import (  # noqa: F401
+    test_cleanup_reindex_rebuilds_the_index,
+    test_grep_narrowed_by_the_index_answers_as_a_full_scan,
+    test_results_stored_before_the_index_are_found_on_the_first_search,
+    test_search_names_the_results_that_match_with_lines_and_snippets,
 )
 
 from mcp_context import Session

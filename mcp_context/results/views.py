@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from ..storage.records import ResultMeta
 from .answers import Persisted, Read
+from .searching import Search
 
 
 def call(handle: str, **arguments: object) -> str:
@@ -70,6 +71,24 @@ def read(result: Read, call: Caller = call) -> str:
         out.extend(found.notes)
     out.extend(result.notes)
     out.append(next_hint(result, call))
+    return "\n".join(out)
+
+
+def searched(found: Search, call: Caller = call) -> str:
+    """A search across results: which match, best first, each with its matching lines' numbers and snippets."""
+    mode = "" if found.mode == "regex" else " (not a valid regex: searched as literal text)"
+    head = f"{found.matched:,} of {found.searched:,} stored results match {found.pattern!r}{mode}"
+    if not found.hits:
+        return "\n".join([head + ".", *found.notes])
+    shown = f", the best {len(found.hits)} shown" if len(found.hits) < found.matched else ""
+    out = [f"{head}{shown}, best first:"]
+    for hit in found.hits:
+        title = f" '{hit.meta.label}'" if hit.meta.label else ""
+        more = ", more" if hit.more else ""
+        out.append(f"{hit.meta.handle}{title} (session {hit.meta.session}, {hit.meta.lines:,} lines{more}):")
+        out += [f"{line.line:>8}: {line.text}" for line in hit.lines]
+    out += found.notes
+    out.append(f"Read around them: {call(found.hits[0].meta.handle, grep=found.pattern)}")
     return "\n".join(out)
 
 

@@ -8,7 +8,7 @@ import anyio.to_thread
 from mcp import MCPError
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
-from mcp.types import INVALID_PARAMS, ListResourcesResult, PaginatedRequestParams, ResourceTemplate
+from mcp.types import INVALID_PARAMS, ListResourcesResult, PaginatedRequestParams, ResourceTemplate, Tool
 
 from .. import __version__
 from ..arguments import Arguments
@@ -23,6 +23,7 @@ from ..summary.args import SummarizeArgs
 from . import compaction, loops, summary, tools
 from .binding import Direct, failure
 from .resources import TEMPLATES, list_page, read
+from .schemas import listed
 from .wire import AnsweringReadStream, stdio
 
 
@@ -43,6 +44,12 @@ class ContextServer(MCPServer):
             return await anyio.to_thread.run_sync(list_page, self.context_session, cursor)
         except ValueError:
             raise MCPError(code=INVALID_PARAMS, message="invalid cursor: pass the nextCursor of a listing") from None
+
+    async def list_tools(self) -> list[Tool]:
+        """The tools with their input schemas as models need them (see schemas.py)."""
+        return [
+            t.model_copy(update={"input_schema": listed(t.name, t.input_schema)}) for t in await super().list_tools()
+        ]
 
     async def list_resource_templates(self) -> list[ResourceTemplate]:
         return [*await super().list_resource_templates(), *TEMPLATES]

@@ -14,16 +14,13 @@ from ..session import Session
 from .binding import Direct, answer, bind
 
 PERSIST_DESCRIPTION = """\
-Store a large text (tool output, file, log, document) in the session and get back a short handle, sizes, \
-token count and a head/tail preview, instead of keeping the whole text in context. Use it when a text is \
-over a few thousand tokens or you may need it again later. Read any part back with read_persisted(handle). \
-Storing the same text again returns the same handle."""
+Store a large text (tool output, file, log) and keep only its handle and a preview in context: for texts over \
+a few thousand tokens or needed later. Read or search it with read_persisted."""
 
 READ_DESCRIPTION = """\
-Read a text stored with persist_result, a bounded page at a time: by lines (start_line, max_lines), by \
-characters (offset, max_chars), or only the lines matching grep (a regular expression, or literal text if \
-it is not a valid one) with context lines around each match. Every answer says where the next page starts \
-and gives the exact call to read it. Takes the handle alone, or the result's resource URI."""
+Read a stored text a page at a time: by lines (start_line, max_lines), characters (offset, max_chars), or lines \
+matching grep (regex, else literal). Without a handle, grep searches every stored result: which match, best \
+first, with line numbers. Each answer gives the call that reads on."""
 
 
 def register(server: MCPServer, session: Session) -> dict[str, Direct]:
@@ -32,6 +29,9 @@ def register(server: MCPServer, session: Session) -> dict[str, Direct]:
         return answer(shapes.persist_output(stored), views.persisted(stored))
 
     def read(args: ReadArgs) -> CallToolResult:
+        if args.handle is None:  # a search across results (see docs/search.md)
+            found = session.search_persisted(args)
+            return answer(shapes.search_output(found, session.counter.method), views.searched(found))
         result = session.read_persisted(args)
         return answer(shapes.read_output(result), views.read(result))
 
