@@ -29,7 +29,7 @@ def listed(tool: str, schema: dict[str, Any]) -> dict[str, Any]:
     """The input schema ``tools/list`` shows for ``tool``: compacted, without its unlisted arguments (nor the
     unlisted keys of the objects it defines, such as check_loop's events)."""
     hidden = UNLISTED.get(tool, frozenset())
-    out = compact(_without(schema, hidden))
+    out: dict[str, Any] = compact(_without(schema, hidden))
     for definition in out.get("$defs", {}).values():
         definition.pop("description", None)  # a model's docstring, written for the code's readers
     return out
