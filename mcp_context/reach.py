@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import InvalidArgument
 from .limits import Limits
 from .results import searching
+from .results.reading import Preview, TextReader
 from .storage.protocol import Store
 from .storage.records import ResultMeta
 from .storage.scope import Scope
@@ -36,6 +37,7 @@ class Reach:
     limits: Limits
     counter: TokenCounter
     info: Callable[[str], ResultMeta]
+    _reader: Callable[[ResultMeta], TextReader]
 
     @functools.cached_property
     def text_index(self) -> TextIndex | None:
@@ -49,6 +51,12 @@ class Reach:
         if created and index is not None:
             with self.store.open_content(meta.session, meta.handle) as content:
                 index.add(meta.session, meta.handle, content)
+
+    def brief_preview(self, meta: ResultMeta, chars: int, line_chars: int) -> Preview:
+        """A preview of ``meta``'s text within ``chars`` characters, each line cut at ``line_chars`` (a store's
+        acknowledgment, which every later request of the conversation carries)."""
+        with self._reader(meta) as reader:
+            return reader.preview(chars, line_chars)
 
     def _narrow(self, meta: ResultMeta, pattern: str | None) -> Callable[[str], list[tuple[int, int]] | None] | None:
         return None if pattern is None else searching.narrower(self.text_index, meta, pattern)

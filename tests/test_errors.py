@@ -58,7 +58,7 @@ BAD_CALLS: list[tuple[str, dict[str, Any], str]] = [
     ("check_loop", {"event": "ls"}, 'event must be an object (got "ls")'),
     ("check_loop", {"events": [{"kind": "tool_call", "nme": "x"}]}, "events[0]: unknown key 'nme'; accepted: kind"),
     ("check_loop", {"reset": "yes"}, 'reset must be true or false (got "yes")'),
-    ("check_loop", {"policy": {"max_steps": "40"}}, "policy.max_steps must be an integer (got \"40\")"),
+    ("check_loop", {"policy": {"max_steps": "40"}}, 'policy.max_steps must be an integer (got "40")'),
     ("check_loop", {"policy": {"max_stepz": 40}}, "unknown policy key(s) max_stepz"),
     ("check_loop", {}, "nothing to check"),
 ]

@@ -252,3 +252,34 @@ async def test_unlisted_arguments_are_still_accepted(session: Session) -> None:
         assert not checked.is_error, checked.content
         wrong = await c.call_tool("check_loop", {"events": [], "policy": {"call_repeats": "four"}})
         assert wrong.is_error and "call_repeats" in wrong.content[0].text  # type: ignore[union-attr]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "text",
+    [
+        "".join(
+            f"2025-01-01T00:00:{i % 60:02d} INFO request {i} served in {i % 97} ms by worker {i % 7}\n"
+            for i in range(5000)
+        ),
+        "東京の処理中にエラーが発生しました。数据库连接失败，请重试。" * 3000,  # one long line of 3-byte characters
+        "".join(f"{'€' * 150} {i}\n" for i in range(2000)),
+        "short\n",
+    ],
+    ids=["log", "cjk-one-line", "long-lines", "short"],
+)
+async def test_a_store_is_acknowledged_in_800_bytes(session: Session, text: str) -> None:
+    import json
+
+    from mcp import Client
+
+    from mcp_context.server.app import build_server
+
+    async with Client(build_server(session), raise_exceptions=True) as c:
+        stored = await c.call_tool("persist_result", {"content": text, "label": "output of a long command"})
+    shown = stored.content[0].text  # type: ignore[union-attr]
+    out = stored.structured_content
+    assert out is not None and len(shown.encode()) <= 800
+    assert len(json.dumps(out, ensure_ascii=False).encode()) <= 800
+    assert out["handle"] in shown and f"{len(text):,} chars" in shown
+    assert out["preview"] and (out["preview_complete"] or "Read more: read_persisted(" in shown)

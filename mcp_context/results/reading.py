@@ -341,9 +341,10 @@ class TextReader:
 
     # preview -----------------------------------------------------------------------------------------------
 
-    def preview(self, limit_chars: int) -> Preview:
+    def preview(self, limit_chars: int, line_chars: int = 240) -> Preview:
         """Head and tail with their real line numbers, within about ``limit_chars`` characters. A line too long
-        to show is cut, and says how much of the whole line is left (not of the block it was read in)."""
+        to show is cut at ``line_chars``, and says how much of the whole line is left (not of the block it was read
+        in)."""
         total = self.index.total_chars
         head_lines: list[str] = []
         used = 0
@@ -351,7 +352,7 @@ class TextReader:
         head_end = 0  # characters the head has gone through
         more = {"start_line": 2}
         for piece, ends_line in self._pieces(0):
-            shown, extra = _shorten(piece.rstrip("\n"), _PREVIEW_LINE_CHARS)
+            shown, extra = _shorten(piece.rstrip("\n"), line_chars)
             if not ends_line:  # the piece is a block of a longer line: what is left is counted on the whole line
                 extra = self._line_end(number) - (head_end + len(shown))
             row = _row(number, shown, extra)
@@ -368,7 +369,7 @@ class TextReader:
             return Preview("\n".join(head_lines), "", len(head_lines), 0, True)
         tail_budget = limit_chars - used - 60
         start = self.index.char_position(max(head_end, total - tail_budget))
-        rows, number = self._tail_rows(start, total)
+        rows, number = self._tail_rows(start, total, line_chars)
         # Row prefixes and cut marks can push the tail over its share: drop its first rows until it fits.
         size, first = sum(len(row) + 1 for _, _, row in rows), 0
         while len(rows) - first > 1 and size > limit_chars - used - 60:
@@ -381,7 +382,7 @@ class TextReader:
         head, tail = "\n".join(head_lines), "\n".join(row for _, _, row in rows)
         return Preview(head, tail, len(head_lines), tail_from, False, more, max(hidden, 0))
 
-    def _tail_rows(self, start: Position, total: int) -> tuple[list[tuple[int, int, str]], int]:
+    def _tail_rows(self, start: Position, total: int, line_chars: int) -> tuple[list[tuple[int, int, str]], int]:
         """The preview's tail from ``start``: (line, first character shown, row) each, and the line after them."""
         partial = not self._after_newline(start)  # the tail starts inside a line
         rows: list[tuple[int, int, str]] = []  # (line, first character shown, row)
@@ -395,10 +396,10 @@ class TextReader:
             text = piece.rstrip("\n")
             lead = "…" if partial and not rows else ""
             if lead and (ends_line or at >= total):  # the end of a line cut at its start: show how it ends
-                shown, extra = text[-_PREVIEW_LINE_CHARS:], 0
+                shown, extra = text[-line_chars:], 0
                 begins += len(text) - len(shown)
             else:
-                shown, extra = _shorten(text, _PREVIEW_LINE_CHARS)
+                shown, extra = _shorten(text, line_chars)
                 if not ends_line:
                     extra = self._line_end(number) - (begins + len(shown))
             rows.append((number, begins, _row(number, lead + shown, extra)))
@@ -412,9 +413,6 @@ class TextReader:
         """The character offset where line ``number``'s text ends, before its newline."""
         end = self.index.line_start(number + 1).char
         return end - 1 if number <= self.index.total_newlines else end
-
-
-_PREVIEW_LINE_CHARS = 240
 
 
 def _row(number: int, shown: str, extra: int) -> str:

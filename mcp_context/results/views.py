@@ -32,19 +32,11 @@ def persisted(result: Persisted, call: Caller = call) -> str:
     meta = result.meta
     title = f" '{meta.label}'" if meta.label else ""
     again = "" if result.created else " (this content was already stored: nothing written)"
-    lines = [
-        f"Stored{title} as handle {meta.handle} in session {meta.session}{again}.",
-        f"Size: {sizes(meta)}. Resource: {meta.uri}",
-    ]
-    if result.preview.complete:
-        lines += ["Full text (all lines shown):", result.preview.render()]
-    else:
-        lines += [
-            f"Preview (lines 1-{result.preview.head_lines:,} and {result.preview.tail_from:,}-{meta.lines:,}):",
-            result.preview.render(),
-            f"Read more: {call(meta.handle, **result.preview.more)}",
-            f"Search: {call(meta.handle, grep='PATTERN')}",
-        ]
+    whole = " (all shown)" if result.preview.complete else ""
+    lines = [f"Stored{title} as handle {meta.handle} in session {meta.session}{again}: {sizes(meta)}{whole}."]
+    lines.append(result.preview.render())
+    if not result.preview.complete:
+        lines.append(f"Read more: {call(meta.handle, **result.preview.more)}, or search it with grep='PATTERN'.")
     return "\n".join(lines)
 
 

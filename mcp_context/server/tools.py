@@ -3,12 +3,15 @@ Session call."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import MCPServer
 from mcp.types import CallToolResult, ToolAnnotations
 
 from ..results import shapes, views
+from ..results.answers import Persisted
 from ..results.args import PersistArgs, ReadArgs
 from ..session import Session
 from .binding import Direct, answer, bind
@@ -23,10 +26,30 @@ matching grep (regex, else literal). Without a handle, grep searches every store
 first, with line numbers. Each answer gives the call that reads on."""
 
 
+#: What a store's acknowledgment may take, as text and as structured content alike: every later request of the
+#: conversation carries it. The preview shrinks until it fits; read_persisted reads on.
+ACK_BYTES = 800
+_ACK_PREVIEW_CHARS = 420
+_ACK_LINE_CHARS = 100
+
+
+def acknowledge(session: Session, stored: Persisted) -> CallToolResult:
+    """persist_result's answer: the handle, the sizes and a preview of a few lines, within ACK_BYTES."""
+    chars = _ACK_PREVIEW_CHARS
+    while True:
+        made = session.brief_preview(stored.meta, chars, _ACK_LINE_CHARS)
+        brief = dataclasses.replace(stored, make_preview=lambda made=made: made)  # type: ignore[misc]
+        shape, text = shapes.persist_output(brief), views.persisted(brief)
+        size = max(len(text.encode()), len(json.dumps(shapes.structured(shape), ensure_ascii=False).encode()))
+        if size <= ACK_BYTES or chars < 60:
+            return answer(shape, text)
+        chars = chars * 2 // 3
+
+
 def register(server: MCPServer, session: Session) -> dict[str, Direct]:
     def persist(args: PersistArgs) -> CallToolResult:
         stored = session.persist_result(args.content, label=args.label, source=args.source, session=args.session)
-        return answer(shapes.persist_output(stored), views.persisted(stored))
+        return acknowledge(session, stored)
 
     def read(args: ReadArgs) -> CallToolResult:
         if args.handle is None:  # a search across results (see docs/search.md)
