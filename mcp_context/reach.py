@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import InvalidArgument
 from .limits import Limits
 from .results import searching
+from .results.prefilter import Narrowed
 from .results.reading import Preview, TextReader
 from .storage.protocol import Store
 from .storage.records import ResultMeta
@@ -58,7 +59,7 @@ class Reach:
         with self._reader(meta) as reader:
             return reader.preview(chars, line_chars)
 
-    def _narrow(self, meta: ResultMeta, pattern: str | None) -> Callable[[str], list[tuple[int, int]] | None] | None:
+    def _narrow(self, meta: ResultMeta, pattern: str | None) -> Callable[[str], Narrowed | None] | None:
         return None if pattern is None else searching.narrower(self.text_index, meta, pattern)
 
     def _reach(self) -> list[str]:

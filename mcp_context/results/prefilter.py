@@ -10,7 +10,56 @@ regular expression still decides every line it reads.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import BinaryIO
+
+from ..storage.index import LineIndex
 from ..storage.text_index import GRAM
+
+
+@dataclass(frozen=True)
+class Narrowed:
+    """Where a pattern may match in one text: the chunks the index names (first and last line of each), and one
+    literal per alternative (its longest, as UTF-8) that a matching line must contain."""
+
+    spans: list[tuple[int, int]]
+    needles: list[bytes]
+
+    @classmethod
+    def of(cls, spans: list[tuple[int, int]], alternatives: list[list[str]]) -> Narrowed:
+        return cls(spans, [max(literals, key=len).encode("utf-8") for literals in alternatives])
+
+
+def lines_holding(content: BinaryIO, index: LineIndex, narrowed: Narrowed) -> list[tuple[int, int]]:
+    """The lines of the named chunks that hold one of the needles, as (line, line) spans: found with
+    ``bytes.find`` in C, so grep runs its expression on those lines alone (and their context)."""
+    found: list[tuple[int, int]] = []
+    for first, last in narrowed.spans:
+        start, end = index.line_start(first), index.line_start(last + 1)
+        content.seek(start.byte)
+        data = content.read(end.byte - start.byte)
+        hits = sorted({at for needle in narrowed.needles for at in _finds(data, needle)})
+        line, counted = first, 0
+        for at in hits:
+            line += data.count(b"\n", counted, at)
+            counted = at
+            if not found or found[-1][0] != line:
+                found.append((line, line))
+    return found
+
+
+def _finds(data: bytes, needle: bytes) -> list[int]:
+    """Where ``needle`` starts in ``data``: the first place on each line that holds it."""
+    out = []
+    at = data.find(needle)
+    while at >= 0:
+        out.append(at)
+        newline = data.find(b"\n", at)
+        if newline < 0:
+            break
+        at = data.find(needle, newline + 1)
+    return out
+
 
 _SPECIAL = set(".^$*+?{}[]()|\\")
 

@@ -20,7 +20,7 @@ from ..errors import InvalidArgument
 from ..storage.index import LineIndex, Position
 from ..tokens.count import TokenCount, TokenCounter
 from .fitting import WALK_PIECE_CHARS, Budget, quick_page
-from .prefilter import scan_ranges
+from .prefilter import Narrowed, lines_holding, scan_ranges
 
 _GREP_PIECE = 1024 * 1024  # longest piece of a line grep holds at once; matches across pieces are missed
 _SHOWN_LINE_CHARS = 400  # a grep hit on a longer line shows this much around the match
@@ -262,10 +262,11 @@ class TextReader:
         max_matches: int,
         max_tokens: int,
         timeout_s: float,
-        narrow: Callable[[str], list[tuple[int, int]] | None] | None = None,
+        narrow: Callable[[str], Narrowed | None] | None = None,
     ) -> GrepResult:
-        """``narrow``, given whether the pattern is a regex or literal text, may name the only chunks (line
-        ranges) that can hold a match (see prefilter.py): only they and their context are read."""
+        """``narrow``, given whether the pattern is a regex or literal text, may name the only chunks that can hold
+        a match and the literals a matching line holds (see prefilter.py): only those lines and their context are
+        read."""
         compiled, mode = compile_pattern(pattern, start_line, context, max_matches)
         first = start_line or 1
         start = self.index.line_start(first)
@@ -313,8 +314,8 @@ class TextReader:
             notes=notes,
         )
 
-    def _ranges(self, spans: list[tuple[int, int]], context: int, first: int) -> Iterator[tuple[int, str]]:
-        for a, b in scan_ranges(spans, context, first):
+    def _ranges(self, narrowed: Narrowed, context: int, first: int) -> Iterator[tuple[int, str]]:
+        for a, b in scan_ranges(lines_holding(self._file, self.index, narrowed), context, first):
             at = self.index.line_start(a)
             for number, text in self._grep_lines(at.byte, at.line):
                 if number > b:

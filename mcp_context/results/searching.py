@@ -20,7 +20,7 @@ from ..storage.protocol import Store
 from ..storage.records import ResultMeta
 from ..storage.text_index import TextIndex
 from ..tokens.count import TokenCounter
-from .prefilter import required
+from .prefilter import Narrowed, required
 from .reading import GrepLine, TextReader, compile_pattern
 
 #: Characters of a matching line a search shows, around the match.
@@ -62,19 +62,18 @@ def sync(index: TextIndex, store: Store, session: str, metas: Sequence[ResultMet
                 index.add(session, meta.handle, content)
 
 
-def narrower(
-    index: TextIndex | None, meta: ResultMeta, pattern: str
-) -> Callable[[str], list[tuple[int, int]] | None] | None:
+def narrower(index: TextIndex | None, meta: ResultMeta, pattern: str) -> Callable[[str], Narrowed | None] | None:
     """What grep on one result asks before reading it (see TextReader.grep): the chunks that may hold a match,
     or None to read every line (no index, the result not indexed yet, or a pattern without a literal)."""
     if index is None:
         return None
 
-    def narrow(mode: str) -> list[tuple[int, int]] | None:
+    def narrow(mode: str) -> Narrowed | None:
         alternatives = required(pattern, mode)
         if alternatives is None or not index.indexed(meta.session, [meta.handle]):
             return None
-        return [(a, b) for _, _, a, b in index.candidates([meta.session], alternatives, meta.handle)]
+        spans = [(a, b) for _, _, a, b in index.candidates([meta.session], alternatives, meta.handle)]
+        return Narrowed.of(spans, alternatives)
 
     return narrow
 
@@ -117,7 +116,7 @@ def search(
             notes.append(f"stopped after {timeout_s:g}s: {len(order) - done:,} results not searched")
             break
         meta = metas[key]
-        chunks = None if spans is None else spans[key]
+        narrowed = None if spans is None or alternatives is None else Narrowed.of(spans[key], alternatives)
         try:
             content, data = store.open_indexed(meta.session, meta.handle)
         except UnknownHandle:
@@ -131,7 +130,7 @@ def search(
                 max_matches=per_result,
                 max_tokens=max_tokens,
                 timeout_s=left,
-                narrow=None if chunks is None else (lambda _mode, c=chunks: c),  # type: ignore[misc]
+                narrow=None if narrowed is None else (lambda _mode, n=narrowed: n),  # type: ignore[misc]
             )
         if grep.matches:
             lines = [_snippet(line, compiled) for line in grep.lines if line.match]
