@@ -16,6 +16,7 @@ Its search throttle is raised for the run (CONTEXT_MODE_SEARCH_*), so a lookup i
     context tax    the model-visible tool definitions (names, descriptions, input schemas) and a 1 MB store's
                    acknowledgment, in bytes and o200k tokens (an estimate when the encoding is not installed)
     peak memory    the server process's VmHWM at the end
+    round trip     one line of a small result through read_persisted: what any call costs over stdio here
     hook           Claude Code's pre-tool-use hook (the loop check), spawn included, against ``python -c pass``
 
 Goals (issue 34) follow the table: a 32 MB lookup <= 50 ms and no slower than context-mode's, the search across
@@ -261,6 +262,10 @@ async def measure(sizes: list[int], runs: int, peer: list[str] | None) -> dict[s
                 rows.append(dict(peer=p.name, work="which of 20 results holds a term",
                                  ms=statistics.median(times[p.name]) * 1000, bytes=len(shown.encode()),
                                  extra=f"recall {int(right)}/1"))  # fmt: skip
+            ours = peers[0]
+            small = {"handle": ours.handles["output 0"], "max_lines": 1}
+            trips = [(await ours.call("read_persisted", small))[0] for _ in range(runs)]
+            facts["mcp-context round trip, one line of a small result (ms)"] = statistics.median(trips) * 1000
             for p in peers:
                 facts[f"{p.name} peak memory (MiB)"] = peak_mib(p.pid) if p.pid else None
     finally:
