@@ -347,6 +347,45 @@ def goals(rows: list[dict[str, Any]], facts: dict[str, Any]) -> list[str]:
     return out
 
 
+def rows(quick: bool) -> list[dict[str, Any]]:
+    """The suite's rows (see benchmarks/__main__.py): mcp-context's figures, each against context-mode's in the
+    same run when it is installed (ratio: ours over theirs), else against nothing."""
+    sizes = [1 << 20, 8 << 20] if quick else [1 << 20, 8 << 20, 32 << 20]
+    result = anyio.run(measure, sizes, 3 if quick else 5, peer_command())
+    theirs = {r["work"]: r for r in result["rows"] if r["peer"] == "context-mode"}
+    out = []
+    for r in result["rows"]:
+        if r["peer"] != "mcp-context":
+            continue
+        peer = theirs.get(r["work"])
+        work = r["work"]
+        size = work.rsplit(" ", 1)[-1] if work.startswith(("store", "lookup")) else "20 results"
+        out.append(
+            {
+                "operation": f"peers: {work.rsplit(' in log', 1)[0].removesuffix(' ' + size)}",
+                "size": size,
+                "median_s": r["ms"] / 1000,
+                "peak_mib": None,
+                "baseline": "context-mode" if peer else "-",
+                "ratio": r["ms"] / peer["ms"] if peer else None,
+                "result": r["extra"],
+            }
+        )
+    facts = result["facts"]
+    out.append(
+        {
+            "operation": "peers: hook pre-tool-use (loop check)",
+            "size": "spawn included",
+            "median_s": facts["hook pre-tool-use (ms)"] / 1000,
+            "peak_mib": None,
+            "baseline": "python -c pass",
+            "ratio": facts["hook pre-tool-use (ms)"] / facts["python -c pass (ms)"],
+            "result": f"definitions {facts['mcp-context definitions'][0]:,} B",
+        }
+    )
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--install", action="store_true", help=f"install context-mode and Node 22 into {CACHE}")
