@@ -117,28 +117,45 @@ def search(
             break
         meta = metas[key]
         narrowed = None if spans is None or alternatives is None else Narrowed.of(spans[key], alternatives)
-        try:
-            content, data = store.open_indexed(meta.session, meta.handle)
-        except UnknownHandle:
-            continue  # removed since it was listed
-        reader = TextReader(data, content, counter)
-        with reader:
-            grep = reader.grep(
-                pattern,
-                start_line=None,
-                context=0,
-                max_matches=per_result,
-                max_tokens=max_tokens,
-                timeout_s=left,
-                narrow=None if narrowed is None else (lambda _mode, n=narrowed: n),  # type: ignore[misc]
-            )
-        if grep.matches:
-            lines = [_snippet(line, compiled) for line in grep.lines if line.match]
-            found.append(Hit(meta, lines, grep.next is not None))
+        hit = _grep_one(store, counter, meta, compiled, pattern, per_result, max_tokens, left, narrowed)
+        if hit is not None:
+            found.append(hit)
     found.sort(key=lambda h: (-len(h.lines) - h.more, -h.meta.created, h.meta.handle))
     hits, tokens = _within(found, max_results, max_tokens, counter)
     searched = len(metas) if spans is not None else min(len(metas), len(order))
     return Search(pattern, mode, hits, searched, len(found), tokens, notes)
+
+
+def _grep_one(
+    store: Store,
+    counter: TokenCounter,
+    meta: ResultMeta,
+    compiled: Any,
+    pattern: str,
+    per_result: int,
+    max_tokens: int,
+    timeout_s: float,
+    narrowed: Narrowed | None,
+) -> Hit | None:
+    """One result's matching lines (grep with no context, narrowed by the index when it can be); None when it
+    has none, or was removed since it was listed."""
+    try:
+        content, data = store.open_indexed(meta.session, meta.handle)
+    except UnknownHandle:
+        return None
+    with TextReader(data, content, counter) as reader:
+        grep = reader.grep(
+            pattern,
+            start_line=None,
+            context=0,
+            max_matches=per_result,
+            max_tokens=max_tokens,
+            timeout_s=timeout_s,
+            narrow=None if narrowed is None else (lambda _mode: narrowed),
+        )
+    if not grep.matches:
+        return None
+    return Hit(meta, [_snippet(line, compiled) for line in grep.lines if line.match], grep.next is not None)
 
 
 def _snippet(line: GrepLine, compiled: Any) -> GrepLine:
