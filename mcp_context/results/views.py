@@ -36,7 +36,9 @@ def persisted(result: Persisted, call: Caller = call) -> str:
     lines = [f"Stored{title} as handle {meta.handle} in session {meta.session}{again}: {sizes(meta)}{whole}."]
     lines.append(result.preview.render())
     if not result.preview.complete:
-        lines.append(f"Read more: {call(meta.handle, **result.preview.more)}, or search it with grep='PATTERN'.")
+        lines.append(
+            f"Read more: {call(meta.handle, **result.preview.more)}; search: {call(meta.handle, grep='PATTERN')}"
+        )
     return "\n".join(lines)
 
 
