@@ -283,3 +283,17 @@ async def test_a_store_is_acknowledged_in_800_bytes(session: Session, text: str)
     assert len(json.dumps(out, ensure_ascii=False).encode()) <= 800
     assert out["handle"] in shown and f"{len(text):,} chars" in shown
     assert out["preview"] and (out["preview_complete"] or "Read more: read_persisted(" in shown)
+
+
+def test_an_index_that_cannot_be_opened_costs_speed_only(tmp_path: Path) -> None:
+    root = tmp_path / "store"
+    plain = Session(root=root, session="s", env={})
+    plain.__dict__["text_index"] = None
+    handle = plain.persist_result("alpha\nbeta gamma\n").meta.handle
+    (root / "index.sqlite").mkdir()  # in the index's place: it cannot be opened
+    s = Session(root=root, session="s", env={})
+    found = s.read_persisted(handle, grep="beta")
+    assert found.grep is not None and found.grep.matches == 1
+    searched = s.search_persisted("beta")
+    assert [h.meta.handle for h in searched.hits] == [handle]
+    assert "search index could not be used" in searched.notes[0]

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InvalidArgument, UnknownHandle
+from ..errors import InvalidArgument, StoreError, UnknownHandle
 from ..storage.protocol import Store
 from ..storage.records import ResultMeta
 from ..storage.text_index import TextIndex
@@ -70,9 +70,14 @@ def narrower(index: TextIndex | None, meta: ResultMeta, pattern: str) -> Callabl
 
     def narrow(mode: str) -> Narrowed | None:
         alternatives = required(pattern, mode)
-        if alternatives is None or not index.indexed(meta.session, [meta.handle]):
+        if alternatives is None:
             return None
-        spans = [(a, b) for _, _, a, b in index.candidates([meta.session], alternatives, meta.handle)]
+        try:
+            if not index.indexed(meta.session, [meta.handle]):
+                return None
+            spans = [(a, b) for _, _, a, b in index.candidates([meta.session], alternatives, meta.handle)]
+        except StoreError:
+            return None  # an index that cannot be read (a read-only root, say) only costs the scan it would save
         return Narrowed.of(spans, alternatives)
 
     return narrow
@@ -95,20 +100,15 @@ def search(
         raise InvalidArgument("max_results and max_matches must be at least 1")
     compiled, mode = compile_pattern(pattern, None, 0, per_result)
     deadline = time.monotonic() + timeout_s
-    metas: dict[tuple[str, str], ResultMeta] = {}
-    for session in sessions:
-        listed = store.list_results(session)
-        if index is not None:
-            sync(index, store, session, listed)
-        metas.update(((session, m.handle), m) for m in listed)
+    metas = {(s, m.handle): m for s in sessions for m in store.list_results(s)}
     alternatives = required(pattern, mode)
-    spans: dict[tuple[str, str], list[tuple[int, int]]] | None = None
-    if index is not None and alternatives is not None:
-        spans = {}
-        for session, handle, a, b in index.candidates(list(sessions), alternatives):
-            spans.setdefault((session, handle), []).append((a, b))
-    order = sorted(metas if spans is None else (k for k in spans if k in metas), key=lambda k: -metas[k].created)
     notes: list[str] = []
+    try:
+        spans = None if index is None or alternatives is None else _candidates(index, store, sessions, alternatives)
+    except StoreError as exc:
+        notes.append(f"the search index could not be used ({exc}): every result was read")
+        spans = None
+    order = sorted(metas if spans is None else (k for k in spans if k in metas), key=lambda k: -metas[k].created)
     found: list[Hit] = []
     for done, key in enumerate(order):
         left = deadline - time.monotonic()
@@ -124,6 +124,18 @@ def search(
     hits, tokens = _within(found, max_results, max_tokens, counter)
     searched = len(metas) if spans is not None else min(len(metas), len(order))
     return Search(pattern, mode, hits, searched, len(found), tokens, notes)
+
+
+def _candidates(
+    index: TextIndex, store: Store, sessions: Sequence[str], alternatives: list[list[str]]
+) -> dict[tuple[str, str], list[tuple[int, int]]]:
+    """The chunks that may match, by result, once the index holds every result of ``sessions``."""
+    for session in sessions:
+        sync(index, store, session, store.list_results(session))
+    spans: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    for session, handle, a, b in index.candidates(list(sessions), alternatives):
+        spans.setdefault((session, handle), []).append((a, b))
+    return spans
 
 
 def _grep_one(
