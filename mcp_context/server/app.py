@@ -140,9 +140,10 @@ INSTRUCTIONS = """\
 mcp-context keeps large texts out of your context without losing them. When a tool output, file or log is \
 large, store it with persist_result and keep only the handle and preview; read parts back later with \
 read_persisted (pages by line or character, or grep; grep without a handle searches every stored result). \
-When a conversation grows too long, compact_history shrinks it to a token budget, keeping it valid and storing everything it removes; summarize_range turns a \
-range of it into a structured summary stored beside the originals. check_loop tells you when \
-you are repeating yourself or stuck, and what to do instead. Stored results are also listed as resources."""
+When a conversation grows too long, compact_history shrinks it to a token budget, keeping it valid and storing \
+everything it removes; summarize_range turns a range of it into a structured summary stored beside the \
+originals. check_loop tells you when you are repeating yourself or stuck, and what to do instead. Stored \
+results are also listed as resources."""
 
 
 def build_server(session: Session, server_class: type[ContextServer] = ContextServer) -> ContextServer:
