@@ -22,6 +22,8 @@ Each section measures the library against a baseline in the same run, on the sam
                   store's listing of the session's results (goal: each under 1 s)
     tokens        the token estimate against the real o200k_base count per kind of text (needs the reference
                   encoding: ``pip install -e '.[bench]'``; otherwise a note)
+    peers         storing, needle lookups and the search across 20 results against context-mode over stdio
+                  (benchmarks/peers.py; mcp-context alone when context-mode is not installed)
 
 After the table, the goals (goals.py): each figure against its goal and what this tree holds; ``--check``
 exits 1 when one falls behind that by more than noise, a regression check to run by hand, never a test.
@@ -60,6 +62,7 @@ SECTIONS = {
     "hooks": "not measured (the section times whole processes)",
     "tokens": "not measured (the section compares token figures)",
     "ui": "not measured (the section times pages of mcp-context ui over HTTP)",
+    "peers": "not measured here (python -m benchmarks.peers prints each server's)",
 }
 KEYS = ("operation", "size", "median_s", "peak_mib", "baseline", "ratio", "result")
 HEADER = ["operation", "size", "median time", "peak memory", "baseline", "ratio", "result"]

@@ -71,6 +71,26 @@ def _seconds(operation: str, scale: float = 1000.0) -> Callable[[Rows], float | 
     return pick
 
 
+def _largest_ms(prefix: str) -> Callable[[Rows], float | None]:
+    """Milliseconds of the row starting with ``prefix`` at the largest size (benchmarks/peers.py)."""
+
+    def pick(rows: Rows) -> float | None:
+        found = [r for r in rows if str(r["operation"]).startswith(prefix)]
+        row = _largest([{**r, "operation": prefix} for r in found], prefix) if found else None
+        return row["median_s"] * 1000 if row else None
+
+    return pick
+
+
+def _largest_ratio(prefix: str) -> Callable[[Rows], float | None]:
+    def pick(rows: Rows) -> float | None:
+        found = [{**r, "operation": prefix} for r in rows if str(r["operation"]).startswith(prefix)]
+        row = _largest(found, prefix) if found else None
+        return row["ratio"] if row else None
+
+    return pick
+
+
 def _server_memory(rows: Rows) -> float | None:
     """The server's peak growth while persisting ASCII text, as a ratio to its size (60 MB, 20 MB when quick)."""
     row = next((r for r in rows if re.fullmatch(r"persist [\d,]+ MB, server \(ascii\)", r["operation"])), None)
@@ -126,6 +146,13 @@ GOALS = (
     Goal("server memory persisting a large result", "x its size", 2.0, 2.0, False, _server_memory),
     Goal("token estimate on logs, median page", "% off the real count", 10.0, 10.0, False, _log_estimate),
     Goal("hook on a small tool output", "ms, spawn included", 150.0, 150.0, False, _seconds(_SMALL_HOOK)),
+    Goal("peers: ten needles at the largest size", "ms", 50.0, 50.0, False, _largest_ms("peers: lookup ten needles")),
+    Goal("peers: which of 20 results holds a term", "ms", 10.0, 16.0, False, _largest_ms("peers: which of 20")),
+    Goal("peers: store the largest log", "x context-mode", 0.5, 0.5, False, _largest_ratio("peers: store log")),
+    Goal(
+        "peers: pre-tool-use hook", "ms, spawn included", 100.0, 320.0, False,
+        _seconds("peers: hook pre-tool-use (loop check)"),
+    ),
 )  # fmt: skip
 
 

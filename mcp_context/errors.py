@@ -33,6 +33,15 @@ class InvalidId(ContextError):
 class UnknownHandle(ContextError):
     """A well-formed handle that names no stored result."""
 
+    @classmethod
+    def of(cls, handle: str) -> UnknownHandle:
+        """The answer for ``handle``, in words a model can act on over MCP (it has no shell on the server's
+        machine): where to look instead."""
+        return cls(
+            f"unknown handle {handle!r}: nothing stored under it; read_persisted with grep and no handle searches "
+            "every stored result, and the session's resources list them"
+        )
+
 
 class TooLarge(ContextError):
     """Content larger than the configured maximum."""

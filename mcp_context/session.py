@@ -9,8 +9,8 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
-import io
 import itertools
 import os
 from collections.abc import Iterator, Mapping
@@ -21,6 +21,7 @@ from .config import Settings, resolve_settings
 from .errors import ContextError, InvalidArgument, InvalidInput, StoreError, UnknownHandle, shown_path
 from .journal import record_compaction, record_loop, record_summary
 from .limits import Limits
+from .reach import Reach
 from .results import archive, retention
 from .results.answers import Persisted, Read
 from .results.known import Known, KnownResults
@@ -52,7 +53,7 @@ if TYPE_CHECKING:
     from .summary.engine import RangeSummary, Sampler
 
 
-class Session:
+class Session(Reach):
     """A view of the store bound to a default session; every method may name another with ``session=``, within
     the sessions its ``scope`` admits (by default every session under the root: see storage/scope.py).
 
@@ -139,6 +140,7 @@ class Session:
         label, source = short_text("label", args.label), short_text("source", args.source)
         sid, text = self._session(args.session), args.content
         meta, created = self.store.put_text(sid, text, label=label, source=source, redacted=_redacted, tokens=_tokens)
+        self._indexed(meta, created and not _redacted)  # the library's own archives: at the first search
         return Persisted(meta, lambda: self.preview(meta), created)  # read back if asked: no text is kept for it
 
     def persist_file(
@@ -167,6 +169,7 @@ class Session:
             raise InvalidArgument("the content is empty: there is nothing to store")
         chunks = itertools.chain([first], iter(lambda: file.read(1024 * 1024), b""))
         meta, created = self.store.put_stream(self._session(session), chunks, label=label, source=source)
+        self._indexed(meta, created)
         return Persisted(meta, lambda: self.preview(meta), created)
 
     # read --------------------------------------------------------------------------------------------------
@@ -230,6 +233,10 @@ class Session:
         elif options:
             raise InvalidInput("give ReadArgs or keyword arguments, not both")
         handle, start_line, max_lines, offset = args.handle, args.start_line, args.max_lines, args.offset
+        if handle is None:
+            raise InvalidArgument(
+                "handle is required: give a handle (r_...), or search every result with search_persisted"
+            )
         max_chars, grep, context, max_matches = args.max_chars, args.grep, args.context, args.max_matches
         max_tokens = args.max_tokens
         memo = self.reuse.call().known
@@ -259,6 +266,7 @@ class Session:
                     max_matches=max_matches or self.limits.grep_matches,
                     max_tokens=budget,
                     timeout_s=self.limits.grep_timeout_s,
+                    narrow=self._narrow(meta, grep),
                 )
                 return Read(meta, "grep", grep=found, notes=notes, options=options)
             if max_matches is not None or context is not None:
@@ -274,13 +282,6 @@ class Session:
             )
             mode = "chars" if max_chars is not None or offset is not None else "lines"
             return Read(meta, mode, page=page, notes=notes, options=options)
-
-    def iter_text(self, handle: str, chunk_chars: int = 1024 * 1024) -> Iterator[str]:
-        """The whole text in chunks, for resources and exports; never needed by a model."""
-        meta = self.info(handle)
-        with io.TextIOWrapper(self.store.open_content(meta.session, meta.handle), "utf-8", newline="") as f:
-            while chunk := f.read(chunk_chars):
-                yield chunk
 
     # history -----------------------------------------------------------------------------------------------
 
@@ -462,12 +463,6 @@ class Session:
     def results(self, session: str | None = None) -> list[ResultMeta]:
         return self.store.list_results(self._session(session))
 
-    def all_results(self) -> list[ResultMeta]:
-        """Every result of every session in the scope, newest first."""
-        metas = [m for s in self.scope.within(self.store.session_ids()) for m in self.store.list_results(s)]
-        metas.sort(key=lambda m: (-m.created, m.handle))
-        return metas
-
     def sessions(self) -> list[SessionInfo]:
         return [info for info in self.store.list_sessions() if self.scope.admits(info.session)]
 
@@ -475,15 +470,20 @@ class Session:
         return self.store.delete_session(self._session(session))
 
     def cleanup(
-        self, older_than_s: float | None = None, max_bytes: int | None = None, dry_run: bool = False
+        self,
+        older_than_s: float | None = None,
+        max_bytes: int | None = None,
+        dry_run: bool = False,
+        reindex: bool = False,
     ) -> CleanupReport:
         """Remove whole sessions idle longer than ``older_than_s``, then the oldest until under ``max_bytes``,
         then archives that no compaction of the remaining sessions names (see results/retention.py), then what
-        interrupted writes left behind (only for a scope that spans the root: debris has no owner)."""
+        interrupted writes left behind (only for a scope spanning the root); ``reindex``: rebuild the text index."""
         keep = self.limits.archive_generations
-        return retention.cleanup(
+        report = retention.cleanup(
             self.store, self.sessions(), older_than_s, max_bytes, dry_run, not self.scope.bounded, keep
         )
+        return dataclasses.replace(report, reindexed=self.reindex()) if reindex and not dry_run else report
 
 
 ArgsT = TypeVar("ArgsT", bound="Arguments")

@@ -28,6 +28,7 @@ LAYERS: dict[str, int] = {
     "compaction": 7,  # its layer 5 summarises older turns: compaction uses summary, never the reverse
     "config": 8,
     "journal": 8,
+    "reach": 8,
     "session": 9,
     "server": 10,
     "cli": 10,

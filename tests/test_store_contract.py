@@ -31,6 +31,12 @@ from test_reading import (  # noqa: F401
     test_page_by_characters_from_the_middle,
     test_preview_has_head_tail_and_real_line_numbers,
 )
+from test_search import (  # noqa: F401
+    test_cleanup_reindex_rebuilds_the_index,
+    test_grep_narrowed_by_the_index_answers_as_a_full_scan,
+    test_results_stored_before_the_index_are_found_on_the_first_search,
+    test_search_names_the_results_that_match_with_lines_and_snippets,
+)
 
 from mcp_context import Session
 from mcp_context.errors import StoreError, TooLarge, UnknownHandle
@@ -526,3 +532,19 @@ def test_own_stores_keep_the_text_as_given_and_a_count_given(store_kind: Backend
     assert token not in text and changed.tokens == TokenCounter().count(text).tokens
     again, created_again = store.put_text("s1", "another text\n", label="b", source=None, redacted=True)
     assert again == kept and not created_again  # the dedupe stays
+
+
+def test_search_reaches_only_the_tenant_and_scope_of_the_view(store_kind: Backend) -> None:
+    """A search answers from the sessions a read may reach: the view's tenant, and its scope within it."""
+    from mcp_context.storage.scope import Scope
+
+    a_mine, a_other = store_kind.session("mine", tenant="a"), store_kind.session("other", tenant="a")
+    b_mine = store_kind.session("mine", tenant="b")
+    for s, who in ((a_mine, "a-mine"), (a_other, "a-other"), (b_mine, "b-mine")):
+        s.persist_result(f"the marker wombat, kept by {who}\n")
+    found = {h.meta.session for h in a_mine.search_persisted("wombat").hits}
+    assert found == {"mine", "other"}
+    assert [h.meta.session for h in b_mine.search_persisted("wombat").hits] == ["mine"]
+    assert "b-mine" in b_mine.read_persisted(b_mine.search_persisted("wombat").hits[0].meta.handle).page.text  # type: ignore[union-attr]
+    bounded = store_kind.session("mine", tenant="a", scope=Scope.only("mine"))
+    assert [h.meta.session for h in bounded.search_persisted("wombat").hits] == ["mine"]

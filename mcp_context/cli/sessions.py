@@ -57,8 +57,9 @@ def delete_session(obj: Ctx, session: str, yes: bool) -> None:
     help="Then remove the oldest until the store is under this.",
 )
 @click.option("--dry-run", is_flag=True, help="Say what would go; remove nothing.")
+@click.option("--reindex", is_flag=True, help="Then rebuild the search index from the stored results.")
 @click.pass_obj
-def cleanup(obj: Ctx, older_than: float | None, max_size: int | None, dry_run: bool) -> None:
+def cleanup(obj: Ctx, older_than: float | None, max_size: int | None, dry_run: bool, reindex: bool) -> None:
     """Remove what nothing needs: archives of old compactions that no kept one names, debris of interrupted
     writes, and with --older-than or --max-size whole sessions, oldest first.
 
@@ -66,7 +67,7 @@ def cleanup(obj: Ctx, older_than: float | None, max_size: int | None, dry_run: b
     Example:
       mcp-context cleanup --older-than 30d --max-size 2G
     """
-    report = obj.open().cleanup(older_than_s=older_than, max_bytes=max_size, dry_run=dry_run)
+    report = obj.open().cleanup(older_than_s=older_than, max_bytes=max_size, dry_run=dry_run, reindex=reindex)
     verb = "would remove" if dry_run else "removed"
     archives = f" and {report.archives_removed} archive(s) of earlier compactions" if report.archives_removed else ""
     click.echo(f"{verb} {len(report.sessions_removed)} session(s){archives}, {human(report.bytes_freed)}")
@@ -74,3 +75,5 @@ def cleanup(obj: Ctx, older_than: float | None, max_size: int | None, dry_run: b
         click.echo(f"  {name}")
     if report.debris_removed:
         click.echo(f"removed {report.debris_removed} leftover temporary file(s)")
+    if report.reindexed is not None:
+        click.echo(f"search index rebuilt: {report.reindexed} result(s) indexed")

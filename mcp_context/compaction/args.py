@@ -26,16 +26,12 @@ class CompactArgs(Arguments):
     messages: Messages = None
     transcript: Transcript = None
     format: FormatField = "auto"
-    target_tokens: int | None = Field(None, ge=1, description="the output must fit this many")
-    model: str | None = Field(None, description="model name, for its input limit")
+    target_tokens: int | None = Field(None, ge=1)
+    model: str | None = Field(None, description="its input limit sets the budget")
     context_window: int | None = Field(None, ge=1, description="the model's input limit in tokens")
-    trigger: Amount = Field(None, description="compact only above this: tokens, '6 messages' or a fraction like 0.85")
-    keep: Amount = Field(None, description="newest part kept whole: tokens, '6 messages' or a fraction like 0.1")
-    strategy: Strategy = Field(
-        "auto",
-        description="auto (cheapest steps first), compact (no summary), summarize (summarise older turns) or "
-        "sliding_window (drop older turns)",
-    )
+    trigger: Amount = Field(None, description="compact only above: tokens, '6 messages' or a fraction (0.85)")
+    keep: Amount = Field(None, description="newest part kept whole, as trigger")
+    strategy: Strategy = Field("auto")
     system: str | list[dict[str, Any]] | dict[str, Any] | None = Field(
         None, description="system prompt, counted in the budget"
     )

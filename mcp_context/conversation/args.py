@@ -28,6 +28,6 @@ Objects = Annotated[
     WithJsonSchema({"type": "array", "items": {"type": "object"}}),
 ]
 
-Messages = Annotated[Objects | None, Field(description="the history: OpenAI, Anthropic or Gemini messages")]
-Transcript = Annotated[str | None, Field(description="'host', or the path of a Claude Code / Gemini CLI transcript")]
+Messages = Annotated[Objects | None, Field(description="OpenAI, Anthropic or Gemini")]
+Transcript = Annotated[str | None, Field(description="'host' (your own), or a transcript path")]
 FormatField = Annotated[Format, Field(description="the format of messages; auto tells it from their shape")]

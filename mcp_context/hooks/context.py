@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..config import command_for_people
 from ..storage import ids
 
 if TYPE_CHECKING:
     from ..session import Session
+    from ..storage.protocol import Store
 
 ENV_MIN_TOKENS = "MCP_CONTEXT_HOOK_MIN_TOKENS"
 DEFAULT_MIN_TOKENS = 2_000
@@ -40,6 +40,7 @@ class HookCall:
     root_given: bool = False
     env: Mapping[str, str] = field(default_factory=lambda: os.environ)
     _session: Session | None = None
+    _store: Store | None = None
     _read_command: list[str] | None = None
 
     @property
@@ -47,6 +48,8 @@ class HookCall:
         """The shell command that reads a stored result, shown beside the read_persisted call; made only when
         an output is stored (it looks the command up on PATH)."""
         if self._read_command is None:
+            from ..config import command_for_people
+
             root = ["--root", str(self.root)] if self.root_given else []
             self._read_command = [*shlex.split(command_for_people()), *root, "read"]
         return self._read_command
@@ -67,6 +70,33 @@ class HookCall:
             self._session = Session(self.root, self.session_id, env=self.env)
         return self._session
 
+    @property
+    def store(self) -> Store:
+        """The session's store alone, as its Session would open it: the loop check and the hook state need no
+        more, and a Session's imports (every tool's machinery the facade names) cost a hook at every tool call."""
+        if self._session is not None:
+            return self._session.store
+        if self._store is None:
+            from ..config import resolve_settings
+            from ..tokens.count import TokenCounter
+
+            settings = resolve_settings(self.root, self.session_id, env=self.env)
+            limit = settings.limits.max_result_bytes
+            if settings.store is None:  # the file store, without the module that also opens a database
+                from ..storage.files import FileStore
+
+                self._store = FileStore(
+                    settings.root, counter=TokenCounter(), max_result_bytes=limit, redact=settings.redact
+                )
+            else:
+                from ..storage.opening import open_store
+
+                counter = TokenCounter()
+                self._store = open_store(
+                    settings.store, settings.root, None, counter=counter, max_result_bytes=limit, redact=settings.redact
+                )
+        return self._store
+
     def text(self, key: str) -> str | None:
         value = self.data.get(key)
         return value if isinstance(value, str) else None
@@ -74,10 +104,10 @@ class HookCall:
     # per-session hook state --------------------------------------------------------------------------------
 
     def state(self) -> dict[str, Any]:
-        return _parse(self.session.store.read_state(self.session.id, STATE))
+        return _parse(self.store.read_state(self.session_id, STATE))
 
     def save_state(self, doc: dict[str, Any]) -> None:
-        self.session.store.write_state(self.session.id, STATE, json.dumps(doc, ensure_ascii=False).encode())
+        self.store.write_state(self.session_id, STATE, json.dumps(doc, ensure_ascii=False).encode())
 
     @contextmanager
     def held_state(self) -> Iterator[dict[str, Any]]:
@@ -105,7 +135,7 @@ class HookCall:
         the take itself under the state's lock. None when nothing waits."""
         if not _waits(self.state(), key):
             return None
-        with self.session.store.state_lock(self.session.id, STATE) as hold:
+        with self.store.state_lock(self.session_id, STATE) as hold:
             doc = _parse(hold.stored)
             if not _waits(doc, key):
                 return None

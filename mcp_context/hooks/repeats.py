@@ -14,6 +14,7 @@ from typing import Any
 from ..loops import service
 from ..loops.events import Event
 from ..loops.verdict import Verdict
+from ..tokens.count import TokenCounter
 from .context import HookCall
 
 
@@ -23,8 +24,8 @@ def verdict(call: HookCall) -> Verdict | None:
         return None
     args = call.data.get("tool_input")
     event = Event("tool_call", name=name, args=args if isinstance(args, Mapping) else None)
-    session = call.session
-    return service.check_stream(session.store, session.id, [event], None, False, session.counter).verdict
+    store = call.store  # not call.session: a Session's imports would double the hook's time
+    return service.check_stream(store, call.session_id, [event], None, False, TokenCounter()).verdict
 
 
 def _nudge(v: Verdict) -> str:

@@ -24,7 +24,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..conversation import failures
 from ..errors import InvalidArgument
 from ..tokens.count import TokenCounter
 from .chanting import ChantingDetector
@@ -193,6 +192,8 @@ class LoopMonitor:
         call = self._pending.take(event.name)
         failed = event.is_error
         if event.text is not None:
+            from ..conversation import failures  # here: a hook's check of a tool call never reads a result
+
             # Compared as said, not as printed: a Gemini CLI result carries its new process group every run.
             result, excerpt = digest(failures.normalised(event.text)), clip(event.text, 120) or "(empty)"
             failed = failed or _says_failed(call, event.text)
@@ -324,6 +325,8 @@ _ENDS = 4_000
 
 def _says_failed(call: Call, text: str) -> bool:
     """A result that says it failed without the flag: an exit code, a runner's verdict, an error text."""
+    from ..conversation import failures
+
     ends = text if len(text) <= 2 * _ENDS else f"{text[:_ENDS]}\n{text[-_ENDS:]}"
     reading = failures.read_command(ends) if runs_a_command(call) else failures.read_tool(ends)
     return reading.failed

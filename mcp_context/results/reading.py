@@ -12,7 +12,7 @@ from __future__ import annotations
 import codecs
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
@@ -20,6 +20,7 @@ from ..errors import InvalidArgument
 from ..storage.index import LineIndex, Position
 from ..tokens.count import TokenCount, TokenCounter
 from .fitting import WALK_PIECE_CHARS, Budget, quick_page
+from .prefilter import Narrowed, lines_holding, scan_ranges
 
 _GREP_PIECE = 1024 * 1024  # longest piece of a line grep holds at once; matches across pieces are missed
 _SHOWN_LINE_CHARS = 400  # a grep hit on a longer line shows this much around the match
@@ -261,17 +262,23 @@ class TextReader:
         max_matches: int,
         max_tokens: int,
         timeout_s: float,
+        narrow: Callable[[str], Narrowed | None] | None = None,
     ) -> GrepResult:
-        compiled, mode = _compile(pattern, start_line, context, max_matches)
+        """``narrow``, given whether the pattern is a regex or literal text, may name the only chunks that can hold
+        a match and the literals a matching line holds (see prefilter.py): only those lines and their context are
+        read."""
+        compiled, mode = compile_pattern(pattern, start_line, context, max_matches)
         first = start_line or 1
         start = self.index.line_start(first)
+        spans = narrow(mode) if narrow is not None else None
         deadline = time.monotonic() + timeout_s
         found_so_far = _Found(self.counter, context, max_matches, max_tokens)
         before = found_so_far.before  # raw: most lines are never shown
         cursor: dict[str, int] | None = None
         notes: list[str] = []
         number = start.line
-        for scanned, (number, text) in enumerate(self._grep_lines(start.byte, start.line)):
+        lines = self._grep_lines(start.byte, start.line) if spans is None else self._ranges(spans, context, first)
+        for scanned, (number, text) in enumerate(lines):
             if scanned % 4096 == 4095 and time.monotonic() > deadline:
                 notes.append(f"stopped after {timeout_s:g}s of searching; continue from line {number:,}")
                 cursor = {"start_line": number}
@@ -300,12 +307,27 @@ class TextReader:
             lines=found_so_far.shown,
             matches=found_so_far.matches,
             scanned_from=first,
-            scanned_to=(cursor["start_line"] - 1) if cursor else number,
+            scanned_to=(cursor["start_line"] - 1) if cursor else number if spans is None else max(number, self._last()),
             tokens=found_so_far.tokens,
             token_method=self.counter.method,
             next=cursor,
             notes=notes,
         )
+
+    def _ranges(self, narrowed: Narrowed, context: int, first: int) -> Iterator[tuple[int, str]]:
+        for a, b in scan_ranges(lines_holding(self._file, self.index, narrowed), context, first):
+            at = self.index.line_start(a)
+            for number, text in self._grep_lines(at.byte, at.line):
+                if number > b:
+                    break
+                yield number, text
+
+    def _last(self) -> int:
+        """The number of the text's last line, as a scan of every line ends on."""
+        if self.index.total_bytes == 0:
+            return 1
+        self._file.seek(self.index.total_bytes - 1)
+        return self.index.total_newlines + (self._file.read(1) != b"\n")
 
     def _grep_lines(self, byte: int, line: int) -> Iterator[tuple[int, str]]:
         """(line number, text without its newline), streaming; a huge line arrives as several pieces."""
@@ -320,9 +342,10 @@ class TextReader:
 
     # preview -----------------------------------------------------------------------------------------------
 
-    def preview(self, limit_chars: int) -> Preview:
+    def preview(self, limit_chars: int, line_chars: int = 240) -> Preview:
         """Head and tail with their real line numbers, within about ``limit_chars`` characters. A line too long
-        to show is cut, and says how much of the whole line is left (not of the block it was read in)."""
+        to show is cut at ``line_chars``, and says how much of the whole line is left (not of the block it was read
+        in)."""
         total = self.index.total_chars
         head_lines: list[str] = []
         used = 0
@@ -330,7 +353,7 @@ class TextReader:
         head_end = 0  # characters the head has gone through
         more = {"start_line": 2}
         for piece, ends_line in self._pieces(0):
-            shown, extra = _shorten(piece.rstrip("\n"), _PREVIEW_LINE_CHARS)
+            shown, extra = _shorten(piece.rstrip("\n"), line_chars)
             if not ends_line:  # the piece is a block of a longer line: what is left is counted on the whole line
                 extra = self._line_end(number) - (head_end + len(shown))
             row = _row(number, shown, extra)
@@ -347,7 +370,7 @@ class TextReader:
             return Preview("\n".join(head_lines), "", len(head_lines), 0, True)
         tail_budget = limit_chars - used - 60
         start = self.index.char_position(max(head_end, total - tail_budget))
-        rows, number = self._tail_rows(start, total)
+        rows, number = self._tail_rows(start, total, line_chars)
         # Row prefixes and cut marks can push the tail over its share: drop its first rows until it fits.
         size, first = sum(len(row) + 1 for _, _, row in rows), 0
         while len(rows) - first > 1 and size > limit_chars - used - 60:
@@ -360,7 +383,7 @@ class TextReader:
         head, tail = "\n".join(head_lines), "\n".join(row for _, _, row in rows)
         return Preview(head, tail, len(head_lines), tail_from, False, more, max(hidden, 0))
 
-    def _tail_rows(self, start: Position, total: int) -> tuple[list[tuple[int, int, str]], int]:
+    def _tail_rows(self, start: Position, total: int, line_chars: int) -> tuple[list[tuple[int, int, str]], int]:
         """The preview's tail from ``start``: (line, first character shown, row) each, and the line after them."""
         partial = not self._after_newline(start)  # the tail starts inside a line
         rows: list[tuple[int, int, str]] = []  # (line, first character shown, row)
@@ -374,10 +397,10 @@ class TextReader:
             text = piece.rstrip("\n")
             lead = "…" if partial and not rows else ""
             if lead and (ends_line or at >= total):  # the end of a line cut at its start: show how it ends
-                shown, extra = text[-_PREVIEW_LINE_CHARS:], 0
+                shown, extra = text[-line_chars:], 0
                 begins += len(text) - len(shown)
             else:
-                shown, extra = _shorten(text, _PREVIEW_LINE_CHARS)
+                shown, extra = _shorten(text, line_chars)
                 if not ends_line:
                     extra = self._line_end(number) - (begins + len(shown))
             rows.append((number, begins, _row(number, lead + shown, extra)))
@@ -391,9 +414,6 @@ class TextReader:
         """The character offset where line ``number``'s text ends, before its newline."""
         end = self.index.line_start(number + 1).char
         return end - 1 if number <= self.index.total_newlines else end
-
-
-_PREVIEW_LINE_CHARS = 240
 
 
 def _row(number: int, shown: str, extra: int) -> str:
@@ -418,7 +438,7 @@ def _clip(text: str, at: int) -> tuple[str, bool]:
     return ("…" if begin else "") + window + ("…" if begin + _SHOWN_LINE_CHARS < len(text) else ""), True
 
 
-def _compile(pattern: str, start_line: int | None, context: int, max_matches: int) -> tuple[Any, str]:
+def compile_pattern(pattern: str, start_line: int | None, context: int, max_matches: int) -> tuple[Any, str]:
     """The search's expression, and whether it is one ('regex') or the pattern taken as text ('literal')."""
     if not pattern:
         raise InvalidArgument("grep needs a non-empty pattern")

@@ -42,6 +42,8 @@ class CleanupReport:
     bytes_freed: int
     debris_removed: int
     archives_removed: int = 0
+    #: Results the text index holds after ``cleanup --reindex`` rebuilt it (None: not asked).
+    reindexed: int | None = None
 
 
 # archives ------------------------------------------------------------------------------------------------

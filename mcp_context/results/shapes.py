@@ -10,6 +10,7 @@ from pydantic.json_schema import SkipJsonSchema
 
 from . import views
 from .answers import Persisted, Read
+from .searching import Search
 
 
 class PersistOutput(BaseModel):
@@ -40,10 +41,19 @@ class GrepLineOut(BaseModel):
 Absent = SkipJsonSchema[None]
 
 
-class ReadOutput(BaseModel):
+class SearchHitOut(BaseModel):
     handle: str
-    uri: str
-    mode: str = Field(description="'lines', 'chars' or 'grep'")
+    session: str
+    label: str | None
+    lines: list[GrepLineOut] = Field(description="matching lines, each cut to a short snippet")
+    more: bool = Field(description="the result has more matching lines: read_persisted(handle, grep) shows them")
+
+
+class ReadOutput(BaseModel):
+    handle: str | Absent = Field(None, description="the result read (absent for a search across results)")
+    uri: str | Absent = None
+    mode: str = Field(description="'lines', 'chars', 'grep' or 'search' (grep without a handle)")
+    results: list[SearchHitOut] | Absent = Field(None, description="search: the results that match, best first")
     content: str | Absent = Field(None, description="the page, exactly as stored (paging modes)")
     first_line: int | Absent = None
     last_line: int | Absent = None
@@ -52,8 +62,8 @@ class ReadOutput(BaseModel):
     matches: list[GrepLineOut] | Absent = Field(None, description="matching lines and context (grep)")
     match_count: int | Absent = None
     grep_mode: str | Absent = Field(None, description="'regex', or 'literal' when the pattern was not a valid regex")
-    total_lines: int
-    total_chars: int
+    total_lines: int | Absent = None
+    total_chars: int | Absent = None
     tokens: int
     token_method: str
     next_start_line: int | Absent = None
@@ -88,6 +98,30 @@ def persist_output(result: Persisted) -> PersistOutput:
         preview=preview.render(),
         preview_complete=preview.complete,
         read_more=None if preview.complete else views.call(meta.handle, **preview.more),
+    )
+
+
+def search_output(found: Search, counter_method: str) -> ReadOutput:
+    results = [
+        SearchHitOut(
+            handle=hit.meta.handle,
+            session=hit.meta.session,
+            label=hit.meta.label,
+            lines=[GrepLineOut(line=g.line, text=g.text, match=g.match, cut=g.cut) for g in hit.lines],
+            more=hit.more,
+        )
+        for hit in found.hits
+    ]
+    return ReadOutput(
+        mode="search",
+        results=results,
+        match_count=found.matched,
+        grep_mode=found.mode,
+        tokens=found.tokens,
+        token_method=counter_method,
+        next_call=None,
+        done=True,
+        notes=list(found.notes),
     )
 
 

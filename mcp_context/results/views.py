@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from ..storage.records import ResultMeta
 from .answers import Persisted, Read
+from .searching import Search
 
 
 def call(handle: str, **arguments: object) -> str:
@@ -31,19 +32,13 @@ def persisted(result: Persisted, call: Caller = call) -> str:
     meta = result.meta
     title = f" '{meta.label}'" if meta.label else ""
     again = "" if result.created else " (this content was already stored: nothing written)"
-    lines = [
-        f"Stored{title} as handle {meta.handle} in session {meta.session}{again}.",
-        f"Size: {sizes(meta)}. Resource: {meta.uri}",
-    ]
-    if result.preview.complete:
-        lines += ["Full text (all lines shown):", result.preview.render()]
-    else:
-        lines += [
-            f"Preview (lines 1-{result.preview.head_lines:,} and {result.preview.tail_from:,}-{meta.lines:,}):",
-            result.preview.render(),
-            f"Read more: {call(meta.handle, **result.preview.more)}",
-            f"Search: {call(meta.handle, grep='PATTERN')}",
-        ]
+    whole = " (all shown)" if result.preview.complete else ""
+    lines = [f"Stored{title} as handle {meta.handle} in session {meta.session}{again}: {sizes(meta)}{whole}."]
+    lines.append(result.preview.render())
+    if not result.preview.complete:
+        lines.append(
+            f"Read more: {call(meta.handle, **result.preview.more)}; search: {call(meta.handle, grep='PATTERN')}"
+        )
     return "\n".join(lines)
 
 
@@ -70,6 +65,24 @@ def read(result: Read, call: Caller = call) -> str:
         out.extend(found.notes)
     out.extend(result.notes)
     out.append(next_hint(result, call))
+    return "\n".join(out)
+
+
+def searched(found: Search, call: Caller = call) -> str:
+    """A search across results: which match, best first, each with its matching lines' numbers and snippets."""
+    mode = "" if found.mode == "regex" else " (not a valid regex: searched as literal text)"
+    head = f"{found.matched:,} of {found.searched:,} stored results match {found.pattern!r}{mode}"
+    if not found.hits:
+        return "\n".join([head + ".", *found.notes])
+    shown = f", the best {len(found.hits)} shown" if len(found.hits) < found.matched else ""
+    out = [f"{head}{shown}, best first:"]
+    for hit in found.hits:
+        title = f" '{hit.meta.label}'" if hit.meta.label else ""
+        more = ", more" if hit.more else ""
+        out.append(f"{hit.meta.handle}{title} (session {hit.meta.session}, {hit.meta.lines:,} lines{more}):")
+        out += [f"{line.line:>8}: {line.text}" for line in hit.lines]
+    out += found.notes
+    out.append(f"Read around them: {call(found.hits[0].meta.handle, grep=found.pattern)}")
     return "\n".join(out)
 
 

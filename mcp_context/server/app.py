@@ -8,7 +8,14 @@ import anyio.to_thread
 from mcp import MCPError
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError, UnexpectedToolError
-from mcp.types import INTERNAL_ERROR, INVALID_PARAMS, ListResourcesResult, PaginatedRequestParams, ResourceTemplate
+from mcp.types import (
+    INTERNAL_ERROR,
+    INVALID_PARAMS,
+    ListResourcesResult,
+    PaginatedRequestParams,
+    ResourceTemplate,
+    Tool,
+)
 
 from .. import __version__
 from ..arguments import Arguments
@@ -23,6 +30,7 @@ from ..summary.args import SummarizeArgs
 from . import compaction, loops, sdk, summary, tools
 from .binding import Direct, failure
 from .resources import TEMPLATES, list_page, read
+from .schemas import listed
 from .wire import AnsweringReadStream, stdio
 
 
@@ -46,6 +54,12 @@ class ContextServer(MCPServer):
             raise MCPError(code=INVALID_PARAMS, message="invalid cursor: pass the nextCursor of a listing") from None
         except ContextError as exc:  # a store that cannot answer now
             raise MCPError(code=INTERNAL_ERROR, message=str(exc)) from None
+
+    async def list_tools(self) -> list[Tool]:
+        """The tools with their input schemas as models need them (see schemas.py)."""
+        return [
+            t.model_copy(update={"input_schema": listed(t.name, t.input_schema)}) for t in await super().list_tools()
+        ]
 
     async def list_resource_templates(self) -> list[ResourceTemplate]:
         return [*await super().list_resource_templates(), *TEMPLATES]
@@ -143,10 +157,11 @@ TOOL_ARGUMENTS: dict[str, type[Arguments]] = {
 INSTRUCTIONS = """\
 mcp-context keeps large texts out of your context without losing them. When a tool output, file or log is \
 large, store it with persist_result and keep only the handle and preview; read parts back later with \
-read_persisted (pages by line or character, or grep). When a conversation grows too long, compact_history \
-shrinks it to a token budget, keeping it valid and storing everything it removes; summarize_range turns a \
-range of it into a structured summary stored beside the originals. check_loop tells you when \
-you are repeating yourself or stuck, and what to do instead. Stored results are also listed as resources."""
+read_persisted (pages by line or character, or grep; grep without a handle searches every stored result). \
+When a conversation grows too long, compact_history shrinks it to a token budget, keeping it valid and storing \
+everything it removes; summarize_range turns a range of it into a structured summary stored beside the \
+originals. check_loop tells you when you are repeating yourself or stuck, and what to do instead. Stored \
+results are also listed as resources."""
 
 
 def build_server(session: Session, server_class: type[ContextServer] = ContextServer) -> ContextServer:

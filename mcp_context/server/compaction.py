@@ -13,13 +13,9 @@ from ..session import Session
 from .binding import Direct, answer, bind
 
 DESCRIPTION = """\
-Make a conversation history smaller so it fits a token budget, keeping it valid for its provider (every tool \
-call keeps its result) and losing nothing: whatever is removed or shortened is stored first and named by a \
-handle that read_persisted reads. Takes messages (OpenAI, Anthropic or Gemini format; the output is in the \
-same format) or transcript: a Claude Code / Gemini / Codex CLI transcript path, or "host" for the running host's own. \
-Give target_tokens, or model / context_window to derive it. Cheapest steps first: old tool results become \
-markers, huge ones previews, long write arguments are cut, then older turns are summarised, then dropped. \
-Calling again with the same history plus new messages repeats earlier replacements exactly (prompt cache)."""
+Shrink a conversation history to a token budget, valid for its provider and losing nothing: what is removed \
+is stored under handles read_persisted reads. Give messages or transcript, and target_tokens or model. Called \
+again on the same history plus new messages, it repeats earlier replacements exactly (prompt cache)."""
 
 
 def register(server: MCPServer, session: Session) -> dict[str, Direct]:

@@ -27,12 +27,9 @@ from .binding import Direct, answer, bind
 from .sampling import Refusal, ask
 
 DESCRIPTION = """\
-Check whether you are looping or stuck: the same tool call or cycle of calls again and again, re-reading \
-what has not changed, repeating the same text or message, failing call after call, or over a step, token or \
-time budget. Call it every few tool calls with the steps since your last check as events (the session \
-remembers earlier ones, across restarts), or with transcript="host" to check your own conversation without \
-reporting steps. It answers ok, warn or stop with what repeated, where, and a nudge: on warn follow the \
-nudge and change approach; on stop, stop and tell the user what you tried and what blocks you."""
+Check whether you are looping or stuck (repeated calls or text, re-reads, failing calls, over budget). Call \
+it every few tool calls with the steps since the last check as events, or with transcript="host". On warn \
+follow its nudge; on stop, stop and tell the user what blocks you."""
 
 
 def register(server: MCPServer, session: Session) -> dict[str, Direct]:

@@ -22,15 +22,8 @@ from .binding import Direct, answer, bind
 from .sampling import Refusal, ask
 
 DESCRIPTION = """\
-Summarise a range of a conversation into a structured summary and store it beside the original messages, so \
-the range can leave the context without losing anything: every item cites its message ([#i]) and the \
-originals stay readable with read_persisted. Use it before dropping old turns, or to hand a long session on. \
-Source: messages (OpenAI, Anthropic or Gemini format), transcript (a Claude Code / Gemini / Codex CLI transcript path, \
-or "host"), or handle (an archive from compact_history or summarize_range). start/end: indexes, '#i' labels \
-or message/tool-call ids; widened so no tool call is parted from its result. style: sections (Claude Code's \
-8), snapshot (Gemini CLI's state snapshot) or brief. engine: extractive (no LLM), sampling (the client's \
-model), agent (the first call returns the facts and the template; write the summary and call again with \
-summary=...), auto (sampling if offered, else extractive). focus: what to keep first."""
+Summarise a range of a conversation, stored beside the originals (each item cites its message [#i]): before \
+dropping old turns, or to hand a session on. Source: messages, transcript or handle (an archive)."""
 
 PROMPT_DESCRIPTIONS = {
     "sections": "Summarise this conversation in Claude Code's eight sections (request, concepts, files, errors, "

@@ -3,35 +3,58 @@ Session call."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import MCPServer
 from mcp.types import CallToolResult, ToolAnnotations
 
 from ..results import shapes, views
+from ..results.answers import Persisted
 from ..results.args import PersistArgs, ReadArgs
 from ..session import Session
 from .binding import Direct, answer, bind
 
 PERSIST_DESCRIPTION = """\
-Store a large text (tool output, file, log, document) in the session and get back a short handle, sizes, \
-token count and a head/tail preview, instead of keeping the whole text in context. Use it when a text is \
-over a few thousand tokens or you may need it again later. Read any part back with read_persisted(handle). \
-Storing the same text again returns the same handle."""
+Store a large text (tool output, file, log) and keep only its handle and a preview in context: for texts over \
+a few thousand tokens or needed later. Read or search it with read_persisted."""
 
 READ_DESCRIPTION = """\
-Read a text stored with persist_result, a bounded page at a time: by lines (start_line, max_lines), by \
-characters (offset, max_chars), or only the lines matching grep (a regular expression, or literal text if \
-it is not a valid one) with context lines around each match. Every answer says where the next page starts \
-and gives the exact call to read it. Takes the handle alone, or the result's resource URI."""
+Read a stored text a page at a time: by lines (start_line, max_lines), characters (offset, max_chars), or lines \
+matching grep (regex, else literal). Without a handle, grep searches every stored result: which match, best \
+first, with line numbers. Each answer gives the call that reads on."""
+
+
+#: What a store's acknowledgment may take, as text and as structured content alike: every later request of the
+#: conversation carries it. The preview shrinks until it fits; read_persisted reads on.
+ACK_BYTES = 800
+_ACK_PREVIEW_CHARS = 420
+_ACK_LINE_CHARS = 100
+
+
+def acknowledge(session: Session, stored: Persisted) -> CallToolResult:
+    """persist_result's answer: the handle, the sizes and a preview of a few lines, within ACK_BYTES."""
+    chars = _ACK_PREVIEW_CHARS
+    while True:
+        made = session.brief_preview(stored.meta, chars, _ACK_LINE_CHARS)
+        brief = dataclasses.replace(stored, make_preview=lambda made=made: made)  # type: ignore[misc]
+        shape, text = shapes.persist_output(brief), views.persisted(brief)
+        size = max(len(text.encode()), len(json.dumps(shapes.structured(shape), ensure_ascii=False).encode()))
+        if size <= ACK_BYTES or chars < 60:
+            return answer(shape, text)
+        chars = chars * 2 // 3
 
 
 def register(server: MCPServer, session: Session) -> dict[str, Direct]:
     def persist(args: PersistArgs) -> CallToolResult:
         stored = session.persist_result(args.content, label=args.label, source=args.source, session=args.session)
-        return answer(shapes.persist_output(stored), views.persisted(stored))
+        return acknowledge(session, stored)
 
     def read(args: ReadArgs) -> CallToolResult:
+        if args.handle is None:  # a search across results (see docs/search.md)
+            found = session.search_persisted(args)
+            return answer(shapes.search_output(found, session.counter.method), views.searched(found))
         result = session.read_persisted(args)
         return answer(shapes.read_output(result), views.read(result))
 

@@ -273,7 +273,7 @@ class FileStore(StateFiles):
     # reading metadata --------------------------------------------------------------------------------------
 
     def _unknown(self, handle: str) -> str:
-        return f"unknown handle {handle!r}: nothing stored under it (`mcp-context results` lists what is stored)"
+        return str(UnknownHandle.of(handle))
 
     def meta(self, session: str, handle: str) -> ResultMeta:
         with self._results(session) as folder:

@@ -155,9 +155,7 @@ class PgStore(PgStates):
     # reading ---------------------------------------------------------------------------------------------
 
     def _unknown(self, handle: str) -> UnknownHandle:
-        return UnknownHandle(
-            f"unknown handle {handle!r}: nothing stored under it (`mcp-context results` lists what is stored)"
-        )
+        return UnknownHandle.of(handle)
 
     def _existing(self, session: str, handle: str) -> ResultMeta | None:
         query = f"SELECT {_META} FROM {SCHEMA}.results {_RESULT}"

@@ -21,8 +21,8 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 #: Seconds a saver may keep a state's lock through back-to-back checks before they wait for it to let go.
 MAX_HOLD = 0.25
@@ -30,6 +30,9 @@ MAX_HOLD = 0.25
 _CHANGED = threading.Condition()  # guards everything below; notified when a saver finishes or lets go
 _FAILED: dict[str, str] = {}  # why the last save of a state failed, by the state's key
 _SAVERS: dict[str, _Saver] = {}
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
+
 _workers: ThreadPoolExecutor | None = None
 
 
@@ -88,6 +91,8 @@ def _run(key: str, saver: _Saver) -> None:
             _finish(key, saver)
         return
     if _workers is None:
+        from concurrent.futures import ThreadPoolExecutor  # here: a hook's process never saves behind
+
         _workers = ThreadPoolExecutor(max_workers=4, thread_name_prefix="mcp-context-save")
     saver.running = True
     _workers.submit(_work, key, saver)

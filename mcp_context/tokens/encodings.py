@@ -13,7 +13,6 @@ import base64
 import hashlib
 import importlib
 import os
-import tempfile
 import threading
 import types
 from pathlib import Path
@@ -54,6 +53,8 @@ def tiktoken_cache_file(url: str) -> Path | None:
     elif "DATA_GYM_CACHE_DIR" in os.environ:
         cache_dir = os.environ["DATA_GYM_CACHE_DIR"]
     else:
+        import tempfile  # here: only a count that needs the encoding looks for its file
+
         cache_dir = os.path.join(tempfile.gettempdir(), "data-gym-cache")
     if not cache_dir:  # tiktoken's way of saying "no cache": it would always download
         return None
