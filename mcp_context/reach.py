@@ -21,9 +21,9 @@ from .tokens.count import TokenCounter
 
 if TYPE_CHECKING:
     from .config import Settings
+    from .results.args import ReadArgs
     from .results.known import KnownResults
     from .reuse import Reuse
-    from .results.args import ReadArgs
 
 #: Results a search answers with at most.
 SEARCH_RESULTS = 10
@@ -61,6 +61,16 @@ class Reach:
         acknowledgment, which every later request of the conversation carries)."""
         with self._reader(meta, self.reuse.call().known) as reader:
             return reader.preview(chars, line_chars)
+
+    def _page_budget(self, max_tokens: int | None, notes: list[str]) -> int:
+        """The tokens one answer may hold: what was asked, or the default, never past the most a page may hold."""
+        budget = max_tokens or self.limits.page_tokens
+        if budget > self.limits.max_page_tokens:
+            notes.append(f"max_tokens lowered to {self.limits.max_page_tokens:,}, the most one page may hold")
+            budget = self.limits.max_page_tokens
+        if budget < 1:
+            raise InvalidArgument("max_tokens must be at least 1")
+        return budget
 
     def _narrow(self, meta: ResultMeta, pattern: str | None) -> Callable[[str], Narrowed | None] | None:
         return None if pattern is None else searching.narrower(self.text_index, meta, pattern)

@@ -245,12 +245,7 @@ class Session(Reach):
         notes: list[str] = []
         given = {"max_lines": max_lines, "max_chars": max_chars, "context": context, "max_matches": max_matches}
         options = {k: v for k, v in (given | {"max_tokens": max_tokens}).items() if v is not None}
-        budget = max_tokens or self.limits.page_tokens
-        if budget > self.limits.max_page_tokens:
-            notes.append(f"max_tokens lowered to {self.limits.max_page_tokens:,}, the most one page may hold")
-            budget = self.limits.max_page_tokens
-        if budget < 1:
-            raise InvalidArgument("max_tokens must be at least 1")
+        budget = self._page_budget(max_tokens, notes)
         if start_line is not None and start_line > meta.lines + 1:
             raise InvalidArgument(f"start_line {start_line:,} is past the end: {meta.handle} has {meta.lines:,} lines")
         if offset is not None and offset > meta.chars:
