@@ -1,4 +1,4 @@
-"""Redaction engines side by side, on the secrets corpus (``tests/secrets/corpus.jsonl``) and on ordinary source
+"""Redaction engines side by side, on the secrets corpus (``tests/secret_corpus/corpus.jsonl``) and on ordinary source
 and logs: ours (Python ``re`` tried where an Aho-Corasick pass finds a rule's anchor), detect-secrets (PyPI, its
 default plugins and filters), and hyperscan (our rules compiled into one hyperscan database, each hit confirmed
 by the rule's pattern). Each engine turns a text into the text it would store; the same scoring judges them all.
@@ -20,7 +20,7 @@ from mcp_context.redaction import Redactor
 from mcp_context.redaction import redactor as rules
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT / "tests" / "secrets" / "corpus.jsonl"
+CORPUS = ROOT / "tests" / "secret_corpus" / "corpus.jsonl"
 #: The shortest run of a secret's characters that, left standing, counts as a leak.
 RUN = 12
 _PLACEHOLDER = re.compile(r"\[secret:[a-z_0-9]+:[0-9a-f]{4}\]")

@@ -130,7 +130,7 @@ def test_placeholders_are_stable_in_a_session_and_tell_secrets_apart() -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(parts=st.lists(st.sampled_from([*{a for r in redaction._RULES for a in r.anchors}, "PassWord", "TOKEN", "Bearer",
+@given(parts=st.lists(st.sampled_from([*{a for r in redaction.RULES for a in r.anchors}, "PassWord", "TOKEN", "Bearer",
     "Authorization: ", "=", ": ", '"', " ", "\n", "x", "A1b2C3d4e5", "K", "é", "ghp_" + "a" * 36, "@h", "//u:"]),
     max_size=30))  # fmt: skip
 def test_the_quick_look_for_anchors_changes_nothing(parts: list[str]) -> None:
@@ -324,7 +324,7 @@ def test_compaction_stores_the_same_as_persist_result_would(tmp_path: Path) -> N
 
 
 @settings(max_examples=300, deadline=None)
-@given(parts=st.lists(st.sampled_from([*{a for r in redaction._RULES for a in r.anchors}, "PassWord", "TOKEN",
+@given(parts=st.lists(st.sampled_from([*{a for r in redaction.RULES for a in r.anchors}, "PassWord", "TOKEN",
     "aPi", "BeArEr", "AWS_Secret", " ", "\n", "é", "日本", "\ud800", "\u0130", "\u212a"]), max_size=30))  # fmt: skip
 def test_one_pass_finds_each_anchor_where_searching_for_it_would(parts: list[str]) -> None:
     """The automaton's positions are those of a search for each anchor on its own: in the text as given for the
@@ -338,7 +338,7 @@ def test_one_pass_finds_each_anchor_where_searching_for_it_would(parts: list[str
             anchors = redaction._Anchors(variant)
             anchors.at("sk-")  # found now, in windows of this size
         assert anchors.folded_exact == (len(lowered) == len(text) and "\u212a" not in text)
-        for rule in redaction._RULES:
+        for rule in redaction.RULES:
             searched = lowered if rule.folded else text
             if rule.folded and not anchors.folded_exact:
                 continue

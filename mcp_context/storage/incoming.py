@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from ..errors import InvalidArgument, StoreError
-from ..redaction import Redactor, pieces
+from ..redaction import Redactor
 from ..tokens.count import EXACT_LIMIT_BYTES, TokenCount, TokenCounter
 from . import ids
 
@@ -100,17 +100,25 @@ def incoming_stream(
 
 
 def _redacted_utf8(redactor: Redactor, chunks: Iterable[bytes]) -> Iterator[bytes]:
-    """Chunks checked and redacted together: each piece the redactor takes is decoded once for both (checking
-    and redacting each decoding it was a fifth of persisting a megabyte of logs)."""
-    offset = 0
-    for piece in pieces(chunks):
-        try:
-            text = piece.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise _not_utf8(offset + exc.start) from None
-        out = redactor.text(text)
-        yield piece if out is text else out.encode("utf-8")
-        offset += len(piece)
+    """Chunks checked and redacted together: each is decoded once for both, and the redactor sees the text
+    whole across the chunks' boundaries (a credential cut in two by them is found)."""
+    for text in redactor.stream(_decoded(chunks)):
+        yield text.encode("utf-8")
+
+
+def _decoded(chunks: Iterable[bytes]) -> Iterator[str]:
+    """The chunks' text, failing with the byte offset at the first thing that is not UTF-8 text."""
+    decoder = codecs.getincrementaldecoder("utf-8")("strict")
+    offset = held = 0  # bytes decoded, and how many of the last of them the decoder holds (a character begun)
+    try:
+        for chunk in chunks:
+            text = decoder.decode(chunk)
+            held = len(decoder.getstate()[0])
+            offset += len(chunk)
+            yield text
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError as exc:  # its start counts from the bytes the decoder held
+        raise _not_utf8(offset - held + exc.start) from None
 
 
 def _named(redactor: Redactor, label: str | None, source: str | None) -> Named:

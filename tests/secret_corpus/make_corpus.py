@@ -5,7 +5,7 @@ case a line ``{"id", "format", "source", "split", "shown", "text", "secret"}``; 
 The split was fixed before any redaction rule was written against the corpus: about three formats in ten (by a
 hash of the format's name) are ``held_out``, their cases never looked at while rules were written, so that the
 held-out recall tells what the rules catch of formats they were not written for. Run from the repository root:
-``python -m tests.secrets.make_corpus`` (seeded: the same file every time)."""
+``python -m tests.secret_corpus.make_corpus`` (seeded: the same file every time)."""
 
 from __future__ import annotations
 
