@@ -315,7 +315,10 @@ def _matches(rule: Rule, text: str, anchors: _Anchors) -> Iterator[re.Match[str]
                     yield match
                     seen = match.end()
                 continue
-            for start in range(max(0, i - rule.back, seen), i + 1):
+            first = i - rule.back if rule.exact else max(0, i - rule.back, seen)
+            for start in range(first, i + 1 if not rule.exact else first + 1):
+                if start < 0 or start < seen:
+                    continue
                 match = match_at(text, start)
                 if match is not None:
                     yield match

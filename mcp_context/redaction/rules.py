@@ -18,7 +18,7 @@ _PEM = r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
 #: A value assigned to a name that says it is secret: 8 or more characters with a letter and a digit in them, so
 #: ``password = getpass()`` or ``token = self.token`` stay as they are.
 _VALUE = (
-    r"""(?=[^\s"'`,;{}()\[\]<>\\]{0,512}\d)(?=[^\s"'`,;{}()\[\]<>\\]{0,512}[A-Za-z])[^\s"'`,;{}()\[\]<>\\]{8,512}"""
+    r"""(?=[^\s"'`,;{}()\[\]<>\\]{0,512}\d)(?=[^\s"'`,;{}()\[\]<>\\]{0,512}[A-Za-z])[^\s"'`,;{}()\[\]<>\\]{8,2048}"""
 )
 
 
@@ -36,11 +36,41 @@ class Rule:
     folded: bool = False
     #: How far before an anchor a match may start.
     back: int = 0
+    #: Whether a match starts exactly ``back`` characters before its anchor (one try, not ``back`` + 1).
+    exact: bool = False
 
 
-def _rule(kind: str, anchors: str, pattern: str, folded: bool = False, back: int = 0) -> Rule:
-    return Rule(kind, tuple(anchors.split()), re.compile(pattern), folded, back)
+def _rule(kind: str, anchors: str, pattern: str, folded: bool = False, back: int = 0, exact: bool = False) -> Rule:
+    return Rule(kind, tuple(anchors.split()), re.compile(pattern), folded, back, exact)
 
+
+def _prefixed(kind: str, prefixes: str, body: str) -> Rule:
+    """A token known by its prefix (any of ``prefixes``), followed by ``body``, standing as a word of its own."""
+    alternatives = "|".join(re.escape(p) for p in prefixes.split())
+    return _rule(kind, prefixes, rf"(?<![A-Za-z0-9_\-])(?:{alternatives}){body}(?![A-Za-z0-9_\-])")
+
+
+#: Words that, standing before ``key`` (with ``_``, ``-`` or nothing between), make a name for a secret:
+#: ``x-api-key``, ``DD_APP_KEY``, ``AccountKey``, ``SharedAccessKey``, ``secret_key``.
+_KEY_WORDS = (
+    "api app application access auth private master account signing encryption secret secretaccess "
+    "secret_access sharedaccess shared_access"
+).split()
+
+
+def _key_names() -> str:
+    """``key`` preceded by one of _KEY_WORDS: one look-behind per width (Python's must be fixed), so a "key" in
+    ordinary code costs a few comparisons."""
+    by_width: dict[int, list[str]] = {}
+    for word in _KEY_WORDS:
+        for sep in ("", "_", "-"):
+            by_width.setdefault(len(word) + len(sep), []).append(re.escape(word + sep))
+    return "(?:" + "|".join(f"(?<={'|'.join(words)})" for words in by_width.values()) + ")key"
+
+
+#: Names that say the value given them is secret (a key of JSON or YAML, a variable, a header, a flag), matched
+#: from where their anchor stands: ``DB_PASSWORD``, ``client_secret``, ``secret_key_base``, ``x-api-key``.
+_NAMES = rf"passw(?:or)?d|passphrase|secret(?:[_-]?key(?:[_-]?base)?)?|token|{_key_names()}(?:[_-]?base)?"
 
 #: In order: a rule sees the text with the rules before it applied (a JWT sent as a bearer token is a JWT). Where
 #: a pattern has a group named ``secret``, only that part is replaced.
@@ -71,22 +101,94 @@ RULES: tuple[Rule, ...] = (
         r"(?i:aws_?secret_?(?:access_?)?key)[\"']?\s{0,16}[:=]\s{0,16}[\"']?(?P<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])",
         folded=True,
     ),
-    _rule("slack_token", "xox", r"\bxox[abposr]-[A-Za-z0-9-]{10,2048}"),
+    # an STS session token: base64 of a serialised structure whose first bytes are always the same
+    _rule(
+        "aws_session_token",
+        "IQoJb3JpZ2luX2Vj FwoGZXIvYXdzE",
+        r"\b(?:IQoJb3JpZ2luX2Vj|FwoGZXIvYXdzE)[A-Za-z0-9+/]{80,2048}={0,2}",
+    ),
+    _rule(
+        "slack_token",
+        "xox xapp-",
+        r"\bxox[abposr]-[A-Za-z0-9-]{10,2048}|\bxapp-\d-[A-Z0-9]{6,16}-\d{6,16}-[a-f0-9]{32,128}\b",
+    ),
     _rule(
         "slack_webhook",
         "hooks.slack.com",
         r"https://hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9/_]{20,2048}",
         back=8,
     ),
+    _rule(
+        "discord_webhook",
+        "/api/webhooks/",
+        r"https://(?:(?:ptb|canary)\.)?discord(?:app)?\.com/api/webhooks/\d{5,30}/[A-Za-z0-9_-]{40,100}",
+        back=34,
+    ),
+    _rule(
+        "teams_webhook",
+        ".webhook.office.com/",
+        r"https://[A-Za-z0-9-]{1,64}\.webhook\.office\.com/[A-Za-z0-9@/_-]{60,512}",
+        back=72,
+    ),
     _rule("google_api_key", "AIza", rf"\bAIza{_B64URL}{{35}}(?!{_B64URL})"),
     _rule("google_oauth_token", "ya29.", rf"\bya29\.{_B64URL}{{20,{_MOST}}}"),
+    _prefixed("google_oauth_secret", "GOCSPX-", r"[A-Za-z0-9_-]{28}"),
+    _rule("firebase_key", ":APA91b", r"\bAAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,300}", back=11, exact=True),
+    _rule(
+        "azure_ad_secret",
+        "Q~",
+        r"(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])",
+        back=4,
+        exact=True,
+    ),
+    _rule("azure_sas_signature", "sig=", r"[?&;]sig=(?P<secret>[A-Za-z0-9%+/=]{20,256})", back=1, exact=True),
     _rule("stripe_key", "_live_ _test_", r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,2048}", back=2),
     _rule("npm_token", "npm_", r"\bnpm_[A-Za-z0-9]{36}\b"),
     _rule("huggingface_token", "hf_", r"\bhf_[A-Za-z0-9]{34,2048}\b"),
+    _prefixed("pypi_token", "pypi-AgEIcHlwaS5vcmc pypi-AgENdGVzdC5weXBpLm9yZw", r"[A-Za-z0-9_-]{50,2048}"),
+    _prefixed("rubygems_key", "rubygems_", r"[a-f0-9]{48}"),
+    _prefixed("nuget_key", "oy2", r"[a-z0-9]{43}"),
+    _prefixed("clojars_token", "CLOJARS_", r"[a-z0-9]{60}"),
+    _prefixed("digitalocean_token", "dop_v1_ doo_v1_ dor_v1_", r"[a-f0-9]{64}"),
+    _prefixed("alibaba_key_id", "LTAI", r"[A-Za-z0-9]{12,20}"),
+    _prefixed("flyio_token", "fo1_", r"[A-Za-z0-9_-]{43}"),
+    _prefixed("databricks_token", "dapi", r"[a-f0-9]{32}(?:-\d)?"),
+    _prefixed("dynatrace_token", "dt0c01.", r"[A-Z0-9]{24}\.[A-Z0-9]{64}"),
+    _prefixed("groq_key", "gsk_", r"[A-Za-z0-9]{52}"),
+    _prefixed("perplexity_key", "pplx-", r"[A-Za-z0-9]{48}"),
+    _prefixed("xai_key", "xai-", r"[A-Za-z0-9]{80}"),
+    _prefixed("replicate_token", "r8_", r"[A-Za-z0-9]{37}"),
+    _prefixed("langsmith_key", "lsv2_pt_ lsv2_sk_", r"[a-f0-9]{32}_[a-f0-9]{10}"),
+    _prefixed("sendgrid_key", "SG.", r"[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}"),
+    _prefixed("twilio_key", "SK", r"[0-9a-fA-F]{32}"),
+    _prefixed("mailgun_key", "key-", r"[a-f0-9]{32}"),
+    _rule("mailchimp_key", "-us", r"(?<![A-Za-z0-9_-])[a-f0-9]{32}-us\d{1,2}(?![A-Za-z0-9_-])", back=32, exact=True),
+    _rule(
+        "telegram_bot_token",
+        ":AA",
+        r"(?:(?<![A-Za-z0-9_:-])|(?<=bot))\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])",
+        back=10,
+    ),
+    _prefixed("square_token", "sq0csp- sq0atp-", r"[A-Za-z0-9_-]{22,43}"),
+    _prefixed("stripe_webhook_secret", "whsec_", r"[A-Za-z0-9+/]{32,88}={0,2}"),
+    _prefixed("shopify_token", "shpat_ shpss_ shppa_", r"[a-fA-F0-9]{32}"),
+    _prefixed("vault_token", "hvs. hvb. hvr.", r"[A-Za-z0-9_-]{24,2048}"),
+    _prefixed("new_relic_key", "NRAK-", r"[A-Z0-9]{27}"),
+    _prefixed("sentry_token", "sntrys_eyJ", r"[A-Za-z0-9+/=]{20,1024}_[A-Za-z0-9+/_-]{43}"),
+    _prefixed("sentry_token", "sntryu_", r"[a-f0-9]{64}"),
+    _prefixed("atlassian_token", "ATATT3", r"[A-Za-z0-9_=-]{150,300}"),
+    _prefixed("linear_key", "lin_api_", r"[A-Za-z0-9]{40}"),
+    _prefixed("postman_key", "PMAK-", r"[a-f0-9]{24}-[a-f0-9]{34}"),
+    _prefixed("pulumi_token", "pul-", r"[a-f0-9]{40}"),
+    _prefixed("typeform_token", "tfp_", r"[A-Za-z0-9_.=-]{40,64}"),
+    _prefixed("age_secret_key", "AGE-SECRET-KEY-1", r"[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}"),
+    _prefixed("prefect_key", "pnu_", r"[A-Za-z0-9]{36}"),
+    _prefixed("netlify_token", "nfp_", r"[A-Za-z0-9]{36}"),
     # ours (storage/keys.py makes them): mcx_, a 12-hex id, 43 url-safe characters of secret
     _rule("mcp_context_key", "mcx_", r"\bmcx_[0-9a-f]{12}_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])"),
     _rule("jwt", "eyJ", rf"\beyJ{_B64URL}{{8,1024}}\.eyJ{_B64URL}{{8,1024}}\.{_B64URL}{{16,1024}}"),
-    _rule("url_password", "://", r"://[^\s:/?#@\"'<>\[\]]{1,256}:(?P<secret>[^\s/?#@\"'<>]{1,256})@"),
+    # a URL's password (redis://:pw@host has no user name)
+    _rule("url_password", "://", r"://[^\s:/?#@\"'<>\[\]]{0,256}:(?P<secret>[^\s/?#@\"'<>]{1,256})@"),
     _rule(
         "bearer_token",
         "bearer",
@@ -94,11 +196,44 @@ RULES: tuple[Rule, ...] = (
         True,
         40,
     ),
+    # the other schemes of an Authorization header: Basic (user:password in base64), Token, Bot, SSWS, key=
+    _rule(
+        "authorization",
+        "authorization",
+        r"(?i:authorization[\"']?\s{0,16}[:=]\s{0,16}[\"']?(?:basic|token|bot|ssws|key=|digest))"
+        r"\s{0,16}(?P<secret>[A-Za-z0-9._~+/\-:]{8,2048}={0,2})",
+        folded=True,
+    ),
+    # "auth" in a Docker config: user:password in base64
+    _rule("docker_auth", '"auth"', r"\"auth\"\s{0,16}:\s{0,16}\"(?P<secret>[A-Za-z0-9+/]{8,2048}={0,2})\""),
+    # curl -u user:password, --user user:password
     _rule(
         "password",
-        "passw secret apikey api_key token",  # each name the pattern allows holds one (not "api": rapid, capital)
+        "curl",
+        r"\bcurl\b[^\n]{0,1024}?\s(?:-u|--user)[ =\t]{0,4}(?P<q>['\"]?)[^\s:'\"]{0,256}:"
+        r"(?P<secret>[^\s'\"]{1,256})(?P=q)",
+    ),
+    # mysql -pPASSWORD, sshpass -p PASSWORD
+    _rule("password", "mysql", r"\bmysql(?:dump|admin)?\b[^\n]{0,512}?\s-p(?P<secret>[^\s'\"-][^\s'\"]{3,256})"),
+    _rule("password", "sshpass", r"\bsshpass\s{1,16}-p\s{0,16}(?P<q>['\"]?)(?P<secret>[^\s'\"]{1,256})(?P=q)"),
+    # .netrc: password followed by the end of the line or the file's next word
+    _rule(
+        "password",
+        "password",
+        rf"\bpassword[ \t]{{1,16}}(?P<secret>{_VALUE})(?=[ \t]{{0,16}}(?:\r?\n|$|(?:machine|login|account|default)\b))",
+    ),
+    # PHP's define('DB_PASSWORD', '...')
+    _rule(
+        "password",
+        "define(",
+        r"\bdefine\(\s{0,16}['\"][A-Z0-9_]{0,64}(?:PASSWORD|SECRET|KEY|TOKEN)['\"]\s{0,16},\s{0,16}"
+        r"(?P<q>['\"])(?P<secret>[^'\"\n]{4,256})(?P=q)",
+    ),
+    _rule(
+        "password",
+        "passw passp secret token key",  # each name the pattern allows starts at one (not "api": rapid, capital)
         # the quotes may be escaped: JSON text held in a string of a JSON document
-        r"(?<!\[)(?i:(?:passw(?:or)?d|secret|api_?key|token)(?:\\{0,8}[\"'])?\s{0,16}[:=]\s{0,16})"
+        rf"(?<!\[)(?i:(?:{_NAMES})(?:\\{{0,8}}[\"'])?\s{{0,16}}[:=]\s{{0,16}})"
         rf"(?P<q>(?:\\{{0,8}}[\"'])?)(?P<secret>{_VALUE})(?P=q)",
         folded=True,
     ),
