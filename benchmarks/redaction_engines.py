@@ -114,25 +114,38 @@ class Hyperscan:
         import hyperscan
 
         self._hs = hyperscan
-        self._rules = rules._RULES
+        self._rules = rules.RULES
         self._bytes = [re.compile(r.pattern.pattern.encode()) for r in self._rules]
         flags = hyperscan.HS_FLAG_PREFILTER | hyperscan.HS_FLAG_ALLOWEMPTY
         self._db = hyperscan.Database()
-        patterns = [r.pattern.pattern.encode() for r in self._rules]
+        # hyperscan refuses repeats bounded above a few thousand: in prefilter mode a repeat left open is as good
+        patterns = [re.sub(r"\{(\d+),\d{4,}\}", r"{\1,}", r.pattern.pattern).encode() for r in self._rules]
         self._db.compile(expressions=patterns, ids=list(range(len(patterns))), flags=[flags] * len(patterns))
 
     def spans(self, data: bytes) -> list[tuple[int, int, int]]:
-        ends: list[tuple[int, int]] = []
+        """(rule, start, end) of every confirmed match. Hyperscan reports every end of every possible match (a
+        repeat of 8 to 2048 characters ends 2,040 ways), so a rule's ends are merged into ranges first, and each
+        range is searched once."""
+        ends: dict[int, list[int]] = {}
 
         def hit(rule: int, start: int, end: int, flags: int, context: object) -> None:
-            ends.append((rule, end))
+            ends.setdefault(rule, []).append(end)
 
         self._db.scan(data, match_event_handler=hit)
         found: list[tuple[int, int, int]] = []
-        for rule, end in sorted(set(ends)):
-            for m in self._bytes[rule].finditer(data, max(0, end - rules._LONGEST), end + rules._LONGEST):
-                if m.start() < end:
-                    found.append((rule, *(m.span("secret") if "secret" in m.re.groupindex else m.span())))
+        reach = rules.LONGEST
+        for rule, at in ends.items():
+            at.sort()
+            low, high = at[0], at[0]
+            for end in [*at[1:], None]:
+                if end is not None and end - high <= reach:
+                    high = end
+                    continue
+                for m in self._bytes[rule].finditer(data, max(0, low - reach), min(len(data), high + reach)):
+                    if m.start() < high:
+                        found.append((rule, *(m.span("secret") if "secret" in m.re.groupindex else m.span())))
+                if end is not None:
+                    low = high = end
         return found
 
     def redact(self, text: str) -> str:

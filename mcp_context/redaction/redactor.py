@@ -9,7 +9,7 @@ import itertools
 import json
 import re
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, AnyStr, cast
 
 import ahocorasick_rs
 
@@ -19,26 +19,30 @@ ENV_REDACT = "MCP_CONTEXT_REDACT"
 #: Values of MCP_CONTEXT_REDACT that turn redaction off.
 OFF_WORDS = frozenset({"0", "false", "no", "off"})
 
-#: The anchors of the rules that find them in the text lower-cased.
+#: The anchors of the rules that find them whatever their ASCII letters' case.
 _FOLDED_ANCHORS = tuple(dict.fromkeys(anchor for rule in RULES if rule.folded for anchor in rule.anchors))
-#: Every anchor at once, the case-blind ones case-blind: on ASCII text (where lower-casing is ASCII's and moves
-#: nothing) no match of it means no rule can match, which one search tells a short text (see _QUICK_CHARS).
+#: Every anchor at once, the case-blind ones case-blind: no match of it means no rule can match, which one
+#: search tells a short text (see _QUICK_CHARS).
 _ANY_ANCHOR = re.compile(
     "|".join(re.escape(a) for rule in RULES if not rule.folded for a in rule.anchors)
     + "|(?i:"
     + "|".join(re.escape(a) for a in _FOLDED_ANCHORS)
-    + ")"
+    + ")",
+    re.ASCII,
 )
 #: A text up to this long is first searched for any anchor: most strings of a history are short (roles, ids,
 #: a sentence), and the rules' own set-up costs them ten times the search.
 _QUICK_CHARS = 128
-_PLACEHOLDER = re.compile(r"\[secret:[a-z_]+:[0-9a-f]{4}\]")
-#: How much a stream gathers before it redacts a window: each window reads LONGEST characters again.
+_PLACEHOLDER = re.compile(rb"\[secret:[a-z_]+:[0-9a-f]{4}\]")
+_PLACEHOLDER_TEXT = re.compile(_PLACEHOLDER.pattern.decode())
+#: The longest a placeholder is.
+_PLACEHOLDER_MOST = 64
+#: How much a stream gathers before it redacts a window (bytes): each window reads LONGEST bytes again.
 _STEP = 256 * 1024
-#: Characters kept before a stream's window, so that a rule's look-behind and ``back`` see what they would see in
+#: Bytes kept before a stream's window, so that a rule's look-behind and ``back`` see what they would see in
 #: the whole text.
 _CONTEXT = 64
-#: How long an open PEM block is held whole before it is let go as no key.
+#: How long (bytes) an open PEM block is held whole before it is let go as no key.
 _HOLD = 1024 * 1024
 
 
@@ -49,7 +53,10 @@ class Redactor:
         self._key = hashlib.sha256(b"mcp-context redaction\0" + session.encode()).digest()
 
     def tag(self, secret: str) -> str:
-        return hashlib.blake2s(secret.encode("utf-8", "surrogatepass"), key=self._key, digest_size=2).hexdigest()
+        return self._tag(secret.encode("utf-8", "surrogatepass"))
+
+    def _tag(self, secret: bytes) -> str:
+        return hashlib.blake2s(secret, key=self._key, digest_size=2).hexdigest()
 
     def text(self, text: str) -> str:
         """``text`` with every credential replaced; the same string back (not a copy) when it holds none.
@@ -67,30 +74,35 @@ class Redactor:
         out = self._render(text, taken, 0, len(text))
         return text if out == text else out
 
-    def _render(self, text: str, taken: list[_Taken], start: int, end: int) -> str:
+    def _render(self, text: AnyStr, taken: list[_Taken], start: int, end: int) -> AnyStr:
         """``text[start:end]`` with the matches ``taken`` there replaced."""
-        pieces, at = [], start
+        pieces: list[AnyStr] = []
+        at = start
         for begin, stop, kind, match in taken:
             if begin >= end:
                 break
             if begin >= start:
-                pieces += [text[at:begin], self._replace(kind, match)]
+                pieces += [text[at:begin], self._holder(kind, match)]
                 at = stop
+        if not pieces:
+            return text[start:end]  # nothing to replace: one copy, or none for the whole text
         pieces.append(text[at:end])
-        return "".join(pieces)
+        return text[:0].join(pieces)
 
-    def stream(self, texts: Iterable[str]) -> Iterator[str]:
-        """A text given in pieces, redacted exactly as the whole would be, in bounded memory: redacted a window
-        at a time, each window cut where no match (taken or not) of any rule lies across the cut, at least
-        LONGEST characters before the window's end, so a credential cut by the pieces it came in, or astride
-        two windows, is seen whole. An open PEM block is held until its end line (up to _HOLD characters)."""
-        held, context, parts, waiting = "", 0, list[str](), 0
-        for text in texts:
-            parts.append(text)
-            waiting += len(text)
+    def stream(self, chunks: Iterable[bytes]) -> Iterator[bytes]:
+        """UTF-8 text given in chunks, redacted exactly as the whole text would be, in bounded memory and never
+        decoded (the rules' patterns are spelled for bytes too, with the same matches): redacted a window at a
+        time, each window cut where no match (taken or not) of any rule lies across the cut, at least LONGEST
+        bytes before the window's end, so a credential cut by the chunks it came in, or astride two windows, is
+        seen whole. An open PEM block is held until its end line (up to _HOLD bytes). A window with nothing to
+        replace is given back as it came."""
+        held, context, parts, waiting = b"", 0, list[bytes](), 0
+        for chunk in chunks:
+            parts.append(chunk)
+            waiting += len(chunk)
             if waiting < _STEP:
                 continue
-            held, parts, waiting = "".join([held, *parts]), [], 0
+            held, parts, waiting = b"".join([held, *parts]), [], 0
             if len(held) - context <= LONGEST:
                 continue
             cut = self._cut(held, context)
@@ -100,21 +112,20 @@ class Redactor:
             yield out
             context = min(_CONTEXT, end)
             held = held[end - context :]
-        held = "".join([held, *parts])
+        held = b"".join([held, *parts])
         if len(held) > context:
             taken, _ = _found(held, _Anchors(held), context)
             yield self._render(held, taken, context, len(held))
 
-    def _cut(self, held: str, context: int) -> tuple[str, int] | None:
-        """The redacted text of ``held[context:end]`` and ``end``, where the window is cut; None to wait for
+    def _cut(self, held: bytes, context: int) -> tuple[bytes, int] | None:
+        """The redacted bytes of ``held[context:end]`` and ``end``, where the window is cut; None to wait for
         more (a PEM block is open). ``held[:context]`` was given out before and is there for look-behinds."""
         taken, spans = _found(held, _Anchors(held), context)
         end = len(held) - LONGEST
-        across = [span for span in spans if span[1] > end]
         moved = True
         while moved:  # moving the cut back to a match's start may put it inside another
             moved = False
-            for start, stop in across:
+            for start, stop in spans:
                 if start < end < stop:
                     end, moved = start, True
         if end <= context:  # one match runs from the start to the end: an open PEM block
@@ -124,17 +135,12 @@ class Redactor:
             end = max([end, *(stop for start, stop, _, _ in taken if start < end)])
         return self._render(held, taken, context, end), end
 
-    def _replace(self, kind: str, match: re.Match[str]) -> str:
-        inner = "secret" in match.re.groupindex
-        secret = match.group("secret") if inner else match.group()
-        if _PLACEHOLDER.fullmatch(secret):
-            return match.group()
-        holder = f"[secret:{kind}:{self.tag(secret)}]" + "\n" * secret.count("\n")  # line numbers stay
-        if not inner:
-            return holder
-        start, (s, e) = match.start(), match.span("secret")
-        whole = match.group()
-        return whole[: s - start] + holder + whole[e - start :]
+    def _holder(self, kind: str, match: re.Match[AnyStr]) -> AnyStr:
+        """The placeholder for what ``match`` holds secret: its group ``secret``, or the whole match."""
+        secret = match.group("secret") if "secret" in match.re.groupindex else match.group()
+        raw = secret if isinstance(secret, bytes) else secret.encode("utf-8", "surrogatepass")
+        spelled = f"[secret:{kind}:{self._tag(raw)}]" + "\n" * raw.count(b"\n")  # line numbers stay
+        return cast(AnyStr, spelled.encode() if isinstance(secret, bytes) else spelled)
 
     def data(self, value: Any, clean: list[str] | None = None) -> Any:
         """A JSON-like value with every string in it (keys left alone) redacted. What holds no credential comes
@@ -181,17 +187,14 @@ CLEAN_MIN_CHARS = 256
 
 class _Anchors:
     """Where every rule's anchors stand in one text, all found in one pass of an Aho-Corasick automaton (the
-    Rust ``aho-corasick`` crate): 32 anchors searched one ``str.find`` at a time, and the case-blind ones in a
-    lower-cased copy, were most of persisting a large result (0.75 s of 1.6 s for 32 MB; one pass takes 0.06 s).
+    Rust ``aho-corasick`` crate), rather than one search of the text per anchor.
 
-    The case-blind anchors are given in every ASCII spelling, which finds exactly what searching the lower-cased
-    text would, except where a character outside ASCII lower-cases into ASCII: U+0130 (to two characters, which
-    would move every later position) and U+212A, the Kelvin sign (to ``k``). A text holding either is
-    ``folded_exact = False``, and the case-blind rules scan it whole (see _matches)."""
+    The case-blind anchors are given in every ASCII spelling: the rules are case-blind for ASCII letters only
+    (a name given a secret is ASCII), so this finds every place a case-blind rule can match. Bytes (a stream's
+    window) are searched as they are, their positions bytes."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str | bytes) -> None:
         self.text = text
-        self.folded_exact = text.isascii() or not ("\u0130" in text or "\u212a" in text)
 
     @functools.cached_property
     def _positions(self) -> dict[str, list[int]]:
@@ -199,6 +202,11 @@ class _Anchors:
         the window: a 60 MB text is never copied whole, and no UTF-8 copy stays attached to the caller's string
         (which handing the automaton a ``str`` would leave)."""
         text, found = self.text, dict[str, list[int]]()
+        if isinstance(text, bytes):
+            for pattern, start, _ in _AUTOMATON.find_matches_as_indexes(text, overlapping=True):
+                for anchor in _SPELLED[pattern]:
+                    found.setdefault(anchor, []).append(start)
+            return found
         for base in range(0, len(text), _WINDOW):
             window = text[base : base + _WINDOW + _OVERLAP]
             for pattern, start in _window_matches(window):
@@ -208,8 +216,8 @@ class _Anchors:
         return found
 
     def none(self) -> bool:
-        """Whether no rule can match: no anchor stands anywhere, and every case-blind one was searched for."""
-        return self.folded_exact and not self._positions
+        """Whether no rule can match: no anchor stands anywhere."""
+        return not self._positions
 
     def at(self, anchor: str) -> list[int]:
         """Where ``anchor`` (as a rule names it) stands, in order."""
@@ -269,20 +277,24 @@ def _holds_any(text: str, anchors: _Anchors) -> bool:
     """Whether any rule matches in ``text``. A rule none of whose anchors stand is not started: check_loop's
     state is checked on every save, and its keys (``tokens``) stand for one rule of twenty."""
     for rule in RULES:
-        whole = rule.folded and not anchors.folded_exact
-        if not whole and not any(anchors.at(anchor) for anchor in rule.anchors):
+        if not any(anchors.at(anchor) for anchor in rule.anchors):
             continue
         if next(_matches(rule, text, anchors), None) is not None:
             return True
     return False
 
 
-_Taken = tuple[int, int, str, re.Match[str]]
+#: (start, end, kind, match) of what a match replaces (its group ``secret``, or all of it): of a text's
+#: pattern or, in a stream, of a bytes pattern.
+_Taken = tuple[int, int, str, re.Match[Any]]
 
 
-def _found(text: str, anchors: _Anchors, start: int) -> tuple[list[_Taken], list[tuple[int, int]]]:
-    """The matches to replace in ``text``, in order of position and never overlapping, and the span of every
-    match found, taken or not; matches starting before ``start`` are left out (they were decided already)."""
+def _found(text: str | bytes, anchors: _Anchors, start: int) -> tuple[list[_Taken], list[tuple[int, int]]]:
+    """What to replace in ``text``, in order of position and never overlapping, and the span of every match
+    found, taken or not; matches starting before ``start`` are left out (they were decided already). Where two
+    would replace overlapping text, the earlier rule wins (a JWT sent as a bearer token is a JWT); a rule whose
+    match names a password in a longer context (``curl -u user:pw``) overlaps only through that password. What
+    would take in a placeholder is no secret: redacting again changes nothing."""
     # Kept in order of position and never overlapping, so a new match need only be checked against its two
     # neighbours: a text with a credential on every line costs n log n, not n squared.
     taken: list[_Taken] = []
@@ -292,19 +304,38 @@ def _found(text: str, anchors: _Anchors, start: int) -> tuple[list[_Taken], list
             if match.start() < start:
                 continue
             spans.append(match.span())
-            i = bisect.bisect_left(taken, match.start(), key=lambda t: t[0])
-            if (i > 0 and taken[i - 1][1] > match.start()) or (i < len(taken) and taken[i][0] < match.end()):
+            s, e = match.span("secret") if "secret" in match.re.groupindex else match.span()
+            i = bisect.bisect_left(taken, s, key=lambda t: t[0])
+            if (
+                (i > 0 and taken[i - 1][1] > s)
+                or (i < len(taken) and taken[i][0] < e)
+                or _takes_placeholder(text, s, e)
+            ):
                 continue
-            taken.insert(i, (match.start(), match.end(), rule.kind, match))
+            taken.insert(i, (s, e, rule.kind, match))
     return taken, spans
 
 
-def _matches(rule: Rule, text: str, anchors: _Anchors) -> Iterator[re.Match[str]]:
+def _takes_placeholder(text: str | bytes, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` overlaps a placeholder."""
+    if isinstance(text, bytes):
+        return _overlaps(text, b"[secret:", _PLACEHOLDER, start, end)
+    return _overlaps(text, "[secret:", _PLACEHOLDER_TEXT, start, end)
+
+
+def _overlaps(text: AnyStr, opening: AnyStr, placeholder: re.Pattern[AnyStr], start: int, end: int) -> bool:
+    at = text.find(opening, max(0, start - _PLACEHOLDER_MOST), end)
+    while at >= 0:
+        found = placeholder.match(text, at)
+        if found is not None and found.end() > start:
+            return True
+        at = text.find(opening, at + 1, end)
+    return False
+
+
+def _matches(rule: Rule, text: str | bytes, anchors: _Anchors) -> Iterator[re.Match[Any]]:
     """The rule's matches in ``text``, tried only where its anchors stand."""
-    if rule.folded and not anchors.folded_exact:
-        yield from rule.pattern.finditer(text)
-        return
-    match_at = rule.pattern.match
+    match_at: Any = rule.bytes_pattern.match if isinstance(text, bytes) else rule.pattern.match
     for anchor in rule.anchors:
         seen = 0
         for i in anchors.at(anchor):

@@ -13,13 +13,18 @@ _MOST = 2048
 #: The longest a PEM block is read for (a 16384-bit RSA key is 13 KB).
 _PEM_MOST = 65536
 
+#: Where a word may start: after a character that is not a word's, or after a JSON escape (``\n``, ``\t``).
+_START = r"(?:\b|(?<=\\[nrt]))"
+#: Where a token may start: not inside a run of a token's characters (but after a JSON escape).
+_NOT_AFTER_TOKEN = r"(?:(?<![A-Za-z0-9_\-])|(?<=\\[nrt]))"
+#: Characters outside ASCII, as a range inside a class (spelled for bytes when a rule is compiled for them).
+_NOT_ASCII = r"\x80-\U0010ffff"
 _B64URL = r"[A-Za-z0-9_\-]"
 _PEM = r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
 #: A value assigned to a name that says it is secret: 8 or more characters with a letter and a digit in them, so
 #: ``password = getpass()`` or ``token = self.token`` stay as they are.
-_VALUE = (
-    r"""(?=[^\s"'`,;{}()\[\]<>\\]{0,512}\d)(?=[^\s"'`,;{}()\[\]<>\\]{0,512}[A-Za-z])[^\s"'`,;{}()\[\]<>\\]{8,2048}"""
-)
+_VALUE_CHAR = rf"""[^\s"'`,;{{}}()\[\]<>\\{_NOT_ASCII}]"""
+_VALUE = rf"(?={_VALUE_CHAR}{{0,512}}\d)(?={_VALUE_CHAR}{{0,512}}[A-Za-z]){_VALUE_CHAR}{{8,2048}}"
 
 
 @dataclass(frozen=True)
@@ -32,6 +37,9 @@ class Rule:
     kind: str
     anchors: tuple[str, ...]
     pattern: re.Pattern[str]
+    #: The same pattern for UTF-8 bytes (a stream is redacted as it comes, never decoded): every class that
+    #: could take a character outside ASCII leaves it out in both, so the two find the same matches.
+    bytes_pattern: re.Pattern[bytes]
     #: Whether the anchors are to be found in the lower-cased text.
     folded: bool = False
     #: How far before an anchor a match may start.
@@ -41,13 +49,25 @@ class Rule:
 
 
 def _rule(kind: str, anchors: str, pattern: str, folded: bool = False, back: int = 0, exact: bool = False) -> Rule:
-    return Rule(kind, tuple(anchors.split()), re.compile(pattern), folded, back, exact)
+    # a word starts after a JSON escape too: "...\nghp_..." in a JSON document's string
+    pattern = re.sub(r"\\b(?=[A-Za-z(])", lambda _: _START, pattern)
+    # ASCII semantics for \b, \d, \s and case-blindness, in both: a credential and the name given it are ASCII
+    spelled_bytes = pattern.replace(_NOT_ASCII, r"\x80-\xff").encode("ascii")
+    return Rule(
+        kind,
+        tuple(anchors.split()),
+        re.compile(pattern, re.ASCII),
+        re.compile(spelled_bytes, re.ASCII),
+        folded,
+        back,
+        exact,
+    )
 
 
 def _prefixed(kind: str, prefixes: str, body: str) -> Rule:
     """A token known by its prefix (any of ``prefixes``), followed by ``body``, standing as a word of its own."""
     alternatives = "|".join(re.escape(p) for p in prefixes.split())
-    return _rule(kind, prefixes, rf"(?<![A-Za-z0-9_\-])(?:{alternatives}){body}(?![A-Za-z0-9_\-])")
+    return _rule(kind, prefixes, rf"{_NOT_AFTER_TOKEN}(?:{alternatives}){body}(?![A-Za-z0-9_\-])")
 
 
 #: Words that, standing before ``key`` (with ``_``, ``-`` or nothing between), make a name for a secret:
@@ -79,7 +99,8 @@ RULES: tuple[Rule, ...] = (
     _rule(
         "private_key",
         "PRIVATE",
-        rf"{_PEM}(?:[\s\S]{{0,{_PEM_MOST}}}?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|(?:\r?\n[A-Za-z0-9+/=]+)+)",
+        rf"{_PEM}(?:[\x00-\x7f]{{0,{_PEM_MOST}}}?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
+        r"|(?:\r?\n[A-Za-z0-9+/=]+)+)",
         back=40,
     ),
     _rule("anthropic_key", "sk-ant-", rf"\bsk-ant-(?:api|admin|sid)\d\d-{_B64URL}{{32,{_MOST}}}"),
@@ -137,7 +158,7 @@ RULES: tuple[Rule, ...] = (
     _rule(
         "azure_ad_secret",
         "Q~",
-        r"(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])",
+        r"(?:(?<![A-Za-z0-9_~.-])|(?<=\\[nrt]))[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])",
         back=4,
         exact=True,
     ),
@@ -162,11 +183,13 @@ RULES: tuple[Rule, ...] = (
     _prefixed("sendgrid_key", "SG.", r"[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}"),
     _prefixed("twilio_key", "SK", r"[0-9a-fA-F]{32}"),
     _prefixed("mailgun_key", "key-", r"[a-f0-9]{32}"),
-    _rule("mailchimp_key", "-us", r"(?<![A-Za-z0-9_-])[a-f0-9]{32}-us\d{1,2}(?![A-Za-z0-9_-])", back=32, exact=True),
+    _rule(
+        "mailchimp_key", "-us", rf"{_NOT_AFTER_TOKEN}[a-f0-9]{{32}}-us\d{{1,2}}(?![A-Za-z0-9_-])", back=32, exact=True
+    ),
     _rule(
         "telegram_bot_token",
         ":AA",
-        r"(?:(?<![A-Za-z0-9_:-])|(?<=bot))\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])",
+        r"(?:(?<![A-Za-z0-9_:-])|(?<=bot)|(?<=\\[nrt]))\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])",
         back=10,
     ),
     _prefixed("square_token", "sq0csp- sq0atp-", r"[A-Za-z0-9_-]{22,43}"),
@@ -188,7 +211,11 @@ RULES: tuple[Rule, ...] = (
     _rule("mcp_context_key", "mcx_", r"\bmcx_[0-9a-f]{12}_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])"),
     _rule("jwt", "eyJ", rf"\beyJ{_B64URL}{{8,1024}}\.eyJ{_B64URL}{{8,1024}}\.{_B64URL}{{16,1024}}"),
     # a URL's password (redis://:pw@host has no user name)
-    _rule("url_password", "://", r"://[^\s:/?#@\"'<>\[\]]{0,256}:(?P<secret>[^\s/?#@\"'<>]{1,256})@"),
+    _rule(
+        "url_password",
+        "://",
+        rf"://[^\s:/?#@\"'<>\[\]{_NOT_ASCII}]{{0,256}}:(?P<secret>[^\s/?#@\"'<>{_NOT_ASCII}]{{1,256}})@",
+    ),
     _rule(
         "bearer_token",
         "bearer",
@@ -205,29 +232,43 @@ RULES: tuple[Rule, ...] = (
         folded=True,
     ),
     # "auth" in a Docker config: user:password in base64
-    _rule("docker_auth", '"auth"', r"\"auth\"\s{0,16}:\s{0,16}\"(?P<secret>[A-Za-z0-9+/]{8,2048}={0,2})\""),
+    _rule(
+        "docker_auth",
+        '"auth" \\"auth\\"',
+        r"\\{0,8}\"auth\\{0,8}\"\s{0,16}:\s{0,16}\\{0,8}\"(?P<secret>[A-Za-z0-9+/]{8,2048}={0,2})\\{0,8}\"",
+    ),
     # curl -u user:password, --user user:password
     _rule(
         "password",
         "curl",
-        r"\bcurl\b[^\n]{0,1024}?\s(?:-u|--user)[ =\t]{0,4}(?P<q>['\"]?)[^\s:'\"]{0,256}:"
-        r"(?P<secret>[^\s'\"]{1,256})(?P=q)",
+        rf"\bcurl\b[^\n\\{_NOT_ASCII}]{{0,1024}}?\s(?:-u|--user)[ =\t]{{0,4}}(?P<q>['\"]?)"
+        rf"[^\s:'\"\\{_NOT_ASCII}]{{0,256}}:(?P<secret>[^\s'\"\\{_NOT_ASCII}]{{1,256}})(?P=q)",
     ),
     # mysql -pPASSWORD, sshpass -p PASSWORD
-    _rule("password", "mysql", r"\bmysql(?:dump|admin)?\b[^\n]{0,512}?\s-p(?P<secret>[^\s'\"-][^\s'\"]{3,256})"),
-    _rule("password", "sshpass", r"\bsshpass\s{1,16}-p\s{0,16}(?P<q>['\"]?)(?P<secret>[^\s'\"]{1,256})(?P=q)"),
+    _rule(
+        "password",
+        "mysql",
+        rf"\bmysql(?:dump|admin)?\b[^\n\\{_NOT_ASCII}]{{0,512}}?\s-p"
+        rf"(?P<secret>[^\s'\"\\{_NOT_ASCII}-][^\s'\"\\{_NOT_ASCII}]{{3,256}})",
+    ),
+    _rule(
+        "password",
+        "sshpass",
+        rf"\bsshpass\s{{1,16}}-p\s{{0,16}}(?P<q>['\"]?)(?P<secret>[^\s'\"\\{_NOT_ASCII}]{{1,256}})(?P=q)",
+    ),
     # .netrc: password followed by the end of the line or the file's next word
     _rule(
         "password",
         "password",
-        rf"\bpassword[ \t]{{1,16}}(?P<secret>{_VALUE})(?=[ \t]{{0,16}}(?:\r?\n|$|(?:machine|login|account|default)\b))",
+        rf"\bpassword[ \t]{{1,16}}(?P<secret>{_VALUE})"
+        r"(?=[ \t]{0,16}(?:\r?\n|\\[rn]|$|(?:machine|login|account|default)\b))",
     ),
     # PHP's define('DB_PASSWORD', '...')
     _rule(
         "password",
         "define(",
         r"\bdefine\(\s{0,16}['\"][A-Z0-9_]{0,64}(?:PASSWORD|SECRET|KEY|TOKEN)['\"]\s{0,16},\s{0,16}"
-        r"(?P<q>['\"])(?P<secret>[^'\"\n]{4,256})(?P=q)",
+        rf"(?P<q>['\"])(?P<secret>[^'\"\n\\{_NOT_ASCII}]{{4,256}})(?P=q)",
     ),
     _rule(
         "password",

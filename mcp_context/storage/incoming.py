@@ -100,25 +100,9 @@ def incoming_stream(
 
 
 def _redacted_utf8(redactor: Redactor, chunks: Iterable[bytes]) -> Iterator[bytes]:
-    """Chunks checked and redacted together: each is decoded once for both, and the redactor sees the text
-    whole across the chunks' boundaries (a credential cut in two by them is found)."""
-    for text in redactor.stream(_decoded(chunks)):
-        yield text.encode("utf-8")
-
-
-def _decoded(chunks: Iterable[bytes]) -> Iterator[str]:
-    """The chunks' text, failing with the byte offset at the first thing that is not UTF-8 text."""
-    decoder = codecs.getincrementaldecoder("utf-8")("strict")
-    offset = held = 0  # bytes decoded, and how many of the last of them the decoder holds (a character begun)
-    try:
-        for chunk in chunks:
-            text = decoder.decode(chunk)
-            held = len(decoder.getstate()[0])
-            offset += len(chunk)
-            yield text
-        decoder.decode(b"", final=True)
-    except UnicodeDecodeError as exc:  # its start counts from the bytes the decoder held
-        raise _not_utf8(offset - held + exc.start) from None
+    """Chunks checked as UTF-8 (as a store that does not redact checks them) and redacted as they pass: the
+    redactor works on the bytes, and sees the text whole across the chunks' boundaries."""
+    return redactor.stream(checked_utf8(chunks))
 
 
 def _named(redactor: Redactor, label: str | None, source: str | None) -> Named:

@@ -16,7 +16,8 @@ import urllib.parse
 from collections.abc import Callable
 from pathlib import Path
 
-from .formats import FORMATS, HEX, Format, s
+from .formats import FORMATS, Format
+from .makers import HEX, s
 
 OUT = Path(__file__).with_name("corpus.jsonl")
 SEED = 32
