@@ -162,3 +162,17 @@ def test_no_rule_but_a_pem_block_matches_more_than_a_window_keeps() -> None:
     for rule in redaction.RULES:
         if rule.kind != "private_key":
             assert parser.parse(rule.pattern.pattern).getwidth()[1] < redaction.LONGEST, rule.kind
+
+
+def test_a_hook_storing_a_large_output_redacts_across_the_cut(tmp_path: Path) -> None:
+    """Claude Code's PostToolUse hook stores a large Bash output with persist_file: the same cut, the same
+    redaction."""
+    from test_hooks import SID, answer, bash_input
+
+    for (text, _), secret in zip(ISSUE_CASES, SECRETS, strict=True):
+        stdout = filled(1024 * 1024 - 4096 - len(text) // 2) + text + filled(10_000)
+        root = tmp_path / str(len(secret)) / secret[:4]
+        out = answer("claude", "post-tool-use", bash_input(stdout), root)
+        assert "updatedToolOutput" in out["hookSpecificOutput"], "the output was stored"
+        stored = b"".join(p.read_bytes() for p in (root / "sessions" / SID).rglob("*") if p.is_file())
+        assert secret.encode() not in stored and b"[secret:" in stored, text
