@@ -115,11 +115,11 @@ class Hyperscan:
 
         self._hs = hyperscan
         self._rules = rules.RULES
-        self._bytes = [re.compile(r.pattern.pattern.encode()) for r in self._rules]
+        self._bytes = [r.bytes_pattern for r in self._rules]
         flags = hyperscan.HS_FLAG_PREFILTER | hyperscan.HS_FLAG_ALLOWEMPTY
         self._db = hyperscan.Database()
         # hyperscan refuses repeats bounded above a few thousand: in prefilter mode a repeat left open is as good
-        patterns = [re.sub(r"\{(\d+),\d{4,}\}", r"{\1,}", r.pattern.pattern).encode() for r in self._rules]
+        patterns = [re.sub(rb"\{(\d+),\d{4,}\}", rb"{\1,}", p.pattern) for p in self._bytes]
         self._db.compile(expressions=patterns, ids=list(range(len(patterns))), flags=[flags] * len(patterns))
 
     def spans(self, data: bytes) -> list[tuple[int, int, int]]:

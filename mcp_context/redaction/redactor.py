@@ -19,17 +19,6 @@ ENV_REDACT = "MCP_CONTEXT_REDACT"
 #: Values of MCP_CONTEXT_REDACT that turn redaction off.
 OFF_WORDS = frozenset({"0", "false", "no", "off"})
 
-#: The anchors of the rules that find them whatever their ASCII letters' case.
-_FOLDED_ANCHORS = tuple(dict.fromkeys(anchor for rule in RULES if rule.folded for anchor in rule.anchors))
-#: Every anchor at once, the case-blind ones case-blind: no match of it means no rule can match, which one
-#: search tells a short text (see _QUICK_CHARS).
-_ANY_ANCHOR = re.compile(
-    "|".join(re.escape(a) for rule in RULES if not rule.folded for a in rule.anchors)
-    + "|(?i:"
-    + "|".join(re.escape(a) for a in _FOLDED_ANCHORS)
-    + ")",
-    re.ASCII,
-)
 #: A text up to this long is first searched for any anchor: most strings of a history are short (roles, ids,
 #: a sentence), and the rules' own set-up costs them ten times the search.
 _QUICK_CHARS = 128
@@ -63,7 +52,7 @@ class Redactor:
 
         Every rule's matches are found on the text as given; where two overlap, the earlier rule wins (a JWT
         sent as a bearer token is a JWT)."""
-        if len(text) <= _QUICK_CHARS and text.isascii() and _ANY_ANCHOR.search(text) is None:
+        if len(text) <= _QUICK_CHARS and text.isascii() and not _AUTOMATON.find_matches_as_indexes(text.encode()):
             return text  # no anchor: no rule is tried (see _matches)
         anchors = _Anchors(text)
         if anchors.none():
