@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-#: No match of a rule is longer than this many characters, except a PEM block's (which a stream holds whole; see
-#: Redactor.stream): a rule's repeats are bounded so, and a stream cut this far before its end cuts no match.
+#: No match of a rule is longer than this many characters (or bytes), except a PEM block's (which a stream holds
+#: whole; see Redactor.stream): a rule's repeats are bounded so, and a stream cut this far before its end cuts no
+#: match.
 LONGEST = 4096
 #: The most characters one run of a token's alphabet is read for.
 _MOST = 2048
@@ -40,7 +41,7 @@ class Rule:
     #: The same pattern for UTF-8 bytes (a stream is redacted as it comes, never decoded): every class that
     #: could take a character outside ASCII leaves it out in both, so the two find the same matches.
     bytes_pattern: re.Pattern[bytes]
-    #: Whether the anchors are to be found in the lower-cased text.
+    #: Whether the anchors are to be found whatever the case of their (ASCII) letters.
     folded: bool = False
     #: How far before an anchor a match may start.
     back: int = 0
@@ -48,14 +49,16 @@ class Rule:
     exact: bool = False
 
 
-def _rule(kind: str, anchors: str, pattern: str, folded: bool = False, back: int = 0, exact: bool = False) -> Rule:
+def _rule(
+    kind: str, anchors: str | tuple[str, ...], pattern: str, folded: bool = False, back: int = 0, exact: bool = False
+) -> Rule:
     # a word starts after a JSON escape too: "...\nghp_..." in a JSON document's string
     pattern = re.sub(r"\\b(?=[A-Za-z(])", lambda _: _START, pattern)
     # ASCII semantics for \b, \d, \s and case-blindness, in both: a credential and the name given it are ASCII
     spelled_bytes = pattern.replace(_NOT_ASCII, r"\x80-\xff").encode("ascii")
     return Rule(
         kind,
-        tuple(anchors.split()),
+        tuple(anchors.split()) if isinstance(anchors, str) else anchors,
         re.compile(pattern, re.ASCII),
         re.compile(spelled_bytes, re.ASCII),
         folded,
@@ -92,8 +95,15 @@ def _key_names() -> str:
 #: from where their anchor stands: ``DB_PASSWORD``, ``client_secret``, ``secret_key_base``, ``x-api-key``.
 _NAMES = rf"passw(?:or)?d|passphrase|secret(?:[_-]?key(?:[_-]?base)?)?|token|{_key_names()}(?:[_-]?base)?"
 
-#: In order: a rule sees the text with the rules before it applied (a JWT sent as a bearer token is a JWT). Where
-#: a pattern has a group named ``secret``, only that part is replaced.
+#: "token" as the names rule can take it: followed by a quote, a backslash, ``:`` or ``=``, or by white space
+#: and then more of it, ``:`` or ``=``. The word is common in logs ("session token expired", "tokens: 120"), and a
+#: try of the rule at each would be most of redacting them.
+_TOKEN_ANCHORS = tuple(
+    [f"token{c}" for c in "\"'\\:="] + [f"token{a}{b}" for a in " \t\r\n\f\v" for b in " \t\r\n\f\v:="]
+)
+
+#: In order: where two would replace overlapping text, the earlier wins (a JWT sent as a bearer token is a JWT).
+#: Where a pattern has a group named ``secret``, only that part is replaced.
 RULES: tuple[Rule, ...] = (
     # a whole block, or what there is of one cut off before its END line
     _rule(
@@ -272,7 +282,8 @@ RULES: tuple[Rule, ...] = (
     ),
     _rule(
         "password",
-        "passw passp secret token key",  # each name the pattern allows starts at one (not "api": rapid, capital)
+        # each name the pattern allows starts at one (not "api": rapid, capital)
+        ("passw", "passp", "secret", "key", *_TOKEN_ANCHORS),
         # the quotes may be escaped: JSON text held in a string of a JSON document
         rf"(?<!\[)(?i:(?:{_NAMES})(?:\\{{0,8}}[\"'])?\s{{0,16}}[:=]\s{{0,16}})"
         rf"(?P<q>(?:\\{{0,8}}[\"'])?)(?P<secret>{_VALUE})(?P=q)",
