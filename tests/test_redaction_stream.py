@@ -176,3 +176,12 @@ def test_a_hook_storing_a_large_output_redacts_across_the_cut(tmp_path: Path) ->
         assert "updatedToolOutput" in out["hookSpecificOutput"], "the output was stored"
         stored = b"".join(p.read_bytes() for p in (root / "sessions" / SID).rglob("*") if p.is_file())
         assert secret.encode() not in stored and b"[secret:" in stored, text
+
+
+def test_a_password_with_letters_outside_ascii_is_caught_whole_and_streamed() -> None:
+    for text in ('password = "pässwort123"\n', "DB_PASSWORD=Größe2024x\n", '{"secret": "日本語のパス9x"}\n'):
+        whole = Redactor("s1").text(text)
+        assert "[secret:password:" in whole, text
+        assert streamed(filled(9000) + text + filled(9000), 4096) == Redactor("s1").text(
+            filled(9000) + text + filled(9000)
+        )
