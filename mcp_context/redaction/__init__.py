@@ -10,7 +10,7 @@ stay as they are. Redaction never changes how many lines a text has: a multi-lin
 line numbers into an archive mean the same before and after."""
 
 from .memo import MEMO_ENTRIES, SPELLINGS_BYTES, RedactionMemo
-from .redactor import CLEAN_MIN_CHARS, ENV_REDACT, OFF_WORDS, Redactor, enabled, pieces
+from .redactor import CLEAN_MIN_CHARS, ENV_REDACT, OFF_WORDS, Redactor, enabled
 
 __all__ = [
     "CLEAN_MIN_CHARS",
@@ -21,5 +21,4 @@ __all__ = [
     "RedactionMemo",
     "Redactor",
     "enabled",
-    "pieces",
 ]

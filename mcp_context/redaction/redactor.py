@@ -9,117 +9,30 @@ import itertools
 import json
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, AnyStr, cast
 
 import ahocorasick_rs
+
+from .rules import LONGEST, RULES, Rule
 
 ENV_REDACT = "MCP_CONTEXT_REDACT"
 #: Values of MCP_CONTEXT_REDACT that turn redaction off.
 OFF_WORDS = frozenset({"0", "false", "no", "off"})
 
-_B64URL = r"[A-Za-z0-9_\-]"
-_PEM = r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
-#: A value assigned to a name that says it is secret: 8 or more characters with a letter and a digit in them, so
-#: ``password = getpass()`` or ``token = self.token`` stay as they are.
-_VALUE = r"""(?=[^\s"'`,;{}()\[\]<>\\]*\d)(?=[^\s"'`,;{}()\[\]<>\\]*[A-Za-z])[^\s"'`,;{}()\[\]<>\\]{8,}"""
-
-
-@dataclass(frozen=True)
-class _Rule:
-    """One credential format. Its pattern is tried only where one of its anchors occurs (found by plain substring
-    search, far faster than any pattern scanning the text), starting at most ``back`` characters before it: text
-    without credentials costs a few substring scans, and a common word ("secret") costs one try where it stands,
-    never a case-insensitive scan of a whole 60 MB result."""
-
-    kind: str
-    anchors: tuple[str, ...]
-    pattern: re.Pattern[str]
-    #: Whether the anchors are to be found in the lower-cased text.
-    folded: bool = False
-    #: How far before an anchor a match may start.
-    back: int = 0
-
-
-def _rule(kind: str, anchors: str, pattern: str, folded: bool = False, back: int = 0) -> _Rule:
-    return _Rule(kind, tuple(anchors.split()), re.compile(pattern), folded, back)
-
-
-#: In order: a rule sees the text with the rules before it applied (a JWT sent as a bearer token is a JWT). Where
-#: a pattern has a group named ``secret``, only that part is replaced.
-_RULES: tuple[_Rule, ...] = (
-    # a whole block, or what there is of one cut off before its END line
-    _rule(
-        "private_key",
-        "PRIVATE",
-        rf"{_PEM}(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|(?:\r?\n[A-Za-z0-9+/=]+)+)",
-        back=40,
-    ),
-    _rule("anthropic_key", "sk-ant-", rf"\bsk-ant-(?:api|admin|sid)\d\d-{_B64URL}{{32,}}"),
-    _rule(
-        "openai_key",
-        "sk-",
-        rf"\bsk-(?:proj|svcacct|admin)-{_B64URL}{{20,}}|\bsk-[A-Za-z0-9]{{20}}T3BlbkFJ[A-Za-z0-9]{{20}}",
-    ),
-    _rule(
-        "github_token",
-        "ghp_ gho_ ghu_ ghs_ ghr_ github_pat_",
-        r"\bgh[pousr]_[A-Za-z0-9]{36,255}\b|\bgithub_pat_[A-Za-z0-9_]{60,255}\b",
-    ),
-    _rule("gitlab_token", "glpat-", rf"\bglpat-{_B64URL}{{20,}}"),
-    _rule("aws_access_key", "AKIA ASIA ABIA ACCA", r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b"),
-    _rule(
-        "aws_secret_key",
-        "aws_secret awssecret",
-        r"(?i:aws_?secret_?(?:access_?)?key)[\"']?\s*[:=]\s*[\"']?(?P<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])",
-        folded=True,
-    ),
-    _rule("slack_token", "xox", r"\bxox[abposr]-[A-Za-z0-9-]{10,}"),
-    _rule(
-        "slack_webhook",
-        "hooks.slack.com",
-        r"https://hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9/_]{20,}",
-        back=8,
-    ),
-    _rule("google_api_key", "AIza", rf"\bAIza{_B64URL}{{35}}(?!{_B64URL})"),
-    _rule("google_oauth_token", "ya29.", rf"\bya29\.{_B64URL}{{20,}}"),
-    _rule("stripe_key", "_live_ _test_", r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,}", back=2),
-    _rule("npm_token", "npm_", r"\bnpm_[A-Za-z0-9]{36}\b"),
-    _rule("huggingface_token", "hf_", r"\bhf_[A-Za-z0-9]{34,}\b"),
-    # ours (storage/keys.py makes them): mcx_, a 12-hex id, 43 url-safe characters of secret
-    _rule("mcp_context_key", "mcx_", r"\bmcx_[0-9a-f]{12}_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])"),
-    _rule("jwt", "eyJ", rf"\beyJ{_B64URL}{{8,}}\.eyJ{_B64URL}{{8,}}\.{_B64URL}{{16,}}"),
-    _rule("url_password", "://", r"://[^\s:/?#@\"'<>\[\]]+:(?P<secret>[^\s/?#@\"'<>]+)@"),
-    _rule(
-        "bearer_token", "bearer", r"(?i:\bauthorization\s*:\s*bearer)\s+(?P<secret>[A-Za-z0-9._~+/\-]{20,}=*)", True, 40
-    ),
-    _rule(
-        "password",
-        "passw secret apikey api_key token",  # each name the pattern allows holds one (not "api": rapid, capital)
-        # the quotes may be escaped: JSON text held in a string of a JSON document
-        r"(?<!\[)(?i:(?:passw(?:or)?d|secret|api_?key|token)(?:\\*[\"'])?\s*[:=]\s*)"
-        rf"(?P<q>(?:\\*[\"'])?)(?P<secret>{_VALUE})(?P=q)",
-        folded=True,
-    ),
-)
-#: The anchors of the rules that find them in the text lower-cased.
-_FOLDED_ANCHORS = tuple(dict.fromkeys(anchor for rule in _RULES if rule.folded for anchor in rule.anchors))
-#: Every anchor at once, the case-blind ones case-blind: on ASCII text (where lower-casing is ASCII's and moves
-#: nothing) no match of it means no rule can match, which one search tells a short text (see _QUICK_CHARS).
-_ANY_ANCHOR = re.compile(
-    "|".join(re.escape(a) for rule in _RULES if not rule.folded for a in rule.anchors)
-    + "|(?i:"
-    + "|".join(re.escape(a) for a in _FOLDED_ANCHORS)
-    + ")"
-)
 #: A text up to this long is first searched for any anchor: most strings of a history are short (roles, ids,
 #: a sentence), and the rules' own set-up costs them ten times the search.
 _QUICK_CHARS = 128
-_PLACEHOLDER = re.compile(r"\[secret:[a-z_]+:[0-9a-f]{4}\]")
-#: A secret is never longer than this many characters, except a PEM block (which is held whole; see stream).
-_LONGEST = 4096
-_PEM_BEGIN = re.compile(_PEM)
-_PEM_END = re.compile(r"-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
+_PLACEHOLDER = re.compile(rb"\[secret:[a-z_]+:[0-9a-f]{4}\]")
+_PLACEHOLDER_TEXT = re.compile(_PLACEHOLDER.pattern.decode())
+#: The longest a placeholder is.
+_PLACEHOLDER_MOST = 64
+#: How much a stream gathers before it redacts a window (bytes): each window reads LONGEST bytes again.
+_STEP = 256 * 1024
+#: Bytes kept before a stream's window, so that a rule's look-behind and ``back`` see what they would see in
+#: the whole text.
+_CONTEXT = 64
+#: How long (bytes) an open PEM block is held whole before it is let go as no key.
+_HOLD = 1024 * 1024
 
 
 class Redactor:
@@ -129,48 +42,94 @@ class Redactor:
         self._key = hashlib.sha256(b"mcp-context redaction\0" + session.encode()).digest()
 
     def tag(self, secret: str) -> str:
-        return hashlib.blake2s(secret.encode("utf-8", "surrogatepass"), key=self._key, digest_size=2).hexdigest()
+        return self._tag(secret.encode("utf-8", "surrogatepass"))
+
+    def _tag(self, secret: bytes) -> str:
+        return hashlib.blake2s(secret, key=self._key, digest_size=2).hexdigest()
 
     def text(self, text: str) -> str:
         """``text`` with every credential replaced; the same string back (not a copy) when it holds none.
 
         Every rule's matches are found on the text as given; where two overlap, the earlier rule wins (a JWT
         sent as a bearer token is a JWT)."""
-        if len(text) <= _QUICK_CHARS and text.isascii() and _ANY_ANCHOR.search(text) is None:
+        if len(text) <= _QUICK_CHARS and text.isascii() and not _AUTOMATON.find_matches_as_indexes(text.encode()):
             return text  # no anchor: no rule is tried (see _matches)
-        # Kept in order of position and never overlapping, so a new match need only be checked against its two
-        # neighbours: a text with a credential on every line costs n log n, not n squared.
-        taken: list[tuple[int, int, str, re.Match[str]]] = []
         anchors = _Anchors(text)
         if anchors.none():
             return text  # no rule has an anchor to try (most tool outputs): not one rule is walked
-        for rule in _RULES:
-            for match in _matches(rule, text, anchors):
-                i = bisect.bisect_left(taken, match.start(), key=lambda t: t[0])
-                if (i > 0 and taken[i - 1][1] > match.start()) or (i < len(taken) and taken[i][0] < match.end()):
-                    continue
-                taken.insert(i, (match.start(), match.end(), rule.kind, match))
+        taken, _ = _found(text, anchors, 0)
         if not taken:
             return text
-        pieces, at = [], 0
-        for start, end, kind, match in taken:
-            pieces += [text[at:start], self._replace(kind, match)]
-            at = end
-        pieces.append(text[at:])
-        out = "".join(pieces)
+        out = self._render(text, taken, 0, len(text))
         return text if out == text else out
 
-    def _replace(self, kind: str, match: re.Match[str]) -> str:
-        inner = "secret" in match.re.groupindex
-        secret = match.group("secret") if inner else match.group()
-        if _PLACEHOLDER.fullmatch(secret):
-            return match.group()
-        holder = f"[secret:{kind}:{self.tag(secret)}]" + "\n" * secret.count("\n")  # line numbers stay
-        if not inner:
-            return holder
-        start, (s, e) = match.start(), match.span("secret")
-        whole = match.group()
-        return whole[: s - start] + holder + whole[e - start :]
+    def _render(self, text: AnyStr, taken: list[_Taken], start: int, end: int) -> AnyStr:
+        """``text[start:end]`` with the matches ``taken`` there replaced."""
+        pieces: list[AnyStr] = []
+        at = start
+        for begin, stop, kind, match in taken:
+            if begin >= end:
+                break
+            if begin >= start:
+                pieces += [text[at:begin], self._holder(kind, match)]
+                at = stop
+        if not pieces:
+            return text[start:end]  # nothing to replace: one copy, or none for the whole text
+        pieces.append(text[at:end])
+        return text[:0].join(pieces)
+
+    def stream(self, chunks: Iterable[bytes]) -> Iterator[bytes]:
+        """UTF-8 text given in chunks, redacted exactly as the whole text would be, in bounded memory and never
+        decoded (the rules' patterns are spelled for bytes too, with the same matches): redacted a window at a
+        time, each window cut where no match (taken or not) of any rule lies across the cut, at least LONGEST
+        bytes before the window's end, so a credential cut by the chunks it came in, or astride two windows, is
+        seen whole. An open PEM block is held until its end line (up to _HOLD bytes). A window with nothing to
+        replace is given back as it came."""
+        held, context, parts, waiting = b"", 0, list[bytes](), 0
+        for chunk in chunks:
+            parts.append(chunk)
+            waiting += len(chunk)
+            if waiting < _STEP:
+                continue
+            held, parts, waiting = b"".join([held, *parts]), [], 0
+            if len(held) - context <= LONGEST:
+                continue
+            cut = self._cut(held, context)
+            if cut is None:
+                continue
+            out, end = cut
+            yield out
+            context = min(_CONTEXT, end)
+            held = held[end - context :]
+        held = b"".join([held, *parts])
+        if len(held) > context:
+            taken, _ = _found(held, _Anchors(held), context)
+            yield self._render(held, taken, context, len(held))
+
+    def _cut(self, held: bytes, context: int) -> tuple[bytes, int] | None:
+        """The redacted bytes of ``held[context:end]`` and ``end``, where the window is cut; None to wait for
+        more (a PEM block is open). ``held[:context]`` was given out before and is there for look-behinds."""
+        taken, spans = _found(held, _Anchors(held), context)
+        end = len(held) - LONGEST
+        moved = True
+        while moved:  # moving the cut back to a match's start may put it inside another
+            moved = False
+            for start, stop in spans:
+                if start < end < stop:
+                    end, moved = start, True
+        if end <= context:  # one match runs from the start to the end: an open PEM block
+            if len(held) - context < _HOLD:
+                return None
+            end = len(held) - LONGEST  # no key is this long: let it go, the part matched so far redacted
+            end = max([end, *(stop for start, stop, _, _ in taken if start < end)])
+        return self._render(held, taken, context, end), end
+
+    def _holder(self, kind: str, match: re.Match[AnyStr]) -> AnyStr:
+        """The placeholder for what ``match`` holds secret: its group ``secret``, or the whole match."""
+        secret = match.group("secret") if "secret" in match.re.groupindex else match.group()
+        raw = secret if isinstance(secret, bytes) else secret.encode("utf-8", "surrogatepass")
+        spelled = f"[secret:{kind}:{self._tag(raw)}]" + "\n" * raw.count(b"\n")  # line numbers stay
+        return cast(AnyStr, spelled.encode() if isinstance(secret, bytes) else spelled)
 
     def data(self, value: Any, clean: list[str] | None = None) -> Any:
         """A JSON-like value with every string in it (keys left alone) redacted. What holds no credential comes
@@ -217,17 +176,14 @@ CLEAN_MIN_CHARS = 256
 
 class _Anchors:
     """Where every rule's anchors stand in one text, all found in one pass of an Aho-Corasick automaton (the
-    Rust ``aho-corasick`` crate): 32 anchors searched one ``str.find`` at a time, and the case-blind ones in a
-    lower-cased copy, were most of persisting a large result (0.75 s of 1.6 s for 32 MB; one pass takes 0.06 s).
+    Rust ``aho-corasick`` crate), rather than one search of the text per anchor.
 
-    The case-blind anchors are given in every ASCII spelling, which finds exactly what searching the lower-cased
-    text would, except where a character outside ASCII lower-cases into ASCII: U+0130 (to two characters, which
-    would move every later position) and U+212A, the Kelvin sign (to ``k``). A text holding either is
-    ``folded_exact = False``, and the case-blind rules scan it whole (see _matches)."""
+    The case-blind anchors are given in every ASCII spelling: the rules are case-blind for ASCII letters only
+    (a name given a secret is ASCII), so this finds every place a case-blind rule can match. Bytes (a stream's
+    window) are searched as they are, their positions bytes."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str | bytes) -> None:
         self.text = text
-        self.folded_exact = text.isascii() or not ("\u0130" in text or "\u212a" in text)
 
     @functools.cached_property
     def _positions(self) -> dict[str, list[int]]:
@@ -235,6 +191,11 @@ class _Anchors:
         the window: a 60 MB text is never copied whole, and no UTF-8 copy stays attached to the caller's string
         (which handing the automaton a ``str`` would leave)."""
         text, found = self.text, dict[str, list[int]]()
+        if isinstance(text, bytes):
+            for pattern, start, _ in _AUTOMATON.find_matches_as_indexes(text, overlapping=True):
+                for anchor in _SPELLED[pattern]:
+                    found.setdefault(anchor, []).append(start)
+            return found
         for base in range(0, len(text), _WINDOW):
             window = text[base : base + _WINDOW + _OVERLAP]
             for pattern, start in _window_matches(window):
@@ -244,8 +205,8 @@ class _Anchors:
         return found
 
     def none(self) -> bool:
-        """Whether no rule can match: no anchor stands anywhere, and every case-blind one was searched for."""
-        return self.folded_exact and not self._positions
+        """Whether no rule can match: no anchor stands anywhere."""
+        return not self._positions
 
     def at(self, anchor: str) -> list[int]:
         """Where ``anchor`` (as a rule names it) stands, in order."""
@@ -285,7 +246,7 @@ def _automaton_patterns() -> tuple[list[str], list[tuple[str, ...]]]:
     """The automaton's patterns and, for each, the anchors it stands for (a case-sensitive anchor may spell a
     case-blind one too)."""
     owners: dict[str, list[str]] = {}
-    for rule in _RULES:
+    for rule in RULES:
         for anchor in rule.anchors:
             for spelling in _spellings(anchor) if rule.folded else [anchor]:
                 names = owners.setdefault(spelling, [])
@@ -304,21 +265,66 @@ _OVERLAP = max(len(p) for p in _PATTERNS) - 1
 def _holds_any(text: str, anchors: _Anchors) -> bool:
     """Whether any rule matches in ``text``. A rule none of whose anchors stand is not started: check_loop's
     state is checked on every save, and its keys (``tokens``) stand for one rule of twenty."""
-    for rule in _RULES:
-        whole = rule.folded and not anchors.folded_exact
-        if not whole and not any(anchors.at(anchor) for anchor in rule.anchors):
+    for rule in RULES:
+        if not any(anchors.at(anchor) for anchor in rule.anchors):
             continue
         if next(_matches(rule, text, anchors), None) is not None:
             return True
     return False
 
 
-def _matches(rule: _Rule, text: str, anchors: _Anchors) -> Iterator[re.Match[str]]:
+#: (start, end, kind, match) of what a match replaces (its group ``secret``, or all of it): of a text's
+#: pattern or, in a stream, of a bytes pattern.
+_Taken = tuple[int, int, str, re.Match[Any]]
+
+
+def _found(text: str | bytes, anchors: _Anchors, start: int) -> tuple[list[_Taken], list[tuple[int, int]]]:
+    """What to replace in ``text``, in order of position and never overlapping, and the span of every match
+    found, taken or not; matches starting before ``start`` are left out (they were decided already). Where two
+    would replace overlapping text, the earlier rule wins (a JWT sent as a bearer token is a JWT); a rule whose
+    match names a password in a longer context (``curl -u user:pw``) overlaps only through that password. What
+    would take in a placeholder is no secret: redacting again changes nothing."""
+    # Kept in order of position and never overlapping, so a new match need only be checked against its two
+    # neighbours: a text with a credential on every line costs n log n, not n squared.
+    taken: list[_Taken] = []
+    spans: list[tuple[int, int]] = []
+    for rule in RULES:
+        for match in _matches(rule, text, anchors):
+            if match.start() < start:
+                continue
+            spans.append(match.span())
+            s, e = match.span("secret") if "secret" in match.re.groupindex else match.span()
+            i = bisect.bisect_left(taken, s, key=lambda t: t[0])
+            if (
+                (i > 0 and taken[i - 1][1] > s)
+                or (i < len(taken) and taken[i][0] < e)
+                or _takes_placeholder(text, s, e)
+            ):
+                continue
+            taken.insert(i, (s, e, rule.kind, match))
+    return taken, spans
+
+
+def _takes_placeholder(text: str | bytes, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` overlaps a placeholder."""
+    if isinstance(text, bytes):
+        return _overlaps(text, b"[secret:", _PLACEHOLDER, start, end)
+    return _overlaps(text, "[secret:", _PLACEHOLDER_TEXT, start, end)
+
+
+def _overlaps(text: AnyStr, opening: AnyStr, placeholder: re.Pattern[AnyStr], start: int, end: int) -> bool:
+    at = text.find(opening, max(0, start - _PLACEHOLDER_MOST), end)
+    while at >= 0:
+        found = placeholder.match(text, at)
+        if found is not None and found.end() > start:
+            return True
+        at = text.find(opening, at + 1, end)
+    return False
+
+
+def _matches(rule: Rule, text: str | bytes, anchors: _Anchors) -> Iterator[re.Match[Any]]:
     """The rule's matches in ``text``, tried only where its anchors stand."""
-    if rule.folded and not anchors.folded_exact:
-        yield from rule.pattern.finditer(text)
-        return
-    match_at = rule.pattern.match
+    match_at: Any = rule.bytes_pattern.match if isinstance(text, bytes) else rule.pattern.match
     for anchor in rule.anchors:
         seen = 0
         for i in anchors.at(anchor):
@@ -329,53 +335,15 @@ def _matches(rule: _Rule, text: str, anchors: _Anchors) -> Iterator[re.Match[str
                     yield match
                     seen = match.end()
                 continue
-            for start in range(max(0, i - rule.back, seen), i + 1):
+            first = i - rule.back if rule.exact else max(0, i - rule.back, seen)
+            for start in range(first, i + 1 if not rule.exact else first + 1):
+                if start < 0 or start < seen:
+                    continue
                 match = match_at(text, start)
                 if match is not None:
                     yield match
                     seen = match.end()
                     break
-
-
-def pieces(chunks: Iterable[bytes]) -> Iterator[bytes]:
-    """A stream of UTF-8 chunks in the pieces it can be redacted in, each as soon as it is safe: up to the last
-    line break (or, on a very long line, up to the last space well before its end), so no secret is cut in two;
-    an open PEM block is held until its end line. Every piece but the last ends on a whole character."""
-    held = b""
-    for chunk in chunks:
-        held += chunk
-        cut = _safe_cut(held)
-        if cut:
-            yield held[:cut]
-            held = held[cut:]
-    if held:
-        yield held
-
-
-def _safe_cut(held: bytes) -> int:
-    """How much of ``held`` can be redacted now without cutting a secret: 0 to wait for more."""
-    newline = held.rfind(b"\n")
-    if newline >= 0:
-        head = held[: newline + 1]
-        begin = head.rfind(b"-----BEGIN ")
-        if (
-            begin >= 0
-            and _PEM_BEGIN.match(head[begin:].decode("utf-8", "replace"))
-            and not _PEM_END.search(head[begin:].decode("utf-8", "replace"))
-        ):
-            if len(held) - begin < 1024 * 1024:  # a key is a few KB; past this it is no key and is let go
-                return begin
-        return newline + 1
-    if len(held) <= 2 * _LONGEST:
-        return 0
-    space = max(held.rfind(b" ", 0, len(held) - _LONGEST), held.rfind(b"\t", 0, len(held) - _LONGEST))
-    if space >= 0:
-        return space + 1
-    # One run of over 4 KB with no space or line break is no credential of these formats: cut where UTF-8 allows.
-    cut = len(held) - _LONGEST
-    while cut > 0 and held[cut] & 0xC0 == 0x80:
-        cut -= 1
-    return cut
 
 
 def enabled(env_value: str | None) -> bool:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from ..errors import InvalidArgument, StoreError
-from ..redaction import Redactor, pieces
+from ..redaction import Redactor
 from ..tokens.count import EXACT_LIMIT_BYTES, TokenCount, TokenCounter
 from . import ids
 
@@ -100,17 +100,9 @@ def incoming_stream(
 
 
 def _redacted_utf8(redactor: Redactor, chunks: Iterable[bytes]) -> Iterator[bytes]:
-    """Chunks checked and redacted together: each piece the redactor takes is decoded once for both, not once
-    to check it is UTF-8 and again to redact it."""
-    offset = 0
-    for piece in pieces(chunks):
-        try:
-            text = piece.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise _not_utf8(offset + exc.start) from None
-        out = redactor.text(text)
-        yield piece if out is text else out.encode("utf-8")
-        offset += len(piece)
+    """Chunks checked as UTF-8 (as a store that does not redact checks them) and redacted as they pass: the
+    redactor works on the bytes, and sees the text whole across the chunks' boundaries."""
+    return redactor.stream(checked_utf8(chunks))
 
 
 def _named(redactor: Redactor, label: str | None, source: str | None) -> Named:

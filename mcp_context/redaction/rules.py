@@ -1,0 +1,294 @@
+"""The credential formats redaction finds (see the package): each a pattern and the anchors it is tried at."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: No match of a rule is longer than this many characters (or bytes), except a PEM block's (which a stream holds
+#: whole; see Redactor.stream): a rule's repeats are bounded so, and a stream cut this far before its end cuts no
+#: match.
+LONGEST = 4096
+#: The most characters one run of a token's alphabet is read for.
+_MOST = 2048
+#: The longest a PEM block is read for (a 16384-bit RSA key is 13 KB).
+_PEM_MOST = 65536
+
+#: Where a word may start: after a character that is not a word's, or after a JSON escape (``\n``, ``\t``).
+_START = r"(?:\b|(?<=\\[nrt]))"
+#: Where a token may start: not inside a run of a token's characters (but after a JSON escape).
+_NOT_AFTER_TOKEN = r"(?:(?<![A-Za-z0-9_\-])|(?<=\\[nrt]))"
+#: Characters outside ASCII, as a range inside a class (spelled for bytes when a rule is compiled for them).
+_NOT_ASCII = r"\x80-\U0010ffff"
+_B64URL = r"[A-Za-z0-9_\-]"
+_PEM = r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
+#: A value assigned to a name that says it is secret: 8 or more characters with a letter and a digit in them, so
+#: ``password = getpass()`` or ``token = self.token`` stay as they are. A password may hold letters outside ASCII
+#: (``pässwort123``): this class alone takes them, counted in characters in a text and in bytes in a stream, so
+#: a stream may take a value of fewer than 8 such characters that the whole text would leave.
+_VALUE_CHAR = r"""[^\s"'`,;{}()\[\]<>\\]"""
+_VALUE = rf"(?={_VALUE_CHAR}{{0,512}}\d)(?={_VALUE_CHAR}{{0,512}}[A-Za-z]){_VALUE_CHAR}{{8,2048}}"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One credential format. Its pattern is tried only where one of its anchors occurs (found by plain substring
+    search, far faster than any pattern scanning the text), starting at most ``back`` characters before it: text
+    without credentials costs a few substring scans, and a common word ("secret") costs one try where it stands,
+    never a case-insensitive scan of a whole 60 MB result."""
+
+    kind: str
+    anchors: tuple[str, ...]
+    pattern: re.Pattern[str]
+    #: The same pattern for UTF-8 bytes (a stream is redacted as it comes, never decoded): every class that
+    #: could take a character outside ASCII leaves it out in both, so the two find the same matches.
+    bytes_pattern: re.Pattern[bytes]
+    #: Whether the anchors are to be found whatever the case of their (ASCII) letters.
+    folded: bool = False
+    #: How far before an anchor a match may start.
+    back: int = 0
+    #: Whether a match starts exactly ``back`` characters before its anchor (one try, not ``back`` + 1).
+    exact: bool = False
+
+
+def _rule(
+    kind: str, anchors: str | tuple[str, ...], pattern: str, folded: bool = False, back: int = 0, exact: bool = False
+) -> Rule:
+    # a word starts after a JSON escape too: "...\nghp_..." in a JSON document's string
+    pattern = re.sub(r"\\b(?=[A-Za-z(])", lambda _: _START, pattern)
+    # ASCII semantics for \b, \d, \s and case-blindness, in both: a credential and the name given it are ASCII
+    spelled_bytes = pattern.replace(_NOT_ASCII, r"\x80-\xff").encode("ascii")
+    return Rule(
+        kind,
+        tuple(anchors.split()) if isinstance(anchors, str) else anchors,
+        re.compile(pattern, re.ASCII),
+        re.compile(spelled_bytes, re.ASCII),
+        folded,
+        back,
+        exact,
+    )
+
+
+def _prefixed(kind: str, prefixes: str, body: str) -> Rule:
+    """A token known by its prefix (any of ``prefixes``), followed by ``body``, standing as a word of its own."""
+    alternatives = "|".join(re.escape(p) for p in prefixes.split())
+    return _rule(kind, prefixes, rf"{_NOT_AFTER_TOKEN}(?:{alternatives}){body}(?![A-Za-z0-9_\-])")
+
+
+#: Words that, standing before ``key`` (with ``_``, ``-`` or nothing between), make a name for a secret:
+#: ``x-api-key``, ``DD_APP_KEY``, ``AccountKey``, ``SharedAccessKey``, ``secret_key``.
+_KEY_WORDS = (
+    "api app application access auth private master account signing encryption secret secretaccess "
+    "secret_access sharedaccess shared_access"
+).split()
+
+
+def _key_names() -> str:
+    """``key`` preceded by one of _KEY_WORDS: one look-behind per width (Python's must be fixed), so a "key" in
+    ordinary code costs a few comparisons."""
+    by_width: dict[int, list[str]] = {}
+    for word in _KEY_WORDS:
+        for sep in ("", "_", "-"):
+            by_width.setdefault(len(word) + len(sep), []).append(re.escape(word + sep))
+    return "(?:" + "|".join(f"(?<={'|'.join(words)})" for words in by_width.values()) + ")key"
+
+
+#: Names that say the value given them is secret (a key of JSON or YAML, a variable, a header, a flag), matched
+#: from where their anchor stands: ``DB_PASSWORD``, ``client_secret``, ``secret_key_base``, ``x-api-key``.
+_NAMES = rf"passw(?:or)?d|passphrase|secret(?:[_-]?key(?:[_-]?base)?)?|token|{_key_names()}(?:[_-]?base)?"
+
+#: "token" as the names rule can take it: followed by a quote, a backslash, ``:`` or ``=``, or by white space
+#: and then more of it, ``:`` or ``=``. The word is common in logs ("session token expired", "tokens: 120"), and a
+#: try of the rule at each would be most of redacting them.
+_TOKEN_ANCHORS = tuple(
+    [f"token{c}" for c in "\"'\\:="] + [f"token{a}{b}" for a in " \t\r\n\f\v" for b in " \t\r\n\f\v:="]
+)
+
+#: In order: where two would replace overlapping text, the earlier wins (a JWT sent as a bearer token is a JWT).
+#: Where a pattern has a group named ``secret``, only that part is replaced.
+RULES: tuple[Rule, ...] = (
+    # a whole block, or what there is of one cut off before its END line
+    _rule(
+        "private_key",
+        "PRIVATE",
+        rf"{_PEM}(?:[\x00-\x7f]{{0,{_PEM_MOST}}}?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
+        r"|(?:\r?\n[A-Za-z0-9+/=]+)+)",
+        back=40,
+    ),
+    _rule("anthropic_key", "sk-ant-", rf"\bsk-ant-(?:api|admin|sid)\d\d-{_B64URL}{{32,{_MOST}}}"),
+    _rule(
+        "openai_key",
+        "sk-",
+        rf"\bsk-(?:proj|svcacct|admin)-{_B64URL}{{20,{_MOST}}}|\bsk-[A-Za-z0-9]{{20}}T3BlbkFJ[A-Za-z0-9]{{20}}",
+    ),
+    _rule(
+        "github_token",
+        "ghp_ gho_ ghu_ ghs_ ghr_ github_pat_",
+        r"\bgh[pousr]_[A-Za-z0-9]{36,255}\b|\bgithub_pat_[A-Za-z0-9_]{60,255}\b",
+    ),
+    _rule("gitlab_token", "glpat-", rf"\bglpat-{_B64URL}{{20,{_MOST}}}"),
+    _rule("aws_access_key", "AKIA ASIA ABIA ACCA", r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b"),
+    _rule(
+        "aws_secret_key",
+        "aws_secret awssecret",
+        r"(?i:aws_?secret_?(?:access_?)?key)[\"']?\s{0,16}[:=]\s{0,16}[\"']?(?P<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])",
+        folded=True,
+    ),
+    # an STS session token: base64 of a serialised structure whose first bytes are always the same
+    _rule(
+        "aws_session_token",
+        "IQoJb3JpZ2luX2Vj FwoGZXIvYXdzE",
+        r"\b(?:IQoJb3JpZ2luX2Vj|FwoGZXIvYXdzE)[A-Za-z0-9+/]{80,2048}={0,2}",
+    ),
+    _rule(
+        "slack_token",
+        "xox xapp-",
+        r"\bxox[abposr]-[A-Za-z0-9-]{10,2048}|\bxapp-\d-[A-Z0-9]{6,16}-\d{6,16}-[a-f0-9]{32,128}\b",
+    ),
+    _rule(
+        "slack_webhook",
+        "hooks.slack.com",
+        r"https://hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9/_]{20,2048}",
+        back=8,
+    ),
+    _rule(
+        "discord_webhook",
+        "/api/webhooks/",
+        r"https://(?:(?:ptb|canary)\.)?discord(?:app)?\.com/api/webhooks/\d{5,30}/[A-Za-z0-9_-]{40,100}",
+        back=34,
+    ),
+    _rule(
+        "teams_webhook",
+        ".webhook.office.com/",
+        r"https://[A-Za-z0-9-]{1,64}\.webhook\.office\.com/[A-Za-z0-9@/_-]{60,512}",
+        back=72,
+    ),
+    _rule("google_api_key", "AIza", rf"\bAIza{_B64URL}{{35}}(?!{_B64URL})"),
+    _rule("google_oauth_token", "ya29.", rf"\bya29\.{_B64URL}{{20,{_MOST}}}"),
+    _prefixed("google_oauth_secret", "GOCSPX-", r"[A-Za-z0-9_-]{28}"),
+    _rule("firebase_key", ":APA91b", r"\bAAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,300}", back=11, exact=True),
+    _rule(
+        "azure_ad_secret",
+        "Q~",
+        r"(?:(?<![A-Za-z0-9_~.-])|(?<=\\[nrt]))[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])",
+        back=4,
+        exact=True,
+    ),
+    _rule("azure_sas_signature", "sig=", r"[?&;]sig=(?P<secret>[A-Za-z0-9%+/=]{20,256})", back=1, exact=True),
+    _rule("stripe_key", "_live_ _test_", r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,2048}", back=2),
+    _rule("npm_token", "npm_", r"\bnpm_[A-Za-z0-9]{36}\b"),
+    _rule("huggingface_token", "hf_", r"\bhf_[A-Za-z0-9]{34,2048}\b"),
+    _prefixed("pypi_token", "pypi-AgEIcHlwaS5vcmc pypi-AgENdGVzdC5weXBpLm9yZw", r"[A-Za-z0-9_-]{50,2048}"),
+    _prefixed("rubygems_key", "rubygems_", r"[a-f0-9]{48}"),
+    _prefixed("nuget_key", "oy2", r"[a-z0-9]{43}"),
+    _prefixed("clojars_token", "CLOJARS_", r"[a-z0-9]{60}"),
+    _prefixed("digitalocean_token", "dop_v1_ doo_v1_ dor_v1_", r"[a-f0-9]{64}"),
+    _prefixed("alibaba_key_id", "LTAI", r"[A-Za-z0-9]{12,20}"),
+    _prefixed("flyio_token", "fo1_", r"[A-Za-z0-9_-]{43}"),
+    _prefixed("databricks_token", "dapi", r"[a-f0-9]{32}(?:-\d)?"),
+    _prefixed("dynatrace_token", "dt0c01.", r"[A-Z0-9]{24}\.[A-Z0-9]{64}"),
+    _prefixed("groq_key", "gsk_", r"[A-Za-z0-9]{52}"),
+    _prefixed("perplexity_key", "pplx-", r"[A-Za-z0-9]{48}"),
+    _prefixed("xai_key", "xai-", r"[A-Za-z0-9]{80}"),
+    _prefixed("replicate_token", "r8_", r"[A-Za-z0-9]{37}"),
+    _prefixed("langsmith_key", "lsv2_pt_ lsv2_sk_", r"[a-f0-9]{32}_[a-f0-9]{10}"),
+    _prefixed("sendgrid_key", "SG.", r"[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}"),
+    _prefixed("twilio_key", "SK", r"[0-9a-fA-F]{32}"),
+    _prefixed("mailgun_key", "key-", r"[a-f0-9]{32}"),
+    _rule(
+        "mailchimp_key", "-us", rf"{_NOT_AFTER_TOKEN}[a-f0-9]{{32}}-us\d{{1,2}}(?![A-Za-z0-9_-])", back=32, exact=True
+    ),
+    _rule(
+        "telegram_bot_token",
+        ":AA",
+        r"(?:(?<![A-Za-z0-9_:-])|(?<=bot)|(?<=\\[nrt]))\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])",
+        back=10,
+    ),
+    _prefixed("square_token", "sq0csp- sq0atp-", r"[A-Za-z0-9_-]{22,43}"),
+    _prefixed("stripe_webhook_secret", "whsec_", r"[A-Za-z0-9+/]{32,88}={0,2}"),
+    _prefixed("shopify_token", "shpat_ shpss_ shppa_", r"[a-fA-F0-9]{32}"),
+    _prefixed("vault_token", "hvs. hvb. hvr.", r"[A-Za-z0-9_-]{24,2048}"),
+    _prefixed("new_relic_key", "NRAK-", r"[A-Z0-9]{27}"),
+    _prefixed("sentry_token", "sntrys_eyJ", r"[A-Za-z0-9+/=]{20,1024}_[A-Za-z0-9+/_-]{43}"),
+    _prefixed("sentry_token", "sntryu_", r"[a-f0-9]{64}"),
+    _prefixed("atlassian_token", "ATATT3", r"[A-Za-z0-9_=-]{150,300}"),
+    _prefixed("linear_key", "lin_api_", r"[A-Za-z0-9]{40}"),
+    _prefixed("postman_key", "PMAK-", r"[a-f0-9]{24}-[a-f0-9]{34}"),
+    _prefixed("pulumi_token", "pul-", r"[a-f0-9]{40}"),
+    _prefixed("typeform_token", "tfp_", r"[A-Za-z0-9_.=-]{40,64}"),
+    _prefixed("age_secret_key", "AGE-SECRET-KEY-1", r"[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}"),
+    _prefixed("prefect_key", "pnu_", r"[A-Za-z0-9]{36}"),
+    _prefixed("netlify_token", "nfp_", r"[A-Za-z0-9]{36}"),
+    # ours (storage/keys.py makes them): mcx_, a 12-hex id, 43 url-safe characters of secret
+    _rule("mcp_context_key", "mcx_", r"\bmcx_[0-9a-f]{12}_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])"),
+    _rule("jwt", "eyJ", rf"\beyJ{_B64URL}{{8,1024}}\.eyJ{_B64URL}{{8,1024}}\.{_B64URL}{{16,1024}}"),
+    # a URL's password (redis://:pw@host has no user name)
+    _rule(
+        "url_password",
+        "://",
+        rf"://[^\s:/?#@\"'<>\[\]{_NOT_ASCII}]{{0,256}}:(?P<secret>[^\s/?#@\"'<>{_NOT_ASCII}]{{1,256}})@",
+    ),
+    _rule(
+        "bearer_token",
+        "bearer",
+        r"(?i:\bauthorization\s{0,16}:\s{0,16}bearer)\s{1,16}(?P<secret>[A-Za-z0-9._~+/\-]{20,2048}={0,2})",
+        True,
+        40,
+    ),
+    # the other schemes of an Authorization header: Basic (user:password in base64), Token, Bot, SSWS, key=
+    _rule(
+        "authorization",
+        "authorization",
+        r"(?i:authorization[\"']?\s{0,16}[:=]\s{0,16}[\"']?(?:basic|token|bot|ssws|key=|digest))"
+        r"\s{0,16}(?P<secret>[A-Za-z0-9._~+/\-:]{8,2048}={0,2})",
+        folded=True,
+    ),
+    # "auth" in a Docker config: user:password in base64
+    _rule(
+        "docker_auth",
+        '"auth" \\"auth\\"',
+        r"\\{0,8}\"auth\\{0,8}\"\s{0,16}:\s{0,16}\\{0,8}\"(?P<secret>[A-Za-z0-9+/]{8,2048}={0,2})\\{0,8}\"",
+    ),
+    # curl -u user:password, --user user:password
+    _rule(
+        "password",
+        "curl",
+        rf"\bcurl\b[^\n\\{_NOT_ASCII}]{{0,1024}}?\s(?:-u|--user)[ =\t]{{0,4}}(?P<q>['\"]?)"
+        rf"[^\s:'\"\\{_NOT_ASCII}]{{0,256}}:(?P<secret>[^\s'\"\\{_NOT_ASCII}]{{1,256}})(?P=q)",
+    ),
+    # mysql -pPASSWORD, sshpass -p PASSWORD
+    _rule(
+        "password",
+        "mysql",
+        rf"\bmysql(?:dump|admin)?\b[^\n\\{_NOT_ASCII}]{{0,512}}?\s-p"
+        rf"(?P<secret>[^\s'\"\\{_NOT_ASCII}-][^\s'\"\\{_NOT_ASCII}]{{3,256}})",
+    ),
+    _rule(
+        "password",
+        "sshpass",
+        rf"\bsshpass\s{{1,16}}-p\s{{0,16}}(?P<q>['\"]?)(?P<secret>[^\s'\"\\{_NOT_ASCII}]{{1,256}})(?P=q)",
+    ),
+    # .netrc: password followed by the end of the line or the file's next word
+    _rule(
+        "password",
+        "password",
+        rf"\bpassword[ \t]{{1,16}}(?P<secret>{_VALUE})"
+        r"(?=[ \t]{0,16}(?:\r?\n|\\[rn]|$|(?:machine|login|account|default)\b))",
+    ),
+    # PHP's define('DB_PASSWORD', '...')
+    _rule(
+        "password",
+        "define(",
+        r"\bdefine\(\s{0,16}['\"][A-Z0-9_]{0,64}(?:PASSWORD|SECRET|KEY|TOKEN)['\"]\s{0,16},\s{0,16}"
+        rf"(?P<q>['\"])(?P<secret>[^'\"\n\\{_NOT_ASCII}]{{4,256}})(?P=q)",
+    ),
+    _rule(
+        "password",
+        # each name the pattern allows starts at one (not "api": rapid, capital)
+        ("passw", "passp", "secret", "key", *_TOKEN_ANCHORS),
+        # the quotes may be escaped: JSON text held in a string of a JSON document
+        rf"(?<!\[)(?i:(?:{_NAMES})(?:\\{{0,8}}[\"'])?\s{{0,16}}[:=]\s{{0,16}})"
+        rf"(?P<q>(?:\\{{0,8}}[\"'])?)(?P<secret>{_VALUE})(?P=q)",
+        folded=True,
+    ),
+)

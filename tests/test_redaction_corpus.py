@@ -1,0 +1,72 @@
+"""The secrets corpus (tests/secret_corpus: synthetic values in the shapes of the public scanners' rule sets, in
+the surroundings they turn up in) against the rules, and ordinary source and logs against false positives.
+``python -m benchmarks.redaction`` prints the figures; here the dev split must be caught whole and ordinary text
+must stay nearly untouched."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from benchmarks.redaction_engines import Case, corpus, count_ours, leaked, ordinary
+from mcp_context.redaction import Redactor
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = corpus()
+DEV = [c for c in CASES if c.split == "dev"]
+
+
+def test_the_corpus_is_as_large_as_asked_and_split_by_format() -> None:
+    assert len(CASES) >= 200 and len({c.format for c in CASES}) >= 80
+    splits: dict[str, set[str]] = {}
+    for c in CASES:
+        splits.setdefault(c.format, set()).add(c.split)
+        assert all(line in c.text or json.dumps(line)[1:-1] in c.text for line in c.secret.splitlines()), c.id
+    assert all(len(s) == 1 for s in splits.values()), "a format's cases are all in one split"
+    held = {f for f, s in splits.items() if s == {"held_out"}}
+    assert 0.2 <= len(held) / len(splits) <= 0.4
+
+
+@pytest.mark.parametrize("case", DEV, ids=[c.id for c in DEV])
+def test_every_dev_case_is_caught(case: Case) -> None:
+    out = Redactor("s1").text(case.text)
+    assert not leaked(out, case.secret), out
+    assert out.count("\n") == case.text.count("\n")
+
+
+def test_the_scoring_sees_a_partial_leak() -> None:
+    secret = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"
+    assert leaked(f"x {secret[:20]}[secret:k:0000]", secret)
+    assert not leaked("x [secret:k:0000] y", secret)
+    assert leaked("short pw9 here", "pw9") and not leaked("short [s] here", "pw9")
+
+
+def test_ordinary_source_and_logs_stay_untouched() -> None:
+    """Source of the standard library, this machine's package logs, the recorded host transcripts: at most one
+    redaction per 10 MB (the goal), each shown when it fails."""
+    found, size = [], 0
+    redactor = Redactor("s1")
+    for name, text in ordinary(10 * 1024 * 1024):
+        size += len(text.encode())
+        out = redactor.text(text)
+        if out is not text and count_ours(text, out):
+            found += [f"{name}: {m.group()}" for m in re.finditer(r".{0,60}\[secret:[a-z_]+:[0-9a-f]{4}\]", out)]
+    assert size > 9_000_000
+    assert len(found) <= size / 1e7, found
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_redacting_again_changes_nothing_even_as_json(case: Case) -> None:
+    """What is stored redacted may be redacted again, as it is or as JSON text (an archive's lines): no rule
+    may take a placeholder, or a JSON escape (``\\n``) next to one, for a secret."""
+    redactor = Redactor("s1")
+    once = redactor.text(case.text)
+    assert redactor.text(once) == once
+    spelled = json.dumps({"content": once})
+    assert redactor.text(spelled) == spelled
+    assert json.loads(redactor.text(json.dumps({"content": case.text})))["content"] == once or not leaked(
+        json.loads(redactor.text(json.dumps({"content": case.text})))["content"], case.secret
+    )

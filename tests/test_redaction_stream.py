@@ -1,0 +1,187 @@
+"""A streamed persist (``persist_file``, ``mcp-context persist FILE``, a hook's stored output) is redacted as the
+whole text would be, wherever the pieces it comes in, or the windows the redactor works in, cut a credential."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mcp_context import Session
+from mcp_context.redaction import Redactor
+from mcp_context.redaction import redactor as redaction
+from mcp_context.storage.incoming import incoming_stream
+
+ROOT = Path(__file__).resolve().parent.parent
+RNG = random.Random(7)
+ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def rand(n: int, alphabet: str = ALNUM) -> str:
+    return "".join(RNG.choice(alphabet) for _ in range(n))
+
+
+#: (text as it stands in the stream, the secret in it): the six an outside check found stored whole.
+ISSUE_CASES = [
+    (f'","password":"{rand(14)}9"', None),
+    (f",Authorization: Bearer {rand(40)}", None),
+    (f'"key":"AKIA{rand(16, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")}"', None),
+    (f'"token":"ghp_{rand(36)}"', None),
+    (f'"key":"mcx_{rand(12, "0123456789abcdef")}_{rand(43)}"', None),
+    (f'"url":"https://deploy:{rand(16)}@db.example.com/x"', None),
+]
+SECRETS = [
+    ISSUE_CASES[0][0][14:-1],
+    ISSUE_CASES[1][0][23:],
+    ISSUE_CASES[2][0][7:-1],
+    ISSUE_CASES[3][0][9:-1],
+    ISSUE_CASES[4][0][7:-1],
+    ISSUE_CASES[5][0][15:31],
+]
+#: Minified JSON: no space or line break for the redactor to cut at.
+FILLER = '{"id":1234,"name":"build-step","ok":true,"tags":["a","b"]},'
+
+
+def filled(size: int) -> str:
+    return (FILLER * (size // len(FILLER) + 1))[:size]
+
+
+def streamed(text: str, chunk: int) -> str:
+    data = text.encode()
+    chunks = [data[i : i + chunk] for i in range(0, len(data), chunk)]
+    out, _, _ = incoming_stream("s1", True, iter(chunks), None, None)
+    return b"".join(out).decode()
+
+
+def test_the_issue_cases_are_the_secrets_they_name() -> None:
+    for (text, _), secret in zip(ISSUE_CASES, SECRETS, strict=True):
+        assert secret in text and secret not in Redactor("s1").text(FILLER + text + FILLER), text
+
+
+@pytest.mark.parametrize("case", range(len(ISSUE_CASES)))
+def test_a_secret_at_every_offset_around_every_cut_is_redacted(case: int) -> None:
+    """Pieces of 5,000 bytes, windows of 8 KiB (the sizes made small, the logic the same): the secret's text is
+    put at every offset that lays it across a piece's end or a window's cut, and no cut lets it through."""
+    text, secret = ISSUE_CASES[case][0], SECRETS[case]
+    chunk = 5000
+    step = 8 * 1024
+    windows = step + chunk - redaction.LONGEST  # where the first window is cut, give or take a match
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(redaction, "_STEP", step)
+        for boundary in (chunk, windows, 2 * chunk, 3 * chunk):
+            for at in range(boundary - len(text) - 2, boundary + 3):
+                whole = filled(at) + text + filled(3 * step)
+                out = streamed(whole, chunk)
+                assert secret not in out, (case, at)
+                assert out == Redactor("s1").text(whole), (case, at)
+
+
+@pytest.mark.parametrize("case", range(len(ISSUE_CASES)))
+def test_persist_file_redacts_a_secret_at_the_real_cut(tmp_path: Path, case: int) -> None:
+    """The sizes a persisted file is read in (1 MiB) and the first window's cut (1 MiB - 4 KiB, as found)."""
+    text, secret = ISSUE_CASES[case][0], SECRETS[case]
+    for end in (1024 * 1024 - 4096, 1024 * 1024):
+        for lead in (0, len(text) // 2, len(text) - 1):
+            whole = filled(end - lead) + text + filled(64 * 1024)
+            s = Session(tmp_path / f"{end}-{lead}", "s1")
+            meta = s.persist_file(io.BytesIO(whole.encode()), label="build log").meta
+            stored = "".join(s.iter_text(meta.handle))
+            assert secret not in stored, (case, end, lead)
+            assert stored == Redactor("s1").text(whole)
+
+
+def test_the_cli_persist_of_a_file_redacts_across_the_cut(tmp_path: Path) -> None:
+    text, secret = ISSUE_CASES[0][0], SECRETS[0]
+    whole = filled(1024 * 1024 - 4096 - 5) + text + filled(10_000)
+    path = tmp_path / "out.json"
+    path.write_text(whole)
+    command = [sys.executable, "-m", "mcp_context", "--root", str(tmp_path / "root"), "--session", "s1"]
+    done = subprocess.run([*command, "persist", str(path)], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    stored = b"".join(p.read_bytes() for p in (tmp_path / "root").rglob("*") if p.is_file())
+    assert secret.encode() not in stored and b"[secret:password:" in stored
+
+
+def _corpus() -> list[dict[str, str]]:
+    with open(ROOT / "tests" / "secret_corpus" / "corpus.jsonl", encoding="utf-8") as rows:
+        return [json.loads(row) for row in rows]
+
+
+CORPUS = _corpus()
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    case=st.integers(min_value=0, max_value=len(CORPUS) - 1),
+    lead=st.integers(min_value=0, max_value=12_000),
+    chunk=st.sampled_from([1, 7, 64, 1000, 4096, 5000]),
+    spaced=st.booleans(),
+)
+def test_any_corpus_secret_cut_anywhere_is_redacted_like_the_whole(
+    case: int, lead: int, chunk: int, spaced: bool
+) -> None:
+    """Any case of the secrets corpus, at any offset in a long text, given in pieces of any size: the stream is
+    redacted exactly as the whole text is."""
+    text = CORPUS[case]["text"]
+    before = ("word é 日本 " * 2000 if spaced else filled(24_000))[:lead]
+    whole = before + "\n" + text + "\n" + filled(9_000)
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(redaction, "_STEP", 8 * 1024)
+        assert streamed(whole, chunk) == Redactor("s1").text(whole)
+
+
+def test_an_open_private_key_is_held_until_its_end(tmp_path: Path) -> None:
+    """A PEM block longer than a window is held whole, however the stream is cut, and one never ended is let go
+    (redacted as far as it goes) past _HOLD characters."""
+    body = "\n".join(rand(64, ALNUM + "+/") for _ in range(200))  # 13 KB
+    key = f"-----BEGIN RSA PRIVATE KEY-----\n{body}\n-----END RSA PRIVATE KEY-----"
+    whole = filled(20_000) + "\n" + key + "\n" + filled(20_000)
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(redaction, "_STEP", 8 * 1024)
+        for chunk in (100, 4096, 9000):
+            out = streamed(whole, chunk)
+            assert out == Redactor("s1").text(whole) and body[:64] not in out and "[secret:private_key:" in out
+        patched.setattr(redaction, "_HOLD", 32 * 1024)
+        endless = filled(1000) + "\n-----BEGIN PRIVATE KEY-----\n" + "\n".join(rand(64) for _ in range(1500))
+        out = streamed(endless, 4096)
+        assert out.count("\n") == endless.count("\n") and "[secret:private_key:" in out
+
+
+def test_no_rule_but_a_pem_block_matches_more_than_a_window_keeps() -> None:
+    """A stream's window is cut LONGEST characters before its end so that no match can run past it: every
+    pattern's repeats are bounded to keep that true (a PEM block is held instead)."""
+    import re._parser as parser
+
+    for rule in redaction.RULES:
+        if rule.kind != "private_key":
+            assert parser.parse(rule.pattern.pattern).getwidth()[1] < redaction.LONGEST, rule.kind
+
+
+def test_a_hook_storing_a_large_output_redacts_across_the_cut(tmp_path: Path) -> None:
+    """Claude Code's PostToolUse hook stores a large Bash output with persist_file: the same cut, the same
+    redaction."""
+    from test_hooks import SID, answer, bash_input
+
+    for (text, _), secret in zip(ISSUE_CASES, SECRETS, strict=True):
+        stdout = filled(1024 * 1024 - 4096 - len(text) // 2) + text + filled(10_000)
+        root = tmp_path / str(len(secret)) / secret[:4]
+        out = answer("claude", "post-tool-use", bash_input(stdout), root)
+        assert "updatedToolOutput" in out["hookSpecificOutput"], "the output was stored"
+        stored = b"".join(p.read_bytes() for p in (root / "sessions" / SID).rglob("*") if p.is_file())
+        assert secret.encode() not in stored and b"[secret:" in stored, text
+
+
+def test_a_password_with_letters_outside_ascii_is_caught_whole_and_streamed() -> None:
+    for text in ('password = "pässwort123"\n', "DB_PASSWORD=Größe2024x\n", '{"secret": "日本語のパス9x"}\n'):
+        whole = Redactor("s1").text(text)
+        assert "[secret:password:" in whole, text
+        assert streamed(filled(9000) + text + filled(9000), 4096) == Redactor("s1").text(
+            filled(9000) + text + filled(9000)
+        )
