@@ -16,8 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from mcp_context.redaction import Redactor
-from mcp_context.redaction import rules
+from mcp_context.redaction import Redactor, rules
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "secret_corpus" / "corpus.jsonl"
