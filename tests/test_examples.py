@@ -24,7 +24,7 @@ pytestmark = [pytest.mark.anyio, pytest.mark.slow]  # whole agent runs against r
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 REPO = EXAMPLES.parent
 TOOLS = {"persist_result", "read_persisted", "compact_history", "summarize_range", "check_loop"}
-BUDGET, TARGET = 4_000, 2_000  # the agents' defaults
+BUDGET, TARGET = 1_500, 800  # the agents' defaults
 HOSTS = {
     "claude-code": (EXAMPLES / "claude-code" / ".mcp.json", EXAMPLES / "claude-code" / "CLAUDE.md"),
     "gemini-cli": (EXAMPLES / "gemini-cli" / "settings.json", EXAMPLES / "gemini-cli" / "GEMINI.md"),

@@ -603,9 +603,10 @@ def test_compaction_properties(fmt: str, plan: Plan, strategy: str, fraction: fl
         assert same(again.messages, result.messages)
         assert again.tokens_after == result.tokens_after
 
-        # the same history with two new turns, and room for them: the old output is the new output's prefix
+        # the same history with two new turns, and room for them under the trigger (the same target: a budget a
+        # fifth larger or more would start afresh): the old output is the new output's prefix
         more = history + appended(history, fmt)
-        grown = new_session(root).compact_history(**{**args, "messages": more, "target_tokens": target + 100})
+        grown = new_session(root).compact_history(**{**args, "messages": more, "trigger": target + 100})
         assert same(grown.messages[: len(result.messages)], result.messages)
         assert same(grown.messages[len(result.messages) :], more[len(history) :])
 

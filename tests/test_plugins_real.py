@@ -48,7 +48,14 @@ def load(name: str, path: Path) -> ModuleType:
 
 @pytest.fixture(scope="module")
 def rh() -> ModuleType:
-    return load("record_hosts", ROOT / "scripts" / "record-hosts")
+    """The host recorder's scripted model and host drivers, as one namespace."""
+    from types import SimpleNamespace
+
+    import hosts_recorder
+    from hosts_recorder import calls, plan
+
+    names = {**vars(plan), **vars(calls), **vars(hosts_recorder)}
+    return SimpleNamespace(**{k: v for k, v in names.items() if not k.startswith("__")})  # type: ignore[return-value]
 
 
 @pytest.fixture(scope="module")
@@ -156,8 +163,10 @@ class PluginModel:
             return (resolve(step["tool"]), args_of(step)) if step["op"] == "mcp" else gemini_call(step, proj, declared)
 
         self.model.anthropic, self.model.gemini = anthropic, gemini
-        monkeypatch.setattr(rh, "claude_call", claude_with_mcp)
-        monkeypatch.setattr(rh, "gemini_call", gemini_with_mcp)
+        from hosts_recorder import model as playing  # where the scripted model looks its calls up
+
+        monkeypatch.setattr(playing, "claude_call", claude_with_mcp)
+        monkeypatch.setattr(playing, "gemini_call", gemini_with_mcp)
 
 
 def results_of(host: str, body: dict[str, Any]) -> list[str]:
@@ -187,7 +196,8 @@ def check_five_calls(host: str, model: PluginModel) -> None:
     assert "release note 1" in read and "release note 3" in read and "release note 4\\n" not in read, read[:500]
     assert '\\"status\\":\\"ok\\"' in loop or "OK: no loop" in loop, loop[:500]
     assert "summar" in summary.lower() and "error" not in summary[:200].lower(), summary[:500]
-    assert "compacted" in compacted.lower() and "error" not in compacted[:200].lower(), compacted[:500]
+    said = compacted.lower()  # a short host history is under the budget: compaction answers that it needs none
+    assert ("compacted" in said or "no compaction needed" in said) and "error" not in said[:200], compacted[:500]
 
 
 def run_host(

@@ -98,11 +98,10 @@ async def test_a_small_result_is_read_whole_and_one_long_line_by_characters(sess
 
 @pytest.mark.slow
 def test_claude_codes_resource_tool_reads_a_named_page_whole(root: Path, tmp_path: Path) -> None:
-    """The real Claude Code 2.1.330 with the scripted model (../shared/tools/real-clients.sh): the whole result
+    """The real Claude Code 2.1.330 with the scripted model (scripts/real-clients.sh): the whole result
     comes back as a preview, the page its description names comes back whole."""
-    from test_hooks_real import recorder
+    from hosts_recorder.plan import INSTALLER as script
 
-    script = recorder().INSTALLER
     if not script.is_file():
         pytest.skip(f"{script} is not here: the real hosts cannot be driven")
     text = "".join(f"line {i} {'x' * 60}\n" for i in range(1, 3001))

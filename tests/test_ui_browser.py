@@ -129,8 +129,14 @@ class Visit:
             "console", lambda m: self.problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None
         )
         self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
-        self.page.on("requestfailed", lambda r: self.problems.append(f"failed: {r.url}"))
+        self.page.on("requestfailed", self._failed)
         self.page.on("dialog", lambda d: (self.problems.append(f"dialog: {d.message}"), d.dismiss()))
+
+    def _failed(self, request: Any) -> None:
+        """A request that failed; not one the browser gave up because the test clicked on to the next page (the
+        icon of a page left at once), which says nothing about the page."""
+        if request.failure != "net::ERR_ABORTED":
+            self.problems.append(f"failed: {request.url} ({request.failure})")
 
     def go(self, address: str, shot: str | None = None) -> Any:
         response = self.page.goto(address)
