@@ -36,10 +36,11 @@ def session(root: Path) -> Session:
     return Session(root=root, session="test-session", env={})
 
 
-@pytest.fixture(params=["reuse", "reuse off"])
+@pytest.fixture(params=["reuse", pytest.param("reuse off", marks=pytest.mark.slow)])
 def reuse(request: pytest.FixtureRequest) -> Reuse:
     """A Session's Reuse both ways: what it keeps between calls must change no answer (see mcp_context/reuse).
-    The compaction, summary and loop suites take their sessions with it, so each of their tests runs twice."""
+    The compaction, summary and loop suites take their sessions with it, so each of their tests runs twice; the
+    second way is in the full suite only (tests/test_reuse.py compares the two ways in the fast one)."""
     return Reuse() if request.param == "reuse" else Reuse.off()
 
 

@@ -104,6 +104,7 @@ def cut(text: str, sizes: list[int]) -> list[str]:
     return chunks
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     picks=st.lists(st.tuples(st.integers(0, len(PIECES) - 1), st.integers(1, 12)), max_size=60),

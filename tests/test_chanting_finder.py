@@ -38,6 +38,7 @@ def run(policy: Policy, chunks: list[str], clears: set[int], saves: set[int], le
         assert (got.positions if got else None) == straight.append(chunk), f"chunk {i}"
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(
     policy=st.sampled_from(POLICIES),
@@ -131,6 +132,7 @@ def test_pairs_after_a_hit_in_the_same_append_still_count() -> None:
     assert all(a == b for a, b in hits) and sum(a for a, _ in hits) >= 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sizes", [(1, 13, 36), (37, 38, 74), (5, 200, 19, 2)])
 def test_blocks_reaching_past_the_text_are_not_scanned_twice_and_lose_nothing(sizes: tuple[int, ...]) -> None:
     """Chunk sizes around a block's 37 positions: the last block of most appends reaches past the text and is
@@ -158,6 +160,7 @@ FRAME_PART = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     policy=st.sampled_from([Policy(), *POLICIES[:3]]),

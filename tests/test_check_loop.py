@@ -141,6 +141,7 @@ pytestmark = pytest.mark.anyio
 # the "done when" points, through the API and MCP -------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_the_fifth_identical_call_warns_the_fourth_does_not_and_the_sixth_stops(face: Face) -> None:
     answers = [await face.check(event=call(command="ls")) for _ in range(6)]
     assert [a["status"] for a in answers] == ["ok"] * 4 + ["warn", "stop"]
@@ -550,6 +551,7 @@ def test_a_new_policy_reschedules_a_judge_not_yet_asked(session: Session) -> Non
     assert asked == [5]
 
 
+@pytest.mark.slow
 def test_the_benchmark_times_a_real_check_loop_call() -> None:
     """The figure README quotes is a real Session.check_loop call (lock, read, check, fsync'd save) on a named
     filesystem, beside the in-memory cost; no timing is asserted."""
@@ -668,6 +670,7 @@ async def test_stdio_server_in_both_eras_keeps_the_stream_across_restarts(
     assert caught is not None and (caught["status"], caught["session"], caught["at"]) == ("warn", "stdio", 4)
 
 
+@pytest.mark.slow
 async def test_the_server_answers_first_and_every_later_reader_sees_the_save(
     root: Path, server_env: dict[str, str]
 ) -> None:
@@ -725,6 +728,7 @@ def test_cli_exit_status_follows_the_answer_and_the_stream_outlives_each_process
     assert done.returncode == 0 and json.loads(done.stdout)["counters"]["events"] == 1
 
 
+@pytest.mark.slow
 def test_cli_replays_files_of_messages_and_of_events(
     server_env: dict[str, str], histories: Any, tmp_path: Path, root: Path
 ) -> None:
@@ -760,6 +764,7 @@ def test_cli_bad_input_is_one_line(
     assert says in done.stderr and len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_processes_checking_one_session_at_once_lose_no_event(root: Path) -> None:
     """A server and the command line (or two servers) on one root take turns on the stored stream."""
     script = (

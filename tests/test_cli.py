@@ -136,6 +136,7 @@ def test_persist_stdin_with_label(run: Run, lib: Session) -> None:
     assert full_text(lib, handle).encode() == data
 
 
+@pytest.mark.slow
 def test_persist_twice_gives_same_handle_and_says_already_stored(run: Run, lib: Session, tmp_path: Path) -> None:
     path = tmp_path / "same.txt"
     path.write_text("the same content\n")
@@ -267,6 +268,7 @@ def expected_line(text: str, number: int) -> str:
     return text.split("\n")[number - 1]
 
 
+@pytest.mark.slow
 def test_read_numbered_lines_and_next_page_hint(run: Run, big: tuple[str, str]) -> None:
     handle, text = big
 
@@ -314,6 +316,7 @@ def test_read_raw_pages_reproduce_exact_bytes(run: Run, big: tuple[str, str]) ->
     assert b"".join(pieces) == text.encode()
 
 
+@pytest.mark.slow
 def test_read_raw_keeps_the_escape_codes_of_a_coloured_log(run: Run, lib: Session) -> None:
     log = "\x1b[31mFAILED\x1b[0m tests/test_x.py::test_one\n\x1b[32m1 passed\x1b[0m\n"
     handle = lib.persist_result(log).meta.handle
@@ -321,6 +324,7 @@ def test_read_raw_keeps_the_escape_codes_of_a_coloured_log(run: Run, lib: Sessio
     assert ok(run("read", handle, "--raw", "--grep", "FAILED", binary=True)) == log.splitlines(True)[0].encode()
 
 
+@pytest.mark.slow
 def test_a_root_that_is_a_file_or_a_hand_edited_metadata_file_is_one_line(
     run: Run, lib: Session, tmp_path: Path
 ) -> None:
@@ -371,6 +375,7 @@ def test_read_grep_more_matches_hint(run: Run, lib: Session) -> None:
     assert out.splitlines()[-1].startswith("More matches: mcp-context ")
 
 
+@pytest.mark.slow
 def test_read_json_structured_result(run: Run, big: tuple[str, str]) -> None:
     handle, text = big
 
@@ -586,6 +591,7 @@ def test_bad_command_lines_exit_2(run: Run, root: Path, args: list[str], message
     assert stored_files(root) == []
 
 
+@pytest.mark.slow
 def test_read_option_conflicts_are_one_line(run: Run, lib: Session) -> None:
     handle = lib.persist_result("a\nb\n").meta.handle
     for args in (
@@ -675,6 +681,7 @@ def test_persist_at_the_limit_is_accepted(run: Run, lib: Session, tmp_path: Path
 # serve, --version, --help ------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_serve_exits_cleanly_when_stdin_closes(cli_env: dict[str, str]) -> None:
     proc = subprocess.Popen(
         [*SERVE, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=cli_env
@@ -711,6 +718,7 @@ def test_command_help(run: Run, command: str) -> None:
     assert "Example:" in out
 
 
+@pytest.mark.slow
 def test_commands_continue_the_latest_session_and_refuse_what_would_be_silent(tmp_path: Path) -> None:
     """As a new user runs it: no --session, no MCP_CONTEXT_SESSION. persist then results shows the result; an
     empty input, a --root that is a file and a --keep larger than the target each get one line and exit non-zero."""
@@ -741,6 +749,7 @@ def test_commands_continue_the_latest_session_and_refuse_what_would_be_silent(tm
 # API keys and --store ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_keys_create_list_revoke(run: Run, root: Path) -> None:
     """The key is the last line of `keys create` and appears nowhere after: only its hash is stored, listings
     show ids; a revoked key is marked; an unknown or malformed id is one line."""
@@ -764,6 +773,7 @@ def test_keys_create_list_revoke(run: Run, root: Path) -> None:
     assert "invalid tenant" in assert_one_line_error(run("keys", "create", "--tenant", "../x"))
 
 
+@pytest.mark.slow
 def test_store_option_and_env_reach_every_session(run: Run, cli_env: dict[str, str]) -> None:
     """--store (or MCP_CONTEXT_STORE) names the store of every command, keys included; a URL that is not
     PostgreSQL is one line."""

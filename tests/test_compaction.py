@@ -52,6 +52,7 @@ def check_valid_and_complete(session: Session, inputs: list[Any], result: Any) -
         assert json.dumps(message, sort_keys=True) in kept or store.get(index) == message, f"message {index} lost"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["claude_code", "gemini_cli"])
 def test_host_transcripts_compact_valid_and_lossless(histories: Any, session: Session, kind: str) -> None:
     from mcp_context.conversation import transcripts
@@ -157,6 +158,7 @@ def test_host_transcript_outside_a_host_is_a_clear_error(session: Session) -> No
 # through MCP -------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.anyio
 async def test_through_mcp_in_memory_with_a_transcript_and_resources(histories: Any, tmp_path: Path) -> None:
     env = {"MCP_CONTEXT_TRANSCRIPTS": str(histories.out_dir)}
@@ -234,6 +236,7 @@ def cli(*args: str, env: dict[str, str], stdin: str | None = None) -> subprocess
     return subprocess.run([*SERVE, *args], env=env, input=stdin, capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_cli_compacts_a_request_body_and_writes_the_messages(
     histories: Any, server_env: dict[str, str], tmp_path: Path
 ) -> None:

@@ -52,6 +52,7 @@ def _figures(result: Compaction) -> Any:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("decoded", [False, True], ids=["same objects", "decoded afresh"])
 @pytest.mark.parametrize("redact", [True, False])
 @pytest.mark.parametrize(
@@ -193,6 +194,7 @@ def _messages(draw: st.DrawFn) -> list[Message]:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, database=None)
 @given(messages=_messages(), fmt=st.sampled_from(["openai", "anthropic", "gemini"]))
 def test_the_quick_pairing_check_changes_no_repair(messages: list[Message], fmt: str) -> None:
@@ -246,6 +248,7 @@ def test_message_keys_are_the_same_looked_up_by_spelling() -> None:
     assert keys[id(items[-1])] == key_of({"role": "user", "n": 1}) != key_of({"role": "user", "n": 1.0})
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, database=None)
 @given(messages=_messages(), fmt=st.sampled_from(["openai", "anthropic", "gemini"]))
 def test_results_in_the_calls_order_are_no_pairing_problem(messages: list[Message], fmt: str) -> None:
@@ -365,6 +368,7 @@ def test_a_message_handed_over_is_taken_on_trust_and_one_kept_by_its_caller_is_c
     assert (second[3].origin is items[3]) is handed_over
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, database=None)
 @given(
     histories=st.lists(_messages(), min_size=1, max_size=4),
@@ -416,6 +420,7 @@ def test_a_check_resumes_only_where_nothing_after_can_change_what_came_before() 
 HOSTS = Path(__file__).parent / "hosts"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("host", ["claude", "gemini"])
 def test_a_real_host_run_grown_turn_by_turn_compacts_as_it_would_afresh(tmp_path: Path, host: str) -> None:
     """A long run recorded from the real host (Anthropic messages from Claude Code, Gemini's from Gemini CLI),

@@ -77,6 +77,7 @@ async def client(session: Session) -> AsyncIterator[Client]:
         yield c
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("tool", "arguments", "says"), BAD_CALLS)
 async def test_a_bad_call_answers_one_clear_line_over_mcp(
     client: Client, tool: str, arguments: dict[str, Any], says: str

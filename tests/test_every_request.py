@@ -82,6 +82,7 @@ anyio.run(server.run_stdio_async)
 """
 
 
+@pytest.mark.slow
 def test_the_stdio_server_answers_every_request_and_lives_on(tmp_path: Path) -> None:
     transcript = surrogate_transcript(tmp_path)
     init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from test_tokens import tiny_encoding
@@ -27,6 +28,7 @@ def test_a_running_count_over_lines_is_the_count_of_the_whole(lines: list[str]) 
     assert running.whole and running.tokens == ESTIMATE.count("".join(line + "\n" for line in lines)).tokens
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     lines=st.lists(LINE, min_size=1, max_size=80),

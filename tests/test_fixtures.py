@@ -67,6 +67,7 @@ def blocks(messages: list[Record], kind: str) -> list[Record]:
     ]
 
 
+@pytest.mark.slow
 def test_counts_follow_each_reader_rule(fx: Fixtures) -> None:
     claude = claude_messages(jsonl(fx.claude_code))
     gemini = gemini_messages(jsonl(fx.gemini_cli))
@@ -156,6 +157,7 @@ def test_loop_at_is_the_fifth_identical_call(fx: Fixtures) -> None:
     assert fx.loop_error in answers[0]["content"]
 
 
+@pytest.mark.slow
 def test_command_line_is_deterministic_in_structure(fx: Fixtures, tmp_path: Path) -> None:
     script = Path(__file__).with_name("make_fixtures.py")
     done = subprocess.run([sys.executable, str(script), str(tmp_path)], capture_output=True, text=True, check=True)

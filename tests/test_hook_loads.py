@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 _PROBE = """
 import io, sys
 sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[1].encode()))
@@ -19,6 +21,7 @@ print("\\nLOADED", *heavy)
 """
 
 
+@pytest.mark.slow
 def test_the_loop_check_hook_loads_no_session_nor_pydantic(tmp_path: Path) -> None:
     data = {"session_id": "b7e1c0de-0000-4000-8000-000000000001", "tool_name": "Bash", "tool_input": {"command": "ls"}}
     for _ in range(5):  # the fifth repeat answers with a nudge: the whole check ran

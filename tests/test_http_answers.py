@@ -55,6 +55,7 @@ def test_config_http_prints_a_command_whose_header_comes_after_the_name_and_url(
     ]  # fmt: skip
 
 
+@pytest.mark.slow
 def test_config_quotes_names_and_refuses_what_a_host_refuses() -> None:
     assert printed("gemini", "--name", "my server;rm -rf x")[5] == "my server;rm -rf x"
     assert printed("claude", "--name", "team_ctx-2")[5] == "team_ctx-2"

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parent.parent / "mcp_context"
 
 #: Each room (a subpackage or a top-level module) and its layer: a room imports only rooms of lower layers.
@@ -90,6 +92,7 @@ def test_every_room_has_a_layer() -> None:
     assert rooms - TOP <= set(LAYERS), f"rooms without a layer: {sorted(rooms - TOP - set(LAYERS))}"
 
 
+@pytest.mark.slow
 def test_layers_import_only_downward() -> None:
     wrong = []
     for module, path in modules():
@@ -128,6 +131,7 @@ def test_every_module_imports() -> None:
             importlib.import_module(module)
 
 
+@pytest.mark.slow
 def test_the_core_loads_without_the_sdk() -> None:
     """What the static check says, at run time: importing every core module loads neither mcp nor click."""
     core = [module for module, _ in modules() if room(module) not in FACES | TOP]

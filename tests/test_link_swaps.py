@@ -181,6 +181,7 @@ def test_a_swapped_tenant_folder_leads_nowhere(tmp_path: Path) -> None:
         assert_nothing_through(s, handle, tmp_path / "outside")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("which", ["sessions", "results", "state"])
 def test_swaps_raced_against_reads_and_writes_never_lead_outside(tmp_path: Path, which: str) -> None:
     """A thread swaps the folder for a link and back, over and over, while calls run: each call either works

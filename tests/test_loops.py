@@ -506,6 +506,7 @@ def test_a_restored_monitor_answers_as_one_that_never_stopped(events: list[Event
     assert restored.to_json() == straight.to_json()
 
 
+@pytest.mark.slow
 def test_state_stays_small_however_long_the_stream() -> None:
     m = monitor()
     rng = random.Random(7)

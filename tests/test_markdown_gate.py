@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from itertools import pairwise
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_loops import gate_line_by_line as line_by_line  # the reference: the rule one line at a time
@@ -81,6 +82,7 @@ LINES = [
 ]
 
 
+@pytest.mark.slow
 @given(
     lines=st.lists(st.sampled_from(LINES), max_size=40),
     cuts=st.lists(st.integers(0, 600), max_size=12),
@@ -109,6 +111,7 @@ def test_an_empty_chunk_gives_nothing() -> None:
     assert gate.split("") == []
 
 
+@pytest.mark.slow
 def test_every_two_lines_cut_anywhere_give_what_the_line_rule_gives() -> None:
     """Each pair of lines (and a third after), cut once at every place: each state the first leaves (a code
     line, a blank, a line under way...) meets each kind of chunk."""

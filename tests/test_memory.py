@@ -167,6 +167,7 @@ def test_a_long_string_anywhere_in_the_message_is_put_back() -> None:
     assert _ours(line, 3) == _sdk(line)
 
 
+@pytest.mark.slow
 def test_the_answers_go_out_as_utf8_lines(tmp_path: Path) -> None:
     """A sanity check of the transport's writer on a real pipe."""
     read_fd, write_fd = os.pipe()

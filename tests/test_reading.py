@@ -199,6 +199,7 @@ def test_empty_text(session: Session) -> None:
 texts = st.text(alphabet=st.sampled_from(list("ab \n\r\t") + ["é", "日", "😀", "\u2028", "\x0b"]), max_size=3000)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=texts, lines=st.integers(1, 40), budget=st.integers(20, 400), chars=st.integers(1, 500))
 def test_paging_returns_every_character_once(tmp_path: Path, text: str, lines: int, budget: int, chars: int) -> None:
@@ -241,6 +242,7 @@ def test_a_page_of_whole_lines_found_on_the_raw_bytes_stops_where_the_lines_do(
     assert "".join(page_through(session, handle, max_lines=max_lines)) == text
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     text=st.lists(

@@ -259,6 +259,7 @@ def test_turned_off_stores_text_as_given(tmp_path: Path) -> None:
     assert Session(tmp_path / "on", "s1", env={**os.environ, "MCP_CONTEXT_REDACT": "1"}).store.redact
 
 
+@pytest.mark.slow
 def test_the_cli_redacts_and_no_redact_turns_it_off(tmp_path: Path) -> None:
     command = [sys.executable, "-m", "mcp_context", "--root", str(tmp_path), "--session", "s1"]
     done = subprocess.run([*command, "persist"], input=OUTPUT, capture_output=True, text=True, check=False)
@@ -323,6 +324,7 @@ def test_compaction_stores_the_same_as_persist_result_would(tmp_path: Path) -> N
     assert not [h for h in hidden if h.encode() in data] and b"zq80" not in data and b"[secret:password:" in data
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(parts=st.lists(st.sampled_from([*{a for r in redaction.RULES for a in r.anchors}, "PassWord", "TOKEN",
     "aPi", "BeArEr", "AWS_Secret", " ", "\n", "é", "日本", "\ud800", "\u0130", "\u212a"]), max_size=30))  # fmt: skip

@@ -44,6 +44,7 @@ def test_the_scoring_sees_a_partial_leak() -> None:
     assert leaked("short pw9 here", "pw9") and not leaked("short [s] here", "pw9")
 
 
+@pytest.mark.slow
 def test_ordinary_source_and_logs_stay_untouched() -> None:
     """Source of the standard library, this machine's package logs, the recorded host transcripts: at most one
     redaction per 10 MB (the goal), each shown when it fails."""

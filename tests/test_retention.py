@@ -45,6 +45,7 @@ def generation_archives(session: Session) -> list[str]:
     return [h for h in tops if h not in pieces]
 
 
+@pytest.mark.slow
 def test_a_session_compacted_at_every_turn_keeps_only_its_last_compactions(tmp_path: Path) -> None:
     session = session_at(tmp_path)
     messages = history(40, size=2_000)
@@ -70,6 +71,7 @@ def _handles(message: dict[str, Any]) -> list[str]:
     return re.findall(r"r_[0-9a-f]{16}", json.dumps(message))
 
 
+@pytest.mark.slow
 def test_a_replaced_archive_names_its_newest_successor(tmp_path: Path) -> None:
     session = session_at(tmp_path)
     results = every_turn(session, history(40, size=2_000), start=20)
@@ -85,6 +87,7 @@ def test_a_replaced_archive_names_its_newest_successor(tmp_path: Path) -> None:
     assert fresh.read_persisted(newest.handle).page is not None
 
 
+@pytest.mark.slow
 def test_two_processes_compacting_one_session_never_lose_a_piece(tmp_path: Path) -> None:
     """Each Session has its own memo of pieces; the archive lock keeps one from reusing a piece the other's
     retention is removing."""
@@ -132,6 +135,7 @@ def test_cleanup_removes_the_archives_nothing_names_and_nothing_else(tmp_path: P
     assert last is not None and whole(session, last.handle)
 
 
+@pytest.mark.slow
 def test_a_store_from_before_the_rule_keeps_the_newest_archives_of_each_kind(tmp_path: Path) -> None:
     session = session_at(tmp_path, keep=50)  # as good as no rule while compacting
     results = every_turn(session, history(30, size=2_000), start=14)

@@ -81,6 +81,7 @@ def test_checks_do_not_wait_for_a_slow_save_and_the_newest_state_is_written(
     assert stored_events(root) == 10
 
 
+@pytest.mark.slow
 def test_another_process_waits_for_the_save_and_sees_every_event(
     behind: Session, root: Path, server_env: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -60,6 +60,7 @@ PATTERNS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2])
 def test_grep_narrowed_by_the_index_answers_as_a_full_scan(session: Session, seed: int) -> None:
     text = _text(seed, 12_000)
@@ -164,6 +165,7 @@ for i in itertools.count():
 """
 
 
+@pytest.mark.slow
 def test_the_index_survives_kill_9_mid_store(tmp_path: Path) -> None:
     """Killed at random points while storing: every result the store holds is found by a search afterwards
     (indexed before the store answered, or on the search), and the index stays readable."""

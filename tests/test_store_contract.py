@@ -114,6 +114,7 @@ TEXTS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(TEXTS))
 def test_texts_round_trip_byte_equal(store_kind: Backend, name: str) -> None:
     text = TEXTS[name]
@@ -127,6 +128,7 @@ def test_texts_round_trip_byte_equal(store_kind: Backend, name: str) -> None:
     assert streamed.meta.handle == stored.meta.handle and not streamed.created
 
 
+@pytest.mark.slow
 def test_a_32_mb_text_pages_and_greps(store_kind: Backend) -> None:
     line = "line {:07d} of the big text: ü€😀 and some padding to make it longer\n"
     text = "".join(line.format(i) for i in range(32 * MiB // len(line.format(0).encode()) + 1))
@@ -314,6 +316,7 @@ print(meta.handle, flush=True)
 """
 
 
+@pytest.mark.slow
 def test_state_lock_is_exclusive_across_processes_and_their_results_read_back(store_kind: Backend) -> None:
     args = [store_kind.url or "", str(store_kind.root), store_kind.tenant(None) or "", "60"]
     children = [

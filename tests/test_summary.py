@@ -123,6 +123,7 @@ def deep_histories(tmp_path_factory: pytest.TempPathFactory) -> Any:
     return make_all(base / "histories", repo=parent / "checkout")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("style", STYLES)
 def test_a_deep_project_path_does_not_crowd_out_the_facts(deep_histories: Any, session: Session, style: str) -> None:
     assert len(deep_histories.edited_files[0]) > 120
@@ -195,6 +196,7 @@ def test_agent_round_trip_stores_only_the_second_call(histories: Any, session: S
     assert {m.handle for m in session.results()} == {done.summary.handle, done.archive.handle}  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("style", STYLES)
 def test_sampling_uses_the_model_and_falls_back_on_junk(histories: Any, session: Session, style: str) -> None:
     asked: list[SamplingRequest] = []
@@ -434,6 +436,7 @@ def sampling_callback(style: str, answer: str | None = None) -> Any:
     return callback
 
 
+@pytest.mark.slow
 @pytest.mark.anyio
 @pytest.mark.parametrize("style", STYLES)
 @pytest.mark.parametrize("engine", ["extractive", "agent", "sampling", "auto"])
@@ -528,6 +531,7 @@ def cli(*args: str, env: dict[str, str], stdin: str | None = None) -> subprocess
     return subprocess.run([*SERVE, *args], env=env, input=stdin, capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_cli_summarises_a_file_and_stores_a_written_summary(
     histories: Any, server_env: dict[str, str], tmp_path: Path
 ) -> None:

@@ -110,6 +110,7 @@ def test_the_journal_keeps_compactions_and_loop_warnings_not_ok_checks(store: Pa
     assert entries[-1]["evidence"]["count"] >= 3
 
 
+@pytest.mark.slow
 def test_a_dry_run_records_nothing_and_the_journal_keeps_the_newest(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -135,6 +136,7 @@ def test_a_dry_run_records_nothing_and_the_journal_keeps_the_newest(
     assert all(e["nudge"] for e in entries)  # the oldest, small ones went first
 
 
+@pytest.mark.slow
 def test_the_token_is_traded_for_a_cookie_and_nothing_opens_without_it(ui: Running) -> None:
     status, headers, _ = ui.get(f"/s/s-one?token={ui.token}", cookie=None)
     assert status == 303 and headers["location"] == "/s/s-one"
@@ -221,6 +223,7 @@ def test_paging_and_grep_show_numbered_lines(ui: Running) -> None:
     assert 'class="error"' in past and "past the end" in past
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "path",
     ["/s/nope", "/s/..%2F..", "/s/s-one/r/r_0000000000000000", "/s/s-one/r/..%2Fkeys", "/s/s-one/compaction/9",
@@ -231,6 +234,7 @@ def test_what_names_nothing_is_404_with_one_line(ui: Running, path: str) -> None
     assert status == 404 and 'class="error"' in text and "Traceback" not in text
 
 
+@pytest.mark.slow
 def test_scope_session_shows_only_that_session(store: Path) -> None:
     running = start_ui(store, "--session", "s-two", "ui", "--scope", "session")
     try:
@@ -241,6 +245,7 @@ def test_scope_session_shows_only_that_session(store: Path) -> None:
         running.stop()
 
 
+@pytest.mark.slow
 def test_beyond_loopback_without_keys_it_refuses_to_start(tmp_path: Path) -> None:
     command = [sys.executable, "-m", "mcp_context", "--root", str(tmp_path), "ui", "--host", "0.0.0.0"]
     done = subprocess.run(command, capture_output=True, text=True, timeout=60)
@@ -248,6 +253,7 @@ def test_beyond_loopback_without_keys_it_refuses_to_start(tmp_path: Path) -> Non
     assert done.stderr.count("\n") == 1 and "without API keys" in done.stderr and "keys create" in done.stderr
 
 
+@pytest.mark.slow
 def test_beyond_loopback_a_key_shows_its_tenant_only(tmp_path: Path) -> None:
     root = tmp_path / "store"
     key, record = keys.new_key("team-a")
