@@ -8,7 +8,7 @@ import io
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from .errors import InvalidArgument
+from .errors import InvalidArgument, StoreError
 from .limits import Limits
 from .results import searching
 from .results.prefilter import Narrowed
@@ -54,7 +54,10 @@ class Reach:
         index = self.text_index
         if created and index is not None:
             with self.store.open_content(meta.session, meta.handle) as content:
-                index.add(meta.session, meta.handle, content)
+                try:
+                    index.add(meta.session, meta.handle, content)
+                except StoreError:
+                    pass  # stored and durable all the same: a search indexes what is missing, grep scans it whole
 
     def brief_preview(self, meta: ResultMeta, chars: int, line_chars: int) -> Preview:
         """A preview of ``meta``'s text within ``chars`` characters, each line cut at ``line_chars`` (a store's

@@ -194,9 +194,10 @@ def run_gemini_turns(rh: ModuleType, hosts: Any, tmp: Path, threshold: float | N
 
 
 def _chat(tmp: Path) -> str:
+    """The session's chat files, all of them: a prompt resumed in another minute goes into a new file."""
     files = sorted((tmp / "home" / ".gemini" / "tmp").glob("*/chats/session-*.jsonl"))
-    assert len(files) == 1, files
-    return files[0].read_text()
+    assert files, "Gemini CLI wrote no chat file"
+    return "".join(f.read_text() for f in files)
 
 
 def _stored_in(root: Path, handle: str) -> Session:

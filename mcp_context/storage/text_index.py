@@ -21,6 +21,7 @@ import sqlite3
 import stat
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import BinaryIO, Protocol, TypeVar
@@ -129,10 +130,7 @@ class SqliteIndex:
                     raise StoreError(f"{shown_path(self.path)} is not a plain file; remove it, then cleanup --reindex")
             finally:
                 os.close(fd)
-            db = sqlite3.connect(self.path, timeout=60.0, isolation_level=None, check_same_thread=False)
-            db.execute("PRAGMA journal_mode = WAL")
-            db.execute("PRAGMA synchronous = FULL")
-            db.executescript(_SCHEMA)
+            db = _opened(self.path)
         except (OSError, sqlite3.Error) as exc:
             why = exc.strerror if isinstance(exc, OSError) else str(exc)
             raise StoreError(f"cannot open the search index {shown_path(self.path)}: {why}") from None
@@ -239,3 +237,22 @@ def open_index(store: object) -> TextIndex | None:
         index = PgTextIndex(store)
         return index if index.usable() else None
     return None
+
+
+def _opened(path: Path) -> sqlite3.Connection:
+    """The index's connection, its schema made. Processes opening a new index at once race to switch it to WAL
+    and make its tables, which SQLite answers with "database is locked" at once, whatever the busy timeout: try
+    again a few times before giving up."""
+    for attempt in range(20):
+        db = sqlite3.connect(path, timeout=60.0, isolation_level=None, check_same_thread=False)
+        try:
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = FULL")
+            db.executescript(_SCHEMA)
+            return db
+        except sqlite3.OperationalError as exc:
+            db.close()
+            if "locked" not in str(exc) or attempt == 19:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+    raise AssertionError("unreachable")
