@@ -211,6 +211,12 @@ def test_results_empty_session(run: Run) -> None:
     assert ok(run("results", "--json")).strip() == "[]"
 
 
+def test_results_on_an_empty_store_names_no_invented_session(run: Run, cli_env: dict[str, str]) -> None:
+    fresh = {k: v for k, v in cli_env.items() if k != "MCP_CONTEXT_SESSION"}
+    said = ok(run("results", env=fresh))
+    assert said.startswith("nothing stored in ") and "session" not in said
+
+
 def test_sessions_table_and_json(run: Run, two_sessions: tuple[str, str]) -> None:
     lines = ok(run("sessions")).splitlines()
     assert lines[0].split() == ["SESSION", "RESULTS", "SIZE", "UPDATED"]

@@ -5,13 +5,16 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..results import views
 from .common import Ctx, emit_json, human, table, when
 from .options import field_option, json_option
+
+if TYPE_CHECKING:
+    from ..session import Session
 
 #: Rows a listing shows unless told otherwise: a long session holds hundreds.
 DEFAULT_LIMIT = 20
@@ -43,8 +46,7 @@ def results(obj: Ctx, every: bool, limit: int | None, skip: int, as_json: bool) 
     if as_json:
         emit_json([asdict(m) | {"uri": m.uri} for m in metas])
     elif not found:
-        where = "any session" if every else f"session {session.id}"
-        click.echo(f"no results in {where}" + ("" if every else " (--all lists every session)"))
+        click.echo(_nothing_note(session, every))
     elif metas:
         rows = [
             [
@@ -63,6 +65,16 @@ def results(obj: Ctx, every: bool, limit: int | None, skip: int, as_json: bool) 
             click.echo("(~ estimated token count)")
     if not as_json and found and len(metas) < len(found):
         click.echo(_page_note(len(found), skip, len(metas)))
+
+
+def _nothing_note(session: Session, every: bool) -> str:
+    """Why the list is empty: a store with no session yet is told as such, not as an empty session named by the
+    identifier that was generated for this run alone."""
+    if session.settings.session_source == "generated":
+        return f"nothing stored in {session.store.root} yet"
+    if every:
+        return "no results in any session"
+    return f"no results in session {session.id} (--all lists every session)"
 
 
 def _page_note(total: int, skip: int, shown: int) -> str:
