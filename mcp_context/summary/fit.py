@@ -11,8 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 Count = Callable[[str], int]
-#: Tokens kept back for each section's "... N more" line.
-_MORE_TOKENS = 14
+#: The line a section ends with when items are left out: what is kept back for it is what it costs.
+_MORE_LINE = "- ... 999 more in the archive"
 #: Items of one part ever weighed: a range of 100,000 messages has no more room than one of 1,000.
 CANDIDATES = 300
 
@@ -52,7 +52,7 @@ def fit(
         return sizes[variant]
 
     chosen: dict[int, str] = {}
-    reserve = _MORE_TOKENS * sum(bool(p.items) and p.more for p in parts)
+    reserve = (count(_MORE_LINE) + 1) * sum(bool(p.items) and p.more for p in parts) // 2
     remaining = budget - count(render(parts, chosen, prefix, suffix)) - reserve
     by_priority = [sorted(part.items, key=lambda item: -item.priority)[:CANDIDATES] for part in parts]
     order = sorted(((id(item), item) for items in by_priority for item in items), key=lambda pair: -pair[1].priority)
@@ -61,9 +61,10 @@ def fit(
     for key, item in first:  # the shortest of each item not to be crowded out
         if remaining < 4:
             break
-        cost = size(item.variants[-1]) + 2
+        shortest = min(item.variants, key=size)  # a cut variant can weigh more than a shorter-worded one
+        cost = size(shortest) + 2
         if cost <= remaining:
-            chosen[key], costs[key] = item.variants[-1], cost
+            chosen[key], costs[key] = shortest, cost
             remaining -= cost
     for key, item in order:
         if remaining < 4:
