@@ -115,6 +115,21 @@ def shown_text(result: str) -> str:
     return text
 
 
+#: A line standing for code left out of an edit (``// ... existing code ...``, ``# ...rest unchanged...``).
+_ELIDED = re.compile(
+    r"^[ \t]*(?://|#|--|/\*|<!--|;|\*)?[ \t]*\.{3}[ \t]*(?:existing|rest|unchanged|remaining|other)\b.*$", re.M | re.I
+)
+
+
+def elided(text: str) -> bool:
+    """Whether an edit's new text marks code it leaves out: a part of the file, not its whole text."""
+    return _ELIDED.search(text) is not None
+
+
+def without_elisions(text: str) -> str:
+    return "\n".join(ln for ln in text.splitlines() if not _ELIDED.match(ln))
+
+
 def strings(value: object) -> Iterator[str]:
     """Every string in an argument value, lists and objects walked."""
     if isinstance(value, str):
