@@ -104,6 +104,12 @@ def classify(block: Block) -> Call:
         if pairs:
             return Call("edit", name, path, [(path, "edit")], change=_pairs(pairs), replaced=pairs)
     if command:
+        changed = edits.shell_change(command)  # a here-document, ``sed -i``, a script's replace: a file changed
+        if changed is not None:
+            where, op, old, new = changed
+            if op == "write":
+                return Call("write", name, where, [(where, "write")], change=written(new), content=new)
+            return Call("edit", name, where, [(where, "edit")], change=_short(old, new), replaced=[(old, new)])
         return Call("command", name, command)
     if words & {"grep", "glob", "search", "find", "list", "ls"} or "pattern" in args:
         pattern = args.get("pattern") or args.get("query") or args.get("regex") or ""
