@@ -171,8 +171,8 @@ class _Extraction:
             if text:
                 self._assistant_text(ref, text)
             made = [self._call(ref, b) for b in message.calls]
-            block = textual.command_written(text) if text and not message.calls else None
-            self.written = (ref, block) if block is not None else None
+            command = textual.command_written(text) if text and not message.calls else None
+            self.written = (ref, command) if command is not None else None
             for block in self._written(text) if text else ():  # edits written in the reply (Aider)
                 action = self._call(ref, block)
                 self._done(action, "")
