@@ -157,3 +157,38 @@ def test_an_edit_that_marks_the_code_it_leaves_out_tells_only_its_new_lines() ->
 def test_only_new_text_without_markers_is_the_whole_file() -> None:
     found = call("apply", {"target_file": "a.ts", "code_edit": "const x = 2;\nexport { x };\n"})
     assert (found.kind, found.content) == ("write", "const x = 2;\nexport { x };\n")
+
+
+def test_diff_hunks_given_apart_from_their_path_are_an_edit() -> None:
+    found = call(
+        "patch", {"op": "update", "file": "a.go", "hunks": "@@\n func f() int {\n-\treturn 1\n+\treturn 2\n }"}
+    )
+    assert (found.kind, found.target) == ("edit", "a.go") and found.change == "`return 1` -> `return 2`"
+
+
+def test_every_line_added_is_a_whole_file_written() -> None:
+    found = call("patch", {"op": "create", "file": "b.go", "hunks": "+package b\n+\n+const N = 3"})
+    assert (found.kind, found.content) == ("write", "package b\n\nconst N = 3")
+
+
+def test_an_old_new_pair_whose_text_starts_with_a_plus_is_no_diff() -> None:
+    found = call("Edit", {"file_path": "t.rb", "old_string": "+ 23", "new_string": "+ 32"})
+    assert (found.kind, found.change) == ("edit", "`+ 23` -> `+ 32`")
+
+
+def test_a_path_inside_the_one_operation_of_a_call() -> None:
+    found = call("fs_view", {"operations": [{"mode": "Line", "path": "/w/app.rb"}]})
+    assert (found.kind, found.target) == ("read", "/w/app.rb")
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("test/util_test.tcl:14: expected 4 got 5\nexit status: 1", "test/util_test.tcl:14: expected 4 got 5"),
+        ('Can\'t locate object method "total" via package "Cart" at lib/Shop.pm line 12.\nexit code 255', "line 12."),
+        ("In deploy.sh line 3:\nrm $dir/*\n   ^--^ SC2086 (info): Double quote it.\nexit code 1", "SC2086 (info)"),
+    ],
+)
+def test_the_line_that_says_why_in_other_tools_forms(text: str, line: str) -> None:
+    reading = failures.read_command(text)
+    assert reading.failed and reading.line is not None and line in reading.line, reading.line

@@ -64,6 +64,16 @@ def patch_files(text: str) -> list[tuple[str, str]]:
     return found
 
 
+def hunks(text: str) -> bool:
+    """Whether ``text`` is diff hunks without file headers (``@@`` lines, then context, ``-`` and ``+`` lines), as
+    patch tools that take the path apart from the diff write them."""
+    lines = text.lstrip("\n").splitlines()
+    if not lines or not lines[0].startswith("@@"):
+        return False
+    body = [ln for ln in lines if not ln.startswith("@@")]
+    return any(ln[:1] in "+-" for ln in body) and all(ln[:1] in " +-\\" or not ln for ln in body)
+
+
 def added_file(text: str) -> str | None:
     """The text of the one file an apply_patch body adds whole (``*** Add File:``, ``+`` on every line)."""
     heads = _PATCH_FILE.findall(text)

@@ -130,6 +130,10 @@ RULES: tuple[Rule, ...] = (
     _rule("error line", _ERROR_LED, None, 86),
     _rule("assertion", r"^[ \t]*(?:Failed asserting that|Expected:?\s|expected:? ).+$", None, 88),
     _rule("assertion", r"^[ \t]+[\w./-]+\.\w+:\d+: .+$", None, 86),  # an indented file:line: message (go test)
+    # the GNU form ``file:line: message`` at the margin (Lua, Tcl, many runners), below a compiler's own form
+    _rule("diagnostic", r"^[\w./-]+\.\w+:\d+:(?:\d+:)? (?!in |at )\S.*$", None, 84),
+    # Perl's die and warn: ``message at FILE line N.``
+    _rule("perl", r"^\S.* at \S+ line \d+(?:, <\w+> (?:line|chunk) \d+)?\.$", None, 86),
     _rule("rust", r"^thread '.+' (?:\(\d+\) )?panicked at .+$", ("panicked at",), 87),
     _rule("java", r"^Exception in thread \".+\" \S+.*$", ("Exception in thread",), 90),
     # build tools and servers that tag their lines: Maven's [ERROR] and BUILD FAILURE, PostgreSQL's severities
@@ -155,7 +159,8 @@ RULES: tuple[Rule, ...] = (
     _rule("javac", r"^\S+\.java:\d+: error: .+$", (".java:",), 85),
     # linters and type checkers: a diagnostic line, and the count that says the run failed
     _rule("flake8/ruff", r"^\S+?:\d+:\d+: [A-Z]{1,3}\d{2,4}\b.+$", (": E", ": F", ": W"), 83),
-    _rule("ruff", r"^[A-Z]{1,3}\d{3,4} (?:\[\*\] )?.+$", None, 83),
+    # a rule's code and its message, at the margin or under a caret that points at the code (``^---^ SC2086 ...``)
+    _rule("linter", r"^[ \t^~-]*[A-Z]{1,3}\d{3,4}\b(?: \(\w+\))?:? (?:\[\*\] )?.+$", None, 83),
     _rule("mypy/ruff", r"^Found [1-9]\d* errors?\b.*$", ("Found ",), 50),
     # package managers (npm's first lines name a code; the one after them says what went wrong)
     _rule("npm", r"^npm (?:ERR!|error) .+$", ("npm ERR!", "npm error"), 55),

@@ -100,6 +100,15 @@ def classify(block: Block) -> Call:
                 call.replaced = [pair] if pair else []
             return call
     if path:
+        plain = _old_new(args) is None  # an old/new pair's text may start with "+" ("+ 32"): it is no diff
+        for text in edits.strings(args) if plain else ():  # diff hunks given apart from their path
+            added = text.count("\n") > 0 and all(ln[:1] == "+" for ln in text.splitlines())
+            if edits.hunks(text) or added:
+                pair = edits.patch_change(text)
+                if pair is not None and not pair[0] and not edits.hunks(text):  # every line added: the whole file
+                    return Call("write", name, path, [(path, "write")], change=written(pair[1]), content=pair[1])
+                if pair is not None:
+                    return Call("edit", name, path, [(path, "edit")], change=_short(*pair), replaced=[pair])
         pairs = [pair for text in edits.strings(args) for pair in edits.blocks(text)] or _nested_pairs(args)
         if pairs:
             return Call("edit", name, path, [(path, "edit")], change=_pairs(pairs), replaced=pairs)
@@ -230,6 +239,9 @@ def _path(args: dict[str, Any]) -> str | None:
     found = next((args[k] for k in PATH_KEYS if isinstance(args.get(k), str) and args[k]), None)
     if found is None:
         found = _by_words(args, _PATH_WORDS, _CONTENT_WORDS | {"dir", "directory", "pattern"})
+    if found is None:  # one operation in a list of them: ``operations: [{mode, path}]``
+        listed = [v for v in args.values() if isinstance(v, list) and len(v) == 1 and isinstance(v[0], dict)]
+        found = _path(listed[0][0]) if listed else None
     return found if found and "\n" not in found and len(found) < 1_000 else None
 
 
