@@ -102,8 +102,8 @@ def classify(block: Block) -> Call:
     if path:
         plain = _old_new(args) is None  # an old/new pair's text may start with "+" ("+ 32"): it is no diff
         for text in edits.strings(args) if plain else ():  # diff hunks given apart from their path
-            added = text.count("\n") > 0 and all(ln[:1] == "+" for ln in text.splitlines())
-            if edits.hunks(text) or added:
+            whole = text.count("\n") > 0 and all(ln[:1] == "+" for ln in text.splitlines())
+            if edits.hunks(text) or whole:
                 pair = edits.patch_change(text)
                 if pair is not None and not pair[0] and not edits.hunks(text):  # every line added: the whole file
                     return Call("write", name, path, [(path, "write")], change=written(pair[1]), content=pair[1])
