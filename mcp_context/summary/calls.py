@@ -87,38 +87,10 @@ def classify(block: Block) -> Call:
             if kind != "read"
             else Call(kind, name, path, [(path, "read")])
         )
-    for text in edits.strings(args):  # a patch anywhere: apply_patch's input, a shell argv, a diff argument
-        patched = edits.patch_files(text)
-        if patched:
-            pair = edits.patch_change(text)
-            files = list(dict.fromkeys(p for p, _ in patched))
-            call = Call("edit", name, ", ".join(files), patched, change=_short(*pair) if pair else None)
-            added = edits.added_file(text)
-            if added is not None and len(files) == 1:  # a file written whole: told against its earlier text
-                call.content = added
-            else:
-                call.replaced = [pair] if pair else []
-            return call
-    if path:
-        plain = _old_new(args) is None  # an old/new pair's text may start with "+" ("+ 32"): it is no diff
-        for text in edits.strings(args) if plain else ():  # diff hunks given apart from their path
-            whole = text.count("\n") > 0 and all(ln[:1] == "+" for ln in text.splitlines())
-            if edits.hunks(text) or whole:
-                pair = edits.patch_change(text)
-                if pair is not None and not pair[0] and not edits.hunks(text):  # every line added: the whole file
-                    return Call("write", name, path, [(path, "write")], change=written(pair[1]), content=pair[1])
-                if pair is not None:
-                    return Call("edit", name, path, [(path, "edit")], change=_short(*pair), replaced=[pair])
-        pairs = [pair for text in edits.strings(args) for pair in edits.blocks(text)] or _nested_pairs(args)
-        if pairs:
-            return Call("edit", name, path, [(path, "edit")], change=_pairs(pairs), replaced=pairs)
+    changed = _patched(name, args, path) or (_shell_changed(name, command) if command else None)
+    if changed is not None:
+        return changed
     if command:
-        changed = edits.shell_change(command)  # a here-document, ``sed -i``, a script's replace: a file changed
-        if changed is not None:
-            where, op, old, new = changed
-            if op == "write":
-                return Call("write", name, where, [(where, "write")], change=written(new), content=new)
-            return Call("edit", name, where, [(where, "edit")], change=_short(old, new), replaced=[(old, new)])
         return Call("command", name, command)
     if words & {"grep", "glob", "search", "find", "list", "ls"} or "pattern" in args:
         pattern = args.get("pattern") or args.get("query") or args.get("regex") or ""
@@ -128,8 +100,7 @@ def classify(block: Block) -> Call:
         pair = _old_new(args)
         if pair is not None and not pair[0] and pair[1].count("\n") and not edits.elided(pair[1]):
             # only the new text, with no marker of code left out: the whole file, told by what changed
-            call = Call("write", name, path, [(path, "write")], content=pair[1], change=written(pair[1]))
-            return call
+            return Call("write", name, path, [(path, "write")], content=pair[1], change=written(pair[1]))
         if pair is not None:
             return _changing(Call("edit", name, path, [(path, "edit")]), args)
         if _content(args) is not None:
@@ -146,6 +117,48 @@ def classify(block: Block) -> Call:
         what = args.get("description") or args.get("prompt") or ""
         return Call("delegate", name, cut(str(what), CUT_CHARS))
     return Call("call", name, f"{name}({cut(args_text(block.args), CUT_CHARS)})")
+
+
+def _patched(name: str, args: dict[str, Any], path: str | None) -> Call | None:
+    """A change given as a patch or diff: an apply_patch body or unified diff anywhere in the arguments, diff hunks
+    given apart from their path, SEARCH/REPLACE blocks, or a list of old/new pairs."""
+    for text in edits.strings(args):  # a patch anywhere: apply_patch's input, a shell argv, a diff argument
+        patched = edits.patch_files(text)
+        if patched:
+            pair = edits.patch_change(text)
+            files = list(dict.fromkeys(p for p, _ in patched))
+            call = Call("edit", name, ", ".join(files), patched, change=_short(*pair) if pair else None)
+            added = edits.added_file(text)
+            if added is not None and len(files) == 1:  # a file written whole: told against its earlier text
+                call.content = added
+            else:
+                call.replaced = [pair] if pair else []
+            return call
+    if not path:
+        return None
+    plain = _old_new(args) is None  # an old/new pair's text may start with "+" ("+ 32"): it is no diff
+    for text in edits.strings(args) if plain else ():  # diff hunks given apart from their path
+        whole = text.count("\n") > 0 and all(ln[:1] == "+" for ln in text.splitlines())
+        pair = edits.patch_change(text) if edits.hunks(text) or whole else None
+        if pair is not None and not pair[0] and not edits.hunks(text):  # every line added: the whole file
+            return Call("write", name, path, [(path, "write")], change=written(pair[1]), content=pair[1])
+        if pair is not None:
+            return Call("edit", name, path, [(path, "edit")], change=_short(*pair), replaced=[pair])
+    pairs = [pair for text in edits.strings(args) for pair in edits.blocks(text)] or _nested_pairs(args)
+    if pairs:
+        return Call("edit", name, path, [(path, "edit")], change=_pairs(pairs), replaced=pairs)
+    return None
+
+
+def _shell_changed(name: str, command: str) -> Call | None:
+    """A command that changes a file: a here-document writes it whole, ``sed -i`` or a script's replace edits it."""
+    changed = edits.shell_change(command)
+    if changed is None:
+        return None
+    where, op, old, new = changed
+    if op == "write":
+        return Call("write", name, where, [(where, "write")], change=written(new), content=new)
+    return Call("edit", name, where, [(where, "edit")], change=_short(old, new), replaced=[(old, new)])
 
 
 #: Arguments that make a read show some lines of a file only.

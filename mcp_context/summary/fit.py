@@ -80,6 +80,19 @@ def fit(
                 break
     text = render(parts, chosen, prefix, suffix)
     over = count(text) - budget
+    items = dict(order)
+    for key, _ in reversed(order):  # over: the least valued items shrink to their lightest form before any goes
+        if over <= 0:
+            break
+        if key in chosen:
+            lightest = min(items[key].variants, key=size)
+            saved = costs[key] - size(lightest) - 2
+            if saved > 0:
+                chosen[key], costs[key] = lightest, costs[key] - saved
+                over -= saved
+    if over <= 0 < count(text) - budget:
+        text = render(parts, chosen, prefix, suffix)
+        over = count(text) - budget
     drops = [key for key, _ in reversed(order) if key in chosen]  # joins cost a little more than their parts
     while over > 0 and drops:
         freed = 0
@@ -107,13 +120,15 @@ def _fill(
     leave a few dozen tokens unused: enough for a fact the first pass left out (a list of changed files under a
     long project path). Each addition is checked against the real text, so the budget still holds."""
     used = count(text)
-    for key, item in order:
+    # The most valued first; of items valued alike, one left out comes in before one told short grows.
+    ranked = sorted(order, key=lambda pair: (-pair[1].priority, pair[0] in chosen))
+    for key, item in ranked:
         if budget - used < 4:
             break
-        if key in chosen:
-            continue
-        for variant in item.variants:
-            if size(variant) >= budget - used:
+        held = chosen.get(key)
+        longer = item.variants[: item.variants.index(held)] if held in item.variants else item.variants
+        for variant in longer:
+            if size(variant) - (size(held) if held else 0) >= budget - used:
                 continue
             chosen[key] = variant
             trial = render(parts, chosen, prefix, suffix)
@@ -121,7 +136,10 @@ def _fill(
             if total <= budget:
                 text, used = trial, total
                 break
-            del chosen[key]
+            if held is None:
+                del chosen[key]
+            else:
+                chosen[key] = held
     return text
 
 
