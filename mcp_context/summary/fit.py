@@ -78,14 +78,30 @@ def fit(
                 chosen[key], costs[key] = variant, cost
                 remaining -= cost - held
                 break
+    text = _within(parts, order, chosen, costs, budget, (count, size), prefix, suffix)
+    return _fill(parts, order, chosen, budget, count, size, text, prefix, suffix)
+
+
+def _within(
+    parts: list[Part],
+    order: list[tuple[int, Item]],
+    chosen: dict[int, str],
+    costs: dict[int, int],
+    budget: int,
+    counts: tuple[Count, Count],
+    prefix: str,
+    suffix: str,
+) -> str:
+    """The chosen items rendered within the budget: over it, the least valued items shrink to their lightest form
+    before any is dropped, and then the least valued are dropped (joins cost a little more than their parts)."""
+    count, size = counts
     text = render(parts, chosen, prefix, suffix)
     over = count(text) - budget
-    items = dict(order)
-    for key, _ in reversed(order):  # over: the least valued items shrink to their lightest form before any goes
+    for key, item in reversed(order):
         if over <= 0:
             break
         if key in chosen:
-            lightest = min(items[key].variants, key=size)
+            lightest = min(item.variants, key=size)
             saved = costs[key] - size(lightest) - 2
             if saved > 0:
                 chosen[key], costs[key] = lightest, costs[key] - saved
@@ -93,7 +109,7 @@ def fit(
     if over <= 0 < count(text) - budget:
         text = render(parts, chosen, prefix, suffix)
         over = count(text) - budget
-    drops = [key for key, _ in reversed(order) if key in chosen]  # joins cost a little more than their parts
+    drops = [key for key, _ in reversed(order) if key in chosen]
     while over > 0 and drops:
         freed = 0
         while drops and freed < over:
@@ -102,7 +118,7 @@ def fit(
             del chosen[key]
         text = render(parts, chosen, prefix, suffix)
         over = count(text) - budget
-    return _fill(parts, order, chosen, budget, count, size, text, prefix, suffix)
+    return text
 
 
 def _fill(
