@@ -13,8 +13,8 @@ reads 100%: here the phrasings vary (decisions and open work without cue words),
 outputs in four shell wrappers, the answers the user read before following up are probed, and the edits must
 be shown with their new code, not only their paths.
 
-A second part (``fidelity_corpora``) writes real failures of twenty ecosystems in the tool dialects of eleven
-agents, and prints its dev and held-out figures apart (whole ecosystems and agents held out; docs/fidelity.md).
+A second part (``fidelity_corpora``) writes real failures of many ecosystems in the tool dialects of many
+agents, and prints its dev and two held-out figures apart (whole ecosystems and agents held out; docs/fidelity.md).
 
 Targets: sections style keeps >= 95% of the facts at >= 80% fewer tokens; of the 15 kinds of failure without
 an error flag, >= 14 listed with their message and >= 13 told with their fix (scaled to the kinds captured)."""
@@ -344,8 +344,9 @@ def rows(quick: bool) -> list[dict[str, Any]]:
         result = ", ".join(f"{st} {share(truth.recall(st))}" for st in (*STYLES, "tail/sections"))
         out.append(_row("fidelity host transcripts", f"{len(truth.names)} transcripts", [], result))
     scored = corpora()
-    dev, held = fidelity_corpora.figures(scored).values()
-    result = f"sections: held-out {fidelity_corpora.pct(held)}, dev {fidelity_corpora.pct(dev)} (target 95%)"
+    got = fidelity_corpora.figures(scored)
+    result = ", ".join(f"{part} {fidelity_corpora.pct(got[part])}" for part in fidelity_corpora.PARTS[::-1])
+    result = f"sections: {result} (target 95%)"
     out.append(_row("fidelity agents x ecosystems", f"{len({s.history.agent for s in scored})} agents", [], result))
     return out
 
@@ -394,8 +395,9 @@ def main(argv: list[str] | None = None) -> int:
     print("lost facts (sections, default budget):")
     print("\n".join(losses(results, args.losses)) or "  none")
     print()
-    print("real failures of 20 ecosystems x 11 agent dialects (tests/outputs/ecosystems, tests/dialects);")
-    print("held out: whole ecosystems and agents, drawn before the rules for them were written:")
+    eco, agents = len({c.ecosystem for c in fidelity_corpora.cases()}), len(fidelity_corpora.dialects())
+    print(f"real failures of {eco} ecosystems x {agents} agent dialects (tests/outputs/ecosystems, tests/dialects);")
+    print("held out: whole ecosystems and agents, captured before the rules for them were written:")
     print(fidelity_corpora.report(corpora()))
     print(f"\ntook {time.perf_counter() - began:.0f} s")
     return 0

@@ -73,9 +73,24 @@ class History:
     twins: list[int] = field(default_factory=list)  # indexes of the success twins' result messages
 
 
-def split() -> tuple[set[str], set[str]]:
+#: The parts, in the order reported: each a set of ecosystems and a set of agents (dev: everything not held out).
+PARTS = ("dev", "held-out", "new held-out")
+
+
+def split() -> dict[str, tuple[set[str], set[str]]]:
+    """Each held-out part's ecosystems and agents; its histories are its agents working on its ecosystems."""
     data = json.loads(SPLIT.read_text())
-    return set(data["held_out_ecosystems"]), set(data["held_out_agents"])
+    return {
+        "held-out": (set(data["held_out_ecosystems"]), set(data["held_out_agents"])),
+        "new held-out": (set(data.get("new_held_out_ecosystems", ())), set(data.get("new_held_out_agents", ()))),
+    }
+
+
+def part_of(ecosystem: str | None, agent: str | None, parts: dict[str, tuple[set[str], set[str]]]) -> str:
+    for name, (ecos, agents) in parts.items():
+        if ecosystem in ecos or agent in agents:
+            return name
+    return "dev"
 
 
 def cases() -> list[Case]:
@@ -116,12 +131,12 @@ def dialects() -> dict[str, dict[str, Any]]:
 
 
 def histories() -> list[History]:
-    held_eco, held_agents = split()
+    parts = split()
     every = cases()
     out: list[History] = []
     for name, dialect in dialects().items():
-        part = "held-out" if name in held_agents else "dev"
-        chosen = [c for c in every if (c.ecosystem in held_eco) == (part == "held-out")]
+        part = part_of(None, name, parts)
+        chosen = [c for c in every if part_of(c.ecosystem, None, parts) == part]
         for n in range(0, len(chosen), PER_HISTORY):
             group = chosen[n : n + PER_HISTORY]
             if len(group) < 2:
@@ -154,14 +169,18 @@ class _Writer:
         request = REQUESTS[self.n % len(REQUESTS)].format(project=first.project, command=first.command)
         self.user(request)
         self.facts.append(Planted("request", request))
+        missing = self.slots(first, path=f"{first.project}/CONTRIBUTING.md")
         if self.d.get("tools", True):
-            missing = f"{first.project}/CONTRIBUTING.md"
-            text = self.fill(self.d["read_missing"], self.slots(first, path=missing))
-            self.call(
-                "First the contribution notes.", self.d["read"], self.slots(first, path=missing), text, failed=True
-            )
+            text = self.fill(self.d["read_missing"], missing)
+            self.call("First the contribution notes.", self.d["read"], missing, text, failed=True)
+        elif "read_missing_text" in self.d:  # an agent without tools reads by a command it writes
+            self.assistant(self.fill(self.d["read_missing_call_text"], missing))
+            text = self.fill(self.d["read_missing_text"], missing)
+            self.user(text)
+        if self.d.get("tools", True) or "read_missing_text" in self.d:
             shown = json.loads(text)["output"] if text.startswith('{"output"') else text
-            self.facts.append(Planted("missing", _first_line(shown)))
+            fact = self.fill(self.d["missing_fact"], missing) if "missing_fact" in self.d else _first_line(shown)
+            self.facts.append(Planted("missing", fact))
         for k, case in enumerate(group):
             fixed = k < len(group) - 1
             write = (self.n + k) % 2 == 1
@@ -174,13 +193,21 @@ class _Writer:
         if case.test:
             self.facts.append(Planted("test", case.test, case.name))
         if not self.d.get("tools", True):
-            self.user(self.fill(self.d["read_text"], slots))
-            self.user(self.fill(self.d["exec_text"], slots))
+            # Aider's user turns quote what was run; other agents write the command and get its output back
+            for key in ("read", "exec"):
+                if f"{key}_call_text" in self.d:
+                    self.assistant(self.fill(self.d[f"{key}_call_text"], slots))
+                self.user(self.fill(self.d[f"{key}_text"], slots))
             if fixed:
                 self.assistant(
                     f"Fixing {case.path}.\n\n" + self.fill(self.d["write_text" if write else "edit_text"], slots)
                 )
-                self.user(self.fill(self.d["exec_text"], {**slots, "output": case.passed}))
+                if "fix_result_text" in self.d:
+                    self.user(self.fill(self.d["fix_result_text"], slots))
+                if "exec_call_text" in self.d:
+                    self.assistant(self.fill(self.d["exec_call_text"], slots))
+                passed = self.slots(case, output=case.passed)
+                self.user(self.fill(self.d["exec_text"], {**passed, "exit_code": "0", "outcome": _OUTCOME[0]}))
                 self.twins.append(len(self.out) - 1)
                 self.facts.append(Planted("fix", _key(case), case.name))
             else:
@@ -215,6 +242,7 @@ class _Writer:
     def slots(self, case: Case, path: str | None = None, output: str | None = None) -> dict[str, str]:
         rel = path or f"{case.project}/{case.path}"
         out = (case.output if output is None else output).rstrip("\n")
+        diff = difflib.unified_diff(case.before.splitlines(), case.after.splitlines(), lineterm="", n=2)
         return {
             "command": case.command,
             "output": out,
@@ -233,6 +261,12 @@ class _Writer:
             "patch_hunks": hunks(case.before, case.after),
             "plus_after": "\n".join(f"+{ln}" for ln in case.after.splitlines()),
             "output_or_empty": out or "(empty)",
+            "output_json": json.dumps(out + "\n" if out else ""),
+            "before_json": json.dumps(case.before),
+            "outcome": _OUTCOME[bool(case.exit_code) and output is None],
+            "lines": str(len(case.before.splitlines())),
+            "padded": "\n".join(f"{i:05d}| {ln}" for i, ln in enumerate(case.before.splitlines(), 1)),
+            "udiff_body": "\n".join(list(diff)[2:]),
             "output_or_swe_empty": out or "Your command ran successfully and did not produce any output.",
         }
 
@@ -302,6 +336,9 @@ class _Writer:
             )
 
 
+_OUTCOME = ("execution succeeded", "execution failed")  # AutoGen's words for an exit code of 0 and of any other
+
+
 def _key(case: Case) -> str:
     """What a summary must show of the fix: the new text where it differs from the old, as one line."""
     new = [ln.strip() for ln in case.new.splitlines() if ln.strip() and ln not in case.old.splitlines()]
@@ -367,10 +404,7 @@ def pct(pair: tuple[int, int]) -> str:
 
 
 def figures(results: list[Scored], style: str = "sections") -> dict[str, tuple[int, int]]:
-    return {
-        part: share([s for s in results if s.style == style and s.history.split == part])
-        for part in ("dev", "held-out")
-    }
+    return {part: share([s for s in results if s.style == style and s.history.split == part]) for part in PARTS}
 
 
 def report(results: list[Scored]) -> str:
@@ -391,7 +425,7 @@ def report(results: list[Scored]) -> str:
             "fewer tokens",
         ]
     ]
-    for part in ("dev", "held-out"):
+    for part in PARTS:
         for style in sorted({s.style for s in results}, key=lambda st: st != "sections"):
             chosen = [s for s in results if s.style == style and s.history.split == part]
             if not chosen:
@@ -408,25 +442,37 @@ def report(results: list[Scored]) -> str:
                     f"{saved:.1%}",
                 ]
             )
-    sections = [s for s in results if s.style == "sections"]
-    by_eco: dict[str, list[bool]] = {}
-    by_agent: dict[str, list[bool]] = {}
     eco_of = {c.name: c.ecosystem for c in cases()}
-    for s in sections:
-        for f, k in zip(s.history.facts, s.kept, strict=True):
-            if f.kind == "cause":
-                by_eco.setdefault(eco_of[f.case], []).append(k)
-            if f.kind == "fix":
-                by_agent.setdefault(s.history.agent, []).append(k)
-    eco = ", ".join(f"{e} {sum(v)}/{len(v)}" for e, v in sorted(by_eco.items()))
-    agents = ", ".join(f"{a} {sum(v)}/{len(v)}" for a, v in sorted(by_agent.items()))
-    d, h = figures(results).values()
-    gap = abs(d[0] / max(1, d[1]) - h[0] / max(1, h[1])) * 100
-    return (
-        f"{align(lines, left=2)}\n\nroot cause kept per ecosystem (sections): {eco}\n"
-        f"fix told per agent (sections): {agents}\n"
-        f"sections: dev {pct(d)}, held-out {pct(h)} (gap {gap:.1f} points; targets: held-out >= 95%, gap <= 3)"
+    out = [align(lines, left=2), ""]
+    for part in PARTS:
+        by_eco: dict[str, list[bool]] = {}
+        by_agent: dict[str, list[bool]] = {}
+        for s in results:
+            if s.style != "sections" or s.history.split != part:
+                continue
+            for f, k in zip(s.history.facts, s.kept, strict=True):
+                if f.kind == "cause":
+                    by_eco.setdefault(eco_of[f.case], []).append(k)
+                if f.kind == "fix":
+                    by_agent.setdefault(s.history.agent, []).append(k)
+        if by_eco:
+            out.append(f"{part}, root cause kept per ecosystem (sections): {_tally(by_eco)}")
+            out.append(f"{part}, fix told per agent (sections): {_tally(by_agent)}")
+    got = figures(results)
+    d = got["dev"]
+    gaps = ", ".join(
+        f"{part} {pct(got[part])} (gap {abs(_ratio(d) - _ratio(got[part])) * 100:.1f} points)" for part in PARTS[1:]
     )
+    out.append(f"sections: dev {pct(d)}, {gaps}; targets: held-out >= 95%, gap <= 3")
+    return "\n".join(out)
+
+
+def _ratio(pair: tuple[int, int]) -> float:
+    return pair[0] / max(1, pair[1])
+
+
+def _tally(kept: dict[str, list[bool]]) -> str:
+    return ", ".join(f"{name} {sum(v)}/{len(v)}" for name, v in sorted(kept.items()))
 
 
 def main() -> int:

@@ -1,6 +1,9 @@
-"""Real failures of twenty ecosystems (``tests/outputs/ecosystems``, captured by ``capture.py ecosystems``), each
-with its success twin and a hand-written truth file, and eleven agent dialects (``tests/dialects``): every failure
-is read as failed with the line that says why, no twin is, and every agent's fix is told with what it changed."""
+"""Real failures of many ecosystems (``tests/outputs/ecosystems``, captured by ``capture.py ecosystems``), each
+with its success twin and a hand-written truth file, and many agent dialects (``tests/dialects``): every failure
+is read as failed with the line that says why, no twin is, and every agent's fix is told with what it changed.
+
+The new held-out part (``benchmarks/fidelity_split.json``) is measured by ``benchmarks.fidelity`` only: a test
+asserting on it would be a rule tuned on it."""
 
 from __future__ import annotations
 
@@ -22,7 +25,10 @@ from benchmarks import fidelity_corpora as corpora  # noqa: E402
 CORPUS = Path(__file__).parent / "outputs" / "ecosystems"
 CASES: list[dict[str, Any]] = json.loads((CORPUS / "cases.json").read_text(encoding="utf-8"))
 TRUTH: dict[str, Any] = json.loads((CORPUS / "truth.json").read_text(encoding="utf-8"))
-HISTORIES = corpora.histories()
+PARTS = corpora.split()
+NEW_ECOSYSTEMS, NEW_AGENTS = PARTS["new held-out"]
+SEEN = [c for c in CASES if c["ecosystem"] not in NEW_ECOSYSTEMS]
+HISTORIES = [h for h in corpora.histories() if h.split != "new held-out"]
 
 
 def flat(text: str) -> str:
@@ -38,11 +44,30 @@ def test_the_corpora_are_as_wide_as_promised() -> None:
     assert len(ecosystems) >= 12
     assert all(c["twin"] in {d["name"] for d in CASES} for c in CASES)
     assert len(corpora.dialects()) >= 10
-    held_eco, held_agents = corpora.split()
-    assert len(held_eco) * 3 >= len(ecosystems) and len(held_agents) * 3 >= len(corpora.dialects())
+    held_eco, held_agents = PARTS["held-out"]
+    assert len(held_eco) * 3 >= len(ecosystems - NEW_ECOSYSTEMS)
+    assert len(held_agents) * 3 >= len(set(corpora.dialects()) - NEW_AGENTS)
 
 
-@pytest.mark.parametrize("case", [c for c in CASES if c["failed"]], ids=lambda c: c["name"])
+def test_the_new_held_out_part_is_new_whole_and_complete() -> None:
+    """Whole ecosystems and agents the first two parts never had, each failure with its twin and its truth, each
+    agent with a tool (or a written command) for every step."""
+    held_eco, held_agents = PARTS["held-out"]
+    assert len(NEW_ECOSYSTEMS) >= 12 and len(NEW_AGENTS) >= 8
+    assert not NEW_ECOSYSTEMS & held_eco and not NEW_AGENTS & held_agents
+    assert NEW_ECOSYSTEMS <= {c["ecosystem"] for c in CASES} and NEW_AGENTS <= set(corpora.dialects())
+    for case in CASES:
+        if case["ecosystem"] in NEW_ECOSYSTEMS and case["failed"]:
+            assert flat(TRUTH[case["name"]]["cause"]) in flat(output(case["name"])), case["name"]
+    for name in NEW_AGENTS:
+        dialect = corpora.dialects()[name]
+        steps = ("exec", "read", "edit", "write") if dialect.get("tools", True) else ("exec_text", "edit_text")
+        assert all(step in dialect for step in steps), name
+    parts = {h.split for h in corpora.histories()}
+    assert parts == set(corpora.PARTS)
+
+
+@pytest.mark.parametrize("case", [c for c in SEEN if c["failed"]], ids=lambda c: c["name"])
 def test_a_failure_is_told_by_the_line_that_says_why(case: dict[str, Any]) -> None:
     reading = failures.read_command(output(case["name"]))
     truth = TRUTH[case["name"]]
@@ -50,7 +75,7 @@ def test_a_failure_is_told_by_the_line_that_says_why(case: dict[str, Any]) -> No
     assert reading.line is not None and flat(truth["cause"]) in flat(reading.line), reading.line
 
 
-@pytest.mark.parametrize("case", [c for c in CASES if not c["failed"]], ids=lambda c: c["name"])
+@pytest.mark.parametrize("case", [c for c in SEEN if not c["failed"]], ids=lambda c: c["name"])
 def test_a_success_twin_is_no_failure(case: dict[str, Any]) -> None:
     assert not failures.read_command(output(case["name"])).failed
 

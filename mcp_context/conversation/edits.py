@@ -23,7 +23,6 @@ _BLOCK = re.compile(
 _FENCE = re.compile(r"^```")
 _PATCH_FILE = re.compile(r"^\*\*\* (Add|Update|Delete) File: (.+)$", re.M)
 _DIFF_FILE = re.compile(r"^\+\+\+ (?:b/)?(\S+)", re.M)
-_NUMBERED = re.compile(r"^ *\d+\t", re.M)  # ``cat -n`` style line numbers, as read tools show files
 
 
 @dataclass(frozen=True)
@@ -65,6 +64,16 @@ def patch_files(text: str) -> list[tuple[str, str]]:
     return found
 
 
+def hunks(text: str) -> bool:
+    """Whether ``text`` is diff hunks without file headers (``@@`` lines, then context, ``-`` and ``+`` lines), as
+    patch tools that take the path apart from the diff write them."""
+    lines = text.lstrip("\n").splitlines()
+    if not lines or not lines[0].startswith("@@"):
+        return False
+    body = [ln for ln in lines if not ln.startswith("@@")]
+    return any(ln[:1] in "+-" for ln in body) and all(ln[:1] in " +-\\" or not ln for ln in body)
+
+
 def added_file(text: str) -> str | None:
     """The text of the one file an apply_patch body adds whole (``*** Add File:``, ``+`` on every line)."""
     heads = _PATCH_FILE.findall(text)
@@ -100,19 +109,60 @@ def changed_lines(old: str, new: str) -> tuple[str, str]:
     )
 
 
-def shown_text(result: str) -> str:
-    """A file's text as a read tool showed it: line numbers, a header line and a code fence taken off."""
+def shown_text(result: str, target: str = "") -> str:
+    """A file's text as a read tool showed it: line numbers, header lines (naming the file or the lines shown), a
+    wrapping tag, a code fence and a closing remark taken off."""
     lines = result.splitlines()
+    name = target.rstrip("/").rsplit("/", 1)[-1]
+    header = 0
+    while header < min(4, len(lines) - 1) and _HEADER.match(lines[header]):
+        line = lines[header]
+        if not ((name and name in line) or _LINE_COUNT.search(line)):
+            break
+        header += 1
+    lines = lines[header:]
     if lines and (lines[0].rstrip().endswith(":") or lines[0].startswith(("### ", "Here's the result"))):
         lines = lines[1:]
-    while lines and _FENCE.match(lines[0]):
+    while lines and (_FENCE.match(lines[0]) or _TAG_LINE.match(lines[0])):
         lines = lines[1:]
-    while lines and _FENCE.match(lines[-1]):
+    while lines and (_FENCE.match(lines[-1]) or _TAG_LINE.match(lines[-1]) or _REMARK.match(lines[-1])):
         lines = lines[:-1]
-    text = "\n".join(lines)
-    if len(_NUMBERED.findall(text)) >= max(1, len(lines) // 2):
-        text = _NUMBERED.sub("", text)
-    return text
+    return unnumbered("\n".join(lines))
+
+
+_HEADER = re.compile(r"^\S.{0,160}$")  # a short line that starts at the margin
+_LINE_COUNT = re.compile(r"\b(?:lines?|total)\b.*\d|\d.*\blines?\b", re.I)
+_TAG_LINE = re.compile(r"^\s*</?[A-Za-z_][\w-]*>\s*$")
+_REMARK = re.compile(r"^\s*(?:\(.*\))?\s*$")  # ``(End of file - total 12 lines)``, a blank line
+#: A line number as read tools, ``nl`` and ``cat -n`` write it: ``     3\t``, ``00003| ``, ``3: ``.
+_NUMBER = re.compile(r"^ *(\d+)(?:\t|\| ?|: ?)")
+
+
+def unnumbered(text: str) -> str:
+    """``text`` without the line numbers a tool put before its lines, when they count up one by one."""
+    lines = text.splitlines()
+    found = [_NUMBER.match(ln) for ln in lines]
+    numbers = [int(m.group(1)) for m in found if m]
+    if not numbers or len(numbers) < max(1, len(lines) // 2):
+        return text
+    if numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+        return text
+    return "\n".join(ln[m.end() :] if m else ln for ln, m in zip(lines, found, strict=True))
+
+
+#: A line standing for code left out of an edit (``// ... existing code ...``, ``# ...rest unchanged...``).
+_ELIDED = re.compile(
+    r"^[ \t]*(?://|#|--|/\*|<!--|;|\*)?[ \t]*\.{3}[ \t]*(?:existing|rest|unchanged|remaining|other)\b.*$", re.M | re.I
+)
+
+
+def elided(text: str) -> bool:
+    """Whether an edit's new text marks code it leaves out: a part of the file, not its whole text."""
+    return _ELIDED.search(text) is not None
+
+
+def without_elisions(text: str) -> str:
+    return "\n".join(ln for ln in text.splitlines() if not _ELIDED.match(ln))
 
 
 def strings(value: object) -> Iterator[str]:
@@ -125,3 +175,50 @@ def strings(value: object) -> Iterator[str]:
     elif isinstance(value, dict):
         for item in value.values():
             yield from strings(item)
+
+
+#: A file written by a shell here-document: ``cat > PATH <<'EOF'``, ``cat <<EOF > PATH``, ``tee PATH <<EOF``.
+_HEREDOC = re.compile(
+    r"(?:\bcat\s*>\s*(?P<p1>[^\s<>;&|]+)\s*<<-?\s*(?P<q1>['\"]?)(?P<t1>\w+)(?P=q1)|"
+    r"\bcat\s*<<-?\s*(?P<q2>['\"]?)(?P<t2>\w+)(?P=q2)\s*>\s*(?P<p2>[^\s<>;&|]+)|"
+    r"\btee\s+(?P<p3>[^\s<>;&|-][^\s<>;&|]*)\s*<<-?\s*(?P<q3>['\"]?)(?P<t3>\w+)(?P=q3))[^\n]*\n"
+)
+#: ``sed -i 's/old/new/' PATH``, ``perl -pi -e 's/old/new/' PATH``: a substitution made in place.
+_SED = re.compile(
+    r"\b(?:sed\s+-i(?:\s*''|\.\w+)?|perl\s+-p?i\w*(?:\s+-e)?)\s+(?:-e\s+)?(['\"])s([/|#,])(.+?)\2(.*?)\2g?\1"
+    r"\s+([^\s;&|]+)"
+)
+#: One literal replaced by another in a script: ``p.write_text(p.read_text().replace("a", "b"))``.
+_REPLACE = re.compile(r"\.replace\(\s*([rRbB]?)('''|\"\"\"|'|\")(.*?)\2\s*,\s*([rRbB]?)('''|\"\"\"|'|\")(.*?)\5", re.S)
+_SCRIPT_PATH = re.compile(r"(?:Path|open|readFileSync|writeFileSync)\(\s*['\"]([^'\"\n]+)['\"]")
+
+
+def shell_change(command: str) -> tuple[str, str, str, str] | None:
+    """(path, "write" | "edit", old, new) when a command line writes a file whole (a here-document: ``new`` is the
+    text, ``old`` empty) or replaces text in one (``sed -i``, a script's literal replace)."""
+    found = _HEREDOC.search(command)
+    if found is not None:
+        tag = found["t1"] or found["t2"] or found["t3"]
+        body = command[found.end() :]
+        end = re.search(rf"^\s*{re.escape(tag)}\s*$", body, re.M)
+        if end is not None:
+            return found["p1"] or found["p2"] or found["p3"], "write", "", body[: end.start()].rstrip("\n") + "\n"
+    sed = _SED.search(command)
+    if sed is not None:
+        old, new = (re.sub(r"\\(.)", r"\1", part) for part in (sed.group(3), sed.group(4)))
+        return sed.group(5).strip("'\""), "edit", old, new
+    replace = _REPLACE.search(command)
+    where = _SCRIPT_PATH.search(command)
+    if replace is not None and where is not None:
+        old, new = (_literal(replace.group(n), replace.group(n + 2)) for n in (1, 4))
+        return where.group(1), "edit", old, new
+    return None
+
+
+def _literal(prefix: str, body: str) -> str:
+    """A string literal's text: a raw one as written, another with its common escapes read."""
+    if prefix.lower() == "r":
+        return body
+    for escaped, plain in (("\\n", "\n"), ("\\t", "\t"), ('\\"', '"'), ("\\'", "'"), ("\\\\", "\\")):
+        body = body.replace(escaped, plain)
+    return body

@@ -12,20 +12,22 @@ Every rule is one row of :data:`RULES`: to recognise a new tool, add a row and a
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 
-#: An exit code as hosts and runners write it: Claude Code ``Exit code 1``, Gemini CLI ``Exit Code: 1``, Codex
-#: ``Process exited with code 1``, ``exit status 1``, ``[exit code: 2]``, ``returncode=1``, yarn's ``Command
-#: failed with exit code 1.``; one such line decides, whatever else the output says.
-EXIT_CODE = re.compile(
-    r"^[\s\[(]*(?:error:?\s+)?(?:the\s+command\s+(?:completed|finished)\s+with\s+)?"
-    r"(?:process\s+|command\s+failed\s+(?:with\s+)?)?(?:exit(?:ed)?(?:\s+with)?|return)[\s_]?"
-    r"(?:code|status)\b"
-    r"[\s:=]*(-?\d+)[\s\]).]*$",
-    re.I | re.M,
-)
+from .wrappers import EXIT_CODE, exit_code, unwrapped
+
+__all__ = [
+    "EXIT_CODE",
+    "RULES",
+    "Reading",
+    "exit_code",
+    "normalised",
+    "quote",
+    "read_command",
+    "read_tool",
+    "unwrapped",
+]
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,10 @@ def _rule(
     return Rule(tool, re.compile(pattern, 0 if keys else re.M), keys, rank, first, trigger and keys is not None, title)
 
 
+_ERROR_LED = (
+    r"^[ \t]*(?:[*#>!]+[ \t]*)?(?:[A-Z][a-z]+ )?(?:error|Error|ERROR)\b(?:\[[\w-]+\])?[^:\n]{0,40}?:[ \t]*"
+    r"(?!\(?(?:none|null|nil|0|false|n/a)\)?[ \t]*$)\S.*$"  # a wrapper's ``Error: (none)`` says there was none
+)
 RULES: tuple[Rule, ...] = (
     # Python
     _rule("python", r"^Traceback \(most recent call last\):", ("Traceback (most recent call last):",), 30),
@@ -100,10 +106,35 @@ RULES: tuple[Rule, ...] = (
         50,
     ),
     _rule("test runner", r"^[ \t]*\d+\) \S.*$", None, 81, title=True),  # a numbered failure report's heading
+    _rule("tap", r"^[ \t]*not ok \d+\b.*$", ("not ok ",), 80, title=True),  # TAP: prove, node-tap, bats
+    # a count of failures in any runner's words, alone on a short line: "0 successes / 1 failure / 0 errors",
+    # "Failed: 1.  Skipped: 0.", " 2 fail", "Failed 1/3 subtests"; and a run's verdict ("Result: FAIL")
+    _rule(
+        "test runner",
+        r"(?i)^(?=.{0,100}$).*(?:\b[1-9]\d* (?:fail(?:s|ed|ures?|ing)?|errors?)\b|"
+        r"\b(?:fail(?:ed|ures?)?|errors?):? [1-9]\d*(?=[.,;)]\D|/\d|[.,;)]?$|\s+(?:tests?|subtests?|specs?|of)\b)).*$",
+        (" fail", " error", "Fail", "Error", "fail", "error"),
+        49,
+    ),
+    _rule("test runner", r"^(?:Result|Status|Outcome): FAIL(?:ED|URE)?\b.*$", (": FAIL",), 49),
     # why an assertion failed, as runners other than pytest print it
-    _rule("assertion", r"^[ \t]*(?:[\w$]+\.)*[A-Z]\w*(?:Error|Exception|Failure)(?: \[\w+\])?:(?: .*)?$", None, 89),
+    # an exception's class and message, behind a runner's marker (``** (KeyError) ...``, ``E   ``, ``> ``) or not
+    _rule(
+        "exception",
+        r"^[ \t]*(?:[*#>!|]+[ \t]*)?(?:\((?:[\w$]+\.)*[A-Z]\w*(?:Error|Exception|Failure)\) \S.*|"
+        r"(?:[\w$]+\.)*[A-Z]\w*(?:Error|Exception|Failure)(?: \[\w+\])?:(?: .*)?)$",
+        None,
+        89,
+    ),
+    # a line led by the word error, in any tool's form: ``Error: ...``, ``Error in f(x) : ...``, ``Parse error
+    # near line 1: ...``, ``**error:{...}``; quoted when a failure is shown, and shows one at an output's edge
+    _rule("error line", _ERROR_LED, None, 86),
     _rule("assertion", r"^[ \t]*(?:Failed asserting that|Expected:?\s|expected:? ).+$", None, 88),
     _rule("assertion", r"^[ \t]+[\w./-]+\.\w+:\d+: .+$", None, 86),  # an indented file:line: message (go test)
+    # the GNU form ``file:line: message`` at the margin (Lua, Tcl, many runners), below a compiler's own form
+    _rule("diagnostic", r"^[\w./-]+\.\w+:\d+:(?:\d+:)? (?!in |at )\S.*$", None, 84),
+    # Perl's die and warn: ``message at FILE line N.``
+    _rule("perl", r"^\S.* at \S+ line \d+(?:, <\w+> (?:line|chunk) \d+)?\.$", None, 86),
     _rule("rust", r"^thread '.+' (?:\(\d+\) )?panicked at .+$", ("panicked at",), 87),
     _rule("java", r"^Exception in thread \".+\" \S+.*$", ("Exception in thread",), 90),
     # build tools and servers that tag their lines: Maven's [ERROR] and BUILD FAILURE, PostgreSQL's severities
@@ -115,7 +146,8 @@ RULES: tuple[Rule, ...] = (
     _rule("eslint", r"^\s*\d+:\d+\s+error\s+.+$", ("  error  ",), 85),
     _rule("eslint", r"^✖ \d+ problems? \([1-9]\d* errors?.*$", (" problem",), 50),
     # compilers and linkers
-    _rule("gcc/clang/mypy", r"^\S+?:\d+(?::\d+)?: (?:fatal )?error: .+$", ("error: ",), 85),
+    # a compiler's diagnostic, its message on the line or on the indented lines below it
+    _rule("compiler", r"^\S+?:\d+(?::\d+)?: (?:fatal )?error:(?: .+)?$", ("error: ", ": error:"), 85),
     _rule(
         "linker",
         r"^.*(?:undefined reference to|ld returned \d+ exit status|Undefined symbols for).*$",
@@ -128,7 +160,8 @@ RULES: tuple[Rule, ...] = (
     _rule("javac", r"^\S+\.java:\d+: error: .+$", (".java:",), 85),
     # linters and type checkers: a diagnostic line, and the count that says the run failed
     _rule("flake8/ruff", r"^\S+?:\d+:\d+: [A-Z]{1,3}\d{2,4}\b.+$", (": E", ": F", ": W"), 83),
-    _rule("ruff", r"^[A-Z]{1,3}\d{3,4} (?:\[\*\] )?.+$", None, 83),
+    # a rule's code and its message, at the margin or under a caret that points at the code (``^---^ SC2086 ...``)
+    _rule("linter", r"^[ \t^~-]*[A-Z]{1,3}\d{3,4}\b(?: \(\w+\))?:? (?:\[\*\] )?.+$", None, 83),
     _rule("mypy/ruff", r"^Found [1-9]\d* errors?\b.*$", ("Found ",), 50),
     # package managers (npm's first lines name a code; the one after them says what went wrong)
     _rule("npm", r"^npm (?:ERR!|error) .+$", ("npm ERR!", "npm error"), 55),
@@ -204,50 +237,16 @@ class Reading:
     exit_code: int | None = None
 
 
-def exit_code(text: str) -> int | None:
-    """The exit code the host or runner wrote, the last one when several are (a wrapper's comes last)."""
-    codes = EXIT_CODE.findall(text)
-    return int(codes[-1]) if codes else None
-
-
 def read_command(text: str) -> Reading:
     """A shell command's output: the exit code decides when written, else the failure lines do. Hosts' wrappers
-    are read through: Codex's JSON (``{"output": ..., "metadata": {"exit_code": 1}}``), Gemini CLI's ``Output:``."""
+    are read through (``wrappers``): Codex's JSON, Gemini CLI's ``Output:``, any JSON with an output and a code."""
     text, code = unwrapped(text)
-    if code is not None:
-        return Reading(code != 0, quote(text, failed=True) if code != 0 else None, code)
-    code = exit_code(text)
+    if code is None:
+        code = exit_code(text)
     if code is not None:
         return Reading(code != 0, quote(text, failed=True) if code != 0 else None, code)
     line = quote(text)
     return Reading(line is not None, line)
-
-
-def unwrapped(text: str) -> tuple[str, int | None]:
-    """The output inside a host's wrapper, and the exit code the wrapper holds (None: not given that way)."""
-    head = text.lstrip()[:1]
-    if head == "{":
-        try:
-            value = json.loads(text)
-        except ValueError:
-            value = None
-        if isinstance(value, dict) and isinstance(value.get("output"), str):
-            meta = value.get("metadata")
-            code = meta.get("exit_code") if isinstance(meta, dict) else value.get("exit_code")
-            return value["output"], code if isinstance(code, int) and not isinstance(code, bool) else None
-    if "Output: " in text:  # Gemini CLI starts the output on its own label's line: a rule reads whole lines
-        text = _LABEL.sub("", text)
-        # Since 0.27 Gemini CLI writes "Exit Code:" only when it is not 0, and always its process group: a
-        # result with the one and not the other ended well, whatever its output says (a traceback recovered).
-        if _PGID.search(text) and not EXIT_CODE.search(text):
-            return text, 0
-    return text, None
-
-
-_PGID = re.compile(r"^Process Group PGID: ", re.M)
-
-
-_LABEL = re.compile(r"^(?:<untrusted_context>\s*)?Output: ", re.M)
 
 
 def read_tool(text: str, target: str = "") -> Reading:
@@ -284,6 +283,7 @@ def quote(text: str, failed: bool = False) -> str | None:
     known to have failed (an exit code, a flag), so a line that only names an error is worth quoting too. The
     cause is told with the test it failed in when the output names both (``TypeError: ... (● users › id)``)."""
     present = [key for key in _KEYS if key in text]  # most outputs hold none: the common case costs this only
+    failed = failed or _error_at_edge(text)
     if not present and not failed:
         return None
     found = {key: _holding(text, key) for key in present}  # key -> (start offset, line) of each line holding it
@@ -332,6 +332,21 @@ class _Best:
     line: str
     start: int
     title: bool
+
+
+_ERROR_LINE = re.compile(_ERROR_LED)
+_EDGE_LINES = 3
+
+
+def _error_at_edge(text: str) -> bool:
+    """A line led by the word error among an output's first or last few lines: a tool that stops on an error says
+    so first (``Error: ...`` and nothing after) or last (a script's output, then ``Error in f() : ...``). In the
+    middle of a long output such a line is more often a log printed."""
+    if "rror" not in text and "RROR" not in text:
+        return False
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    edges = lines if len(lines) <= 2 * _EDGE_LINES else lines[:_EDGE_LINES] + lines[-_EDGE_LINES:]
+    return any(_ERROR_LINE.match(ln) for ln in edges)
 
 
 def _continued(text: str, best: _Best) -> str:

@@ -77,7 +77,7 @@ def classify(block: Block) -> Call:
     todos = _todos(args)
     if todos is not None:
         return Call("todo", name, f"{len(todos)} item(s)", todos=todos)
-    path = next((args[k] for k in PATH_KEYS if isinstance(args.get(k), str) and args[k]), None)
+    path = _path(args)
     command = _command(args, words)
     if path and command in _EDITOR_OPS:
         op = _EDITOR_OPS[command]
@@ -87,22 +87,9 @@ def classify(block: Block) -> Call:
             if kind != "read"
             else Call(kind, name, path, [(path, "read")])
         )
-    for text in edits.strings(args):  # a patch anywhere: apply_patch's input, a shell argv, a diff argument
-        patched = edits.patch_files(text)
-        if patched:
-            pair = edits.patch_change(text)
-            files = list(dict.fromkeys(p for p, _ in patched))
-            call = Call("edit", name, ", ".join(files), patched, change=_short(*pair) if pair else None)
-            added = edits.added_file(text)
-            if added is not None and len(files) == 1:  # a file written whole: told against its earlier text
-                call.content = added
-            else:
-                call.replaced = [pair] if pair else []
-            return call
-    if path:
-        pairs = [pair for text in edits.strings(args) for pair in edits.blocks(text)]
-        if pairs:
-            return Call("edit", name, path, [(path, "edit")], change=_pairs(pairs), replaced=pairs)
+    changed = _patched(name, args, path) or (_shell_changed(name, command) if command else None)
+    if changed is not None:
+        return changed
     if command:
         return Call("command", name, command)
     if words & {"grep", "glob", "search", "find", "list", "ls"} or "pattern" in args:
@@ -110,7 +97,11 @@ def classify(block: Block) -> Call:
         where = f" in {path}" if path else ""
         return Call("search", name, f"{pattern}{where}" if pattern else cut(args_text(args), CUT_CHARS))
     if path:
-        if _old_new(args) is not None:
+        pair = _old_new(args)
+        if pair is not None and not pair[0] and pair[1].count("\n") and not edits.elided(pair[1]):
+            # only the new text, with no marker of code left out: the whole file, told by what changed
+            return Call("write", name, path, [(path, "write")], content=pair[1], change=written(pair[1]))
+        if pair is not None:
             return _changing(Call("edit", name, path, [(path, "edit")]), args)
         if _content(args) is not None:
             return _changing(Call("write", name, path, [(path, "write")]), args)
@@ -126,6 +117,48 @@ def classify(block: Block) -> Call:
         what = args.get("description") or args.get("prompt") or ""
         return Call("delegate", name, cut(str(what), CUT_CHARS))
     return Call("call", name, f"{name}({cut(args_text(block.args), CUT_CHARS)})")
+
+
+def _patched(name: str, args: dict[str, Any], path: str | None) -> Call | None:
+    """A change given as a patch or diff: an apply_patch body or unified diff anywhere in the arguments, diff hunks
+    given apart from their path, SEARCH/REPLACE blocks, or a list of old/new pairs."""
+    for text in edits.strings(args):  # a patch anywhere: apply_patch's input, a shell argv, a diff argument
+        patched = edits.patch_files(text)
+        if patched:
+            pair = edits.patch_change(text)
+            files = list(dict.fromkeys(p for p, _ in patched))
+            call = Call("edit", name, ", ".join(files), patched, change=_short(*pair) if pair else None)
+            added = edits.added_file(text)
+            if added is not None and len(files) == 1:  # a file written whole: told against its earlier text
+                call.content = added
+            else:
+                call.replaced = [pair] if pair else []
+            return call
+    if not path:
+        return None
+    plain = _old_new(args) is None  # an old/new pair's text may start with "+" ("+ 32"): it is no diff
+    for text in edits.strings(args) if plain else ():  # diff hunks given apart from their path
+        whole = text.count("\n") > 0 and all(ln[:1] == "+" for ln in text.splitlines())
+        pair = edits.patch_change(text) if edits.hunks(text) or whole else None
+        if pair is not None and not pair[0] and not edits.hunks(text):  # every line added: the whole file
+            return Call("write", name, path, [(path, "write")], change=written(pair[1]), content=pair[1])
+        if pair is not None:
+            return Call("edit", name, path, [(path, "edit")], change=_short(*pair), replaced=[pair])
+    pairs = [pair for text in edits.strings(args) for pair in edits.blocks(text)] or _nested_pairs(args)
+    if pairs:
+        return Call("edit", name, path, [(path, "edit")], change=_pairs(pairs), replaced=pairs)
+    return None
+
+
+def _shell_changed(name: str, command: str) -> Call | None:
+    """A command that changes a file: a here-document writes it whole, ``sed -i`` or a script's replace edits it."""
+    changed = edits.shell_change(command)
+    if changed is None:
+        return None
+    where, op, old, new = changed
+    if op == "write":
+        return Call("write", name, where, [(where, "write")], change=written(new), content=new)
+    return Call("edit", name, where, [(where, "edit")], change=_short(old, new), replaced=[(old, new)])
 
 
 #: Arguments that make a read show some lines of a file only.
@@ -164,14 +197,65 @@ _CONTENT_KEYS = ("content", "file_text", "text", "contents")
 CHANGE_CHARS = 240
 
 
+#: Words (of a key split at ``_``, ``-`` and case changes) that name an edit's old text, its new text, a file's
+#: whole text, and a path; and words that make a key name something else (``TargetFile`` is a path, not text).
+_OLD_WORDS = {"old", "original", "search", "find", "before", "target"}
+_NEW_WORDS = {"new", "replacement", "replace", "after", "updated"}
+_CONTENT_WORDS = {"content", "contents", "text", "code", "body"}
+_PATH_WORDS = {"path", "file", "filepath", "filename", "uri"}
+_NOT_TEXT = _PATH_WORDS | {"dir", "directory", "start", "end", "index", "all", "multiple", "name"}
+
+
+def key_words(key: str) -> set[str]:
+    """``ReplacementContent`` -> {replacement, content}; ``old_string`` -> {old, string}; ``filePath`` -> ..."""
+    return set(re.findall(r"[a-z]+|\d+", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", key).lower()))
+
+
+def _by_words(args: dict[str, Any], wanted: set[str], unwanted: set[str]) -> str | None:
+    for key, value in args.items():
+        if isinstance(value, str) and isinstance(key, str):
+            found = key_words(key)
+            if found & wanted and not found & unwanted:
+                return value
+    return None
+
+
 def _old_new(args: dict[str, Any]) -> tuple[str, str] | None:
+    """An edit's old and new text, under the usual names or any key whose words say old and new."""
     old = next((v for k in _OLD_KEYS if isinstance(v := args.get(k), str)), None)
     new = next((v for k in _NEW_KEYS if isinstance(v := args.get(k), str)), None)
+    if old is None and new is None:
+        old = _by_words(args, _OLD_WORDS, _NOT_TEXT | _NEW_WORDS)
+        new = _by_words(args, _NEW_WORDS, _NOT_TEXT | _OLD_WORDS)
+        if old is None or new is None:  # by its words alone, a pair is an edit only when both sides are there
+            return None
     return None if old is None and new is None else (old or "", new or "")
 
 
+def _nested_pairs(args: dict[str, Any]) -> list[tuple[str, str]]:
+    """The old/new pairs of a list of edits under any key (``edits``, ``ReplacementChunks``, ``diffs``)."""
+    for value in args.values():
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            pairs = [p for p in (_old_new(v) for v in value) if p is not None and p[0]]
+            if pairs:
+                return pairs
+    return []
+
+
 def _content(args: dict[str, Any]) -> str | None:
-    return next((v for k in _CONTENT_KEYS if isinstance(v := args.get(k), str)), None)
+    found = next((v for k in _CONTENT_KEYS if isinstance(v := args.get(k), str)), None)
+    return found if found is not None else _by_words(args, _CONTENT_WORDS, _NOT_TEXT | _OLD_WORDS | _NEW_WORDS)
+
+
+def _path(args: dict[str, Any]) -> str | None:
+    """The file a call is about: under the usual names, or any key whose words say path or file."""
+    found = next((args[k] for k in PATH_KEYS if isinstance(args.get(k), str) and args[k]), None)
+    if found is None:
+        found = _by_words(args, _PATH_WORDS, _CONTENT_WORDS | {"dir", "directory", "pattern"})
+    if found is None:  # one operation in a list of them: ``operations: [{mode, path}]``
+        listed = [v for v in args.values() if isinstance(v, list) and len(v) == 1 and isinstance(v[0], dict)]
+        found = _path(listed[0][0]) if listed else None
+    return found if found and "\n" not in found and len(found) < 1_000 else None
 
 
 def change(args: dict[str, Any]) -> str | None:
@@ -179,6 +263,7 @@ def change(args: dict[str, Any]) -> str | None:
     multi-edit joined, or the size of what was written. The summary names the change, not only the file."""
     edit_list = args.get("edits")
     if isinstance(edit_list, list) and edit_list and all(isinstance(e, dict) for e in edit_list):
+        edit_list = [e for e in edit_list if change(e)]
         parts = [c for c in (change(e) for e in edit_list[:3]) if c]
         more = f" (+{len(edit_list) - 3} more edits)" if len(edit_list) > 3 else ""
         return "; ".join(parts) + more if parts else None
@@ -199,7 +284,7 @@ def written(content: str) -> str:
 
 
 def _short(old: str, new: str) -> str:
-    before, after = edits.changed_lines(old, new)
+    before, after = edits.changed_lines(old, edits.without_elisions(new) if not old else new)
     return f"`{cut(before, CHANGE_CHARS // 2)}` -> `{cut(after, CHANGE_CHARS // 2)}`"
 
 
@@ -208,17 +293,31 @@ def _pairs(pairs: list[tuple[str, str]]) -> str:
     return "; ".join(_short(old, new) for old, new in pairs[:2]) + more
 
 
+#: Where a command is, by key (lower case, without ``_`` and ``-``): ``CommandLine``, ``commands``, ``cmd``...
+_COMMAND_NAMES = {re.sub(r"[_-]", "", k).lower() for k in COMMAND_KEYS} | {"commands", "cmds", "shellcommand"}
+
+
 def _command(args: dict[str, Any], words: set[str]) -> str | None:
-    keys = COMMAND_KEYS + (("input",) if words & _TERMINAL_WORDS else ())
-    for key in keys:
-        value = args.get(key)
+    names = _COMMAND_NAMES | ({"input"} if words & _TERMINAL_WORDS else set())
+    for key, value in args.items():
+        if not isinstance(key, str) or re.sub(r"[_-]", "", key).lower() not in names:
+            continue
         if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
-            # ``bash -lc 'pytest -q'`` runs pytest: the script is the command; else the argv as a line
-            shell = value[0].rsplit("/", 1)[-1] in _SHELLS and len(value) >= 3 and value[-2].startswith("-")
-            value = value[-1] if shell and "c" in value[-2] else shlex.join(value)
+            value = _command_line(value)
         if isinstance(value, str) and value.strip():
             return value.strip()
     return None
+
+
+def _command_line(value: list[str]) -> str:
+    """An argv as one line; ``bash -lc 'pytest -q'`` runs pytest (the script is the command); a list of command
+    lines (``["cd app", "pytest -q"]``: more than one holds a space) runs them one after the other."""
+    shell = value[0].rsplit("/", 1)[-1] in _SHELLS and len(value) >= 3 and value[-2].startswith("-")
+    if shell and "c" in value[-2]:
+        return value[-1]
+    if sum(" " in v.strip() for v in value) > 1 or (len(value) == 1 and " " in value[0]):
+        return " && ".join(v.strip() for v in value)
+    return shlex.join(value)
 
 
 def _todos(args: dict[str, Any]) -> list[tuple[str, str]] | None:

@@ -126,6 +126,7 @@ class _Extraction:
         self.open: list[_Open] = []  # failures still looking for their fix
         self.terms: Counter[str] = Counter()
         self.shown: dict[str, str] = {}  # path -> its text as the history last showed it (read, written, edited)
+        self.written: tuple[Ref, Block] | None = None  # a command a reply wrote, until the next turn answers it
 
     def message(self, message: Message) -> None:
         f, ref = self.facts, message.index
@@ -148,6 +149,10 @@ class _Extraction:
                 f.concept_refs.setdefault(span, ref)
             for status_mark, item in _CHECKBOX.findall(text):
                 f.checklist.append((ref, "pending" if status_mark == " " else "done", calls.cut(item, 200)))
+        written, self.written = self.written, None
+        if message.role == "user" and text and written is not None and textual.answered(text):
+            self._done(self._call(written[0], written[1]), text)  # the output of a command the reply wrote
+            return
         if message.role == "user" and text:
             ran = textual.run(text)
             if ran is not None:  # a command and its output, quoted in the user's turn (Aider's /run, /test)
@@ -166,6 +171,8 @@ class _Extraction:
             if text:
                 self._assistant_text(ref, text)
             made = [self._call(ref, b) for b in message.calls]
+            command = textual.command_written(text) if text and not message.calls else None
+            self.written = (ref, command) if command is not None else None
             for block in self._written(text) if text else ():  # edits written in the reply (Aider)
                 action = self._call(ref, block)
                 self._done(action, "")
@@ -251,10 +258,10 @@ class _Extraction:
         call = action.call
         action.failed, action.outcome = calls.outcome(call, block)
         if call.kind == "read" and not action.failed and call.paths and block.text and not call.partial:
-            self.shown[call.paths[0][0]] = edits.shown_text(block.text)
+            self.shown[call.paths[0][0]] = edits.shown_text(failures.unwrapped(block.text)[0], call.paths[0][0])
         looked = _SHOWS_FILE.match(call.target) if call.kind == "command" and not action.failed else None
-        if looked and block.text:  # ``cat app.py``, ``sed -n '1,80p' app.py``: the output is the file
-            self.shown[looked["path"]] = failures.unwrapped(block.text)[0]
+        if looked and block.text:  # ``cat app.py``, ``nl -ba app.py``: the output is the file (numbered or not)
+            self.shown[looked["path"]] = edits.unnumbered(failures.unwrapped(block.text)[0])
         if action.failed:
             action.mentions = frozenset(_FILE_NAME.findall(f"{call.target}\n{(block.text or '')[:20_000]}"))
             failure = Failure(action)
@@ -321,7 +328,9 @@ def _terms(text: str) -> set[str]:
 
 
 #: A command whose output is one file's text: what it shows is what the file holds.
-_SHOWS_FILE = re.compile(r"^\s*(?:cat|sed -n ['\"]?1,\$?\d*p['\"]?|nl -ba)\s+(?P<path>[\w./-]+)\s*$")
+_SHOWS_FILE = re.compile(
+    r"^\s*(?:cd \S+ && )?(?:cat(?: -n)?|sed -n ['\"]?1,\$?\d*p['\"]?|nl -ba)\s+(?P<path>[\w./-]+)\s*$"
+)
 
 
 def _same_work(failure: Action, done: calls.Call) -> bool:

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 Count = Callable[[str], int]
-#: Tokens kept back for each section's "... N more" line.
-_MORE_TOKENS = 14
+#: The line a section ends with when items are left out: what is kept back for it is what it costs.
+_MORE_LINE = "- ... 999 more in the archive"
 #: Items of one part ever weighed: a range of 100,000 messages has no more room than one of 1,000.
 CANDIDATES = 300
 
@@ -52,7 +52,7 @@ def fit(
         return sizes[variant]
 
     chosen: dict[int, str] = {}
-    reserve = _MORE_TOKENS * sum(bool(p.items) and p.more for p in parts)
+    reserve = (count(_MORE_LINE) + 1) * sum(bool(p.items) and p.more for p in parts) // 2
     remaining = budget - count(render(parts, chosen, prefix, suffix)) - reserve
     by_priority = [sorted(part.items, key=lambda item: -item.priority)[:CANDIDATES] for part in parts]
     order = sorted(((id(item), item) for items in by_priority for item in items), key=lambda pair: -pair[1].priority)
@@ -61,9 +61,10 @@ def fit(
     for key, item in first:  # the shortest of each item not to be crowded out
         if remaining < 4:
             break
-        cost = size(item.variants[-1]) + 2
+        shortest = min(item.variants, key=size)  # a cut variant can weigh more than a shorter-worded one
+        cost = size(shortest) + 2
         if cost <= remaining:
-            chosen[key], costs[key] = item.variants[-1], cost
+            chosen[key], costs[key] = shortest, cost
             remaining -= cost
     for key, item in order:
         if remaining < 4:
@@ -77,9 +78,38 @@ def fit(
                 chosen[key], costs[key] = variant, cost
                 remaining -= cost - held
                 break
+    text = _within(parts, order, chosen, costs, budget, (count, size), prefix, suffix)
+    return _fill(parts, order, chosen, budget, count, size, text, prefix, suffix)
+
+
+def _within(
+    parts: list[Part],
+    order: list[tuple[int, Item]],
+    chosen: dict[int, str],
+    costs: dict[int, int],
+    budget: int,
+    counts: tuple[Count, Count],
+    prefix: str,
+    suffix: str,
+) -> str:
+    """The chosen items rendered within the budget: over it, the least valued items shrink to their lightest form
+    before any is dropped, and then the least valued are dropped (joins cost a little more than their parts)."""
+    count, size = counts
     text = render(parts, chosen, prefix, suffix)
     over = count(text) - budget
-    drops = [key for key, _ in reversed(order) if key in chosen]  # joins cost a little more than their parts
+    for key, item in reversed(order):
+        if over <= 0:
+            break
+        if key in chosen:
+            lightest = min(item.variants, key=size)
+            saved = costs[key] - size(lightest) - 2
+            if saved > 0:
+                chosen[key], costs[key] = lightest, costs[key] - saved
+                over -= saved
+    if over <= 0 < count(text) - budget:
+        text = render(parts, chosen, prefix, suffix)
+        over = count(text) - budget
+    drops = [key for key, _ in reversed(order) if key in chosen]
     while over > 0 and drops:
         freed = 0
         while drops and freed < over:
@@ -88,7 +118,7 @@ def fit(
             del chosen[key]
         text = render(parts, chosen, prefix, suffix)
         over = count(text) - budget
-    return _fill(parts, order, chosen, budget, count, size, text, prefix, suffix)
+    return text
 
 
 def _fill(
@@ -106,13 +136,15 @@ def _fill(
     leave a few dozen tokens unused: enough for a fact the first pass left out (a list of changed files under a
     long project path). Each addition is checked against the real text, so the budget still holds."""
     used = count(text)
-    for key, item in order:
+    # The most valued first; of items valued alike, one left out comes in before one told short grows.
+    ranked = sorted(order, key=lambda pair: (-pair[1].priority, pair[0] in chosen))
+    for key, item in ranked:
         if budget - used < 4:
             break
-        if key in chosen:
-            continue
-        for variant in item.variants:
-            if size(variant) >= budget - used:
+        held = chosen.get(key)
+        longer = item.variants[: item.variants.index(held)] if held in item.variants else item.variants
+        for variant in longer:
+            if size(variant) - (size(held) if held else 0) >= budget - used:
                 continue
             chosen[key] = variant
             trial = render(parts, chosen, prefix, suffix)
@@ -120,7 +152,10 @@ def _fill(
             if total <= budget:
                 text, used = trial, total
                 break
-            del chosen[key]
+            if held is None:
+                del chosen[key]
+            else:
+                chosen[key] = held
     return text
 
 

@@ -170,12 +170,15 @@ def _failure(failure: Failure, told: bool, brief: bool) -> Item:
     if failure.explanation is not None:
         why = f"(see {cite(failure.explanation.ref)})" if told else cut(failure.explanation.text, 240)
         said = f"; then {cite(failure.explanation.ref)}: {why}" if not told else f"; {why}"
-    short = f"{cut(what, 60)} failed {cite(a.ref)}: {cut(a.outcome, 160, head=3)}"
+    # Shorter and shorter: the cause is at the head of the outcome, so a cut keeps the head (the test and the
+    # build target it failed in come after it); the command shortens first.
     variants = (
         f"{base}{said}; {fix}",
         f"{base}; {fix}",
-        f"{cut(base, 200)}; {_fix(failure, compact=160)}",
-        f"{short}; {_fix(failure, compact=100)}",
+        *(
+            f"{cut(what, n)} failed {cite(a.ref)}: {cut(a.outcome, m, head=3)}; {_fix(failure, compact=k)}"
+            for n, m, k in ((100, 200, 160), (60, 160, 100), (40, 110, 60))
+        ),
     )
     return Item(FIXED + 8 if failure.fixed_by else FAILURE, tuple(dict.fromkeys(variants)))
 
@@ -356,8 +359,7 @@ def _sections(facts: Facts) -> list[Part]:
         request.append(Item(USER + 2, (f"later requests and corrections: {pointer} (quoted under All user messages)",)))
     changed, read = _file_items(facts, {"write": "written", "edit": "edited"})
     decided = _answers(facts) + [Item(DECISION, (f"decided {cite(d.ref)}: {d.text}",)) for d in facts.decisions]
-    users = [Item(FIRST - 1, (f"{cite(first.ref)}: the primary request, quoted in section 1",))] if first else []
-    users += [_said(s, USER) for s in later]
+    users = [_said(s, USER) for s in later]
     marks = {"pending": "pending:", "in progress": "in progress:", "done": "done:", "cancelled": "cancelled:"}
     bodies = [
         request + _system(facts),
@@ -369,7 +371,14 @@ def _sections(facts: Facts) -> list[Part]:
         _tasks(facts, marks),
         _current(facts),
     ]
-    return [Part(styles.SECTIONS.heading(i)[0], items=items) for i, items in enumerate(bodies)]
+    parts = [Part(styles.SECTIONS.heading(i)[0], items=items) for i, items in enumerate(bodies)]
+    if first is not None:  # the first request is quoted once, where it leads; this section points to it
+        pointer = f"{cite(first.ref)}: the primary request, quoted in section 1"
+        if later:
+            parts[5].items.insert(0, Item(FIRST - 1, (pointer,)))
+        else:
+            parts[5].empty = pointer
+    return parts
 
 
 def _snapshot(facts: Facts) -> list[Part]:

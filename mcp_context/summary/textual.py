@@ -1,13 +1,14 @@
 """Work told in a conversation's text instead of through tool calls: agents without tools (Aider) write their
 edits as SEARCH/REPLACE blocks in the reply and hand a command's output back as a user turn that quotes the
-command and then what it printed. Read here as the calls they stand for, so that their failures and fixes are
-summarised like anyone else's."""
+command and then what it printed; others (code executors, bash-only agents) write the command in a fenced shell
+block and get its output back in the next user turn with its exit code. Read here as the calls they stand for, so
+that their failures and fixes are summarised like anyone else's."""
 
 from __future__ import annotations
 
 import re
 
-from ..conversation import edits
+from ..conversation import edits, wrappers
 from ..conversation.model import Block
 
 #: A user turn that quotes a command and then its output: "I ran this command:\n\n<cmd>\n\nAnd got this
@@ -26,6 +27,26 @@ def run(text: str) -> tuple[Block, str] | None:
         return None
     command = found["command"].strip().strip("`")
     return Block(kind="tool_call", name="run", args={"command": command}), found["output"].strip("\n")
+
+
+#: A fenced block whose language names a shell (``bash``, ``sh``, ``console``, ``mswea_bash_command``...).
+_SHELL_BLOCK = re.compile(
+    r"^```[ \t]*([\w-]*(?:bash|sh|shell|console|zsh|terminal)[\w-]*)[ \t]*\n(.*?)^```", re.M | re.S
+)
+
+
+def command_written(text: str) -> Block | None:
+    """The command of the last fenced shell block of a reply, as the call it stands for: run when the next user
+    turn answers with its output and exit code (see ``answered``)."""
+    blocks = _SHELL_BLOCK.findall(text)
+    if not blocks or not blocks[-1][1].strip():
+        return None
+    return Block(kind="tool_call", name="shell block", args={"command": blocks[-1][1].strip()})
+
+
+def answered(text: str) -> bool:
+    """Whether a user turn is a command's output handed back: it states an exit code as a wrapper does."""
+    return wrappers.unwrapped(text)[1] is not None or wrappers.exit_code(text[:200]) is not None
 
 
 def read(path: str) -> Block:

@@ -1756,10 +1756,10 @@ def hand_written(c: Corpus) -> None:
 
 
 def main() -> int:
-    if sys.argv[1:] == ["ecosystems"]:  # the failure/success-twin corpus of tests/outputs/ecosystems
+    if sys.argv[1:2] == ["ecosystems"]:  # the failure/success-twin corpus of tests/outputs/ecosystems
         from ecosystems import capture
 
-        return capture(Corpus, Skip)
+        return capture(Corpus, Skip, sys.argv[2:] or None)
     if CASES_DIR.exists():
         shutil.rmtree(CASES_DIR)
     CASES_DIR.mkdir(parents=True)

@@ -6,12 +6,16 @@ runs the same command again: the success twin. Outputs go to ``ecosystems/cases/
 ``ecosystems/cases.json``; the line that says why each failure happened is not taken from here but written by hand
 in ``ecosystems/truth.json``. A group whose tool is missing is skipped and listed, never faked. The groups are in
 ``ecosystems_js.py`` (Node's tools and npm), ``ecosystems_built.py`` (Go, Rust, Maven, CMake) and
-``ecosystems_scripts.py`` (Ruby, PHP, PostgreSQL, Python, pip, git, curl, the shell).
+``ecosystems_scripts.py`` (Ruby, PHP, PostgreSQL, Python, pip, git, curl, the shell); the second held-out part's
+in ``ecosystems_langs.py`` (Perl, Lua, Elixir, Erlang, Haskell, R, Bun) and ``ecosystems_checkers.py`` (mypy, ruff,
+ShellCheck, Terraform, SQLite, a C link under make). ``capture.py ecosystems NAME ...`` captures only the named
+groups and keeps every other group's cases as they are.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -40,6 +44,8 @@ class Pair:
         text = where.read_text()
         assert old in text, (name, path)
         where.write_text(text.replace(old, new, 1))
+        stamp = where.stat().st_mtime + 2  # tools that rebuild by mtime (mix) must see the edit in the same second
+        os.utime(where, (stamp, stamp))
         c.cases[-1].update(
             ecosystem=self.ecosystem,
             project=self.proj.name,
@@ -68,7 +74,9 @@ def npm_project(c: Any, name: str, files: dict[str, str], packages: str) -> Path
 def groups() -> list[tuple[str, Callable[[Any], None]]]:
     """Every group, in the order captured (each module holds a family of tools)."""
     from ecosystems_built import cargo, cmake, go, maven
+    from ecosystems_checkers import make_link, mypy, ruff, shellcheck, sqlite, terraform
     from ecosystems_js import eslint, jest, mocha, node, npm, tsc
+    from ecosystems_langs import bun, busted, eunit, exunit, ghc, prove, rscript
     from ecosystems_scripts import curl, git, minitest, phpunit, pip, psql, pytest, rspec, shell, unittest
 
     return [
@@ -92,23 +100,50 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("shell", shell),
         ("pytest", pytest),
         ("unittest", unittest),
+        ("prove", prove),
+        ("busted", busted),
+        ("exunit", exunit),
+        ("eunit", eunit),
+        ("ghc", ghc),
+        ("rscript", rscript),
+        ("bun", bun),
+        ("mypy", mypy),
+        ("ruff", ruff),
+        ("shellcheck", shellcheck),
+        ("terraform", terraform),
+        ("sqlite", sqlite),
+        ("make", make_link),
     ]
 
 
-def capture(corpus_type: Any, skip_type: type[Exception]) -> int:
+def capture(corpus_type: Any, skip_type: type[Exception], only: list[str] | None = None) -> int:
+    """Capture every group, or only the groups named in ``only`` (the others' cases are kept as they are)."""
     cases = HERE / "cases"
-    if cases.exists():
+    chosen = [(title, fn) for title, fn in groups() if not only or title in only]
+    unknown = sorted(set(only or ()) - {title for title, _ in chosen})
+    if unknown:
+        print(f"no such group: {', '.join(unknown)}")
+        return 2
+    kept: list[dict[str, Any]] = []
+    if only and (HERE / "cases.json").exists():
+        kept = [k for k in json.loads((HERE / "cases.json").read_text()) if k["ecosystem"] not in only]
+    elif cases.exists():
         shutil.rmtree(cases)
-    cases.mkdir(parents=True)
+    cases.mkdir(parents=True, exist_ok=True)
+    for title in only or ():
+        for old in cases.glob(f"{title}_*.txt"):
+            old.unlink()
     with tempfile.TemporaryDirectory(prefix="proj-") as tmp:
         c = corpus_type(Path(tmp), cases)
         c.skip_error = skip_type
-        for title, fn in groups():
+        for title, fn in chosen:
             c.group(title, fn)
-    kept = [case for case in c.cases if "ecosystem" in case]
+    new = [case for case in c.cases if "ecosystem" in case]
     for case in c.cases:
         if "ecosystem" not in case:
             (cases / f"{case['name']}.txt").unlink(missing_ok=True)
+    order = [title for title, _ in groups()]
+    kept = sorted(kept + new, key=lambda k: order.index(k["ecosystem"]) if k["ecosystem"] in order else len(order))
     (HERE / "cases.json").write_text(json.dumps(kept, indent=2, ensure_ascii=False) + "\n")
     print(f"\n{len(kept)} cases in {len({k['ecosystem'] for k in kept})} ecosystems")
     for name, reason in c.skipped:

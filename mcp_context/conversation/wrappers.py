@@ -1,0 +1,109 @@
+"""What hosts wrap around a command's output, and the exit code the wrapper holds.
+
+Hosts and agent frameworks hand a command's output back in many shapes: a line that states the exit code in
+their own words (Claude Code ``Exit code 1``, Gemini CLI ``Exit Code: 1``, Codex ``Process exited with code 1``,
+``Command completed with exit code 1.``, ``exitcode: 1 (execution failed)``), a tag (``<returncode>1</returncode>``),
+or JSON that holds the output and the code under keys of any spelling (``{"output", "metadata": {"exit_code"}}``,
+``{"exit_status", "stdout", "stderr"}``, ``[{"stdout", "outcome": {"exit_code"}}]``). Read here by shape: a line
+that ends in an exit code, a tag named for one, a JSON value with output-like and exit-code-like keys."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+#: An exit code stated on a line of its own, in any host's words: up to four words before it ("the command
+#: completed with", "process"), the code, and at most a short remark in parentheses after it ("(execution
+#: failed)"). Prose that mentions exit codes goes on after the number, so it is none.
+EXIT_CODE = re.compile(
+    r"^[\s\[(]*(?:error:?\s+)?(?:[a-z]+\s+){0,4}?(?:command\s+failed\s+(?:with\s+)?)?"
+    r"(?:exit(?:ed)?(?:\s+with)?|return)[\s_]?(?:code|status)\b"
+    r"[\s:=]*(-?\d+)(?:\s*\([^()\n]{0,40}\))?[\s\]).]*$",
+    re.I | re.M,
+)
+#: ``<returncode>1</returncode>``, ``<exit_code>1</exit_code>``: the code as a tag holds it.
+_EXIT_TAG = re.compile(r"<(return_?code|exit_?code|exit_?status)>\s*(-?\d+)\s*</\1>", re.I)
+#: Keys (lower case, without ``_`` and ``-``) under which JSON holds the output, and the exit code.
+_OUTPUT_KEYS = ("output", "stdout", "stderr", "combinedoutput", "result")
+_CODE_KEYS = ("exitcode", "exitstatus", "returncode")
+#: Keys that hold an exit code only beside an output (a JSON file's own ``"status": 200`` is no exit code).
+_WEAK_CODE_KEYS = ("exit", "code", "status")
+_LABEL = re.compile(r"^(?:<untrusted_context>\s*)?Output: ", re.M)
+_OUTPUT_TAG = re.compile(r"<output>\n?(.*?)</output>", re.S)
+#: A label on its own line before an output: ``Output:``, ``Code output:``, ``Command output:``.
+_OUTPUT_LABEL = re.compile(r"(?:[A-Za-z]+ )?output:", re.I)
+_PGID = re.compile(r"^Process Group PGID: ", re.M)
+
+
+def exit_code(text: str) -> int | None:
+    """The exit code the host or runner wrote, the last one when several are (a wrapper's comes last)."""
+    found = [(m.start(), m.group(1)) for m in EXIT_CODE.finditer(text)]
+    found += [(m.start(), m.group(2)) for m in _EXIT_TAG.finditer(text)]
+    return int(max(found)[1]) if found else None
+
+
+def unwrapped(text: str) -> tuple[str, int | None]:
+    """The output inside a host's wrapper, and the exit code the wrapper holds (None: not given that way)."""
+    head = text.lstrip()[:1]
+    if head in ("{", "["):
+        try:
+            value = json.loads(text)
+        except ValueError:
+            value = None
+        if value is not None:
+            outputs: list[str] = []
+            codes: list[int] = []
+            weak: list[int] = []
+            _walk(value, outputs, codes, weak, 0)
+            if outputs or codes:
+                code = codes[0] if codes else weak[0] if weak and outputs else None
+                return "\n".join(o for o in outputs if o), code
+    tagged = _OUTPUT_TAG.search(text)
+    if tagged is not None:  # ``<returncode>1</returncode><output>...</output>``: the output is inside its tag
+        return tagged.group(1).strip("\n"), exit_code(text[: tagged.start()])
+    head_lines = text.lstrip("\n").split("\n", 3)
+    if len(head_lines) > 1 and EXIT_CODE.fullmatch(head_lines[0]):  # the code first, then a label, then the output
+        rest = head_lines[1:]
+        while rest and (not rest[0].strip() or _OUTPUT_LABEL.fullmatch(rest[0].strip())):
+            rest = rest[1:]
+        return "\n".join(rest), exit_code(head_lines[0])
+    if "Output: " in text:  # Gemini CLI starts the output on its own label's line: a rule reads whole lines
+        text = _LABEL.sub("", text)
+        # Since 0.27 Gemini CLI writes "Exit Code:" only when it is not 0, and always its process group: a
+        # result with the one and not the other ended well, whatever its output says (a traceback recovered).
+        if _PGID.search(text) and not EXIT_CODE.search(text):
+            return text, 0
+    return text, None
+
+
+def _walk(value: Any, outputs: list[str], codes: list[int], weak: list[int], depth: int) -> None:
+    """The output-like strings and exit-code-like numbers of a JSON value, nested objects and lists walked (a
+    code under ``metadata`` or ``outcome``, one entry per command run)."""
+    if depth > 4:
+        return
+    if isinstance(value, list):
+        for item in value[:20]:
+            _walk(item, outputs, codes, weak, depth + 1)
+        return
+    if not isinstance(value, dict):
+        return
+    for key, item in value.items():
+        name = re.sub(r"[_\-\s]", "", str(key).lower())
+        if name in _OUTPUT_KEYS and isinstance(item, str):
+            outputs.append(item.rstrip("\n"))
+        elif name in _CODE_KEYS + _WEAK_CODE_KEYS and (code := _number(item)) is not None:
+            (codes if name in _CODE_KEYS else weak).append(code)
+        elif isinstance(item, dict | list):
+            _walk(item, outputs, codes, weak, depth + 1)
+
+
+def _number(value: Any) -> int | None:
+    """An exit code as JSON writes it: a number, or a string of digits (``"exit_status": "1"``)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"-?\d{1,3}", value.strip()):
+        return int(value)
+    return None

@@ -1,0 +1,36 @@
+"""Fitting a summary's facts to a budget: every failure is given its lightest rendering before any is told at length
+(the lightest by weight, not by place in the list); room the estimates held back goes first to the most valued
+items, which grow into their longer forms, and only then to items left out; the budget always holds."""
+
+from __future__ import annotations
+
+from mcp_context.summary.fit import Item, Part, fit
+
+
+def words(text: str) -> int:
+    return len(text.split())
+
+
+def test_the_lightest_rendering_is_the_one_that_weighs_least() -> None:
+    failures = [Item(85, (f"failure {n} " + "detail " * 20, f"failure {n} cut short", f"failure {n}")) for n in "ab"]
+    heavy_last = Item(
+        85, ("failure c told at length " + "x " * 20, "failure c", "failure c with a cut that weighs more")
+    )
+    parts = [Part("## Errors", items=[*failures, heavy_last])]
+    text = fit(parts, 22, words, band=(80, 90))
+    assert "failure a" in text and "failure b" in text and "failure c" in text
+    assert words(text) <= 22
+
+
+def test_room_left_grows_the_most_valued_item_before_a_lesser_one_comes_in() -> None:
+    current = Item(96, ("current work " + "said in full " * 6, "current work"))
+    failure = Item(85, ("failure f",))
+    aside = Item(30, ("an aside of little worth " * 2,))
+    parts = [
+        Part("## Current", items=[current]),
+        Part("## Errors", items=[failure]),
+        Part("## Concepts", items=[aside]),
+    ]
+    text = fit(parts, 44, words, band=(80, 90))
+    assert "said in full" in text and "failure f" in text and "an aside" not in text
+    assert words(text) <= 44
