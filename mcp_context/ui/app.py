@@ -35,6 +35,7 @@ from ..storage import ids
 from . import detail, pages
 from . import story as stories
 from .html import esc, page
+from .transcript import Transcripts
 
 COOKIE = "mcx_ui"
 CSP = (
@@ -61,6 +62,7 @@ class Viewer:
     allowed_hosts: set[str] = field(default_factory=set)
     transcripts: bool = True  # whether the host's transcripts (local files) are read
     maps: stories.ArchiveMap = field(default_factory=stories.ArchiveMap)
+    transcripts_read: Transcripts = field(default_factory=Transcripts)
     signed_in: dict[str, str] = field(default_factory=dict)  # cookie -> tenant, for sign-in with a key
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -146,7 +148,7 @@ class Pages:
 
     def timeline(self, request: Request, view: Session) -> str:
         sid = stories.check_session(view, request.path_params["session"])
-        return pages.timeline_page(stories.story(view, sid, self._transcript(view, sid)))
+        return pages.timeline_page(stories.story(view, sid, self._transcript(view, sid), self.viewer.transcripts_read))
 
     def results(self, request: Request, view: Session) -> str:
         sid = stories.check_session(view, request.path_params["session"])

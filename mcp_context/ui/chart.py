@@ -73,7 +73,7 @@ class Chart:
             out.append(f'<text class="window-label" x="{WIDTH - _RIGHT}" y="{wy - 5:.1f}" text-anchor="end">')
             out.append(f"model window {self.window:,}</text>")
         if self.line:
-            points = " ".join(f"{x(t):.1f},{y(v):.1f}" for t, v in self.line)
+            points = " ".join(f"{x(t):.1f},{y(v):.1f}" for t, v in _thinned(self.line, x))
             out.append(f'<polyline class="context" points="{points}"><title>the host\'s context</title></polyline>')
         out += [self._mark(m, x, y) for m in self.marks]
         out.append("</svg>")
@@ -97,3 +97,19 @@ class Chart:
             shape = f'<circle class="{esc(mark.cls)}" cx="{mx:.1f}" cy="{_TOP - 12}" r="7"/>'
         inner = f'<g class="mark {esc(mark.cls)}">{title}{shape}</g>'
         return f'<a href="{esc(mark.href)}">{inner}</a>' if mark.href else inner
+
+
+def _thinned(line: list[tuple[float, int]], x: Callable[[float], float]) -> list[tuple[float, int]]:
+    """The points a line needs to look the same: per pixel column its first, lowest, highest and last (a session
+    of ten thousand messages draws no more than a few thousand)."""
+    out: list[tuple[float, int]] = []
+    column: list[tuple[float, int]] = []
+    for point in [*line, (float("nan"), 0)]:  # the last column flushed by a point in no column
+        if column and (point[0] != point[0] or int(x(point[0])) != int(x(column[0][0]))):
+            keep = {0, len(column) - 1}
+            keep.add(min(range(len(column)), key=lambda i: column[i][1]))
+            keep.add(max(range(len(column)), key=lambda i: column[i][1]))
+            out += [column[i] for i in sorted(keep)]
+            column = []
+        column.append(point)
+    return out

@@ -4,11 +4,13 @@ host's own compaction (what its summary kept and what it dropped, side by side).
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
 
 from ..errors import ContextError
+from ..journal import read_journal
 from ..session import Session
 from ..storage import ids
 from . import story as stories
@@ -181,10 +183,17 @@ def _summary(view: Session, sid: str, entry: dict[str, Any], where: dict[int, tu
 
 
 def audit_page(view: Session, sid: str, transcript: Path | None) -> str:
-    from ..hooks import audit
-    from ..summary import sources
-
+    """The host's last compaction: as our hook audited it when its summary became known (journaled), else
+    audited now from the transcript."""
     crumbs = [(sid, url("s", sid)), ("audit", None)]
+    entry = next((e for e in reversed(read_journal(view.store, sid)) if e.get("kind") == "host_compaction"), None)
+    if entry is not None and isinstance(entry.get("facts"), str):
+        try:
+            return page(
+                f"Audit of {sid}", _journaled(sid, entry, stories.stored_bytes(view, sid, entry["facts"])), crumbs
+            )
+        except (stories.NotFound, ValueError):
+            pass  # retired by the retention rule, or not a document: audited afresh below
     if transcript is None or not transcript.is_file():
         body = (
             '<p class="empty">No host transcript is known for this session, so there is no host compaction to '
@@ -193,39 +202,68 @@ def audit_page(view: Session, sid: str, transcript: Path | None) -> str:
             "hook).</p>"
         )
         return page(f"Audit of {sid}", body, crumbs)
-    snapshot = stories.snapshot_of(view, sid)
+    return page(f"Audit of {sid}", _audited_now(view, sid, transcript), crumbs)
+
+
+def _journaled(sid: str, entry: dict[str, Any], stored: bytes) -> str:
+    doc = json.loads(stored)
+    facts = [f for f in doc.get("facts", []) if isinstance(f, dict)]
+    kept = [f for f in facts if not f.get("dropped")]
+    head = _audit_head(
+        sid, entry, f"audited by our hook at {when(entry.get('time'))}, once the host's summary was known"
+    )
+    return _sides(
+        head,
+        [str(n) for n in doc.get("notes", [])],
+        str(doc.get("summary") or ""),
+        kept,
+        [f for f in facts if f.get("dropped")],
+    )
+
+
+def _audited_now(view: Session, sid: str, transcript: Path) -> str:
+    from ..hooks import audit
+    from ..summary import sources
 
     def archived(handle: str) -> list[dict[str, Any]] | None:
         items, _ = sources.stored(handle, lambda h: "".join(view.iter_text(h)))
         return [i for i in items if isinstance(i, dict)]
 
-    lines = audit.records(transcript)
-    found = audit.audit(transcript, snapshot, archived, lines=lines)
-    host = audit.claude_compaction(lines) if found.host == "claude-code" else None
+    found = audit.audit(transcript, stories.snapshot_of(view, sid), archived)
     if not found.found:
-        return page(f"Audit of {sid}", "<p class=empty>No host compaction in the transcript yet.</p>", crumbs)
+        return "<p class=empty>No host compaction in the transcript yet.</p>"
     dropped = {id(f) for f in found.dropped}
-    kept_facts = [f for f in found.checked if id(f) not in dropped]
+    kept = [{"kind": f.kind, "ref": f.ref, "text": f.text} for f in found.checked if id(f) not in dropped]
+    lost = [{"kind": f.kind, "ref": f.ref, "text": f.text} for f in found.dropped]
+    head = _audit_head(sid, {**found.to_dict(), "facts": None}, "audited now, from the transcript")
+    return _sides(head, found.notes, found.summary, kept, lost)
 
-    def fact(f: Any) -> str:
-        cite = f"[#{f.ref}]" if f.ref is not None else "[earlier]"
-        return f"<li><span class=kind>{esc(f.kind)}</span> {esc(cite)} {esc(f.text)}</li>"
 
-    summary = f'<div class="summary">{esc(host.summary)}</div>' if host is not None and host.summary else ""
-    left = f"<h2>Kept: {len(kept_facts)} fact(s)</h2>{summary}<ul>{''.join(map(fact, kept_facts))}</ul>"
-    right = f"<h2>Dropped: {len(found.dropped)} fact(s)</h2><ul class=dropped>{''.join(map(fact, found.dropped))}</ul>"
-    head = facts(
+def _audit_head(sid: str, e: dict[str, Any], how: str) -> str:
+    return facts(
         [
-            ("host", esc(f"{found.host} ({found.trigger or 'trigger unknown'})")),
-            ("transcript", esc(found.transcript)),
-            ("replaced", esc(f"{found.originals:,} messages by a summary of {found.summary_chars:,} characters")),
-            ("our snapshot", _stored(sid, found.snapshot)),
-            ("replaced messages, as our hook stored them", _stored(sid, found.archive)),
+            ("host", esc(f"{e.get('host')} ({e.get('trigger') or 'trigger unknown'})")),
+            ("transcript", esc(e.get("transcript"))),
+            (
+                "replaced",
+                esc(f"{e.get('originals', 0):,} messages by a summary of {e.get('summary_chars', 0):,} characters"),
+            ),
+            ("audit", esc(how) + (" " + _stored(sid, e.get("facts")) if e.get("facts") else "")),
+            ("our snapshot", _stored(sid, e.get("snapshot"))),
+            ("replaced messages, as our hook stored them", _stored(sid, e.get("archive"))),
         ]
     )
-    notes = "".join(f"<p class=note>{esc(n)}</p>" for n in found.notes)
-    return page(
-        f"Audit of {sid}",
-        f'{head}{notes}<div class="sides"><section>{left}</section><section>{right}</section></div>',
-        crumbs,
-    )
+
+
+def _sides(head: str, notes: list[str], summary: str, kept: list[dict[str, Any]], lost: list[dict[str, Any]]) -> str:
+    """What the host's summary kept beside what it dropped."""
+
+    def fact(f: dict[str, Any]) -> str:
+        cite = f"[#{f['ref']}]" if isinstance(f.get("ref"), int) else "[earlier]"
+        return f"<li><span class=kind>{esc(f.get('kind'))}</span> {esc(cite)} {esc(f.get('text'))}</li>"
+
+    said = f'<div class="summary">{esc(summary)}</div>' if summary else ""
+    left = f"<h2>Kept: {len(kept)} fact(s)</h2>{said}<ul>{''.join(map(fact, kept))}</ul>"
+    right = f"<h2>Dropped: {len(lost)} fact(s)</h2><ul class=dropped>{''.join(map(fact, lost))}</ul>"
+    shown = "".join(f"<p class=note>{esc(n)}</p>" for n in notes)
+    return f'{head}{shown}<div class="sides"><section>{left}</section><section>{right}</section></div>'

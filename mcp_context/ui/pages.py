@@ -63,6 +63,12 @@ def _events(found: stories.Story, chart: Chart) -> tuple[list[tuple[float, str, 
             chart.marks.append(Mark(t, "summary", title, url("s", sid, "r", str(e.get("summary")))))
             handles = [_handle(sid, e.get("summary"), "summary"), _handle(sid, e.get("archive"), "originals")]
             rows.append((t, "summary", esc(title), " ".join(h for h in handles if h)))
+        elif kind == "host_compaction":
+            title = (
+                f"{e.get('host')} compacted {e.get('originals', 0):,} messages; its summary dropped "
+                f"{e.get('dropped', 0)} of {e.get('checked', 0)} facts checked"
+            )
+            rows.append((t, "host audit", link(url("s", sid, "audit"), title), _handle(sid, e.get("facts"), "facts")))
         elif kind == "loop":
             status = str(e.get("status"))
             title = f"check_loop: {status} ({e.get('detection')}, strike {e.get('strike')})"
