@@ -5,6 +5,7 @@ host compaction as our hooks journaled it once the host's summary was known."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from test_audit import LONG, LOSSY, compacted
@@ -16,6 +17,7 @@ from mcp_context.storage import ids
 from mcp_context.tokens.count import estimate_bytes
 from mcp_context.ui import detail, transcript
 from mcp_context.ui.chart import _thinned
+from mcp_context.ui.story import ArchiveMap
 
 XSS = '<script>alert("xss")</script>'
 
@@ -84,7 +86,28 @@ def test_the_hooks_journal_the_audit_and_the_page_shows_it_without_the_transcrip
     doc = json.loads("".join(view.iter_text(ids.result_uri(SID, entry["facts"]))))
     assert len(doc["facts"]) == entry["checked"] and sum(f["dropped"] for f in doc["facts"]) == entry["dropped"]
     path.unlink()  # the page needs no transcript: the hook's audit is journaled
-    page = detail.audit_page(view, SID, None)
+    page = detail.audit_page(view, SID, None, ArchiveMap())
     assert "audited by our hook" in page and f"Dropped: {entry['dropped']} fact(s)" in page
     assert "Primary Request and Intent" in page  # the host's summary, beside what it dropped
     assert "<script" not in page and "&lt;script&gt;" in page
+    cited = re.findall(r'\[<a href="/s/[^/]+/r/(r_[0-9a-f]{16})\?start=\d+#L(\d+)">#(\d+)</a>\]', page)
+    assert cited  # a fact's message, one link away in our hook's archive
+    handle, line, index = cited[0]
+    archived = "".join(view.iter_text(ids.result_uri(SID, handle))).splitlines()[int(line) - 1]
+    assert archived.startswith(f'{{"index":{index},')
+
+
+def test_a_journal_the_page_cannot_read_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from mcp_context.journal import record
+    from mcp_context.ui.app import Viewer, make_app
+
+    view = Session(tmp_path, "odd", env={})
+    view.persist_result("some text\n")
+    record(view.store, "odd", {"kind": "host_compaction", "originals": "many", "host": XSS})
+    client = TestClient(make_app(Viewer(lambda _tenant: view, "t")), raise_server_exceptions=False)
+    client.cookies.set("mcx_ui", "t")
+    got = client.get("/s/odd")
+    assert got.status_code == 500 and "Traceback" not in got.text and "ValueError" in got.text
+    assert "<script" not in got.text and got.headers["content-security-policy"].startswith("default-src 'none'")

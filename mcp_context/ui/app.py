@@ -29,6 +29,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from ..errors import ContextError
 from ..journal import read_journal
 from ..session import Session
 from ..storage import ids
@@ -127,6 +128,8 @@ def _gate(viewer: Viewer, render: Callable[[Request, Session], str | Response]) 
                 return render(request, viewer.session_for(tenant))
             except stories.NotFound as exc:
                 return _message("Not found", str(exc), 404)
+            except (ContextError, OSError, ValueError, TypeError, KeyError) as exc:  # a store the page cannot read
+                return _message("Cannot show this page", f"{type(exc).__name__}: {exc}"[:500], 500)
 
         made = await anyio.to_thread.run_sync(answer)
         return made if isinstance(made, Response) else _html(made)
@@ -182,7 +185,7 @@ class Pages:
 
     def audit(self, request: Request, view: Session) -> str:
         sid = stories.check_session(view, request.path_params["session"])
-        return detail.audit_page(view, sid, self._transcript(view, sid))
+        return detail.audit_page(view, sid, self._transcript(view, sid), self.viewer.maps)
 
     async def login(self, request: Request) -> Response:
         """Sign in with an API key (beyond loopback): the key's tenant is kept against a random cookie."""

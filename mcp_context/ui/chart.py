@@ -75,7 +75,7 @@ class Chart:
         if self.line:
             points = " ".join(f"{x(t):.1f},{y(v):.1f}" for t, v in _thinned(self.line, x))
             out.append(f'<polyline class="context" points="{points}"><title>the host\'s context</title></polyline>')
-        out += [self._mark(m, x, y) for m in self.marks]
+        out += [self._mark(m, x, y) for m in _one_hook_a_column(self.marks, x)]
         out.append("</svg>")
         return "".join(out)
 
@@ -112,4 +112,24 @@ def _thinned(line: list[tuple[float, int]], x: Callable[[float], float]) -> list
             out += [column[i] for i in sorted(keep)]
             column = []
         column.append(point)
+    return out
+
+
+def _one_hook_a_column(marks: list[Mark], x: Callable[[float], float]) -> list[Mark]:
+    """The marks, the hooks' ticks that would share a pixel column drawn as one (its title counts them, its
+    link opens the first): a session whose hooks stored thousands of outputs still draws a light chart."""
+    out: list[Mark] = []
+    columns: dict[int, list[Mark]] = {}
+    for mark in marks:
+        if mark.cls == "hook":
+            columns.setdefault(int(x(mark.time)), []).append(mark)
+        else:
+            out.append(mark)
+    for same in columns.values():
+        first = same[0]
+        if len(same) > 1:
+            first = Mark(
+                first.time, "hook", f"{len(same):,} outputs the hooks stored; the first: {first.title}", first.href
+            )
+        out.append(first)
     return out

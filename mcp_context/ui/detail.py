@@ -182,18 +182,23 @@ def _summary(view: Session, sid: str, entry: dict[str, Any], where: dict[int, tu
     return f'<h2>Summary that replaced them</h2><div class="summary">{linked}</div>'
 
 
-def audit_page(view: Session, sid: str, transcript: Path | None) -> str:
+def audit_page(view: Session, sid: str, transcript: Path | None, maps: stories.ArchiveMap) -> str:
     """The host's last compaction: as our hook audited it when its summary became known (journaled), else
-    audited now from the transcript."""
+    audited now from the transcript. Each fact's citation links to its message in our hook's archive."""
     crumbs = [(sid, url("s", sid)), ("audit", None)]
     entry = next((e for e in reversed(read_journal(view.store, sid)) if e.get("kind") == "host_compaction"), None)
     if entry is not None and isinstance(entry.get("facts"), str):
         try:
-            return page(
-                f"Audit of {sid}", _journaled(sid, entry, stories.stored_bytes(view, sid, entry["facts"])), crumbs
-            )
+            doc = json.loads(stories.stored_bytes(view, sid, entry["facts"]))
         except (stories.NotFound, ValueError):
-            pass  # retired by the retention rule, or not a document: audited afresh below
+            doc = None  # retired by the retention rule, or not a document: audited afresh below
+        if isinstance(doc, dict):
+            found = [f for f in doc.get("facts", []) if isinstance(f, dict)]
+            how = f"audited by our hook at {when(entry.get('time'))}, once the host's summary was known"
+            where = _archived(view, sid, entry.get("archive"), maps)
+            notes = [str(n) for n in doc.get("notes", [])]
+            body = _sides(sid, _audit_head(sid, entry, how), notes, str(doc.get("summary") or ""), found, where)
+            return page(f"Audit of {sid}", body, crumbs)
     if transcript is None or not transcript.is_file():
         body = (
             '<p class="empty">No host transcript is known for this session, so there is no host compaction to '
@@ -202,26 +207,20 @@ def audit_page(view: Session, sid: str, transcript: Path | None) -> str:
             "hook).</p>"
         )
         return page(f"Audit of {sid}", body, crumbs)
-    return page(f"Audit of {sid}", _audited_now(view, sid, transcript), crumbs)
+    return page(f"Audit of {sid}", _audited_now(view, sid, transcript, maps), crumbs)
 
 
-def _journaled(sid: str, entry: dict[str, Any], stored: bytes) -> str:
-    doc = json.loads(stored)
-    facts = [f for f in doc.get("facts", []) if isinstance(f, dict)]
-    kept = [f for f in facts if not f.get("dropped")]
-    head = _audit_head(
-        sid, entry, f"audited by our hook at {when(entry.get('time'))}, once the host's summary was known"
-    )
-    return _sides(
-        head,
-        [str(n) for n in doc.get("notes", [])],
-        str(doc.get("summary") or ""),
-        kept,
-        [f for f in facts if f.get("dropped")],
-    )
+def _archived(view: Session, sid: str, archive: object, maps: stories.ArchiveMap) -> dict[int, tuple[str, int]]:
+    """Where each message of our hook's archive is (nothing when there is none, or it is gone)."""
+    if not isinstance(archive, str):
+        return {}
+    try:
+        return maps.of(archive, lambda handle: stories.stored_bytes(view, sid, handle))
+    except stories.NotFound:
+        return {}
 
 
-def _audited_now(view: Session, sid: str, transcript: Path) -> str:
+def _audited_now(view: Session, sid: str, transcript: Path, maps: stories.ArchiveMap) -> str:
     from ..hooks import audit
     from ..summary import sources
 
@@ -233,10 +232,9 @@ def _audited_now(view: Session, sid: str, transcript: Path) -> str:
     if not found.found:
         return "<p class=empty>No host compaction in the transcript yet.</p>"
     dropped = {id(f) for f in found.dropped}
-    kept = [{"kind": f.kind, "ref": f.ref, "text": f.text} for f in found.checked if id(f) not in dropped]
-    lost = [{"kind": f.kind, "ref": f.ref, "text": f.text} for f in found.dropped]
+    listed = [{"kind": f.kind, "ref": f.ref, "text": f.text, "dropped": id(f) in dropped} for f in found.checked]
     head = _audit_head(sid, {**found.to_dict(), "facts": None}, "audited now, from the transcript")
-    return _sides(head, found.notes, found.summary, kept, lost)
+    return _sides(sid, head, found.notes, found.summary, listed, _archived(view, sid, found.archive, maps))
 
 
 def _audit_head(sid: str, e: dict[str, Any], how: str) -> str:
@@ -255,13 +253,22 @@ def _audit_head(sid: str, e: dict[str, Any], how: str) -> str:
     )
 
 
-def _sides(head: str, notes: list[str], summary: str, kept: list[dict[str, Any]], lost: list[dict[str, Any]]) -> str:
+def _sides(
+    sid: str,
+    head: str,
+    notes: list[str],
+    summary: str,
+    found: list[dict[str, Any]],
+    where: dict[int, tuple[str, int]],
+) -> str:
     """What the host's summary kept beside what it dropped."""
 
     def fact(f: dict[str, Any]) -> str:
-        cite = f"[#{f['ref']}]" if isinstance(f.get("ref"), int) else "[earlier]"
-        return f"<li><span class=kind>{esc(f.get('kind'))}</span> {esc(cite)} {esc(f.get('text'))}</li>"
+        ref = f.get("ref")
+        cite = "[" + _label(sid, f"#{ref}", where) + "]" if isinstance(ref, int) else "[earlier]"
+        return f"<li><span class=kind>{esc(f.get('kind'))}</span> {cite} {esc(f.get('text'))}</li>"
 
+    kept, lost = [f for f in found if not f.get("dropped")], [f for f in found if f.get("dropped")]
     said = f'<div class="summary">{esc(summary)}</div>' if summary else ""
     left = f"<h2>Kept: {len(kept)} fact(s)</h2>{said}<ul>{''.join(map(fact, kept))}</ul>"
     right = f"<h2>Dropped: {len(lost)} fact(s)</h2><ul class=dropped>{''.join(map(fact, lost))}</ul>"

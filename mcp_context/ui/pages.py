@@ -8,6 +8,9 @@ from . import story as stories
 from .chart import Chart, Mark
 from .html import clock, esc, facts, link, num, page, size, table, url, when
 
+#: Hook outputs in a row listed one by one among the events; the rest of the run is one line.
+HOOK_RUN = 5
+
 
 def sessions_page(rows: list[stories.Overview]) -> str:
     if not rows:
@@ -23,7 +26,7 @@ def sessions_page(rows: list[stories.Overview]) -> str:
             esc(f"{r.loop_events:,} events")
             + (f' <span class="warn">{r.warnings} warn</span>' if r.warnings else "")
             + (f' <span class="stop">{r.stops} stop</span>' if r.stops else ""),
-            esc(f"{r.hook_outputs} output(s), about {r.hook_saved:,} tokens kept out") if r.hook_outputs else "-",
+            esc(f"{r.hook_outputs:,} output(s), about {r.hook_saved:,} tokens kept out") if r.hook_outputs else "-",
         ]
         for r in rows
     ]
@@ -66,7 +69,7 @@ def _events(found: stories.Story, chart: Chart) -> tuple[list[tuple[float, str, 
         elif kind == "host_compaction":
             title = (
                 f"{e.get('host')} compacted {e.get('originals', 0):,} messages; its summary dropped "
-                f"{e.get('dropped', 0)} of {e.get('checked', 0)} facts checked"
+                f"{e.get('dropped', 0):,} of {e.get('checked', 0):,} facts checked"
             )
             rows.append((t, "host audit", link(url("s", sid, "audit"), title), _handle(sid, e.get("facts"), "facts")))
         elif kind == "loop":
@@ -85,7 +88,27 @@ def _events(found: stories.Story, chart: Chart) -> tuple[list[tuple[float, str, 
             Mark(p.time, "host", f"the host compacted at about {p.tokens:,} tokens", url("s", sid, "audit"))
         )
     rows.sort(key=lambda r: r[0])
-    return rows, n
+    return _folded(sid, rows), n
+
+
+def _folded(sid: str, rows: list[tuple[float, str, str, str]]) -> list[tuple[float, str, str, str]]:
+    """The events, each run of more than HOOK_RUN hook outputs in a row shown as its first few and one line
+    for the rest (the results page lists them all)."""
+    out: list[tuple[float, str, str, str]] = []
+    run: list[tuple[float, str, str, str]] = []
+    for row in [*rows, (0.0, "", "", "")]:  # the last run ended by a row of no kind
+        if row[1] == "hook":
+            run.append(row)
+            continue
+        out += run[:HOOK_RUN]
+        if len(run) > HOOK_RUN:
+            rest = len(run) - HOOK_RUN
+            what = esc(f"and {rest:,} more outputs the hooks stored, to {clock(run[-1][0])}")
+            out.append((run[HOOK_RUN][0], "hook", what, link(url("s", sid, "results"), "all results")))
+        run = []
+        if row[1]:
+            out.append(row)
+    return out
 
 
 def timeline_page(found: stories.Story) -> str:
@@ -98,7 +121,7 @@ def timeline_page(found: stories.Story) -> str:
             ("results", num(found.results)),
             ("compactions", num(n)),
             ("loop checks", esc(f"{loop.get('index', 0):,} events, {loop.get('strikes', 0)} strike(s) now")),
-            ("hook outputs", esc(f"{len(found.hooks)}, about {sum(h.saved for h in found.hooks):,} tokens kept out")),
+            ("hook outputs", esc(f"{len(found.hooks):,}, about {sum(h.saved for h in found.hooks):,} tokens kept out")),
             ("model", esc(found.model or "not known")),
             ("window", esc(f"{found.window:,} ({found.window_source})") if found.window else "not known"),
             (
