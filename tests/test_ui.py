@@ -274,3 +274,19 @@ def test_beyond_loopback_a_key_shows_its_tenant_only(tmp_path: Path) -> None:
         assert running.get("/s/theirs", cookie=cookie[1])[0] == 404
     finally:
         running.stop()
+
+
+def test_search_finds_stored_lines_across_sessions_and_links_each(ui: Running) -> None:
+    text = "".join(f"row {i}\n" for i in range(300)) + "needle-7f3a found here\n" + "tail\n" * 40
+    handle = Session(ui_root(ui), "s-two", env={}).persist_result(text).meta.handle
+    _, _, found = ui.get("/search?q=needle-7f3a")
+    assert f'href="/s/s-two/r/{handle}"' in found and '<tr id="L301" class=hit>' in found
+    assert f'href="/s/s-two/r/{handle}?start=291#L301"' in found
+    _, _, listed = ui.get("/")
+    assert 'action="/search"' in listed
+    _, _, nothing = ui.get("/search?q=" + "%3Cscript%3E")
+    assert "<script>" not in nothing and "&lt;script&gt;" in nothing
+    _, _, grepped = ui.get(f"/s/s-two/r/{handle}?grep=needle")
+    assert 'class="gap"' not in grepped  # one match: its context is one run
+    _, _, two = ui.get(f"/s/s-two/r/{handle}?grep=%5Erow+%281%7C200%29%24")
+    assert two.count('class="gap"') == 1  # two matches far apart: a gap between their runs

@@ -183,6 +183,9 @@ class Pages:
         number = sum(e.get("kind") == "compaction" for e in entries[: index + 1])
         return detail.compaction_page(view, sid, entries[index], number, self.viewer.maps)
 
+    def search(self, request: Request, view: Session) -> str:
+        return detail.search_page(view, request.query_params.get("q") or None)
+
     def audit(self, request: Request, view: Session) -> str:
         sid = stories.check_session(view, request.path_params["session"])
         return detail.audit_page(view, sid, self._transcript(view, sid), self.viewer.maps)
@@ -227,6 +230,7 @@ def make_app(viewer: Viewer) -> Starlette:
         Route("/", _gate(viewer, made.sessions)),
         Route("/static/{name}", _static),
         Route("/login", made.login, methods=["GET", "POST"]),
+        Route("/search", _gate(viewer, made.search)),
         Route("/s/{session}", _gate(viewer, made.timeline)),
         Route("/s/{session}/results", _gate(viewer, made.results)),
         Route("/s/{session}/r/{handle}", _gate(viewer, made.result)),

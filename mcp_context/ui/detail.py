@@ -18,6 +18,8 @@ from .html import esc, facts, link, num, page, table, url, when
 
 PAGE_LINES = 500
 GREP_MATCHES = 200
+#: Matching lines shown per result found by a search.
+SEARCH_LINES = 5
 #: Message labels listed per layer; the archive holds them all.
 LABELS_SHOWN = 400
 _CITATION = re.compile(r"\[#(\d+)\]")
@@ -68,12 +70,45 @@ def result_page(view: Session, sid: str, handle: str, start: int, grep: str | No
             )
     except ContextError as exc:
         body = f'<p class="error">{esc(exc)}</p>'
-    return page(f"Result {meta.handle}", head + form + body, [(sid, url("s", sid)), (meta.handle, None)])
+    crumbs = [(sid, url("s", sid)), (meta.handle, None)]
+    return page(f"Result {meta.handle}", head + form + body + search_form(), crumbs)
+
+
+def search_form(pattern: str = "") -> str:
+    """Search every stored result within reach (the text index narrows, a regular expression confirms)."""
+    return (
+        f'<form class="grep" method="get" action="/search"><label>search every result <input name="q" '
+        f'value="{esc(pattern)}" placeholder="words or a regular expression"></label> '
+        '<button type="submit">search</button></form>'
+    )
+
+
+def search_page(view: Session, pattern: str | None) -> str:
+    if not pattern:
+        return page("Search", search_form())
+    try:
+        found = view.search_persisted(pattern, max_matches=SEARCH_LINES)
+    except ContextError as exc:
+        return page("Search", search_form(pattern) + f'<p class="error">{esc(exc)}</p>', [("search", None)])
+    told = f"{found.matched:,} result(s) of {found.searched:,} match ({found.mode})"
+    parts = [
+        search_form(pattern),
+        f"<p>{esc(told)}{esc(', the best shown' if found.matched > len(found.hits) else '')}</p>",
+    ]
+    parts += [f'<p class="note">{esc(n)}</p>' for n in found.notes]
+    for hit in found.hits:
+        m = hit.meta
+        title = link(url("s", m.session, "r", m.handle), f"{m.session} / {m.handle}")
+        parts.append(f"<h3>{title} {esc(m.label or '')}</h3>")
+        parts.append(_lines(m.session, m.handle, [(g.line, g.text, g.match) for g in hit.lines]))
+    return page("Search", "".join(parts), [("search", None)])
 
 
 def _lines(sid: str, handle: str, rows: list[tuple[int, str, bool]]) -> str:
     out = []
-    for n, text, hit in rows:
+    for i, (n, text, hit) in enumerate(rows):
+        if i and n > rows[i - 1][0] + 1:  # lines left out between two matches' context
+            out.append('<tr class="gap"><td class="n">⋯</td><td></td></tr>')
         anchor = link(url("s", sid, "r", handle, start=max(1, n - 10)) + f"#L{n}", n)
         out.append(f'<tr id="L{n}"{" class=hit" if hit else ""}><td class="n">{anchor}</td><td>{esc(text)}</td></tr>')
     return '<table class="lines"><tbody>' + "".join(out) + "</tbody></table>" if out else '<p class="empty">empty</p>'

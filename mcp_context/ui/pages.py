@@ -6,6 +6,7 @@ from typing import Any
 
 from . import story as stories
 from .chart import Chart, Mark
+from .detail import search_form
 from .html import clock, esc, facts, link, num, page, size, table, url, when
 
 #: Hook outputs in a row listed one by one among the events; the rest of the run is one line.
@@ -31,7 +32,8 @@ def sessions_page(rows: list[stories.Overview]) -> str:
         for r in rows
     ]
     headers = ["session", "updated", "size", "results", "compactions", "loop checks", "hook savings"]
-    return page("Sessions", f"<p>{len(rows)} session(s), newest first.</p>" + table(headers, cells))
+    listed = f"<p>{len(rows)} session(s), newest first.</p>" + table(headers, cells)
+    return page("Sessions", search_form() + listed)
 
 
 def _compaction_title(n: int, e: dict[str, Any]) -> str:
@@ -187,5 +189,6 @@ def results_page(sid: str, metas: list[Any], start: int, per_page: int = 200) ->
         f"<p>{len(metas):,} results, newest first; {start + 1:,} to {start + len(shown):,} shown.</p>"
         + table(["handle", "label", "source", "stored", "lines", "tokens"], cells)
         + f'<p class="pager">{" ".join(more)}</p>'
+        + search_form()
     )
     return page(f"Results of {sid}", body, [(sid, url("s", sid)), ("results", None)])
