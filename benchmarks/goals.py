@@ -108,11 +108,11 @@ UI_PAGES = ("sessions list", "timeline", "results list", "result", "result, grep
 
 
 def _ui_worst(kind: str) -> Callable[[Rows], float | None]:
-    """Milliseconds of the slowest of a page's first load, median and median with every CPU busy."""
+    """Milliseconds of the slowest of a page's first load and median, idle and with every CPU busy."""
 
     def pick(rows: Rows) -> float | None:
         row = next((r for r in rows if r["operation"] == f"ui page: {kind}"), None)
-        return max(row["first_s"], row["median_s"], row["busy_s"]) * 1000 if row else None
+        return max(row["first_s"], row["median_s"], row["busy_first_s"], row["busy_s"]) * 1000 if row else None
 
     return pick
 
@@ -168,7 +168,7 @@ GOALS = (
         _seconds("peers: hook pre-tool-use (loop check)"),
     ),
     *(
-        Goal(f"ui page: {kind} (slowest of first, median, busy)", "ms", 1000.0, 1000.0, False, _ui_worst(kind))
+        Goal(f"ui page: {kind} (slowest: first, median, busy)", "ms", 1000.0, 1000.0, False, _ui_worst(kind))
         for kind in UI_PAGES
     ),
 )  # fmt: skip

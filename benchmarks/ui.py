@@ -4,10 +4,10 @@ The session (benchmarks/ui_session.py) holds exactly 10,000 messages and exactly
 transcript with the host's own compaction audited by our hooks, two compactions by ``compact_history``, a loop
 stop, and the outputs the hooks kept out. The real ``mcp-context ui`` serves it on loopback, and each kind of page
 is fetched over HTTP by a fresh server: once first (nothing of the store read yet), then ``--runs`` times for the
-median, then ``--runs`` times again while every CPU is kept busy by as many spinning processes (the machine is
-shared: a page must come up while others work). The baseline, measured on the same server in the same run, is
+median; then all again, by another fresh server, while every CPU is kept busy by as many spinning processes (the
+machine is shared: a page must come up while others work). The baseline, measured on the same server in the same run, is
 the stylesheet (a request that does no work: the HTTP round trip). Goal: every page under 1 s, first, median and
-busy median alike (benchmarks/goals.py).
+idle or busy alike (benchmarks/goals.py).
 """
 
 from __future__ import annotations
@@ -106,31 +106,41 @@ def measure(messages: int, results: int, runs: int) -> list[dict[str, Any]]:
         size = f"{messages:,} msgs, {len(Session(root, SESSION, env={}).results()):,} results"
         rows = []
         for kind, path in pages(root).items():
-            served = Served(root)
-            try:
-                round_trip = statistics.median(served.fetch("/static/ui.css") for _ in range(runs * 3))
-                first = served.fetch(path)
-                median = statistics.median(served.fetch(path) for _ in range(runs))
-                with busy():
-                    loaded = statistics.median(served.fetch(path) for _ in range(runs))
-            finally:
-                served.stop()
-            rows.append(_row(kind, size, first, median, loaded, round_trip))
+            round_trip, first, median = _timed(root, path, runs)
+            with busy():
+                _, busy_first, busy_median = _timed(root, path, runs)
+            rows.append(_row(kind, size, (first, median), (busy_first, busy_median), round_trip))
         return rows
 
 
-def _row(kind: str, size: str, first: float, median: float, loaded: float, round_trip: float) -> dict[str, Any]:
-    verdict = "under 1 s" if max(first, median, loaded) < GOAL_S else "OVER 1 s"
+def _timed(root: Path, path: str, runs: int) -> tuple[float, float, float]:
+    """(the HTTP round trip, the page's first load, its median after) on a fresh server."""
+    served = Served(root)
+    try:
+        round_trip = statistics.median(served.fetch("/static/ui.css") for _ in range(runs * 3))
+        first = served.fetch(path)
+        return round_trip, first, statistics.median(served.fetch(path) for _ in range(runs))
+    finally:
+        served.stop()
+
+
+def _row(
+    kind: str, size: str, idle: tuple[float, float], loaded: tuple[float, float], round_trip: float
+) -> dict[str, Any]:
+    """A page's figures: (first load, median) on an idle machine and with every CPU busy."""
+    verdict = "under 1 s" if max(*idle, *loaded) < GOAL_S else "OVER 1 s"
     return {
         "operation": f"ui page: {kind}",
         "size": size,
-        "median_s": median,
+        "median_s": idle[1],
         "peak_mib": None,
         "baseline": f"HTTP round trip {round_trip * 1000:.1f} ms",
-        "ratio": median / round_trip if round_trip else None,
-        "result": f"first {first * 1000:.0f} ms, busy {loaded * 1000:.0f} ms; {verdict}",
-        "first_s": first,
-        "busy_s": loaded,
+        "ratio": idle[1] / round_trip if round_trip else None,
+        "result": f"first {idle[0] * 1000:.0f} ms; busy: first {loaded[0] * 1000:.0f}, median "
+        f"{loaded[1] * 1000:.0f} ms; {verdict}",
+        "first_s": idle[0],
+        "busy_first_s": loaded[0],
+        "busy_s": loaded[1],
     }
 
 
@@ -146,7 +156,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--results", type=int, default=2_000)
     args = parser.parse_args(argv)
     got = measure(args.messages, args.results, args.runs or (3 if args.quick else 7))
-    table = [["page", "session", "first", "median", "busy median", "× round trip", "baseline"]]
+    table = [["page", "session", "first", "median", "busy: first", "busy: median", "× round trip", "baseline"]]
     for r in got:
         table.append(
             [
@@ -154,12 +164,13 @@ def main(argv: list[str] | None = None) -> None:
                 r["size"],
                 f"{r['first_s'] * 1000:.0f} ms",
                 f"{r['median_s'] * 1000:.0f} ms",
+                f"{r['busy_first_s'] * 1000:.0f} ms",
                 f"{r['busy_s'] * 1000:.0f} ms",
                 f"×{r['ratio']:.1f}",
                 r["baseline"],
             ]
         )
-    print(align(table, left=2, texts=(6,)))
+    print(align(table, left=2, texts=(7,)))
 
 
 if __name__ == "__main__":

@@ -111,3 +111,25 @@ def test_a_journal_the_page_cannot_read_is_one_line_not_a_traceback(tmp_path: Pa
     got = client.get("/s/odd")
     assert got.status_code == 500 and "Traceback" not in got.text and "ValueError" in got.text
     assert "<script" not in got.text and got.headers["content-security-policy"].startswith("default-src 'none'")
+
+
+def test_a_tool_name_and_output_with_markup_show_as_text(tmp_path: Path) -> None:
+    from mcp_context.ui import pages
+    from mcp_context.ui import story as stories
+
+    root = tmp_path / "store"
+    text = "".join(f"{XSS} line {i}\n" for i in range(20_000))
+    tool = {"session_id": SID, "hook_event_name": "PostToolUse", "tool_name": f"mcp__x__{XSS}"}
+    tool.update(tool_input={"q": XSS}, tool_response=[{"type": "text", "text": text}])
+    assert answer("claude", "post-tool-use", tool, root) is not None
+    view = Session(root, SID, env={})
+    (meta,) = view.results()
+    assert XSS in (meta.label or "") + (meta.source or "")
+    shown = [
+        pages.timeline_page(stories.story(view, SID, None)),
+        pages.results_page(SID, view.store.list_results(SID), 0),
+        detail.result_page(view, SID, meta.handle, 1, None),
+    ]
+    for html in shown:
+        assert "<script" not in html and "&lt;script&gt;" in html
+    assert "hook stored" in shown[0] and "tokens kept out" in shown[0]

@@ -81,7 +81,7 @@ def _events(found: stories.Story, chart: Chart) -> tuple[list[tuple[float, str, 
             rows.append((t, f"loop {status}", _verdict(e, title), ""))
     for h in found.hooks:
         m = h.meta
-        title = f"hook stored {m.label or m.handle}: {m.tokens:,} tokens, about {h.saved:,} kept out"
+        title = f"hook stored {m.label or m.handle}: {size(m.bytes)}, {m.tokens:,} tokens, about {h.saved:,} kept out"
         href = url("s", sid, "r", m.handle)
         chart.marks.append(Mark(m.created, "hook", title, href))
         rows.append((m.created, "hook", esc(title), link(href, m.handle)))
@@ -123,9 +123,14 @@ def timeline_page(found: stories.Story) -> str:
             ("results", num(found.results)),
             ("compactions", num(n)),
             ("loop checks", esc(f"{loop.get('index', 0):,} events, {loop.get('strikes', 0)} strike(s) now")),
-            ("hook outputs", esc(f"{len(found.hooks):,}, about {sum(h.saved for h in found.hooks):,} tokens kept out")),
+            ("hook outputs", _hook_figures(found.hooks)),
             ("model", esc(found.model or "not known")),
-            ("window", esc(f"{found.window:,} ({found.window_source})") if found.window else "not known"),
+            (
+                "window",
+                esc(f"{found.window:,} ({found.window_source})")
+                if found.window
+                else esc("not known: no host transcript, and no compaction named its model (compact_history model=)"),
+            ),
             (
                 "host transcript",
                 esc(found.transcript) + " " + link(url("s", sid, "audit"), "audit")
@@ -134,17 +139,36 @@ def timeline_page(found: stories.Story) -> str:
             ),
         ]
     )
-    legend = (
-        '<p class="legend"><span class="k-context">host context</span> <span class="k-compaction">compaction '
-        '(before, after)</span> <span class="k-window">model window</span> <span class="k-warn">loop warn</span> '
-        '<span class="k-stop">loop stop</span> <span class="k-hook">hook output kept out</span> '
-        '<span class="k-summary">summary stored</span> <span class="k-host">host compaction</span></p>'
+    shown = (
+        {m.cls for m in chart.marks} | ({"context"} if chart.line else set()) | ({"window"} if chart.window else set())
     )
+    legend = " ".join(f'<span class="k-{k}">{esc(name)}</span>' for k, name in _LEGEND if k in shown)
+    legend = f'<p class="legend">{legend}</p>' if legend else ""
     cells = [[esc(clock(t)), esc(kind), what, links] for t, kind, what, links in rows]
     events = table(["time", "event", "what", "stored"], cells) if cells else '<p class="empty">No events yet.</p>'
     results = link(url("s", sid, "results"), f"all {found.results:,} results")
     body = f"{summary}{legend}{chart.render()}<h2>Events</h2>{events}<p>{results}</p>"
     return page(f"Session {sid}", body, [(sid, None)])
+
+
+#: The chart's kinds of mark, as the legend names them (only those the chart holds are listed).
+_LEGEND = (
+    ("context", "host context"),
+    ("compaction", "compaction (before, after)"),
+    ("window", "model window"),
+    ("warn", "loop warn"),
+    ("stop", "loop stop"),
+    ("hook", "hook output kept out"),
+    ("summary", "summary stored"),
+    ("host", "host compaction"),
+)
+
+
+def _hook_figures(hooks: list[stories.HookEvent]) -> str:
+    if not hooks:
+        return esc("none (the hooks store large tool outputs: mcp-context hooks install claude|gemini)")
+    stored = sum(h.meta.bytes for h in hooks)
+    return esc(f"{len(hooks):,}, {size(stored)} stored, about {sum(h.saved for h in hooks):,} tokens kept out")
 
 
 def _handle(sid: str, handle: object, what: str) -> str:
