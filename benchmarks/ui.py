@@ -2,12 +2,12 @@
 
 The session (benchmarks/ui_session.py) holds exactly 10,000 messages and exactly 2,000 results: a Claude Code
 transcript with the host's own compaction audited by our hooks, two compactions by ``compact_history``, a loop
-stop, and the outputs the hooks kept out. The real ``mcp-context ui`` serves it on loopback, and each kind of page
-is fetched over HTTP by a fresh server: once first (nothing of the store read yet), then ``--runs`` times for the
-median; then all again, by another fresh server, while every CPU is kept busy by as many spinning processes (the
-machine is shared: a page must come up while others work). The baseline, measured on the same server in the same run, is
-the stylesheet (a request that does no work: the HTTP round trip). Goal: every page under 1 s, first, median and
-idle or busy alike (benchmarks/goals.py).
+stop, and the outputs the hooks kept out. The real ``mcp-context ui`` serves it on loopback, and each kind of
+page is fetched over HTTP by a fresh server: once first (nothing of the store read yet), then ``--runs`` times
+for the median; then all again, by another fresh server, while every CPU is kept busy by as many spinning
+processes (the machine is shared: a page must come up while others work). The baseline, measured on the same
+server in the same run, is the stylesheet (a request that does no work: the HTTP round trip). Goal: every page
+under 1 s, first load and median, idle or busy (benchmarks/goals.py).
 """
 
 from __future__ import annotations
@@ -99,10 +99,14 @@ def busy() -> Iterator[None]:
             spinner.wait(timeout=10)
 
 
-def measure(messages: int, results: int, runs: int) -> list[dict[str, Any]]:
-    with tempfile.TemporaryDirectory() as folder:
-        root = Path(folder) / "store"
-        build(root, Path(folder), messages, results)
+def measure(messages: int, results: int, runs: int, keep: Path | None = None) -> list[dict[str, Any]]:
+    """Each page's figures; ``keep``: a folder to build the session in once and measure again on later."""
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = keep or Path(temporary)
+        root = folder / "store"
+        if not (keep and (root / "sessions" / SESSION).is_dir()):
+            folder.mkdir(parents=True, exist_ok=True)
+            build(root, folder, messages, results)
         size = f"{messages:,} msgs, {len(Session(root, SESSION, env={}).results()):,} results"
         rows = []
         for kind, path in pages(root).items():
@@ -117,8 +121,8 @@ def _timed(root: Path, path: str, runs: int) -> tuple[float, float, float]:
     """(the HTTP round trip, the page's first load, its median after) on a fresh server."""
     served = Served(root)
     try:
+        first = served.fetch(path)  # the moment the address is printed, as --open asks for it
         round_trip = statistics.median(served.fetch("/static/ui.css") for _ in range(runs * 3))
-        first = served.fetch(path)
         return round_trip, first, statistics.median(served.fetch(path) for _ in range(runs))
     finally:
         served.stop()
@@ -154,8 +158,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--runs", type=int, help="fetches per page for each median (default 7)")
     parser.add_argument("--messages", type=int, default=10_000)
     parser.add_argument("--results", type=int, default=2_000)
+    parser.add_argument("--keep", type=Path, help="build the session in this folder once, and measure on it after")
     args = parser.parse_args(argv)
-    got = measure(args.messages, args.results, args.runs or (3 if args.quick else 7))
+    got = measure(args.messages, args.results, args.runs or (3 if args.quick else 7), args.keep)
     table = [["page", "session", "first", "median", "busy: first", "busy: median", "× round trip", "baseline"]]
     for r in got:
         table.append(

@@ -225,6 +225,13 @@ def test_a_result_pages_greps_and_downloads(played: Any, browser: Any, shots: Pa
         page.get_by_role("link", name=re.compile("^download ")).click()
     saved = made.value.path()
     assert Path(saved).read_text(encoding="utf-8") == whole
+    page.fill("input[name=q]", word)  # the same word, searched in every result of the store
+    page.click("form[action='/search'] button")
+    visit.loaded("search")
+    assert page.url.split("?")[0].endswith("/search") and page.locator("table.lines tr.hit").count() > 0
+    page.locator(f"h3 a[href='/s/{DEMO}/r/{big.handle}']").click()
+    visit.loaded(None)
+    assert page.locator("h1").inner_text() == f"Result {big.handle}"
 
 
 def test_a_stored_script_is_text_and_never_runs(played: Any, browser: Any, shots: Path) -> None:

@@ -8,6 +8,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from test_audit import LONG, LOSSY, compacted
 from test_hooks import SID, answer
 
@@ -69,6 +70,7 @@ def test_the_line_keeps_each_columns_first_last_lowest_and_highest() -> None:
     assert _thinned(line[:3], lambda t: t * 1000) == line[:3]
 
 
+@pytest.mark.slow
 def test_the_hooks_journal_the_audit_and_the_page_shows_it_without_the_transcript(tmp_path: Path) -> None:
     root = tmp_path / "store"
     path = tmp_path / f"{SID}.jsonl"
@@ -97,6 +99,7 @@ def test_the_hooks_journal_the_audit_and_the_page_shows_it_without_the_transcrip
     assert archived.startswith(f'{{"index":{index},')
 
 
+@pytest.mark.slow
 def test_a_journal_the_page_cannot_read_is_one_line_not_a_traceback(tmp_path: Path) -> None:
     from starlette.testclient import TestClient
 
@@ -133,3 +136,42 @@ def test_a_tool_name_and_output_with_markup_show_as_text(tmp_path: Path) -> None
     for html in shown:
         assert "<script" not in html and "&lt;script&gt;" in html
     assert "hook stored" in shown[0] and "tokens kept out" in shown[0]
+
+
+def test_a_transcript_being_read_is_waited_for_not_read_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+    import time
+
+    path = tmp_path / "t.jsonl"
+    path.write_text(_line(0, "hello") + "\n")
+    calls: list[int] = []
+    real = transcript.read
+
+    def slow(p: Path) -> transcript.HostContext:
+        calls.append(1)
+        time.sleep(0.3)
+        return real(p)
+
+    monkeypatch.setattr(transcript, "read", slow)
+    cache = transcript.Transcripts()
+    got: list[transcript.HostContext] = []
+    readers = [threading.Thread(target=lambda: got.append(cache.of(path))) for _ in range(3)]
+    for r in readers:
+        r.start()
+    for r in readers:
+        r.join()
+    assert len(calls) == 1 and len(got) == 3 and got[0] is got[1] is got[2]
+
+
+def test_the_warm_up_reads_ahead_what_the_timeline_reads(tmp_path: Path) -> None:
+    from mcp_context.ui.app import Viewer
+
+    root = tmp_path / "store"
+    path = tmp_path / f"{SID}.jsonl"
+    path.write_text(LONG.read_text())
+    answer("claude", "pre-compact", {"session_id": SID, "transcript_path": str(path), "trigger": "auto"}, root)
+    view = Session(root, None, env={})
+    viewer = Viewer(lambda _tenant: view, "t")
+    viewer.warm(None)  # the newest session: the hook's
+    assert len(viewer.transcripts_read._known) == 1 and SID in view.store._listed  # type: ignore[attr-defined]
+    Viewer(lambda _tenant: view, "t").warm("no-such-session")  # nothing there: nothing read, nothing raised

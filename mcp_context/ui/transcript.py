@@ -15,7 +15,6 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 import orjson
 
@@ -38,33 +37,34 @@ class HostContext:
     model: str | None = None
 
 
-def _is_boundary(record: dict[str, Any]) -> bool:
-    return record.get("type") == "system" and record.get("subtype") == "compact_boundary"
-
-
 def read(path: Path) -> HostContext:
     found = HostContext()
     steps: list[tuple[float | None, bytes | None]] = []  # (when, a message's content) or (when, None): a boundary
-    last = None
+    loads, dumps, iso = orjson.loads, orjson.dumps, datetime.fromisoformat  # the loop runs once a line: kept lean
+    last: float | None = None  # a line without a time happened after the one before
     for line in path.read_bytes().splitlines():
         try:
-            record = orjson.loads(line)
-        except orjson.JSONDecodeError:
-            continue  # a line being written, or not JSON
-        if not isinstance(record, dict):
-            continue
-        when = _timestamp(record.get("timestamp")) or last  # a line without one happened after the one before
-        last = when
-        if _is_boundary(record):
-            steps.append((when, None))
+            record = loads(line)
+            kind = record.get("type")
+        except (orjson.JSONDecodeError, AttributeError):
+            continue  # a line being written, not JSON, or not an object
+        stamp = record.get("timestamp")
+        if isinstance(stamp, str):
+            try:
+                last = iso(stamp).timestamp()
+            except ValueError:
+                pass
+        if kind == "system":
+            if record.get("subtype") == "compact_boundary":
+                steps.append((last, None))
             continue
         message = record.get("message")
-        if record.get("type") not in ("user", "assistant") or not isinstance(message, dict):
+        if (kind != "user" and kind != "assistant") or not isinstance(message, dict):
             continue
         model = message.get("model")
         if isinstance(model, str) and model and not model.startswith("<"):
             found.model = model
-        steps.append((when, orjson.dumps(message.get("content"))))
+        steps.append((last, dumps(message.get("content"))))
     blobs = [b for _, b in steps if b is not None]
     total = sum(map(len, blobs))
     density = None  # a short transcript: each message estimated on its own
@@ -84,20 +84,13 @@ def read(path: Path) -> HostContext:
     return found
 
 
-def _timestamp(value: Any) -> float | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        return datetime.fromisoformat(value.replace("Z", "+00:00")).timestamp()
-    except ValueError:
-        return None
-
-
 class Transcripts:
-    """What each transcript held, by (path, size, modification time); a bounded number kept."""
+    """What each transcript held, by (path, size, modification time); a bounded number kept. A file is read once
+    at a time: a page asking for it while it is being read (by the warm-up, or another page) waits for that read."""
 
     def __init__(self, size: int = 8) -> None:
         self._known: OrderedDict[tuple[str, int, int], HostContext] = OrderedDict()
+        self._reading: dict[tuple[str, int, int], threading.Lock] = {}
         self._size, self._lock = size, threading.Lock()
 
     def of(self, path: Path) -> HostContext:
@@ -105,11 +98,19 @@ class Transcripts:
         key = (str(path), stat.st_size, stat.st_mtime_ns)
         with self._lock:
             known = self._known.get(key)
+            reading = self._reading.setdefault(key, threading.Lock()) if known is None else None
         if known is not None:
             return known
-        made = read(path)
-        with self._lock:
-            self._known[key] = made
-            while len(self._known) > self._size:
-                self._known.popitem(last=False)
+        assert reading is not None
+        with reading:
+            with self._lock:
+                known = self._known.get(key)
+            if known is not None:
+                return known  # read meanwhile by whoever held the lock
+            made = read(path)
+            with self._lock:
+                self._known[key] = made
+                self._reading.pop(key, None)
+                while len(self._known) > self._size:
+                    self._known.popitem(last=False)
         return made
