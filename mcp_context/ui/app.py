@@ -89,10 +89,10 @@ class Viewer:
             sid = session or view.store.latest_session()
             if sid is None:
                 return
-            view.store.list_results(sid)
             transcript = stories.transcript_of(view, sid) if self.transcripts else None
             if transcript is not None and transcript.is_file():
-                self.transcripts_read.of(transcript)
+                self.transcripts_read.of(transcript)  # first: a page lists the results meanwhile, then waits here
+            view.store.list_results(sid)
         except (ContextError, OSError, ValueError):
             pass
 
