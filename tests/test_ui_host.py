@@ -161,17 +161,3 @@ def test_a_transcript_being_read_is_waited_for_not_read_again(tmp_path: Path, mo
     for r in readers:
         r.join()
     assert len(calls) == 1 and len(got) == 3 and got[0] is got[1] is got[2]
-
-
-def test_the_warm_up_reads_ahead_what_the_timeline_reads(tmp_path: Path) -> None:
-    from mcp_context.ui.app import Viewer
-
-    root = tmp_path / "store"
-    path = tmp_path / f"{SID}.jsonl"
-    path.write_text(LONG.read_text())
-    answer("claude", "pre-compact", {"session_id": SID, "transcript_path": str(path), "trigger": "auto"}, root)
-    view = Session(root, None, env={})
-    viewer = Viewer(lambda _tenant: view, "t")
-    viewer.warm(None)  # the newest session: the hook's
-    assert len(viewer.transcripts_read._known) == 1 and SID in view.store._listed  # type: ignore[attr-defined]
-    Viewer(lambda _tenant: view, "t").warm("no-such-session")  # nothing there: nothing read, nothing raised

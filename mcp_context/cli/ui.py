@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-import threading
 import webbrowser
 from typing import TYPE_CHECKING
 
@@ -65,8 +64,6 @@ def ui(obj: Ctx, host: str, port: int, open_browser: bool, reach: str) -> None:
         if open_browser:
             webbrowser.open(address)
 
-    if local:  # beyond loopback nobody is known yet: nothing to read ahead for
-        threading.Thread(target=viewer.warm, args=(obj.session,), name="ui-warm", daemon=True).start()
     serve(make_app(viewer), host, port, ready)
 
 

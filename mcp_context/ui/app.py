@@ -80,22 +80,6 @@ class Viewer:
         found = self.authenticate(request.headers.get("authorization"), request.headers.get("x-api-key"))
         return found is not None, found
 
-    def warm(self, session: str | None) -> None:
-        """Read ahead what the first page will read (the session named, else the newest: its results' listing
-        and its host's transcript) while the server starts and the browser opens; a page asking meanwhile waits
-        for these reads, never repeats them. Whatever fails here, the page finds out and says."""
-        try:
-            view = self.session_for(None)
-            sid = session or view.store.latest_session()
-            if sid is None:
-                return
-            transcript = stories.transcript_of(view, sid) if self.transcripts else None
-            if transcript is not None and transcript.is_file():
-                self.transcripts_read.of(transcript)  # first: a page lists the results meanwhile, then waits here
-            view.store.list_results(sid)
-        except (ContextError, OSError, ValueError):
-            pass
-
     def sign_in(self, tenant: str) -> str:
         cookie = secrets.token_urlsafe(32)
         with self.lock:

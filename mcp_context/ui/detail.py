@@ -90,11 +90,10 @@ def search_page(view: Session, pattern: str | None) -> str:
         found = view.search_persisted(pattern, max_matches=SEARCH_LINES)
     except ContextError as exc:
         return page("Search", search_form(pattern) + f'<p class="error">{esc(exc)}</p>', [("search", None)])
-    told = f"{found.matched:,} result(s) of {found.searched:,} match ({found.mode})"
-    parts = [
-        search_form(pattern),
-        f"<p>{esc(told)}{esc(', the best shown' if found.matched > len(found.hits) else '')}</p>",
-    ]
+    told = f"{found.matched:,} of {found.searched:,} results match ({found.mode})"
+    if found.matched > len(found.hits):
+        told += f"; the best {len(found.hits)} shown"
+    parts = [search_form(pattern), f"<p>{esc(told)}</p>"]
     parts += [f'<p class="note">{esc(n)}</p>' for n in found.notes]
     for hit in found.hits:
         m = hit.meta

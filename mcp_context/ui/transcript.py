@@ -86,7 +86,7 @@ def read(path: Path) -> HostContext:
 
 class Transcripts:
     """What each transcript held, by (path, size, modification time); a bounded number kept. A file is read once
-    at a time: a page asking for it while it is being read (by the warm-up, or another page) waits for that read."""
+    at a time: a page asking for it while another page reads it waits for that read."""
 
     def __init__(self, size: int = 8) -> None:
         self._known: OrderedDict[tuple[str, int, int], HostContext] = OrderedDict()
