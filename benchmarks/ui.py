@@ -1,62 +1,55 @@
 """``python -m benchmarks.ui [--quick] [--runs N]``: how long the viewer's pages take on a large session.
 
-One session of the store holds a 10,000-message agent history compacted once (its journal entry names
-thousands of messages per layer, its archives hold every original) and 2,000 results in all; a second
-compaction and a few loop warnings join the journal. The real ``mcp-context ui`` serves it on loopback, and each
-page is fetched over HTTP: once first (what the process had not read yet it reads now: the results' metadata, an
-archive's line map), then ``--runs`` times; the median is against two baselines measured in the same run on the
-same server, the stylesheet (a request that does no work: the HTTP round trip) for the median, and for the
-first load the store's own listing of the session's results by a fresh Session (what any page of the session
-reads at least once). The compaction stores results of its own, so the session holds more than asked for.
-Goal: every page under 1 s.
+The session (benchmarks/ui_session.py) holds exactly 10,000 messages and exactly 2,000 results: a Claude Code
+transcript with the host's own compaction audited by our hooks, two compactions by ``compact_history``, a loop
+stop, and the outputs the hooks kept out. The real ``mcp-context ui`` serves it on loopback, and each kind of
+page is fetched over HTTP by a fresh server: once first (nothing of the store read yet), then ``--runs`` times
+for the median; then all again, by another fresh server, while every CPU is kept busy by as many spinning
+processes (the machine is shared: a page must come up while others work). The baseline, measured on the same
+server in the same run, is the stylesheet (a request that does no work: the HTTP round trip). Goal: every page
+under 1 s, first load and median, idle or busy (benchmarks/goals.py).
 """
 
 from __future__ import annotations
 
 import argparse
 import http.client
-import random
+import os
 import re
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from mcp_context import Session
+from mcp_context.journal import read_journal
 
-from .histories import Case, Texts, build_history
 from .report import align
+from .ui_session import SESSION, build
 
-SESSION = "big"
 GOAL_S = 1.0
 
 
-def build(root: Path, messages: int, results: int) -> dict[str, str]:
-    """The large session; the addresses of its pages."""
+def pages(root: Path) -> dict[str, str]:
+    """Each kind of page (goals.UI_PAGES), by its address in the session as built."""
     s = Session(root, SESSION, env={})
-    history = build_history(Texts(random.Random("ui")), Case("ui", "openai", messages), 1, 0).messages
-    first = s.compact_history(messages=history, target_tokens=50_000)
-    s.compact_history(messages=[*history, {"role": "user", "content": "go on"}], target_tokens=50_000)
-    read = [{"kind": "tool_call", "name": "read_file", "args": {"path": "a.py"}}]
-    read.append({"kind": "tool_result", "name": "read_file", "text": "the same text"})
-    s.check_loop(events=[{"kind": "user", "text": "go"}])
-    for _ in range(4):
-        s.check_loop(events=[{"kind": "turn"}, *read])
-    have = len(s.results())
-    for i in range(max(0, results - have)):
-        s.persist_result("".join(f"log line {i}.{j}: value {j * i}\n" for j in range(40)), label=f"output {i}")
-    assert first.archive is not None
-    piece = max((m for m in s.results() if m.label and "piece" in m.label), key=lambda m: m.chars)
+    base = f"/s/{SESSION}"
+    entries = read_journal(s.store, SESSION)
+    first = next(i for i, e in enumerate(entries) if e.get("kind") == "compaction")
+    output = max((m for m in s.results() if (m.source or "").startswith("claude ")), key=lambda m: m.created)
     return {
-        "sessions": "/",
-        "timeline": f"/s/{SESSION}",
-        "results (a page of 200)": f"/s/{SESSION}/results",
-        "compaction": f"/s/{SESSION}/compaction/0",
-        "archive piece, first page": f"/s/{SESSION}/r/{piece.handle}",
-        "archive piece, grep": f"/s/{SESSION}/r/{piece.handle}?grep=tool_call_id",
+        "sessions list": "/",
+        "timeline": base,
+        "results list": f"{base}/results",
+        "result": f"{base}/r/{output.handle}",
+        "result, grep": f"{base}/r/{output.handle}?grep=warnings%5C%29%24",
+        "compaction": f"{base}/compaction/{first}",
+        "audit": f"{base}/audit",
     }
 
 
@@ -71,12 +64,6 @@ def fetch(port: int, token: str, path: str) -> float:
     if response.status != 200 or not body:
         raise SystemExit(f"{path}: HTTP {response.status}")
     return took
-
-
-def listing(root: Path) -> float:
-    start = time.perf_counter()
-    Session(root, SESSION, env={}).results()
-    return time.perf_counter() - start
 
 
 class Served:
@@ -98,37 +85,67 @@ class Served:
         self.process.communicate(timeout=10)
 
 
-def measure(messages: int, results: int, runs: int) -> list[dict[str, Any]]:
-    """Each page's first load by a fresh process (nothing of the store read yet), then its median."""
-    with tempfile.TemporaryDirectory() as folder:
-        root = Path(folder) / "store"
-        pages = build(root, messages, results)
+@contextmanager
+def busy() -> Iterator[None]:
+    """Every CPU kept busy by a spinning process of its own while the block runs."""
+    spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(os.cpu_count() or 1)]
+    try:
+        time.sleep(0.5)  # the spinners running before the first fetch
+        yield
+    finally:
+        for spinner in spinners:
+            spinner.terminate()
+        for spinner in spinners:
+            spinner.wait(timeout=10)
+
+
+def measure(messages: int, results: int, runs: int, keep: Path | None = None) -> list[dict[str, Any]]:
+    """Each page's figures; ``keep``: a folder to build the session in once and measure again on later."""
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = keep or Path(temporary)
+        root = folder / "store"
+        if not (keep and (root / "sessions" / SESSION).is_dir()):
+            folder.mkdir(parents=True, exist_ok=True)
+            build(root, folder, messages, results)
         size = f"{messages:,} msgs, {len(Session(root, SESSION, env={}).results()):,} results"
-        listed = statistics.median(listing(root) for _ in range(runs))
         rows = []
-        for name, path in pages.items():
-            served = Served(root)
-            try:
-                round_trip = statistics.median(served.fetch("/static/ui.css") for _ in range(runs * 3))
-                cold = served.fetch(path)
-                median = statistics.median(served.fetch(path) for _ in range(runs))
-            finally:
-                served.stop()
-            rows.append(_row(f"ui {name}", size, median, cold, round_trip, listed))
+        for kind, path in pages(root).items():
+            round_trip, first, median = _timed(root, path, runs)
+            with busy():
+                _, busy_first, busy_median = _timed(root, path, runs)
+            rows.append(_row(kind, size, (first, median), (busy_first, busy_median), round_trip))
         return rows
 
 
-def _row(op: str, size: str, median: float, cold: float, round_trip: float, listed: float) -> dict[str, Any]:
-    verdict = "under 1 s" if max(median, cold) < GOAL_S else "OVER 1 s"
+def _timed(root: Path, path: str, runs: int) -> tuple[float, float, float]:
+    """(the HTTP round trip, the page's first load, its median after) on a fresh server."""
+    served = Served(root)
+    try:
+        served.fetch("/static/ui.css")  # the server is up: what follows is the page's own first load
+        first = served.fetch(path)
+        round_trip = statistics.median(served.fetch("/static/ui.css") for _ in range(runs * 3))
+        return round_trip, first, statistics.median(served.fetch(path) for _ in range(runs))
+    finally:
+        served.stop()
+
+
+def _row(
+    kind: str, size: str, idle: tuple[float, float], loaded: tuple[float, float], round_trip: float
+) -> dict[str, Any]:
+    """A page's figures: (first load, median) on an idle machine and with every CPU busy."""
+    verdict = "under 1 s" if max(*idle, *loaded) < GOAL_S else "OVER 1 s"
     return {
-        "operation": op,
+        "operation": f"ui page: {kind}",
         "size": size,
-        "median_s": median,
+        "median_s": idle[1],
         "peak_mib": None,
-        "baseline": f"HTTP round trip {round_trip * 1000:.1f} ms; listing {listed * 1000:.0f} ms",
-        "ratio": cold / listed if listed else None,  # a first load against the first listing: both read cold
-        "result": f"first {cold * 1000:.0f} ms; {verdict}",
-        "round_trip_ratio": median / round_trip if round_trip else None,
+        "baseline": f"HTTP round trip {round_trip * 1000:.1f} ms",
+        "ratio": idle[1] / round_trip if round_trip else None,
+        "result": f"first {idle[0] * 1000:.0f} ms; busy: first {loaded[0] * 1000:.0f}, median "
+        f"{loaded[1] * 1000:.0f} ms; {verdict}",
+        "first_s": idle[0],
+        "busy_first_s": loaded[0],
+        "busy_s": loaded[1],
     }
 
 
@@ -139,26 +156,27 @@ def rows(quick: bool) -> list[dict[str, Any]]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.ui", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs")
-    parser.add_argument("--runs", type=int, help="fetches per page after the first (default 7)")
+    parser.add_argument("--runs", type=int, help="fetches per page for each median (default 7)")
     parser.add_argument("--messages", type=int, default=10_000)
     parser.add_argument("--results", type=int, default=2_000)
+    parser.add_argument("--keep", type=Path, help="build the session in this folder once, and measure on it after")
     args = parser.parse_args(argv)
-    got = measure(args.messages, args.results, args.runs or (3 if args.quick else 7))
-    table = [["page", "session", "median", "× round trip", "first", "× listing", "baseline"]]
+    got = measure(args.messages, args.results, args.runs or (3 if args.quick else 7), args.keep)
+    table = [["page", "session", "first", "median", "busy: first", "busy: median", "× round trip", "baseline"]]
     for r in got:
-        first = r["result"].split(";")[0].removeprefix("first ")
         table.append(
             [
                 r["operation"],
                 r["size"],
+                f"{r['first_s'] * 1000:.0f} ms",
                 f"{r['median_s'] * 1000:.0f} ms",
-                f"×{r['round_trip_ratio']:.1f}",
-                first,
-                f"×{r['ratio']:.2f}",
+                f"{r['busy_first_s'] * 1000:.0f} ms",
+                f"{r['busy_s'] * 1000:.0f} ms",
+                f"×{r['ratio']:.1f}",
                 r["baseline"],
             ]
         )
-    print(align(table, left=2, texts=(6,)))
+    print(align(table, left=2, texts=(7,)))
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """What happened in a session, kept for people to look at afterwards (``mcp-context ui``): one entry per
-compaction, stored summary and loop warning or stop, each with the figures its answer gave.
+compaction, stored summary, loop warning or stop, and audit of a host's own compaction, each with the figures its
+answer gave.
 
 The answers themselves go to the caller and are not kept; the archives they name are, but not the figures
 (tokens before and after, what each layer did, the evidence of a loop). The entries live in the session's
@@ -7,6 +8,7 @@ The answers themselves go to the caller and are not kept; the archives they name
 newest :data:`MAX_ENTRIES` that fit in :data:`MAX_BYTES`. An entry is appended to the bytes as they are, the
 oldest cut off at a line's end, with nothing parsed, so a full journal costs a compaction only its write. A
 layer's messages are kept as runs (``#3-#5``), as the tool's own report gives them.
+An audit's facts can run to hundreds: they are stored as a result of their own (JSON), the entry names it.
 A check_loop that answers ok records nothing: it is the common case, runs after every tool call, and the loop
 state counts those checks already.
 """
@@ -21,6 +23,7 @@ from .results.views import label_spans
 
 if TYPE_CHECKING:
     from .compaction.compact import Compaction
+    from .hooks.audit import Audit
     from .loops.answers import LoopCheck
     from .storage.protocol import Store
     from .summary.engine import RangeSummary
@@ -143,3 +146,32 @@ def record_loop(store: Store, session: str, check: LoopCheck) -> LoopCheck:
             },
         )
     return check
+
+
+def audit_document(found: Audit) -> str:
+    """What the viewer shows of an audit, as stored: the host's summary and every fact checked, dropped or not."""
+    dropped = {id(f) for f in found.dropped}
+    facts = [{"kind": f.kind, "ref": f.ref, "text": f.text, "dropped": id(f) in dropped} for f in found.checked]
+    return json.dumps({"summary": found.summary, "facts": facts, "notes": found.notes}, ensure_ascii=False)
+
+
+def record_host_audit(store: Store, session: str, found: Audit, facts: str) -> None:
+    """An audit of a host's compaction, made once its summary was known; ``facts``: its stored document's handle."""
+    record(
+        store,
+        session,
+        {
+            "kind": "host_compaction",
+            "host": found.host,
+            "transcript": found.transcript,
+            "boundaries": found.boundaries,
+            "trigger": found.trigger,
+            "originals": found.originals,
+            "summary_chars": found.summary_chars,
+            "checked": len(found.checked),
+            "dropped": len(found.dropped),
+            "snapshot": found.snapshot,
+            "archive": found.archive,
+            "facts": facts,
+        },
+    )

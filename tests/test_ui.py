@@ -12,6 +12,7 @@ import http.client
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -274,3 +275,42 @@ def test_beyond_loopback_a_key_shows_its_tenant_only(tmp_path: Path) -> None:
         assert running.get("/s/theirs", cookie=cookie[1])[0] == 404
     finally:
         running.stop()
+
+
+def test_search_finds_stored_lines_across_sessions_and_links_each(ui: Running) -> None:
+    text = "".join(f"row {i}\n" for i in range(300)) + "needle-7f3a found here\n" + "tail\n" * 40
+    handle = Session(ui_root(ui), "s-two", env={}).persist_result(text).meta.handle
+    _, _, found = ui.get("/search?q=needle-7f3a")
+    assert f'href="/s/s-two/r/{handle}"' in found and '<tr id="L301" class=hit>' in found
+    assert f'href="/s/s-two/r/{handle}?start=291#L301"' in found
+    _, _, listed = ui.get("/")
+    assert 'action="/search"' in listed
+    _, _, nothing = ui.get("/search?q=" + "%3Cscript%3E")
+    assert "<script>" not in nothing and "&lt;script&gt;" in nothing
+    _, _, grepped = ui.get(f"/s/s-two/r/{handle}?grep=needle")
+    assert 'class="gap"' not in grepped  # one match: its context is one run
+    _, _, two = ui.get(f"/s/s-two/r/{handle}?grep=%5Erow+%281%7C200%29%24")
+    assert two.count('class="gap"') == 1  # two matches far apart: a gap between their runs
+
+
+@pytest.mark.slow
+def test_open_hands_the_printed_address_to_the_browser(store: Path, tmp_path: Path) -> None:
+    opened = tmp_path / "opened"
+    browser = tmp_path / "browser"
+    browser.write_text(f'#!/bin/sh\necho "$1" > {opened}\n')
+    browser.chmod(0o755)
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "BROWSER": str(browser)}
+    command = [sys.executable, "-m", "mcp_context", "--root", str(store), "--session", "s-one", "ui", "--open"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert process.stdout is not None
+        address = process.stdout.readline().strip()
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/s/s-one\?token=[\w-]{40,}", address), address
+        for _ in range(100):
+            if opened.exists() and opened.read_text().strip():
+                break
+            time.sleep(0.1)
+        assert opened.read_text().strip() == address
+    finally:
+        process.terminate()
+        process.communicate(timeout=10)

@@ -71,7 +71,8 @@ def _recent(src: Path, out: Path) -> Path:
 
 
 def _host_session(root: Path, folder: Path) -> None:
-    """A Claude Code session through our real hooks: an output stored, a PreCompact snapshot, the compaction."""
+    """A Claude Code session through our real hooks: an output stored, a PreCompact snapshot, the compaction,
+    and SessionStart(compact) auditing it."""
     transcript = _recent(LONG, folder / f"{SID}.jsonl")
     text = "".join(f"build step {i}: ok\n" for i in range(20_000))
     output = {"stdout": text, "stderr": "", "interrupted": False}
@@ -80,6 +81,8 @@ def _host_session(root: Path, folder: Path) -> None:
     pre = {"session_id": SID, "transcript_path": str(transcript), "trigger": "auto"}
     answer("claude", "pre-compact", pre, root)
     compacted(transcript, transcript, LOSSY)
+    start = {"session_id": SID, "transcript_path": str(transcript), "source": "compact"}
+    assert answer("claude", "session-start", start, root) is not None  # the audit, journaled for the viewer
 
 
 @pytest.fixture(scope="module")
@@ -222,6 +225,13 @@ def test_a_result_pages_greps_and_downloads(played: Any, browser: Any, shots: Pa
         page.get_by_role("link", name=re.compile("^download ")).click()
     saved = made.value.path()
     assert Path(saved).read_text(encoding="utf-8") == whole
+    page.fill("input[name=q]", word)  # the same word, searched in every result of the store
+    page.click("form[action='/search'] button")
+    visit.loaded("search")
+    assert page.url.split("?")[0].endswith("/search") and page.locator("table.lines tr.hit").count() > 0
+    page.locator(f"h3 a[href='/s/{DEMO}/r/{big.handle}']").click()
+    visit.loaded(None)
+    assert page.locator("h1").inner_text() == f"Result {big.handle}"
 
 
 def test_a_stored_script_is_text_and_never_runs(played: Any, browser: Any, shots: Path) -> None:
@@ -244,8 +254,15 @@ def test_a_host_session_shows_its_context_and_its_audit(played: Any, browser: An
     assert page.locator("svg.chart polyline.context").count() == 1
     assert page.locator("svg.chart line.window").count() == 1 and page.locator("svg.chart g.mark.hook").count() == 1
     assert "kept out" in page.locator("dl.facts").inner_text()
+    assert "host audit" in page.locator("table.grid").inner_text()
     page.get_by_role("link", name="audit").click()
     visit.loaded("audit")
     assert page.locator(".sides section").count() == 2
     dropped = page.locator("ul.dropped li")
     assert dropped.count() > 0 and "Primary Request" in page.locator(".sides").inner_text()
+    assert "audited by our hook" in page.locator("dl.facts").inner_text()
+    cite = dropped.first.locator("a")
+    index = int(cite.inner_text().lstrip("#"))
+    cite.click()  # the dropped fact's message, in the archive our PreCompact hook stored
+    visit.loaded(None)
+    assert f'"index":{index},' in page.locator(f"tr#L{page.url.rsplit('#L', 1)[1]}").inner_text()

@@ -98,9 +98,12 @@ class Audit:
     snapshot: str | None = None  # our PreCompact snapshot's handle
     archive: str | None = None  # the replaced messages as stored by our PreCompact hook
     notes: list[str] = field(default_factory=list)
+    summary: str = ""  # the host's summary: the viewer shows it beside what it dropped
+    boundaries: int = 0  # the compactions the transcript showed: which one this is
 
     def to_dict(self) -> dict[str, Any]:
         doc = asdict(self)
+        del doc["summary"], doc["boundaries"]
         doc["checked"] = len(self.checked)
         doc["dropped"] = [{k: v for k, v in asdict(f).items() if k != "keys"} for f in self.dropped]
         doc["kept_by_kind"] = {k: sum(f.kind == k for f in self.checked) - self.count(k) for k in KINDS}
@@ -367,6 +370,7 @@ def audit(
         return found
     found.checked, found.dropped = compare(host)
     found.trigger, found.summary_chars, found.originals = host.trigger, len(host.summary), len(host.originals)
+    found.summary, found.boundaries = host.summary, host.boundaries
     if not host.summary.strip():
         found.notes.append("the host's summary line was not found after the boundary")
     return found

@@ -148,7 +148,26 @@ def known_audit(call: HookCall, snapshot: dict[str, Any]) -> audit_module.Audit 
     if not written and not (isinstance(summary, str) and summary.strip()):
         return None
     found = audit.audit(Path(path), snapshot, host_summary=None if written else summary, lines=lines)
-    return found if found.found else None
+    if not found.found:
+        return None
+    _journal(call, found)
+    return found
+
+
+def _journal(call: HookCall, found: audit_module.Audit) -> None:
+    """The audit kept for the viewer (``mcp-context ui``), which could not redo it in a page's time on a long
+    session; a store that fails here costs the page, never the host its answer."""
+    from ..errors import ContextError
+    from ..journal import audit_document, record_host_audit
+    from .run import log
+
+    try:
+        stored = call.session.persist_result(
+            audit_document(found), label="audit of the host's compaction", source="mcp-context audit"
+        )
+        record_host_audit(call.session.store, call.session_id, found, stored.meta.handle)
+    except (ContextError, OSError) as exc:
+        log(call.root, f"{call.host} audit not journaled: {type(exc).__name__}: {exc}")
 
 
 def _int(value: Any) -> int:

@@ -29,12 +29,14 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from ..errors import ContextError
 from ..journal import read_journal
 from ..session import Session
 from ..storage import ids
 from . import detail, pages
 from . import story as stories
 from .html import esc, page
+from .transcript import Transcripts
 
 COOKIE = "mcx_ui"
 CSP = (
@@ -61,6 +63,7 @@ class Viewer:
     allowed_hosts: set[str] = field(default_factory=set)
     transcripts: bool = True  # whether the host's transcripts (local files) are read
     maps: stories.ArchiveMap = field(default_factory=stories.ArchiveMap)
+    transcripts_read: Transcripts = field(default_factory=Transcripts)
     signed_in: dict[str, str] = field(default_factory=dict)  # cookie -> tenant, for sign-in with a key
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -125,6 +128,8 @@ def _gate(viewer: Viewer, render: Callable[[Request, Session], str | Response]) 
                 return render(request, viewer.session_for(tenant))
             except stories.NotFound as exc:
                 return _message("Not found", str(exc), 404)
+            except (ContextError, OSError, ValueError, TypeError, KeyError) as exc:  # a store the page cannot read
+                return _message("Cannot show this page", f"{type(exc).__name__}: {exc}"[:500], 500)
 
         made = await anyio.to_thread.run_sync(answer)
         return made if isinstance(made, Response) else _html(made)
@@ -146,7 +151,7 @@ class Pages:
 
     def timeline(self, request: Request, view: Session) -> str:
         sid = stories.check_session(view, request.path_params["session"])
-        return pages.timeline_page(stories.story(view, sid, self._transcript(view, sid)))
+        return pages.timeline_page(stories.story(view, sid, self._transcript(view, sid), self.viewer.transcripts_read))
 
     def results(self, request: Request, view: Session) -> str:
         sid = stories.check_session(view, request.path_params["session"])
@@ -178,9 +183,12 @@ class Pages:
         number = sum(e.get("kind") == "compaction" for e in entries[: index + 1])
         return detail.compaction_page(view, sid, entries[index], number, self.viewer.maps)
 
+    def search(self, request: Request, view: Session) -> str:
+        return detail.search_page(view, request.query_params.get("q") or None)
+
     def audit(self, request: Request, view: Session) -> str:
         sid = stories.check_session(view, request.path_params["session"])
-        return detail.audit_page(view, sid, self._transcript(view, sid))
+        return detail.audit_page(view, sid, self._transcript(view, sid), self.viewer.maps)
 
     async def login(self, request: Request) -> Response:
         """Sign in with an API key (beyond loopback): the key's tenant is kept against a random cookie."""
@@ -222,6 +230,7 @@ def make_app(viewer: Viewer) -> Starlette:
         Route("/", _gate(viewer, made.sessions)),
         Route("/static/{name}", _static),
         Route("/login", made.login, methods=["GET", "POST"]),
+        Route("/search", _gate(viewer, made.search)),
         Route("/s/{session}", _gate(viewer, made.timeline)),
         Route("/s/{session}/results", _gate(viewer, made.results)),
         Route("/s/{session}/r/{handle}", _gate(viewer, made.result)),

@@ -73,9 +73,9 @@ class Chart:
             out.append(f'<text class="window-label" x="{WIDTH - _RIGHT}" y="{wy - 5:.1f}" text-anchor="end">')
             out.append(f"model window {self.window:,}</text>")
         if self.line:
-            points = " ".join(f"{x(t):.1f},{y(v):.1f}" for t, v in self.line)
+            points = " ".join(f"{x(t):.1f},{y(v):.1f}" for t, v in _thinned(self.line, x))
             out.append(f'<polyline class="context" points="{points}"><title>the host\'s context</title></polyline>')
-        out += [self._mark(m, x, y) for m in self.marks]
+        out += [self._mark(m, x, y) for m in _one_hook_a_column(self.marks, x)]
         out.append("</svg>")
         return "".join(out)
 
@@ -97,3 +97,39 @@ class Chart:
             shape = f'<circle class="{esc(mark.cls)}" cx="{mx:.1f}" cy="{_TOP - 12}" r="7"/>'
         inner = f'<g class="mark {esc(mark.cls)}">{title}{shape}</g>'
         return f'<a href="{esc(mark.href)}">{inner}</a>' if mark.href else inner
+
+
+def _thinned(line: list[tuple[float, int]], x: Callable[[float], float]) -> list[tuple[float, int]]:
+    """The points a line needs to look the same: per pixel column its first, lowest, highest and last (a session
+    of ten thousand messages draws no more than a few thousand)."""
+    out: list[tuple[float, int]] = []
+    column: list[tuple[float, int]] = []
+    for point in [*line, (float("nan"), 0)]:  # the last column flushed by a point in no column
+        if column and (point[0] != point[0] or int(x(point[0])) != int(x(column[0][0]))):
+            keep = {0, len(column) - 1}
+            keep.add(min(range(len(column)), key=lambda i: column[i][1]))
+            keep.add(max(range(len(column)), key=lambda i: column[i][1]))
+            out += [column[i] for i in sorted(keep)]
+            column = []
+        column.append(point)
+    return out
+
+
+def _one_hook_a_column(marks: list[Mark], x: Callable[[float], float]) -> list[Mark]:
+    """The marks, the hooks' ticks that would share a pixel column drawn as one (its title counts them, its
+    link opens the first): a session whose hooks stored thousands of outputs still draws a light chart."""
+    out: list[Mark] = []
+    columns: dict[int, list[Mark]] = {}
+    for mark in marks:
+        if mark.cls == "hook":
+            columns.setdefault(int(x(mark.time)), []).append(mark)
+        else:
+            out.append(mark)
+    for same in columns.values():
+        first = same[0]
+        if len(same) > 1:
+            first = Mark(
+                first.time, "hook", f"{len(same):,} outputs the hooks stored; the first: {first.title}", first.href
+            )
+        out.append(first)
+    return out

@@ -4,11 +4,13 @@ host's own compaction (what its summary kept and what it dropped, side by side).
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
 
 from ..errors import ContextError
+from ..journal import read_journal
 from ..session import Session
 from ..storage import ids
 from . import story as stories
@@ -16,6 +18,8 @@ from .html import esc, facts, link, num, page, table, url, when
 
 PAGE_LINES = 500
 GREP_MATCHES = 200
+#: Matching lines shown per result found by a search.
+SEARCH_LINES = 5
 #: Message labels listed per layer; the archive holds them all.
 LABELS_SHOWN = 400
 _CITATION = re.compile(r"\[#(\d+)\]")
@@ -66,12 +70,44 @@ def result_page(view: Session, sid: str, handle: str, start: int, grep: str | No
             )
     except ContextError as exc:
         body = f'<p class="error">{esc(exc)}</p>'
-    return page(f"Result {meta.handle}", head + form + body, [(sid, url("s", sid)), (meta.handle, None)])
+    crumbs = [(sid, url("s", sid)), (meta.handle, None)]
+    return page(f"Result {meta.handle}", head + form + body + search_form(), crumbs)
+
+
+def search_form(pattern: str = "") -> str:
+    """Search every stored result within reach (the text index narrows, a regular expression confirms)."""
+    return (
+        f'<form class="grep" method="get" action="/search"><label>search every result <input name="q" '
+        f'value="{esc(pattern)}" placeholder="words or a regular expression"></label> '
+        '<button type="submit">search</button></form>'
+    )
+
+
+def search_page(view: Session, pattern: str | None) -> str:
+    if not pattern:
+        return page("Search", search_form())
+    try:
+        found = view.search_persisted(pattern, max_matches=SEARCH_LINES)
+    except ContextError as exc:
+        return page("Search", search_form(pattern) + f'<p class="error">{esc(exc)}</p>', [("search", None)])
+    told = f"{found.matched:,} of {found.searched:,} results match ({found.mode})"
+    if found.matched > len(found.hits):
+        told += f"; the best {len(found.hits)} shown"
+    parts = [search_form(pattern), f"<p>{esc(told)}</p>"]
+    parts += [f'<p class="note">{esc(n)}</p>' for n in found.notes]
+    for hit in found.hits:
+        m = hit.meta
+        title = link(url("s", m.session, "r", m.handle), f"{m.session} / {m.handle}")
+        parts.append(f"<h3>{title} {esc(m.label or '')}</h3>")
+        parts.append(_lines(m.session, m.handle, [(g.line, g.text, g.match) for g in hit.lines]))
+    return page("Search", "".join(parts), [("search", None)])
 
 
 def _lines(sid: str, handle: str, rows: list[tuple[int, str, bool]]) -> str:
     out = []
-    for n, text, hit in rows:
+    for i, (n, text, hit) in enumerate(rows):
+        if i and n > rows[i - 1][0] + 1:  # lines left out between two matches' context
+            out.append('<tr class="gap"><td class="n">⋯</td><td></td></tr>')
         anchor = link(url("s", sid, "r", handle, start=max(1, n - 10)) + f"#L{n}", n)
         out.append(f'<tr id="L{n}"{" class=hit" if hit else ""}><td class="n">{anchor}</td><td>{esc(text)}</td></tr>')
     return '<table class="lines"><tbody>' + "".join(out) + "</tbody></table>" if out else '<p class="empty">empty</p>'
@@ -180,11 +216,23 @@ def _summary(view: Session, sid: str, entry: dict[str, Any], where: dict[int, tu
     return f'<h2>Summary that replaced them</h2><div class="summary">{linked}</div>'
 
 
-def audit_page(view: Session, sid: str, transcript: Path | None) -> str:
-    from ..hooks import audit
-    from ..summary import sources
-
+def audit_page(view: Session, sid: str, transcript: Path | None, maps: stories.ArchiveMap) -> str:
+    """The host's last compaction: as our hook audited it when its summary became known (journaled), else
+    audited now from the transcript. Each fact's citation links to its message in our hook's archive."""
     crumbs = [(sid, url("s", sid)), ("audit", None)]
+    entry = next((e for e in reversed(read_journal(view.store, sid)) if e.get("kind") == "host_compaction"), None)
+    if entry is not None and isinstance(entry.get("facts"), str):
+        try:
+            doc = json.loads(stories.stored_bytes(view, sid, entry["facts"]))
+        except (stories.NotFound, ValueError):
+            doc = None  # retired by the retention rule, or not a document: audited afresh below
+        if isinstance(doc, dict):
+            found = [f for f in doc.get("facts", []) if isinstance(f, dict)]
+            how = f"audited by our hook at {when(entry.get('time'))}, once the host's summary was known"
+            where = _archived(view, sid, entry.get("archive"), maps)
+            notes = [str(n) for n in doc.get("notes", [])]
+            body = _sides(sid, _audit_head(sid, entry, how), notes, str(doc.get("summary") or ""), found, where)
+            return page(f"Audit of {sid}", body, crumbs)
     if transcript is None or not transcript.is_file():
         body = (
             '<p class="empty">No host transcript is known for this session, so there is no host compaction to '
@@ -193,39 +241,70 @@ def audit_page(view: Session, sid: str, transcript: Path | None) -> str:
             "hook).</p>"
         )
         return page(f"Audit of {sid}", body, crumbs)
-    snapshot = stories.snapshot_of(view, sid)
+    return page(f"Audit of {sid}", _audited_now(view, sid, transcript, maps), crumbs)
+
+
+def _archived(view: Session, sid: str, archive: object, maps: stories.ArchiveMap) -> dict[int, tuple[str, int]]:
+    """Where each message of our hook's archive is (nothing when there is none, or it is gone)."""
+    if not isinstance(archive, str):
+        return {}
+    try:
+        return maps.of(archive, lambda handle: stories.stored_bytes(view, sid, handle))
+    except stories.NotFound:
+        return {}
+
+
+def _audited_now(view: Session, sid: str, transcript: Path, maps: stories.ArchiveMap) -> str:
+    from ..hooks import audit
+    from ..summary import sources
 
     def archived(handle: str) -> list[dict[str, Any]] | None:
         items, _ = sources.stored(handle, lambda h: "".join(view.iter_text(h)))
         return [i for i in items if isinstance(i, dict)]
 
-    lines = audit.records(transcript)
-    found = audit.audit(transcript, snapshot, archived, lines=lines)
-    host = audit.claude_compaction(lines) if found.host == "claude-code" else None
+    found = audit.audit(transcript, stories.snapshot_of(view, sid), archived)
     if not found.found:
-        return page(f"Audit of {sid}", "<p class=empty>No host compaction in the transcript yet.</p>", crumbs)
+        return "<p class=empty>No host compaction in the transcript yet.</p>"
     dropped = {id(f) for f in found.dropped}
-    kept_facts = [f for f in found.checked if id(f) not in dropped]
+    listed = [{"kind": f.kind, "ref": f.ref, "text": f.text, "dropped": id(f) in dropped} for f in found.checked]
+    head = _audit_head(sid, {**found.to_dict(), "facts": None}, "audited now, from the transcript")
+    return _sides(sid, head, found.notes, found.summary, listed, _archived(view, sid, found.archive, maps))
 
-    def fact(f: Any) -> str:
-        cite = f"[#{f.ref}]" if f.ref is not None else "[earlier]"
-        return f"<li><span class=kind>{esc(f.kind)}</span> {esc(cite)} {esc(f.text)}</li>"
 
-    summary = f'<div class="summary">{esc(host.summary)}</div>' if host is not None and host.summary else ""
-    left = f"<h2>Kept: {len(kept_facts)} fact(s)</h2>{summary}<ul>{''.join(map(fact, kept_facts))}</ul>"
-    right = f"<h2>Dropped: {len(found.dropped)} fact(s)</h2><ul class=dropped>{''.join(map(fact, found.dropped))}</ul>"
-    head = facts(
+def _audit_head(sid: str, e: dict[str, Any], how: str) -> str:
+    return facts(
         [
-            ("host", esc(f"{found.host} ({found.trigger or 'trigger unknown'})")),
-            ("transcript", esc(found.transcript)),
-            ("replaced", esc(f"{found.originals:,} messages by a summary of {found.summary_chars:,} characters")),
-            ("our snapshot", _stored(sid, found.snapshot)),
-            ("replaced messages, as our hook stored them", _stored(sid, found.archive)),
+            ("host", esc(f"{e.get('host')} ({e.get('trigger') or 'trigger unknown'})")),
+            ("transcript", esc(e.get("transcript"))),
+            (
+                "replaced",
+                esc(f"{e.get('originals', 0):,} messages by a summary of {e.get('summary_chars', 0):,} characters"),
+            ),
+            ("audit", esc(how) + (" " + _stored(sid, e.get("facts")) if e.get("facts") else "")),
+            ("our snapshot", _stored(sid, e.get("snapshot"))),
+            ("replaced messages, as our hook stored them", _stored(sid, e.get("archive"))),
         ]
     )
-    notes = "".join(f"<p class=note>{esc(n)}</p>" for n in found.notes)
-    return page(
-        f"Audit of {sid}",
-        f'{head}{notes}<div class="sides"><section>{left}</section><section>{right}</section></div>',
-        crumbs,
-    )
+
+
+def _sides(
+    sid: str,
+    head: str,
+    notes: list[str],
+    summary: str,
+    found: list[dict[str, Any]],
+    where: dict[int, tuple[str, int]],
+) -> str:
+    """What the host's summary kept beside what it dropped."""
+
+    def fact(f: dict[str, Any]) -> str:
+        ref = f.get("ref")
+        cite = "[" + _label(sid, f"#{ref}", where) + "]" if isinstance(ref, int) else "[earlier]"
+        return f"<li><span class=kind>{esc(f.get('kind'))}</span> {cite} {esc(f.get('text'))}</li>"
+
+    kept, lost = [f for f in found if not f.get("dropped")], [f for f in found if f.get("dropped")]
+    said = f'<div class="summary">{esc(summary)}</div>' if summary else ""
+    left = f"<h2>Kept: {len(kept)} fact(s)</h2>{said}<ul>{''.join(map(fact, kept))}</ul>"
+    right = f"<h2>Dropped: {len(lost)} fact(s)</h2><ul class=dropped>{''.join(map(fact, lost))}</ul>"
+    shown = "".join(f"<p class=note>{esc(n)}</p>" for n in notes)
+    return f'{head}{shown}<div class="sides"><section>{left}</section><section>{right}</section></div>'

@@ -38,11 +38,12 @@ def clock(ts: float) -> str:
 
 
 def size(n: float) -> str:
+    """A size for people; the figure and its unit never broken across lines (a no-break space between)."""
     for unit in ("B", "KiB", "MiB"):
         if n < 1024:
-            return f"{n:,.0f} {unit}" if unit == "B" else f"{n:,.1f} {unit}"
+            return f"{n:,.0f}\u00a0{unit}" if unit == "B" else f"{n:,.1f}\u00a0{unit}"
         n /= 1024
-    return f"{n:,.1f} GiB"
+    return f"{n:,.1f}\u00a0GiB"
 
 
 def num(n: int | None) -> str:

@@ -6,7 +6,11 @@ from typing import Any
 
 from . import story as stories
 from .chart import Chart, Mark
+from .detail import search_form
 from .html import clock, esc, facts, link, num, page, size, table, url, when
+
+#: Hook outputs in a row listed one by one among the events; the rest of the run is one line.
+HOOK_RUN = 5
 
 
 def sessions_page(rows: list[stories.Overview]) -> str:
@@ -23,12 +27,13 @@ def sessions_page(rows: list[stories.Overview]) -> str:
             esc(f"{r.loop_events:,} events")
             + (f' <span class="warn">{r.warnings} warn</span>' if r.warnings else "")
             + (f' <span class="stop">{r.stops} stop</span>' if r.stops else ""),
-            esc(f"{r.hook_outputs} output(s), about {r.hook_saved:,} tokens kept out") if r.hook_outputs else "-",
+            esc(f"{r.hook_outputs:,} output(s), about {r.hook_saved:,} tokens kept out") if r.hook_outputs else "-",
         ]
         for r in rows
     ]
     headers = ["session", "updated", "size", "results", "compactions", "loop checks", "hook savings"]
-    return page("Sessions", f"<p>{len(rows)} session(s), newest first.</p>" + table(headers, cells))
+    listed = f"<p>{len(rows)} session(s), newest first.</p>" + table(headers, cells)
+    return page("Sessions", search_form() + listed)
 
 
 def _compaction_title(n: int, e: dict[str, Any]) -> str:
@@ -63,6 +68,12 @@ def _events(found: stories.Story, chart: Chart) -> tuple[list[tuple[float, str, 
             chart.marks.append(Mark(t, "summary", title, url("s", sid, "r", str(e.get("summary")))))
             handles = [_handle(sid, e.get("summary"), "summary"), _handle(sid, e.get("archive"), "originals")]
             rows.append((t, "summary", esc(title), " ".join(h for h in handles if h)))
+        elif kind == "host_compaction":
+            title = (
+                f"{e.get('host')} compacted {e.get('originals', 0):,} messages; its summary dropped "
+                f"{e.get('dropped', 0):,} of {e.get('checked', 0):,} facts checked"
+            )
+            rows.append((t, "host audit", link(url("s", sid, "audit"), title), _handle(sid, e.get("facts"), "facts")))
         elif kind == "loop":
             status = str(e.get("status"))
             title = f"check_loop: {status} ({e.get('detection')}, strike {e.get('strike')})"
@@ -70,7 +81,7 @@ def _events(found: stories.Story, chart: Chart) -> tuple[list[tuple[float, str, 
             rows.append((t, f"loop {status}", _verdict(e, title), ""))
     for h in found.hooks:
         m = h.meta
-        title = f"hook stored {m.label or m.handle}: {m.tokens:,} tokens, about {h.saved:,} kept out"
+        title = f"hook stored {m.label or m.handle}: {size(m.bytes)}, {m.tokens:,} tokens, about {h.saved:,} kept out"
         href = url("s", sid, "r", m.handle)
         chart.marks.append(Mark(m.created, "hook", title, href))
         rows.append((m.created, "hook", esc(title), link(href, m.handle)))
@@ -79,7 +90,27 @@ def _events(found: stories.Story, chart: Chart) -> tuple[list[tuple[float, str, 
             Mark(p.time, "host", f"the host compacted at about {p.tokens:,} tokens", url("s", sid, "audit"))
         )
     rows.sort(key=lambda r: r[0])
-    return rows, n
+    return _folded(sid, rows), n
+
+
+def _folded(sid: str, rows: list[tuple[float, str, str, str]]) -> list[tuple[float, str, str, str]]:
+    """The events, each run of more than HOOK_RUN hook outputs in a row shown as its first few and one line
+    for the rest (the results page lists them all)."""
+    out: list[tuple[float, str, str, str]] = []
+    run: list[tuple[float, str, str, str]] = []
+    for row in [*rows, (0.0, "", "", "")]:  # the last run ended by a row of no kind
+        if row[1] == "hook":
+            run.append(row)
+            continue
+        out += run[:HOOK_RUN]
+        if len(run) > HOOK_RUN:
+            rest = len(run) - HOOK_RUN
+            what = esc(f"and {rest:,} more outputs the hooks stored, to {clock(run[-1][0])}")
+            out.append((run[HOOK_RUN][0], "hook", what, link(url("s", sid, "results"), "all results")))
+        run = []
+        if row[1]:
+            out.append(row)
+    return out
 
 
 def timeline_page(found: stories.Story) -> str:
@@ -92,9 +123,14 @@ def timeline_page(found: stories.Story) -> str:
             ("results", num(found.results)),
             ("compactions", num(n)),
             ("loop checks", esc(f"{loop.get('index', 0):,} events, {loop.get('strikes', 0)} strike(s) now")),
-            ("hook outputs", esc(f"{len(found.hooks)}, about {sum(h.saved for h in found.hooks):,} tokens kept out")),
+            ("hook outputs", _hook_figures(found.hooks)),
             ("model", esc(found.model or "not known")),
-            ("window", esc(f"{found.window:,} ({found.window_source})") if found.window else "not known"),
+            (
+                "window",
+                esc(f"{found.window:,} ({found.window_source})")
+                if found.window
+                else esc("not known: no host transcript, and no compaction named its model (compact_history model=)"),
+            ),
             (
                 "host transcript",
                 esc(found.transcript) + " " + link(url("s", sid, "audit"), "audit")
@@ -103,17 +139,36 @@ def timeline_page(found: stories.Story) -> str:
             ),
         ]
     )
-    legend = (
-        '<p class="legend"><span class="k-context">host context</span> <span class="k-compaction">compaction '
-        '(before, after)</span> <span class="k-window">model window</span> <span class="k-warn">loop warn</span> '
-        '<span class="k-stop">loop stop</span> <span class="k-hook">hook output kept out</span> '
-        '<span class="k-summary">summary stored</span> <span class="k-host">host compaction</span></p>'
+    shown = (
+        {m.cls for m in chart.marks} | ({"context"} if chart.line else set()) | ({"window"} if chart.window else set())
     )
+    legend = " ".join(f'<span class="k-{k}">{esc(name)}</span>' for k, name in _LEGEND if k in shown)
+    legend = f'<p class="legend">{legend}</p>' if legend else ""
     cells = [[esc(clock(t)), esc(kind), what, links] for t, kind, what, links in rows]
     events = table(["time", "event", "what", "stored"], cells) if cells else '<p class="empty">No events yet.</p>'
     results = link(url("s", sid, "results"), f"all {found.results:,} results")
     body = f"{summary}{legend}{chart.render()}<h2>Events</h2>{events}<p>{results}</p>"
     return page(f"Session {sid}", body, [(sid, None)])
+
+
+#: The chart's kinds of mark, as the legend names them (only those the chart holds are listed).
+_LEGEND = (
+    ("context", "host context"),
+    ("compaction", "compaction (before, after)"),
+    ("window", "model window"),
+    ("warn", "loop warn"),
+    ("stop", "loop stop"),
+    ("hook", "hook output kept out"),
+    ("summary", "summary stored"),
+    ("host", "host compaction"),
+)
+
+
+def _hook_figures(hooks: list[stories.HookEvent]) -> str:
+    if not hooks:
+        return esc("none (the hooks store large tool outputs: mcp-context hooks install claude|gemini)")
+    stored = sum(h.meta.bytes for h in hooks)
+    return esc(f"{len(hooks):,}, {size(stored)} stored, about {sum(h.saved for h in hooks):,} tokens kept out")
 
 
 def _handle(sid: str, handle: object, what: str) -> str:
@@ -158,5 +213,6 @@ def results_page(sid: str, metas: list[Any], start: int, per_page: int = 200) ->
         f"<p>{len(metas):,} results, newest first; {start + 1:,} to {start + len(shown):,} shown.</p>"
         + table(["handle", "label", "source", "stored", "lines", "tokens"], cells)
         + f'<p class="pager">{" ".join(more)}</p>'
+        + search_form()
     )
     return page(f"Results of {sid}", body, [(sid, url("s", sid)), ("results", None)])

@@ -14,7 +14,6 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,7 @@ from ..journal import read_journal
 from ..session import Session
 from ..storage import ids
 from ..storage.records import ResultMeta
-from ..tokens.count import estimate_bytes
+from .transcript import Point, Transcripts
 
 #: A result the hooks stored: its source names the host and the event (see hooks/outputs.py).
 _HOOK_SOURCE = re.compile(r"^(?:claude|gemini) ")
@@ -64,12 +63,6 @@ class Overview:
     stops: int
     hook_outputs: int
     hook_saved: int
-
-
-@dataclass
-class Point:
-    time: float
-    tokens: int
 
 
 @dataclass
@@ -158,7 +151,7 @@ def overviews(view: Session) -> list[Overview]:
     return rows
 
 
-def story(view: Session, session: str, transcript: Path | None) -> Story:
+def story(view: Session, session: str, transcript: Path | None, transcripts: Transcripts | None = None) -> Story:
     sid = check_session(view, session)
     metas = view.store.list_results(sid)
     found = Story(sid, read_journal(view.store, sid), hook_events(metas), len(metas), loop_counters(view, sid))
@@ -168,45 +161,13 @@ def story(view: Session, session: str, transcript: Path | None) -> Story:
         found.window, found.window_source = windows[-1], "as compact_history resolved it"
     found.model = models[-1] if models else None
     if transcript is not None and transcript.is_file():
-        _read_transcript(found, transcript)
+        host = (transcripts or Transcripts()).of(transcript)
+        found.transcript, found.context, found.host_compactions = str(transcript), host.context, host.compactions
+        found.model = host.model or found.model
+        profile = profiles.lookup(found.model) if found.model else None
+        if profile is not None:
+            found.window, found.window_source = profile.context_window, f"profile {profile.name}"
     return found
-
-
-def _read_transcript(found: Story, path: Path) -> None:
-    """The host's context message by message (estimated, since its last compaction) and its model's window."""
-    from ..hooks import audit
-
-    found.transcript = str(path)
-    running, last = 0, None
-    for record in audit.records(path):
-        when = _timestamp(record.get("timestamp")) or last  # a line without one happened after the one before
-        last = when
-        if audit.is_boundary(record):
-            if when is not None:
-                found.host_compactions.append(Point(when, running))
-            running = 0
-            continue
-        message = record.get("message")
-        if record.get("type") not in ("user", "assistant") or not isinstance(message, dict):
-            continue
-        model = message.get("model")
-        if isinstance(model, str) and model and not model.startswith("<"):
-            found.model = model
-        running += estimate_bytes(json.dumps(message.get("content"), ensure_ascii=False).encode())
-        if when is not None:
-            found.context.append(Point(when, running))
-    profile = profiles.lookup(found.model) if found.model else None
-    if profile is not None:
-        found.window, found.window_source = profile.context_window, f"profile {profile.name}"
-
-
-def _timestamp(value: Any) -> float | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        return datetime.fromisoformat(value.replace("Z", "+00:00")).timestamp()
-    except ValueError:
-        return None
 
 
 def snapshot_of(view: Session, session: str) -> dict[str, Any] | None:
