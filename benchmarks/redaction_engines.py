@@ -140,8 +140,9 @@ class Hyperscan:
                 if end is not None and end - high <= reach:
                     high = end
                     continue
+                accept = self._rules[rule].accept
                 for m in self._bytes[rule].finditer(data, max(0, low - reach), min(len(data), high + reach)):
-                    if m.start() < high:
+                    if m.start() < high and (accept is None or accept(m, data)):
                         found.append((rule, *(m.span("secret") if "secret" in m.re.groupindex else m.span())))
                 if end is not None:
                     low = high = end
