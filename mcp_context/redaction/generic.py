@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+import string
 from collections import Counter
 from typing import Any
 
@@ -18,16 +19,18 @@ _SECRET_PARTS = (
     "signingkey", "clientkey", "masterkey", "accountkey", "encryptionkey", "sdkkey", "adminkey", "serverkey",
     "licensekey", "appkey", "applicationkey", "servicekey", "sessionkey", "webhookkey", "writekey", "ingestkey",
 )  # fmt: skip
-#: Words that say so only standing as a whole word of the name: ``DB_PASS``, ``PWD``, ``auth``, ``sig``.
-_SECRET_WORDS = frozenset({"pass", "pwd", "passwd", "pw", "auth", "sig", "signature", "creds", "apikey"})
+#: Words that say so only standing as a whole word of the name: ``DB_PASS``, ``PWD``, ``auth``, ``sig`` (a SAS
+#: signature; not ``signature``, which a message carries in the open).
+_SECRET_WORDS = frozenset({"pass", "pwd", "passwd", "pw", "auth", "sig", "creds", "apikey"})
 #: Words that, anywhere in a name, say its value is not a secret: an id, a URL, a file, a count, a public key,
 #: a page cursor (``token_url``, ``api_key_id``, ``password_file``, ``max_tokens``, ``next_page_token``).
 _NOT_SECRET_WORDS = frozenset(
     """id ids url urls uri endpoint path paths file files filename dir name names type types method length len size
     count counts version field fields header prefix ttl expiry expires expiration expired lifetime timeout limit max
     min env var policy mode enabled required hint label format algorithm alg location schema rotation usage kind
-    source index ref arn provider host local regex pattern public publishable csrf xsrf primary foreign sort partition cache
-    idempotency next page continuation cursor pagination sync resume tokens keys keyword keywords keyboard template
+    source index ref arn provider host local regex pattern public publishable csrf xsrf primary foreign sort
+    partition cache idempotency next page continuation cursor pagination sync resume tokens keys keyword keywords
+    keyboard template
     placeholder example sample description desc help title text question prompt reset forgot confirm confirmation
     strength policy validator validation error errors message hash hashed hasher salt digest encoder encoding
     budget estimate counter counting tokenizer tokenize tokenized lexer parser kwargs""".split()
@@ -93,8 +96,17 @@ def plausible_value(value: str, password: bool) -> bool:
 #: Prefixes of a digest or an id, not of a credential: ``sha256-...`` in a lockfile, ``req-<uuid>`` in a log.
 _NOT_TOKEN_PREFIXES = frozenset(
     """sha sha1 sha224 sha256 sha384 sha512 md5 blake2b blake2s blake3 xxh64 crc32 hash digest commit rev ref git
-    build cache id uuid guid etag checksum node v req request trace span session msg message run job task""".split()
+    build cache id uuid guid etag checksum node v req request trace span session msg message run job task toolu call
+    chatcmpl resp thread asst file batch evt cus ch pi pm in sub price prod txn acct seti src""".split()
 )
+#: A prefix is a word: lower-case or upper-case letters (and digits), as vendors spell them (``glpat``, ``FLWSECK``),
+#: not the start of a random string that happens to hold a separator (``aZ3k_...`` in a base64url digest).
+_PREFIX = re.compile(r"[a-z][a-z0-9]*|[A-Z][A-Z0-9]*")
+#: A digest's algorithm (or a lockfile's integrity) named just before: what follows is a hash.
+_DIGEST_BEFORE = re.compile(
+    r"(?i:sha\d{0,3}|md5|blake2[bs]|blake3|xxh\d*|crc32|digest|hash|integrity|checksum)[\"']?\s{0,2}[=:,\-]\s{0,2}[\"']?$"
+)
+_DIGEST_BEFORE_BYTES = re.compile(_DIGEST_BEFORE.pattern.encode())
 #: A UUID or a date anywhere in a tail makes it an id or a file's name (a log's, a transcript's), not a token.
 _ID_OR_DATE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-|\d{4}-\d\d-\d\d|\d{8}T\d")
 #: A run of letters and digits long enough to be a token's random part.
@@ -106,20 +118,26 @@ def random_tail(prefix: str, tail: str) -> bool:
     """Whether ``prefix`` + a separator + ``tail`` looks like a vendor's token: a prefix that is no digest's or
     id's, no UUID or date in the tail, and a run of 16 letters and digits in it that is random (see
     random_run): words and identifiers joined by separators (``draft-ietf-http-v10-spec``) are not."""
-    if prefix.lower() in _NOT_TOKEN_PREFIXES or _ID_OR_DATE.search(tail):
+    if prefix.lower() in _NOT_TOKEN_PREFIXES or not _PREFIX.fullmatch(prefix) or _ID_OR_DATE.search(tail):
         return False
     return any(random_run(run) for run in _SEGMENT.findall(tail))
 
 
-def random_run(run: str) -> bool:
-    """Whether a run of letters and digits is random: a digit beside a letter about a third of the time, as in
-    a random string and never in a word or an identifier, and enough entropy; a hex run needs 32 characters (a
-    shorter one is more often a short digest)."""
+def random_run(run: str, shortest: int = 16) -> bool:
+    """Whether a run of letters and digits is random: it changes between lower case, upper case and digits as
+    often as a random string does (a quarter of its neighbours at least, with digits in it; nearly half, in
+    mixed case without digits), which a word or an identifier (``arg2node2fixturedefs``, ``getElementById``)
+    never does, and has enough entropy; a hex run needs 32 characters (a shorter one is more often a short
+    digest)."""
     digits = sum(c.isdigit() for c in run)
-    if digits < 2 or digits == len(run) or (set(run) <= _HEX and len(run) < 32):
+    if len(run) < shortest or digits == len(run) or (set(run) <= _HEX and len(run) < 32):
         return False
-    changes = sum(a.isdigit() != b.isdigit() for a, b in zip(run, run[1:]))
-    return changes >= max(4, len(run) // 8) and entropy(run) >= 3.3
+    changes = sum(_CLASS[a] != _CLASS[b] for a, b in zip(run, run[1:], strict=False))
+    least = 0.25 if digits >= 2 else 0.45 if not (run.islower() or run.isupper()) else 2.0
+    return changes >= max(4, least * len(run)) and entropy(run) >= 3.3
+
+
+_CLASS = {c: 0 if c.isdigit() else 1 if c.islower() else 2 for c in string.ascii_letters + string.digits}
 
 
 def ascii_of(value: str | bytes) -> str:
@@ -134,18 +152,27 @@ _NAME_TAIL_BYTES = re.compile(rb"[A-Za-z0-9_.\-]+$")
 
 #: Characters a value given a secret's name is made of: no white space, quote, bracket, separator or backslash,
 #: and (so that a stream, on bytes, finds what the text finds) nothing outside ASCII.
-_VALUE_CHAR = r"""[^\s"'`,;&{}()\[\]<>\\\x80-\U0010ffff]"""
+_VALUE_CHAR = r"""[^\s"'`,;&|{}()\[\]<>\\\x80-\U0010ffff]"""
 #: A value given a name that says it is secret, from where the secret word of the name stands: the rest of the
 #: name, its closing quote (or an escaped one, JSON in a JSON string), an assignment in any syntax (``=``, ``:``,
 #: ``:=``, ``=>``, ``==``, ``,`` between quoted arguments, ``>`` of an XML element, an XML ``value=`` attribute
 #: after the name's, or white space after a flag or an upper-case name), and the value, whole.
 NAMED = (
     r"(?P<rest>[A-Za-z0-9_.\-]{0,40}?)(?P<close>\\{0,8}[\"'`]|\])?"
-    r"(?P<sep>[ \t]{0,8}(?:=>|:=|==|\?=|[:=,>])[ \t]{0,8}|[ \t]{1,8}value[ \t]{0,4}=[ \t]{0,4}|[ \t]{1,8})"
+    r"(?P<sep>[ \t]{0,8}(?:=>|:=|==|\?=|[:=,>])[ \t]{0,8}|[ \t]{1,8}value[ \t]{0,4}=[ \t]{0,4}{spaced})"
     rf"(?P<q>\\{{0,8}}[\"'`]?)(?P<secret>{_VALUE_CHAR}{{6,512}})"
     r"(?=\\{0,8}[\"'`]|[\s,;&<>)}\]|]|\\|$)"
 )
 NAMED_ANCHORS = ("pass", "pwd", "secret", "token", "key", "auth", "cred", "sig")
+#: The same, where white space alone assigns: after a flag (``--token x``) or an upper-case name (``ENV API_TOKEN
+#: x``). A rule of its own, anchored on the flag's dash or the upper-case word: "token" followed by a word is
+#: common in logs, and each would cost a try.
+SPACED = NAMED.replace("{spaced}", r"|[ \t]{1,8}")
+NAMED = NAMED.replace("{spaced}", "")
+SPACED_ANCHORS = (
+    *(f"-{word}" for word in ("pass", "pwd", "secret", "token", "key", "auth", "cred", "api")),
+    *(word.upper() for word in NAMED_ANCHORS),
+)
 
 
 def named_value(match: re.Match[Any], text: str | bytes) -> bool:
@@ -170,7 +197,15 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
             return False
     elif word.startswith("value") and not close:
         return False
-    return plausible_value(ascii_of(match.group("secret")), password_name(name))
+    value = ascii_of(match.group("secret"))
+    if not plausible_value(value, password_name(name)):
+        return False
+    # where the syntax is also code's (a comparison, a call's arguments, a word after a word), only a random
+    # value is taken for a secret
+    return word not in ("", ",", "==") or any(random_run(run, 10) for run in _RUN.findall(value))
+
+
+_RUN = re.compile(r"[A-Za-z0-9]{10,}")
 
 
 #: A token made of a short prefix and a long tail, found from its separator: ``_ - . ~`` followed by 15 of a
@@ -187,4 +222,9 @@ SHAPED_BACK = 12
 
 
 def shaped_token(match: re.Match[Any], text: str | bytes) -> bool:
-    return random_tail(ascii_of(match.group("prefix")), ascii_of(match.group("tail")))
+    """Whether the match is a token (see random_tail) and no digest (``sha256=...`` before it)."""
+    if not random_tail(ascii_of(match.group("prefix")), ascii_of(match.group("tail"))):
+        return False
+    before = text[max(0, match.start() - 24) : match.start()]
+    found = _DIGEST_BEFORE_BYTES.search(before) if isinstance(before, bytes) else _DIGEST_BEFORE.search(before)
+    return found is None

@@ -366,8 +366,8 @@ def _scanned(text: str | bytes) -> bool:
 
 
 _SCANNED = [rule for rule in RULES if rule.scan is not None]
-_WORD_START = re.compile(r"[A-Za-z0-9]{1,%d}$" % SHAPED_BACK)
-_WORD_START_BYTES = re.compile(rb"[A-Za-z0-9]{1,%d}$" % SHAPED_BACK)
+_WORD_START = re.compile(rf"[A-Za-z0-9]{{1,{SHAPED_BACK}}}$")
+_WORD_START_BYTES = re.compile(_WORD_START.pattern.encode())
 
 
 def _scan_matches(rule: Rule, text: str | bytes, match_at: Any) -> Iterator[re.Match[Any]]:

@@ -190,7 +190,7 @@ def dockerfile(rng: random.Random, var: str, value: str) -> tuple[str, str]:
 def compose_list(rng: random.Random, var: str, value: str) -> tuple[str, str]:
     return (
         f"services:\n  api:\n    image: acme/api:1.4\n    environment:\n      - TZ=UTC\n      - {var}={value}\n"
-        "    ports:\n      - \"8080:8080\"\n"
+        '    ports:\n      - "8080:8080"\n'
     ), value
 
 
@@ -249,7 +249,7 @@ def systemd(rng: random.Random, var: str, value: str) -> tuple[str, str]:
 
 
 def libpq(rng: random.Random, var: str, value: str) -> tuple[str, str]:
-    return f"$ psql \"host=db.acme.internal port=5432 dbname=shop user=sa password={value} sslmode=require\"", value
+    return f'$ psql "host=db.acme.internal port=5432 dbname=shop user=sa password={value} sslmode=require"', value
 
 
 def pgpass(rng: random.Random, var: str, value: str) -> tuple[str, str]:
@@ -281,7 +281,7 @@ def curl_header_xapi(rng: random.Random, var: str, value: str) -> tuple[str, str
 
 
 def curl_u_key(rng: random.Random, var: str, value: str) -> tuple[str, str]:
-    return f"curl -X GET https://api.easypost.com/v2/shipments -u \"{value}:\"", value
+    return f'curl -X GET https://api.easypost.com/v2/shipments -u "{value}:"', value
 
 
 def curl_u_empty(rng: random.Random, var: str, value: str) -> tuple[str, str]:
@@ -292,7 +292,7 @@ def http_raw(rng: random.Random, var: str, value: str) -> tuple[str, str]:
     scheme = rng.choice(["Bearer", "token", "OAuth"])
     return (
         f"POST /api/v1/items HTTP/1.1\r\nHost: api.vendor.io\r\nauthorization: {scheme} {value}\r\n"
-        "Content-Type: application/json\r\n\r\n{\"name\":\"x\"}"
+        'Content-Type: application/json\r\n\r\n{"name":"x"}'
     ), value
 
 
@@ -306,7 +306,10 @@ def json_log_escaped(rng: random.Random, var: str, value: str) -> tuple[str, str
 
 
 def js_client(rng: random.Random, var: str, value: str) -> tuple[str, str]:
-    return f"import Vendor from 'vendor';\n\nconst client = new Vendor({{ apiKey: '{value}', timeout: 5000 }});\n", value
+    return (
+        f"import Vendor from 'vendor';\n\nconst client = new Vendor({{ apiKey: '{value}', timeout: 5000 }});\n",
+        value,
+    )
 
 
 def python_client(rng: random.Random, var: str, value: str) -> tuple[str, str]:
