@@ -132,7 +132,7 @@ def random_run(run: str, shortest: int = 16) -> bool:
     digits = sum(c.isdigit() for c in run)
     if len(run) < shortest or digits == len(run) or (set(run) <= _HEX and len(run) < 32):
         return False
-    changes = sum(_CLASS[a] != _CLASS[b] for a, b in zip(run, run[1:], strict=False))
+    changes = sum(_CLASS.get(a, 3) != _CLASS.get(b, 3) for a, b in zip(run, run[1:], strict=False))
     least = 0.25 if digits >= 2 else 0.45 if not (run.islower() or run.isupper()) else 2.0
     return changes >= max(4, least * len(run)) and entropy(run) >= 3.3
 
@@ -217,8 +217,8 @@ SHAPED = (
     r"(?<![A-Za-z0-9_\-.~])(?P<secret>(?P<prefix>[A-Za-z][A-Za-z0-9]{0,11})[_\-.~]"
     r"(?P<tail>[A-Za-z0-9_\-.~]{14,511}[A-Za-z0-9]={0,2}))(?![A-Za-z0-9_\-~]|\.[A-Za-z0-9])"
 )
-#: How far before the scan's hit the word starts at most (the prefix's longest).
-SHAPED_BACK = 12
+#: How far before the scan's hit the token starts at most (a stream keeps 64 bytes before a window).
+SHAPED_BACK = 56
 
 
 def shaped_token(match: re.Match[Any], text: str | bytes) -> bool:

@@ -366,13 +366,13 @@ def _scanned(text: str | bytes) -> bool:
 
 
 _SCANNED = [rule for rule in RULES if rule.scan is not None]
-_WORD_START = re.compile(rf"[A-Za-z0-9]{{1,{SHAPED_BACK}}}$")
+_WORD_START = re.compile(rf"[A-Za-z0-9_\-.~]{{1,{SHAPED_BACK}}}$")
 _WORD_START_BYTES = re.compile(_WORD_START.pattern.encode())
 
 
 def _scan_matches(rule: Rule, text: str | bytes, match_at: Any) -> Iterator[re.Match[Any]]:
-    """An anchorless rule's matches: tried from the start of the word (letters and digits, up to SHAPED_BACK of
-    them) that stands before each hit of its scan."""
+    """An anchorless rule's matches: tried from the start of the token (a token's characters, up to SHAPED_BACK
+    of them) that stands before each hit of its scan: the hit may be at any separator of it."""
     scan: Any = rule.bytes_scan if isinstance(text, bytes) else rule.scan
     word: Any = _WORD_START_BYTES if isinstance(text, bytes) else _WORD_START
     seen = 0
@@ -381,7 +381,7 @@ def _scan_matches(rule: Rule, text: str | bytes, match_at: Any) -> Iterator[re.M
         if at < seen:
             continue
         head = word.search(text, max(0, at - SHAPED_BACK), at)
-        if head is None:
+        if head is None or head.start() < seen:
             continue
         match = match_at(text, head.start())
         if match is not None and (rule.accept is None or rule.accept(match, text)):
