@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.redaction")
     parser.add_argument("--size-mib", type=int, default=32)
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--ordinary-mb", type=int, default=10, help="MB of ordinary text for false positives")
+    parser.add_argument("--ordinary-mb", type=int, default=20, help="MB of ordinary text for false positives")
     args = parser.parse_args(argv)
     _side_by_side(args.ordinary_mb * 1024 * 1024)
     transcript = max((HOSTS / "claude").glob("*.jsonl"), key=lambda p: p.stat().st_size)

@@ -228,3 +228,24 @@ def shaped_token(match: re.Match[Any], text: str | bytes) -> bool:
     before = text[max(0, match.start() - 24) : match.start()]
     found = _DIGEST_BEFORE_BYTES.search(before) if isinstance(before, bytes) else _DIGEST_BEFORE.search(before)
     return found is None
+
+
+#: A random value a few words after a word that says secret, in prose or a log line: "using credentials
+#: <value>", "the api key is <value>", "token for upload: <value>".
+NEARBY = (
+    r"(?i:cred|secret|token|passw|passp|key)[A-Za-z]{0,10}(?:[ \t]{1,4}[A-Za-z]{1,12}){0,3}"
+    r"[ \t]{1,4}(?:[:=][ \t]{0,4})?(?P<q>[\"'`]?)(?P<secret>[A-Za-z0-9_\-.~+/=]{20,512})(?=[\"'`]|[\s,;)\]}]|\\|$)"
+)
+NEARBY_ANCHORS = ("cred", "secret", "token", "passw", "passp", "key")
+
+
+def nearby_value(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the value is random (a long run of letters and digits that changes class as a random string does,
+    not only hex digits: a digest near the word "key" is common in logs), and no URL or path."""
+    value = ascii_of(match.group("secret"))
+    if "://" in value or value.startswith(("/", "./", "~/")):
+        return False
+    return any(random_run(run, 20) and not set(run) <= _HEX for run in _LONG_RUN.findall(value))
+
+
+_LONG_RUN = re.compile(r"[A-Za-z0-9]{20,}")
