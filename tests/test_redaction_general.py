@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import re
 import secrets
 import string
@@ -153,3 +154,22 @@ def test_tails_are_random_or_not() -> None:
     assert not random_tail("sha256", rand(36)), "a digest's prefix"
     assert not random_tail("req", str(uuid.uuid4()))
     assert not random_tail("draft", "ietf-http-v10-spec-00")
+
+
+def test_json_escapes_are_never_cut() -> None:
+    """Text that is JSON (or JSON in a JSON string) stays valid JSON: no rule takes a backslash or the letter of
+    an escape (``\\n``) into what it replaces, and a token right after an escape is still found."""
+    token, key = "zbx_" + rand(36), rand(32)
+    inner = json.dumps(
+        {
+            "out": "def _key(self, token: str) -> SigningKey:\n/work/app/auth.py:148:def read(path) -> Key:\n",
+            "log": f"retry\n{token}\nusing credentials {key}\tdone",
+            "env": f'ZORBLAX_TOKEN="{key}"\n',
+        }
+    )
+    redactor = Redactor("s1")
+    for text in (inner, json.dumps({"content": inner})):
+        out = redactor.text(text)
+        json.loads(out)
+        assert token not in out and key not in out, out
+        assert "/work/app/auth.py:148" in out

@@ -160,7 +160,7 @@ _VALUE_CHAR = r"""[^\s"'`,;&|{}()\[\]<>\\\x80-\U0010ffff]"""
 NAMED = (
     r"(?P<rest>[A-Za-z0-9_.\-]{0,40}?)(?P<close>\\{0,8}[\"'`]|\])?"
     r"(?P<sep>[ \t]{0,8}(?:=>|:=|==|\?=|[:=,>])[ \t]{0,8}|[ \t]{1,8}value[ \t]{0,4}=[ \t]{0,4}{spaced})"
-    rf"(?P<q>\\{{0,8}}[\"'`]?)(?P<secret>{_VALUE_CHAR}{{6,512}})"
+    rf"(?P<q>(?:\\{{0,8}}[\"'`])?)(?<!\\)(?P<secret>{_VALUE_CHAR}{{6,512}})"
     r"(?=\\{0,8}[\"'`]|[\s,;&<>)}\]|]|\\|$)"
 )
 NAMED_ANCHORS = ("pass", "pwd", "secret", "token", "key", "auth", "cred", "sig")
@@ -216,7 +216,7 @@ _RUN = re.compile(r"[A-Za-z0-9]{10,}")
 #: start of the word.
 SHAPED_SCAN = r"[_\-.~](?=[A-Za-z0-9_\-.~]{15})(?:[A-Za-z_\-.~]{0,24}\d{1,12}[A-Za-z]){2}"
 SHAPED = (
-    r"(?<![A-Za-z0-9_\-.~])(?P<secret>(?P<prefix>[A-Za-z][A-Za-z0-9]{0,11})[_\-.~]"
+    r"(?:(?<![A-Za-z0-9_\-.~\\])|(?<=\\[nrt]))(?P<secret>(?P<prefix>[A-Za-z][A-Za-z0-9]{0,11})[_\-.~]"
     r"(?P<tail>[A-Za-z0-9_\-.~]{14,511}[A-Za-z0-9]={0,2}))(?![A-Za-z0-9_\-~]|\.[A-Za-z0-9])"
 )
 #: How far before the scan's hit the token starts at most (a stream keeps 64 bytes before a window).

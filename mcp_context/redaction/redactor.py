@@ -383,7 +383,10 @@ def _scan_matches(rule: Rule, text: str | bytes, match_at: Any) -> Iterator[re.M
         head = word.search(text, max(0, at - SHAPED_BACK), at)
         if head is None or head.start() < seen:
             continue
-        match = match_at(text, head.start())
+        start = head.start()
+        if start > 0 and text[start - 1 : start] in ("\\", b"\\"):
+            start += 1  # the head starts with a JSON escape's letter (\n, \t): the token after it
+        match = match_at(text, start)
         if match is not None and (rule.accept is None or rule.accept(match, text)):
             yield match
             seen = match.end()
