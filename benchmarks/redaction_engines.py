@@ -8,8 +8,11 @@ A secret counts as caught when nothing of it long enough to matter is left: no 1
 
 from __future__ import annotations
 
+import base64
+import itertools
 import json
 import re
+import subprocess
 import sysconfig
 import tempfile
 from collections.abc import Callable, Iterator
@@ -140,8 +143,9 @@ class Hyperscan:
                 if end is not None and end - high <= reach:
                     high = end
                     continue
+                accept = self._rules[rule].accept
                 for m in self._bytes[rule].finditer(data, max(0, low - reach), min(len(data), high + reach)):
-                    if m.start() < high:
+                    if m.start() < high and (accept is None or accept(m, data)):
                         found.append((rule, *(m.span("secret") if "secret" in m.re.groupindex else m.span())))
                 if end is not None:
                     low = high = end
@@ -162,21 +166,66 @@ class Hyperscan:
 
 
 # ordinary text ----------------------------------------------------------------------------------------------------
+#: The most bytes of each kind of material ordinary() gives before it moves on to sources (so that a small total
+#: still holds some of every kind).
+_KIND_MOST = 1024 * 1024
+
+
 def ordinary(total: int) -> Iterator[tuple[str, str]]:
-    """(name, text) of ordinary source and logs, about ``total`` bytes: the Python standard library's sources
-    (its test suite left out: it holds made-up credentials on purpose), this machine's package logs and the
-    recorded host transcripts in tests/hosts, in a fixed order."""
-    stdlib = Path(sysconfig.get_paths()["stdlib"])
-    logs = [Path("/var/log/dpkg.log"), Path("/var/log/apt/history.log"), Path("/var/log/apt/term.log")]
-    hosts = sorted((ROOT / "tests" / "hosts").rglob("*.json*"))
-    sources = sorted(p for p in stdlib.rglob("*.py") if not {"test", "tests", "idle_test"} & set(p.parts))
+    """(name, text) of ordinary source and logs, about ``total`` bytes, in a fixed order: this machine's package
+    logs; the recorded host transcripts in tests/hosts; the repository's history (commit hashes); what holds
+    hashes, ids and encoded data that is no secret, up to a MiB of each kind: the installed packages' RECORD
+    files (sha256 of every file), npm lockfiles (sha512 integrity hashes) found under ~/.cache, minified
+    JavaScript bundles and PNG images as base64 data URIs (from the installed packages); then, alternately, the
+    Python standard library's sources and the installed third-party packages' (test suites left out: they hold
+    made-up credentials on purpose, and so do a few packages: see _QUOTING_CREDENTIALS)."""
     given = 0
-    for path in [*logs, *hosts, *sources]:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            continue
-        yield str(path), text
+    for name, text in _material():
+        yield name, text
         given += len(text.encode())
         if given >= total:
             return
+
+
+def _material() -> Iterator[tuple[str, str]]:
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    site = Path(sysconfig.get_paths()["purelib"])
+    logs = [Path("/var/log/dpkg.log"), Path("/var/log/apt/history.log"), Path("/var/log/apt/term.log")]
+    hosts = sorted((ROOT / "tests" / "hosts").rglob("*.json*"))
+    yield from _read([*logs, *hosts])
+    history = subprocess.run(
+        ["git", "-C", str(ROOT), "log", "--format=%H %h %T %P %an %ad", "-n", "20000"],
+        capture_output=True, text=True, check=False,
+    ).stdout  # fmt: skip
+    if history:
+        yield "git log", history
+    lockfiles = sorted(Path.home().joinpath(".cache").glob("*/**/package-lock.json"))
+    lockfiles = [p for p in lockfiles if "node_modules" not in p.parts]
+    minified = sorted(p for p in site.rglob("*.js") if "assets" in p.parts or p.name.endswith(".min.js"))
+    for kind in (sorted(site.glob("*.dist-info/RECORD")), lockfiles, minified):
+        given = 0
+        for name, text in _read(kind):
+            yield name, text
+            given += len(text)
+            if given >= _KIND_MOST:
+                break
+    for png in sorted(site.rglob("*.png"))[:20]:
+        data = base64.b64encode(png.read_bytes()).decode()
+        yield str(png), f'<img alt="icon" src="data:image/png;base64,{data}">\n'
+    left_out = {"test", "tests", "idle_test", "testing", *_QUOTING_CREDENTIALS}
+    sources = [sorted(p for p in root.rglob("*.py") if not left_out & set(p.parts)) for root in (stdlib, site)]
+    for pair in itertools.zip_longest(*sources):
+        yield from _read([p for p in pair if p is not None])
+
+
+#: Packages whose sources quote credentials on purpose, as test suites do: an OAuth library's docstrings show
+#: the example tokens of its RFCs, a secrets scanner's its plugins' examples.
+_QUOTING_CREDENTIALS = {"authlib", "oauthlib", "jwt", "detect_secrets"}
+
+
+def _read(paths: list[Path]) -> Iterator[tuple[str, str]]:
+    for path in paths:
+        try:
+            yield str(path), path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue

@@ -45,6 +45,23 @@ SECRETS = [
     ISSUE_CASES[4][0][7:-1],
     ISSUE_CASES[5][0][15:31],
 ]
+#: (text as it stands in the stream, the secret in it) for each kind of general rule (see the redaction package's
+#: generic module): a value given a secret's name, one given it by white space, a token of an unknown vendor,
+#: an Authorization header of any scheme, a bearer token in a log line. Each can be longer than a vendor's token.
+GENERAL_CASES = [
+    (f'","zorblaxSigningSecret":"{rand(300)}9"', None),
+    (f" --api-key {rand(200)}7q ", None),
+    (f",qlm_live_{rand(12, '0123456789')}{rand(480)} ", None),
+    (f",authorization: ZorblaxAuth {rand(6, '0123456789')}{rand(600)}", None),
+    (f" sending Bearer {rand(4, '0123456789')}{rand(400)} now", None),
+]
+GENERAL_SECRETS = [
+    GENERAL_CASES[0][0][26:-1],
+    GENERAL_CASES[1][0][11:-1],
+    GENERAL_CASES[2][0][1:-1],
+    GENERAL_CASES[3][0][28:],
+    GENERAL_CASES[4][0][16:-4],
+]
 #: Minified JSON: no space or line break for the redactor to cut at.
 FILLER = '{"id":1234,"name":"build-step","ok":true,"tags":["a","b"]},'
 
@@ -61,15 +78,15 @@ def streamed(text: str, chunk: int) -> str:
 
 
 def test_the_issue_cases_are_the_secrets_they_name() -> None:
-    for (text, _), secret in zip(ISSUE_CASES, SECRETS, strict=True):
+    for (text, _), secret in zip(ISSUE_CASES + GENERAL_CASES, SECRETS + GENERAL_SECRETS, strict=True):
         assert secret in text and secret not in Redactor("s1").text(FILLER + text + FILLER), text
 
 
-@pytest.mark.parametrize("case", range(len(ISSUE_CASES)))
+@pytest.mark.parametrize("case", range(len(ISSUE_CASES) + len(GENERAL_CASES)))
 def test_a_secret_at_every_offset_around_every_cut_is_redacted(case: int) -> None:
     """Pieces of 5,000 bytes, windows of 8 KiB (the sizes made small, the logic the same): the secret's text is
     put at every offset that lays it across a piece's end or a window's cut, and no cut lets it through."""
-    text, secret = ISSUE_CASES[case][0], SECRETS[case]
+    text, secret = [c for c, _ in ISSUE_CASES + GENERAL_CASES][case], (SECRETS + GENERAL_SECRETS)[case]
     chunk = 5000
     step = 8 * 1024
     windows = step + chunk - redaction.LONGEST  # where the first window is cut, give or take a match

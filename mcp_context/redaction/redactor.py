@@ -13,6 +13,7 @@ from typing import Any, AnyStr, cast
 
 import ahocorasick_rs
 
+from .generic import SHAPED_BACK
 from .rules import LONGEST, RULES, Rule
 
 ENV_REDACT = "MCP_CONTEXT_REDACT"
@@ -52,10 +53,15 @@ class Redactor:
 
         Every rule's matches are found on the text as given; where two overlap, the earlier rule wins (a JWT
         sent as a bearer token is a JWT)."""
-        if len(text) <= _QUICK_CHARS and text.isascii() and not _AUTOMATON.find_matches_as_indexes(text.encode()):
-            return text  # no anchor: no rule is tried (see _matches)
+        if (
+            len(text) <= _QUICK_CHARS
+            and text.isascii()
+            and not _AUTOMATON.find_matches_as_indexes(text.encode())
+            and not _scanned(text)
+        ):
+            return text  # no anchor and no scan hit: no rule is tried (see _matches)
         anchors = _Anchors(text)
-        if anchors.none():
+        if anchors.none() and not _scanned(text):
             return text  # no rule has an anchor to try (most tool outputs): not one rule is walked
         taken, _ = _found(text, anchors, 0)
         if not taken:
@@ -266,7 +272,7 @@ def _holds_any(text: str, anchors: _Anchors) -> bool:
     """Whether any rule matches in ``text``. A rule none of whose anchors stand is not started: check_loop's
     state is checked on every save, and its keys (``tokens``) stand for one rule of twenty."""
     for rule in RULES:
-        if not any(anchors.at(anchor) for anchor in rule.anchors):
+        if rule.scan is None and not any(anchors.at(anchor) for anchor in rule.anchors):
             continue
         if next(_matches(rule, text, anchors), None) is not None:
             return True
@@ -325,13 +331,17 @@ def _overlaps(text: AnyStr, opening: AnyStr, placeholder: re.Pattern[AnyStr], st
 def _matches(rule: Rule, text: str | bytes, anchors: _Anchors) -> Iterator[re.Match[Any]]:
     """The rule's matches in ``text``, tried only where its anchors stand."""
     match_at: Any = rule.bytes_pattern.match if isinstance(text, bytes) else rule.pattern.match
+    if rule.scan is not None:
+        yield from _scan_matches(rule, text, match_at)
+        return
+    accept = rule.accept
     for anchor in rule.anchors:
         seen = 0
         for i in anchors.at(anchor):
             if i < seen:  # inside the match before
                 continue
             if not rule.back:  # the common case, and a common word's (a "token" in a log) cost: one try
-                if (match := match_at(text, i)) is not None:
+                if (match := match_at(text, i)) is not None and (accept is None or accept(match, text)):
                     yield match
                     seen = match.end()
                 continue
@@ -340,10 +350,46 @@ def _matches(rule: Rule, text: str | bytes, anchors: _Anchors) -> Iterator[re.Ma
                 if start < 0 or start < seen:
                     continue
                 match = match_at(text, start)
-                if match is not None:
+                if match is not None and (accept is None or accept(match, text)):
                     yield match
                     seen = match.end()
                     break
+
+
+def _scanned(text: str | bytes) -> bool:
+    """Whether any anchorless rule's scan finds a place to try in ``text``."""
+    for rule in _SCANNED:
+        scan: Any = rule.bytes_scan if isinstance(text, bytes) else rule.scan
+        if scan.search(text) is not None:
+            return True
+    return False
+
+
+_SCANNED = [rule for rule in RULES if rule.scan is not None]
+_WORD_START = re.compile(rf"[A-Za-z0-9_\-.~]{{1,{SHAPED_BACK}}}$")
+_WORD_START_BYTES = re.compile(_WORD_START.pattern.encode())
+
+
+def _scan_matches(rule: Rule, text: str | bytes, match_at: Any) -> Iterator[re.Match[Any]]:
+    """An anchorless rule's matches: tried from the start of the token (a token's characters, up to SHAPED_BACK
+    of them) that stands before each hit of its scan: the hit may be at any separator of it."""
+    scan: Any = rule.bytes_scan if isinstance(text, bytes) else rule.scan
+    word: Any = _WORD_START_BYTES if isinstance(text, bytes) else _WORD_START
+    seen = 0
+    for hit in scan.finditer(text):
+        at = hit.start()
+        if at < seen:
+            continue
+        head = word.search(text, max(0, at - SHAPED_BACK), at)
+        if head is None or head.start() < seen:
+            continue
+        start = head.start()
+        if start > 0 and text[start - 1 : start] in ("\\", b"\\"):
+            start += 1  # the head starts with a JSON escape's letter (\n, \t): the token after it
+        match = match_at(text, start)
+        if match is not None and (rule.accept is None or rule.accept(match, text)):
+            yield match
+            seen = match.end()
 
 
 def enabled(env_value: str | None) -> bool:

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
+
+from . import generic
 
 #: No match of a rule is longer than this many characters (or bytes), except a PEM block's (which a stream holds
 #: whole; see Redactor.stream): a rule's repeats are bounded so, and a stream cut this far before its end cuts no
@@ -49,23 +53,44 @@ class Rule:
     back: int = 0
     #: Whether a match starts exactly ``back`` characters before its anchor (one try, not ``back`` + 1).
     exact: bool = False
+    #: What a pattern cannot judge (is the value random enough, does the name before it say secret), given the
+    #: match and the text it was found in; a match it refuses is no match.
+    accept: Callable[[re.Match[Any], str | bytes], bool] | None = None
+    #: For a rule with no anchor: a pattern found by one scan of the text (fast, as it starts with a class of
+    #: rare characters), where the rule is tried from the start of the word the hit stands in.
+    scan: re.Pattern[str] | None = None
+    bytes_scan: re.Pattern[bytes] | None = None
+
+
+def _bytes(pattern: str) -> str:
+    """The pattern for UTF-8 bytes: a class that leaves out characters outside ASCII leaves out their bytes."""
+    return pattern.replace(_NOT_ASCII, r"\x80-\xff")
 
 
 def _rule(
-    kind: str, anchors: str | tuple[str, ...], pattern: str, folded: bool = False, back: int = 0, exact: bool = False
+    kind: str,
+    anchors: str | tuple[str, ...],
+    pattern: str,
+    folded: bool = False,
+    back: int = 0,
+    exact: bool = False,
+    accept: Callable[[re.Match[Any], str | bytes], bool] | None = None,
+    scan: str | None = None,
 ) -> Rule:
     # a word starts after a JSON escape too: "...\nghp_..." in a JSON document's string
     pattern = re.sub(r"\\b(?=[A-Za-z(])", lambda _: _START, pattern)
     # ASCII semantics for \b, \d, \s and case-blindness, in both: a credential and the name given it are ASCII
-    spelled_bytes = pattern.replace(_NOT_ASCII, r"\x80-\xff").encode("ascii")
     return Rule(
         kind,
         tuple(anchors.split()) if isinstance(anchors, str) else anchors,
         re.compile(pattern, re.ASCII),
-        re.compile(spelled_bytes, re.ASCII),
+        re.compile(_bytes(pattern).encode("ascii"), re.ASCII),
         folded,
         back,
         exact,
+        accept,
+        None if scan is None else re.compile(scan, re.ASCII),
+        None if scan is None else re.compile(_bytes(scan).encode("ascii"), re.ASCII),
     )
 
 
@@ -291,4 +316,26 @@ RULES: tuple[Rule, ...] = (
         rf"(?P<q>(?:\\{{0,8}}[\"'])?)(?P<secret>{_VALUE})(?P=q)",
         folded=True,
     ),
+    # any scheme of an Authorization header, or a bearer token wherever it is sent
+    _rule(
+        "authorization",
+        "authorization",
+        r"(?i:authorization)\\{0,8}[\"']?\s{0,16}[:=]\s{0,16}\\{0,8}[\"']?[A-Za-z][A-Za-z0-9_-]{1,24}[ \t]{1,8}"
+        r"(?P<secret>[A-Za-z0-9._~+/\-:]{8,2048}={0,2})(?![A-Za-z0-9._~+/\-:=])",
+        folded=True,
+        accept=lambda m, text: generic.plausible_value(generic.ascii_of(m.group("secret")), False),
+    ),
+    _rule(
+        "bearer_token",
+        "bearer",
+        r"(?i:bearer)[ \t]{1,8}(?P<secret>[A-Za-z0-9._~+/\-]{16,2048}={0,2})(?![A-Za-z0-9._~+/\-=])",
+        folded=True,
+        accept=lambda m, text: generic.plausible_value(generic.ascii_of(m.group("secret")), False),
+    ),
+    # a value given any name that says secret, in any syntax (see generic)
+    _rule("secret", generic.NAMED_ANCHORS, generic.NAMED, folded=True, accept=generic.named_value),
+    _rule("secret", generic.SPACED_ANCHORS, generic.SPACED, accept=generic.named_value),
+    _rule("secret", generic.NEARBY_ANCHORS, generic.NEARBY, folded=True, accept=generic.nearby_value),
+    # a token of a prefix and a random tail, whoever issues it (see generic)
+    _rule("token", (), generic.SHAPED, accept=generic.shaped_token, scan=generic.SHAPED_SCAN),
 )

@@ -1,0 +1,253 @@
+"""Rules that find credentials by their setting and shape rather than by a vendor's prefix, so that a format no
+rule names is caught all the same: a value given a name that says it is secret, in any syntax (``=``, ``:``,
+JSON, YAML, a header, a flag, an XML element or attribute), and a token made of a short prefix and a long random
+tail (``abc_9fK2...``). Each is a pattern, to find the candidate, and a judgement in Python of the name and of
+the value (is it random enough, is it a placeholder or a reference), which a pattern cannot make."""
+
+from __future__ import annotations
+
+import math
+import re
+import string
+from collections import Counter
+from typing import Any
+
+#: Words that, in a name, say its value is secret, found anywhere in the name with its separators taken out
+#: (``DB_PASSWORD``, ``clientSecret``, ``x-api-key``, ``SharedAccessKey``, ``AUTH_TOKEN``).
+_SECRET_PARTS = (
+    "passw", "passphrase", "secret", "token", "credential", "apikey", "accesskey", "privatekey", "authkey",
+    "signingkey", "clientkey", "masterkey", "accountkey", "encryptionkey", "sdkkey", "adminkey", "serverkey",
+    "licensekey", "appkey", "applicationkey", "servicekey", "sessionkey", "webhookkey", "writekey", "ingestkey",
+)  # fmt: skip
+#: Words that say so only standing as a whole word of the name: ``DB_PASS``, ``PWD``, ``auth``, ``sig`` (a SAS
+#: signature; not ``signature``, which a message carries in the open).
+_SECRET_WORDS = frozenset({"pass", "pwd", "passwd", "pw", "auth", "sig", "creds", "apikey"})
+#: Words that, anywhere in a name, say its value is not a secret: an id, a URL, a file, a count, a public key,
+#: a page cursor (``token_url``, ``api_key_id``, ``password_file``, ``max_tokens``, ``next_page_token``).
+_NOT_SECRET_WORDS = frozenset(
+    """id ids url urls uri endpoint path paths file files filename dir name names type types method length len size
+    count counts version field fields header prefix ttl expiry expires expiration expired lifetime timeout limit max
+    min env var policy mode enabled required hint label format algorithm alg location schema rotation usage kind
+    source index ref arn provider host local regex pattern public publishable csrf xsrf primary foreign sort
+    partition cache idempotency next page continuation cursor pagination sync resume tokens keys keyword keywords
+    keyboard template
+    placeholder example sample description desc help title text question prompt reset forgot confirm confirmation
+    strength policy validator validation error errors message hash hashed hasher salt digest encoder encoding
+    budget estimate counter counting tokenizer tokenize tokenized lexer parser kwargs""".split()
+)
+_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+
+
+def secret_name(name: str) -> bool:
+    """Whether a name (a variable, a key, a header, a flag) says the value given it is a secret."""
+    words = [w.lower() for w in _WORD.findall(name)]
+    if not words or _NOT_SECRET_WORDS.intersection(words):
+        return False
+    joined = "".join(words)
+    return any(part in joined for part in _SECRET_PARTS) or not _SECRET_WORDS.isdisjoint(words)
+
+
+def password_name(name: str) -> bool:
+    """Whether the name is a password's, whose value may be a person's choice rather than a random string."""
+    words = [w.lower() for w in _WORD.findall(name)]
+    return "passw" in "".join(words) or not {"pass", "pwd", "passwd", "pw", "passphrase"}.isdisjoint(words)
+
+
+#: Values that stand for a secret rather than being one.
+_PLACEHOLDERS = frozenset(
+    "null none nil true false undefined changeme change_me password secret redacted hidden example dummy test "
+    "your_token your_key your_password todo tbd xxx".split()
+)
+_LETTERS_ONLY = re.compile(r"[A-Za-z_.:\-]+")
+_FILE_LIKE = re.compile(r"(?:\.{0,2}/|~/|[A-Za-z]:\\).*|.*\.(?:pem|key|crt|cer|p12|pfx|json|ya?ml|txt|env|jks|der)")
+
+
+def entropy(value: str) -> float:
+    """Shannon entropy of the value's characters, in bits per character."""
+    counts = Counter(value)
+    n = len(value)
+    return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+def plausible_value(value: str, password: bool) -> bool:
+    """Whether a value given a secret's name is one: not a placeholder, a reference (``$VAR``, ``${{ secrets.X
+    }}``, ``os.environ``), a path, a URL or a bare word; a password (a person's choice) needs 8 characters and a
+    digit or a sign, anything else 10 characters, a letter and a digit or both cases, and some entropy."""
+    low = value.lower()
+    if (
+        low in _PLACEHOLDERS
+        or value[0] in "$%#@*&"
+        or "://" in value
+        or len(set(value)) < 4
+        or _LETTERS_ONLY.fullmatch(value)
+        or _FILE_LIKE.fullmatch(value)
+        or low.startswith(("your", "<", "xxxx"))
+    ):
+        return False
+    if password:
+        return len(value) >= 8
+    if len(value) < 10 or value.isdigit():
+        return False
+    letters = any(c.isalpha() for c in value)
+    mixed = any(c.isupper() for c in value) and any(c.islower() for c in value)
+    return letters and (any(c.isdigit() for c in value) or mixed) and entropy(value) >= 3.0
+
+
+#: Prefixes of a digest or an id, not of a credential: ``sha256-...`` in a lockfile, ``req-<uuid>`` in a log.
+_NOT_TOKEN_PREFIXES = frozenset(
+    """sha sha1 sha224 sha256 sha384 sha512 md5 blake2b blake2s blake3 xxh64 crc32 hash digest commit rev ref git
+    build cache id uuid guid etag checksum node v req request trace span session msg message run job task toolu call
+    chatcmpl resp thread asst file batch evt cus ch pi pm in sub price prod txn acct seti src""".split()
+)
+#: A prefix is a word: lower-case or upper-case letters (and digits), as vendors spell them (``glpat``, ``FLWSECK``),
+#: not the start of a random string that happens to hold a separator (``aZ3k_...`` in a base64url digest).
+_PREFIX = re.compile(r"[a-z][a-z0-9]*|[A-Z][A-Z0-9]*")
+#: A digest's algorithm (or a lockfile's integrity) named just before: what follows is a hash.
+_DIGEST_BEFORE = re.compile(
+    r"(?i:sha\d{0,3}|md5|blake2[bs]|blake3|xxh\d*|crc32|digest|hash|integrity|checksum)[\"']?\s{0,2}[=:,\-]\s{0,2}[\"']?$"
+)
+_DIGEST_BEFORE_BYTES = re.compile(_DIGEST_BEFORE.pattern.encode())
+#: A UUID or a date anywhere in a tail makes it an id or a file's name (a log's, a transcript's), not a token.
+_ID_OR_DATE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-|\d{4}-\d\d-\d\d|\d{8}T\d")
+#: A run of letters and digits long enough to be a token's random part.
+_SEGMENT = re.compile(r"[A-Za-z0-9]{16,}")
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
+def random_tail(prefix: str, tail: str) -> bool:
+    """Whether ``prefix`` + a separator + ``tail`` looks like a vendor's token: a prefix that is no digest's or
+    id's, no UUID or date in the tail, and a run of 16 letters and digits in it that is random (see
+    random_run): words and identifiers joined by separators (``draft-ietf-http-v10-spec``) are not."""
+    if prefix.lower() in _NOT_TOKEN_PREFIXES or not _PREFIX.fullmatch(prefix) or _ID_OR_DATE.search(tail):
+        return False
+    return any(random_run(run) for run in _SEGMENT.findall(tail))
+
+
+def random_run(run: str, shortest: int = 16) -> bool:
+    """Whether a run of letters and digits is random: it changes between lower case, upper case and digits as
+    often as a random string does (a quarter of its neighbours at least, with digits in it; nearly half, in
+    mixed case without digits), which a word or an identifier (``arg2node2fixturedefs``, ``getElementById``)
+    never does, and has enough entropy; a hex run needs 32 characters (a shorter one is more often a short
+    digest)."""
+    digits = sum(c.isdigit() for c in run)
+    if len(run) < shortest or digits == len(run) or (set(run) <= _HEX and len(run) < 32):
+        return False
+    changes = sum(_CLASS.get(a, 3) != _CLASS.get(b, 3) for a, b in zip(run, run[1:], strict=False))
+    least = 0.25 if digits >= 2 else 0.45 if not (run.islower() or run.isupper()) else 2.0
+    return changes >= max(4, least * len(run)) and entropy(run) >= 3.3
+
+
+_CLASS = {c: 0 if c.isdigit() else 1 if c.islower() else 2 for c in string.ascii_letters + string.digits}
+
+
+def ascii_of(value: str | bytes) -> str:
+    """A match's group as text (a stream's bytes are ASCII where a rule judges them)."""
+    return value.decode("ascii") if isinstance(value, bytes) else value
+
+
+#: How far before its secret word a name is read back (a stream keeps 64 bytes before a window for this).
+NAME_BACK = 48
+_NAME_TAIL = re.compile(r"[A-Za-z0-9_.\-]+$")
+_NAME_TAIL_BYTES = re.compile(rb"[A-Za-z0-9_.\-]+$")
+
+#: Characters a value given a secret's name is made of: no white space, quote, bracket, separator or backslash,
+#: and (so that a stream, on bytes, finds what the text finds) nothing outside ASCII.
+_VALUE_CHAR = r"""[^\s"'`,;&|{}()\[\]<>\\\x80-\U0010ffff]"""
+#: A value given a name that says it is secret, from where the secret word of the name stands: the rest of the
+#: name, its closing quote (or an escaped one, JSON in a JSON string), an assignment in any syntax (``=``, ``:``,
+#: ``:=``, ``=>``, ``==``, ``,`` between quoted arguments, ``>`` of an XML element, an XML ``value=`` attribute
+#: after the name's, or white space after a flag or an upper-case name), and the value, whole.
+NAMED = (
+    r"(?P<rest>[A-Za-z0-9_.\-]{0,40}?)(?P<close>\\{0,8}[\"'`]|\])?"
+    r"(?P<sep>[ \t]{0,8}(?:=>|:=|==|\?=|[:=,>])[ \t]{0,8}|[ \t]{1,8}value[ \t]{0,4}=[ \t]{0,4}{spaced})"
+    rf"(?P<q>(?:\\{{0,8}}[\"'`])?)(?<!\\)(?P<secret>{_VALUE_CHAR}{{6,512}})"
+    r"(?=\\{0,8}[\"'`]|[\s,;&<>)}\]|]|\\|$)"
+)
+NAMED_ANCHORS = ("pass", "pwd", "secret", "token", "key", "auth", "cred", "sig")
+#: The same, where white space alone assigns: after a flag (``--token x``) or an upper-case name (``ENV API_TOKEN
+#: x``). A rule of its own, anchored on the flag's dash or the upper-case word: "token" followed by a word is
+#: common in logs, and each would cost a try.
+SPACED_ANCHORS = (
+    *(f"-{word}" for word in ("pass", "pwd", "secret", "token", "key", "auth", "cred", "api")),
+    *(word.upper() for word in NAMED_ANCHORS),
+)
+# Each pattern starts with its anchors, as a look-ahead: found where the anchors stand it costs nothing, and an
+# engine that runs the pattern everywhere (hyperscan, in benchmarks/redaction_engines.py) finds what ours does.
+SPACED = f"(?={'|'.join(map(re.escape, SPACED_ANCHORS))})" + NAMED.replace("{spaced}", r"|[ \t]{1,8}")
+NAMED = f"(?=(?i:{'|'.join(NAMED_ANCHORS)}))" + NAMED.replace("{spaced}", "")
+
+
+def named_value(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the name the match stands in says secret, in a syntax that assigns, and the value is one."""
+    start = match.start()
+    before = text[max(0, start - NAME_BACK) : start]
+    found = _NAME_TAIL_BYTES.search(before) if isinstance(before, bytes) else _NAME_TAIL.search(before)
+    head = ascii_of(found.group()) if found else ""
+    name = head + ascii_of(match.group("rest"))
+    close, sep, quote = (ascii_of(match.group(g) or "") for g in ("close", "sep", "q"))
+    if not secret_name(name):
+        return False
+    word = sep.strip()
+    if not word:  # white space only: a flag (--token x), an upper-case name of words (ENV API_TOKEN x)
+        if not (name.startswith("-") or (name.isupper() and "_" in name)):
+            return False
+    elif word == "," and not (close and quote):  # os.Setenv("X_TOKEN", "...") but not f(token, x)
+        return False
+    elif word == ">":  # <password>...</password>, not a comparison
+        at = start - len(head) - 1
+        if at < 0 or text[at : at + 1] not in ("<", b"<") or close:
+            return False
+    elif word.startswith("value") and not close:
+        return False
+    value = ascii_of(match.group("secret"))
+    if not plausible_value(value, password_name(name)):
+        return False
+    # where the syntax is also code's (a comparison, a call's arguments, a word after a word), only a random
+    # value is taken for a secret
+    return word not in ("", ",", "==") or any(random_run(run, 10) for run in _RUN.findall(value))
+
+
+_RUN = re.compile(r"[A-Za-z0-9]{10,}")
+
+
+#: A token made of a short prefix and a long tail, found from its separator: ``_ - . ~`` followed by 15 of a
+#: token's characters, where letters and digits alternate twice early on (as in a random string, and rarely in
+#: an identifier: each hit costs a try of the rule, and code is full of ``_`` and ``.``), then tried from the
+#: start of the word.
+SHAPED_SCAN = r"[_\-.~](?=[A-Za-z0-9_\-.~]{15})(?:[A-Za-z_\-.~]{0,24}\d{1,12}[A-Za-z]){2}"
+SHAPED = (
+    r"(?:(?<![A-Za-z0-9_\-.~\\])|(?<=\\[nrt]))(?P<secret>(?P<prefix>[A-Za-z][A-Za-z0-9]{0,11})[_\-.~]"
+    r"(?P<tail>[A-Za-z0-9_\-.~]{14,511}[A-Za-z0-9]={0,2}))(?![A-Za-z0-9_\-~]|\.[A-Za-z0-9])"
+)
+#: How far before the scan's hit the token starts at most (a stream keeps 64 bytes before a window).
+SHAPED_BACK = 56
+
+
+def shaped_token(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the match is a token (see random_tail) and no digest (``sha256=...`` before it)."""
+    if not random_tail(ascii_of(match.group("prefix")), ascii_of(match.group("tail"))):
+        return False
+    before = text[max(0, match.start() - 24) : match.start()]
+    found = _DIGEST_BEFORE_BYTES.search(before) if isinstance(before, bytes) else _DIGEST_BEFORE.search(before)
+    return found is None
+
+
+#: A random value a few words after a word that says secret, in prose or a log line: "using credentials
+#: <value>", "the api key is <value>", "token for upload: <value>".
+NEARBY = (
+    r"(?i:cred|secret|token|passw|passp|key)[A-Za-z]{0,10}(?:[ \t]{1,4}[A-Za-z]{1,12}){0,3}"
+    r"[ \t]{1,4}(?:[:=][ \t]{0,4})?(?P<q>[\"'`]?)(?P<secret>[A-Za-z0-9_\-.~+/=]{20,512})(?=[\"'`]|[\s,;)\]}]|\\|$)"
+)
+NEARBY_ANCHORS = ("cred", "secret", "token", "passw", "passp", "key")
+
+
+def nearby_value(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the value is random (a long run of letters and digits that changes class as a random string does,
+    not only hex digits: a digest near the word "key" is common in logs), and no URL or path."""
+    value = ascii_of(match.group("secret"))
+    if "://" in value or value.startswith(("/", "./", "~/")):
+        return False
+    return any(random_run(run, 20) and not set(run) <= _HEX for run in _LONG_RUN.findall(value))
+
+
+_LONG_RUN = re.compile(r"[A-Za-z0-9]{20,}")
