@@ -3,6 +3,7 @@ launcher they start (bin/mcp-context): which host a hook runs in, and where its 
 
 from __future__ import annotations
 
+import fcntl
 import importlib.machinery
 import importlib.util
 import json
@@ -210,3 +211,20 @@ def test_once_the_environment_is_ready_the_real_server_answers_what_was_held_and
         == json.loads((ROOT / "bin" / "listing.json").read_text())["tools/list"]["tools"]
     )
     assert wire.close() == 0
+
+
+def test_a_hook_during_an_install_starts_no_second_installer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    module = launcher()
+    monkeypatch.setenv("MCP_CONTEXT_PLUGIN_HOME", str(tmp_path))
+    for name in ("CLAUDE_PLUGIN_ROOT", "GEMINI_SESSION_ID", "GEMINI_PROJECT_DIR", "GEMINI_CLI"):
+        monkeypatch.delenv(name, raising=False)
+    env_dir = tmp_path / f"env-{module.digest()}"
+    assert not module.installing(env_dir)
+    with open(tmp_path / f"{env_dir.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # an install under way
+        assert module.installing(env_dir)
+        spawned: list[list[str]] = []
+        monkeypatch.setattr(module.subprocess, "Popen", lambda argv, **kw: spawned.append(argv))
+        assert module.main(["hook", "claude", "pre-tool-use"]) == 0
+        assert spawned == []
+    assert not module.installing(env_dir)
