@@ -224,3 +224,24 @@ def test_config_codex_prints_a_table_codex_reads(tmp_path: Path, monkeypatch: py
     assert tomllib.loads(moved.output)["mcp_servers"]["mcp-context"]["env"] == {"CODEX_HOME": str(tmp_path / "codex")}
     named = CliRunner().invoke(cli, ["config", "codex", "--name", "ctx.tools"])
     assert list(tomllib.loads(named.output)["mcp_servers"]) == ["ctx.tools"]
+
+
+def test_codex_hooks_get_claude_codes_fields_and_a_shell_result_as_plain_text() -> None:
+    """What docs/hosts.md says of Codex's hooks, on the inputs the real Codex CLI sent (record-codex-hooks)."""
+    inputs = {p.stem: json.loads(p.read_text()) for p in sorted((FIXTURES / "hooks").glob("*.json"))}
+    assert {k.split("-")[0] for k in inputs} >= {
+        "SessionStart",
+        "UserPromptSubmit",
+        "PreToolUse",
+        "PostToolUse",
+        "Stop",
+    }
+    for name, given in inputs.items():
+        assert given["hook_event_name"] == name.split("-")[0]
+        assert {"session_id", "transcript_path", "cwd", "model", "permission_mode"} <= set(given), name
+        assert "/.codex/sessions/" in given["transcript_path"] and given["transcript_path"].endswith(".jsonl")
+    before, after = inputs["PreToolUse-1"], inputs["PostToolUse-1"]
+    assert (before["tool_name"], before["tool_use_id"]) == (after["tool_name"], after["tool_use_id"])
+    assert before["tool_name"] == "Bash" and isinstance(before["tool_input"]["command"], str)  # Codex's exec_command
+    assert isinstance(after["tool_response"], str)  # Claude Code's is an object: stdout, stderr, interrupted
+    assert "AssertionError" in after["tool_response"]

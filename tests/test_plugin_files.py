@@ -3,13 +3,17 @@ launcher they start (bin/mcp-context): which host a hook runs in, and where its 
 
 from __future__ import annotations
 
+import fcntl
 import importlib.machinery
 import importlib.util
 import json
+import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -105,3 +109,122 @@ def test_the_environment_is_named_by_the_source_and_goes_where_asked(monkeypatch
     monkeypatch.delenv("CLAUDE_PLUGIN_DATA")
     monkeypatch.setenv("XDG_CACHE_HOME", "/cache")
     assert module.home() == Path("/cache/mcp-context/plugin")
+
+
+class Wire:
+    """The host's side of the launcher's stdio, over two pipes, with the Bridge running in a thread."""
+
+    def __init__(self, module: ModuleType, env_dir: Path, installer: subprocess.Popen[bytes]) -> None:
+        to_r, to_w = os.pipe()
+        from_r, from_w = os.pipe()
+        self.to, self.back = open(to_w, "wb"), open(from_r, "rb")
+        listing = json.loads((ROOT / "bin" / "listing.json").read_text())
+        self.ends = open(to_r, "rb"), open(from_w, "wb")  # the launcher's stdin and stdout
+        bridge = module.Bridge(["serve"], env_dir, listing, *self.ends)
+        self.code: list[int] = []
+        self.seen: list[dict[str, Any]] = []  # every message from the launcher
+        self.thread = threading.Thread(target=lambda: self.code.append(bridge.run(installer)), daemon=True)
+        self.thread.start()
+
+    def ask(self, id_: int, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+        self.tell({"id": id_, "method": method, "params": params or {}})
+        return self.until(id_)
+
+    def tell(self, message: dict[str, Any]) -> None:
+        self.to.write(json.dumps({"jsonrpc": "2.0", **message}).encode() + b"\n")
+        self.to.flush()
+
+    def until(self, id_: int) -> dict[str, Any]:
+        while True:
+            found: dict[str, Any] = json.loads(self.back.readline())
+            self.seen.append(found)
+            if found.get("id") == id_:
+                return found
+
+    def close(self) -> int:
+        self.to.close()
+        self.thread.join(timeout=120)
+        for stream in (*self.ends, self.back):
+            stream.close()
+        return self.code[0]
+
+
+HELLO = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}
+
+
+def test_while_the_environment_installs_the_launcher_answers_the_handshake_and_lists_and_a_failed_install_says_why(
+    tmp_path: Path,
+) -> None:
+    module = launcher()
+    installer = subprocess.Popen(["false"])
+    (tmp_path / "env-x.log").write_text("pip: no network\n")
+    wire = Wire(module, tmp_path / "env-x", installer)
+    init = wire.ask(1, "initialize", HELLO)["result"]
+    assert init["protocolVersion"] == "2025-06-18" and init["serverInfo"]["name"] == "mcp-context"
+    assert wire.ask(1_000, "initialize", {**HELLO, "protocolVersion": "1999-01-01"})["result"]["protocolVersion"] == (
+        "2025-11-25"
+    )  # a version it does not speak: its latest, as the real server answers
+    wire.tell({"method": "notifications/initialized"})
+    tools = wire.ask(2, "tools/list")["result"]["tools"]
+    assert {t["name"] for t in tools} == {
+        "persist_result",
+        "read_persisted",
+        "compact_history",
+        "check_loop",
+        "summarize_range",
+    }
+    assert wire.ask(3, "ping") == {"jsonrpc": "2.0", "id": 3, "result": {}}
+    installer.wait()
+    called = wire.ask(4, "tools/call", {"name": "persist_result", "arguments": {"content": "x"}})["result"]
+    assert called["isError"] is True
+    assert "could not install its environment" in called["content"][0]["text"]
+    assert "env-x.log" in called["content"][0]["text"]
+    error = wire.ask(5, "resources/read", {"uri": "mcp-context://sessions/s/results/r_0"})["error"]
+    assert "could not install" in error["message"]
+    assert wire.close() == 0
+
+
+@pytest.mark.slow
+def test_once_the_environment_is_ready_the_real_server_answers_what_was_held_and_all_that_follows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module = launcher()
+    env_dir = tmp_path / "env-x"
+    (env_dir / "bin").mkdir(parents=True)
+    python = env_dir / "bin" / "python"  # this checkout's environment stands for the one the install builds
+    python.write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+    python.chmod(0o755)
+    monkeypatch.setenv("MCP_CONTEXT_HOME", str(tmp_path / "store"))
+    installer = subprocess.Popen(["sleep", "0.5"])
+    wire = Wire(module, env_dir, installer)
+    assert wire.ask(1, "initialize", HELLO)["result"]["protocolVersion"] == "2025-06-18"
+    wire.tell({"method": "notifications/initialized"})
+    assert wire.ask(2, "resources/list")["result"] == {"resources": []}
+    held = wire.ask(3, "tools/call", {"name": "persist_result", "arguments": {"content": "line\n" * 500}})
+    assert "Stored as handle r_" in held["result"]["content"][0]["text"], held
+    changed = {"jsonrpc": "2.0", "method": "notifications/resources/list_changed"}
+    assert changed in wire.seen  # the host is told that the store's results can be listed now
+    listed = wire.ask(4, "resources/list")["result"]["resources"]
+    assert any("500 lines" in r["description"] for r in listed), listed
+    assert (
+        wire.ask(5, "tools/list")["result"]["tools"]
+        == json.loads((ROOT / "bin" / "listing.json").read_text())["tools/list"]["tools"]
+    )
+    assert wire.close() == 0
+
+
+def test_a_hook_during_an_install_starts_no_second_installer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    module = launcher()
+    monkeypatch.setenv("MCP_CONTEXT_PLUGIN_HOME", str(tmp_path))
+    for name in ("CLAUDE_PLUGIN_ROOT", "GEMINI_SESSION_ID", "GEMINI_PROJECT_DIR", "GEMINI_CLI"):
+        monkeypatch.delenv(name, raising=False)
+    env_dir = tmp_path / f"env-{module.digest()}"
+    assert not module.installing(env_dir)
+    with open(tmp_path / f"{env_dir.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # an install under way
+        assert module.installing(env_dir)
+        spawned: list[list[str]] = []
+        monkeypatch.setattr(module.subprocess, "Popen", lambda argv, **kw: spawned.append(argv))
+        assert module.main(["hook", "claude", "pre-tool-use"]) == 0
+        assert spawned == []
+    assert not module.installing(env_dir)
