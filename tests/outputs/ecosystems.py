@@ -77,7 +77,9 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_checkers import make_link, mypy, ruff, shellcheck, sqlite, terraform
     from ecosystems_js import eslint, jest, mocha, node, npm, tsc
     from ecosystems_langs import bun, busted, eunit, exunit, ghc, prove, rscript
+    from ecosystems_native import ctest, dune, gdc, gfortran, nim, sanitizers, valgrind
     from ecosystems_scripts import curl, git, minitest, phpunit, pip, psql, pytest, rspec, shell, unittest
+    from ecosystems_tools import clippy, govet, guile, pyright, rubocop, tcltest, yamllint
 
     return [
         ("jest", jest),
@@ -113,6 +115,20 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("terraform", terraform),
         ("sqlite", sqlite),
         ("make", make_link),
+        ("gfortran", gfortran),
+        ("nim", nim),
+        ("gdc", gdc),
+        ("dune", dune),
+        ("sanitizers", sanitizers),
+        ("valgrind", valgrind),
+        ("ctest", ctest),
+        ("tcltest", tcltest),
+        ("guile", guile),
+        ("yamllint", yamllint),
+        ("rubocop", rubocop),
+        ("clippy", clippy),
+        ("govet", govet),
+        ("pyright", pyright),
     ]
 
 
