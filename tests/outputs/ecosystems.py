@@ -8,7 +8,9 @@ in ``ecosystems/truth.json``. A group whose tool is missing is skipped and liste
 ``ecosystems_js.py`` (Node's tools and npm), ``ecosystems_built.py`` (Go, Rust, Maven, CMake) and
 ``ecosystems_scripts.py`` (Ruby, PHP, PostgreSQL, Python, pip, git, curl, the shell); the second held-out part's
 in ``ecosystems_langs.py`` (Perl, Lua, Elixir, Erlang, Haskell, R, Bun) and ``ecosystems_checkers.py`` (mypy, ruff,
-ShellCheck, Terraform, SQLite, a C link under make). ``capture.py ecosystems NAME ...`` captures only the named
+ShellCheck, Terraform, SQLite, a C link under make); the third's, two failures per tool, in ``ecosystems_native.py``
+(gfortran, Nim, gdc, dune, sanitizers, valgrind, CTest) and ``ecosystems_tools.py`` (tcltest, Guile, yamllint,
+RuboCop, Clippy, go vet, Pyright). ``capture.py ecosystems NAME ...`` captures only the named
 groups and keeps every other group's cases as they are.
 """
 
