@@ -74,7 +74,7 @@ class History:
 
 
 #: The parts, in the order reported: each a set of ecosystems and a set of agents (dev: everything not held out).
-PARTS = ("dev", "held-out", "new held-out")
+PARTS = ("dev", "held-out", "new held-out", "held-out 3")
 
 
 def split() -> dict[str, tuple[set[str], set[str]]]:
@@ -83,6 +83,7 @@ def split() -> dict[str, tuple[set[str], set[str]]]:
     return {
         "held-out": (set(data["held_out_ecosystems"]), set(data["held_out_agents"])),
         "new held-out": (set(data.get("new_held_out_ecosystems", ())), set(data.get("new_held_out_agents", ()))),
+        "held-out 3": (set(data.get("held_out_3_ecosystems", ())), set(data.get("held_out_3_agents", ()))),
     }
 
 

@@ -2,8 +2,8 @@
 with its success twin and a hand-written truth file, and many agent dialects (``tests/dialects``): every failure
 is read as failed with the line that says why, no twin is, and every agent's fix is told with what it changed.
 
-The new held-out part (``benchmarks/fidelity_split.json``) is measured by ``benchmarks.fidelity`` only: a test
-asserting on it would be a rule tuned on it."""
+The new held-out part and the third (``benchmarks/fidelity_split.json``) are measured by ``benchmarks.fidelity``
+only: a test asserting on how they are read would be a rule tuned on them; they are checked for completeness only."""
 
 from __future__ import annotations
 
@@ -27,8 +27,9 @@ CASES: list[dict[str, Any]] = json.loads((CORPUS / "cases.json").read_text(encod
 TRUTH: dict[str, Any] = json.loads((CORPUS / "truth.json").read_text(encoding="utf-8"))
 PARTS = corpora.split()
 NEW_ECOSYSTEMS, NEW_AGENTS = PARTS["new held-out"]
-SEEN = [c for c in CASES if c["ecosystem"] not in NEW_ECOSYSTEMS]
-HISTORIES = [h for h in corpora.histories() if h.split != "new held-out"]
+THIRD_ECOSYSTEMS, THIRD_AGENTS = PARTS["held-out 3"]
+SEEN = [c for c in CASES if c["ecosystem"] not in NEW_ECOSYSTEMS | THIRD_ECOSYSTEMS]
+HISTORIES = [h for h in corpora.histories() if h.split not in ("new held-out", "held-out 3")]
 
 
 def flat(text: str) -> str:
@@ -45,8 +46,8 @@ def test_the_corpora_are_as_wide_as_promised() -> None:
     assert all(c["twin"] in {d["name"] for d in CASES} for c in CASES)
     assert len(corpora.dialects()) >= 10
     held_eco, held_agents = PARTS["held-out"]
-    assert len(held_eco) * 3 >= len(ecosystems - NEW_ECOSYSTEMS)
-    assert len(held_agents) * 3 >= len(set(corpora.dialects()) - NEW_AGENTS)
+    assert len(held_eco) * 3 >= len(ecosystems - NEW_ECOSYSTEMS - THIRD_ECOSYSTEMS)
+    assert len(held_agents) * 3 >= len(set(corpora.dialects()) - NEW_AGENTS - THIRD_AGENTS)
 
 
 def test_the_new_held_out_part_is_new_whole_and_complete() -> None:
@@ -65,6 +66,28 @@ def test_the_new_held_out_part_is_new_whole_and_complete() -> None:
         assert all(step in dialect for step in steps), name
     parts = {h.split for h in corpora.histories()}
     assert parts == set(corpora.PARTS)
+
+
+def test_the_third_held_out_part_is_new_whole_and_complete() -> None:
+    """Whole ecosystems (two distinct failures each) and agents no earlier part had, each failure with its twin and
+    a truth line found in its output, each agent with a tool (or a written command) for every step and a source."""
+    earlier_eco = PARTS["held-out"][0] | NEW_ECOSYSTEMS
+    earlier_agents = PARTS["held-out"][1] | NEW_AGENTS
+    assert len(THIRD_ECOSYSTEMS) >= 12 and len(THIRD_AGENTS) >= 8
+    assert not THIRD_ECOSYSTEMS & earlier_eco and not THIRD_AGENTS & earlier_agents
+    assert THIRD_ECOSYSTEMS <= {c["ecosystem"] for c in CASES} and THIRD_AGENTS <= set(corpora.dialects())
+    names = {c["name"] for c in CASES}
+    for eco in THIRD_ECOSYSTEMS:
+        failed = [c for c in CASES if c["ecosystem"] == eco and c["failed"]]
+        assert len({TRUTH[c["name"]]["cause"] for c in failed}) >= 2, eco
+        for case in failed:
+            assert case["twin"] in names and "fix" in case, case["name"]
+            assert flat(TRUTH[case["name"]]["cause"]) in flat(output(case["name"])), case["name"]
+    for name in THIRD_AGENTS:
+        dialect = corpora.dialects()[name]
+        steps = ("exec", "read", "edit", "write") if dialect.get("tools", True) else ("exec_text", "edit_text")
+        assert all(step in dialect for step in steps) and dialect["source"], name
+    assert "held-out 3" in {h.split for h in corpora.histories()}
 
 
 @pytest.mark.parametrize("case", [c for c in SEEN if c["failed"]], ids=lambda c: c["name"])

@@ -8,7 +8,9 @@ in ``ecosystems/truth.json``. A group whose tool is missing is skipped and liste
 ``ecosystems_js.py`` (Node's tools and npm), ``ecosystems_built.py`` (Go, Rust, Maven, CMake) and
 ``ecosystems_scripts.py`` (Ruby, PHP, PostgreSQL, Python, pip, git, curl, the shell); the second held-out part's
 in ``ecosystems_langs.py`` (Perl, Lua, Elixir, Erlang, Haskell, R, Bun) and ``ecosystems_checkers.py`` (mypy, ruff,
-ShellCheck, Terraform, SQLite, a C link under make). ``capture.py ecosystems NAME ...`` captures only the named
+ShellCheck, Terraform, SQLite, a C link under make); the third's, two failures per tool, in ``ecosystems_native.py``
+(gfortran, Nim, gdc, dune, sanitizers, valgrind, CTest) and ``ecosystems_tools.py`` (tcltest, Guile, yamllint,
+RuboCop, Clippy, go vet, Pyright). ``capture.py ecosystems NAME ...`` captures only the named
 groups and keeps every other group's cases as they are.
 """
 
@@ -77,7 +79,9 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_checkers import make_link, mypy, ruff, shellcheck, sqlite, terraform
     from ecosystems_js import eslint, jest, mocha, node, npm, tsc
     from ecosystems_langs import bun, busted, eunit, exunit, ghc, prove, rscript
+    from ecosystems_native import ctest, dune, gdc, gfortran, nim, sanitizers, valgrind
     from ecosystems_scripts import curl, git, minitest, phpunit, pip, psql, pytest, rspec, shell, unittest
+    from ecosystems_tools import clippy, govet, guile, pyright, rubocop, tcltest, yamllint
 
     return [
         ("jest", jest),
@@ -113,6 +117,20 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("terraform", terraform),
         ("sqlite", sqlite),
         ("make", make_link),
+        ("gfortran", gfortran),
+        ("nim", nim),
+        ("gdc", gdc),
+        ("dune", dune),
+        ("sanitizers", sanitizers),
+        ("valgrind", valgrind),
+        ("ctest", ctest),
+        ("tcltest", tcltest),
+        ("guile", guile),
+        ("yamllint", yamllint),
+        ("rubocop", rubocop),
+        ("clippy", clippy),
+        ("govet", govet),
+        ("pyright", pyright),
     ]
 
 
