@@ -18,6 +18,7 @@ import pytest
 from mcp_context import Session
 from mcp_context.errors import ContextError, StoreError
 from mcp_context.server.tenants import Tenants
+from mcp_context.storage import text_index
 
 OUTSIDE_TEXT = "OUTSIDE-7d41: a secret that lives outside the root\n"
 INSIDE_TEXT = "inside the root\n"
@@ -239,3 +240,47 @@ def test_swaps_raced_against_reads_and_writes_never_lead_outside(tmp_path: Path,
         thread.join()
     assert snapshot(outside) == before, "written, created or removed through the link"
     assert worked and refused, (worked, refused)  # both sides of the race were hit
+
+
+@pytest.mark.parametrize("tenant", ["team-i", None])
+def test_a_swapped_folder_never_leads_the_search_index_outside(tmp_path: Path, tenant: str | None) -> None:
+    """The search index is an SQLite file in the store's folder, opened on a store's first search: a tenant's
+    folder (or ``sessions/`` for the plain root) swapped for a link before that opens nothing outside."""
+    root = tmp_path / "store"
+    session = Tenants(str(root), None, transcript_roots=[]).session(tenant, "work")
+    session.persist_result(INSIDE_TEXT)
+    folder = root / "tenants" / "team-i" if tenant else root
+    (folder / "index.sqlite").unlink()  # as before the index existed
+    text_index._open.clear()  # as in a fresh process: no connection to it is open
+    outside = tmp_path / "outside"
+    if tenant:
+        swap(folder, outside)
+    else:  # the plain root may itself be a link; the index file in it may not
+        outside.mkdir()
+        (outside / "index.sqlite").write_bytes(b"")
+        os.symlink(outside / "index.sqlite", folder / "index.sqlite")
+    before = snapshot(outside)
+    fresh = Tenants(str(root), None, transcript_roots=[]).session(tenant, "work")
+    for attempt in (lambda: fresh.search_persisted("inside"), lambda: fresh.read_persisted(
+            fresh.results()[0].handle, grep="inside") if fresh.results() else None):  # fmt: skip
+        try:
+            attempt()
+        except ContextError as exc:
+            one_line(exc)
+    assert snapshot(outside) == before, "the index was made or written through the link"
+
+
+def test_the_search_index_is_opened_through_its_folder_never_a_path(tmp_path: Path) -> None:
+    """Opened between a store's walk and a swap (a persist indexes what it just wrote; a search opens the index
+    after listing): the index walks down to its folder itself, so a link there opens nothing outside."""
+    root = tmp_path / "store"
+    session = Tenants(str(root), None, transcript_roots=[]).session("team-j", "work")
+    session.persist_result(INSIDE_TEXT)
+    text_index._open.clear()
+    swap(root / "tenants" / "team-j", tmp_path / "outside")
+    (tmp_path / "outside" / "index.sqlite").unlink()
+    before = snapshot(tmp_path / "outside")
+    index = text_index.sqlite_index(root, ("tenants", "team-j"))
+    with pytest.raises(StoreError, match="not a plain directory"):
+        index.indexed("work", ["r_0000000000000000"])
+    assert snapshot(tmp_path / "outside") == before

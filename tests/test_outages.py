@@ -9,6 +9,9 @@ connection the server closed is never handed to a request."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -177,11 +180,15 @@ def test_under_terminations_every_150_ms_every_request_gets_a_json_answer(served
             time.sleep(0.15)
 
     answers: list[tuple[int, str]] = []
+    acknowledged: dict[str, str] = {}
 
     def client(n: int) -> None:
         for i in range(40):
-            answer = persist(served, served.key, f"campaign {n} {i} {time.time()}\n")
+            text = f"campaign {n} {i} {time.time()}\n"
+            answer = persist(served, served.key, text)
             answers.append((answer.status_code, answer.text))
+            if answer.status_code == 200 and not answer.json()["result"].get("isError"):
+                acknowledged[answer.json()["result"]["structuredContent"]["handle"]] = text
 
     threads = [threading.Thread(target=killer)] + [threading.Thread(target=client, args=(n,)) for n in range(4)]
     for thread in threads:
@@ -198,3 +205,28 @@ def test_under_terminations_every_150_ms_every_request_gets_a_json_answer(served
         body = json.loads(text)
         said = body.get("error_description") or body["result"]["content"][0]["text"]
         assert "\n" not in said and "Traceback" not in said
+    for handle, text in acknowledged.items():  # what was acknowledged was committed
+        read = rpc(served.replica.url, "tools/call", {"name": "read_persisted", "arguments": {"handle": handle}},
+                   served.key)  # fmt: skip
+        assert text.strip() in read.json()["result"]["content"][0]["text"], read.text
+
+
+def test_a_frozen_database_is_answered_in_json_within_5_s_and_served_again_once_it_runs(
+    cluster: Cluster, served: Served
+) -> None:
+    """The postmaster and every backend stopped (SIGSTOP): connections are accepted by the kernel and never
+    answered, so only the server's own bounds end a request."""
+    assert_recovers(served)
+    pid = int((cluster.data / "postmaster.pid").read_text().split()[0])
+    children = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True)
+    pids = [pid, *(int(c) for c in children.stdout.split())]
+    for each in pids:
+        os.kill(each, signal.SIGSTOP)
+    try:
+        for _ in range(2):  # the first request meets the silence, the next one too after a pause
+            assert_answered_while_down(served)
+            time.sleep(2.5)
+    finally:
+        for each in pids:
+            os.kill(each, signal.SIGCONT)
+    assert_recovers(served)

@@ -70,6 +70,10 @@ class FileStore(StateFiles):
 
     # folders ---------------------------------------------------------------------------------------------
 
+    def located(self) -> tuple[Path, tuple[str, ...]]:
+        """Where the store is: the folder that may be a link, and the names below it, each opened without."""
+        return self._anchor, self._prefix
+
     def _opened(self, *parts: str) -> AbstractContextManager[int | None]:
         """The folder ``root/parts...`` for the block (None: it does not exist)."""
         return folders.opened(self._anchor, self._prefix + parts)
