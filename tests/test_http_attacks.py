@@ -64,6 +64,15 @@ def verifier(signers: list[Signer], tmp_path_factory: pytest.TempPathFactory) ->
         ({"scope": None}, ()),  # nor does a token that names none
         ({"scope": 7, "scp": {"ctx:write": True}}, ()),
         ({"scope": ["ctx:write ctx:read"]}, ("ctx:read", "ctx:write")),
+        ({"scope": "ctx:read  ctx:write "}, ("ctx:read", "ctx:write")),
+        # scopes are separated by the space alone: any other blank makes one unknown scope of the two
+        ({"scope": "ctx:read\tctx:write"}, ()),
+        ({"scope": "ctx:read\u00a0ctx:write"}, ()),
+        ({"scope": "ctx:read\u3000ctx:write"}, ()),
+        ({"scope": "ctx:read\x1fctx:write"}, ()),
+        ({"scope": "ctx:read\nctx:write"}, ()),
+        ({"scp": ["ctx:read", "ctx:read\tctx:write"]}, ("ctx:read",)),
+        ({"scope": "CTX:WRITE Ctx:Read"}, ()),
     ],
 )
 def test_scopes_from_a_string_or_a_list_in_scope_or_scp(

@@ -114,14 +114,15 @@ class JwtVerifier:
 
 def granted_scopes(claims: dict[str, Any]) -> tuple[str, ...]:
     """The scopes of ours a token grants, from ``scope`` and ``scp``, each a space-separated string or a list
-    of strings. Unknown scopes, and a token that names none, grant nothing."""
+    of strings. Unknown scopes, and a token that names none, grant nothing. Scopes are separated by the space
+    alone (RFC 6749 section 3.3): ``ctx:read<TAB>ctx:write`` or with any other blank is one unknown scope."""
     named: list[str] = []
     for claim in SCOPE_CLAIMS:
         value = claims.get(claim)
         if isinstance(value, str):
-            named += value.split()
+            named += value.split(" ")
         elif isinstance(value, list):
-            named += [s for item in value if isinstance(item, str) for s in item.split()]
+            named += [s for item in value if isinstance(item, str) for s in item.split(" ")]
     return tuple(s for s in SCOPES if s in named)
 
 
