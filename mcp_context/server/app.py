@@ -29,6 +29,7 @@ from ..storage import ids
 from ..summary.args import SummarizeArgs
 from . import compaction, loops, sdk, summary, tools
 from .binding import Direct, failure
+from .echoes import bounded_errors
 from .resources import TEMPLATES, list_page, read
 from .schemas import listed
 from .wire import AnsweringReadStream, stdio
@@ -45,6 +46,7 @@ class ContextServer(MCPServer):
         self.direct: dict[str, Direct] = {}
         # MCPServer's resources/list drops the client's cursor: the store's listing is paged by ours.
         sdk.lowlevel(self).add_request_handler("resources/list", PaginatedRequestParams, self._list_resources_page)
+        sdk.lowlevel(self).middleware.append(bounded_errors)  # no error repeats a client's text at length
 
     async def _list_resources_page(self, ctx: Any, params: PaginatedRequestParams) -> ListResourcesResult:
         cursor = params.cursor

@@ -24,13 +24,13 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 from mcp.shared.message import SessionMessage
 from pydantic import ValidationError
 
-from .lines import LineReader
+from .lines import LineReader, UnanswerableId
 
 #: Bytes read from stdin at once.
 CHUNK = 1024 * 1024
 
 #: The request's own id, read from the text when the text cannot be parsed: the first top-level "id" member.
-_ID = re.compile(r'^\s*\{(?:[^{}\[\]"]|"(?:[^"\\]|\\.)*")*?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")')
+_ID = re.compile(r'^\s*\{(?:[^{}\[\]"]|"(?:[^"\\]|\\.)*")*?"id"\s*:\s*(-?\d+(?![.\deE])|"(?:[^"\\]|\\.)*")')
 _SHOWN = 120
 
 log = logging.getLogger("mcp_context.server")
@@ -81,7 +81,9 @@ def refusal(exc: Exception) -> types.JSONRPCError:
     server can read, Invalid Request (-32600) when it is JSON but no message; the request's id when it shows."""
     problem = exc.errors(include_url=False)[0] if isinstance(exc, ValidationError) and exc.errors() else None
     given = problem.get("input") if problem else None
-    if problem is not None and problem["type"] == "json_invalid":
+    if isinstance(exc, UnanswerableId):
+        code, message = types.INVALID_REQUEST, f"Invalid request: {exc} (JSON-RPC 2.0)"
+    elif problem is not None and problem["type"] == "json_invalid":
         why = str(problem.get("msg", "")).removeprefix("Invalid JSON: ")
         code, message = types.PARSE_ERROR, f"Parse error: the line is not JSON this server can read ({why})"
     else:
