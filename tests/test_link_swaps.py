@@ -18,7 +18,8 @@ import pytest
 from mcp_context import Session
 from mcp_context.errors import ContextError, StoreError
 from mcp_context.server.tenants import Tenants
-from mcp_context.storage import text_index
+from mcp_context.storage import keys, text_index
+from mcp_context.storage.keys import FileKeyStore
 
 OUTSIDE_TEXT = "OUTSIDE-7d41: a secret that lives outside the root\n"
 INSIDE_TEXT = "inside the root\n"
@@ -284,3 +285,25 @@ def test_the_search_index_is_opened_through_its_folder_never_a_path(tmp_path: Pa
     with pytest.raises(StoreError, match="not a plain directory"):
         index.indexed("work", ["r_0000000000000000"])
     assert snapshot(tmp_path / "outside") == before
+
+
+def test_a_key_file_swapped_for_a_link_is_refused_not_trusted(tmp_path: Path) -> None:
+    """``keys.json`` replaced by a link to a key file someone else wrote: the keys in it are never accepted;
+    the store says in one line that it cannot read its keys (over HTTP: 503 to every request)."""
+    root = tmp_path / "store"
+    key, record = keys.new_key("team-a")
+    FileKeyStore(root).add(record)
+    assert keys.verify(FileKeyStore(root), key) is not None
+    theirs_root = tmp_path / "outside"
+    their_key, their_record = keys.new_key("team-a")
+    FileKeyStore(theirs_root).add(their_record)
+    (root / "keys.json").unlink()
+    os.symlink(theirs_root / "keys.json", root / "keys.json")
+    for attempt in (lambda: keys.verify(FileKeyStore(root), their_key), FileKeyStore(root).any_active):
+        with pytest.raises(StoreError, match="keys.json: it is a link") as caught:
+            attempt()
+        one_line(caught.value)
+    (root / "keys.json").unlink()
+    (root / "keys.json").write_text("[1, 2]")
+    with pytest.raises(StoreError, match="not a key file"):
+        FileKeyStore(root).all()

@@ -11,12 +11,14 @@ file store, a table in a database store (see postgres.py).
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import hmac
 import json
 import os
 import re
 import secrets
+import stat
 import tempfile
 import time
 from collections.abc import Iterator
@@ -123,14 +125,31 @@ class FileKeyStore:
         self.path = Path(root).expanduser() / "keys.json"
 
     def _read(self) -> list[KeyRecord]:
+        """The keys, from the file itself and never through a link (one put in its place would let whoever
+        wrote the file it points at choose the keys): a link, or no plain file, is refused, so every request
+        then answers 503 rather than trusting it."""
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
         try:
-            with open(self.path, "rb") as f:
-                doc = json.load(f)
+            fd = os.open(self.path, flags)
         except FileNotFoundError:
             return []
+        except OSError as exc:
+            why = "it is a link, not a plain file" if exc.errno == errno.ELOOP else exc.strerror
+            raise StoreError(f"cannot read the keys in {shown_path(self.path)}: {why}") from None
+        try:
+            with os.fdopen(fd, "rb") as f:
+                if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                    raise StoreError(f"cannot read the keys in {shown_path(self.path)}: it is not a plain file")
+                doc = json.load(f)
         except (OSError, ValueError) as exc:
             raise StoreError(f"cannot read the keys in {shown_path(self.path)}: {exc}") from None
-        return [KeyRecord.from_dict(d) for d in doc.get("keys", []) if isinstance(d, dict)]
+        entries = doc.get("keys", []) if isinstance(doc, dict) else None
+        if isinstance(entries, list):
+            try:
+                return [KeyRecord.from_dict(d) for d in entries if isinstance(d, dict)]
+            except (KeyError, TypeError, ValueError):
+                pass
+        raise StoreError(f"cannot read the keys in {shown_path(self.path)}: it is not a key file this release wrote")
 
     @contextmanager
     def _locked(self) -> Iterator[list[KeyRecord]]:
