@@ -25,6 +25,7 @@ from pg_cluster import Cluster, bindir, create_database
 
 from mcp_context.errors import StoreError
 from mcp_context.storage.postgres import PgStore
+from mcp_context.storage.text_index import open_index
 
 pytestmark = pytest.mark.slow
 
@@ -226,3 +227,24 @@ def test_a_state_held_by_another_process_is_waited_for_longer_than_a_statement_m
             hold.save(b'{"n": 2}')
     assert waited >= 5.5, waited  # it waited for the holder, past the statement timeout, and then held it
     assert store.read_state("s1", "loops") == b'{"n": 2}'
+
+
+def test_a_search_index_first_asked_for_while_the_server_is_frozen_serves_once_it_runs(
+    cluster: Cluster, store: PgStore
+) -> None:
+    """A server keeps the index it opened for its whole life: an outage at that moment must not leave it
+    without one (every search would read every result) until a restart."""
+    meta, _ = store.put_text("s1", "needle in the stack\n", label=None, source=None)
+    with frozen(cluster):
+        index = open_index(store)
+    assert index is not None
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            index.add("s1", meta.handle, store.open_content("s1", meta.handle))
+            break
+        except StoreError:
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+    assert index.indexed("s1", [meta.handle]) == {meta.handle}
+    assert [c[1] for c in index.candidates(["s1"], [["needle"]])] == [meta.handle]

@@ -40,6 +40,10 @@ _DATABASES: dict[str, Database] = {}
 _GUARD = threading.Lock()
 
 
+class Unavailable(StoreError):
+    """The database cannot answer now (down, silent, or too slow): worth trying again, unlike what it refused."""
+
+
 def require_driver() -> None:
     if psycopg is None:
         raise StoreError(INSTALL)
@@ -183,7 +187,7 @@ class Database:
         try:
             yield
         except PoolTimeout:
-            raise StoreError(
+            raise Unavailable(
                 f"{what}: no working connection to PostgreSQL at {self.place} within {POOL_TIMEOUT:g} s (the "
                 "server is down or every connection is busy); try again shortly"
             ) from None
@@ -192,12 +196,12 @@ class Database:
             if isinstance(exc, NoAnswer) and not isinstance(exc, StillQuiet):
                 self.quiet.heard_nothing()
             if isinstance(exc, psycopg.errors.QueryCanceled):
-                raise StoreError(
+                raise Unavailable(
                     f"{what}: PostgreSQL at {self.place} took too long (the server stopped the statement); try "
                     "again shortly"
                 ) from None
             if isinstance(exc, psycopg.OperationalError) and (not state or state.startswith(("08", "57P", "28"))):
-                raise StoreError(f"{what}: cannot reach PostgreSQL at {self.place}: {self._line(exc)}") from None
+                raise Unavailable(f"{what}: cannot reach PostgreSQL at {self.place}: {self._line(exc)}") from None
             raise StoreError(f"{what}: PostgreSQL at {self.place} said: {self._line(exc)}") from None
 
     def _line(self, exc: BaseException) -> str:
