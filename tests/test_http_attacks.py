@@ -221,7 +221,12 @@ async def test_a_key_created_while_a_loopback_server_runs_protects_it_from_the_n
         assert refused.status_code == 401 and "resource_metadata=" in refused.headers["www-authenticate"]
         assert (await post(c, "tools/list", {}, key)).status_code == 200
         FileKeyStore(root).revoke(record.key_id)
-        assert (await post(c, "tools/list", {}, key)).status_code == 200  # no active key: local again
+        assert (await post(c, "tools/list", {})).status_code == 200  # no active key: the local user again
+        # but a credential sent is still checked: the revoked key (or any unknown one) is refused, never taken
+        # for the local user and the operator's own store
+        for credential in (key, "mcx_" + "0" * 40, ISSUER):
+            refused = await post(c, "tools/list", {}, credential)
+            assert refused.status_code == 401 and 'error="invalid_token"' in refused.headers["www-authenticate"]
 
 
 async def test_verification_failures_are_401_with_the_header_never_500(

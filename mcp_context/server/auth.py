@@ -192,13 +192,13 @@ class Authenticator:
         return self.key_store is not None and self.key_store.any_active()
 
     def authenticate(self, authorization: str | None, api_key: str | None) -> Identity | None:
-        """The caller, or None when the credential is missing or not valid. Blocking (a key store read, a JWKS
+        """The caller, or None when the credential is missing (and required) or not valid. Blocking (a key store read, a JWKS
         fetch): run it off the event loop. A store that cannot be read raises its StoreError."""
-        if not self.required():
-            return Identity(None, tuple(SCOPES), "local")
         token = bearer(authorization) if authorization else api_key
         if not token:
-            return None
+            return None if self.required() else Identity(None, tuple(SCOPES), "local")
+        # A credential sent is checked even where none is required: a revoked or unknown key is refused, never
+        # taken for the one local user and the operator's own store.
         if token.startswith(keys.PREFIX):
             if self.key_store is None:
                 return None
