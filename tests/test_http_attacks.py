@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import base64
 import json
+import socket
+import threading
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -262,3 +265,64 @@ async def test_scopes_decide_what_a_jwt_may_do(
             "result"
         ]
         assert not stored["isError"], stored
+
+
+# an issuer whose keys cannot be fetched ------------------------------------------------------------------------
+
+
+@contextmanager
+def jwks_endpoint(doc: dict[str, Any] | None) -> Iterator[str]:
+    """A JWKS URL on loopback: serving ``doc``, or (None) accepting connections and never answering, as a hung
+    issuer does."""
+    if doc is None:
+        with socket.socket() as hung:
+            hung.bind(("127.0.0.1", 0))
+            hung.listen(64)
+            yield f"http://127.0.0.1:{hung.getsockname()[1]}/jwks"
+        return
+    body = json.dumps(doc).encode()
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802  (the standard library's name)
+            self.send_response(200)
+            self.send_header("content-type", "application/json")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *_: Any) -> None:
+            return
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/jwks"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.slow
+async def test_an_issuer_whose_keys_cannot_be_fetched_is_503_within_5_s_then_served(
+    tmp_path: Path, signers: list[Signer]
+) -> None:
+    """A hung JWKS endpoint: each request answered 503 with Retry-After within 5 s (the ones right after a
+    failed fetch at once), never 401 (the token may be fine) nor a wait as long as urllib's; a closed port the
+    same; once the endpoint answers, the same token is accepted."""
+    token = signers[0].token()
+    with jwks_endpoint(None) as url:
+        verifier = auth.JwtVerifier(url, ISSUER, AUDIENCE)
+        async with client(tmp_path / "store", verifier, host="0.0.0.0") as c:
+            for _ in range(3):
+                started = time.monotonic()
+                answer = await post(c, "tools/list", {}, token)
+                took = time.monotonic() - started
+                assert answer.status_code == 503 and answer.headers["retry-after"].isdigit(), answer.text
+                assert "issuer's keys" in answer.json()["error_description"] and took < 5, took
+                print(f"503 in {took:.2f} s")
+    verifier = auth.JwtVerifier(url, ISSUER, AUDIENCE)  # the port is closed now: refused at once
+    with pytest.raises(auth.JwksUnavailable):
+        verifier.verify(token)
+    with jwks_endpoint({"keys": [s.jwk() for s in signers[:2]]}) as served:
+        found = auth.JwtVerifier(served, ISSUER, AUDIENCE).verify(token)
+    assert found is not None and found.tenant == "jwt:team-jwt"
