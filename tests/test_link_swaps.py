@@ -307,3 +307,52 @@ def test_a_key_file_swapped_for_a_link_is_refused_not_trusted(tmp_path: Path) ->
     (root / "keys.json").write_text("[1, 2]")
     with pytest.raises(StoreError, match="not a key file"):
         FileKeyStore(root).all()
+
+
+def answered_within(seconds: float, call: Callable[[], object]) -> BaseException | None:
+    """Run ``call`` in a thread; what it raised (None: it returned), failing when it has not ended in time."""
+    raised: list[BaseException | None] = []
+
+    def run() -> None:
+        try:
+            call()
+            raised.append(None)
+        except BaseException as exc:  # noqa: BLE001  (whatever it was, the caller looks at it)
+            raised.append(exc)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert raised, f"no answer within {seconds} s: a thread is stuck"
+    return raised[0]
+
+
+@pytest.mark.parametrize("suffix", [".txt", ".idx", ".json", "state", "keys"])
+def test_a_fifo_in_place_of_a_store_file_is_refused_not_waited_on(tmp_path: Path, suffix: str) -> None:
+    """Opening a FIFO to read waits for a writer that never comes: a request would hang for ever, its thread
+    with it. Every file of the store is opened without blocking and refused when it is no plain file."""
+    root = tmp_path / "store"
+    session = Session(root, "piped", env={})
+    handle, _ = used(session)
+    results = root / "sessions" / "piped" / "results"
+    event = {"kind": "tool_call", "name": "Bash", "args": {"command": "pwd"}}
+    if suffix == "keys":
+        FileKeyStore(root).add(keys.new_key("team-a")[1])
+        target, calls = root / "keys.json", [FileKeyStore(root).any_active]
+    elif suffix == "state":
+        target = next(p for p in (root / "sessions" / "piped" / "state").iterdir() if not p.name.endswith(".lock"))
+        calls = [lambda: Session(root, "piped", env={}).check_loop(event=event)]
+    else:
+        if suffix == ".idx":  # a text of more than one segment has an index file
+            handle = session.persist_result("inside the root, line after line\n" * 40_000).meta.handle
+        target = results / f"{handle}{suffix}"
+        fresh = Session(root, "piped", env={})
+        calls = [lambda: fresh.read_persisted(handle), lambda: fresh.read_persisted(handle, grep="inside")]
+        calls.append(lambda: fresh.search_persisted("inside"))
+    target.unlink()
+    os.mkfifo(target)
+    for call in calls:
+        raised = answered_within(20, call)
+        if raised is not None:
+            assert isinstance(raised, ContextError), repr(raised)
+            one_line(raised)

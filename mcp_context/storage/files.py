@@ -103,7 +103,7 @@ class FileStore(StateFiles):
         try:
             if folder is None:
                 raise FileNotFoundError(name)
-            return os.open(name, os.O_RDONLY | _NOFOLLOW, dir_fd=folder)
+            return folders.open_file(name, os.O_RDONLY, folder)
         except FileNotFoundError:
             if suffix == ".txt" or folder is None or not present(folder, f"{handle}.json"):  # gone, or going
                 raise UnknownHandle(self._unknown(handle)) from None
@@ -288,7 +288,7 @@ class FileStore(StateFiles):
         try:
             if folder is None:
                 raise UnknownHandle(self._unknown(handle))
-            fd = os.open(name, os.O_RDONLY | _NOFOLLOW, dir_fd=folder)
+            fd = folders.open_file(name, os.O_RDONLY, folder)
         except FileNotFoundError:
             raise UnknownHandle(self._unknown(handle)) from None
         except OSError as exc:

@@ -18,7 +18,6 @@ import json
 import os
 import re
 import secrets
-import stat
 import tempfile
 import time
 from collections.abc import Iterator
@@ -33,7 +32,7 @@ except ImportError:  # pragma: no cover  (not POSIX)
     fcntl = None  # type: ignore[assignment]
 
 from ..errors import InvalidArgument, StoreError, shown_path
-from . import ids
+from . import folders, ids
 
 PREFIX = "mcx_"
 KEY_PATTERN = r"mcx_[0-9a-f]{12}_[A-Za-z0-9_-]{43}"
@@ -128,9 +127,8 @@ class FileKeyStore:
         """The keys, from the file itself and never through a link (one put in its place would let whoever
         wrote the file it points at choose the keys): a link, or no plain file, is refused, so every request
         then answers 503 rather than trusting it."""
-        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
         try:
-            fd = os.open(self.path, flags)
+            fd = folders.open_file(self.path, os.O_RDONLY, None)
         except FileNotFoundError:
             return []
         except OSError as exc:
@@ -138,8 +136,6 @@ class FileKeyStore:
             raise StoreError(f"cannot read the keys in {shown_path(self.path)}: {why}") from None
         try:
             with os.fdopen(fd, "rb") as f:
-                if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                    raise StoreError(f"cannot read the keys in {shown_path(self.path)}: it is not a plain file")
                 doc = json.load(f)
         except (OSError, ValueError) as exc:
             raise StoreError(f"cannot read the keys in {shown_path(self.path)}: {exc}") from None
