@@ -215,7 +215,7 @@ def test_a_held_state_whose_save_is_cut_is_not_acknowledged(store: PgStore) -> N
 
 
 def test_a_state_held_by_another_process_is_waited_for_longer_than_a_statement_may_take(store: PgStore) -> None:
-    """The server stops a statement after 3 s; a state's lock is waited for past that, in tries."""
+    """A state's lock held elsewhere is waited for in tries of 2 s each, past the first, until it is let go."""
 
     store.write_state("s1", "loops", b'{"n": 1}')
     with psycopg.connect(store.db.url) as other:
@@ -248,3 +248,31 @@ def test_a_search_index_first_asked_for_while_the_server_is_frozen_serves_once_i
             time.sleep(0.2)
     assert index.indexed("s1", [meta.handle]) == {meta.handle}
     assert [c[1] for c in index.candidates(["s1"], [["needle"]])] == [meta.handle]
+
+
+def test_a_long_statement_on_a_live_server_is_waited_for(store: PgStore) -> None:
+    """Silence alone is no outage: a statement the server works on for longer than a request is answered in
+    (a large result written and indexed on a busy machine) runs to its end."""
+    assert store.db.row("sleep", "SELECT pg_sleep(7), 1")[1] == 1
+    assert not store.db.quiet.silent()
+
+
+def test_a_server_frozen_in_the_middle_of_a_statement_is_given_up_on_within_5_s(
+    cluster: Cluster, store: PgStore
+) -> None:
+    store.put_text("s1", "warm\n", label=None, source=None)
+    outcome: list[tuple[str | None, float]] = []
+    running = threading.Thread(
+        target=lambda: outcome.append(timed(lambda: store.db.row("sleep", "SELECT pg_sleep(3)")))
+    )
+    running.start()
+    time.sleep(0.5)  # the statement is on the server now
+    with frozen(cluster):
+        frozen_at = time.monotonic()
+        running.join(30)
+        ended_after = time.monotonic() - frozen_at
+    said, _ = outcome[0]
+    assert said is not None and "PostgreSQL" in said and "\n" not in said, said
+    assert ended_after < ANSWER_WITHIN_S, ended_after
+    store.db.quiet.until = 0.0
+    assert_serves(store, f"after the freeze {time.time()}\n")

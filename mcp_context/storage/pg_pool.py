@@ -34,6 +34,7 @@ POOL_MAX = 16
 #: Seconds a state's lock is waited for while another process holds it (a thread of this process waits its
 #: turn on a lock of its own first, as long as it takes).
 LOCK_WAIT_S = 60.0
+LOCK_TRY_MS = 2000
 
 T = TypeVar("T")
 _DATABASES: dict[str, Database] = {}
@@ -169,14 +170,15 @@ class Database:
 
     def lock_row(self, conn: psycopg.Connection[Any], what: str, query: str, args: Any) -> Any:
         """The row a ``SELECT ... FOR UPDATE`` locks, in the caller's transaction, waiting for another holder up
-        to LOCK_WAIT_S: each try lasts at most the statement timeout the server enforces (a savepoint takes the
-        cancelled try back), so a server that stops answering is noticed within one round trip's bound."""
+        to LOCK_WAIT_S, in tries of LOCK_TRY_MS each (a savepoint takes a try that timed out back), so that a
+        holder that never lets go (a replica stopped while it held the row) costs a clear error, not a hang."""
         deadline = time.monotonic() + LOCK_WAIT_S
         while True:
             try:
                 with conn.transaction():
+                    conn.execute("SELECT set_config('lock_timeout', %s, true)", (f"{LOCK_TRY_MS}ms",))
                     return conn.execute(query, args, binary=True).fetchone()
-            except psycopg.errors.QueryCanceled:
+            except psycopg.errors.LockNotAvailable:
                 if time.monotonic() > deadline:
                     raise StoreError(
                         f"{what}: another request has held it for over {LOCK_WAIT_S:.0f} s; try again shortly"
