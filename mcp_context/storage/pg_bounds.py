@@ -12,6 +12,7 @@ wait ends in :class:`NoAnswer`; while its backend is at work the wait goes on. C
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 import threading
@@ -40,6 +41,7 @@ MIGRATION_S = 60.0
 
 _WAIT_TIMEOUT: type[BaseException] = getattr(errors, "_WaitTimeout", TimeoutError)
 _local = threading.local()
+log = logging.getLogger("mcp_context.store")
 
 
 class NoAnswer(psycopg.OperationalError):
@@ -149,11 +151,17 @@ class Watchdog:
             for each in silent:
                 by_url.setdefault(each.conn.url, []).append(each)
             for url, watches in by_url.items():
-                working = self._working(url, [w.pid for w in watches])
-                for each in watches:
-                    each.idle = 0.0 if working is not None and each.pid in working else each.idle + TICK_S
-                    if working is None or each.idle >= IDLE_S:
-                        self._silence(each)
+                try:
+                    self._look(url, watches)
+                except Exception as exc:  # noqa: BLE001  (the watchdog outlives whatever one look ran into)
+                    log.warning("the PostgreSQL watchdog could not look at %d statement(s): %s", len(watches), exc)
+
+    def _look(self, url: str, watches: list[Watch]) -> None:
+        working = self._working(url, [w.pid for w in watches])
+        for each in watches:
+            each.idle = 0.0 if working is not None and each.pid in working else each.idle + TICK_S
+            if working is None or each.idle >= IDLE_S:
+                self._silence(each)
 
     def _working(self, url: str, pids: list[int]) -> set[int] | None:
         """Those of ``pids`` whose backend is running a statement, or None when the server does not answer."""
@@ -179,7 +187,7 @@ class Watchdog:
             if watch not in self._watches or watch.silenced:
                 return
             watch.silenced = True
-            with suppress(OSError), socket.socket(fileno=os.dup(watch.conn.pgconn.socket)) as copy:
+            with suppress(OSError, psycopg.Error), socket.socket(fileno=os.dup(watch.conn.pgconn.socket)) as copy:
                 copy.shutdown(socket.SHUT_RDWR)  # the copy is closed after; the connection's own stays open
 
 
