@@ -273,3 +273,27 @@ async def test_no_error_repeats_a_clients_text_at_length_over_http(tmp_path: Pat
             answer = await post(c, method, params)
             assert len(answer.text) < 1200, (method, answer.text[:200])
             assert "Traceback" not in answer.text and "\\n" not in json.dumps(answer.json().get("error", ""))
+
+
+@pytest.mark.slow
+def test_requests_piped_in_before_the_input_ends_are_all_answered(tmp_path: Path) -> None:
+    """A script that writes its requests and closes the server's input (``serve < requests.jsonl``) gets an
+    answer to each, the tool calls still running at the end of the input included (the SDK would drop them)."""
+    init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+    messages: list[dict[str, Any]] = [{"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": init}]
+    messages.append({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    for i in range(1, 7):
+        arguments = {"content": f"piped text {i}\n" * 20_000}
+        messages.append({"jsonrpc": "2.0", "id": i, "method": "tools/call",
+                         "params": {"name": "persist_result", "arguments": arguments}})  # fmt: skip
+    messages.append({"jsonrpc": "2.0", "id": 7, "method": "tools/list"})
+    messages.append({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": [1]}})
+    data = "".join(json.dumps(m) + "\n" for m in messages)
+    command = [sys.executable, "-m", "mcp_context", "--root", str(tmp_path / "store"), "serve"]
+    out = subprocess.run(command, input=data, capture_output=True, text=True, timeout=120)
+    answers = {json.loads(line)["id"]: json.loads(line) for line in out.stdout.splitlines()}
+    assert sorted(answers) == list(range(8)), (sorted(answers), out.stderr[-500:])
+    for i in range(1, 7):
+        assert not answers[i]["result"].get("isError"), answers[i]
+    stored = Session(tmp_path / "store", "x", env={}).store.list_sessions()
+    assert sum(info.results for info in stored) == 6  # each acknowledged, each stored

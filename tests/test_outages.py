@@ -200,6 +200,9 @@ def test_under_terminations_every_150_ms_every_request_gets_a_json_answer(served
     statuses = [status for status, _ in answers]
     failed = [text for status, text in answers if status != 200 or json.loads(text)["result"].get("isError")]
     print(f"{len(answers)} requests under terminations every 150 ms: {len(failed)} failed, statuses {set(statuses)}")
+    for text in sorted({json.loads(t).get("error_description") or json.loads(t)["result"]["content"][0]["text"]
+                        for t in failed})[:5]:  # fmt: skip
+        print("  failed:", text[:200])
     assert len(answers) == 160 and 500 not in statuses
     for text in failed:
         body = json.loads(text)

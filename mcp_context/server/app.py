@@ -32,7 +32,7 @@ from .binding import Direct, failure
 from .echoes import bounded_errors
 from .resources import TEMPLATES, list_page, read
 from .schemas import listed
-from .wire import AnsweringReadStream, stdio
+from .wire import AnsweringReadStream, AnsweringWriteStream, Pending, stdio
 
 
 class ContextServer(MCPServer):
@@ -106,8 +106,10 @@ class ContextServer(MCPServer):
         """stdio, read as bytes a line at a time, with every line the transport cannot read answered (see wire.py)."""
         async with stdio() as (read_stream, write_stream):
             lowlevel = sdk.lowlevel(self)
-            answering = AnsweringReadStream(read_stream, write_stream)
-            await lowlevel.run(answering, write_stream, lowlevel.create_initialization_options())
+            pending = Pending()
+            answers = AnsweringWriteStream(write_stream, pending)
+            answering = AnsweringReadStream(read_stream, answers, pending)
+            await lowlevel.run(answering, answers, lowlevel.create_initialization_options())
 
     async def get_prompt(
         self, name: str, arguments: dict[str, Any] | None = None, context: Context[Any, Any] | None = None

@@ -36,12 +36,71 @@ _SHOWN = 120
 log = logging.getLogger("mcp_context.server")
 
 
+#: Seconds the server still gives the requests it is working on when its input ends, before it stops.
+DRAIN_S = 60.0
+
+
+class Pending:
+    """The requests read and not answered yet: a client that sends its requests and closes its input (a script
+    piping a file of requests in) still gets every answer."""
+
+    def __init__(self) -> None:
+        self.ids: set[types.RequestId] = set()
+        self._changed = anyio.Event()
+
+    def read(self, message: types.JSONRPCMessage) -> None:
+        if isinstance(message, types.JSONRPCRequest):
+            self.ids.add(message.id)
+        elif isinstance(message, types.JSONRPCNotification) and message.method == "notifications/cancelled":
+            self._answered((message.params or {}).get("requestId"))  # a cancelled request gets no answer
+
+    def written(self, message: types.JSONRPCMessage) -> None:
+        if isinstance(message, types.JSONRPCResponse | types.JSONRPCError):
+            self._answered(message.id)
+
+    def _answered(self, request_id: object) -> None:
+        if isinstance(request_id, int | str) and request_id in self.ids:
+            self.ids.discard(request_id)
+            self._changed.set()
+            self._changed = anyio.Event()
+
+    async def drained(self, within: float) -> None:
+        with anyio.move_on_after(within):
+            while self.ids:
+                await self._changed.wait()
+
+
+class AnsweringWriteStream:
+    """The transport's write stream, noting each answer (see Pending)."""
+
+    def __init__(self, inner: Any, pending: Pending) -> None:
+        self._inner, self._pending = inner, pending
+
+    async def send(self, item: SessionMessage) -> None:
+        await self._inner.send(item)
+        self._pending.written(item.message)
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+    async def __aenter__(self) -> AnsweringWriteStream:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> bool | None:
+        await self.aclose()
+        return None
+
+
 class AnsweringReadStream:
     """The transport's read stream, with each item it could not read answered on the write stream and left out
-    of what the server sees (the SDK's own handling only logs it)."""
+    of what the server sees (the SDK's own handling only logs it); at its end, the requests being worked on are
+    answered first (within DRAIN_S), where the SDK would drop them."""
 
-    def __init__(self, inner: Any, write_stream: Any) -> None:
+    def __init__(self, inner: Any, write_stream: Any, pending: Pending | None = None) -> None:
         self._inner, self._write = inner, write_stream
+        self._pending = pending or Pending()
 
     @property
     def last_context(self) -> Any:
@@ -49,8 +108,13 @@ class AnsweringReadStream:
 
     async def receive(self) -> Any:
         while True:
-            item = await self._inner.receive()
+            try:
+                item = await self._inner.receive()
+            except anyio.EndOfStream:
+                await self._pending.drained(DRAIN_S)
+                raise
             if not isinstance(item, Exception):
+                self._pending.read(item.message)
                 return item
             await self._write.send(SessionMessage(refusal(item)))
 

@@ -164,21 +164,26 @@ class Watchdog:
                 self._silence(each)
 
     def _working(self, url: str, pids: list[int]) -> set[int] | None:
-        """Those of ``pids`` whose backend is running a statement, or None when the server does not answer."""
-        try:
+        """Those of ``pids`` whose backend is running a statement, or None when the server does not answer. The
+        watchdog's own connection, kept between looks, may have been closed by the server meanwhile (a
+        terminated backend, a restart): then one new connection is tried before the server is judged silent."""
+        for attempt in range(2):
             probe = self._probes.get(url)
-            if probe is None or probe.closed:
-                probe = self._probes[url] = BoundedConnection.connect(url, autocommit=True, connect_timeout=2)
-            rows = probe.execute(
-                "SELECT pid FROM pg_stat_activity WHERE pid = ANY(%s) AND state = 'active'", (pids,)
-            ).fetchall()
-        except Exception:  # noqa: BLE001  (whatever went wrong, the server did not show it was at work)
-            stale = self._probes.pop(url, None)
-            if stale is not None:
-                with suppress(Exception):
-                    stale.close()
-            return None
-        return {int(row[0]) for row in rows}
+            try:
+                if probe is None or probe.closed:
+                    probe = self._probes[url] = BoundedConnection.connect(url, autocommit=True, connect_timeout=2)
+                rows = probe.execute(
+                    "SELECT pid FROM pg_stat_activity WHERE pid = ANY(%s) AND state = 'active'", (pids,)
+                ).fetchall()
+                return {int(row[0]) for row in rows}
+            except Exception as exc:  # noqa: BLE001  (whatever went wrong, the server did not show it was at work)
+                stale = self._probes.pop(url, None)
+                if stale is not None:
+                    with suppress(Exception):
+                        stale.close()
+                if attempt or isinstance(exc, NoAnswer) or probe is None or probe is not stale:
+                    return None  # silent, or a connection just made failed: the server is not answering
+        return None
 
     def _silence(self, watch: Watch) -> None:
         """Shut the waiting connection's socket (its thread then fails at once), while the wait is surely still
