@@ -34,6 +34,8 @@ POOL_MAX = 16
 #: Seconds a state's lock is waited for while another process holds it (a thread of this process waits its
 #: turn on a lock of its own first, as long as it takes).
 LOCK_WAIT_S = 60.0
+#: How many times in all a read or an idempotent write is run when the server cuts its connection.
+RUNS = 3
 LOCK_TRY_MS = 2000
 
 T = TypeVar("T")
@@ -149,24 +151,25 @@ class Database:
         return found
 
     def run(self, what: str, work: Callable[[psycopg.Connection[Any]], T], *, again: bool = True) -> T:
-        """``work`` on a pooled connection. When the server cut that connection (a terminated backend, a restart,
-        a failover) the work is run once more on a fresh one, if ``again``: a read, or a write that lands the
-        same however often it is run (a result stored by its content's handle, a state replaced whole, a row
-        removed), so the request is answered instead of failed. A write runs in its own transaction, which the
-        cut rolls back, or which committed just before the cut and is found committed by the second run; so
-        nothing is acknowledged that was not committed. A server that does not answer at all is not asked twice."""
+        """``work`` on a pooled connection. When the server cut that connection (a terminated backend, a
+        restart, a failover) the work is run again on a fresh one, up to RUNS times in all, if ``again``: a read,
+        or a write that lands the same however often it is run (a result stored by its content's handle, a state
+        replaced whole, a row removed), so the request is answered instead of failed. A write runs in its own
+        transaction, which the cut rolls back, or which committed just before the cut and is found committed by
+        the next run; so nothing is acknowledged that was not committed. A server that does not answer at all
+        is not asked again."""
         pool = self._pool or self._open()
         with self.errors(what):
-            for attempt in range(2):
+            for attempt in range(1, RUNS + 1):
                 conn = self._checked(pool)
                 try:
                     return work(conn)
                 except psycopg.OperationalError as exc:
-                    if attempt or not again or not conn.broken or isinstance(exc, NoAnswer):
+                    if attempt == RUNS or not again or not conn.broken or isinstance(exc, NoAnswer):
                         raise
                 finally:
                     pool.putconn(conn)
-        raise AssertionError("the second attempt returns or raises")  # pragma: no cover
+        raise AssertionError("the last run returns or raises")  # pragma: no cover
 
     def lock_row(self, conn: psycopg.Connection[Any], what: str, query: str, args: Any) -> Any:
         """The row a ``SELECT ... FOR UPDATE`` locks, in the caller's transaction, waiting for another holder up
