@@ -9,9 +9,6 @@ connection the server closed is never handed to a request."""
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -21,26 +18,13 @@ from typing import Any
 import httpx2
 import pytest
 from cryptography.hazmat.primitives.asymmetric import ec
-from pg_cluster import Cluster, bindir, create_database
+from pg_cluster import Cluster, cluster_fixture, create_database, frozen  # noqa: F401  (the fixture)
 from test_http import AUDIENCE, ISSUER, Replica, Signer, cli, rpc, start
 
 pytestmark = pytest.mark.slow
 
 #: The most a request may take while the database is down.
 ANSWER_WITHIN_S = 5.0
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    found = bindir()
-    if found is None:
-        pytest.skip("no PostgreSQL server binaries (initdb) on this machine: apt-get install postgresql")
-    made = Cluster(found)
-    made.start()
-    try:
-        yield made
-    finally:
-        made.stop()
 
 
 @dataclass
@@ -220,16 +204,8 @@ def test_a_frozen_database_is_answered_in_json_within_5_s_and_served_again_once_
     """The postmaster and every backend stopped (SIGSTOP): connections are accepted by the kernel and never
     answered, so only the server's own bounds end a request."""
     assert_recovers(served)
-    pid = int((cluster.data / "postmaster.pid").read_text().split()[0])
-    children = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True)
-    pids = [pid, *(int(c) for c in children.stdout.split())]
-    for each in pids:
-        os.kill(each, signal.SIGSTOP)
-    try:
+    with frozen(cluster):
         for _ in range(2):  # the first request meets the silence, the next one too after a pause
             assert_answered_while_down(served)
             time.sleep(2.5)
-    finally:
-        for each in pids:
-            os.kill(each, signal.SIGCONT)
     assert_recovers(served)

@@ -10,18 +10,13 @@ stored, and nothing is acknowledged that was not committed."""
 
 from __future__ import annotations
 
-import os
 import secrets
-import signal
-import subprocess
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import psycopg
 import pytest
-from pg_cluster import Cluster, bindir, create_database
+from pg_cluster import Cluster, cluster_fixture, create_database, frozen  # noqa: F401  (the fixture)
 
 from mcp_context.errors import StoreError
 from mcp_context.storage.postgres import PgStore
@@ -33,53 +28,10 @@ pytestmark = pytest.mark.slow
 ANSWER_WITHIN_S = 5.0
 
 
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    found = bindir()
-    if found is None:
-        pytest.skip("no PostgreSQL server binaries (initdb) on this machine: apt-get install postgresql")
-    made = Cluster(found)
-    made.start()
-    try:
-        yield made
-    finally:
-        signalled(server_pids(made), signal.SIGCONT)  # a failed test must not leave the server stopped
-        made.stop()
-
-
 @pytest.fixture
 def store(cluster: Cluster) -> PgStore:
     url = create_database(cluster.url(), "t_" + secrets.token_hex(6))
     return PgStore(url, tenant="team", max_result_bytes=64 * 1024 * 1024)
-
-
-def server_pids(cluster: Cluster) -> list[int]:
-    pid_file = cluster.data / "postmaster.pid"
-    if not pid_file.exists():
-        return []
-    pid = int(pid_file.read_text().split()[0])
-    children = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True)
-    return [pid, *(int(c) for c in children.stdout.split())]
-
-
-@contextmanager
-def frozen(cluster: Cluster, *, postmaster: bool = True) -> Iterator[None]:
-    """The server's processes stopped (SIGSTOP) for the block, then let run again."""
-    pids = server_pids(cluster)
-    stopped = pids if postmaster else pids[1:]
-    signalled(stopped, signal.SIGSTOP)
-    try:
-        yield
-    finally:
-        signalled(stopped, signal.SIGCONT)
-
-
-def signalled(pids: list[int], sig: int) -> None:
-    for pid in pids:
-        try:
-            os.kill(pid, sig)
-        except ProcessLookupError:
-            continue  # a backend that ended meanwhile
 
 
 def timed(call: object) -> tuple[str | None, float]:

@@ -15,7 +15,7 @@ import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from types import TracebackType
-from typing import Any, BinaryIO, cast
+from typing import Any, BinaryIO, Self, cast
 
 import anyio
 import anyio.to_thread
@@ -70,20 +70,15 @@ class Pending:
                 await self._changed.wait()
 
 
-class AnsweringWriteStream:
-    """The transport's write stream, noting each answer (see Pending)."""
+class _Wrapping:
+    """A stream wrapped around the transport's: closing it closes that one."""
 
-    def __init__(self, inner: Any, pending: Pending) -> None:
-        self._inner, self._pending = inner, pending
-
-    async def send(self, item: SessionMessage) -> None:
-        await self._inner.send(item)
-        self._pending.written(item.message)
+    _inner: Any
 
     async def aclose(self) -> None:
         await self._inner.aclose()
 
-    async def __aenter__(self) -> AnsweringWriteStream:
+    async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(
@@ -93,7 +88,18 @@ class AnsweringWriteStream:
         return None
 
 
-class AnsweringReadStream:
+class AnsweringWriteStream(_Wrapping):
+    """The transport's write stream, noting each answer (see Pending)."""
+
+    def __init__(self, inner: Any, pending: Pending) -> None:
+        self._inner, self._pending = inner, pending
+
+    async def send(self, item: SessionMessage) -> None:
+        await self._inner.send(item)
+        self._pending.written(item.message)
+
+
+class AnsweringReadStream(_Wrapping):
     """The transport's read stream, with each item it could not read answered on the write stream and left out
     of what the server sees (the SDK's own handling only logs it); at its end, the requests being worked on are
     answered first (within DRAIN_S), where the SDK would drop them."""
@@ -126,18 +132,6 @@ class AnsweringReadStream:
             return await self.receive()
         except (anyio.EndOfStream, anyio.ClosedResourceError):
             raise StopAsyncIteration from None
-
-    async def aclose(self) -> None:
-        await self._inner.aclose()
-
-    async def __aenter__(self) -> AnsweringReadStream:
-        return self
-
-    async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> bool | None:
-        await self.aclose()
-        return None
 
 
 def refusal(exc: Exception) -> types.JSONRPCError:
