@@ -69,14 +69,19 @@ class ModelDeclined(ContextError):
 
 
 def shown_path(path: object) -> str:
-    """A path as a message shows it, with the user's home folder as ``~``: answers reach a model, a host's log
-    and whoever reads them, and the account name in a home path is nobody else's business. Only messages are
-    changed this way; stored texts and metadata keep their paths as given."""
+    """A path as a message shows it, with the user's home folder as ``~`` and at most SHOWN_PATH_CHARS of it:
+    answers reach a model, a host's log and whoever reads them, and the account name in a home path is nobody
+    else's business. Only messages are changed this way; stored texts and metadata keep their paths as given."""
     import os  # here: this module is imported by everything and otherwise needs nothing
 
     text = os.fspath(path) if isinstance(path, (str, os.PathLike)) else str(path)
     for home in {os.path.expanduser("~"), os.path.realpath(os.path.expanduser("~"))}:
         home = home.rstrip("/")
         if home and home != "~" and (text == home or text.startswith(home + "/")):
-            return "~" + text[len(home) :]
-    return text
+            text = "~" + text[len(home) :]
+            break
+    return text if len(text) <= SHOWN_PATH_CHARS else f"{text[:SHOWN_PATH_CHARS]}... ({len(text):,} characters)"
+
+
+#: The most of a path a message shows (a client may name a path of any length; a message stays short).
+SHOWN_PATH_CHARS = 300

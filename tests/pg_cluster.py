@@ -13,11 +13,13 @@ import os
 import pwd
 import secrets
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -163,3 +165,49 @@ def pg_url() -> Iterator[str]:
         yield url
     finally:
         cluster.stop()
+
+
+@pytest.fixture(scope="module", name="cluster")
+def cluster_fixture() -> Iterator[Cluster]:
+    """A cluster of the module's own, for tests that stop, kill or freeze it (so never the shared one)."""
+    found = bindir()
+    if found is None:
+        pytest.skip("no PostgreSQL server binaries (initdb) on this machine: apt-get install postgresql")
+    made = Cluster(found)
+    made.start()
+    try:
+        yield made
+    finally:
+        signalled(server_pids(made), signal.SIGCONT)  # a failed test must not leave the server stopped
+        made.stop()
+
+
+def server_pids(cluster: Cluster) -> list[int]:
+    """The postmaster's process id first, then its children's (the backends and the server's own)."""
+    pid_file = cluster.data / "postmaster.pid"
+    if not pid_file.exists():
+        return []
+    pid = int(pid_file.read_text().split()[0])
+    children = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True)
+    return [pid, *(int(c) for c in children.stdout.split())]
+
+
+@contextmanager
+def frozen(cluster: Cluster, *, postmaster: bool = True) -> Iterator[None]:
+    """The server's processes stopped (SIGSTOP) for the block, then let run again: connections are accepted by
+    the kernel and never answered, as with a hung machine."""
+    pids = server_pids(cluster)
+    stopped = pids if postmaster else pids[1:]
+    signalled(stopped, signal.SIGSTOP)
+    try:
+        yield
+    finally:
+        signalled(stopped, signal.SIGCONT)
+
+
+def signalled(pids: list[int], sig: int) -> None:
+    for pid in pids:
+        try:
+            os.kill(pid, sig)
+        except ProcessLookupError:
+            continue  # a backend that ended meanwhile

@@ -123,6 +123,16 @@ def test_persist_file_is_found_by_the_library_byte_identical(run: Run, lib: Sess
     assert [m.handle for m in lib.results()] == [handle]
 
 
+def test_persist_a_file_whose_name_is_not_utf8_labels_it_readably(run: Run, lib: Session, tmp_path: Path) -> None:
+    """A name in another encoding is no reason to refuse the file: its odd bytes show as U+FFFD."""
+    path = Path(os.fsdecode(bytes(tmp_path) + b"/caf\xe9-\xff.log"))
+    path.write_bytes(b"hello\n")
+    handle = handle_in(ok(run("persist", str(path))))
+    meta = lib.info(handle)
+    assert meta.label == "caf\ufffd-\ufffd.log" and meta.source is not None and meta.source.endswith("\ufffd.log")
+    assert full_text(lib, handle) == "hello\n"
+
+
 def test_persist_stdin_with_label(run: Run, lib: Session) -> None:
     data = TRICKY.encode()
 

@@ -223,3 +223,77 @@ def test_a_line_over_1_mib_with_its_long_string_in_a_member_the_sdk_ignores_is_s
         assert isinstance(read, types.JSONRPCRequest) and read.id == 9 and read.method == "tools/list"
     long_id = json.dumps({"jsonrpc": "2.0", "id": big, "method": "tools/list"}).encode() + b"\n"
     assert our_reads(long_id, 1 << 20) == sdk_reads(long_id)  # in a member the SDK keeps, it is put back
+
+
+# requests whose id the SDK cannot take, and echoes of any length --------------------------------------------------
+
+
+@pytest.mark.parametrize("given", [b"16.5", b"16.0", b"1e400", b"null", b"true", b"[1]", b'{"a": 1}'])
+def test_a_request_whose_id_cannot_be_answered_with_is_refused_not_dropped(given: bytes) -> None:
+    """The SDK's model reads a message with such an id as a notification, and a notification is never answered:
+    the client would wait for ever. It gets Invalid Request, with a null id (there is none to repeat)."""
+    line = b'{"jsonrpc": "2.0", "id": ' + given + b', "method": "tools/list"}\n'
+    for data in (line, line.replace(b'"tools/list"}', b'"tools/list", "x": "' + b"y" * lines.LONG_LINE + b'"}')):
+        (read,) = our_reads(data, 64 * 1024)
+        assert isinstance(read, lines.UnanswerableId), read
+        refused = wire.refusal(read)
+        assert refused.id is None and refused.error.code == types.INVALID_REQUEST
+        assert "id must be a string or an integer" in refused.error.message
+    notification = b'{"jsonrpc": "2.0", "method": "notifications/initialized"}\n'
+    assert our_reads(notification, 7) == sdk_reads(notification)  # a notification without an id stays one
+
+
+def test_an_unreadable_line_is_answered_with_its_id_only_when_the_id_is_an_integer_or_string() -> None:
+    bad = b'{"jsonrpc": "2.0", "id": 16.5, "method": "tools/list", "params": ]\n'
+    (read,) = lines.LineReader().feed(bad)
+    assert isinstance(read, Exception) and wire.refusal(read).id is None  # never the 16 of 16.5
+    (read,) = lines.LineReader().feed(bad.replace(b"16.5", b"16"))
+    assert isinstance(read, Exception) and wire.refusal(read).id == 16
+
+
+LONG = 5250
+
+
+async def test_no_error_repeats_a_clients_text_at_length_over_http(tmp_path: Path) -> None:
+    """Whichever layer made the error (the SDK puts the method or the URI in ``data`` whole), what comes back
+    holds at most 200 characters of what the client sent."""
+    async with client(tmp_path / "store", None) as c:
+        sent = [
+            ("x" * LONG, {}),
+            ("resources/read", {"uri": "mcp-context://" + "u" * LONG}),
+            ("resources/read", {"uri": "file:///" + "u" * LONG}),
+            ("resources/read", {"uri": "mcp-context://sessions/" + "s" * LONG}),
+            ("resources/read", {"uri": "mcp-context://sessions/default/results/r_" + "0" * LONG}),
+            ("prompts/get", {"name": "p" * LONG}),
+            ("tools/call", {"name": "n" * LONG, "arguments": {}}),
+            ("tools/call", {"name": "compact_history", "arguments": {"transcript": "/nowhere/" + "t" * LONG}}),
+            ("tools/call", {"name": "persist_result", "arguments": {"content": "x", "z" * LONG: 1}}),
+        ]
+        for method, params in sent:
+            answer = await post(c, method, params)
+            assert len(answer.text) < 1200, (method, answer.text[:200])
+            assert "Traceback" not in answer.text and "\\n" not in json.dumps(answer.json().get("error", ""))
+
+
+@pytest.mark.slow
+def test_requests_piped_in_before_the_input_ends_are_all_answered(tmp_path: Path) -> None:
+    """A script that writes its requests and closes the server's input (``serve < requests.jsonl``) gets an
+    answer to each, the tool calls still running at the end of the input included (the SDK would drop them)."""
+    init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+    messages: list[dict[str, Any]] = [{"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": init}]
+    messages.append({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    for i in range(1, 7):
+        arguments = {"content": f"piped text {i}\n" * 20_000}
+        messages.append({"jsonrpc": "2.0", "id": i, "method": "tools/call",
+                         "params": {"name": "persist_result", "arguments": arguments}})  # fmt: skip
+    messages.append({"jsonrpc": "2.0", "id": 7, "method": "tools/list"})
+    messages.append({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": [1]}})
+    data = "".join(json.dumps(m) + "\n" for m in messages)
+    command = [sys.executable, "-m", "mcp_context", "--root", str(tmp_path / "store"), "serve"]
+    out = subprocess.run(command, input=data, capture_output=True, text=True, timeout=120)
+    answers = {json.loads(line)["id"]: json.loads(line) for line in out.stdout.splitlines()}
+    assert sorted(answers) == list(range(8)), (sorted(answers), out.stderr[-500:])
+    for i in range(1, 7):
+        assert not answers[i]["result"].get("isError"), answers[i]
+    stored = Session(tmp_path / "store", "x", env={}).store.list_sessions()
+    assert sum(info.results for info in stored) == 6  # each acknowledged, each stored

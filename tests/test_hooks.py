@@ -395,3 +395,14 @@ def test_gemini_pre_compress_alone_says_nothing_and_stores_nothing(tmp_path: Pat
     for _ in range(3):
         assert answer("gemini", "pre-compress", data, tmp_path) is None
     assert Session(tmp_path, SID).store.list_results(SID) == []
+
+
+def test_a_hooks_log_swapped_for_a_link_is_not_written_through(tmp_path: Path) -> None:
+    outside = tmp_path / "outside.txt"
+    outside.write_text("someone else's file\n")
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "hooks.log").symlink_to(outside)
+    res = CliRunner().invoke(cli, ["--root", str(root), "hook", "claude", "post-tool-use"], input=b"not json")
+    assert res.exit_code == 0 and res.output == ""
+    assert outside.read_text() == "someone else's file\n"

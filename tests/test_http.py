@@ -178,6 +178,8 @@ def test_who_may_call_is_decided_per_request(tmp_path: Path, signers: list[Signe
     assert http.authenticator(store, None, "10.1.2.3")[0].required()
     store.revoke(record.key_id)
     assert not gate.required()
+    assert gate.authenticate(None, key) is None  # a credential sent is checked, even where none is required
+    assert gate.authenticate(None, None) is not None
     with pytest.raises(InvalidInput):  # a revoked key is no key
         http.authenticator(store, None, "10.1.2.3")
 

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import base64
 import json
+import socket
+import threading
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +67,15 @@ def verifier(signers: list[Signer], tmp_path_factory: pytest.TempPathFactory) ->
         ({"scope": None}, ()),  # nor does a token that names none
         ({"scope": 7, "scp": {"ctx:write": True}}, ()),
         ({"scope": ["ctx:write ctx:read"]}, ("ctx:read", "ctx:write")),
+        ({"scope": "ctx:read  ctx:write "}, ("ctx:read", "ctx:write")),
+        # scopes are separated by the space alone: any other blank makes one unknown scope of the two
+        ({"scope": "ctx:read\tctx:write"}, ()),
+        ({"scope": "ctx:read\u00a0ctx:write"}, ()),
+        ({"scope": "ctx:read\u3000ctx:write"}, ()),
+        ({"scope": "ctx:read\x1fctx:write"}, ()),
+        ({"scope": "ctx:read\nctx:write"}, ()),
+        ({"scp": ["ctx:read", "ctx:read\tctx:write"]}, ("ctx:read",)),
+        ({"scope": "CTX:WRITE Ctx:Read"}, ()),
     ],
 )
 def test_scopes_from_a_string_or_a_list_in_scope_or_scp(
@@ -212,7 +224,12 @@ async def test_a_key_created_while_a_loopback_server_runs_protects_it_from_the_n
         assert refused.status_code == 401 and "resource_metadata=" in refused.headers["www-authenticate"]
         assert (await post(c, "tools/list", {}, key)).status_code == 200
         FileKeyStore(root).revoke(record.key_id)
-        assert (await post(c, "tools/list", {}, key)).status_code == 200  # no active key: local again
+        assert (await post(c, "tools/list", {})).status_code == 200  # no active key: the local user again
+        # but a credential sent is still checked: the revoked key (or any unknown one) is refused, never taken
+        # for the local user and the operator's own store
+        for credential in (key, "mcx_" + "0" * 40, ISSUER):
+            refused = await post(c, "tools/list", {}, credential)
+            assert refused.status_code == 401 and 'error="invalid_token"' in refused.headers["www-authenticate"]
 
 
 async def test_verification_failures_are_401_with_the_header_never_500(
@@ -248,3 +265,64 @@ async def test_scopes_decide_what_a_jwt_may_do(
             "result"
         ]
         assert not stored["isError"], stored
+
+
+# an issuer whose keys cannot be fetched ------------------------------------------------------------------------
+
+
+@contextmanager
+def jwks_endpoint(doc: dict[str, Any] | None) -> Iterator[str]:
+    """A JWKS URL on loopback: serving ``doc``, or (None) accepting connections and never answering, as a hung
+    issuer does."""
+    if doc is None:
+        with socket.socket() as hung:
+            hung.bind(("127.0.0.1", 0))
+            hung.listen(64)
+            yield f"http://127.0.0.1:{hung.getsockname()[1]}/jwks"
+        return
+    body = json.dumps(doc).encode()
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802  (the standard library's name)
+            self.send_response(200)
+            self.send_header("content-type", "application/json")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *_: Any) -> None:
+            return
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/jwks"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.slow
+async def test_an_issuer_whose_keys_cannot_be_fetched_is_503_within_5_s_then_served(
+    tmp_path: Path, signers: list[Signer]
+) -> None:
+    """A hung JWKS endpoint: each request answered 503 with Retry-After within 5 s (the ones right after a
+    failed fetch at once), never 401 (the token may be fine) nor a wait as long as urllib's; a closed port the
+    same; once the endpoint answers, the same token is accepted."""
+    token = signers[0].token()
+    with jwks_endpoint(None) as url:
+        verifier = auth.JwtVerifier(url, ISSUER, AUDIENCE)
+        async with client(tmp_path / "store", verifier, host="0.0.0.0") as c:
+            for _ in range(3):
+                started = time.monotonic()
+                answer = await post(c, "tools/list", {}, token)
+                took = time.monotonic() - started
+                assert answer.status_code == 503 and answer.headers["retry-after"].isdigit(), answer.text
+                assert "issuer's keys" in answer.json()["error_description"] and took < 5, took
+                print(f"503 in {took:.2f} s")
+    verifier = auth.JwtVerifier(url, ISSUER, AUDIENCE)  # the port is closed now: refused at once
+    with pytest.raises(auth.JwksUnavailable):
+        verifier.verify(token)
+    with jwks_endpoint({"keys": [s.jwk() for s in signers[:2]]}) as served:
+        found = auth.JwtVerifier(served, ISSUER, AUDIENCE).verify(token)
+    assert found is not None and found.tenant == "jwt:team-jwt"

@@ -18,6 +18,8 @@ import pytest
 from mcp_context import Session
 from mcp_context.errors import ContextError, StoreError
 from mcp_context.server.tenants import Tenants
+from mcp_context.storage import keys, text_index
+from mcp_context.storage.keys import FileKeyStore
 
 OUTSIDE_TEXT = "OUTSIDE-7d41: a secret that lives outside the root\n"
 INSIDE_TEXT = "inside the root\n"
@@ -239,3 +241,118 @@ def test_swaps_raced_against_reads_and_writes_never_lead_outside(tmp_path: Path,
         thread.join()
     assert snapshot(outside) == before, "written, created or removed through the link"
     assert worked and refused, (worked, refused)  # both sides of the race were hit
+
+
+@pytest.mark.parametrize("tenant", ["team-i", None])
+def test_a_swapped_folder_never_leads_the_search_index_outside(tmp_path: Path, tenant: str | None) -> None:
+    """The search index is an SQLite file in the store's folder, opened on a store's first search: a tenant's
+    folder (or ``sessions/`` for the plain root) swapped for a link before that opens nothing outside."""
+    root = tmp_path / "store"
+    session = Tenants(str(root), None, transcript_roots=[]).session(tenant, "work")
+    session.persist_result(INSIDE_TEXT)
+    folder = root / "tenants" / "team-i" if tenant else root
+    (folder / "index.sqlite").unlink()  # as before the index existed
+    text_index._open.clear()  # as in a fresh process: no connection to it is open
+    outside = tmp_path / "outside"
+    if tenant:
+        swap(folder, outside)
+    else:  # the plain root may itself be a link; the index file in it may not
+        outside.mkdir()
+        (outside / "index.sqlite").write_bytes(b"")
+        os.symlink(outside / "index.sqlite", folder / "index.sqlite")
+    before = snapshot(outside)
+    fresh = Tenants(str(root), None, transcript_roots=[]).session(tenant, "work")
+    for attempt in (lambda: fresh.search_persisted("inside"), lambda: fresh.read_persisted(
+            fresh.results()[0].handle, grep="inside") if fresh.results() else None):  # fmt: skip
+        try:
+            attempt()
+        except ContextError as exc:
+            one_line(exc)
+    assert snapshot(outside) == before, "the index was made or written through the link"
+
+
+def test_the_search_index_is_opened_through_its_folder_never_a_path(tmp_path: Path) -> None:
+    """Opened between a store's walk and a swap (a persist indexes what it just wrote; a search opens the index
+    after listing): the index walks down to its folder itself, so a link there opens nothing outside."""
+    root = tmp_path / "store"
+    session = Tenants(str(root), None, transcript_roots=[]).session("team-j", "work")
+    session.persist_result(INSIDE_TEXT)
+    text_index._open.clear()
+    swap(root / "tenants" / "team-j", tmp_path / "outside")
+    (tmp_path / "outside" / "index.sqlite").unlink()
+    before = snapshot(tmp_path / "outside")
+    index = text_index.sqlite_index(root, ("tenants", "team-j"))
+    with pytest.raises(StoreError, match="not a plain directory"):
+        index.indexed("work", ["r_0000000000000000"])
+    assert snapshot(tmp_path / "outside") == before
+
+
+def test_a_key_file_swapped_for_a_link_is_refused_not_trusted(tmp_path: Path) -> None:
+    """``keys.json`` replaced by a link to a key file someone else wrote: the keys in it are never accepted;
+    the store says in one line that it cannot read its keys (over HTTP: 503 to every request)."""
+    root = tmp_path / "store"
+    key, record = keys.new_key("team-a")
+    FileKeyStore(root).add(record)
+    assert keys.verify(FileKeyStore(root), key) is not None
+    theirs_root = tmp_path / "outside"
+    their_key, their_record = keys.new_key("team-a")
+    FileKeyStore(theirs_root).add(their_record)
+    (root / "keys.json").unlink()
+    os.symlink(theirs_root / "keys.json", root / "keys.json")
+    for attempt in (lambda: keys.verify(FileKeyStore(root), their_key), FileKeyStore(root).any_active):
+        with pytest.raises(StoreError, match="keys.json: it is a link") as caught:
+            attempt()
+        one_line(caught.value)
+    (root / "keys.json").unlink()
+    (root / "keys.json").write_text("[1, 2]")
+    with pytest.raises(StoreError, match="not a key file"):
+        FileKeyStore(root).all()
+
+
+def answered_within(seconds: float, call: Callable[[], object]) -> BaseException | None:
+    """Run ``call`` in a thread; what it raised (None: it returned), failing when it has not ended in time."""
+    raised: list[BaseException | None] = []
+
+    def run() -> None:
+        try:
+            call()
+            raised.append(None)
+        except BaseException as exc:  # noqa: BLE001  (whatever it was, the caller looks at it)
+            raised.append(exc)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert raised, f"no answer within {seconds} s: a thread is stuck"
+    return raised[0]
+
+
+@pytest.mark.parametrize("suffix", [".txt", ".idx", ".json", "state", "keys"])
+def test_a_fifo_in_place_of_a_store_file_is_refused_not_waited_on(tmp_path: Path, suffix: str) -> None:
+    """Opening a FIFO to read waits for a writer that never comes: a request would hang for ever, its thread
+    with it. Every file of the store is opened without blocking and refused when it is no plain file."""
+    root = tmp_path / "store"
+    session = Session(root, "piped", env={})
+    handle, _ = used(session)
+    results = root / "sessions" / "piped" / "results"
+    event = {"kind": "tool_call", "name": "Bash", "args": {"command": "pwd"}}
+    if suffix == "keys":
+        FileKeyStore(root).add(keys.new_key("team-a")[1])
+        target, calls = root / "keys.json", [FileKeyStore(root).any_active]
+    elif suffix == "state":
+        target = next(p for p in (root / "sessions" / "piped" / "state").iterdir() if not p.name.endswith(".lock"))
+        calls = [lambda: Session(root, "piped", env={}).check_loop(event=event)]
+    else:
+        if suffix == ".idx":  # a text of more than one segment has an index file
+            handle = session.persist_result("inside the root, line after line\n" * 40_000).meta.handle
+        target = results / f"{handle}{suffix}"
+        fresh = Session(root, "piped", env={})
+        calls = [lambda: fresh.read_persisted(handle), lambda: fresh.read_persisted(handle, grep="inside")]
+        calls.append(lambda: fresh.search_persisted("inside"))
+    target.unlink()
+    os.mkfifo(target)
+    for call in calls:
+        raised = answered_within(20, call)
+        if raised is not None:
+            assert isinstance(raised, ContextError), repr(raised)
+            one_line(raised)

@@ -137,14 +137,19 @@ def persist(obj: Ctx, file: Any, label: str | None, source: str | None, as_json:
         click.echo(
             "reading the text to store from the terminal; end it with Ctrl-D (or give a FILE, or pipe)", err=True
         )
-    if name not in ("-", "<stdin>"):
-        source = source or os.path.abspath(name)
-        label = label or os.path.basename(name)
+    if name not in ("-", "<stdin>"):  # a name's bytes that are not UTF-8 (lone surrogates here) become U+FFFD
+        source = source or _readable(os.path.abspath(name))
+        label = label or _readable(os.path.basename(name))
     stored = session.persist_file(file, label=label, source=source, allow_empty=False)
     if as_json:
         emit_json(asdict(stored.meta) | {"uri": stored.meta.uri, "stored": stored.created})
     else:
         click.echo(views.persisted(stored, obj.read_command))
+
+
+def _readable(name: str) -> str:
+    """A file name as text, so a file named in another encoding is stored with a label rather than refused."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 @click.command(name="read")

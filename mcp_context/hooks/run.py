@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import stat
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -124,13 +125,23 @@ def _one_line(text: str) -> str:
 
 
 def log(root: Path, line: str) -> None:
-    """Append one line to the hooks log, keeping it under a megabyte; a log that cannot be written is skipped."""
+    """Append one line to the hooks log, keeping it under a megabyte; a log that cannot be written is skipped,
+    and so is one that is a link (the line would land wherever it points)."""
     path = root / LOG
+    flags = (
+        os.O_WRONLY
+        | os.O_APPEND
+        | os.O_CREAT
+        | os.O_NONBLOCK
+        | getattr(os, "O_NOFOLLOW", 0)
+        | getattr(os, "O_CLOEXEC", 0)
+    )
     try:
         root.mkdir(parents=True, exist_ok=True)
         if path.exists() and path.stat().st_size > LOG_MAX_BYTES:
             os.replace(path, path.with_name(LOG + ".1"))
-        with open(path, "a", encoding="utf-8") as f:
-            f.write(f"{time.strftime('%Y-%m-%dT%H:%M:%S')} {line}\n")
+        with os.fdopen(os.open(path, flags, 0o600), "a", encoding="utf-8") as f:
+            if stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                f.write(f"{time.strftime('%Y-%m-%dT%H:%M:%S')} {line}\n")
     except OSError:
         pass

@@ -29,9 +29,10 @@ from ..storage import ids
 from ..summary.args import SummarizeArgs
 from . import compaction, loops, sdk, summary, tools
 from .binding import Direct, failure
+from .echoes import bounded_errors
 from .resources import TEMPLATES, list_page, read
 from .schemas import listed
-from .wire import AnsweringReadStream, stdio
+from .wire import AnsweringReadStream, AnsweringWriteStream, Pending, stdio
 
 
 class ContextServer(MCPServer):
@@ -45,6 +46,7 @@ class ContextServer(MCPServer):
         self.direct: dict[str, Direct] = {}
         # MCPServer's resources/list drops the client's cursor: the store's listing is paged by ours.
         sdk.lowlevel(self).add_request_handler("resources/list", PaginatedRequestParams, self._list_resources_page)
+        sdk.lowlevel(self).middleware.append(bounded_errors)  # no error repeats a client's text at length
 
     async def _list_resources_page(self, ctx: Any, params: PaginatedRequestParams) -> ListResourcesResult:
         cursor = params.cursor
@@ -104,8 +106,10 @@ class ContextServer(MCPServer):
         """stdio, read as bytes a line at a time, with every line the transport cannot read answered (see wire.py)."""
         async with stdio() as (read_stream, write_stream):
             lowlevel = sdk.lowlevel(self)
-            answering = AnsweringReadStream(read_stream, write_stream)
-            await lowlevel.run(answering, write_stream, lowlevel.create_initialization_options())
+            pending = Pending()
+            answers = AnsweringWriteStream(write_stream, pending)
+            answering = AnsweringReadStream(read_stream, answers, pending)
+            await lowlevel.run(answering, answers, lowlevel.create_initialization_options())
 
     async def get_prompt(
         self, name: str, arguments: dict[str, Any] | None = None, context: Context[Any, Any] | None = None

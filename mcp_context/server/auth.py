@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,6 +39,12 @@ SCOPES = list(keys.SCOPES)
 #: The claims a JWT may carry its scopes in: OAuth's ``scope`` (RFC 8693, a space-separated string) and the
 #: ``scp`` some servers use (Entra, Okta), each as a string or a list of strings.
 SCOPE_CLAIMS = ("scope", "scp")
+#: Seconds to wait for the issuer's JWKS endpoint (per read: a hung endpoint costs this much), for another
+#: request's fetch of it, and during which a failed fetch is not tried again (requests answer 503 at once):
+#: a request is answered within 5 s however the endpoint behaves.
+JWKS_FETCH_S = 3.0
+JWKS_WAIT_S = 1.5
+JWKS_QUIET_S = 5.0
 
 
 @dataclass(frozen=True)
@@ -67,14 +75,16 @@ class JwtVerifier:
         self.issuer, self.audience, self.tenant_claim = issuer, audience, tenant_claim
         self._client: jwt.PyJWKClient | None = None
         self._keys: dict[str, SigningKey] = {}
+        self._fetching = threading.Lock()
+        self._quiet_until = 0.0
         if jwks.startswith(("https://", "http://")):
-            self._client = jwt.PyJWKClient(jwks, cache_keys=True, lifespan=300)
+            self._client = jwt.PyJWKClient(jwks, cache_keys=True, lifespan=300, timeout=JWKS_FETCH_S)
         else:
             self._keys = _read_jwks(Path(jwks).expanduser())
 
     def _key(self, token: str) -> SigningKey:
         if self._client is not None:
-            return usable_key(self._client.get_signing_key_from_jwt(token))
+            return usable_key(self._fetched(self._client, token))
         kid = jwt.get_unverified_header(token).get("kid")
         if kid is None and len(self._keys) == 1:
             return next(iter(self._keys.values()))
@@ -83,10 +93,28 @@ class JwtVerifier:
             raise jwt.InvalidTokenError("unknown kid")
         return found
 
+    def _fetched(self, client: jwt.PyJWKClient, token: str) -> jwt.PyJWK:
+        """The token's key from the issuer's JWKS (cached by the client; fetched when missing or old). An
+        endpoint that cannot be reached, or is being fetched from by another request for too long, raises
+        JwksUnavailable: the credential cannot be checked now, which is no fault of the token's."""
+        unavailable = JwksUnavailable(f"cannot fetch the issuer's keys from {client.uri}; try again shortly")
+        if time.monotonic() < self._quiet_until or not self._fetching.acquire(timeout=JWKS_WAIT_S):
+            raise unavailable
+        try:
+            if time.monotonic() < self._quiet_until:
+                raise unavailable
+            return client.get_signing_key_from_jwt(token)
+        except jwt.PyJWKClientConnectionError:
+            self._quiet_until = time.monotonic() + JWKS_QUIET_S
+            raise unavailable from None
+        finally:
+            self._fetching.release()
+
     def verify(self, token: str) -> Identity | None:
         """The caller a token names, or None when anything about it is wrong (the reason is logged, not the
         token). Nothing a token holds raises: a malformed header, a ``kid`` naming a key of another type or a
-        claim of an unexpected type is one more refusal."""
+        claim of an unexpected type is one more refusal. Only an issuer whose keys cannot be fetched now raises
+        (JwksUnavailable: the request is answered 503 with Retry-After)."""
         try:
             header = jwt.get_unverified_header(token)
             signing = self._key(token)
@@ -101,6 +129,8 @@ class JwtVerifier:
                 leeway=LEEWAY_SECONDS,
                 options={"require": ["exp", "iss", "aud"]},
             )
+        except JwksUnavailable:
+            raise
         except Exception as exc:  # noqa: BLE001  (a token is untrusted input: every failure is a refusal)
             log.info("refused a JWT: %s", type(exc).__name__)
             return None
@@ -114,14 +144,15 @@ class JwtVerifier:
 
 def granted_scopes(claims: dict[str, Any]) -> tuple[str, ...]:
     """The scopes of ours a token grants, from ``scope`` and ``scp``, each a space-separated string or a list
-    of strings. Unknown scopes, and a token that names none, grant nothing."""
+    of strings. Unknown scopes, and a token that names none, grant nothing. Scopes are separated by the space
+    alone (RFC 6749 section 3.3): ``ctx:read<TAB>ctx:write`` or with any other blank is one unknown scope."""
     named: list[str] = []
     for claim in SCOPE_CLAIMS:
         value = claims.get(claim)
         if isinstance(value, str):
-            named += value.split()
+            named += value.split(" ")
         elif isinstance(value, list):
-            named += [s for item in value if isinstance(item, str) for s in item.split()]
+            named += [s for item in value if isinstance(item, str) for s in item.split(" ")]
     return tuple(s for s in SCOPES if s in named)
 
 
@@ -169,6 +200,10 @@ def _read_jwks(path: Path) -> dict[str, SigningKey]:
     return found
 
 
+class JwksUnavailable(ContextError):
+    """The issuer's JWKS endpoint cannot be reached now: the credential cannot be checked (503, Retry-After)."""
+
+
 class JwksError(ContextError):
     """A JWKS file that cannot serve (unreadable, not a key set, no signing key, a weak or unknown key)."""
 
@@ -191,13 +226,14 @@ class Authenticator:
         return self.key_store is not None and self.key_store.any_active()
 
     def authenticate(self, authorization: str | None, api_key: str | None) -> Identity | None:
-        """The caller, or None when the credential is missing or not valid. Blocking (a key store read, a JWKS
-        fetch): run it off the event loop. A store that cannot be read raises its StoreError."""
-        if not self.required():
-            return Identity(None, tuple(SCOPES), "local")
+        """The caller, or None when the credential is missing (and required) or not valid. Blocking (a key
+        store read, a JWKS fetch): run it off the event loop. A store that cannot be read raises its StoreError,
+        an issuer whose keys cannot be fetched JwksUnavailable."""
         token = bearer(authorization) if authorization else api_key
         if not token:
-            return None
+            return None if self.required() else Identity(None, tuple(SCOPES), "local")
+        # A credential sent is checked even where none is required: a revoked or unknown key is refused, never
+        # taken for the one local user and the operator's own store.
         if token.startswith(keys.PREFIX):
             if self.key_store is None:
                 return None

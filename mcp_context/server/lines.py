@@ -94,7 +94,26 @@ class LineReader:
 
 def parse(line: bytes | bytearray) -> types.JSONRPCMessage:
     """A line of at most ``LONG_LINE`` bytes, parsed by the SDK's model as its transport would."""
-    return types.jsonrpc_message_adapter.validate_json(bytes(line).decode("utf-8", "replace"), by_name=False)
+    text = bytes(line).decode("utf-8", "replace")
+    return answerable(types.jsonrpc_message_adapter.validate_json(text, by_name=False), text)
+
+
+class UnanswerableId(ValueError):
+    """A request whose ``id`` member is no id the reply can carry (a fraction, null, true, a list)."""
+
+
+def answerable(message: types.JSONRPCMessage, text: str) -> types.JSONRPCMessage:
+    """``message``, unless it is a request whose id the SDK's model could not take: that model reads it as a
+    notification, which is never answered, so the client would wait for ever. Refused instead (wire.refusal
+    answers it, with a null id as JSON-RPC asks). Notifications are few and small: each is parsed once more."""
+    if isinstance(message, types.JSONRPCNotification):
+        try:
+            top = json.loads(text)
+        except ValueError:
+            return message
+        if isinstance(top, dict) and "id" in top:
+            raise UnanswerableId("its id must be a string or an integer")
+    return message
 
 
 def invalid_json(line: bytes | bytearray, why: str) -> ValidationError:
@@ -240,7 +259,8 @@ class Lifter:
             raise self.failed
         if self._inside or self._held:
             raise invalid_json(self.skeleton, "EOF while parsing a string")
-        message = types.jsonrpc_message_adapter.validate_json(self.skeleton.decode("utf-8", "replace"), by_name=False)
+        text = self.skeleton.decode("utf-8", "replace")
+        message = answerable(types.jsonrpc_message_adapter.validate_json(text, by_name=False), text)
         _restore(message, self.lifted)
         self.lifted.clear()  # what is left sat in members the SDK's model drops: dropped too, as there
         return message

@@ -15,7 +15,7 @@ import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from types import TracebackType
-from typing import Any, BinaryIO, cast
+from typing import Any, BinaryIO, Self, cast
 
 import anyio
 import anyio.to_thread
@@ -24,24 +24,89 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 from mcp.shared.message import SessionMessage
 from pydantic import ValidationError
 
-from .lines import LineReader
+from .lines import LineReader, UnanswerableId
 
 #: Bytes read from stdin at once.
 CHUNK = 1024 * 1024
 
 #: The request's own id, read from the text when the text cannot be parsed: the first top-level "id" member.
-_ID = re.compile(r'^\s*\{(?:[^{}\[\]"]|"(?:[^"\\]|\\.)*")*?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")')
+_ID = re.compile(r'^\s*\{(?:[^{}\[\]"]|"(?:[^"\\]|\\.)*")*?"id"\s*:\s*(-?\d+(?![.\deE])|"(?:[^"\\]|\\.)*")')
 _SHOWN = 120
 
 log = logging.getLogger("mcp_context.server")
 
 
-class AnsweringReadStream:
-    """The transport's read stream, with each item it could not read answered on the write stream and left out
-    of what the server sees (the SDK's own handling only logs it)."""
+#: Seconds the server still gives the requests it is working on when its input ends, before it stops.
+DRAIN_S = 60.0
 
-    def __init__(self, inner: Any, write_stream: Any) -> None:
+
+class Pending:
+    """The requests read and not answered yet: a client that sends its requests and closes its input (a script
+    piping a file of requests in) still gets every answer."""
+
+    def __init__(self) -> None:
+        self.ids: set[types.RequestId] = set()
+        self._changed = anyio.Event()
+
+    def read(self, message: types.JSONRPCMessage) -> None:
+        if isinstance(message, types.JSONRPCRequest):
+            self.ids.add(message.id)
+        elif isinstance(message, types.JSONRPCNotification) and message.method == "notifications/cancelled":
+            self._answered((message.params or {}).get("requestId"))  # a cancelled request gets no answer
+
+    def written(self, message: types.JSONRPCMessage) -> None:
+        if isinstance(message, types.JSONRPCResponse | types.JSONRPCError):
+            self._answered(message.id)
+
+    def _answered(self, request_id: object) -> None:
+        if isinstance(request_id, int | str) and request_id in self.ids:
+            self.ids.discard(request_id)
+            self._changed.set()
+            self._changed = anyio.Event()
+
+    async def drained(self, within: float) -> None:
+        with anyio.move_on_after(within):
+            while self.ids:
+                await self._changed.wait()
+
+
+class _Wrapping:
+    """A stream wrapped around the transport's: closing it closes that one."""
+
+    _inner: Any
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> bool | None:
+        await self.aclose()
+        return None
+
+
+class AnsweringWriteStream(_Wrapping):
+    """The transport's write stream, noting each answer (see Pending)."""
+
+    def __init__(self, inner: Any, pending: Pending) -> None:
+        self._inner, self._pending = inner, pending
+
+    async def send(self, item: SessionMessage) -> None:
+        await self._inner.send(item)
+        self._pending.written(item.message)
+
+
+class AnsweringReadStream(_Wrapping):
+    """The transport's read stream, with each item it could not read answered on the write stream and left out
+    of what the server sees (the SDK's own handling only logs it); at its end, the requests being worked on are
+    answered first (within DRAIN_S), where the SDK would drop them."""
+
+    def __init__(self, inner: Any, write_stream: Any, pending: Pending | None = None) -> None:
         self._inner, self._write = inner, write_stream
+        self._pending = pending or Pending()
 
     @property
     def last_context(self) -> Any:
@@ -49,8 +114,13 @@ class AnsweringReadStream:
 
     async def receive(self) -> Any:
         while True:
-            item = await self._inner.receive()
+            try:
+                item = await self._inner.receive()
+            except anyio.EndOfStream:
+                await self._pending.drained(DRAIN_S)
+                raise
             if not isinstance(item, Exception):
+                self._pending.read(item.message)
                 return item
             await self._write.send(SessionMessage(refusal(item)))
 
@@ -63,25 +133,15 @@ class AnsweringReadStream:
         except (anyio.EndOfStream, anyio.ClosedResourceError):
             raise StopAsyncIteration from None
 
-    async def aclose(self) -> None:
-        await self._inner.aclose()
-
-    async def __aenter__(self) -> AnsweringReadStream:
-        return self
-
-    async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> bool | None:
-        await self.aclose()
-        return None
-
 
 def refusal(exc: Exception) -> types.JSONRPCError:
     """The JSON-RPC error for a line the transport could not read: Parse error (-32700) when it is not JSON the
     server can read, Invalid Request (-32600) when it is JSON but no message; the request's id when it shows."""
     problem = exc.errors(include_url=False)[0] if isinstance(exc, ValidationError) and exc.errors() else None
     given = problem.get("input") if problem else None
-    if problem is not None and problem["type"] == "json_invalid":
+    if isinstance(exc, UnanswerableId):
+        code, message = types.INVALID_REQUEST, f"Invalid request: {exc} (JSON-RPC 2.0)"
+    elif problem is not None and problem["type"] == "json_invalid":
         why = str(problem.get("msg", "")).removeprefix("Invalid JSON: ")
         code, message = types.PARSE_ERROR, f"Parse error: the line is not JSON this server can read ({why})"
     else:

@@ -70,6 +70,10 @@ class FileStore(StateFiles):
 
     # folders ---------------------------------------------------------------------------------------------
 
+    def located(self) -> tuple[Path, tuple[str, ...]]:
+        """Where the store is: the folder that may be a link, and the names below it, each opened without."""
+        return self._anchor, self._prefix
+
     def _opened(self, *parts: str) -> AbstractContextManager[int | None]:
         """The folder ``root/parts...`` for the block (None: it does not exist)."""
         return folders.opened(self._anchor, self._prefix + parts)
@@ -99,7 +103,7 @@ class FileStore(StateFiles):
         try:
             if folder is None:
                 raise FileNotFoundError(name)
-            return os.open(name, os.O_RDONLY | _NOFOLLOW, dir_fd=folder)
+            return folders.open_file(name, os.O_RDONLY, folder)
         except FileNotFoundError:
             if suffix == ".txt" or folder is None or not present(folder, f"{handle}.json"):  # gone, or going
                 raise UnknownHandle(self._unknown(handle)) from None
@@ -284,7 +288,7 @@ class FileStore(StateFiles):
         try:
             if folder is None:
                 raise UnknownHandle(self._unknown(handle))
-            fd = os.open(name, os.O_RDONLY | _NOFOLLOW, dir_fd=folder)
+            fd = folders.open_file(name, os.O_RDONLY, folder)
         except FileNotFoundError:
             raise UnknownHandle(self._unknown(handle)) from None
         except OSError as exc:

@@ -22,6 +22,7 @@ from ..errors import StoreError, shown_path
 
 DIR_MODE = 0o700
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
 _ROOT_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
 #: What opening a link or a file as a folder fails with: ELOOP for a link under O_NOFOLLOW, ENOTDIR for a file.
@@ -94,6 +95,21 @@ def open_child(parent: int, name: str, shown: Path, *, create: bool = False) -> 
     if made_here:
         os.fchmod(child, DIR_MODE)  # the umask may have taken bits away; never adds them, but be explicit
     return child
+
+
+def open_file(name: str | Path, flags: int, folder: int | None, mode: int = 0o600) -> int:
+    """A descriptor of the plain file ``name`` in the open ``folder`` (None: ``name`` is a path), never through
+    a link, and never blocking on what is no plain file: a FIFO put in a file's place would hold the opening
+    thread for ever (a read-only open waits for a writer), so it is opened non-blocking and refused, with a
+    device or socket, as OSError "not a plain file"."""
+    fd = os.open(name, flags | NOFOLLOW | _NONBLOCK | getattr(os, "O_CLOEXEC", 0), mode, dir_fd=folder)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a plain file")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def _open_root(root: Path, create: bool) -> int | None:

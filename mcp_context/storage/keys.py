@@ -11,6 +11,7 @@ file store, a table in a database store (see postgres.py).
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import hmac
 import json
@@ -31,7 +32,7 @@ except ImportError:  # pragma: no cover  (not POSIX)
     fcntl = None  # type: ignore[assignment]
 
 from ..errors import InvalidArgument, StoreError, shown_path
-from . import ids
+from . import folders, ids
 
 PREFIX = "mcx_"
 KEY_PATTERN = r"mcx_[0-9a-f]{12}_[A-Za-z0-9_-]{43}"
@@ -123,14 +124,28 @@ class FileKeyStore:
         self.path = Path(root).expanduser() / "keys.json"
 
     def _read(self) -> list[KeyRecord]:
+        """The keys, from the file itself and never through a link (one put in its place would let whoever
+        wrote the file it points at choose the keys): a link, or no plain file, is refused, so every request
+        then answers 503 rather than trusting it."""
         try:
-            with open(self.path, "rb") as f:
-                doc = json.load(f)
+            fd = folders.open_file(self.path, os.O_RDONLY, None)
         except FileNotFoundError:
             return []
+        except OSError as exc:
+            why = "it is a link, not a plain file" if exc.errno == errno.ELOOP else exc.strerror
+            raise StoreError(f"cannot read the keys in {shown_path(self.path)}: {why}") from None
+        try:
+            with os.fdopen(fd, "rb") as f:
+                doc = json.load(f)
         except (OSError, ValueError) as exc:
             raise StoreError(f"cannot read the keys in {shown_path(self.path)}: {exc}") from None
-        return [KeyRecord.from_dict(d) for d in doc.get("keys", []) if isinstance(d, dict)]
+        entries = doc.get("keys", []) if isinstance(doc, dict) else None
+        if isinstance(entries, list):
+            try:
+                return [KeyRecord.from_dict(d) for d in entries if isinstance(d, dict)]
+            except (KeyError, TypeError, ValueError):
+                pass
+        raise StoreError(f"cannot read the keys in {shown_path(self.path)}: it is not a key file this release wrote")
 
     @contextmanager
     def _locked(self) -> Iterator[list[KeyRecord]]:

@@ -60,34 +60,41 @@ class PgStates:
         return self.read_state(session, name)
 
     def write_state(self, session: str, name: str, data: bytes) -> None:
-        """Replace a state in one transaction (its session created with it): a reader sees old or new."""
+        """Replace a state in one transaction (its session created with it): a reader sees old or new. A write the
+        server cut is run once more (replacing a row whole lands the same twice)."""
         ids.check_session(session)
         name = _checked(name)
         if self.redact:
             data = Redactor(session).json_bytes(data)
         now = time.time()
-        with self.db.connection(f"cannot save state {name} of session {session}") as conn:
+
+        def write(conn: Any) -> None:
             with conn.transaction():
                 conn.execute(ENSURE_SESSION, (self.tenant, session, now))
                 conn.execute(_UPSERT, (self.tenant, session, name, data, now))
+
+        self.db.run(f"cannot save state {name} of session {session}", write)  # run again when cut: same row
 
     @contextmanager
     def state_lock(self, session: str, name: str) -> Iterator[StateHold]:
         """Hold a state's row for a read-modify-write; what the holder gives to ``hold.save`` is written in
         the same transaction, before the row is let go. Threads of this process queue on a lock of their own
-        first, so that waiters do not each hold a pooled connection the holder's block may need."""
+        first, so that waiters do not each hold a pooled connection the holder's block may need; a holder in
+        another process is waited for a statement's time at once, so the wait never hides a server that stopped
+        answering (see Database.lock_row)."""
         ids.check_session(session)
         name = _checked(name)
         key = f"{self._key}\0{session}\0{name}"
         with _THREAD_LOCKS_GUARD:
             lock = _THREAD_LOCKS.setdefault(key, threading.Lock())
-        with lock, self.db.connection(f"cannot lock state {name} of session {session}") as conn:
+        what = f"cannot lock state {name} of session {session}"
+        with lock, self.db.connection(what) as conn:
             for _ in range(10):
                 now = time.time()
                 conn.execute(ENSURE_SESSION, (self.tenant, session, now))
                 conn.execute(_ENSURE_STATE, (self.tenant, session, name, now))
                 with conn.transaction():
-                    row = conn.execute(f"{_READ} FOR UPDATE", (self.tenant, session, name), binary=True).fetchone()
+                    row = self.db.lock_row(conn, what, f"{_READ} FOR UPDATE", (self.tenant, session, name))
                     if row is None:
                         continue  # the session was deleted between the two: make the rows again
                     hold = StateHold(None, None if row[0] is None else row_bytes(row[0]))
@@ -95,7 +102,7 @@ class PgStates:
                     if hold.data is not None:
                         self._save_held(conn, session, name, hold.data)
                 return
-        raise StoreError(f"cannot lock state {name} of session {session}: the session keeps being deleted")
+        raise StoreError(f"{what}: the session keeps being deleted")
 
     def _save_held(self, conn: Any, session: str, name: str, data: bytes) -> None:
         if self.redact:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ..errors import StoreError
 from .chunks import chunks
+from .pg_pool import Unavailable
 from .pg_schema import SCHEMA
 from .text_index import GRAM, Literals
 
@@ -70,10 +71,15 @@ class PgTextIndex:
             _made.add(key)
 
     def usable(self) -> bool:
-        """Whether the tables are there or could be made (``pg_trgm`` available, and the right to create it)."""
+        """Whether the tables are there or could be made (``pg_trgm`` available, and the right to create it).
+        A database that cannot answer now says nothing about that: the index is taken, each use of it fails in
+        its turn until the database is back (a use that fails costs only the scan it would have saved), so one
+        outage does not leave a long-running server without its index."""
         try:
             with self._connection("cannot create its tables") as conn:
                 self._ready(conn)
+        except Unavailable:
+            return True
         except StoreError:
             return False
         return True

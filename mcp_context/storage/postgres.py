@@ -10,7 +10,7 @@ connections in pg_pool.py (psycopg 3 and its pool, installed with ``mcp-context[
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -103,27 +103,38 @@ class PgStore(PgStates):
         existing = self._existing(session, whole.handle)
         if existing is not None:
             return existing, False
-        return self._store(session, whole.encoded(), whole.label, whole.source, whole.count(self.counter))
+        return self._store(session, whole.encoded, whole.label, whole.source, whole.count(self.counter))
 
     def put_stream(
         self, session: str, chunks: Iterable[bytes], *, label: str | None, source: str | None
     ) -> tuple[ResultMeta, bool]:
-        """Store a byte stream of UTF-8 text in one pass, a chunk row at a time, without holding it whole."""
+        """Store a byte stream of UTF-8 text in one pass, a chunk row at a time, without holding it whole. A
+        stream is read once: a write the server cut is not run again, and fails in one line, nothing stored."""
         ids.check_session(session)
         stream, label, source = incoming_stream(session, self.redact, chunks, label, source)
-        return self._store(session, stream, label, source, None)
+        return self._store(session, lambda: stream, label, source, None, again=False)
 
     def _store(
-        self, session: str, chunks: Iterable[bytes], label: str | None, source: str | None, count: TokenCount | None
+        self,
+        session: str,
+        chunks: Callable[[], Iterable[bytes]],
+        label: str | None,
+        source: str | None,
+        count: TokenCount | None,
+        *,
+        again: bool = True,
     ) -> tuple[ResultMeta, bool]:
-        """Write body, session and result in one transaction. When the result turns out to be there already
-        (stored before, or by another writer meanwhile), the transaction is rolled back: nothing is written."""
-        writer = BodyWriter(session, self.counter, self.max_result_bytes, count)
-        meta: ResultMeta | None = None
-        with self.db.connection(f"cannot store the result in session {session}") as conn:
+        """Write body, session and result in one transaction, run again on a fresh connection when the server
+        cut it (``again``: ``chunks`` gives the body anew; the handle is the content's, so a second run finds a
+        first that committed). When the result turns out to be there already (stored before, or by another
+        writer meanwhile), the transaction is rolled back: nothing is written."""
+
+        def write(conn: Any) -> tuple[ResultMeta | None, str]:
+            writer = BodyWriter(session, self.counter, self.max_result_bytes, count)
+            meta: ResultMeta | None = None
             with conn.transaction():
-                body = conn.execute(f"SELECT nextval('{SCHEMA}.bodies')").fetchone()[0]  # type: ignore[index]
-                for chunk in chunks:
+                body = conn.execute(f"SELECT nextval('{SCHEMA}.bodies')").fetchone()[0]
+                for chunk in chunks():
                     for seq, data in writer.feed(chunk):
                         conn.execute(_INSERT_CHUNK, (body, seq, self.tenant, data))
                 for seq, data in writer.finish():
@@ -131,9 +142,12 @@ class PgStore(PgStates):
                 meta = self._placed(conn, session, body, writer, label, source)
                 if meta is None:
                     raise rollback()  # leaves the block quietly, nothing written
+            return meta, writer.handle
+
+        meta, handle = self.db.run(f"cannot store the result in session {session}", write, again=again)
         if meta is not None:
             return meta, True
-        existing = self._existing(session, writer.handle)
+        existing = self._existing(session, handle)
         if existing is None:
             raise StoreError(f"cannot store the result in session {session}: it was deleted meanwhile; try again")
         return existing, False
@@ -274,11 +288,11 @@ class PgStore(PgStates):
         """Remove one result and its chunks (they go with it); the bytes freed, 0 when it was gone."""
         ids.check_session(session)
         ids.check_handle(handle)
-        with self.db.connection(f"cannot remove result {handle} of session {session}") as conn:
-            row = conn.execute(
-                f"DELETE FROM {SCHEMA}.results {_RESULT} RETURNING bytes + octet_length(line_index)",
-                (self.tenant, session, handle),
-            ).fetchone()
+        row = self.db.row(
+            f"cannot remove result {handle} of session {session}",
+            f"DELETE FROM {SCHEMA}.results {_RESULT} RETURNING bytes + octet_length(line_index)",
+            (self.tenant, session, handle),
+        )
         return 0 if row is None else int(row[0])
 
     def remove_debris(self, older_than_s: float = 3600.0) -> int:
@@ -319,9 +333,9 @@ class PgKeyStore:
         return [KeyRecord(k, t, d, tuple(s), float(c), None if r is None else float(r)) for k, t, d, s, c, r in rows]
 
     def revoke(self, key_id: str) -> bool:
-        with self.db.connection("cannot revoke the key") as conn:
-            row = conn.execute(
-                f"UPDATE {SCHEMA}.api_keys SET revoked = coalesce(revoked, %s) WHERE key_id = %s RETURNING key_id",
-                (time.time(), key_id),
-            ).fetchone()
+        row = self.db.row(
+            "cannot revoke the key",
+            f"UPDATE {SCHEMA}.api_keys SET revoked = coalesce(revoked, %s) WHERE key_id = %s RETURNING key_id",
+            (time.time(), key_id),
+        )
         return row is not None

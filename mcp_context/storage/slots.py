@@ -40,7 +40,6 @@ _MAGIC = b"MCXSLOT1"
 _HEAD = struct.Struct("<8sQQI")  # magic, sequence, length, CRC-32 of sequence, length and document
 _SUFFIXES = (".a", ".b")
 _FILE_MODE = 0o600
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 #: A slot whose stale tail grows past this (and past the document itself) is cut back to the document.
 _TAIL_KEPT = 64 * 1024
 #: How many slots' documents a process remembers (two per state: a server checks a few sessions at a time).
@@ -84,7 +83,7 @@ def newest(base: Path, folder: int | None = None) -> Slot:
     if found.document is not None:
         return found
     try:
-        fd = os.open(_at(base, folder), os.O_RDONLY | _NOFOLLOW, dir_fd=folder)
+        fd = folders.open_file(_at(base, folder), os.O_RDONLY, folder)
     except FileNotFoundError:
         return found
     with os.fdopen(fd, "rb") as f:
@@ -100,10 +99,9 @@ def write(base: Path, document: bytes, after: Slot | None = None, folder: int | 
     target = second if newest.path == first else first
     created = False
     try:
-        fd = os.open(_at(target, folder), os.O_RDWR | _NOFOLLOW, dir_fd=folder)
+        fd = folders.open_file(_at(target, folder), os.O_RDWR, folder)
     except FileNotFoundError:
-        flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | _NOFOLLOW
-        fd = os.open(_at(target, folder), flags, _FILE_MODE, dir_fd=folder)
+        fd = folders.open_file(_at(target, folder), os.O_RDWR | os.O_CREAT | os.O_EXCL, folder, _FILE_MODE)
         created = True
     try:
         sequence = newest.sequence + 1
@@ -136,7 +134,7 @@ def _newest(base: Path, folder: int | None) -> Slot:
 
 def _read_slot(path: Path, folder: int | None) -> Slot:
     try:
-        fd = os.open(_at(path, folder), os.O_RDONLY | _NOFOLLOW, dir_fd=folder)
+        fd = folders.open_file(_at(path, folder), os.O_RDONLY, folder)
     except FileNotFoundError:
         return Slot(path, 0, None)
     try:

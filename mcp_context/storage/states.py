@@ -27,7 +27,6 @@ except ImportError:  # Windows: threads of one process still take turns
     fcntl = None  # type: ignore[assignment]
 
 _FILE_MODE = 0o600
-_NOFOLLOW = folders.NOFOLLOW
 _NAME = re.compile(r"[a-z][a-z0-9_-]{0,40}")
 _THREAD_LOCKS: dict[str, threading.Lock] = {}
 _THREAD_LOCKS_GUARD = threading.Lock()
@@ -178,7 +177,7 @@ def _locked(folder: int, name: str) -> int:
     file nobody holds; one removed while this waited for it is no lock any more, so the file now there is
     locked instead."""
     while True:
-        fd = os.open(name, os.O_RDWR | os.O_CREAT | _NOFOLLOW, _FILE_MODE, dir_fd=folder)
+        fd = folders.open_file(name, os.O_RDWR | os.O_CREAT, folder, _FILE_MODE)
         if fcntl is None:
             return fd
         try:
@@ -217,7 +216,7 @@ def remove_state_debris(folder: int, cutoff: float) -> int:
                 os.unlink(entry.name, dir_fd=folder)
                 removed += 1
             elif entry.name.endswith(".lock") and fcntl is not None:
-                fd = os.open(entry.name, os.O_RDWR | _NOFOLLOW, dir_fd=folder)
+                fd = folders.open_file(entry.name, os.O_RDWR, folder)
                 try:
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # held by someone: BlockingIOError, kept
                     if _is_at(fd, folder, entry.name):

@@ -16,6 +16,7 @@ index from the results."""
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
 import stat
@@ -27,6 +28,7 @@ from pathlib import Path
 from typing import BinaryIO, Protocol, TypeVar
 
 from ..errors import StoreError, shown_path
+from . import folders
 from .chunks import chunks
 
 #: The shortest literal the index can look up: one trigram.
@@ -101,13 +103,14 @@ _open: dict[str, SqliteIndex] = {}
 _open_lock = threading.Lock()
 
 
-def sqlite_index(root: Path) -> SqliteIndex:
-    """The index of the file store under ``root``, one per process and root (connections are kept open)."""
-    key = str(root)
+def sqlite_index(anchor: Path, parts: Sequence[str] = ()) -> SqliteIndex:
+    """The index of the file store under ``anchor/parts...`` (``anchor``: the part that may be a link, see
+    folders.py), one per process and store (connections are kept open)."""
+    key = str(anchor.joinpath(*parts))
     with _open_lock:
         found = _open.get(key)
         if found is None:
-            found = _open[key] = SqliteIndex(root / _FILE)
+            found = _open[key] = SqliteIndex(anchor, tuple(parts))
         return found
 
 
@@ -115,26 +118,42 @@ class SqliteIndex:
     """The embedded store's index: one SQLite file, shared by every process using the root (WAL: readers never
     wait for a writer; writers take turns, waiting up to a minute)."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
+    def __init__(self, anchor: Path, parts: tuple[str, ...] = ()) -> None:
+        self.anchor, self.parts = anchor, parts
+        self.path = anchor.joinpath(*parts, _FILE)  # for messages: it is opened through its folder's descriptor
         self._lock = threading.Lock()
         self._db: sqlite3.Connection | None = None
+        self._folder: int | None = None
 
     def _connect(self) -> sqlite3.Connection:
+        """The connection, opened once: the index's folder walked down from the anchor without following a link
+        (folders.py), the file made or checked in it without following one, and SQLite given the folder by its
+        descriptor (``/proc/self/fd/N``), which names the folder that was walked to whatever a path says by now.
+        The folder stays open as long as the connection."""
         if self._db is not None:
             return self._db
+        folder = folders.open_folder(self.anchor, self.parts, create=True)
+        assert folder is not None  # made
         try:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            fd = os.open(_FILE, os.O_RDWR | os.O_CREAT | folders.NOFOLLOW | getattr(os, "O_CLOEXEC", 0), 0o600,
+                         dir_fd=folder)  # fmt: skip
             try:
                 if not stat.S_ISREG(os.fstat(fd).st_mode):
                     raise StoreError(f"{shown_path(self.path)} is not a plain file; remove it, then cleanup --reindex")
             finally:
                 os.close(fd)
-            db = _opened(self.path)
+            via = Path(f"/proc/self/fd/{folder}")
+            db = _opened((via if via.is_dir() else self.path.parent) / _FILE)
         except (OSError, sqlite3.Error) as exc:
+            os.close(folder)
             why = exc.strerror if isinstance(exc, OSError) else str(exc)
+            if isinstance(exc, OSError) and exc.errno == errno.ELOOP:
+                why = "it is a link, not a plain file"
             raise StoreError(f"cannot open the search index {shown_path(self.path)}: {why}") from None
-        self._db = db
+        except BaseException:
+            os.close(folder)
+            raise
+        self._db, self._folder = db, folder
         return db
 
     def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
@@ -229,7 +248,7 @@ def open_index(store: object) -> TextIndex | None:
     from .files import FileStore
 
     if isinstance(store, FileStore):
-        return sqlite_index(store.root)
+        return sqlite_index(*store.located())
     postgres = sys.modules.get(f"{__package__}.postgres")  # loaded already when the store is one
     if postgres is not None and isinstance(store, postgres.PgStore):
         from .pg_text_index import PgTextIndex
