@@ -42,38 +42,39 @@ class RedactionMemo:
         self.spelled = 0
         self._lock = threading.Lock()
 
-    def messages(self, session: str, messages: list[Any], keys: dict[int, str] | None = None) -> list[Any]:
+    def messages(self, session: str, messages: list[Any], keys: list[str | None] | None = None) -> list[Any]:
         """``Redactor(session).data(messages)``, redacting only the messages not seen untouched before; ``keys``
-        gets the content key of each message returned, by its id (see conversation.model.key_of): a redacted
-        copy's too, the same for the same message on every call (a session spells a secret's placeholder the
-        same way), so the messages parsed from it are reused as well."""
+        gets the content key of each message returned, in order (see conversation.model.key_of; None where
+        marshal has none): a redacted copy's too, the same for the same message on every call (a session spells
+        a secret's placeholder the same way), so the messages parsed from it are reused as well."""
         redactor = Redactor(session)
         made = self._keys(messages)
         with self._lock:
             seen = [k is not None and _touch(self._messages, k) for k in made]
-        out, fresh, clean = [], [], []  # type: tuple[list[Any], list[str], list[str]]
+        out, fresh, clean, out_keys = [], [], [], []  # type: tuple[list[Any], list[str], list[str], list[str | None]]
         for message, key, known in zip(messages, made, seen, strict=True):
             done = message if known else redactor.data(message, clean)
-            if done is message and key is not None:
-                fresh += [] if known else [key]
-                if keys is not None:
-                    keys[id(message)] = key
-            elif done is not message and keys is not None and (spelled := _spelling(done)) is not None:
-                keys[id(done)] = _digest(spelled)
+            if done is message:  # redaction hands back the very value when it holds nothing to redact
+                fresh += [] if known or key is None else [key]
+                out_keys.append(key)
+            else:
+                spelled = _spelling(done) if keys is not None else None
+                out_keys.append(_digest(spelled) if spelled is not None else None)
             out.append(done)
         texts = [_text_key(t) for t in clean]
         with self._lock:
             _remember(self._messages, fresh, self._entries)
             _remember(self._texts, texts, self._entries)
+        if keys is not None:
+            keys[:] = out_keys
         return messages if Redactor.untouched(out, messages) else out
 
-    def keyed(self, session: str, messages: list[Any], keys: dict[int, str] | None = None) -> list[Any]:
-        """``messages`` as they are, for a store that does not redact; ``keys`` gets each one's content key, as
-        ``messages`` gives them, so that compaction reuses what it parsed of them all the same. Without ``keys``
-        (a summary, a loop check's replay) nothing is spelled, and the memo keeps the last compaction's."""
+    def keyed(self, session: str, messages: list[Any], keys: list[str | None] | None = None) -> list[Any]:
+        """``messages`` as they are, for a store that does not redact; ``keys`` gets each one's content key, in
+        order, so that compaction reuses what it parsed of them all the same. Without ``keys`` (a summary, a loop
+        check's replay) nothing is spelled, and the memo keeps the last compaction's."""
         if keys is not None:
-            made = self._keys(messages)
-            keys.update((id(message), key) for message, key in zip(messages, made, strict=True) if key is not None)
+            keys[:] = self._keys(messages)
         return messages
 
     def _keys(self, messages: list[Any]) -> list[str | None]:
