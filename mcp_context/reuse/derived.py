@@ -12,7 +12,7 @@ Thread-safe: a record is a function of its message alone, so two calls filling o
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +20,9 @@ from ..conversation.accounting import Accountant, message_key
 from ..conversation.formats.base import Adapter
 from ..conversation.model import Block, Message
 from ..results.archive import Line
+
+#: Records beyond twice the messages kept before the others are let go (see Derived.keep_for).
+_SLACK = 1024
 
 
 @dataclass(eq=False)
@@ -70,9 +73,16 @@ class Derived:
             made.tokens = accountant.message(message, adapter, self.key(message, adapter))
         return made.tokens
 
-    def keep_for(self, messages: Iterable[Message]) -> None:
-        """Keep the records of ``messages`` only (those the parse memo keeps for the next call) and of the versions
-        replayed on them: no other message of this call can come back, and none is kept alive for nothing."""
+    def keep_for(self, messages: Collection[Message]) -> None:
+        """After a call: the records of ``messages`` (those the parse memo keeps for the next call) and of the
+        versions replayed on them are what may be asked for again. None kept: every record goes, so nothing is
+        kept alive for nothing. Else the others go once they outnumber those: walking every record after every
+        call is work a re-compaction need not do, and until then they hold at most as many messages again."""
+        if not messages:
+            self.forget()
+            return
+        if len(self._made) <= 2 * len(messages) + _SLACK:
+            return
         with self._lock:
             made, kept = self._made, {}
             for message in messages:
