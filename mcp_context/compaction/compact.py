@@ -107,8 +107,8 @@ _REPAIRS_NAMED = 10
 @contextmanager
 def _no_cycle_collection() -> Iterator[None]:
     """A compaction makes and drops hundreds of thousands of small objects next to a caller's large, long-lived
-    history; Python's cycle collector would walk all of it again and again (half of a re-compaction's time at
-    10K messages). Reference counting still frees everything the call drops; the collector runs afterwards."""
+    history; Python's cycle collector would walk all of it again and again while the call runs. Reference
+    counting still frees everything the call drops; the collector runs afterwards."""
     was = gc.isenabled()
     gc.disable()
     try:

@@ -129,8 +129,8 @@ def check_stream(
 
 
 def _spelled(document: dict[str, Any]) -> bytes:
-    """The state as compact JSON. orjson spells a 6 KB stream in 4 us where the standard library takes 34, on
-    every check. What orjson refuses, a number past 64 bits or a lone surrogate in an event's text, is left to
+    """The state as compact JSON, spelled by orjson: it is spelled on every check, and the standard library's
+    encoder is the slower by far. What orjson refuses, a number past 64 bits or a lone surrogate in an event's text, is left to
     the standard library, which escapes it."""
     try:
         return orjson.dumps(document)

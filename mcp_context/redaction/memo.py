@@ -80,8 +80,8 @@ class RedactionMemo:
     def _keys(self, messages: list[Any]) -> list[str | None]:
         """Each message's key: the digest of its spelling, None where marshal has none. The last call's spellings
         are kept in order (up to SPELLINGS_BYTES): a message sent again is known by its bytes instead of hashed
-        again (blake2b of 22 MB took 28 ms), compared with the one at its place first, as a history grows at its
-        end (looking 22 MB up by hash cost four times as much); one that moved is looked up by its bytes. The
+        again, compared with the one at its place first, as a history grows at its end (comparing bytes is
+        cheaper than hashing them to look them up); one that moved is looked up by its bytes. The
         part that is the last call's, as most of a re-compaction is, is compared as one list, in C."""
         spelled = [_spelling(m) for m in messages]
         with self._lock:
