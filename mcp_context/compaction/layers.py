@@ -62,6 +62,13 @@ def replaceable(message: Message, inputs: Sequence[Message]) -> list[tuple[int, 
     ]
 
 
+def results_of(message: Message) -> list[tuple[int, Block]]:
+    """The message's results, each with its place among its blocks."""
+    if not message.results:
+        return []
+    return [(position, b) for position, b in enumerate(message.blocks) if b.kind == "tool_result"]
+
+
 def cleared_marker(name: str, text: str, stored: Stored) -> str:
     first = next((line.strip() for line in text.splitlines() if line.strip()), "")
     first = first if len(first) <= 120 else first[:117] + "..."

@@ -268,7 +268,7 @@ class Run:
 
     def _results(self, lo: int, hi: int) -> list[tuple[int, int, Block]]:
         """The results of messages ``lo`` to ``hi``: each message's place, the result's place in it, the result."""
-        return [(i, *r) for i in range(lo, hi) for r in _results_of(self.body[i])]
+        return [(i, *r) for i in range(lo, hi) for r in layers.results_of(self.body[i])]
 
     @functools.cached_property
     def call_names(self) -> dict[str, str]:
@@ -323,7 +323,7 @@ class Run:
         for i, message in enumerate(self.body):
             if message.role == "assistant":
                 owner = i
-            for position, block in _results_of(message):
+            for position, block in layers.results_of(message):
                 groups.setdefault(owner, []).append((i, position, block))
         for group in groups.values():
             size = sum(len(b.text) for _, _, b in group)
@@ -483,13 +483,6 @@ class Run:
 
 def _new(role: Role, block: Block) -> Message:
     return Message(role=role, blocks=[block], changed=True)
-
-
-def _results_of(message: Message) -> list[tuple[int, Block]]:
-    """The message's results, each with its place among its blocks."""
-    if not message.results:
-        return []
-    return [(position, b) for position, b in enumerate(message.blocks) if b.kind == "tool_result"]
 
 
 def _valid_cut(body: list[Message], i: int) -> bool:

@@ -130,8 +130,8 @@ def check_stream(
 
 def _spelled(document: dict[str, Any]) -> bytes:
     """The state as compact JSON, spelled by orjson: it is spelled on every check, and the standard library's
-    encoder is the slower by far. What orjson refuses, a number past 64 bits or a lone surrogate in an event's text, is left to
-    the standard library, which escapes it."""
+    encoder is the slower by far. What orjson refuses, a number past 64 bits or a lone surrogate in an event's
+    text, is left to the standard library, which escapes it."""
     try:
         return orjson.dumps(document)
     except TypeError:
