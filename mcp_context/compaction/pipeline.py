@@ -83,15 +83,15 @@ class Run:
         memo: archive.PieceMemo | None = None,
         replays: tuple[ReplayMemo, bytes] | None = None,
         checks: Checkpoints | None = None,
-        inputs: list[Message] | None = None,
+        inputs: list[Message],
         made: Derived | None = None,
     ) -> None:
         """``replays``: the Session's memo of the last replay, and the saved state the tables come from (see
         reuse.memos); None where the tables are not the saved ones (reset, or made for a smaller budget).
         ``checks``: where the last call's validation stood (see reuse.memos.Checkpoints). ``inputs``: the history
-        as parsed, before repair (what names a block from call to call, see layers.block_key); ``messages``
-        when not given. ``made``: what was made of each message (see reuse.derived), kept by the Session."""
-        self.inputs = inputs if inputs is not None else messages
+        as parsed, before repair (what names a block from call to call, see layers.block_key). ``made``: what
+        was made of each message (see reuse.derived), kept by the Session."""
+        self.inputs = inputs
         self.made = made if made is not None else Derived()
         self.adapter, self.acc, self.persist, self.state, self.budget = adapter, accountant, persist, state, budget
         self.fixed, self.exclude, self.piece_bytes, self.memo = fixed_tokens, exclude, piece_bytes, memo

@@ -21,7 +21,7 @@ from ..conversation.formats.base import Adapter
 from ..conversation.model import Block, Message
 from ..results.archive import Line
 
-#: Records beyond twice the messages kept before the others are let go (see Derived.keep_for).
+#: How many records past twice the messages kept are held before the others are let go (see Derived.keep_for).
 _SLACK = 1024
 
 
