@@ -19,6 +19,7 @@ LAYERS: dict[str, int] = {
     "errors": 0,
     "limits": 0,
     "redaction": 0,
+    "spelling": 0,
     "arguments": 1,
     "tokens": 2,
     "storage": 3,

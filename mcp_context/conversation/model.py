@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import marshal
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
+
+from .. import spelling as spellings
 
 Role = Literal["system", "user", "assistant", "tool"]
 Kind = Literal["text", "image", "tool_call", "tool_result", "reasoning", "other"]
@@ -115,15 +116,9 @@ def _blank(text: str) -> bool:
 
 def key_of(value: Any) -> str:
     """A content key for a provider object. Insertion order counts: the bytes sent are what the cache sees.
-
-    Marshal format 0 spells equal JSON values identically (no shared references, no interning marks, 1, 1.0
-    and True apart) and is several times faster than JSON text, which matters on every message of every call;
-    values it cannot spell (objects from a Python caller) go through JSON."""
-    try:
-        data = marshal.dumps(value, 0)
-    except ValueError:
-        data = compact_json(value).encode("utf-8", "surrogatepass")
-    return hashlib.blake2b(data, digest_size=12).hexdigest()
+    Values marshal cannot spell (objects from a Python caller) are keyed by their JSON (see spelling.py)."""
+    data = spellings.spelling(value)
+    return spellings.digest(data if data is not None else compact_json(value).encode("utf-8", "surrogatepass"))
 
 
 def compact_json(value: Any) -> str:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import bisect
 import hashlib
 import itertools
-import marshal
 import threading
 from collections import OrderedDict
 from typing import Any
 
+from ..spelling import digest, spelling
 from .redactor import CLEAN_MIN_CHARS, Redactor
 
 #: How many messages, and how many long strings, one Session's memo remembers (least recently used go first).
@@ -26,10 +26,10 @@ class RedactionMemo:
     own object, exactly what ``Redactor.data`` returns for it, and a copy handed out earlier cannot be changed
     under a later caller. Whether a text is left untouched depends on its content alone (a session's key only
     spells the placeholders), so the memo needs no session in its keys. A message is keyed by a digest of its
-    marshal spelling (format 0, as conversation.model.key_of: the same key, handed on to compaction), which
-    exists only for plain values (dict, list, str, numbers...) and tells a list from a tuple (which redaction
-    does not walk); other messages are redacted every time. Thread-safe: the server calls one Session from
-    several threads."""
+    spelling (see spelling.py, which conversation.model.key_of keys by too: the same key, handed on to
+    compaction), which exists only for plain values (dict, list, str, numbers...) and tells a list from a
+    tuple (which redaction does not walk); other messages are redacted every time. Thread-safe: the server
+    calls one Session from several threads."""
 
     def __init__(self, entries: int = MEMO_ENTRIES) -> None:
         self._entries = entries
@@ -58,8 +58,8 @@ class RedactionMemo:
                 fresh += [] if known or key is None else [key]
                 out_keys.append(key)
             else:
-                spelled = _spelling(done) if keys is not None else None
-                out_keys.append(_digest(spelled) if spelled is not None else None)
+                spelled = spelling(done) if keys is not None else None
+                out_keys.append(digest(spelled) if spelled is not None else None)
             out.append(done)
         texts = [_text_key(t) for t in clean]
         with self._lock:
@@ -83,7 +83,7 @@ class RedactionMemo:
         again, compared with the one at its place first, as a history grows at its end (comparing bytes is
         cheaper than hashing them to look them up); one that moved is looked up by its bytes. The
         part that is the last call's, as most of a re-compaction is, is compared as one list, in C."""
-        spelled = [_spelling(m) for m in messages]
+        spelled = [spelling(m) for m in messages]
         with self._lock:
             last, last_keys = self._spellings, self._spelled_keys
         same = _common_prefix(spelled, last)
@@ -95,7 +95,7 @@ class RedactionMemo:
                 continue
             if moved is None and i < len(last):  # not where the history grew: a message that moved?
                 moved = {data: key for data, key in zip(last, last_keys, strict=True) if key is not None}
-            made.append((moved or {}).get(data) or _digest(data))
+            made.append((moved or {}).get(data) or digest(data))
         total = sum(map(len, filter(None, spelled)))
         kept = len(spelled)
         if total > SPELLINGS_BYTES:
@@ -136,17 +136,6 @@ def _common_prefix(spelled: list[bytes | None], last: list[bytes]) -> int:
         else:
             high = middle - 1
     return low
-
-
-def _spelling(message: Any) -> bytes | None:
-    try:
-        return marshal.dumps(message, 0)  # format 0: no shared references, one spelling
-    except ValueError:  # an object marshal cannot spell (a caller's own class, a str subclass)
-        return None
-
-
-def _digest(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=12).hexdigest()
 
 
 def _text_key(text: str) -> bytes:
