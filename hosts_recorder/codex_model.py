@@ -137,7 +137,9 @@ class ResponsesModel:
         else:
             name, args = resolve(step["tool"], declared), fill_handles(step["args"], items)
             if name is None and len(self.waits) < 30:
-                name, args = resolve("exec_command", declared), {"cmd": "sleep 1"}
+                # each wait its own command: the same call again and again is what check_loop calls a loop
+                wait = f"sleep 1  # waiting for the MCP tools ({len(self.waits) + 1})"
+                name, args = resolve("exec_command", declared), {"cmd": wait}
                 step = {**step, "wait": True}
         if name is None:
             self.problems.append(f"prompt {p + 1} step {n + 1}: {step.get('tool', 'shell')} not declared")
