@@ -13,7 +13,7 @@ import marshal
 from typing import Any
 
 
-def spelling(value: Any) -> bytes | None:
+def spelled(value: Any) -> bytes | None:
     """``value``'s one spelling; None for what marshal cannot spell (a caller's own class, a str subclass)."""
     try:
         return marshal.dumps(value, 0)
@@ -21,6 +21,6 @@ def spelling(value: Any) -> bytes | None:
         return None
 
 
-def digest(data: bytes) -> str:
+def keyed(data: bytes) -> str:
     """The content key of a spelling."""
     return hashlib.blake2b(data, digest_size=12).hexdigest()

@@ -18,8 +18,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "mcp_context"
 LAYERS: dict[str, int] = {
     "errors": 0,
     "limits": 0,
-    "redaction": 0,
     "spelling": 0,
+    "redaction": 1,  # its memo keys messages by their spelling
     "arguments": 1,
     "tokens": 2,
     "storage": 3,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
-from .. import spelling as spellings
+from ..spelling import keyed, spelled
 
 Role = Literal["system", "user", "assistant", "tool"]
 Kind = Literal["text", "image", "tool_call", "tool_result", "reasoning", "other"]
@@ -117,8 +117,8 @@ def _blank(text: str) -> bool:
 def key_of(value: Any) -> str:
     """A content key for a provider object. Insertion order counts: the bytes sent are what the cache sees.
     Values marshal cannot spell (objects from a Python caller) are keyed by their JSON (see spelling.py)."""
-    data = spellings.spelling(value)
-    return spellings.digest(data if data is not None else compact_json(value).encode("utf-8", "surrogatepass"))
+    data = spelled(value)
+    return keyed(data if data is not None else compact_json(value).encode("utf-8", "surrogatepass"))
 
 
 def compact_json(value: Any) -> str:

@@ -9,7 +9,8 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-from ..spelling import digest, spelling
+from ..spelling import keyed as key_of_spelling
+from ..spelling import spelled as spelling_of
 from .redactor import CLEAN_MIN_CHARS, Redactor
 
 #: How many messages, and how many long strings, one Session's memo remembers (least recently used go first).
@@ -58,8 +59,8 @@ class RedactionMemo:
                 fresh += [] if known or key is None else [key]
                 out_keys.append(key)
             else:
-                spelled = spelling(done) if keys is not None else None
-                out_keys.append(digest(spelled) if spelled is not None else None)
+                spelled = spelling_of(done) if keys is not None else None
+                out_keys.append(key_of_spelling(spelled) if spelled is not None else None)
             out.append(done)
         texts = [_text_key(t) for t in clean]
         with self._lock:
@@ -83,7 +84,7 @@ class RedactionMemo:
         again, compared with the one at its place first, as a history grows at its end (comparing bytes is
         cheaper than hashing them to look them up); one that moved is looked up by its bytes. The
         part that is the last call's, as most of a re-compaction is, is compared as one list, in C."""
-        spelled = [spelling(m) for m in messages]
+        spelled = [spelling_of(m) for m in messages]
         with self._lock:
             last, last_keys = self._spellings, self._spelled_keys
         same = _common_prefix(spelled, last)
@@ -95,7 +96,7 @@ class RedactionMemo:
                 continue
             if moved is None and i < len(last):  # not where the history grew: a message that moved?
                 moved = {data: key for data, key in zip(last, last_keys, strict=True) if key is not None}
-            made.append((moved or {}).get(data) or digest(data))
+            made.append((moved or {}).get(data) or key_of_spelling(data))
         total = sum(map(len, filter(None, spelled)))
         kept = len(spelled)
         if total > SPELLINGS_BYTES:
