@@ -9,9 +9,11 @@ import threading
 import time
 import uuid
 from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+
+from .model import JsonHandler
 
 #: The model name the fake answers under when a request names none.
 MODEL = "gpt-5.1-codex"
@@ -194,20 +196,7 @@ def _message(text: str) -> dict[str, Any]:
 
 
 def serve(model: ResponsesModel) -> ThreadingHTTPServer:
-    class H(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def log_message(self, *_: Any) -> None:
-            pass
-
-        def send(self, code: int, payload: Any, ctype: str = "application/json") -> None:
-            data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
-            self.send_response(code)
-            self.send_header("Content-Type", ctype)
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
+    class H(JsonHandler):
         def do_GET(self) -> None:
             model.log({"api": "other", "method": "GET", "path": self.path})
             if "/models" in self.path:

@@ -194,11 +194,10 @@ def serve(model: ScriptedModel, thread: bool = True) -> ThreadingHTTPServer:
     return srv
 
 
-class ModelHandler(BaseHTTPRequestHandler):
-    """The two APIs the hosts call, answered from ``model`` (set by serve)."""
+class JsonHandler(BaseHTTPRequestHandler):
+    """A fake API's handler: HTTP/1.1, quiet, answers sent whole (JSON, or bytes as they are)."""
 
     protocol_version = "HTTP/1.1"
-    model: ScriptedModel
 
     def log_message(self, *_: Any) -> None:
         pass
@@ -210,6 +209,12 @@ class ModelHandler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         self.wfile.write(data)
+
+
+class ModelHandler(JsonHandler):
+    """The two APIs the hosts call, answered from ``model`` (set by serve)."""
+
+    model: ScriptedModel
 
     def do_GET(self) -> None:
         self.model.log({"api": "other", "method": "GET", "path": self.path})
