@@ -217,51 +217,8 @@ async def measure(sizes: list[int], runs: int, peer: list[str] | None) -> dict[s
                 text = await p.definitions()
                 facts[f"{p.name} definitions"] = (len(text.encode()), *tokens(text))
             for size in sizes:
-                label = f"log {size_label(size)}"
-                text, needles = planted(work / f"log-{size}.txt", size, seed=size % 997)
-                raw = len(text.encode())
-                for p in peers:
-                    before = du(p.store)
-                    took, ack = await p.store_text(label, text)
-                    grown = du(p.store) - before
-                    rows.append(dict(peer=p.name, work=f"store {label}", ms=took * 1000, bytes=len(ack.encode()),
-                                     extra=f"disk {grown / raw:.2f}x raw"))  # fmt: skip
-                    if size == sizes[0]:
-                        facts[f"{p.name} acknowledgment ({label})"] = (len(ack.encode()), *tokens(ack))
-                for what, asked in (("one needle", needles[4:5]), ("ten needles", needles)):
-                    times: dict[str, list[float]] = {p.name: [] for p in peers}
-                    answers: dict[str, str] = {}
-                    for _ in range(runs):
-                        for p in peers:  # interleaved, so both see the same machine
-                            took, shown = await p.lookup(label, asked)
-                            times[p.name].append(took)
-                            answers[p.name] = shown
-                    for p in peers:
-                        recall = found(answers[p.name], asked)
-                        rows.append(dict(peer=p.name, work=f"lookup {what} in {label}",
-                                         ms=statistics.median(times[p.name]) * 1000,
-                                         bytes=len(answers[p.name].encode()),
-                                         extra=f"recall {recall}/{len(asked)}"))  # fmt: skip
-            term = "NDL-XX-c0ffee42"
-            for i in range(20):
-                body = "".join(f"step {i}.{n}: compiled module_{n} in {n % 13} ms\n" for n in range(1500))
-                if i == 13:
-                    body += f"error: {term} link failed\n"
-                for p in peers:
-                    await p.store_text(f"output {i}", body)
-            times = {p.name: [] for p in peers}
-            answers = {}
-            for _ in range(runs):
-                for p in peers:
-                    took, shown = await p.search(term)
-                    times[p.name].append(took)
-                    answers[p.name] = shown
-            for p in peers:
-                shown = answers[p.name]
-                right = "output 13" in shown.split("\n", 3)[1] if p.name == "mcp-context" else "output 13" in shown
-                rows.append(dict(peer=p.name, work="which of 20 results holds a term",
-                                 ms=statistics.median(times[p.name]) * 1000, bytes=len(shown.encode()),
-                                 extra=f"recall {int(right)}/1"))  # fmt: skip
+                await store_and_look_up(peers, work, size, size == sizes[0], runs, rows, facts)
+            rows += await which_of_twenty(peers, runs)
             ours = peers[0]
             small = {"handle": ours.handles["output 0"], "max_lines": 1}
             trips = [(await ours.call("read_persisted", small))[0] for _ in range(runs)]
@@ -272,6 +229,63 @@ async def measure(sizes: list[int], runs: int, peer: list[str] | None) -> dict[s
         shutil.rmtree(work, ignore_errors=True)
     facts.update(hook(runs))
     return {"rows": rows, "facts": facts}
+
+
+async def store_and_look_up(
+    peers: list[Peer], work: Path, size: int, first: bool, runs: int, rows: list[dict[str, Any]], facts: dict[str, Any]
+) -> None:
+    """One log of ``size`` stored by each peer, then one needle and ten looked up in it, interleaved."""
+    label = f"log {size_label(size)}"
+    text, needles = planted(work / f"log-{size}.txt", size, seed=size % 997)
+    raw = len(text.encode())
+    for p in peers:
+        before = du(p.store)
+        took, ack = await p.store_text(label, text)
+        grown = du(p.store) - before
+        rows.append(dict(peer=p.name, work=f"store {label}", ms=took * 1000, bytes=len(ack.encode()),
+                         extra=f"disk {grown / raw:.2f}x raw"))  # fmt: skip
+        if first:
+            facts[f"{p.name} acknowledgment ({label})"] = (len(ack.encode()), *tokens(ack))
+    for what, asked in (("one needle", needles[4:5]), ("ten needles", needles)):
+        times: dict[str, list[float]] = {p.name: [] for p in peers}
+        answers: dict[str, str] = {}
+        for _ in range(runs):
+            for p in peers:  # interleaved, so both see the same machine
+                took, shown = await p.lookup(label, asked)
+                times[p.name].append(took)
+                answers[p.name] = shown
+        for p in peers:
+            recall = found(answers[p.name], asked)
+            rows.append(dict(peer=p.name, work=f"lookup {what} in {label}",
+                             ms=statistics.median(times[p.name]) * 1000,
+                             bytes=len(answers[p.name].encode()),
+                             extra=f"recall {recall}/{len(asked)}"))  # fmt: skip
+
+
+async def which_of_twenty(peers: list[Peer], runs: int) -> list[dict[str, Any]]:
+    """Twenty build outputs stored by each peer, one of them holding a term: which does a search name first?"""
+    term = "NDL-XX-c0ffee42"
+    for i in range(20):
+        body = "".join(f"step {i}.{n}: compiled module_{n} in {n % 13} ms\n" for n in range(1500))
+        if i == 13:
+            body += f"error: {term} link failed\n"
+        for p in peers:
+            await p.store_text(f"output {i}", body)
+    times: dict[str, list[float]] = {p.name: [] for p in peers}
+    answers: dict[str, str] = {}
+    for _ in range(runs):
+        for p in peers:
+            took, shown = await p.search(term)
+            times[p.name].append(took)
+            answers[p.name] = shown
+    rows = []
+    for p in peers:
+        shown = answers[p.name]
+        right = "output 13" in shown.split("\n", 3)[1] if p.name == "mcp-context" else "output 13" in shown
+        rows.append(dict(peer=p.name, work="which of 20 results holds a term",
+                         ms=statistics.median(times[p.name]) * 1000, bytes=len(shown.encode()),
+                         extra=f"recall {int(right)}/1"))  # fmt: skip
+    return rows
 
 
 def hook(runs: int) -> dict[str, Any]:

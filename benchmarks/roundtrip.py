@@ -36,7 +36,7 @@ import anyio
 from mcp import Client, StdioServerParameters
 from mcp.client.session import ClientSession
 from mcp.client.stdio import stdio_client
-from mcp.types import CallToolResult
+from mcp.types import CallToolResult, Tool
 
 from .measure import MiB
 from .report import align, duration
@@ -279,24 +279,8 @@ async def round_trips(env: dict[str, str], mode: str, calls: int, errlog: TextIO
                 lambda i, r: (r.structured_content or {}).get("handle") == handle,
             ),
         ]
-        skipped = ""
-        if "check_loop" not in tools:
-            skipped = "skipped: this server does not list check_loop"
-        elif (arguments := loop_arguments(tools["check_loop"].input_schema)) is None:
-            names = ", ".join(tools["check_loop"].input_schema.get("properties", {}))
-            skipped = f"skipped: check_loop's input ({names}) takes no 'events' or 'event'"
-        else:
-            plan.append(
-                Call(
-                    LOOP_CALL,
-                    context,
-                    "check_loop",
-                    arguments,
-                    lambda i, r: _status(r) in VERDICTS,
-                    target=LOOP_TARGET,
-                    notes=[LOOP_NOTE],
-                )
-            )
+        loop, skipped = _loop_call(tools, context)
+        plan += [loop] if loop is not None else []
         for call in plan:
             for i in range(WARMUP_CALLS):
                 await call.once(-1 - i)
@@ -315,6 +299,20 @@ async def round_trips(env: dict[str, str], mode: str, calls: int, errlog: TextIO
     if skipped:
         rows.append(Row(LOOP_CALL, era, [], None, notes=[skipped]))
     return rows
+
+
+def _loop_call(tools: dict[str, Tool], context: Client) -> tuple[Call | None, str]:
+    """The check_loop round trip, or why this server gets none."""
+    if "check_loop" not in tools:
+        return None, "skipped: this server does not list check_loop"
+    schema = tools["check_loop"].input_schema
+    if (arguments := loop_arguments(schema)) is None:
+        names = ", ".join(schema.get("properties", {}))
+        return None, f"skipped: check_loop's input ({names}) takes no 'events' or 'event'"
+    check = Call(
+        LOOP_CALL, context, "check_loop", arguments, lambda i, r: _status(r) in VERDICTS, LOOP_TARGET, [LOOP_NOTE]
+    )
+    return check, ""
 
 
 # driving and the report --------------------------------------------------------------------------------------

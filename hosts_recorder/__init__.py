@@ -23,6 +23,8 @@ What it does:
 
 No login, no real LLM: the only network use is npm installing the hosts (once). The tests drive the hosts
 with the same fake model (tests/test_hooks_real.py, tests/test_audit_real.py), through the names below.
+scripts/real-clients.sh plays its plans of MCP tool calls with tool_plan.py on the same HTTP handler (model.py),
+and scripts/record-codex plays Codex's Responses API with codex_model.py.
 """
 
 from __future__ import annotations

@@ -13,20 +13,53 @@ from .calls import claude_call, fill_schema, gemini_call
 from .plan import Prompt
 
 
-class FakeModel:
+class ScriptedModel:
+    """What the HTTP handler (ModelHandler) needs of a scripted model: its answer to each API and a log of the
+    requests, one JSON line each (``log_limit``: the characters kept of a line; None keeps it whole)."""
+
+    log_limit: int | None = 20000
+    #: The input tokens each Anthropic answer reports: a test raises it to make Claude Code compact by itself.
+    input_tokens = 100
+
+    def __init__(self, log_path: Path):
+        self.lock = threading.Lock()
+        self.log_path = log_path
+        self.seq = 0
+
+    def log(self, rec: dict[str, Any]) -> None:
+        with self.lock:
+            self.seq += 1
+            rec["seq"] = self.seq
+            with open(self.log_path, "a") as f:
+                f.write(json.dumps(rec)[: self.log_limit] + "\n")
+
+    def gemini_prompt_tokens(self, body: dict[str, Any]) -> int:
+        """The prompt tokens a Gemini answer reports."""
+        return 100
+
+    def count_tokens(self, body: dict[str, Any]) -> int:
+        """Gemini's countTokens answer."""
+        return 100
+
+    def anthropic(self, body: dict[str, Any]) -> tuple[list[dict[str, Any]], str]:
+        """The content blocks of the answer to a Messages request, and its stop reason."""
+        raise NotImplementedError
+
+    def gemini(self, body: dict[str, Any]) -> list[dict[str, Any]]:
+        """The parts of the answer to a generateContent request."""
+        raise NotImplementedError
+
+
+class FakeModel(ScriptedModel):
     """Plays the current run's plan. The turn is found from the request itself: the last user message that
     holds one of the plan's prompt texts picks the prompt, the number of tool results after it picks the step."""
 
     def __init__(self, log_path: Path):
-        self.lock = threading.Lock()
+        super().__init__(log_path)
         self.prompts: list[Prompt] = []
         self.proj = ""
-        self.log_path = log_path
-        self.seq = 0
         self.problems: list[str] = []
         self.last_main: dict[str, Any] | None = None  # the last request of the main conversation
-        #: The input tokens each Anthropic answer reports: a test raises it to make Claude Code compact by itself.
-        self.input_tokens = 100
         #: Whether each Gemini answer reports its request's size (characters / 4) as its prompt tokens, as a real
         #: model would, rather than a flat 100: with a low compressionThreshold, Gemini CLI then compresses only
         #: once its history has grown.
@@ -37,17 +70,13 @@ class FakeModel:
             return 100
         return len(json.dumps(body.get("contents") or [], ensure_ascii=False)) // 4
 
+    def count_tokens(self, body: dict[str, Any]) -> int:
+        return len(json.dumps(body, ensure_ascii=False)) // 4 if self.gemini_counts else 100
+
     def set_plan(self, prompts: list[Prompt], proj: str, log_path: Path) -> None:
         with self.lock:
             self.prompts, self.proj, self.log_path, self.problems = prompts, proj, log_path, []
             self.last_main = None
-
-    def log(self, rec: dict[str, Any]) -> None:
-        with self.lock:
-            self.seq += 1
-            rec["seq"] = self.seq
-            with open(self.log_path, "a") as f:
-                f.write(json.dumps(rec)[:20000] + "\n")
 
     def locate(self, texts: list[tuple[int, str]], results_after: list[int]) -> tuple[int | None, int]:
         """texts: (message index, user text); results_after[i] = tool results in messages after index i."""
@@ -154,20 +183,21 @@ class FakeModel:
         return parts
 
 
-def serve(model: FakeModel) -> ThreadingHTTPServer:
-    """The fake model on an ephemeral port of 127.0.0.1, served from a daemon thread."""
+def serve(model: ScriptedModel, thread: bool = True) -> ThreadingHTTPServer:
+    """The fake model on an ephemeral port of 127.0.0.1, served from a daemon thread (``thread``; else the
+    caller serves it)."""
     handler = type("Handler", (ModelHandler,), {"model": model})
     srv = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     srv.daemon_threads = True
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    if thread:
+        threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv
 
 
-class ModelHandler(BaseHTTPRequestHandler):
-    """The two APIs the hosts call, answered from ``model`` (set by serve)."""
+class JsonHandler(BaseHTTPRequestHandler):
+    """A fake API's handler: HTTP/1.1, quiet, answers sent whole (JSON, or bytes as they are)."""
 
     protocol_version = "HTTP/1.1"
-    model: FakeModel
 
     def log_message(self, *_: Any) -> None:
         pass
@@ -179,6 +209,12 @@ class ModelHandler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         self.wfile.write(data)
+
+
+class ModelHandler(JsonHandler):
+    """The two APIs the hosts call, answered from ``model`` (set by serve)."""
+
+    model: ScriptedModel
 
     def do_GET(self) -> None:
         self.model.log({"api": "other", "method": "GET", "path": self.path})
@@ -198,8 +234,7 @@ class ModelHandler(BaseHTTPRequestHandler):
         if path.startswith("/v1/messages"):
             return self.anthropic(body)
         if ":countTokens" in path:
-            counted = len(json.dumps(body, ensure_ascii=False)) // 4 if self.model.gemini_counts else 100
-            return self.send(200, {"totalTokens": counted})
+            return self.send(200, {"totalTokens": self.model.count_tokens(body)})
         if ":generateContent" in path or ":streamGenerateContent" in path:
             return self.gemini(body, path)
         self.model.log({"api": "other", "method": "POST", "path": path})

@@ -295,7 +295,7 @@ class Session(Reach):
 
         args = _arguments(CompactArgs, args, fields)
         sid, memos = self._session(args.session), self.reuse.call()
-        keys: dict[int, str] = {}  # content keys the redaction memo makes, which compaction need not make again
+        keys: list[str | None] = []  # each message's content key, made by the redaction memo for compaction
         source = self._history_source(args.messages, args.transcript, args.format, sid, memos, keys)
         model, source_name = (args.model, "given") if args.model is not None or source.model is None else source.model
         budget = budgets.resolve(
@@ -312,7 +312,7 @@ class Session(Reach):
             source.messages, source.format, budget, args.strategy, args.system, args.tools, excluded, most, memos.pieces
         )
         request.reset, request.keys, request.handed_over = args.reset, keys, handed_over
-        request.parsed, request.replays = memos.parsed, memos.replays
+        request.parsed, request.replays, request.made = memos.parsed, memos.replays, memos.made
         persist = persist_own(self.persist_result, self.store.redact, memos.redaction, sid, self._counts_alike)
 
         def store_history(result: Compaction) -> None:
@@ -348,7 +348,7 @@ class Session(Reach):
         format: str,
         session: str,
         memos: Memos,
-        keys: dict[int, str] | None = None,
+        keys: list[str | None] | None = None,
     ) -> HistorySource:
         """The messages to work on, from a list or a host transcript, with what the source says about them.
 
@@ -437,7 +437,10 @@ class Session(Reach):
         chosen = loop_service.to_policy(a.policy)
         loop_service.check_arguments(bool(stream) or events is not None, replay, chosen, a.reset, a.format)
         if not replay:
-            found = loop_service.check_stream(self.store, sid, stream, chosen, a.reset, self.counter, judge, dry_run)
+            loops = self.reuse.call().loops
+            found = loop_service.check_stream(
+                self.store, sid, stream, chosen, a.reset, self.counter, judge, dry_run, loops
+            )
             return found if dry_run else record_loop(self.store, sid, found)
         history = self._history_source(a.messages, a.transcript, a.format, sid, self.reuse.call())
         return check_history(history.messages, history.format, chosen, sid, self.counter, judge, history.notes)
@@ -451,7 +454,8 @@ class Session(Reach):
         from .loops import service as loop_service
 
         chosen = loop_service.to_policy(policy)
-        return loop_service.judge_may_ask(self.store, self._session(session), chosen, replay)
+        memo = self.reuse.call().loops
+        return loop_service.judge_may_ask(self.store, self._session(session), chosen, replay, memo)
 
     # listing and housekeeping ------------------------------------------------------------------------------
 

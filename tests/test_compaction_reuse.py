@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 from mcp_context import Session
 from mcp_context.compaction.compact import Compaction
 from mcp_context.conversation import formats, repair, validate
-from mcp_context.conversation.accounting import Accountant
 from mcp_context.conversation.model import Block, Message, key_of
 from mcp_context.redaction import RedactionMemo
 from mcp_context.reuse import Reuse
@@ -99,8 +98,14 @@ def test_recompaction_gives_what_a_fresh_parse_gives(
     assert replays_taken >= 1, "the last call's replay was taken again, redacting or not"
 
 
-def _keyed(items: list[dict[str, Any]]) -> dict[int, str]:
-    return {id(item): key_of(item) for item in items}
+def _keyed(items: list[dict[str, Any]]) -> list[str | None]:
+    return [key_of(item) for item in items]
+
+
+def _key(item: dict[str, Any]) -> str | None:
+    """key_of's key of a message; None where marshal has no spelling for it (a str subclass in it)."""
+    content = item.get("content")
+    return None if isinstance(content, str) and type(content) is not str else key_of(item)
 
 
 def test_parsed_messages_are_reused_only_for_the_same_item_at_the_same_place() -> None:
@@ -144,14 +149,15 @@ def test_reuse_needs_keys_and_a_format_that_parses_one_message_at_a_time() -> No
 
 
 def test_parsed_messages_are_no_reference_cycles() -> None:
-    """A block names its message weakly: what a compaction parsed is freed when it is dropped, not left to the
-    cycle collector (10K cycles after every call of a 10K-message history)."""
+    """A block names where it was parsed by plain numbers, not by a reference back to its message: what a
+    compaction parsed is freed when it is dropped, not left to the cycle collector (10K cycles after every call of
+    a 10K-message history)."""
     was = gc.isenabled()
     gc.disable()
     try:
         messages = formats.adapter("openai").parse(_history(3))
         ref = weakref.ref(messages[2])
-        assert messages[2].blocks[1].home is not None and messages[2].blocks[1].home[0]() is messages[2]
+        assert messages[2].blocks[1].at == (2, 1)
         del messages
         assert ref() is None
     finally:
@@ -169,7 +175,6 @@ def test_new_versions_are_what_dataclasses_replace_makes() -> None:
     new = message.with_blocks([Block("text", "t")])
     assert new == dataclasses.replace(message, blocks=[Block("text", "t")], changed=True)
     assert new.origin_key == "k" and new.calls == [] and message.calls == [block]
-    assert new.made == {}
 
 
 _IDS = st.sampled_from(["a", "b", "c"])
@@ -237,15 +242,14 @@ def test_message_keys_are_the_same_looked_up_by_spelling() -> None:
     memo = RedactionMemo()
     items: list[Any] = [*_history(3), {"role": "user", "content": ("a", "tuple")}, {"role": "user", "n": 1.0}]
     for turn in range(3):
-        keys: dict[int, str] = {}
+        keys: list[str | None] = []
         batch = items if turn != 1 else copy.deepcopy(items)
         out = memo.messages("s", batch, keys)
         assert out is batch
-        assert keys == {id(m): key_of(m) for m in batch}
+        assert keys == [_key(m) for m in batch]
     items[-1]["n"] = 1  # equal to 1.0, but spelled otherwise: another key
-    keys = {}
     memo.messages("s", items, keys)
-    assert keys[id(items[-1])] == key_of({"role": "user", "n": 1}) != key_of({"role": "user", "n": 1.0})
+    assert keys[-1] == key_of({"role": "user", "n": 1}) != key_of({"role": "user", "n": 1.0})
 
 
 @pytest.mark.slow
@@ -261,20 +265,59 @@ def test_results_in_the_calls_order_are_no_pairing_problem(messages: list[Messag
             assert validate._pairing_problems("m", message, wanted, got) == []
 
 
-def test_a_count_kept_on_a_message_is_its_accountants_own(tmp_path: Path) -> None:
-    """Counts kept on a message (a Session's next call reuses it) are named by the Accountant that made them."""
+def test_what_was_made_of_a_message_is_kept_only_while_it_may_come_back(tmp_path: Path) -> None:
+    """Counts, keys and replayed versions live in the Session's Reuse (reuse.derived), never on the messages:
+    kept for the messages the parse memo keeps for the next call (and the versions replayed on them), let go
+    when a call reuses nothing, when the others outnumber them, or when the process's bound says so; made per
+    format."""
+    from mcp_context.reuse import derived
 
-    class Flat(Accountant):
-        def _block(self, block: Block) -> int:
-            return 1000
+    s = Session(root=tmp_path, session="s", env={})
+    memos, items = s.reuse.call(), _history(30)
+    s.compact_history(messages=items, target_tokens=TARGET)
+    s.compact_history(messages=items + [{"role": "user", "content": "more"}], target_tokens=TARGET)
+    kept = list(memos.parsed.take()[0].values())
+    records = [memos.made.of(m, "openai") for m in kept]
+    assert all(r.tokens is not None for r in records), "every message the next call may get back keeps its count"
+    assert any(r.replayed is not None for r in records)
+    assert memos.made.of(kept[0], "anthropic").tokens is None  # another format: another record
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(derived, "_SLACK", 0)
+        s.compact_history(messages=items[:8], target_tokens=TARGET)  # the same start, most of it gone
+        kept = list(memos.parsed.take()[0].values())
+        assert len(kept) == 8 and len(memos.made) <= 2 * len(kept)
+    s.compact_history(messages=[{"role": "user", "content": "another history"}], target_tokens=TARGET)
+    assert not memos.parsed.take()[0] and len(memos.made) == 0  # nothing reused: nothing kept alive
+    s.compact_history(messages=items, target_tokens=TARGET)
+    assert len(memos.made) > 0
+    s.forget_held()
+    assert len(memos.made) == 0
 
-    counter = Session(root=tmp_path, session="s", env={}).counter
-    adapter = formats.adapter("openai")
-    (message,) = adapter.parse([{"role": "user", "content": "hello there"}])
-    mine, other = Accountant(counter), Flat(counter)
-    first = mine.message(message, adapter)
-    assert other.message(message, adapter) == 1004 != first
-    assert mine.message(message, adapter) == first and mine.hits == 1
+
+def test_a_compaction_changes_no_message(tmp_path: Path) -> None:
+    """The pipeline works on messages it never changes: a changed message is a new one. The messages a Session
+    keeps for its next call are the same, field for field, after three more compactions that replay, clear
+    and cut them; and no field of those messages or of their blocks is set meanwhile."""
+    s = Session(root=tmp_path, session="s", env={})
+    items = _history(40)
+    s.compact_history(messages=items, target_tokens=TARGET)
+    kept = list(s.reuse.call().parsed.take()[0].values())
+    before = copy.deepcopy(kept)
+    handed = {id(m) for m in kept} | {id(b) for m in kept for b in m.blocks}  # alive (``kept``): ids stay theirs
+
+    def once(self: Any, name: str, value: Any) -> None:
+        if id(self) in handed:
+            raise AssertionError(f"{type(self).__name__}.{name} of a message compacted before was set")
+        object.__setattr__(self, name, value)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Message, "__setattr__", once)
+        patch.setattr(Block, "__setattr__", once)
+        for turn, target in enumerate((TARGET, 12_000, 8_000)):
+            items = items + [{"role": "user", "content": f"turn {turn}"}]
+            s.compact_history(messages=items, target_tokens=target, trigger=target)
+    assert kept == before
+    assert [[b.at for b in m.blocks] for m in kept] == [[b.at for b in m.blocks] for m in before]
 
 
 @pytest.mark.anyio
@@ -313,9 +356,9 @@ def test_message_keys_stay_right_when_the_history_moves() -> None:
     items: list[Any] = _history(4)
     items.insert(3, {"role": "user", "content": Opaque("no spelling")})
     for batch in (items, copy.deepcopy(items[3:]), items[:2] + items[5:], items + [{"role": "user", "content": "x"}]):
-        keys: dict[int, str] = {}
+        keys: list[str | None] = []
         memo.messages("s", batch, keys)
-        assert keys == {id(m): key_of(m) for m in batch if not isinstance(m.get("content"), Opaque)}
+        assert keys == [_key(m) for m in batch]
 
 
 class _Unspelled(str):
@@ -346,9 +389,9 @@ def test_message_keys_are_key_of_whatever_the_calls_before(batches: list[list[in
         patch.setattr(memo_module, "SPELLINGS_BYTES", cap)
         for picks in batches:
             batch = [copy.deepcopy(_POOL[i]) for i in picks]
-            keys: dict[int, str] = {}
+            keys: list[str | None] = []
             memo.messages("s", batch, keys)
-            assert keys == {id(m): key_of(m) for m in batch if not isinstance(m.get("content"), _Unspelled)}
+            assert keys == [_key(m) for m in batch]
 
 
 @pytest.mark.parametrize("handed_over", [False, True])

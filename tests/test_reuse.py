@@ -34,6 +34,12 @@ def _calls(s: Session, items: list[dict[str, Any]]) -> list[Any]:
     out.append((summary.text, summary.sections, summary.notes, [p.handle if p else None for p in stored_parts]))
     check = s.check_loop(messages=current)
     out.append((dataclasses.asdict(check.verdict), check.messages, check.detections_total, check.notes))
+    for _ in range(4):  # the session's stored stream: the monitor saved last is carried on (reuse.memos.StateMemo)
+        event = {"kind": "tool_call", "name": "Read", "args": {"path": "src/app.py"}}
+        check = s.check_loop(event=event)
+        verdict = dataclasses.asdict(check.verdict)
+        verdict["counters"].pop("elapsed_s")  # the wall clock's, not the stream's
+        out.append((verdict, check.detections_total, check.notes, s.judge_may_ask()))
     return out
 
 
@@ -50,6 +56,9 @@ def test_reuse_off_keeps_nothing_between_calls(tmp_path: Path) -> None:
     s.compact_history(messages=_history(20), target_tokens=5_000)
     first, second = s.reuse.call(), s.reuse.call()
     assert first is not second and not first.parsed.take()[0] and first.redaction.spelled == 0
+    assert len(first.made) == 0
+    s.check_loop(event={"kind": "tool_call", "name": "Read", "args": {"path": "a.py"}})
+    assert s.reuse.call().loops.take("s") is None  # no monitor kept for the next check
     assert HELD.held() == before  # an off Reuse holds no history for the process's bound to count
 
 
@@ -57,6 +66,8 @@ def test_reuse_on_keeps_the_last_history_for_the_next_call(tmp_path: Path) -> No
     s = Session(root=tmp_path, session="s", env={})
     s.compact_history(messages=_history(20), target_tokens=5_000)
     memos = s.reuse.call()
-    assert memos is s.reuse.call() and memos.parsed.take()[0] and memos.redaction.spelled > 0
+    assert memos is s.reuse.call() and memos.parsed.take()[0] and memos.redaction.spelled > 0 and len(memos.made)
+    s.check_loop(event={"kind": "tool_call", "name": "Read", "args": {"path": "a.py"}})
+    assert memos.loops.find(s.store.peek_state("s", "loops") or b"") is not None  # the monitor saved last
     s.forget_held()
     assert not memos.parsed.take()[0] and memos.redaction.spelled == 0

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..conversation import formats
-from ..conversation.accounting import Accountant, message_json, message_key
+from ..conversation.accounting import Accountant, message_json
 from ..conversation.archiving import archive_lines
 from ..conversation.formats.base import Adapter
 from ..conversation.model import Message, compact_json
@@ -19,6 +19,7 @@ from ..conversation.repair import repair
 from ..errors import ContextError, InvalidArgument
 from ..results import archive as archives
 from ..results.archive import Persist, Stored
+from ..reuse.derived import Derived
 from .budget import Budget
 from .layers import DEFAULT_EXCLUDED, LayerReport
 from .pipeline import STRATEGIES, Outcome, Run
@@ -80,12 +81,14 @@ class Request:
     memo: archives.PieceMemo | None = None
     #: Forget the session's earlier replacements first (they are otherwise replayed for the prompt cache).
     reset: bool = False
-    #: Content keys of input items made already (by the Session's redaction memo), by the item's id.
-    keys: dict[int, str] = field(default_factory=dict)
+    #: Content keys of the input items made already (by the Session's redaction memo), one per item in order.
+    keys: list[str | None] | None = None
     #: The messages the Session's last call parsed, taken again for the same items (see reuse.memos.ParseMemo).
     parsed: ParseMemo | None = None
     #: The Session's last replay of the earlier replacements, taken again for the same messages (see reuse.memos).
     replays: ReplayMemo | None = None
+    #: What the Session's last call made of each message it parsed, taken again for the same ones (reuse.derived).
+    made: Derived | None = None
     #: Nobody changes the items once given, nor the messages handed back (the server decodes each request
     #: afresh and drops it once answered): the next call takes a message parsed from them for an equal item
     #: without comparing the two again (see reuse.memos.ParseMemo.same).
@@ -104,8 +107,8 @@ _REPAIRS_NAMED = 10
 @contextmanager
 def _no_cycle_collection() -> Iterator[None]:
     """A compaction makes and drops hundreds of thousands of small objects next to a caller's large, long-lived
-    history; Python's cycle collector would walk all of it again and again (half of a re-compaction's time at
-    10K messages). Reference counting still frees everything the call drops; the collector runs afterwards."""
+    history; Python's cycle collector would walk all of it again and again while the call runs. Reference
+    counting still frees everything the call drops; the collector runs afterwards."""
     was = gc.isenabled()
     gc.disable()
     try:
@@ -124,13 +127,19 @@ def compact(
     save_state: Callable[[bytes], None],
     finish: Callable[[Compaction], None] | None = None,
 ) -> Compaction:
-    """The whole call; the results it counts keep their counts for the stores it makes (see keeping_results)."""
-    with accountant.keeping_results():
-        return _compact(request, accountant, persist, load_state, save_state, finish)
+    """The whole call; the results it counts keep their counts for the stores it makes (see keeping_results).
+    What it made of messages is kept only for those the parse memo keeps for the next call, whatever happens."""
+    made = request.made if request.made is not None else Derived()
+    try:
+        with accountant.keeping_results():
+            return _compact(request, made, accountant, persist, load_state, save_state, finish)
+    finally:
+        made.keep_for(request.parsed.take()[0].values() if request.parsed is not None else ())
 
 
 def _compact(
     request: Request,
+    made: Derived,
     accountant: Accountant,
     persist: Persist,
     load_state: Callable[[], bytes | None],
@@ -157,9 +166,11 @@ def _compact(
             memo=request.memo,
             replays=replays,
             checks=request.checks,
+            inputs=inputs,
+            made=made,
         )
         outcome = run.execute(request.strategy)
-        result = _result(request, accountant, persist, adapter, inputs, outcome, notes)
+        result = _result(request, made, accountant, persist, adapter, inputs, outcome, notes)
         if finish is not None:
             finish(result)
             # Stored now: the lines hold every message of the run, which would otherwise outlive the call for
@@ -221,6 +232,7 @@ def _prepare(request: Request) -> tuple[str, Adapter, list[Message], list[Messag
 
 def _result(
     request: Request,
+    made: Derived,
     accountant: Accountant,
     persist: Persist,
     adapter: Adapter,
@@ -261,29 +273,33 @@ def _result(
         bridge_archive=outcome.bridge.archive if outcome.bridge else None,
         input_count=len(inputs),
         # only what changed is stored: an untouched history is never serialised again
-        history_lines=_history_lines(outcome.messages, adapter) if removed or shortened else [],
+        history_lines=_history_lines(outcome.messages, adapter, made) if removed or shortened else [],
         warnings=list(budget.warnings),
         notes=notes + budget.notes,
     )
 
 
-def _history_lines(messages: list[Message], adapter: Adapter) -> list[archives.Line]:
-    """Each message's line; an untouched input message's is taken as made before (the common case, written out)."""
-    return [m.made.get(_LINE) or _history_line(m, adapter) for m in messages]
+def _history_lines(messages: list[Message], adapter: Adapter, made: Derived) -> list[archives.Line]:
+    """Each message's line. An untouched input message keeps its line (see reuse.derived: the Session's next
+    call reuses the message), which names only the caller's object, so no cycle is made."""
+    lines = []
+    for message in messages:
+        if message.changed or message.origin is None:
+            lines.append(archives.Line(made.key(message, adapter), _rendered_line(message, adapter)))
+            continue
+        record = made.of(message, adapter.name)
+        if record.line is None:
+            record.line = archives.Line(message.origin_key, _origin_line(message.origin))
+        lines.append(record.line)
+    return lines
 
 
-def _history_line(message: Message, adapter: Adapter) -> archives.Line:
-    """The message's line of the stored history. An untouched input message keeps its line (see Message.made:
-    the Session's next call reuses the message), which names only the caller's object, so no cycle is made."""
-    if message.changed or message.origin is None:
-        return archives.Line(message_key(message, adapter), lambda: f'{{"message":{message_json(message, adapter)}}}')
-    line: archives.Line | None = message.made.get(_LINE)
-    if line is None:
-        origin = message.origin
-        line = message.made[_LINE] = archives.Line(message.origin_key, lambda: f'{{"message":{compact_json(origin)}}}')
-    return line
+def _rendered_line(message: Message, adapter: Adapter) -> Callable[[], str]:
+    return lambda: f'{{"message":{message_json(message, adapter)}}}'
 
 
-#: Where an untouched input message keeps its line of the stored history.
-_LINE = "history line"
+def _origin_line(origin: Any) -> Callable[[], str]:
+    return lambda: f'{{"message":{compact_json(origin)}}}'
+
+
 _INDEX = operator.attrgetter("index")

@@ -3,11 +3,11 @@ bring the originals back. Each works oldest first and stops the moment the histo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..conversation.accounting import block_key
-from ..conversation.model import Block, Message, args_text
+from ..conversation.model import Block, Message, args_text, key_of
 from ..results.archive import Stored
 
 #: Open Multi-Agent's threshold for clearing a consumed result.
@@ -33,25 +33,40 @@ class LayerReport:
     skipped: str | None = None
 
 
-def result_key(block: Block) -> str:
-    return block_key(block, "result")
+def block_key(block: Block, kind: str, inputs: Sequence[Message]) -> str:
+    """A block's identity from call to call: the input message it was parsed from (``inputs``, the history as
+    parsed) by its content key, and its place there, so no block is serialised again. A block no input holds
+    (repair made it) is keyed by its call id and content."""
+    if block.at is not None:
+        index, position = block.at
+        if index < len(inputs) and (home := inputs[index]).origin is not None:
+            return f"{kind}:{home.origin_key}:{position}"
+    return key_of([kind, block.call_id, block.raw if block.raw is not None else block.source])
 
 
-def call_key(block: Block) -> str:
-    return block_key(block, "call")
+def result_key(block: Block, inputs: Sequence[Message]) -> str:
+    return block_key(block, "result", inputs)
 
 
-def replaceable(message: Message) -> list[tuple[Block, str]]:
-    """The blocks of ``message`` an earlier replacement may stand for, with their keys: its untouched results
-    and calls. Made once per message: a Session's next call reuses the messages it parsed."""
-    found: list[tuple[Block, str]] | None = message.made.get("replaceable")
-    if found is None:
-        found = message.made["replaceable"] = [
-            (b, result_key(b) if b.kind == "tool_result" else call_key(b))
-            for b in message.blocks
-            if b.kind in ("tool_result", "tool_call") and not b.changed
-        ]
-    return found
+def call_key(block: Block, inputs: Sequence[Message]) -> str:
+    return block_key(block, "call", inputs)
+
+
+def replaceable(message: Message, inputs: Sequence[Message]) -> list[tuple[int, Block, str]]:
+    """The blocks of ``message`` an earlier replacement may stand for, with their places and keys: its untouched
+    results and calls."""
+    return [
+        (position, b, result_key(b, inputs) if b.kind == "tool_result" else call_key(b, inputs))
+        for position, b in enumerate(message.blocks)
+        if b.kind in ("tool_result", "tool_call") and not b.changed
+    ]
+
+
+def results_of(message: Message) -> list[tuple[int, Block]]:
+    """The message's results, each with its place among its blocks."""
+    if not message.results:
+        return []
+    return [(position, b) for position, b in enumerate(message.blocks) if b.kind == "tool_result"]
 
 
 def cleared_marker(name: str, text: str, stored: Stored) -> str:
@@ -72,9 +87,20 @@ def stored_marker(name: str, text: str, stored: Stored) -> str:
     )
 
 
-def replace_result(message: Message, block: Block, text: str) -> Message:
-    new = block.replaced(text=text)
-    return message.with_blocks([new if b is block else b for b in message.blocks])
+def replace_result(message: Message, position: int, text: str) -> Message:
+    """``message`` with the result at ``position`` replaced by ``text``."""
+    return _replaced(message, position, text=text)
+
+
+def replace_args(message: Message, position: int, args: Any) -> Message:
+    """``message`` with the call at ``position`` given ``args`` instead."""
+    return _replaced(message, position, args=args)
+
+
+def _replaced(message: Message, position: int, **changes: Any) -> Message:
+    blocks = list(message.blocks)
+    blocks[position] = blocks[position].replaced(**changes)
+    return message.with_blocks(blocks)
 
 
 def cut_args(args: Any, stored: Stored) -> tuple[Any, int]:

@@ -19,6 +19,7 @@ from ..conversation.validate import problems
 from ..errors import ContextError, TooLarge
 from ..results import archive
 from ..results.archive import HANDLE_SLACK, STAND_IN, Persist, Stored
+from ..reuse.derived import Derived
 from ..reuse.memos import Checkpoints, Replayed, ReplayMemo
 from ..summary import render as summaries
 from ..summary.earlier import SUMMARY_MARK
@@ -42,8 +43,6 @@ _NOTE_TOKENS = 120
 #: came in: the next calls then fit as they are, and the prefix the host cached stays valid for a while
 #: (Anthropic's context editing has ``clear_at_least`` for the same reason).
 FREE_AT_LEAST = 0.25
-#: Where a parsed message keeps its replayed version, with the replacements it was made with.
-_REPLAYED = "replayed"
 LAYER_NAMES = {
     1: "clear consumed tool results",
     2: "store oversized tool results",
@@ -84,10 +83,16 @@ class Run:
         memo: archive.PieceMemo | None = None,
         replays: tuple[ReplayMemo, bytes] | None = None,
         checks: Checkpoints | None = None,
+        inputs: list[Message],
+        made: Derived | None = None,
     ) -> None:
         """``replays``: the Session's memo of the last replay, and the saved state the tables come from (see
         reuse.memos); None where the tables are not the saved ones (reset, or made for a smaller budget).
-        ``checks``: where the last call's validation stood (see reuse.memos.Checkpoints)."""
+        ``checks``: where the last call's validation stood (see reuse.memos.Checkpoints). ``inputs``: the history
+        as parsed, before repair (what names a block from call to call, see layers.block_key). ``made``: what
+        was made of each message (see reuse.derived), kept by the Session."""
+        self.inputs = inputs
+        self.made = made if made is not None else Derived()
         self.adapter, self.acc, self.persist, self.state, self.budget = adapter, accountant, persist, state, budget
         self.fixed, self.exclude, self.piece_bytes, self.memo = fixed_tokens, exclude, piece_bytes, memo
         split = head_end(messages)
@@ -110,7 +115,14 @@ class Run:
     # accounting ------------------------------------------------------------------------------------------
 
     def _count(self, message: Message) -> int:
-        return self.acc.message(message, self.adapter)
+        return self.made.tokens(message, self.adapter, self.acc)
+
+    def _replaceable(self, message: Message) -> list[tuple[int, Block, str]]:
+        """``layers.replaceable``, made once per message: a Session's next call reuses the messages it parsed."""
+        made = self.made.of(message, self.adapter.name)
+        if made.replaceable is None:
+            made.replaceable = layers.replaceable(message, self.inputs)
+        return made.replaceable
 
     def total(self) -> int:
         return self.fixed + self.head_tokens + self.bridge_tokens + self.body_tokens
@@ -186,7 +198,8 @@ class Run:
         """Earlier decisions come first and byte for byte: the host's cached prefix stays valid.
 
         A message the Session's last call parsed is the very same object here (see reuse.memos.ParseMemo): the version
-        replayed for it then is taken again when the same replacements apply, with its key and count."""
+        replayed for it then is taken again when the same replacements apply, with its key and count (see
+        reuse.derived)."""
         st, start, tokens_before = self.state, 0, list(self.tok)
         if self.replayed is not None:  # the history starts with the last call's: its replay is taken as it was
             start = len(self.replayed.before)
@@ -197,27 +210,24 @@ class Run:
         for i in range(start, len(self.body)):
             message = self.body[i]
             found = [
-                (block, key, table[key])
-                for block, key in layers.replaceable(message)
+                (position, block, key, table[key])
+                for position, block, key in self._replaceable(message)
                 if key in (table := st.results if block.kind == "tool_result" else st.args)
             ]
             if not found:
                 continue
-            applied = [(key, value) for _, key, value in found]
+            applied = [(key, value) for _, _, key, value in found]
             st.used.update(key for key, _ in applied)
             report.changed += len(found)
-            done = message.made.get(_REPLAYED)
-            if done is not None and done[0] == applied:
-                self._set(i, done[1])
+            made = self.made.of(message, self.adapter.name)
+            if made.replayed is not None and made.replayed[0] == applied:
+                self._set(i, made.replayed[1])
                 continue
-            for block, _, value in found:
+            for position, block, _, value in found:
                 current = self.body[i]
-                if block.kind == "tool_result":
-                    self._set(i, layers.replace_result(current, block, value))
-                else:
-                    new = block.replaced(args=value)
-                    self._set(i, current.with_blocks([new if b is block else b for b in current.blocks]))
-            message.made[_REPLAYED] = (applied, self.body[i])
+                replace = layers.replace_result if block.kind == "tool_result" else layers.replace_args
+                self._set(i, replace(current, position, value))
+            made.replayed = (applied, self.body[i])
         if self.replays is not None:
             memo, tables = self.replays
             after, tokens, used = list(self.body), list(self.tok), frozenset(st.used)
@@ -256,8 +266,9 @@ class Run:
                 return i
         return 0
 
-    def _results(self, lo: int, hi: int) -> list[tuple[int, Block]]:
-        return [(i, b) for i in range(lo, hi) for b in self.body[i].blocks if b.kind == "tool_result"]
+    def _results(self, lo: int, hi: int) -> list[tuple[int, int, Block]]:
+        """The results of messages ``lo`` to ``hi``: each message's place, the result's place in it, the result."""
+        return [(i, *r) for i in range(lo, hi) for r in layers.results_of(self.body[i])]
 
     @functools.cached_property
     def call_names(self) -> dict[str, str]:
@@ -268,14 +279,14 @@ class Run:
     def _name(self, block: Block) -> str:
         return self.call_names.get(block.call_id or "", block.name or "tool")
 
-    def _replace(self, report: LayerReport, i: int, block: Block, text: str) -> None:
-        key, message = layers.result_key(block), self.body[i]
+    def _replace(self, report: LayerReport, i: int, position: int, block: Block, text: str) -> None:
+        key, message = layers.result_key(block, self.inputs), self.body[i]
         self.state.results[key] = text
         self.state.used.add(key)
-        self._set(i, layers.replace_result(message, block, text))
-        if not message.changed and layers.replaceable(message) == [(block, key)]:
+        self._set(i, layers.replace_result(message, position, text))
+        if not message.changed and self._replaceable(message) == [(position, block, key)]:
             # what replaying this replacement will make of the message on the next call (see _replay_state)
-            message.made[_REPLAYED] = ([(key, text)], self.body[i])
+            self.made.of(message, self.adapter.name).replayed = ([(key, text)], self.body[i])
         report.changed += 1
         report.messages.append(self.body[i].label())
 
@@ -286,16 +297,16 @@ class Run:
 
     def _layer1(self, report: LayerReport) -> None:
         last_assistant = max((i for i, m in enumerate(self.body) if m.role == "assistant"), default=-1)
-        for i, block in self._results(0, min(self._protect_from(), last_assistant)):
+        for i, position, block in self._results(0, min(self._protect_from(), last_assistant)):
             if self.fits():
                 return
             name = self._name(block)
             if block.changed or block.is_error or name in self.exclude or len(block.text) <= layers.CONSUMED_MIN_CHARS:
                 continue
-            self._replace(report, i, block, layers.cleared_marker(name, block.text, self._store(block)))
+            self._replace(report, i, position, block, layers.cleared_marker(name, block.text, self._store(block)))
 
     def _layer2(self, report: LayerReport) -> None:
-        for i, block in self._results(0, len(self.body)):
+        for i, position, block in self._results(0, len(self.body)):
             if self.fits():
                 return
             if (
@@ -303,43 +314,44 @@ class Run:
                 and len(block.text) > layers.RESULT_MAX_CHARS
                 and self._name(block) not in self.exclude
             ):
-                self._replace(report, i, block, layers.stored_marker(self._name(block), block.text, self._store(block)))
+                marker = layers.stored_marker(self._name(block), block.text, self._store(block))
+                self._replace(report, i, position, block, marker)
 
     def _layer3(self, report: LayerReport) -> None:
-        groups: dict[int, list[tuple[int, Block]]] = {}
+        groups: dict[int, list[tuple[int, int, Block]]] = {}
         owner = -1
         for i, message in enumerate(self.body):
             if message.role == "assistant":
                 owner = i
-            for block in message.results:
-                groups.setdefault(owner, []).append((i, block))
+            for position, block in layers.results_of(message):
+                groups.setdefault(owner, []).append((i, position, block))
         for group in groups.values():
-            size = sum(len(b.text) for _, b in group)
-            for i, block in sorted(group, key=lambda item: -len(item[1].text)):
+            size = sum(len(b.text) for _, _, b in group)
+            for i, position, block in sorted(group, key=lambda item: -len(item[2].text)):
                 if size <= layers.TURN_MAX_CHARS or self.fits():
                     break
                 if block.changed or self._name(block) in self.exclude:
                     continue
                 marker = layers.stored_marker(self._name(block), block.text, self._store(block))
                 size -= len(block.text) - len(marker)
-                self._replace(report, i, block, marker)
+                self._replace(report, i, position, block, marker)
 
     def _layer4(self, report: LayerReport) -> None:
         for i in range(self._protect_from()):
-            for block in self.body[i].calls:
+            for position, block in enumerate(self.body[i].blocks):
                 if self.fits():
                     return
-                if block.changed or block.signed or block.name in self.exclude or not layers.long_args(block):
+                if block.kind != "tool_call" or block.changed or block.signed or block.name in self.exclude:
+                    continue
+                if not layers.long_args(block):
                     continue
                 stored = self.persist(layers.args_document(block), f"arguments of {block.name}", "compact_history")
                 new_args, _ = layers.cut_args(block.args, stored)
-                key = layers.call_key(block)
+                key = layers.call_key(block, self.inputs)
                 self.state.args[key] = new_args
                 self.state.used.add(key)
                 message = self.body[i]
-                self._set(
-                    i, message.with_blocks([block.replaced(args=new_args) if b is block else b for b in message.blocks])
-                )
+                self._set(i, layers.replace_args(message, position, new_args))
                 report.changed += 1
                 report.messages.append(message.label())
 

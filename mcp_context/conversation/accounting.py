@@ -33,25 +33,11 @@ def message_json(message: Message, adapter: Adapter) -> str:
 
 
 def message_key(message: Message, adapter: Adapter) -> str:
-    """The content key of what the provider is sent. A changed message is rendered and keyed once per format
-    (it is never changed in place): counting, the stored history and the archive all ask for it."""
+    """The content key of what the provider is sent: an untouched input message's is its item's, a changed one
+    is rendered and keyed (compaction keeps what it made of each message, see reuse.derived)."""
     if not message.changed and message.origin is not None:
         return message.origin_key
-    slot = ("key", adapter.name)
-    made = message.made.get(slot)
-    if made is None:
-        made = message.made[slot] = key_of(adapter.render(message))
-    return str(made)
-
-
-def block_key(block: Block, kind: str) -> str:
-    """A block's identity: the input message it came from and its place there, so no block is serialised again.
-    Blocks that no input holds (made by repair) fall back to their call id. The input message is held weakly
-    (see Block.home); a compaction holds the messages it parsed until it returns."""
-    message = block.home[0]() if block.home is not None else None
-    if message is not None and message.origin is not None:
-        return f"{kind}:{message.origin_key}:{block.home[1]}"  # type: ignore[index]
-    return key_of([kind, block.call_id, block.raw if block.raw is not None else block.source])
+    return key_of(adapter.render(message))
 
 
 class Accountant:
@@ -60,9 +46,6 @@ class Accountant:
 
     def __init__(self, counter: TokenCounter) -> None:
         self.counter = counter
-        #: Names this Accountant's counts kept on messages (see message): an object of its own, which no other
-        #: can be while a message holds it, and which holds nothing (the Accountant itself would be a cycle).
-        self._token = object()
         self._cache: OrderedDict[str, int] = OrderedDict()
         self.hits = 0
         self.misses = 0
@@ -86,26 +69,19 @@ class Accountant:
             return 0
         return self.text(value if isinstance(value, str) else canonical_json(value))
 
-    def message(self, message: Message, adapter: Adapter) -> int:
-        """The message's tokens, by its content key; kept on the message too (see Message.made), which a
-        Session's next call reuses (see reuse.memos.ParseMemo): it is not keyed and looked up again."""
-        slot = (self._token, adapter.name)
-        known: int | None = message.made.get(slot)
-        if known is not None:
-            self.hits += 1
-            return known
-        key = message_key(message, adapter)
+    def message(self, message: Message, adapter: Adapter, key: str | None = None) -> int:
+        """The message's tokens, by its content key (``key``, when the caller has it already)."""
+        key = key if key is not None else message_key(message, adapter)
         cached = self._cache.get(key)
         if cached is not None:
             self._cache.move_to_end(key)
             self.hits += 1
-        else:
-            self.misses += 1
-            cached = PER_MESSAGE + sum(self._block(b) for b in message.blocks)
-            self._cache[key] = cached
-            if len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
-        message.made[slot] = cached
+            return cached
+        self.misses += 1
+        cached = PER_MESSAGE + sum(self._block(b) for b in message.blocks)
+        self._cache[key] = cached
+        if len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
         return cached
 
     def counted(self, text: str) -> TokenCount | None:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import marshal
-import weakref
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
+
+from ..spelling import keyed, spelled
 
 Role = Literal["system", "user", "assistant", "tool"]
 Kind = Literal["text", "image", "tool_call", "tool_result", "reasoning", "other"]
@@ -33,10 +33,10 @@ class Block:
     signed: bool = False
     raw: Any = None
     source: Any = None
-    #: The input message this block was parsed from (weakly: a strong reference back from a message's own
-    #: blocks would make every parsed message a reference cycle, left for the cycle collector to find after each
-    #: compaction) and its place there: its identity from call to call.
-    home: tuple[weakref.ReferenceType[Message], int] | None = field(default=None, repr=False, compare=False)
+    #: Where the block was parsed: its input message's index and its own place in that message. Repair may move
+    #: a block to another message, so this, with the input message's content key, is what names it from call to
+    #: call (see compaction.layers.block_key). None for a block no input holds.
+    at: tuple[int, int] | None = field(default=None, repr=False, compare=False)
 
     @property
     def changed(self) -> bool:
@@ -62,18 +62,17 @@ class Message:
     changed: bool = False
     meta: dict[str, Any] = field(default_factory=dict)
 
-    # ``blocks`` is never changed in place (a changed message is a new one, see with_blocks), so its calls and
-    # results are listed once, as it is made: repair, the pipeline and validation ask each message for them
-    # several times over (a functools.cached_property would cost more on first use than the list itself).
+    # ``blocks`` is never changed in place (a changed message is a new one, see with_blocks), so what repair,
+    # the pipeline and validation ask of each message several times over is found once, as it is made: its calls,
+    # its results, and whether it is empty (see conversation.validate.is_empty).
     calls: list[Block] = field(init=False, repr=False, compare=False)
     results: list[Block] = field(init=False, repr=False, compare=False)
-    #: What compaction made of this very message (its rendered key, its blocks' keys, its replayed version),
-    #: kept with it: a Session's next call reuses the messages it parsed (see reuse.memos.ParseMemo).
-    made: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    empty: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.calls = [b for b in self.blocks if b.kind == "tool_call"]
         self.results = [b for b in self.blocks if b.kind == "tool_result"]
+        self.empty = all(b.kind in _TEXTUAL and _blank(b.text) and not b.signed for b in self.blocks)
 
     @property
     def is_prompt(self) -> bool:
@@ -106,19 +105,20 @@ class Message:
 
 #: What a message makes of its ``origin`` alone (cached properties), which a version with other blocks shares.
 _OF_ORIGIN = ("origin_json", "origin_key")
+_TEXTUAL = ("text", "reasoning")
+
+
+def _blank(text: str) -> bool:
+    """``not text.strip()`` without copying a long text: both use the same notion of whitespace. A text that is
+    no string is not blank: parsing refuses it (see formats.base), naming the part."""
+    return not text or (isinstance(text, str) and text.isspace())
 
 
 def key_of(value: Any) -> str:
     """A content key for a provider object. Insertion order counts: the bytes sent are what the cache sees.
-
-    Marshal format 0 spells equal JSON values identically (no shared references, no interning marks, 1, 1.0
-    and True apart) and is several times faster than JSON text, which matters on every message of every call;
-    values it cannot spell (objects from a Python caller) go through JSON."""
-    try:
-        data = marshal.dumps(value, 0)
-    except ValueError:
-        data = compact_json(value).encode("utf-8", "surrogatepass")
-    return hashlib.blake2b(data, digest_size=12).hexdigest()
+    Values marshal cannot spell (objects from a Python caller) are keyed by their JSON (see spelling.py)."""
+    data = spelled(value)
+    return keyed(data if data is not None else compact_json(value).encode("utf-8", "surrogatepass"))
 
 
 def compact_json(value: Any) -> str:

@@ -137,11 +137,15 @@ def _drop_orphans(out: list[Message], adapter: Adapter, notes: list[str]) -> lis
             )
     kept = []
     for j, message in enumerate(out):
-        orphans = [r for r in message.results if (j, r.call_id) not in answered] if message.results else None
+        orphans = {
+            position: b
+            for position, b in enumerate(message.blocks if message.results else ())
+            if b.kind == "tool_result" and (j, b.call_id) not in answered
+        }
         if orphans:
-            names = ", ".join(str(r.call_id) for r in orphans)
+            names = ", ".join(str(r.call_id) for r in orphans.values())
             notes.append(f"removed {len(orphans)} result(s) of {message.label()} answering no call: {names}")
-            message = message.with_blocks([b for b in message.blocks if not any(b is r for r in orphans)])
+            message = message.with_blocks([b for position, b in enumerate(message.blocks) if position not in orphans])
             if is_empty(message):
                 continue
         kept.append(message)

@@ -17,19 +17,8 @@ if TYPE_CHECKING:
 
 def is_empty(message: Message) -> bool:
     """No block with content: text and reasoning that is only whitespace (and unsigned), or no blocks at all.
-    Asked of every message by repair and by validation, so answered once per message (see Message.made)."""
-    empty = message.made.get(_EMPTY)
-    if empty is None:
-        empty = message.made[_EMPTY] = all(
-            b.kind in _TEXTUAL and _blank(b.text) and not b.signed for b in message.blocks
-        )
-    return bool(empty)
-
-
-_EMPTY = "empty"
-
-
-_TEXTUAL = ("text", "reasoning")
+    Asked of every message by repair and by validation, so found once, as the message is made."""
+    return message.empty
 
 
 def _blank(text: str) -> bool:

@@ -21,7 +21,7 @@ _WORDS = ("error", "failed", "failure", "fatal", "traceback", "exception", "pani
 #: A line that holds one of the words, in any case, as a whole word.
 _ERRORS = re.compile(rf"^.*\b(?:{'|'.join(_WORDS)})\b.*$", re.MULTILINE | re.IGNORECASE)
 #: The words alone, for ASCII text lower-cased: with no case to fold and no boundary to test first, the regex
-#: engine skips to the places where a word can begin (2 MB of `seq` output: 5 ms, against 110 ms for _ERRORS).
+#: engine skips to the places where a word can begin instead of trying every line.
 _LOWER_WORDS = re.compile("|".join(_WORDS))
 
 

@@ -3,7 +3,8 @@
 ``warn`` reaches the model as extra context (Claude Code's PreToolUse takes ``additionalContext``; Gemini
 CLI's BeforeTool does not, so the nudge waits and rides on the same call's AfterTool). Only ``stop`` refuses the
 call, with the nudge as the reason. The check is the stateful check_loop of the facade's store, called without
-its argument model: that model loads pydantic, about 140 ms, on a path every tool call takes.
+its argument model: that model loads pydantic, which takes longer than the check, on a path every tool call
+takes.
 """
 
 from __future__ import annotations

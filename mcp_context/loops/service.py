@@ -15,10 +15,9 @@ defaults; the stored state is neither read nor written. The answer is about what
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
@@ -32,6 +31,9 @@ from .judge import Judge
 from .monitor import LoopMonitor
 from .policy import Policy
 from .verdict import Found
+
+if TYPE_CHECKING:
+    from ..reuse.memos import StateMemo
 
 STATE_NAME = "loops"
 STATE_VERSION = 2
@@ -91,15 +93,17 @@ def check_stream(
     counter: TokenCounter,
     ask: JudgeFn | None = None,
     dry_run: bool = False,
+    memo: StateMemo | None = None,
 ) -> LoopCheck:
-    """Add ``events`` to the session's stored stream and answer for them; the state is saved unless ``dry_run``."""
-    key = (str(store.root), session, id(counter))
+    """Add ``events`` to the session's stored stream and answer for them; the state is saved unless ``dry_run``.
+    ``memo``: the monitor the Session last saved (see reuse.memos.StateMemo), carried on while the store still
+    holds what it saved."""
     if store.redact:
         events = _redacted(Redactor(session), events)
     with store.state_lock(session, STATE_NAME) as hold:
         stored = hold.stored
-        with _KEPT_GUARD:  # taken, not shared: a check that fails half-way leaves nothing behind
-            kept = _KEPT.pop(key, None)
+        taken = memo.take(session) if memo is not None else None
+        kept = taken[1] if taken is not None and taken[0] == stored else None
         monitor, judge, notes = _restore(stored, policy, reset, counter, kept)
         if hold.previous_failure is not None:
             lost = f"the previous check's state could not be saved ({hold.previous_failure})"
@@ -119,14 +123,15 @@ def check_stream(
             document = {"version": STATE_VERSION, "monitor": monitor.to_state(), "judge": judge.to_state()}
             data = _spelled(document)
             hold.save(data)
-            _keep(key, _Kept(data, monitor, judge))
+            if memo is not None:
+                memo.keep(session, data, _Kept(monitor, judge))
         return result
 
 
 def _spelled(document: dict[str, Any]) -> bytes:
-    """The state as compact JSON. orjson spells a 6 KB stream in 4 us where the standard library takes 34, on
-    every check. What orjson refuses, a number past 64 bits or a lone surrogate in an event's text, is left to
-    the standard library, which escapes it."""
+    """The state as compact JSON, spelled by orjson: it is spelled on every check, and the standard library's
+    encoder is the slower by far. What orjson refuses, a number past 64 bits or a lone surrogate in an event's
+    text, is left to the standard library, which escapes it."""
     try:
         return orjson.dumps(document)
     except TypeError:
@@ -148,31 +153,16 @@ def _redacted(redactor: Redactor, events: list[Event]) -> list[Event]:
 
 @dataclass(frozen=True)
 class _Kept:
-    """A session's monitor and judge as this process last saved them, with the bytes saved.
+    """A session's monitor and judge as this Session last saved them (see reuse.memos.StateMemo)."""
 
-    Decoding the state costs more than the check itself; while the file still holds exactly these bytes (no
-    other process checked since), the next check carries on with these objects instead."""
-
-    data: bytes
     monitor: LoopMonitor
     judge: Judge
-
-
-_KEPT: dict[tuple[str, str, int], _Kept] = {}  # by store root, session and token counter
-_KEPT_MAX = 64
-_KEPT_GUARD = threading.Lock()
-
-
-def _keep(key: tuple[str, str, int], kept: _Kept) -> None:
-    with _KEPT_GUARD:  # other sessions' checks run in other threads
-        if len(_KEPT) >= _KEPT_MAX:
-            del _KEPT[next(iter(_KEPT))]  # the longest unused
-        _KEPT[key] = kept
 
 
 def _restore(
     stored: bytes | None, policy: Policy | None, reset: bool, counter: TokenCounter, kept: _Kept | None = None
 ) -> tuple[LoopMonitor, Judge, list[str]]:
+    """The monitor and judge to check with: ``kept`` (those the stored bytes were saved from) when given."""
     if reset:
         # A damaged state is no obstacle to starting afresh: only its policy is kept, if it can be read.
         chosen = policy or _stored_policy(stored) or Policy()
@@ -181,7 +171,7 @@ def _restore(
         return LoopMonitor(chosen, counter=counter), Judge(chosen), notes
     if stored is None:
         return _fresh(policy, counter, [])
-    if kept is not None and kept.data == stored:
+    if kept is not None:
         monitor, judge = kept.monitor, kept.judge
     else:
         document = _document(stored)
@@ -209,16 +199,18 @@ def _superseded(found: Sequence[Found]) -> str:
     )
 
 
-def judge_may_ask(store: Store, session: str, policy: Policy | None, replay: bool) -> bool:
+def judge_may_ask(
+    store: Store, session: str, policy: Policy | None, replay: bool, memo: StateMemo | None = None
+) -> bool:
     """Whether a check could ask the LLM judge: the given policy's switch, else the stored stream's (which a
-    reset keeps), else the defaults' (off). A damaged state says no: the check itself will say why."""
+    reset keeps; ``memo`` may hold the monitor it was saved from), else the defaults' (off). A damaged state
+    says no: the check itself will say why."""
     if policy is not None:
         return policy.judge
     if replay:
         return Policy().judge
     stored = store.peek_state(session, STATE_NAME)  # no lock: one here would take a failed save's note
-    with _KEPT_GUARD:
-        kept = next((k for k in _KEPT.values() if k.data == stored), None) if stored is not None else None
+    kept: _Kept | None = memo.find(stored) if memo is not None and stored is not None else None
     found = kept.monitor.policy if kept is not None else _stored_policy(stored)
     return found is not None and found.judge
 

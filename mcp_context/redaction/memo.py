@@ -5,11 +5,12 @@ from __future__ import annotations
 import bisect
 import hashlib
 import itertools
-import marshal
 import threading
 from collections import OrderedDict
 from typing import Any
 
+from ..spelling import keyed as key_of_spelling
+from ..spelling import spelled as spelling_of
 from .redactor import CLEAN_MIN_CHARS, Redactor
 
 #: How many messages, and how many long strings, one Session's memo remembers (least recently used go first).
@@ -26,10 +27,10 @@ class RedactionMemo:
     own object, exactly what ``Redactor.data`` returns for it, and a copy handed out earlier cannot be changed
     under a later caller. Whether a text is left untouched depends on its content alone (a session's key only
     spells the placeholders), so the memo needs no session in its keys. A message is keyed by a digest of its
-    marshal spelling (format 0, as conversation.model.key_of: the same key, handed on to compaction), which
-    exists only for plain values (dict, list, str, numbers...) and tells a list from a tuple (which redaction
-    does not walk); other messages are redacted every time. Thread-safe: the server calls one Session from
-    several threads."""
+    spelling (see spelling.py, which conversation.model.key_of keys by too: the same key, handed on to
+    compaction), which exists only for plain values (dict, list, str, numbers...) and tells a list from a
+    tuple (which redaction does not walk); other messages are redacted every time. Thread-safe: the server
+    calls one Session from several threads."""
 
     def __init__(self, entries: int = MEMO_ENTRIES) -> None:
         self._entries = entries
@@ -42,47 +43,48 @@ class RedactionMemo:
         self.spelled = 0
         self._lock = threading.Lock()
 
-    def messages(self, session: str, messages: list[Any], keys: dict[int, str] | None = None) -> list[Any]:
+    def messages(self, session: str, messages: list[Any], keys: list[str | None] | None = None) -> list[Any]:
         """``Redactor(session).data(messages)``, redacting only the messages not seen untouched before; ``keys``
-        gets the content key of each message returned, by its id (see conversation.model.key_of): a redacted
-        copy's too, the same for the same message on every call (a session spells a secret's placeholder the
-        same way), so the messages parsed from it are reused as well."""
+        gets the content key of each message returned, in order (see conversation.model.key_of; None where
+        marshal has none): a redacted copy's too, the same for the same message on every call (a session spells
+        a secret's placeholder the same way), so the messages parsed from it are reused as well."""
         redactor = Redactor(session)
         made = self._keys(messages)
         with self._lock:
             seen = [k is not None and _touch(self._messages, k) for k in made]
-        out, fresh, clean = [], [], []  # type: tuple[list[Any], list[str], list[str]]
+        out, fresh, clean, out_keys = [], [], [], []  # type: tuple[list[Any], list[str], list[str], list[str | None]]
         for message, key, known in zip(messages, made, seen, strict=True):
             done = message if known else redactor.data(message, clean)
-            if done is message and key is not None:
-                fresh += [] if known else [key]
-                if keys is not None:
-                    keys[id(message)] = key
-            elif done is not message and keys is not None and (spelled := _spelling(done)) is not None:
-                keys[id(done)] = _digest(spelled)
+            if done is message:  # redaction hands back the very value when it holds nothing to redact
+                fresh += [] if known or key is None else [key]
+                out_keys.append(key)
+            else:
+                spelled = spelling_of(done) if keys is not None else None
+                out_keys.append(key_of_spelling(spelled) if spelled is not None else None)
             out.append(done)
         texts = [_text_key(t) for t in clean]
         with self._lock:
             _remember(self._messages, fresh, self._entries)
             _remember(self._texts, texts, self._entries)
+        if keys is not None:
+            keys[:] = out_keys
         return messages if Redactor.untouched(out, messages) else out
 
-    def keyed(self, session: str, messages: list[Any], keys: dict[int, str] | None = None) -> list[Any]:
-        """``messages`` as they are, for a store that does not redact; ``keys`` gets each one's content key, as
-        ``messages`` gives them, so that compaction reuses what it parsed of them all the same. Without ``keys``
-        (a summary, a loop check's replay) nothing is spelled, and the memo keeps the last compaction's."""
+    def keyed(self, session: str, messages: list[Any], keys: list[str | None] | None = None) -> list[Any]:
+        """``messages`` as they are, for a store that does not redact; ``keys`` gets each one's content key, in
+        order, so that compaction reuses what it parsed of them all the same. Without ``keys`` (a summary, a loop
+        check's replay) nothing is spelled, and the memo keeps the last compaction's."""
         if keys is not None:
-            made = self._keys(messages)
-            keys.update((id(message), key) for message, key in zip(messages, made, strict=True) if key is not None)
+            keys[:] = self._keys(messages)
         return messages
 
     def _keys(self, messages: list[Any]) -> list[str | None]:
         """Each message's key: the digest of its spelling, None where marshal has none. The last call's spellings
         are kept in order (up to SPELLINGS_BYTES): a message sent again is known by its bytes instead of hashed
-        again (blake2b of 22 MB took 28 ms), compared with the one at its place first, as a history grows at its
-        end (looking 22 MB up by hash cost four times as much); one that moved is looked up by its bytes. The
+        again, compared with the one at its place first, as a history grows at its end (comparing bytes is
+        cheaper than hashing them to look them up); one that moved is looked up by its bytes. The
         part that is the last call's, as most of a re-compaction is, is compared as one list, in C."""
-        spelled = [_spelling(m) for m in messages]
+        spelled = [spelling_of(m) for m in messages]
         with self._lock:
             last, last_keys = self._spellings, self._spelled_keys
         same = _common_prefix(spelled, last)
@@ -94,7 +96,7 @@ class RedactionMemo:
                 continue
             if moved is None and i < len(last):  # not where the history grew: a message that moved?
                 moved = {data: key for data, key in zip(last, last_keys, strict=True) if key is not None}
-            made.append((moved or {}).get(data) or _digest(data))
+            made.append((moved or {}).get(data) or key_of_spelling(data))
         total = sum(map(len, filter(None, spelled)))
         kept = len(spelled)
         if total > SPELLINGS_BYTES:
@@ -135,17 +137,6 @@ def _common_prefix(spelled: list[bytes | None], last: list[bytes]) -> int:
         else:
             high = middle - 1
     return low
-
-
-def _spelling(message: Any) -> bytes | None:
-    try:
-        return marshal.dumps(message, 0)  # format 0: no shared references, one spelling
-    except ValueError:  # an object marshal cannot spell (a caller's own class, a str subclass)
-        return None
-
-
-def _digest(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=12).hexdigest()
 
 
 def _text_key(text: str) -> bytes:

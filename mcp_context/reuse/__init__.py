@@ -8,10 +8,12 @@ both ways.
 
     parsed      the messages the last compaction parsed, taken again for the same items (memos.ParseMemo)
     replays     its replay of the earlier replacements and where its checks stood (memos.ReplayMemo)
+    made        what it made of each of those messages: counts, keys, replayed versions (derived.Derived)
     pieces      which stored pieces hold a run of archive lines (results.archive.PieceMemo)
     known       stored results' metadata, line index and preview (results.known.KnownResults)
     redaction   what redaction left untouched, and the messages' content keys (redaction.RedactionMemo)
     accountant  token counts by content key (conversation.accounting.Accountant)
+    loops       the loop monitor each session's stream was last saved from (memos.StateMemo)
 
 What a Session holds of its last history is bounded for the whole process (held.py): past the bound, the
 Sessions that compacted least recently forget it, and their next call works as a first one does.
@@ -27,10 +29,23 @@ from ..redaction import RedactionMemo
 from ..results.archive import PieceMemo
 from ..results.known import KnownResults
 from ..tokens.count import TokenCounter
+from .derived import Derived, Made
 from .held import HELD, Held
-from .memos import Checkpoints, ParseMemo, Replayed, ReplayMemo
+from .memos import Checkpoints, ParseMemo, Replayed, ReplayMemo, StateMemo
 
-__all__ = ["HELD", "Checkpoints", "Held", "Memos", "ParseMemo", "Replayed", "ReplayMemo", "Reuse"]
+__all__ = [
+    "HELD",
+    "Checkpoints",
+    "Derived",
+    "Held",
+    "Made",
+    "Memos",
+    "ParseMemo",
+    "Replayed",
+    "ReplayMemo",
+    "Reuse",
+    "StateMemo",
+]
 
 
 @dataclass(frozen=True)
@@ -39,10 +54,12 @@ class Memos:
 
     parsed: ParseMemo
     replays: ReplayMemo
+    made: Derived
     pieces: PieceMemo
     known: KnownResults
     redaction: RedactionMemo
     accountant: Accountant
+    loops: StateMemo
 
 
 class Reuse:
@@ -80,6 +97,7 @@ class Reuse:
             self._kept.redaction.forget()
             self._kept.parsed.keep({})
             self._kept.replays.forget()
+            self._kept.made.forget()
 
     def _fresh(self) -> Memos:
         if self._counter is None:
@@ -87,10 +105,12 @@ class Reuse:
         return Memos(
             ParseMemo(),
             ReplayMemo(),
+            Derived(),
             PieceMemo(self._exists),
             KnownResults(),
             RedactionMemo(),
             Accountant(self._counter),
+            StateMemo(),
         )
 
 

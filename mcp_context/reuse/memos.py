@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import operator
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -138,3 +139,36 @@ class ReplayMemo:
     def keep(self, replayed: Replayed | None) -> None:
         with self._lock:
             self._last = replayed
+
+
+#: How many sessions' states one Session's memo keeps (least recently saved go first).
+STATES_KEPT = 64
+
+
+class StateMemo:
+    """What a Session last saved of each session's state, with the objects the state stands for (the loop
+    check's monitor and judge): decoding a state costs more than the check itself, so while the store still
+    holds exactly the bytes saved (no other process wrote since) the next call carries on with those objects."""
+
+    def __init__(self, entries: int = STATES_KEPT) -> None:
+        self._entries = entries
+        self._kept: OrderedDict[str, tuple[bytes, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, session: str) -> tuple[bytes, Any] | None:
+        """The bytes last saved of ``session``'s state and their objects, taken out, not shared: a call that fails
+        half-way leaves nothing behind (another thread checking the same session decodes its own)."""
+        with self._lock:
+            return self._kept.pop(session, None)
+
+    def keep(self, session: str, data: bytes, objects: Any) -> None:
+        with self._lock:
+            self._kept.pop(session, None)
+            self._kept[session] = (data, objects)
+            while len(self._kept) > self._entries:
+                self._kept.popitem(last=False)
+
+    def find(self, data: bytes) -> Any | None:
+        """The objects kept with exactly these bytes, whichever session saved them; None if none were."""
+        with self._lock:
+            return next((objects for kept, objects in self._kept.values() if kept == data), None)

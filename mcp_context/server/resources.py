@@ -27,51 +27,45 @@ _RANGE_URI_RE = re.compile(r"(?P<result>.+/results/[^/]+)/(?P<unit>lines|chars)/
 _SESSION_URI_RE = re.compile(rf"{ids.URI_SCHEME}://sessions/(?P<session>[^/]*)")
 _INSIGHT_URI_RE = re.compile(rf"{ids.URI_SCHEME}://sessions/(?P<session>[^/]*)/(?P<what>audit|gauge)")
 
+
+def _template(name: str, title: str, uri: str, description: str, mime: str = "text/plain") -> ResourceTemplate:
+    return ResourceTemplate(name=name, title=title, uri_template=uri, description=description, mime_type=mime)
+
+
+_RESULT = ids.result_uri("{session}", "{handle}")
+_SESSION = ids.session_uri("{session}")
+_JSON = "application/json"
 TEMPLATES = [
-    ResourceTemplate(
-        name="persisted-result",
-        title="Persisted result",
-        uri_template=ids.result_uri("{session}", "{handle}"),
-        description="A text stored with persist_result",
-        mime_type="text/plain",
+    _template("persisted-result", "Persisted result", _RESULT, "A text stored with persist_result"),
+    _template(
+        "persisted-result-lines",
+        "Lines of a persisted result",
+        _RESULT + "/lines/{first}-{last}",
+        "Lines first to last (from 1, inclusive) of a stored text, exactly as stored: a large result a page at a "
+        "time (its description names the pages)",
     ),
-    ResourceTemplate(
-        name="persisted-result-lines",
-        title="Lines of a persisted result",
-        uri_template=ids.result_uri("{session}", "{handle}") + "/lines/{first}-{last}",
-        description="Lines first to last (from 1, inclusive) of a stored text, exactly as stored: a large result "
-        "a page at a time (its description names the pages)",
-        mime_type="text/plain",
+    _template(
+        "persisted-result-chars",
+        "Characters of a persisted result",
+        _RESULT + "/chars/{start}-{end}",
+        "Characters start to end (from 0, end excluded) of a stored text, exactly as stored: a text whose lines "
+        "are too long for pages of lines",
     ),
-    ResourceTemplate(
-        name="persisted-result-chars",
-        title="Characters of a persisted result",
-        uri_template=ids.result_uri("{session}", "{handle}") + "/chars/{start}-{end}",
-        description="Characters start to end (from 0, end excluded) of a stored text, exactly as stored: a text "
-        "whose lines are too long for pages of lines",
-        mime_type="text/plain",
+    _template(
+        "audit",
+        "What the host's compaction dropped",
+        _SESSION + "/audit",
+        "The facts of the messages the host's last compaction replaced that its summary does not hold",
+        _JSON,
     ),
-    ResourceTemplate(
-        name="audit",
-        title="What the host's compaction dropped",
-        uri_template=ids.session_uri("{session}") + "/audit",
-        description="The facts of the messages the host's last compaction replaced that its summary does not hold",
-        mime_type="application/json",
+    _template(
+        "gauge",
+        "Context gauge",
+        _SESSION + "/gauge",
+        "How full the host's context is, what the hooks kept out of it, what the session holds",
+        _JSON,
     ),
-    ResourceTemplate(
-        name="gauge",
-        title="Context gauge",
-        uri_template=ids.session_uri("{session}") + "/gauge",
-        description="How full the host's context is, what the hooks kept out of it, what the session holds",
-        mime_type="application/json",
-    ),
-    ResourceTemplate(
-        name="session",
-        title="Session contents",
-        uri_template=ids.session_uri("{session}"),
-        description="What a session holds: its results, newest first",
-        mime_type="application/json",
-    ),
+    _template("session", "Session contents", _SESSION, "What a session holds: its results, newest first", _JSON),
 ]
 
 

@@ -4,7 +4,8 @@ dropped in silence, which would leave the client waiting for a reply that never 
 serving.
 
 The transport is the SDK's stdio_server but for how it reads: stdin as bytes, each line parsed once by
-lines.LineReader, so a 60 MB result costs about its own size, not six times it (benchmarks/memory.py)."""
+lines.LineReader, so a large result is held about once in memory, not once per copy the SDK's text reading
+makes (benchmarks/memory.py measures it)."""
 
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ _FIRST_READ = 16 * 1024
 
 
 def _continuations(segment: bytes) -> int:
-    """UTF-8 continuation bytes in ``segment``: none in ASCII, which says so fifteen times faster than counting."""
+    """UTF-8 continuation bytes in ``segment``: none in ASCII, which one pass in C tells without counting."""
     return 0 if segment.isascii() else len(segment) - len(segment.translate(None, _CONTINUATION))
 
 

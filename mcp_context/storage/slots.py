@@ -2,9 +2,9 @@
 
 A state changes on every call (check_loop's stream, a hook's notes), and an answer means the change is on disk.
 Written the usual way, a temp file, fsync and rename, each save creates a file and renames it over the last: two
-journal transactions, 315 us on this machine's ext4, more than the check it saves. Here a save overwrites the
-older of two files that already exist and ``fdatasync``\\ s it: the newer one is left alone, so a save cut short
-by a kill or a crash leaves a slot whose checksum fails, and a reader takes the other (87-128 us).
+journal transactions, which cost more than the check the save follows. Here a save overwrites the older of two
+files that already exist and ``fdatasync``\\ s it, one data write: the newer one is left alone, so a save cut
+short by a kill or a crash leaves a slot whose checksum fails, and a reader takes the other.
 
 Given the descriptor of the folder it lives in (``folder``), a document's files are opened from it by name, so
 a folder swapped for a link meanwhile is never written through (see folders.py); ``base`` then names it, for

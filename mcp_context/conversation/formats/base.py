@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import weakref
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
@@ -31,18 +30,21 @@ class Adapter(ABC):
     def parse(
         self,
         items: Any,
-        keys: dict[int, str] | None = None,
+        keys: list[str | None] | None = None,
         memo: ParseMemo | None = None,
         handed_over: bool = False,
     ) -> list[Message]:
-        """The items as canonical messages. ``keys``: content keys of items already made (by the item's id),
-        taken as the messages' ``origin_key``; with a ``memo`` too, an item with the content of one the Session's
-        last call parsed at the same place is not parsed again (see reuse.memos). ``handed_over``: nobody changes
-        the items once given (see Session.compact_history), which the next call may take on trust."""
+        """The items as canonical messages. ``keys``: content keys of the items already made, one per item in
+        order (None where there is none), taken as the messages' ``origin_key``; with a ``memo`` too, an item
+        with the content of one the Session's last call parsed at the same place is not parsed again (see
+        reuse.memos). ``handed_over``: nobody changes the items once given (see Session.compact_history), which
+        the next call may take on trust."""
         if not isinstance(items, list):
             raise InvalidArgument("messages must be a list of message objects")
-        keys = keys or {}
+        if keys is not None and len(keys) != len(items):
+            raise ValueError(f"{len(keys)} content keys for {len(items)} messages")
         earlier, trusted = memo.take() if memo is not None and self.reusable and keys else ({}, frozenset())
+        keys = keys or [None] * len(items)
         messages = []
         kept: dict[str, Message] = {}
         handed: set[str] = set()  # the keys of the messages kept that were parsed from items handed over
@@ -50,7 +52,7 @@ class Adapter(ABC):
         for index, item in enumerate(items):
             if not isinstance(item, dict):
                 raise InvalidArgument(f"message #{index} is not an object")
-            key = keys.get(id(item))
+            key = keys[index]
             message = earlier.get(key) if key is not None else None
             if memo is None or message is None or not memo.same(message, item, index, self.parts, key in trusted):
                 message = self._parse(item, index)
@@ -81,12 +83,11 @@ class Adapter(ABC):
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise InvalidArgument(f"message #{index} is not a valid {self.name} message ({exc})") from None
         message.index = index
-        home = weakref.ref(message)
         for position, block in enumerate(message.blocks):
             if block.kind in ("text", "reasoning") and not isinstance(block.text, str):
                 what = "thinking" if block.kind == "reasoning" else "text"
                 raise InvalidArgument(f"message #{index}: a {what} part holds {block.text!r}, not a string")
-            block.home = (home, position)
+            block.at = (index, position)
         return message
 
     def parts(self, item: dict[str, Any]) -> list[Any]:
