@@ -21,6 +21,13 @@ from mcp_context.reuse import Reuse
 SERVE = [sys.executable, "-m", "mcp_context"]
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first, in their order: on several processes (scripts/test runs two) the long ones start
+    early and the short ones fill in at the end, so the processes finish together. Every test still runs."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
