@@ -92,3 +92,15 @@ def histories(tmp_path_factory: pytest.TempPathFactory) -> Any:
     from make_fixtures import make_all
 
     return make_all(tmp_path_factory.mktemp("histories"))
+
+
+@pytest.fixture(scope="session")
+def real_hosts() -> Any:
+    """Claude Code and Gemini CLI as installed by the host recorder (npm the first time, cached after), found once
+    per run: finding them starts each host to read its version, which every real-host module would repeat."""
+    import hosts_recorder
+
+    try:
+        return hosts_recorder.install()
+    except SystemExit as exc:  # the recorder exits with the installer's message
+        pytest.skip(f"the real hosts could not be installed: {exc}")

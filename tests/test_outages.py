@@ -21,7 +21,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from pg_cluster import Cluster, bindir, create_database
 from test_http import AUDIENCE, ISSUER, Replica, Signer, cli, rpc, start
 
-pytestmark = pytest.mark.slow
+# one process runs them all (--dist loadgroup), so the cluster they stop and start is started once
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("outages")]
 
 #: The most a request may take while the database is down.
 ANSWER_WITHIN_S = 5.0

@@ -25,7 +25,8 @@ from typing import Any
 
 import pytest
 
-pytestmark = pytest.mark.slow
+# one process runs them all (--dist loadgroup), so the plugin is built once
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("plugins")]
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ("persist_result", "read_persisted", "check_loop", "summarize_range", "compact_history")
@@ -59,11 +60,8 @@ def rh() -> ModuleType:
 
 
 @pytest.fixture(scope="module")
-def hosts(rh: ModuleType) -> Any:
-    try:
-        return rh.install()
-    except SystemExit as exc:
-        pytest.skip(f"the real hosts could not be installed: {exc}")
+def hosts(real_hosts: Any) -> Any:
+    return real_hosts
 
 
 @pytest.fixture(scope="module")

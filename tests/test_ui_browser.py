@@ -32,7 +32,8 @@ from test_ui import XSS, Running
 
 from mcp_context import Session
 
-pytestmark = pytest.mark.slow
+# one process runs them all (--dist loadgroup), so the demo store, its viewer and the browser are made once
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser")]
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
