@@ -31,9 +31,7 @@ from crashing import MAX_RESULT_BYTES, item_text, line_text, write_big
 from mcp_context import Limits, Session
 from mcp_context.storage.index import SEGMENT_BYTES
 
-# crash campaigns: the full suite's part. Each keeps both CPUs busy with its own writers and kills, so on several
-# processes they run one after another in one process (--dist loadgroup) while the other runs the rest.
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("crash")]
+pytestmark = pytest.mark.slow  # crash campaigns: the full suite's part
 
 MiB = 1024 * 1024
 #: The big text: many index segments and search chunks, past the exact token count's limit, and long enough to

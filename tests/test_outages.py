@@ -21,8 +21,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from pg_cluster import Cluster, bindir, create_database
 from test_http import AUDIENCE, ISSUER, Replica, Signer, cli, rpc, start
 
-# one process runs them all (--dist loadgroup), so the cluster they stop and start is started once
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("outages")]
+pytestmark = pytest.mark.slow
 
 #: The most a request may take while the database is down.
 ANSWER_WITHIN_S = 5.0

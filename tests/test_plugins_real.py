@@ -25,8 +25,7 @@ from typing import Any
 
 import pytest
 
-# one process runs them all (--dist loadgroup), so the plugin is built once
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("plugins")]
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ("persist_result", "read_persisted", "check_loop", "summarize_range", "compact_history")

@@ -32,8 +32,7 @@ from test_ui import XSS, Running
 
 from mcp_context import Session
 
-# one process runs them all (--dist loadgroup), so the demo store, its viewer and the browser are made once
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.slow
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
