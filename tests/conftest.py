@@ -21,6 +21,13 @@ from mcp_context.reuse import Reuse
 SERVE = [sys.executable, "-m", "mcp_context"]
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first, in their order: on several processes (scripts/test runs two) the long ones start
+    early and the short ones fill in at the end, so the processes finish together. Every test still runs."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
@@ -85,3 +92,15 @@ def histories(tmp_path_factory: pytest.TempPathFactory) -> Any:
     from make_fixtures import make_all
 
     return make_all(tmp_path_factory.mktemp("histories"))
+
+
+@pytest.fixture(scope="session")
+def real_hosts() -> Any:
+    """Claude Code and Gemini CLI as installed by the host recorder (npm the first time, cached after), found once
+    per run: finding them starts each host to read its version, which every real-host module would repeat."""
+    import hosts_recorder
+
+    try:
+        return hosts_recorder.install()
+    except SystemExit as exc:  # the recorder exits with the installer's message
+        pytest.skip(f"the real hosts could not be installed: {exc}")

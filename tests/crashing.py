@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 MiB = 1024 * 1024
-#: The writer's limits: a result as large as the 120 MB text the campaign writes.
+#: The writer's limits: room for the big text the campaign writes, and more.
 MAX_RESULT_BYTES = 256 * MiB
 
 

@@ -1,10 +1,10 @@
 """Crash safety and concurrency of the store, with real processes.
 
-A writer SIGKILLed at a random moment (in the middle of a 120 MB persist_file, of a 120 MB persist_result,
-or of a loop of many results) must leave no partial result visible: a fresh Session lists only complete
-results, each reads back byte for byte with a working index, and the debris it left (``.tmp-*`` files, a
-text whose metadata never landed) is invisible and removed by cleanup. Two processes writing the same root
-at once, with overlapping and distinct contents, must leave one consistent store while a reader watches.
+A writer SIGKILLed at a random moment (in the middle of a 32 MB persist_file, of a 32 MB persist_result, while
+either indexes its text, or in a loop of many results) must leave no partial result visible: a fresh Session lists
+only complete results, each reads back byte for byte with a working index, and the debris it left (``.tmp-*``
+files, a text whose metadata never landed) is invisible and removed by cleanup. Two processes writing the same
+root at once, with overlapping and distinct contents, must leave one consistent store while a reader watches.
 """
 
 from __future__ import annotations
@@ -34,7 +34,9 @@ from mcp_context.storage.index import SEGMENT_BYTES
 pytestmark = pytest.mark.slow  # crash campaigns: the full suite's part
 
 MiB = 1024 * 1024
-BIG_BYTES = 120 * MiB
+#: The big text: many index segments and search chunks, past the exact token count's limit, and long enough to
+#: store and index that kills spread over the write land inside it (the moments are fractions of its measured time).
+BIG_BYTES = 32 * MiB
 LIMITS = Limits(max_result_bytes=MAX_RESULT_BYTES)
 SESSION = "crash"
 
@@ -56,6 +58,15 @@ def big(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Expected]:
     path = tmp_path_factory.mktemp("big") / "big.txt"
     sha, size, chars, lines = write_big(path, BIG_BYTES)
     return path, Expected(sha, size, chars, lines, lambda k: line_text(k - 1))
+
+
+def time_to_store(big_path: Path, work: Path) -> float:
+    """Seconds an uninterrupted persist_file of the big text takes here (stored, indexed, answered): the killed
+    writers' moments are fractions of it, so they land inside the write on a fast machine and a loaded one alike."""
+    s = Session(root=work, session=SESSION, env={}, limits=LIMITS)
+    start = time.monotonic()
+    s.persist_file(big_path, label="big")
+    return time.monotonic() - start
 
 
 def expected_item(key: str) -> Expected:
@@ -123,9 +134,11 @@ def kill_at(proc: subprocess.Popen[bytes], delay: float) -> None:
 
 # killed writers -------------------------------------------------------------------------------------------------
 
-DELAYS = [0.05, 0.2, 0.45, 0.7, 1.0, 2.5]  # the last lets a 120 MB write finish first
+#: When each writer is killed, as a share of the time an uninterrupted store of the big text takes: early and late
+#: in the write, while its text is indexed, and (the last) once it has finished and the loop's results follow.
+DELAYS = [0.02, 0.1, 0.25, 0.5, 0.8, 1.6]
 MODES = ["file", "text", "loop"]
-#: Trials run side by side: each spends most of its time waiting for its kill or reading 120 MB back.
+#: Trials run side by side: each spends most of its time waiting for its kill or reading the big text back.
 WORKERS = 3
 
 
@@ -142,16 +155,17 @@ class Trial:
 def test_killed_writers_leave_no_partial_result(tmp_path: Path, big: tuple[Path, Expected]) -> None:
     """Every mode killed after every delay (18 kills, run a few at a time); each trial checks its own store, and
     the campaign is only worth something if some kills interrupted a write and some came after results landed."""
-    jobs = [(mode, delay) for mode in MODES for delay in DELAYS]
+    whole = time_to_store(big[0], tmp_path / "uninterrupted")
+    jobs = [(mode, k, share * whole) for mode in MODES for k, share in enumerate(DELAYS)]
     with ThreadPoolExecutor(max_workers=WORKERS) as pool:
-        futures = [pool.submit(killed_writer_trial, tmp_path / f"{m}-{d}", big, m, d) for m, d in jobs]
+        futures = [pool.submit(killed_writer_trial, tmp_path / f"{m}-{k}", big, m, d, k % 2 == 0) for m, k, d in jobs]
         trials = [future.result() for future in futures]
     assert len(trials) == len(MODES) * len(DELAYS)
     assert any(trial.debris for trial in trials), trials
     assert any(trial.results for trial in trials), trials
 
 
-def killed_writer_trial(work: Path, big: tuple[Path, Expected], mode: str, delay: float) -> Trial:
+def killed_writer_trial(work: Path, big: tuple[Path, Expected], mode: str, delay: float, by_age: bool) -> Trial:
     """Kill a writer ``delay`` seconds into its work, then check the store it left, clean it up and store again."""
     big_path, big_expected = big
     root = work / "store"
@@ -183,7 +197,7 @@ def killed_writer_trial(work: Path, big: tuple[Path, Expected], mode: str, delay
     assert items == list(range(len(items))), f"{where}: results were lost before later ones: {items}"
     if items and mode != "loop":
         assert "big" in labels, f"{where}: the loop ran, so the big result had been stored, yet it is not listed"
-    _clean_up(root, left, DELAYS.index(delay) % 2 == 0, where)
+    _clean_up(root, left, by_age, where)
     assert check_store(root, SESSION, expect) == labels
 
     # and storing again what was interrupted gives a complete, exact result

@@ -44,11 +44,8 @@ def rh() -> ModuleType:
 
 
 @pytest.fixture(scope="module")
-def hosts(rh: ModuleType) -> Any:
-    try:
-        return rh.install()
-    except SystemExit as exc:  # the recorder exits with the installer's message
-        pytest.skip(f"the real hosts could not be installed: {exc}")
+def hosts(real_hosts: Any) -> Any:
+    return real_hosts
 
 
 def run_host(

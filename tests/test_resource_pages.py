@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import subprocess
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -114,8 +115,10 @@ def test_claude_codes_resource_tool_reads_a_named_page_whole(root: Path, tmp_pat
         command += ["--log-dir", str(tmp_path / f"logs-{len(uri)}"), "--", *serve]
         return subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=tmp_path)
 
-    whole = host_reads(meta.uri, "line 3000 x")
-    assert "missing 'line 3000 x'" in whole.stdout, whole.stdout[-2000:]  # Claude Code's preview of 2 KB
     last = f"line {per_page} {'x' * 60}"
-    page = host_reads(f"{meta.uri}/lines/1-{per_page}", last)
+    with ThreadPoolExecutor(max_workers=2) as pool:  # two separate hosts and servers: neither waits on the other
+        whole_run = pool.submit(host_reads, meta.uri, "line 3000 x")
+        page_run = pool.submit(host_reads, f"{meta.uri}/lines/1-{per_page}", last)
+        whole, page = whole_run.result(), page_run.result()
+    assert "missing 'line 3000 x'" in whole.stdout, whole.stdout[-2000:]  # Claude Code's preview of 2 KB
     assert page.returncode == 0, page.stdout[-2000:]
