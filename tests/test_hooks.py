@@ -343,17 +343,25 @@ def test_error_lines_are_the_lines_the_whole_line_pattern_finds(parts: str) -> N
 COMPRESS_DIR = Path(__file__).parent / "gemini-compress"
 
 
-def _replay(name: str, tmp_path: Path) -> list[tuple[str, Any]]:
+def _replay(name: str, tmp_path: Path, second_file: bool = False) -> list[tuple[str, Any]]:
     """The real chat file written line by line, with an AfterTool after every tool result, a PreCompress before
-    every model request and a SessionStart before each resumed prompt, as the host fires them; the answers."""
-    chat = tmp_path / "chat.jsonl"
+    every model request and a SessionStart before each resumed prompt, as the host fires them; the answers.
+    With ``second_file``, the events alternate between the chat file and a second one holding only a header and
+    the session context, as when a resumed prompt starts in another minute: Gemini CLI 0.61 then makes a new
+    file for the session and names it to some hooks while it goes on writing the first."""
+    chat, other = tmp_path / "chat.jsonl", tmp_path / "chat-next-minute.jsonl"
     base = {"session_id": SID, "transcript_path": str(chat)}
     after = {**pre_tool("gemini", "ls"), **base, "tool_response": {"llmContent": "a\nb", "returnDisplay": "a\nb"}}
     seen: list[tuple[str, Any]] = []
+    lines = (COMPRESS_DIR / f"{name}.jsonl").read_text().splitlines(keepends=True)
+    other.write_text("".join(lines[:2]))
     with open(chat, "w") as out:
-        for line in (COMPRESS_DIR / f"{name}.jsonl").read_text().splitlines(keepends=True):
+        for i, line in enumerate(lines):
             out.write(line)
             out.flush()
+            if second_file:
+                base["transcript_path"] = str(other if i % 2 else chat)
+                after["transcript_path"] = base["transcript_path"]
             record = json.loads(line)
             if record.get("type") == "user" and "functionResponse" in line:
                 seen.append(("after-tool", answer("gemini", "after-tool", after, tmp_path / "store")))
@@ -375,8 +383,9 @@ def test_gemini_without_a_compression_nothing_is_stored_printed_or_injected(tmp_
     assert Session(tmp_path / "store", SID).store.list_results(SID) == []
 
 
-def test_gemini_compression_is_told_once_with_a_snapshot_of_what_it_replaced(tmp_path: Path) -> None:
-    seen = _replay("compressed", tmp_path)
+@pytest.mark.parametrize("second_file", [False, True], ids=["one-file", "events-alternating-two-files"])
+def test_gemini_compression_is_told_once_with_a_snapshot_of_what_it_replaced(tmp_path: Path, second_file: bool) -> None:
+    seen = _replay("compressed", tmp_path, second_file)
     answers = [(event, a) for event, a in seen if a is not None]
     assert len(answers) == 1, answers  # the one compression, at the first tool result after it
     event, a = answers[0]

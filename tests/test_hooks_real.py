@@ -13,6 +13,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 import uuid
 from pathlib import Path
 from types import ModuleType
@@ -136,10 +137,13 @@ def test_gemini_cli_gets_the_handle_and_the_store_holds_the_whole(rh: ModuleType
 # Gemini CLI compresses: PreCompress fires before every request, a compression only past compressionThreshold --------
 
 
-def run_gemini_turns(rh: ModuleType, hosts: Any, tmp: Path, threshold: float | None) -> tuple[Any, Path, list[str]]:
+def run_gemini_turns(
+    rh: ModuleType, hosts: Any, tmp: Path, threshold: float | None, new_minute: bool = False
+) -> tuple[Any, Path, list[str]]:
     """Three prompts in one Gemini CLI session (the later ones resumed), the fake model reporting each request's
-    size as its prompt tokens; with ``threshold``, Gemini CLI's compressionThreshold. Returns the model, the
-    store and each turn's stderr (where Gemini CLI prints a hook's systemMessage)."""
+    size as its prompt tokens; with ``threshold``, Gemini CLI's compressionThreshold. With ``new_minute``, the
+    second prompt starts in the next minute, where Gemini CLI starts a second chat file for the session. Returns
+    the model, the store and each turn's stderr (where Gemini CLI prints a hook's systemMessage)."""
     home, proj, root = tmp / "home", tmp / "proj", tmp / "store"
     proj.mkdir(parents=True)
     home.mkdir()
@@ -178,6 +182,8 @@ def run_gemini_turns(rh: ModuleType, hosts: Any, tmp: Path, threshold: float | N
                 "stream-json",
             ]
             cmd += ["--session-id", str(uuid.uuid4())] if i == 0 else ["--resume", "latest"]
+            if new_minute and i == 1:
+                time.sleep(61 - time.time() % 60)
             done = subprocess.run(
                 cmd, cwd=proj, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=240
             )
@@ -220,9 +226,10 @@ def test_gemini_cli_without_a_compression_hears_nothing_of_one(rh: ModuleType, h
 def test_gemini_cli_compression_is_told_once_with_the_messages_it_replaced(
     rh: ModuleType, hosts: Any, tmp_path: Path
 ) -> None:
-    model, root, errs = run_gemini_turns(rh, hosts, tmp_path, 0.002)
+    model, root, errs = run_gemini_turns(rh, hosts, tmp_path, 0.002, new_minute=True)
     chat = _chat(tmp_path)
     assert "Got it. Thanks for the additional context!" in chat  # Gemini CLI really compressed
+    assert len(list(tmp_path.glob("home/.gemini/tmp/*/chats/*.jsonl"))) == 2  # the events named two files
     told = [e for e in errs if "Gemini CLI compressed the conversation" in e]
     assert len(told) == 1, errs
     handle = HANDLE.findall(told[0].split("compressed the conversation")[1])[0]

@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 STATE_KEY = "gemini_chat"
+#: How many chat files' readings the state keeps (a session's events name one or two).
+_FILES_KEPT = 4
 _MESSAGE_TYPES = ("user", "gemini")
 
 
@@ -44,17 +46,31 @@ class Reading:
 
     @classmethod
     def of(cls, saved: Any, path: str) -> Reading:
-        if (
-            isinstance(saved, dict)
-            and saved.get("path") == path
-            and isinstance(saved.get("offset"), int)
-            and isinstance(saved.get("ids"), list)
-        ):
-            return cls(path, saved["offset"], [i for i in saved["ids"] if isinstance(i, str)])
+        """The reading of ``path`` kept in the state (``saved``), or a fresh one."""
+        kept = _kept(saved).get(path)
+        if isinstance(kept, dict) and isinstance(kept.get("offset"), int) and isinstance(kept.get("ids"), list):
+            return cls(path, kept["offset"], [i for i in kept["ids"] if isinstance(i, str)])
         return cls(path, 0, [])
 
-    def to_json(self) -> dict[str, Any]:
-        return {"path": self.path, "offset": self.offset, "ids": self.ids}
+    def kept_with(self, saved: Any) -> dict[str, Any]:
+        """The state to save: this reading beside the other files' (the newest few). A resumed prompt that
+        starts in another minute gives its hooks a new chat file's path on some events while the host goes on
+        writing the first file, so the events alternate between two paths: a single reading would start the
+        first file afresh at each switch and find its old compression again."""
+        files = {p: r for p, r in _kept(saved).items() if p != self.path}
+        files[self.path] = {"offset": self.offset, "ids": self.ids}
+        return {"files": dict(list(files.items())[-_FILES_KEPT:])}
+
+
+def _kept(saved: Any) -> dict[str, Any]:
+    """The readings in the state by path (a state saved with one reading, as earlier versions did, too)."""
+    if not isinstance(saved, dict):
+        return {}
+    files = saved.get("files")
+    if isinstance(files, dict):
+        return {p: r for p, r in files.items() if isinstance(p, str)}
+    path = saved.get("path")
+    return {path: saved} if isinstance(path, str) else {}
 
 
 def read_on(reading: Reading) -> list[Compression]:

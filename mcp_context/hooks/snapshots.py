@@ -249,9 +249,10 @@ def gemini_compressions(call: HookCall) -> dict[str, Any] | None:
     from . import compressions
 
     with call.held_state() as doc:
-        reading = compressions.Reading.of(doc.get(compressions.STATE_KEY), path)
+        saved = doc.get(compressions.STATE_KEY)
+        reading = compressions.Reading.of(saved, path)
         found = compressions.read_on(reading)
-        doc[compressions.STATE_KEY] = reading.to_json()
+        doc[compressions.STATE_KEY] = reading.kept_with(saved)
         if not found:
             return None
         messages, _ = read_gemini_lines(compressions.before(path, found[-1]))
