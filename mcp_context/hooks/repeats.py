@@ -26,7 +26,11 @@ def verdict(call: HookCall) -> Verdict | None:
     args = call.data.get("tool_input")
     event = Event("tool_call", name=name, args=args if isinstance(args, Mapping) else None)
     store = call.store  # not call.session: a Session's imports would double the hook's time
-    return service.check_stream(store, call.session_id, [event], None, False, TokenCounter()).verdict
+    # The hook runs before every tool call, in a process of its own: the call's arguments are counted by the
+    # estimate (the loop state records the method), as loading a tiktoken encoding found on disk would cost each
+    # call more than the whole check.
+    counter = TokenCounter(search_local=False)
+    return service.check_stream(store, call.session_id, [event], None, False, counter).verdict
 
 
 def _nudge(v: Verdict) -> str:
