@@ -80,12 +80,40 @@ def test_a_large_shell_output_is_stored_whole_and_the_handle_added(tmp_path: Pat
     valid_for_codex(out)
     note = out["hookSpecificOutput"]["additionalContext"]
     assert out["hookSpecificOutput"]["hookEventName"] == "PostToolUse"
-    handle = note.split("as handle ")[1].split(";")[0]
+    handle = note.split("as handle ")[1].split(".")[0]
+    assert note.startswith("[mcp-context] This tool's complete output")
     assert f"read_persisted(handle='{handle}', grep='PATTERN')" in note and "5,001 lines" in note
     session = Session(tmp_path, data["session_id"])
     found = session.read_persisted(handle, grep="the last step failed").grep
     assert found is not None and [(g.line, g.match) for g in found.lines if g.match] == [(5001, True)]
     assert session.read_persisted(handle).meta.label == "Bash: make build"
+
+
+def test_an_output_codex_cut_is_stored_from_the_longer_copy_in_its_rollout(tmp_path: Path) -> None:
+    """As Codex 0.169 does it (seen in tests/test_codex_hooks_real.py): the hook gets about 10 KB under a warning
+    line; the rollout's CommandExecution item, written before the hook runs, keeps 64 KiB around a marker."""
+    lines = [str(i) for i in range(1, 30001)]
+    given = "Warning: truncated output (original token count: 42224)\nTotal output lines: 30000\n\n"
+    given += "\n".join(lines[:1200]) + "\n…158894 chars truncated…\n" + "\n".join(lines[-800:]) + "\n"
+    kept = "\n".join(lines[:6770]) + "\n\n... command output truncated for persistence ...\n\n"
+    kept += "\n".join(lines[-5458:]) + "\n"
+    data = recorded("PostToolUse-1")
+    data["tool_input"], data["tool_response"] = {"command": "seq 1 30000"}, given
+    rollout = tmp_path / "rollout.jsonl"
+    data["transcript_path"] = str(rollout)
+    item = {"type": "CommandExecution", "id": data["tool_use_id"], "aggregated_output": kept, "exit_code": 0}
+    other = {**item, "id": "call_other", "aggregated_output": "not this one " * 9000}
+    records = [{"type": "event_msg", "payload": {"type": "item_completed", "item": i}} for i in (item, other)]
+    rollout.write_text("".join(json.dumps(r) + "\n" for r in records))
+    note = answer("post-tool-use", data, tmp_path / "store")["hookSpecificOutput"]["additionalContext"]
+    assert "Codex cut this output (about 42,224 tokens)" in note and f"{len(kept):,} chars" in note
+    handle = note.split("as handle ")[1].split(".")[0]
+    read = Session(tmp_path / "store", data["session_id"]).read_persisted(handle, grep="persistence")
+    assert read.grep is not None and [g.line for g in read.grep.lines if g.match] == [6772]
+    assert "cut by Codex from 42,224 tokens; Codex's rollout copy" in (read.meta.source or "")
+    rollout.write_text("")  # no copy (yet): what the hook got is stored
+    note = answer("post-tool-use", data, tmp_path / "store")["hookSpecificOutput"]["additionalContext"]
+    assert f"{len(given):,} chars" in note
 
 
 def test_an_mcp_tools_large_text_is_stored_and_our_own_reads_are_not(tmp_path: Path) -> None:

@@ -181,11 +181,27 @@ def codex_text(response: Any) -> str | None:
 
 
 def codex_post_tool_use(call: HookCall) -> dict[str, Any] | None:
-    """Store a large output whole and hand the model its handle as additional context. Codex's PostToolUse
-    output has no ``updatedToolOutput`` (its schema refuses unknown keys), so the output itself stays as Codex
-    shows it, cut by Codex's own limit; the handle is how the model reaches the rest."""
+    """Store a large output and hand the model its handle as additional context. Codex's PostToolUse output has
+    no ``updatedToolOutput`` (its schema refuses unknown keys), so the output stays as Codex shows it; a shell
+    output Codex cut is stored from the longest copy Codex kept (:mod:`.codex_output`)."""
     text = codex_text(call.data.get("tool_response"))
     if text is None or is_ours(call) or not large(call, text):
         return None
-    note = handle_note(call, store(call, text.encode("utf-8", "surrogatepass"), _label(call)))
+    from .codex_output import longest
+
+    kept = longest(text, call.data.get("transcript_path"), call.data.get("tool_use_id"))
+    about = "" if kept.original_tokens is None else f"cut by Codex from {kept.original_tokens:,} tokens"
+    about += "; Codex's rollout copy" if kept.from_rollout else ""
+    stored = store(call, kept.text.encode("utf-8", "surrogatepass"), _label(call), about)
+    h = stored.handle
+    if kept.original_tokens is None:
+        what = "This tool's complete output"
+    else:
+        what = f"Codex cut this output (about {kept.original_tokens:,} tokens) for you; the longest copy Codex kept"
+    command = " ".join([*call.read_command, h, "--grep", "PATTERN"])
+    note = (
+        f"[mcp-context] {what} ({stored.chars:,} chars, {stored.lines:,} lines, about {stored.tokens:,} tokens) "
+        f"is stored as handle {h}. Page it with read_persisted(handle='{h}', start_line=1), search it with "
+        f"read_persisted(handle='{h}', grep='PATTERN'), or from a shell: {command}."
+    )
     return {"hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": note}}
