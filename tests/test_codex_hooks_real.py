@@ -60,6 +60,42 @@ def session_run(rc: Any, codex: Any, run_dir: Path, prompt: Any, trusted: bool) 
     return run, model
 
 
+def trust_as_the_tui_does(rc: Any, codex: Any, run_dir: Path) -> list[dict[str, Any]]:
+    """What "Trust all and continue" in Codex's start-up review writes: each hook's ``currentHash`` (from the
+    app server's ``hooks/list``) as ``[hooks.state."<key>"] trusted_hash`` in config.toml. The hooks as listed."""
+    home, proj = run_dir / "home", run_dir / "proj"
+    proj.mkdir(parents=True, exist_ok=True)
+    requests = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"clientInfo": {"name": "t", "version": "1"}}},
+        {"jsonrpc": "2.0", "method": "initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "hooks/list", "params": {"cwds": [str(proj)]}},
+    ]
+    with subprocess.Popen(
+        [codex.codex, "app-server"],
+        cwd=proj,
+        env=rc.codex_env(codex, home, 9),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    ) as server:
+        assert server.stdin is not None and server.stdout is not None
+        server.stdin.write("".join(json.dumps(r) + "\n" for r in requests))
+        server.stdin.flush()
+        message: dict[str, Any] = {}
+        for line in server.stdout:
+            message = json.loads(line)
+            if message.get("id") == 2:
+                break
+        server.kill()
+    hooks: list[dict[str, Any]] = message["result"]["data"][0]["hooks"]
+    config = home / ".codex" / "config.toml"
+    with open(config, "a", encoding="utf-8") as f:
+        for hook in hooks:
+            f.write(f"\n[hooks.state.{json.dumps(hook['key'])}]\ntrusted_hash = {json.dumps(hook['currentHash'])}\n")
+    return hooks
+
+
 def session_id(rollout: Path) -> str:
     first = json.loads(rollout.read_text(encoding="utf-8").splitlines()[0])
     return str(first["payload"]["id"])
@@ -89,7 +125,13 @@ def test_codex_runs_our_hooks_stores_a_large_output_stops_a_loop_and_uninstalls_
     assert not (store / "sessions").exists(), "an untrusted hook ran"
     assert "as handle" not in json.dumps(model.last_main)
 
-    run, model = session_run(rc, codex, runs["large"], large, trusted=True)
+    listed = trust_as_the_tui_does(rc, codex, runs["large"])
+    ours = {h["eventName"]: h for h in listed if "hook codex" in h["command"]}
+    assert {e: (h["timeoutSec"], h["matcher"]) for e, h in ours.items()} == {
+        "preToolUse": (10, None),
+        "postToolUse": (30, None),
+    }
+    run, model = session_run(rc, codex, runs["large"], large, trusted=False)  # trusted in config.toml now
     seen = json.dumps(model.last_main)
     found = HANDLE.search(seen)
     assert found, seen[-3000:]
