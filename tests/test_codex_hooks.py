@@ -80,7 +80,7 @@ def test_a_large_shell_output_is_stored_whole_and_the_handle_added(tmp_path: Pat
     valid_for_codex(out)
     note = out["hookSpecificOutput"]["additionalContext"]
     assert out["hookSpecificOutput"]["hookEventName"] == "PostToolUse"
-    handle = note.split("as handle ")[1].split(".")[0]
+    handle = note.split("as handle ")[1].split(";")[0]
     assert note.startswith("[mcp-context] This tool's complete output")
     assert f"read_persisted(handle='{handle}', grep='PATTERN')" in note and "5,001 lines" in note
     session = Session(tmp_path, data["session_id"])
@@ -107,7 +107,7 @@ def test_an_output_codex_cut_is_stored_from_the_longer_copy_in_its_rollout(tmp_p
     rollout.write_text("".join(json.dumps(r) + "\n" for r in records))
     note = answer("post-tool-use", data, tmp_path / "store")["hookSpecificOutput"]["additionalContext"]
     assert "Codex cut this output (about 42,224 tokens)" in note and f"{len(kept):,} chars" in note
-    handle = note.split("as handle ")[1].split(".")[0]
+    handle = note.split("as handle ")[1].split(";")[0]
     read = Session(tmp_path / "store", data["session_id"]).read_persisted(handle, grep="persistence")
     assert read.grep is not None and [g.line for g in read.grep.lines if g.match] == [6772]
     assert "cut by Codex from 42,224 tokens; Codex's rollout copy" in (read.meta.source or "")

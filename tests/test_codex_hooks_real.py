@@ -7,19 +7,17 @@ automation would."""
 
 from __future__ import annotations
 
-import importlib.machinery
-import importlib.util
 import json
 import re
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from mcp_context import Session
+from tests.test_plugins_real import load
 
 pytestmark = pytest.mark.slow
 
@@ -27,18 +25,6 @@ ROOT = Path(__file__).resolve().parent.parent
 HANDLE = re.compile(r"as handle (r_[0-9a-f]{16})")
 BIG = "seq 1 30000"
 USER_HOOKS = '{\n  "hooks": {\n    "Stop": [{"hooks": [{"type": "command", "command": "true"}]}]\n  }\n}\n'
-
-
-def load(name: str, path: Path) -> ModuleType:
-    if name in sys.modules:
-        return sys.modules[name]
-    loader = importlib.machinery.SourceFileLoader(name, str(path))
-    spec = importlib.util.spec_from_loader(name, loader)
-    assert spec is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    loader.exec_module(module)
-    return module
 
 
 def mcp_context(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:

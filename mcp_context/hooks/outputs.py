@@ -155,15 +155,14 @@ def gemini_stored_note(call: HookCall) -> str | None:
     return handle_note(call, store(call, raw, _label(call), shell.describe() if shell is not None else ""))
 
 
-def handle_note(call: HookCall, stored: preview.Stored) -> str:
-    """What the model is told beside an output it still sees: where the whole of it is, and how to read it."""
+def handle_note(call: HookCall, stored: preview.Stored, what: str = "This tool's complete output") -> str:
+    """What the model is told beside an output it still sees: where ``what`` is kept, and how to read it."""
     h = stored.handle
     command = " ".join([*call.read_command, h, "--grep", "PATTERN"])
     return (
-        f"[mcp-context] This tool's complete output ({stored.chars:,} chars, {stored.lines:,} lines, about "
-        f"{stored.tokens:,} tokens) is stored as handle {h}; what is shown above may be cut. Page it with "
-        f"read_persisted(handle='{h}', start_line=1), search it with read_persisted(handle='{h}', grep='PATTERN'), "
-        f"or from a shell: {command}."
+        f"[mcp-context] {what} ({stored.chars:,} chars, {stored.lines:,} lines, about {stored.tokens:,} tokens) is "
+        f"stored as handle {h}; what is shown may be cut. Page it with read_persisted(handle='{h}', start_line=1), "
+        f"search it with read_persisted(handle='{h}', grep='PATTERN'), or from a shell: {command}."
     )
 
 
@@ -193,15 +192,8 @@ def codex_post_tool_use(call: HookCall) -> dict[str, Any] | None:
     about = "" if kept.original_tokens is None else f"cut by Codex from {kept.original_tokens:,} tokens"
     about += "; Codex's rollout copy" if kept.from_rollout else ""
     stored = store(call, kept.text.encode("utf-8", "surrogatepass"), _label(call), about)
-    h = stored.handle
-    if kept.original_tokens is None:
-        what = "This tool's complete output"
-    else:
+    what = "This tool's complete output"
+    if kept.original_tokens is not None:
         what = f"Codex cut this output (about {kept.original_tokens:,} tokens) for you; the longest copy Codex kept"
-    command = " ".join([*call.read_command, h, "--grep", "PATTERN"])
-    note = (
-        f"[mcp-context] {what} ({stored.chars:,} chars, {stored.lines:,} lines, about {stored.tokens:,} tokens) "
-        f"is stored as handle {h}. Page it with read_persisted(handle='{h}', start_line=1), search it with "
-        f"read_persisted(handle='{h}', grep='PATTERN'), or from a shell: {command}."
-    )
+    note = handle_note(call, stored, what)
     return {"hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": note}}
