@@ -166,7 +166,7 @@ def test_cli_install_status_uninstall(tmp_path: Path, monkeypatch: pytest.Monkey
     assert "not installed (no file)" in lines["claude project"]
     assert "installed: BeforeTool, AfterTool, SessionStart" in lines["gemini project"]
     js = json.loads(runner.invoke(cli, [*root, "hooks", "status", "--json"]).output)
-    assert js["min_tokens"] == 2000 and len(js["settings"]) == 4
+    assert js["min_tokens"] == 2000 and len(js["settings"]) == 6
     assert "removed" in runner.invoke(cli, [*root, "hooks", "uninstall", "claude"]).output
     assert not (tmp_path / "home" / ".claude" / "settings.json").exists()
 

@@ -47,6 +47,7 @@ def test_the_hooks_file_registers_every_event_of_both_hosts_as_install_does() ->
     wanted = {
         (host.name, e.cli): (e.host_name, e.matcher, e.timeout_s * host.timeout_unit)
         for host in HOSTS.values()
+        if host.name != "codex"  # Codex's hooks come from hooks install codex, not the plugin
         for e in host.events
     }
     assert found == wanted

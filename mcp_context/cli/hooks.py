@@ -1,7 +1,7 @@
 """``mcp-context hooks install|uninstall|status`` for people, and ``mcp-context hook HOST EVENT`` for the hosts.
 
-The ``hook`` command is what Claude Code and Gemini CLI run: the host's JSON on stdin, our JSON (or nothing) on
-stdout, exit 0 whatever happens (see :mod:`..hooks.run`), so a hook can never stop the host's work.
+The ``hook`` command is what Claude Code, Gemini CLI and Codex CLI run: the host's JSON on stdin, our JSON (or
+nothing) on stdout, exit 0 whatever happens (see :mod:`..hooks.run`), so a hook can never stop the host's work.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from .options import json_option
 _HOST = click.Choice(sorted(HOSTS))
 _SCOPE = click.Choice(["user", "project"])
 #: The events whose matcher ``--tools`` sets, and whose command takes ``--min-tokens``.
-_OUTPUT_EVENT = {"claude": "post-tool-use", "gemini": "after-tool"}
+_OUTPUT_EVENT = {"claude": "post-tool-use", "gemini": "after-tool", "codex": "post-tool-use"}
 
 
 def _root(obj: Ctx) -> Path:
@@ -36,7 +36,7 @@ def _path(host: Host, scope: str, settings: str | None) -> Path:
 
 @click.group()
 def hooks() -> None:
-    """Install, remove or list the hooks in Claude Code's and Gemini CLI's settings.
+    """Install, remove or list the hooks in Claude Code's, Gemini CLI's and Codex CLI's settings.
 
     With the hooks, a large tool output is stored whole and the model gets a preview and its handle, a
     repeated call gets a nudge (a stop refuses it), and a compaction keeps a state snapshot.
@@ -45,15 +45,22 @@ def hooks() -> None:
     Example:
       mcp-context hooks install claude            # ~/.claude/settings.json
       mcp-context hooks install gemini --scope project
+      mcp-context hooks install codex             # $CODEX_HOME/hooks.json, else ~/.codex/hooks.json
       mcp-context hooks status
     """
 
 
 @hooks.command(name="install")
 @click.argument("host", type=_HOST)
-@click.option("--scope", type=_SCOPE, default="user", show_default=True, help="~/.<host> or ./.<host> settings.")
+@click.option(
+    "--scope", type=_SCOPE, default="user", show_default=True, help="~/.<host> (or $CODEX_HOME) or ./.<host> settings."
+)
 @click.option("--settings", metavar="PATH", help="This settings file instead.")
-@click.option("--tools", metavar="REGEX", help="Tools whose large outputs are stored (default: Bash on Claude Code).")
+@click.option(
+    "--tools",
+    metavar="REGEX",
+    help="Tools whose large outputs are stored (default: Bash on Claude Code, all elsewhere).",
+)
 @click.option("--min-tokens", type=click.IntRange(min=1), help=f"Threshold (default: ${ENV_MIN_TOKENS}, or 2000).")
 @click.option("--statusline", is_flag=True, help="Claude Code: also show the context gauge in its status line.")
 @click.pass_obj
@@ -97,7 +104,9 @@ def _statusline(host: str, path: Path, base: list[str]) -> None:
 
 @hooks.command(name="uninstall")
 @click.argument("host", type=_HOST)
-@click.option("--scope", type=_SCOPE, default="user", show_default=True, help="~/.<host> or ./.<host> settings.")
+@click.option(
+    "--scope", type=_SCOPE, default="user", show_default=True, help="~/.<host> (or $CODEX_HOME) or ./.<host> settings."
+)
 @click.option("--settings", metavar="PATH", help="This settings file instead.")
 @click.pass_obj
 def uninstall_cmd(obj: Ctx, host: str, scope: str, settings: str | None) -> None:
@@ -129,7 +138,7 @@ def status_cmd(obj: Ctx, settings: tuple[str, ...], as_json: bool) -> None:
     paths = [(h.name, scope, h.settings_path(scope)) for h in HOSTS.values() for scope in ("user", "project")]
     for extra in settings:
         path = Path(extra).expanduser()
-        name = "gemini" if ".gemini" in path.parts else "claude"
+        name = "gemini" if ".gemini" in path.parts else "codex" if path.name == "hooks.json" else "claude"
         paths.append((name, "file", path))
     rows = installing.status(paths)
     threshold = min_tokens_from(None, os.environ)
@@ -157,7 +166,7 @@ def status_cmd(obj: Ctx, settings: tuple[str, ...], as_json: bool) -> None:
 @click.option("--min-tokens", type=int, help="Store outputs from this many tokens.")
 @click.pass_obj
 def hook_cmd(obj: Ctx, host: str, event: str, min_tokens: int | None) -> None:
-    """Answer one hook call of a host (run by Claude Code or Gemini CLI, JSON on stdin).
+    """Answer one hook call of a host (run by Claude Code, Gemini CLI or Codex CLI, JSON on stdin).
 
     Always exits 0; a failure leaves a line in <root>/hooks.log and no output.
     """

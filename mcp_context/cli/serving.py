@@ -177,6 +177,12 @@ def config(obj: Ctx, host: str, name: str, url: str | None, key_env: str) -> Non
         # transcript="host" finds the session files where Codex writes them.
         home = os.environ.get("CODEX_HOME")
         click.echo(codex_entry(name, command, env | ({"CODEX_HOME": os.path.abspath(home)} if home else {})), nl=False)
+        click.echo(
+            "# hooks (large outputs stored, repeated calls stopped), in hooks.json beside config.toml; Codex runs"
+        )
+        rooted = ["--root", os.path.abspath(os.path.expanduser(obj.root))] if obj.root else []
+        hooks_install = shlex.join([*install_command(), *rooted, "hooks", "install", "codex"])
+        click.echo(f"# them once trusted (review them in `codex`, /hooks): {hooks_install}")
     elif host == "claude":
         env_flags = "".join(f" -e {k}={shlex.quote(v)}" for k, v in env.items())
         click.echo("# register for your user (use --scope project to write .mcp.json in this project):")

@@ -6,7 +6,9 @@ The command line names events in kebab case (``post-tool-use``); the settings fi
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,13 +32,23 @@ class Host:
     #: Gemini CLI counts hook timeouts in milliseconds, Claude Code in seconds.
     timeout_unit: int
     events: tuple[HookEvent, ...]
+    #: The file the hooks go in, inside the folder: Codex keeps them apart from its config.toml.
+    file: str = "settings.json"
+    #: A variable that moves the user-scope folder (Codex's ``CODEX_HOME``), honoured when set.
+    home_env: str | None = None
 
     def event(self, cli_name: str) -> HookEvent | None:
         return next((e for e in self.events if e.cli == cli_name), None)
 
-    def settings_path(self, scope: str, home: Path | None = None, project: Path | None = None) -> Path:
-        base = (home or Path.home()) if scope == "user" else (project or Path.cwd())
-        return base / self.folder / "settings.json"
+    def settings_path(
+        self, scope: str, home: Path | None = None, project: Path | None = None, env: Mapping[str, str] | None = None
+    ) -> Path:
+        if scope == "user":
+            moved = (os.environ if env is None else env).get(self.home_env) if self.home_env else None
+            if moved and home is None:
+                return Path(moved).expanduser() / self.file
+            return (home or Path.home()) / self.folder / self.file
+        return (project or Path.cwd()) / self.folder / self.file
 
 
 CLAUDE = Host(
@@ -68,11 +80,25 @@ GEMINI = Host(
         HookEvent("session-start", "SessionStart", None, 30),
     ),
 )
-HOSTS: dict[str, Host] = {h.name: h for h in (CLAUDE, GEMINI)}
+CODEX = Host(
+    "codex",
+    ".codex",
+    1,
+    (
+        # Claude Code's protocol, but after a tool Codex takes only additional context (and, for an MCP tool,
+        # updatedMCPToolOutput): a shell output is stored and its handle added, never replaced. Every tool is
+        # matched (no matcher key); the handler tells ours and small outputs apart.
+        HookEvent("pre-tool-use", "PreToolUse", None, 10),
+        HookEvent("post-tool-use", "PostToolUse", None, 30),
+    ),
+    file="hooks.json",
+    home_env="CODEX_HOME",
+)
+HOSTS: dict[str, Host] = {h.name: h for h in (CLAUDE, GEMINI, CODEX)}
 
 #: Our entries are recognised by their command: this install's (or any install's) ``mcp-context ... hook
 #: <host> <event>``. Nothing else is written into the host's settings, so a user's own hooks are never touched.
-_OURS = re.compile(r"(?:mcp-context|mcp_context)\S*\s(?:.*\s)?hook\s+(claude|gemini)\s+([a-z-]+)")
+_OURS = re.compile(r"(?:mcp-context|mcp_context)\S*\s(?:.*\s)?hook\s+(claude|gemini|codex)\s+([a-z-]+)")
 
 
 def our_event(command: object) -> tuple[str, str] | None:

@@ -8,6 +8,9 @@ replacement must leave out, or the host cuts our preview to 2 KB again.
 Gemini CLI cannot have a tool output replaced (a ``deny`` turns it into an error), and cuts shell output
 itself; its AfterTool hook stores the complete output (a shell command's as it printed it, out of the host's
 wrapper) and appends the handle as additional context.
+
+Codex CLI speaks Claude Code's protocol, but its PostToolUse gets the shell's output as one string and takes no
+replacement for it: the output is stored and the handle added as additional context, as for Gemini CLI.
 """
 
 from __future__ import annotations
@@ -149,12 +152,48 @@ def gemini_stored_note(call: HookCall) -> str | None:
     if shell is not None:
         text = shell.output
     raw = text.encode("utf-8", "surrogatepass")
-    stored = store(call, raw, _label(call), shell.describe() if shell is not None else "")
+    return handle_note(call, store(call, raw, _label(call), shell.describe() if shell is not None else ""))
+
+
+def handle_note(call: HookCall, stored: preview.Stored, what: str = "This tool's complete output") -> str:
+    """What the model is told beside an output it still sees: where ``what`` is kept, and how to read it."""
     h = stored.handle
     command = " ".join([*call.read_command, h, "--grep", "PATTERN"])
     return (
-        f"[mcp-context] This tool's complete output ({stored.chars:,} chars, {stored.lines:,} lines, about "
-        f"{stored.tokens:,} tokens) is stored as handle {h}; what is shown above may be cut. Page it with "
-        f"read_persisted(handle='{h}', start_line=1), search it with read_persisted(handle='{h}', grep='PATTERN'), "
-        f"or from a shell: {command}."
+        f"[mcp-context] {what} ({stored.chars:,} chars, {stored.lines:,} lines, about {stored.tokens:,} tokens) is "
+        f"stored as handle {h}; what is shown may be cut. Page it with read_persisted(handle='{h}', start_line=1), "
+        f"search it with read_persisted(handle='{h}', grep='PATTERN'), or from a shell: {command}."
     )
+
+
+def codex_text(response: Any) -> str | None:
+    """Codex's PostToolUse ``tool_response`` as text: the shell's output is one plain string; an MCP tool's
+    result is taken as its text blocks (a list, or an object holding ``content``)."""
+    if isinstance(response, str):
+        return response
+    if isinstance(response, dict) and isinstance(response.get("content"), list):
+        response = response["content"]
+    if isinstance(response, list) and response and all(isinstance(b, dict) for b in response):
+        texts = [b.get("text") for b in response if b.get("type") == "text"]
+        return "\n".join(t for t in texts if isinstance(t, str)) if texts else None
+    return None
+
+
+def codex_post_tool_use(call: HookCall) -> dict[str, Any] | None:
+    """Store a large output and hand the model its handle as additional context. Codex's PostToolUse output has
+    no ``updatedToolOutput`` (its schema refuses unknown keys), so the output stays as Codex shows it; a shell
+    output Codex cut is stored from the longest copy Codex kept (:mod:`.codex_output`)."""
+    text = codex_text(call.data.get("tool_response"))
+    if text is None or is_ours(call) or not large(call, text):
+        return None
+    from .codex_output import longest
+
+    kept = longest(text, call.data.get("transcript_path"), call.data.get("tool_use_id"))
+    about = "" if kept.original_tokens is None else f"cut by Codex from {kept.original_tokens:,} tokens"
+    about += "; Codex's rollout copy" if kept.from_rollout else ""
+    stored = store(call, kept.text.encode("utf-8", "surrogatepass"), _label(call), about)
+    what = "This tool's complete output"
+    if kept.original_tokens is not None:
+        what = f"Codex cut this output (about {kept.original_tokens:,} tokens) for you; the longest copy Codex kept"
+    note = handle_note(call, stored, what)
+    return {"hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": note}}
