@@ -74,16 +74,19 @@ class History:
 
 
 #: The parts, in the order reported: each a set of ecosystems and a set of agents (dev: everything not held out).
-PARTS = ("dev", "held-out", "new held-out")
+PARTS = ("dev", "held-out")
 
 
 def split() -> dict[str, tuple[set[str], set[str]]]:
     """Each held-out part's ecosystems and agents; its histories are its agents working on its ecosystems."""
     data = json.loads(SPLIT.read_text())
-    return {
-        "held-out": (set(data["held_out_ecosystems"]), set(data["held_out_agents"])),
-        "new held-out": (set(data.get("new_held_out_ecosystems", ())), set(data.get("new_held_out_agents", ()))),
-    }
+    return {"held-out": (set(data["held_out_ecosystems"]), set(data["held_out_agents"]))}
+
+
+def used_up() -> tuple[set[str], set[str]]:
+    """The ecosystems and agents of a part once held out and since read while rules were written: dev now."""
+    data = json.loads(SPLIT.read_text())
+    return set(data.get("used_up_ecosystems", ())), set(data.get("used_up_agents", ()))
 
 
 def part_of(ecosystem: str | None, agent: str | None, parts: dict[str, tuple[set[str], set[str]]]) -> str:
