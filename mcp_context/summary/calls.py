@@ -137,8 +137,10 @@ def _patched(name: str, args: dict[str, Any], path: str | None) -> Call | None:
     if not path:
         return None
     plain = _old_new(args) is None  # an old/new pair's text may start with "+" ("+ 32"): it is no diff
+    diff = _by_words(args, {"diff", "patch"}, set())  # under such a key, one added line is a one-line file
     for text in edits.strings(args) if plain else ():  # diff hunks given apart from their path
-        whole = text.count("\n") > 0 and all(ln[:1] == "+" for ln in text.splitlines())
+        lines = text.splitlines()
+        whole = (len(lines) > 1 or text == diff) and bool(lines) and all(ln[:1] == "+" for ln in lines)
         pair = edits.patch_change(text) if edits.hunks(text) or whole else None
         if pair is not None and not pair[0] and not edits.hunks(text):  # every line added: the whole file
             return Call("write", name, path, [(path, "write")], change=written(pair[1]), content=pair[1])
