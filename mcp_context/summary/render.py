@@ -63,7 +63,7 @@ def write(facts: Facts, style: styles.Style, count: Callable[[str], int], budget
     prefix = f"Focus: {focus.strip()} (facts about it kept first)" if focus and focus.strip() else ""
     # A brief is a few lines, each fact at its shortest already; the longer styles tell every failure before any
     # is told at length.
-    return fit.fit(parts, budget, count, prefix, band=None if style.name == "brief" else (FIXED, FAILURE + 1))
+    return fit.fit(parts, budget, count, prefix, floor=None if style.name == "brief" else FIXED)
 
 
 # the pieces ------------------------------------------------------------------------------------------------
@@ -177,7 +177,7 @@ def _failure(failure: Failure, told: bool, brief: bool) -> Item:
         f"{base}; {fix}",
         *(
             f"{cut(what, n)} failed {cite(a.ref)}: {cut(a.outcome, m, head=3)}; {_fix(failure, compact=k)}"
-            for n, m, k in ((100, 200, 160), (60, 160, 100), (40, 110, 60))
+            for n, m, k in ((100, 200, 160), (60, 160, 100), (40, 110, 60), (24, 110, 44))
         ),
     )
     return Item(FIXED + 8 if failure.fixed_by else FAILURE, tuple(dict.fromkeys(variants)))
