@@ -17,7 +17,7 @@ def test_the_lightest_rendering_is_the_one_that_weighs_least() -> None:
         85, ("failure c told at length " + "x " * 20, "failure c", "failure c with a cut that weighs more")
     )
     parts = [Part("## Errors", items=[*failures, heavy_last])]
-    text = fit(parts, 22, words, floor=80)
+    text = fit(parts, 22, words, band=(80, 90))
     assert "failure a" in text and "failure b" in text and "failure c" in text
     assert words(text) <= 22
 
@@ -31,7 +31,7 @@ def test_room_left_grows_the_most_valued_item_before_a_lesser_one_comes_in() -> 
         Part("## Errors", items=[failure]),
         Part("## Concepts", items=[aside]),
     ]
-    text = fit(parts, 44, words, floor=80)
+    text = fit(parts, 44, words, band=(80, 90))
     assert "said in full" in text and "failure f" in text and "an aside" not in text
     assert words(text) <= 44
 
@@ -41,7 +41,7 @@ def test_a_request_is_not_crowded_out_by_failures_told_short() -> None:
     request = Item(100, ("the request, quoted whole " + "word " * 10, "the request"))
     failures = [Item(85, (f"failure {n} " + "why " * 12, f"failure {n} cut")) for n in "abc"]
     parts = [Part("## Request", items=[request]), Part("## Errors", items=failures)]
-    text = fit(parts, 26, words, floor=80)
+    text = fit(parts, 26, words, band=(80, 90))
     assert "the request" in text and "failure a cut" in text
     assert words(text) <= 26
 

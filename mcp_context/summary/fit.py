@@ -37,12 +37,13 @@ def fit(
     count: Count,
     prefix: str = "",
     suffix: str = "",
-    floor: int | None = None,
+    band: tuple[int, int] | None = None,
+    lead: int | None = None,
 ) -> str:
-    """The parts rendered under ``budget`` tokens (or the bare skeleton, if even that does not fit). Items valued
-    at least ``floor`` are first each given their shortest rendering, most valued first, so that the first of them
+    """The parts rendered under ``budget`` tokens (or the bare skeleton, if even that does not fit). Items of
+    priority within ``band`` (low, high) are first each given their shortest rendering, so that the first of them
     taking its longest cannot crowd out the next (three failures in little room: each told short, not one told
-    long), and none crowds out one valued more (the request, then each failure with its fix, before the rest)."""
+    long); before them, items valued at least ``lead`` (the request), which no failure may crowd out."""
     sizes: dict[str, int] = {}
 
     def size(variant: str) -> int:  # both passes weigh the same variants
@@ -56,7 +57,8 @@ def fit(
     by_priority = [sorted(part.items, key=lambda item: -item.priority)[:CANDIDATES] for part in parts]
     order = sorted(((id(item), item) for items in by_priority for item in items), key=lambda pair: -pair[1].priority)
     costs: dict[int, int] = {}
-    first = [(k, i) for k, i in order if i.priority >= floor] if floor is not None else []
+    low, high = band if band is not None else (1, 0)
+    first = [(k, i) for k, i in order if low <= i.priority <= high or (lead is not None and i.priority >= lead)]
     for key, item in first:  # the shortest of each item not to be crowded out
         if remaining < 4:
             break

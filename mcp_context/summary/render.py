@@ -61,9 +61,11 @@ def write(facts: Facts, style: styles.Style, count: Callable[[str], int], budget
                 if any(t in item.variants[0].lower() for t in terms):
                     item.priority += FOCUS_BONUS
     prefix = f"Focus: {focus.strip()} (facts about it kept first)" if focus and focus.strip() else ""
-    # A brief is a few lines, each fact at its shortest already; the longer styles tell every failure before any
-    # is told at length.
-    return fit.fit(parts, budget, count, prefix, floor=None if style.name == "brief" else FIXED)
+    # A brief is a few lines, each fact at its shortest already; the longer styles tell the request and the current
+    # work, then every failure, before any is told at length.
+    if style.name == "brief":
+        return fit.fit(parts, budget, count, prefix)
+    return fit.fit(parts, budget, count, prefix, band=(FIXED, FAILURE + 1), lead=CURRENT)
 
 
 # the pieces ------------------------------------------------------------------------------------------------
