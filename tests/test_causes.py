@@ -98,3 +98,11 @@ def test_a_file_s_own_first_line_ending_in_a_colon_is_kept_and_a_sentence_before
     assert shown_text("stages:\n  - build\n  - test\n") == "stages:\n  - build\n  - test"
     assert shown_text("def main():\n    pass\n") == "def main():\n    pass"
     assert shown_text("Contents of the pipeline file:\nstages:\n  - build\n") == "stages:\n  - build"
+
+
+def test_a_change_in_little_room_is_told_by_the_words_that_differ() -> None:
+    change = "`limit = compute(rows, 10) if ready else None` -> `limit = compute(rows, 25) if ready else None`"
+    assert calls.narrowed(change, 50) == "`compute(rows, 10) if` -> `compute(rows, 25) if`"
+    assert calls.narrowed(change, 30) == "`10)` -> `25)`"  # no room for a word around it
+    assert calls.narrowed("`a = 1` -> `a = 2`", 40) == "`a = 1` -> `a = 2`"
+    assert len(calls.narrowed("`x` -> `" + "y" * 90 + "`", 40)) <= 40

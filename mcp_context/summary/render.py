@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from ..conversation.model import Message
 from . import fit, styles
-from .calls import cut
+from .calls import cut, narrowed
 from .facts import Action, Facts, Failure, Ref, Said, cite, extract
 from .fit import Item, Part
 
@@ -191,7 +191,7 @@ def _fix(failure: Failure, compact: int = 0) -> str:
     if compact:
         changes = [
             f"{e.call.target.rsplit('/', 1)[-1]} {cite(e.ref)}"
-            + (f" {cut(e.call.change, compact)}" if e.call.change else "")
+            + (f" {narrowed(e.call.change, compact)}" if e.call.change else "")
             for e in failure.edits[-2:]
             if e.call.kind != "command"
         ]
