@@ -74,7 +74,7 @@ class History:
 
 
 #: The parts, in the order reported: each a set of ecosystems and a set of agents (dev: everything not held out).
-PARTS = ("dev", "held-out", "new held-out", "held-out 3")
+PARTS = ("dev", "held-out", "held-out 3")
 
 
 def split() -> dict[str, tuple[set[str], set[str]]]:
@@ -82,9 +82,14 @@ def split() -> dict[str, tuple[set[str], set[str]]]:
     data = json.loads(SPLIT.read_text())
     return {
         "held-out": (set(data["held_out_ecosystems"]), set(data["held_out_agents"])),
-        "new held-out": (set(data.get("new_held_out_ecosystems", ())), set(data.get("new_held_out_agents", ()))),
         "held-out 3": (set(data.get("held_out_3_ecosystems", ())), set(data.get("held_out_3_agents", ()))),
     }
+
+
+def used_up() -> tuple[set[str], set[str]]:
+    """The ecosystems and agents of a part once held out and since read while rules were written: dev now."""
+    data = json.loads(SPLIT.read_text())
+    return set(data.get("used_up_ecosystems", ())), set(data.get("used_up_agents", ()))
 
 
 def part_of(ecosystem: str | None, agent: str | None, parts: dict[str, tuple[set[str], set[str]]]) -> str:

@@ -34,3 +34,23 @@ def test_room_left_grows_the_most_valued_item_before_a_lesser_one_comes_in() -> 
     text = fit(parts, 44, words, band=(80, 90))
     assert "said in full" in text and "failure f" in text and "an aside" not in text
     assert words(text) <= 44
+
+
+def test_a_request_is_not_crowded_out_by_failures_told_short() -> None:
+    """Failures are given their lightest forms first, but never before an item valued more than any of them."""
+    request = Item(100, ("the request, quoted whole " + "word " * 10, "the request"))
+    failures = [Item(85, (f"failure {n} " + "why " * 12, f"failure {n} cut")) for n in "abc"]
+    parts = [Part("## Request", items=[request]), Part("## Errors", items=failures)]
+    text = fit(parts, 26, words, band=(80, 90))
+    assert "the request" in text and "failure a cut" in text
+    assert words(text) <= 26
+
+
+def test_a_section_s_more_line_is_paid_for_once() -> None:
+    """The skeleton already holds each section's "... N more" line: a budget of the skeleton (with those lines) and
+    the items' own weight tells every item, with no room held back for the more-lines a second time."""
+    items = [Item(85, (f"item{n}",)) for n in range(4)]
+    parts = [Part("## A", items=items[:2]), Part("## B", items=items[2:])]
+    skeleton = words("## A\n- ... 2 more in the archive\n## B\n- ... 2 more in the archive")
+    text = fit(parts, skeleton + 4 * (1 + 2), words)  # each item: its word and the margin a line is weighed with
+    assert all(f"item{n}" in text for n in range(4)) and "more in the archive" not in text

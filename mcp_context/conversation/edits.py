@@ -121,7 +121,7 @@ def shown_text(result: str, target: str = "") -> str:
             break
         header += 1
     lines = lines[header:]
-    if lines and (lines[0].rstrip().endswith(":") or lines[0].startswith(("### ", "Here's the result"))):
+    if lines and (_PROSE_HEADER.match(lines[0]) or lines[0].startswith(("### ", "Here's the result"))):
         lines = lines[1:]
     while lines and (_FENCE.match(lines[0]) or _TAG_LINE.match(lines[0])):
         lines = lines[1:]
@@ -131,6 +131,9 @@ def shown_text(result: str, target: str = "") -> str:
 
 
 _HEADER = re.compile(r"^\S.{0,160}$")  # a short line that starts at the margin
+#: A sentence that introduces what follows (``Contents of the file:``): a capitalised word and more words, none of
+#: them code. A file's own first line may end in ':' too (YAML's ``jobs:``, Python's ``class A:``) and is kept.
+_PROSE_HEADER = re.compile(r"^[A-Z][a-z'’]*(?:[ \t]+[^\s(){}\[\]=;:]+)+:[ \t]*$")
 _LINE_COUNT = re.compile(r"\b(?:lines?|total)\b.*\d|\d.*\blines?\b", re.I)
 _TAG_LINE = re.compile(r"^\s*</?[A-Za-z_][\w-]*>\s*$")
 _REMARK = re.compile(r"^\s*(?:\(.*\))?\s*$")  # ``(End of file - total 12 lines)``, a blank line

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .causes import joined, owner
 from .wrappers import EXIT_CODE, exit_code, unwrapped
 
 __all__ = [
@@ -129,7 +130,14 @@ RULES: tuple[Rule, ...] = (
     # a line led by the word error, in any tool's form: ``Error: ...``, ``Error in f(x) : ...``, ``Parse error
     # near line 1: ...``, ``**error:{...}``; quoted when a failure is shown, and shows one at an output's edge
     _rule("error line", _ERROR_LED, None, 86),
-    _rule("assertion", r"^[ \t]*(?:Failed asserting that|Expected:?\s|expected:? ).+$", None, 88),
+    _rule("assertion", r"^[ \t]*(?:Failed asserting that|Expected:?[ \t]|expected:? ).+$", None, 88),
+    # a failure term that sets what was wanted beside what came: ``expected 3, got 4``, ``{expected,70}, {value,130}``
+    _rule(
+        "assertion",
+        r"(?i)^.*\b(?:expected|want(?:ed)?)\b.{0,120}?\b(?:actual|got|value|received|found|but (?:was|is))\b.*$",
+        None,
+        85,
+    ),
     _rule("assertion", r"^[ \t]+[\w./-]+\.\w+:\d+: .+$", None, 86),  # an indented file:line: message (go test)
     # the GNU form ``file:line: message`` at the margin (Lua, Tcl, many runners), below a compiler's own form
     _rule("diagnostic", r"^[\w./-]+\.\w+:\d+:(?:\d+:)? (?!in |at )\S.*$", None, 84),
@@ -162,6 +170,8 @@ RULES: tuple[Rule, ...] = (
     _rule("flake8/ruff", r"^\S+?:\d+:\d+: [A-Z]{1,3}\d{2,4}\b.+$", (": E", ": F", ": W"), 83),
     # a rule's code and its message, at the margin or under a caret that points at the code (``^---^ SC2086 ...``)
     _rule("linter", r"^[ \t^~-]*[A-Z]{1,3}\d{3,4}\b(?: \(\w+\))?:? (?:\[\*\] )?.+$", None, 83),
+    # a rule's code under a caret that marks the span it found: only a finding is printed so
+    _rule("linter", r"^[ \t]*\^-*\^? [A-Z]{1,3}\d{2,5}\b.+$", ("^-",), 83),
     _rule("mypy/ruff", r"^Found [1-9]\d* errors?\b.*$", ("Found ",), 50),
     # package managers (npm's first lines name a code; the one after them says what went wrong)
     _rule("npm", r"^npm (?:ERR!|error) .+$", ("npm ERR!", "npm error"), 55),
@@ -304,7 +314,10 @@ def quote(text: str, failed: bool = False) -> str | None:
             title = _better(title, rule, matches[0].start(), matches[0].group(0)) if rule.title else title
     if best is None:
         return None
-    line = _continued(text, best)
+    above = owner(text, best.start)  # a line inside an error's indented block is a detail of that error
+    if above is not None and not best.title:
+        best = _Best(best.rank, best.order, above[1], above[0], False)
+    line = joined(text, best.start, best.line)
     if best.title:  # the test is named, the cause not yet: the first line after it that says why
         cause = _cause_after(text, best.start)
         line = f"{cause} ({line})" if cause else line
@@ -318,11 +331,6 @@ def quote(text: str, failed: bool = False) -> str | None:
 
 _MAKE = re.compile(r"^(?:g?make)(?:\[\d+\])?: \*\*\* ")
 _CAUSES = tuple(rule for rule in _QUOTE_ONLY if not rule.title and rule.rank >= 86)
-#: A stack frame or a source excerpt: never the words that finish a line ending in ':'.
-_FRAME = re.compile(r"^\s*(?:at |# |\d+ \||[>|]|\^|File \"|-{3,}|={3,})")
-
-
-_PIP_LOOKED, _PIP_CONCLUDED = "ERROR: Could not find a version", "ERROR: No matching distribution found"
 
 
 @dataclass(frozen=True)
@@ -349,29 +357,13 @@ def _error_at_edge(text: str) -> bool:
     return any(_ERROR_LINE.match(ln) for ln in edges)
 
 
-def _continued(text: str, best: _Best) -> str:
-    """A line that ends in ':' says the rest on the next one (Ruby's ``NoMethodError:``, Rust's ``panicked at
-    src/lib.rs:3:19:``, Node's ``Expected values to be strictly equal:``): both, as one line. pip says what it
-    looked for, then what it concluded: both too."""
-    end = text.find("\n", best.start)
-    if best.line.startswith(_PIP_LOOKED) and end >= 0:
-        nxt = text[end + 1 : text.find("\n", end + 1) if text.find("\n", end + 1) >= 0 else len(text)].strip()
-        return f"{nxt} ({best.line})" if nxt.startswith(_PIP_CONCLUDED) else best.line  # the conclusion first
-    if not best.line.endswith(":"):
-        return best.line
-    for nxt in text[end + 1 : end + 400].splitlines() if end >= 0 else ():
-        if nxt.strip():
-            return best.line if _FRAME.match(nxt) else f"{best.line} {nxt.strip()}"
-    return best.line
-
-
 def _cause_after(text: str, start: int) -> str | None:
     """The first line after a test's name that says why it failed (an exception, an assertion's message)."""
     hits = [(m.start(), rule, m.group(0)) for rule in _CAUSES for m in rule.line.finditer(text, start + 1)]
     if not hits:
         return None
     at, rule, line = min(hits, key=lambda h: h[0])
-    return _continued(text, _Best(rule.rank, 0, line.strip(), at, False))
+    return joined(text, at, line.strip())
 
 
 def _with_cause(text: str, line: str) -> str:

@@ -9,6 +9,7 @@ tool fails when the provider flags its result or the result is itself an error t
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
 from dataclasses import dataclass, field
@@ -137,8 +138,10 @@ def _patched(name: str, args: dict[str, Any], path: str | None) -> Call | None:
     if not path:
         return None
     plain = _old_new(args) is None  # an old/new pair's text may start with "+" ("+ 32"): it is no diff
+    diff = _by_words(args, {"diff", "patch"}, set())  # under such a key, one added line is a one-line file
     for text in edits.strings(args) if plain else ():  # diff hunks given apart from their path
-        whole = text.count("\n") > 0 and all(ln[:1] == "+" for ln in text.splitlines())
+        lines = text.splitlines()
+        whole = (len(lines) > 1 or text == diff) and bool(lines) and all(ln[:1] == "+" for ln in lines)
         pair = edits.patch_change(text) if edits.hunks(text) or whole else None
         if pair is not None and not pair[0] and not edits.hunks(text):  # every line added: the whole file
             return Call("write", name, path, [(path, "write")], change=written(pair[1]), content=pair[1])
@@ -403,3 +406,44 @@ def cut(text: str, limit: int, head: int = 1) -> str:
         return text
     first = (limit - 5) * head // (head + 1)
     return f"{text[:first]} ... {text[len(text) - (limit - 5 - first) :]}"
+
+
+_CHANGE = re.compile(r"`(?P<old>.*)` -> `(?P<new>.*)`", re.S)
+
+
+def narrowed(change: str, limit: int) -> str:
+    """A change (`` `old` -> `new` ``) in at most ``limit`` characters: the words that differ with one word around
+    them, else the words that differ alone, where a cut of the whole would keep the shared head and tail and lose
+    what changed."""
+    found = _CHANGE.fullmatch(change)
+    if found is None or len(change) <= limit:
+        return cut(change, limit)
+    old, new = found["old"], found["new"]
+    head = len(os.path.commonprefix([old, new]))
+    tail = len(os.path.commonprefix([old[head:][::-1], new[head:][::-1]]))
+    told = ""
+    for around in (1, 0):
+        start = _word_start(old, head)
+        for _ in range(around):
+            start = _word_start(old, start - 1)
+        ends = [_word_end(s, len(s) - tail) for s in (old, new)]
+        for _ in range(around):
+            ends = [_word_end(s, e + 1) for s, e in zip((old, new), ends, strict=True)]
+        told = f"`{old[start : ends[0]].strip()}` -> `{new[start : ends[1]].strip()}`"
+        if len(told) <= limit:
+            return told
+    return cut(told, limit)
+
+
+def _word_start(text: str, at: int) -> int:
+    at = max(0, min(at, len(text)))
+    while at > 0 and not text[at - 1].isspace():
+        at -= 1
+    return at
+
+
+def _word_end(text: str, at: int) -> int:
+    at = max(0, min(at, len(text)))
+    while at < len(text) and not text[at].isspace():
+        at += 1
+    return at

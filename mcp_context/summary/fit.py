@@ -11,8 +11,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 Count = Callable[[str], int]
-#: The line a section ends with when items are left out: what is kept back for it is what it costs.
-_MORE_LINE = "- ... 999 more in the archive"
 #: Items of one part ever weighed: a range of 100,000 messages has no more room than one of 1,000.
 CANDIDATES = 300
 
@@ -40,10 +38,12 @@ def fit(
     prefix: str = "",
     suffix: str = "",
     band: tuple[int, int] | None = None,
+    lead: int | None = None,
 ) -> str:
     """The parts rendered under ``budget`` tokens (or the bare skeleton, if even that does not fit). Items of
-    priority within ``band`` (low, high) are first each given their shortest rendering, so that the first of them taking
-    its longest cannot crowd out the next (three failures in little room: each told short, not one told long)."""
+    priority within ``band`` (low, high) are first each given their shortest rendering, so that the first of them
+    taking its longest cannot crowd out the next (three failures in little room: each told short, not one told
+    long); before them, items valued at least ``lead`` (the request), which no failure may crowd out."""
     sizes: dict[str, int] = {}
 
     def size(variant: str) -> int:  # both passes weigh the same variants
@@ -52,12 +52,13 @@ def fit(
         return sizes[variant]
 
     chosen: dict[int, str] = {}
-    reserve = (count(_MORE_LINE) + 1) * sum(bool(p.items) and p.more for p in parts) // 2
-    remaining = budget - count(render(parts, chosen, prefix, suffix)) - reserve
+    # The skeleton holds each section's "... N more" line at its largest N: taking items only shortens it.
+    remaining = budget - count(render(parts, chosen, prefix, suffix))
     by_priority = [sorted(part.items, key=lambda item: -item.priority)[:CANDIDATES] for part in parts]
     order = sorted(((id(item), item) for items in by_priority for item in items), key=lambda pair: -pair[1].priority)
     costs: dict[int, int] = {}
-    first = [(k, i) for k, i in order if band[0] <= i.priority <= band[1]] if band is not None else []
+    low, high = band if band is not None else (1, 0)
+    first = [(k, i) for k, i in order if low <= i.priority <= high or (lead is not None and i.priority >= lead)]
     for key, item in first:  # the shortest of each item not to be crowded out
         if remaining < 4:
             break
@@ -132,9 +133,10 @@ def _fill(
     prefix: str,
     suffix: str,
 ) -> str:
-    """Spend what the estimates held back. The reserves for "... N more" lines and the margin on each join can
-    leave a few dozen tokens unused: enough for a fact the first pass left out (a list of changed files under a
-    long project path). Each addition is checked against the real text, so the budget still holds."""
+    """Spend what the estimates held back. The "... N more" lines that went when their sections were told whole
+    and the margin on each join can leave a few dozen tokens unused: enough for a fact the first pass left out (a
+    list of changed files under a long project path). Each addition is checked against the real text, so the
+    budget still holds."""
     used = count(text)
     # The most valued first; of items valued alike, one left out comes in before one told short grows.
     ranked = sorted(order, key=lambda pair: (-pair[1].priority, pair[0] in chosen))

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from ..conversation.model import Message
 from . import fit, styles
-from .calls import cut
+from .calls import cut, narrowed
 from .facts import Action, Facts, Failure, Ref, Said, cite, extract
 from .fit import Item, Part
 
@@ -61,9 +61,11 @@ def write(facts: Facts, style: styles.Style, count: Callable[[str], int], budget
                 if any(t in item.variants[0].lower() for t in terms):
                     item.priority += FOCUS_BONUS
     prefix = f"Focus: {focus.strip()} (facts about it kept first)" if focus and focus.strip() else ""
-    # A brief is a few lines, each fact at its shortest already; the longer styles tell every failure before any
-    # is told at length.
-    return fit.fit(parts, budget, count, prefix, band=None if style.name == "brief" else (FIXED, FAILURE + 1))
+    # A brief is a few lines, each fact at its shortest already; the longer styles tell the request and the current
+    # work, then every failure, before any is told at length.
+    if style.name == "brief":
+        return fit.fit(parts, budget, count, prefix)
+    return fit.fit(parts, budget, count, prefix, band=(FIXED, FAILURE + 1), lead=CURRENT)
 
 
 # the pieces ------------------------------------------------------------------------------------------------
@@ -177,7 +179,7 @@ def _failure(failure: Failure, told: bool, brief: bool) -> Item:
         f"{base}; {fix}",
         *(
             f"{cut(what, n)} failed {cite(a.ref)}: {cut(a.outcome, m, head=3)}; {_fix(failure, compact=k)}"
-            for n, m, k in ((100, 200, 160), (60, 160, 100), (40, 110, 60))
+            for n, m, k in ((100, 200, 160), (60, 160, 100), (40, 110, 60), (24, 110, 44))
         ),
     )
     return Item(FIXED + 8 if failure.fixed_by else FAILURE, tuple(dict.fromkeys(variants)))
@@ -189,7 +191,7 @@ def _fix(failure: Failure, compact: int = 0) -> str:
     if compact:
         changes = [
             f"{e.call.target.rsplit('/', 1)[-1]} {cite(e.ref)}"
-            + (f" {cut(e.call.change, compact)}" if e.call.change else "")
+            + (f" {narrowed(e.call.change, compact)}" if e.call.change else "")
             for e in failure.edits[-2:]
             if e.call.kind != "command"
         ]

@@ -15,7 +15,7 @@ from ..conversation.model import Block
 #: output:\n\n<output>" (Aider's /run and /test), in a few wordings.
 _RUN = re.compile(
     r"^\s*I ran (?:this|the following) command:?\s*\n+(?:```\w*\n)?(?P<command>[^\n]+?)\n(?:```\n)?\s*\n*"
-    r"And (?:got|it printed) (?:this|the following) output:?\s*\n(?P<output>.*)\Z",
+    r"And (?:got|it printed) (?:this|the following) output:?[ \t]*(?:\n(?P<output>.*))?\Z",  # none: it printed nothing
     re.S | re.I,
 )
 
@@ -26,7 +26,7 @@ def run(text: str) -> tuple[Block, str] | None:
     if found is None:
         return None
     command = found["command"].strip().strip("`")
-    return Block(kind="tool_call", name="run", args={"command": command}), found["output"].strip("\n")
+    return Block(kind="tool_call", name="run", args={"command": command}), (found["output"] or "").strip("\n")
 
 
 #: A fenced block whose language names a shell (``bash``, ``sh``, ``console``, ``mswea_bash_command``...).

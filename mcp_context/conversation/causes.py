@@ -1,0 +1,114 @@
+"""The rest of what says why a run failed, once ``failures`` has found its line.
+
+A tool seldom says why on one line. A compiler's ``file:line:col: error:`` puts its message in the indented block
+below it; Ruby's ``NoMethodError:`` and Rust's ``panicked at src/lib.rs:3:19:`` go on on the next line; an
+Erlang-like failure term spreads its brackets over several lines; and a line found inside an error's block (an
+``Expected: Int`` among the compiler's notes) is a detail of that error, not its cause. These helpers widen the
+found line to the message it belongs to, and no further: up to a blank line, a dedent, a source excerpt or a
+stack frame, and never past :data:`MOST` characters, so the cause stays short enough to be kept."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["MOST", "joined", "owner"]
+
+#: The longest a widened cause grows: room enough for a message and its expected/actual values.
+MOST = 320
+#: A stack frame or a source excerpt: never the words that finish a line ending in ':'.
+_FRAME = re.compile(r"^\s*(?:at |# |\d+ \||[>|]|\^|File \"|-{3,}|={3,}|in (?:function|call from) )")
+#: A line at the margin that names an error and leaves its message to the lines below (``Main.hs:7:27: error:``,
+#: ``Error:``, ``FAILED test_x:``): the head of a block.
+_MARKER = re.compile(r"^\S.*\b(?:error|Error|ERROR|fail(?:ed|ure)?|FAIL(?:ED|URE)?|Failure)\b.*:[ \t]*$")
+_BULLET = re.compile(r"^\s*([•*+-])\s")
+_PIP_LOOKED, _PIP_CONCLUDED = "ERROR: Could not find a version", "ERROR: No matching distribution found"
+_QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'')
+_BRACKET_LINES = 16
+
+
+def joined(text: str, start: int, line: str) -> str:
+    """``line`` (found at offset ``start`` of ``text``) with the rest of its message: the indented block below a
+    line ending in ':', else the next line; and the lines that close the brackets it leaves open."""
+    end = text.find("\n", start)
+    rest = text[end + 1 : end + 1 + 4 * MOST].splitlines() if end >= 0 else []
+    if line.startswith(_PIP_LOOKED):  # pip says what it looked for, then what it concluded: the conclusion first
+        nxt = next((ln.strip() for ln in rest if ln.strip()), "")
+        return f"{nxt} ({line})" if nxt.startswith(_PIP_CONCLUDED) else line
+    if line.endswith(":"):
+        line, rest = _block(line, _indent(text, start), rest)
+    return _closed(line, rest)
+
+
+def owner(text: str, start: int) -> tuple[int, str] | None:
+    """The error whose indented block holds the line at ``start``: the nearest line above it, less indented, that
+    heads a block (:data:`_MARKER`), reached without crossing a blank line or the margin. None for a line at the
+    margin or in no error's block."""
+    depth = _indent(text, start)
+    if depth == 0:
+        return None
+    at = start
+    while at > 0:
+        begin = text.rfind("\n", 0, at - 1) + 1
+        above = text[begin : at - 1].rstrip("\r")
+        at = begin
+        if not above.strip():
+            return None
+        shallower = len(above) - len(above.lstrip())
+        if shallower >= depth:
+            continue
+        if _MARKER.match(above):
+            return begin, above.strip()
+        if shallower == 0:
+            return None
+        depth = shallower
+    return None
+
+
+def _indent(text: str, start: int) -> int:
+    begin = text.rfind("\n", 0, start) + 1 if start < len(text) and text[start] != "\n" else start
+    line = text[begin : text.find("\n", begin) if text.find("\n", begin) >= 0 else len(text)]
+    return len(line) - len(line.lstrip())
+
+
+def _block(line: str, depth: int, rest: list[str]) -> tuple[str, list[str]]:
+    """A line ending in ':' and what it introduces. Indented deeper below it: the block, up to a blank line, a
+    dedent, a source excerpt or its second bullet. Else the next line that is not blank and not a frame."""
+    first = next((k for k, ln in enumerate(rest) if ln.strip()), None)
+    if first is None or _FRAME.match(rest[first]):
+        return line, rest
+    if len(rest[first]) - len(rest[first].lstrip()) <= depth or first > 0:
+        return f"{line} {rest[first].strip()}", rest[first + 1 :]
+    bullet = _BULLET.match(rest[first])
+    taken = [rest[first].strip()]
+    for k in range(first + 1, len(rest)):
+        nxt = rest[k]
+        if not nxt.strip() or len(nxt) - len(nxt.lstrip()) <= depth or _FRAME.match(nxt):
+            break
+        mark = _BULLET.match(nxt)
+        if bullet and mark and mark.group(1) == bullet.group(1):
+            break
+        if len(line) + sum(len(t) + 1 for t in taken) + len(nxt.strip()) > MOST:
+            break
+        taken.append(nxt.strip())
+    return f"{line} {' '.join(taken)}", rest[first + len(taken) :]
+
+
+def _closed(line: str, rest: list[str]) -> str:
+    """A line that opens more brackets than it closes (a failure term printed over several lines) goes on until
+    they close, within :data:`MOST` characters; a term too long for that is left as it is."""
+    depth = _open(line)
+    if depth <= 0:
+        return line
+    taken = [line]
+    for nxt in rest[:_BRACKET_LINES]:
+        taken.append(nxt.strip())
+        depth += _open(nxt)
+        if depth <= 0:
+            whole = " ".join(taken)
+            return whole if len(whole) <= MOST else line
+    return line
+
+
+def _open(line: str) -> int:
+    bare = _QUOTED.sub("", line)
+    return sum(bare.count(c) for c in "([{") - sum(bare.count(c) for c in ")]}")

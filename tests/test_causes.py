@@ -1,0 +1,108 @@
+"""The cause of a failure told by its shape, on outputs written for these tests (no tool prints exactly these): the
+message block under an error marker, a failure term spread over lines, a term setting expected beside got, a rule
+code under a caret; and the neighbours that must stay as they were (a value on the line after ``Expected:``, a
+success that prints nothing like them)."""
+
+from __future__ import annotations
+
+from mcp_context.conversation import failures
+from mcp_context.conversation.edits import shown_text
+from mcp_context.conversation.model import Block
+from mcp_context.summary import calls, textual
+
+BLOCK = """\
+[2/3] Building widget
+src/Widget.zd:12:4: error:
+    • Cannot unify ‘Text’ with ‘Bool’
+      Wanted: Bool
+        Given: Text
+    • In the call to ‘render’
+      In a binding group
+   |
+12 |   render True "x"
+   |          ^^^^
+"""
+
+
+def test_the_cause_is_the_block_under_an_error_marker_up_to_its_next_bullet() -> None:
+    line = failures.read_command(BLOCK).line or ""
+    assert "src/Widget.zd:12:4: error:" in line and "Cannot unify ‘Text’ with ‘Bool’" in line
+    assert "Wanted: Bool" in line and "In the call" not in line and "render True" not in line
+
+
+def test_an_expected_line_inside_an_error_s_block_is_a_detail_of_that_error() -> None:
+    text = "lib/a.q:3: error:\n    mismatch in argument 2\n      Expected: Int\n"
+    assert (failures.quote(text, failed=True) or "").startswith("lib/a.q:3: error: mismatch in argument 2")
+
+
+def test_a_block_ends_at_a_blank_line_or_a_dedent() -> None:
+    for text in (
+        "build.xy:4: error:\n  step 4 exited with 2\n\n  unrelated note\n",
+        "build.xy:4: error:\n  step 4\nnote\n",
+    ):
+        assert failures.quote(text, failed=True) == f"build.xy:4: error: {text.splitlines()[1].strip()}"
+
+
+def test_a_failure_term_over_several_lines_is_read_until_its_brackets_close() -> None:
+    text = (
+        "totals_test ... *failed*\n"
+        "**error:{badmatch,[{where,invoice},\n"
+        '        {note,"a [bracket] in quotes"},\n'
+        "        {wanted,12},\n"
+        "        {got,14}]}\n"
+        "  Failed: 1.  Passed: 3.\n"
+    )
+    line = failures.read_command(text).line or ""
+    assert line.endswith('{note,"a [bracket] in quotes"}, {wanted,12}, {got,14}]}'), line
+
+
+def test_brackets_that_never_close_leave_the_line_as_it_is() -> None:
+    text = "Error: cannot parse (near token 7\n" + "".join(f"context {n}\n" for n in range(30))
+    assert failures.quote(text, failed=True) == "Error: cannot parse (near token 7"
+
+
+def test_a_term_that_sets_what_was_wanted_beside_what_came_is_the_cause() -> None:
+    text = "running 3 checks\nchecking totals\nmismatch in totals: expected 12, got 14\n3 checks, 1 failure\n"
+    assert failures.read_command(text).line == "mismatch in totals: expected 12, got 14"
+
+
+def test_a_message_is_not_taken_over_by_a_value_printed_below_expected() -> None:
+    text = (
+        "0 passed / 1 failed\n\nFailure -> spec/cart_spec.lua @ 9\ncart totals\n"
+        "spec/cart_spec.lua:10: Values differ.\nGot:\n(number) 5\nExpected:\n(number) 4\n"
+    )
+    assert failures.read_command(text).line == "spec/cart_spec.lua:10: Values differ."
+
+
+def test_a_rule_code_under_a_caret_shows_a_failure_without_an_exit_code() -> None:
+    text = "\nIn deploy.sh line 3:\ncp $src /opt\n   ^--^ XY1234 (warning): Quote this to keep spaces.\n"
+    reading = failures.read_command(text)
+    assert reading.failed and reading.line == "^--^ XY1234 (warning): Quote this to keep spaces."
+    assert not failures.read_command("checked 4 files: all clean\n").failed
+    assert not failures.read_command("exponent: 2^-3 is 0.125\n").failed
+
+
+def test_one_added_line_under_a_diff_key_is_a_one_line_file_and_a_plus_elsewhere_is_not() -> None:
+    call = calls.classify(Block(kind="tool_call", name="patch", args={"path": "a.cfg", "diff": "+retries = 3"}))
+    assert call.kind == "write" and call.content == "retries = 3"
+    other = calls.classify(Block(kind="tool_call", name="save", args={"path": "a.cfg", "phone": "+4412345"}))
+    assert other.content != "4412345"
+
+
+def test_a_quoted_run_that_printed_nothing_is_still_a_run() -> None:
+    ran = textual.run("I ran this command:\n\nmake check\n\nAnd got this output:")
+    assert ran is not None and ran[0].args == {"command": "make check"} and ran[1] == ""
+
+
+def test_a_file_s_own_first_line_ending_in_a_colon_is_kept_and_a_sentence_before_it_is_not() -> None:
+    assert shown_text("stages:\n  - build\n  - test\n") == "stages:\n  - build\n  - test"
+    assert shown_text("def main():\n    pass\n") == "def main():\n    pass"
+    assert shown_text("Contents of the pipeline file:\nstages:\n  - build\n") == "stages:\n  - build"
+
+
+def test_a_change_in_little_room_is_told_by_the_words_that_differ() -> None:
+    change = "`limit = compute(rows, 10) if ready else None` -> `limit = compute(rows, 25) if ready else None`"
+    assert calls.narrowed(change, 50) == "`compute(rows, 10) if` -> `compute(rows, 25) if`"
+    assert calls.narrowed(change, 30) == "`10)` -> `25)`"  # no room for a word around it
+    assert calls.narrowed("`a = 1` -> `a = 2`", 40) == "`a = 1` -> `a = 2`"
+    assert len(calls.narrowed("`x` -> `" + "y" * 90 + "`", 40)) <= 40
