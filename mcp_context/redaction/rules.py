@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 #: No match of a rule is longer than this many characters (or bytes), except a PEM block's (which a stream holds
 #: whole; see Redactor.stream): a rule's repeats are bounded so, and a stream cut this far before its end cuts no
@@ -35,14 +36,16 @@ class Rule:
     """One credential format. Its pattern is tried only where one of its anchors occurs (found by plain substring
     search, far faster than any pattern scanning the text), starting at most ``back`` characters before it: text
     without credentials costs a few substring scans, and a common word ("secret") costs one try where it stands,
-    never a case-insensitive scan of a whole 60 MB result."""
+    never a case-insensitive scan of a whole 60 MB result.
+
+    The patterns are compiled when first tried: a process that redacts only texts without the rule's anchors
+    (a hook checking a tool call for loops) never pays for them, and compiling all of them is most of what
+    loading redaction would cost."""
 
     kind: str
     anchors: tuple[str, ...]
-    pattern: re.Pattern[str]
-    #: The same pattern for UTF-8 bytes (a stream is redacted as it comes, never decoded): every class that
-    #: could take a character outside ASCII leaves it out in both, so the two find the same matches.
-    bytes_pattern: re.Pattern[bytes]
+    #: The pattern's spelling, as :attr:`pattern` compiles it.
+    source: str
     #: Whether the anchors are to be found whatever the case of their (ASCII) letters.
     folded: bool = False
     #: How far before an anchor a match may start.
@@ -50,23 +53,24 @@ class Rule:
     #: Whether a match starts exactly ``back`` characters before its anchor (one try, not ``back`` + 1).
     exact: bool = False
 
+    @cached_property
+    def pattern(self) -> re.Pattern[str]:
+        # ASCII semantics for \b, \d, \s and case-blindness, in both: a credential and the name given it are ASCII
+        return re.compile(self.source, re.ASCII)
+
+    @cached_property
+    def bytes_pattern(self) -> re.Pattern[bytes]:
+        """The same pattern for UTF-8 bytes (a stream is redacted as it comes, never decoded): every class that
+        could take a character outside ASCII leaves it out in both, so the two find the same matches."""
+        return re.compile(self.source.replace(_NOT_ASCII, r"\x80-\xff").encode("ascii"), re.ASCII)
+
 
 def _rule(
     kind: str, anchors: str | tuple[str, ...], pattern: str, folded: bool = False, back: int = 0, exact: bool = False
 ) -> Rule:
     # a word starts after a JSON escape too: "...\nghp_..." in a JSON document's string
     pattern = re.sub(r"\\b(?=[A-Za-z(])", lambda _: _START, pattern)
-    # ASCII semantics for \b, \d, \s and case-blindness, in both: a credential and the name given it are ASCII
-    spelled_bytes = pattern.replace(_NOT_ASCII, r"\x80-\xff").encode("ascii")
-    return Rule(
-        kind,
-        tuple(anchors.split()) if isinstance(anchors, str) else anchors,
-        re.compile(pattern, re.ASCII),
-        re.compile(spelled_bytes, re.ASCII),
-        folded,
-        back,
-        exact,
-    )
+    return Rule(kind, tuple(anchors.split()) if isinstance(anchors, str) else anchors, pattern, folded, back, exact)
 
 
 def _prefixed(kind: str, prefixes: str, body: str) -> Rule:
