@@ -27,9 +27,8 @@ def main(argv: list[str] | None = None) -> None:
     from pathlib import Path
 
     # A hook is a process of its own per tool call, whose objects nearly all live until it ends: collecting
-    # during its imports or at its exit frees next to nothing and costs it a fifteenth of its instructions.
-    # Run as the process's entry (no argv given), the collector stays off and what the hook made is frozen
-    # for the exit; called from other code, the collector is left as it was.
+    # during its imports frees next to nothing. The collection at exit still runs (it closes what only a cycle
+    # holds, such as the text index's connection, which checkpoints the index on closing).
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -43,9 +42,7 @@ def main(argv: list[str] | None = None) -> None:
             sys.stdout.write(answer)
             sys.stdout.flush()
     finally:
-        if argv is None:
-            gc.freeze()
-        elif collecting:
+        if collecting:
             gc.enable()
 
 
