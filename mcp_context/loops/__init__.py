@@ -6,8 +6,9 @@ No MCP here: :mod:`.service` runs check_loop over a session's stored stream or a
 nudge handed back to the model as a user message is told from a new prompt (:func:`is_nudge`).
 """
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazy import loader
 
 if TYPE_CHECKING:
     from .events import Event as Event
@@ -43,12 +44,7 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name in _WHERE:
-        value = getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = loader(__name__, _WHERE, globals())
 
 
 __all__ = [
