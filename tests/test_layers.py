@@ -18,6 +18,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "mcp_context"
 LAYERS: dict[str, int] = {
     "errors": 0,
     "limits": 0,
+    "lazy": 0,  # a package's names loaded on first use: the package and its loops name their modules through it
     "redaction": 0,
     "arguments": 1,
     "tokens": 2,
