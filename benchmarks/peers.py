@@ -295,6 +295,7 @@ def hook(runs: int) -> dict[str, Any]:
     work = Path(tempfile.mkdtemp(prefix="bench-peers-hook-"))
     env = {**os.environ, "MCP_CONTEXT_HOME": str(work)}
     pre = json.dumps({"session_id": hooks.SID, "tool_name": "Bash", "tool_input": {"command": "ls"}}).encode()
+    hooks.bytecode()
     base = hooks._time([sys.executable, "-c", "pass"], b"", runs * 2, env)[0]
     took = hooks._time([str(SCRIPT), "hook", "claude", "pre-tool-use"], pre, runs * 2, env)[0]
     shutil.rmtree(work, ignore_errors=True)

@@ -4,8 +4,9 @@ compact histories to a budget and summarise ranges without losing anything, and 
 Every public name is loaded on first use: ``import mcp_context.cli`` (a command, a host's hook) starts without
 the whole core, and ``from mcp_context import Session`` loads what a Session needs."""
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .lazy import loader
 
 if TYPE_CHECKING:
     from .compaction.args import CompactArgs as CompactArgs
@@ -62,12 +63,7 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name in _WHERE:
-        value = getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
-        globals()[name] = value  # found once: later lookups are plain attribute reads
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = loader(__name__, _WHERE, globals())
 
 
 __all__ = [

@@ -1,9 +1,11 @@
-"""Where the store lives, which session a call belongs to, and every default limit, in one place."""
+"""Where the store lives, which session a call belongs to, and every default limit, in one place.
+
+A host's hook reads its root from here at every tool call: what only resolving the whole settings or naming the
+command needs (redaction's switch, ``shutil``) is imported there."""
 
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -11,7 +13,6 @@ from pathlib import Path
 
 from .errors import InvalidId
 from .limits import Limits
-from .redaction import ENV_REDACT, enabled
 from .storage.ids import check_session, new_session_id
 
 ENV_HOME = "MCP_CONTEXT_HOME"
@@ -65,6 +66,8 @@ def resolve_settings(
     store: str | None = None,
 ) -> Settings:
     """The settings from what was given, else the environment, else the defaults."""
+    from .redaction import ENV_REDACT, enabled
+
     env = os.environ if env is None else env
     resolved_root = Path(root).expanduser() if root else default_root(env)
     session_id, source = resolve_session(session, env)
@@ -84,6 +87,8 @@ def install_command() -> list[str]:
 def command_for_people() -> str:
     """How to type this install's command in a shell: ``mcp-context`` when that is what the shell finds, else its
     full path (a fresh checkout's ``.venv`` is not on anyone's PATH until it is activated)."""
+    import shutil
+
     command = install_command()
     found = shutil.which("mcp-context")
     if len(command) == 1 and found and os.path.realpath(found) == os.path.realpath(command[0]):

@@ -19,6 +19,7 @@ LAYERS: dict[str, int] = {
     "errors": 0,
     "limits": 0,
     "spelling": 0,
+    "lazy": 0,  # a package's names loaded on first use: the package and its loops name their modules through it
     "redaction": 1,  # its memo keys messages by their spelling
     "arguments": 1,
     "tokens": 2,

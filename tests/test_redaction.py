@@ -6,6 +6,7 @@ secret without holding one) must come through untouched."""
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import io
 import itertools
@@ -27,6 +28,7 @@ from hypothesis import strategies as st
 from mcp_context import Session
 from mcp_context.conversation.model import key_of
 from mcp_context.redaction import RedactionMemo, Redactor
+from mcp_context.redaction import anchors as anchor_finding
 from mcp_context.redaction import redactor as redaction
 from mcp_context.storage.incoming import incoming_stream
 
@@ -329,29 +331,52 @@ def test_compaction_stores_the_same_as_persist_result_would(tmp_path: Path) -> N
 @given(parts=st.lists(st.sampled_from([*{a for r in redaction.RULES for a in r.anchors}, "PassWord", "TOKEN",
     "aPi", "BeArEr", "AWS_Secret", " ", "\n", "é", "日本", "\ud800", "\u0130", "\u212a"]), max_size=30))  # fmt: skip
 def test_one_pass_finds_each_anchor_where_searching_for_it_would(parts: list[str]) -> None:
-    """The automaton's positions are those of a search for each anchor on its own: in the text as given for the
-    case-sensitive rules, in the text with its ASCII letters lower-cased for the case-blind ones (the rules are
-    case-blind for ASCII only); in a text's characters, and in a stream's bytes."""
+    """Both ways of finding anchors (two small automata, one of them run on the text lowered; and the automaton of
+    every spelling, which a process makes once it has scanned enough) give the positions of a search for each
+    anchor on its own: in the text as given for the case-sensitive rules, in the text with its ASCII letters
+    lower-cased for the case-blind ones (the rules are case-blind for ASCII only); in a text's characters, and in
+    a stream's bytes."""
     text = "".join(parts)
     lowered = "".join(c.lower() if c.isascii() else c for c in text)
-    for window, variant in itertools.product((1, 3, 16, 1 << 20), (text, text + "é")):  # by windows, ASCII or not
-        with pytest.MonkeyPatch.context() as patched:
-            patched.setattr(redaction, "_WINDOW", window)
-            anchors = redaction._Anchors(variant)
-            anchors.at("sk-")  # found now, in windows of this size
-        for rule in redaction.RULES:
-            searched = lowered if rule.folded else text
-            for anchor in rule.anchors:
-                want = [i for i in range(len(searched)) if searched.startswith(anchor, i)]
-                assert anchors.at(anchor) == want, (anchor, text, window)
     data = text.encode("utf-8", "surrogatepass")
     folded = data.lower()  # bytes.lower() folds ASCII only
-    in_bytes = redaction._Anchors(data)
-    for rule in redaction.RULES:
-        for anchor in rule.anchors:
-            searched = folded if rule.folded else data
-            want = [i for i in range(len(searched)) if searched.startswith(anchor.encode(), i)]
-            assert in_bytes.at(anchor) == want, (anchor, text)
+    for spelled in (None, _spelled_automaton()):
+        with pytest.MonkeyPatch.context() as patched:
+            patched.setattr(anchor_finding.FINDER, "spelled", spelled)
+            for window, variant in itertools.product((1, 3, 16, 1 << 20), (text, text + "é")):  # ASCII or not
+                patched.setattr(anchor_finding, "_WINDOW", window)
+                anchors = anchor_finding.Anchors(variant)
+                anchors.at("sk-")  # found now, in windows of this size
+                for rule in redaction.RULES:
+                    searched = lowered if rule.folded else text
+                    for anchor in rule.anchors:
+                        want = [i for i in range(len(searched)) if searched.startswith(anchor, i)]
+                        assert anchors.at(anchor) == want, (anchor, text, window, spelled)
+            in_bytes = anchor_finding.Anchors(data)
+            for rule in redaction.RULES:
+                for anchor in rule.anchors:
+                    searched = folded if rule.folded else data
+                    want = [i for i in range(len(searched)) if searched.startswith(anchor.encode(), i)]
+                    assert in_bytes.at(anchor) == want, (anchor, text, spelled)
+            assert anchor_finding.stands_any(data) == bool(in_bytes._positions)
+
+
+@functools.cache
+def _spelled_automaton() -> Any:
+    return anchor_finding.spelled_automaton()
+
+
+def test_a_process_makes_the_automaton_of_every_spelling_once_it_has_scanned_enough() -> None:
+    """A short-lived process (a hook) never makes the large automaton; one that goes on scanning does, and
+    finds the same anchors with it."""
+    finder = anchor_finding._Finder()
+    data = ("token: x AuthoriZation: Bearer ghp_ SK sk- é " * 64).encode()
+    first = sorted(finder.hits(data))
+    assert finder.spelled is None and finder.scanned == len(data)
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(anchor_finding, "SPELLED_AFTER", 2 * len(data))
+        assert sorted(finder.hits(data)) == first and finder.spelled is not None
+    assert sorted(finder.hits(data)) == first and finder.any(data) and not finder.any(b"nothing here")
 
 
 def test_a_kelvin_sign_or_dotted_capital_moves_nothing() -> None:

@@ -23,17 +23,27 @@ def main(argv: list[str] | None = None) -> None:
 
         through_click(argv)
         return
+    import gc
     from pathlib import Path
 
-    from ..config import default_root
-    from ..hooks.run import run
+    # A hook is a process of its own per tool call, whose objects nearly all live until it ends: collecting
+    # during its imports frees next to nothing. The collection at exit still runs (it closes what only a cycle
+    # holds, such as the text index's connection, which checkpoints the index on closing).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        from ..config import default_root
+        from ..hooks.run import run
 
-    root, host, event, min_tokens = call
-    answer = run(host, event, sys.stdin.buffer.read(), Path(root).expanduser() if root else default_root(),
-                 min_tokens, root is not None)  # fmt: skip
-    if answer is not None:
-        sys.stdout.write(answer)
-        sys.stdout.flush()
+        root, host, event, min_tokens = call
+        answer = run(host, event, sys.stdin.buffer.read(), Path(root).expanduser() if root else default_root(),
+                     min_tokens, root is not None)  # fmt: skip
+        if answer is not None:
+            sys.stdout.write(answer)
+            sys.stdout.flush()
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _hook_call(args: list[str]) -> tuple[str | None, str, str, int | None] | None:

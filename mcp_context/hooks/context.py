@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 ENV_MIN_TOKENS = "MCP_CONTEXT_HOOK_MIN_TOKENS"
 DEFAULT_MIN_TOKENS = 2_000
 STATE = "hooks"
+#: In the pending state: the drops of the last compaction wait for an event that reaches the model.
+DUE = "reinject"
 
 
 @dataclass
@@ -133,7 +135,7 @@ class HookCall:
         """The snapshot, when ``key`` waits beside it (and forget both), exactly once even when hooks run side
         by side (Claude Code runs the PreToolUse hooks of parallel tool calls at once): a cheap read first, and
         the take itself under the state's lock. None when nothing waits."""
-        if not _waits(self.state(), key):
+        if not self.waits(key):
             return None
         with self.store.state_lock(self.session_id, STATE) as hold:
             doc = _parse(hold.stored)
@@ -147,6 +149,10 @@ class HookCall:
             hold.save(json.dumps(doc, ensure_ascii=False).encode())
         snapshot = doc.get("snapshot")
         return snapshot if isinstance(snapshot, dict) else None
+
+    def waits(self, key: str) -> bool:
+        """Whether ``key`` waits beside the snapshot: a read of the state, without its lock."""
+        return _waits(self.state(), key)
 
     def add_pending(self, **items: Any) -> None:
         doc = self.state()

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from .context import HookCall, min_tokens_from
+from .context import DUE, HookCall, min_tokens_from
 
 LOG = "hooks.log"
 LOG_MAX_BYTES = 1024 * 1024
@@ -49,14 +49,14 @@ def gemini_after_tool(call: HookCall) -> Answer:
 def claude_pre_tool_use(call: HookCall) -> Answer:
     """The loop check, and what a compaction's summary dropped when it is due (the model went on by itself
     after an automatic compaction, so no prompt carried it). A failure of the latter never costs the former."""
-    from . import repeats, snapshots
+    from . import repeats
 
     answer = repeats.claude_pre_tool_use(call)
     specific = answer["hookSpecificOutput"] if answer is not None else None
     if specific is not None and specific.get("permissionDecision") == "deny":
         return answer  # the drops wait for the next call that runs
     try:
-        due = snapshots.claude_due(call)
+        due = _compaction_due(call)
     except Exception as exc:  # logged like any hook failure, and the loop check still answers
         log(call.root, f"claude pre-tool-use session={call.session_id}: {type(exc).__name__}: {_one_line(str(exc))}")
         due = None
@@ -65,6 +65,16 @@ def claude_pre_tool_use(call: HookCall) -> Answer:
     given = specific.get("additionalContext") if specific is not None else None
     context = f"{given}\n\n{due}" if given else due
     return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "additionalContext": context}}
+
+
+def _compaction_due(call: HookCall) -> str | None:
+    """What a compaction dropped, when it is due; the snapshot's machinery is loaded only then (most tool
+    calls come when nothing is due, and this hook runs before every one)."""
+    if not call.waits(DUE):
+        return None
+    from . import snapshots
+
+    return snapshots.claude_due(call)
 
 
 #: Each event's handler as ``module:function`` of this package, imported only when its event fires: a small

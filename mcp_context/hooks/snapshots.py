@@ -21,7 +21,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .context import HookCall
+from .context import DUE, HookCall
 
 if TYPE_CHECKING:
     from . import audit as audit_module
@@ -31,8 +31,6 @@ INSTRUCTION_CHARS = 9_000
 #: What goes back into the conversation: short, the whole is a read away.
 INJECTED_CHARS = 4_000
 SNAPSHOT_TOKENS = 1_500
-#: In the pending state: the drops of the last compaction wait for an event that reaches the model.
-DUE = "reinject"
 MANUAL_KEEP = "user request, unresolved failure, changed file, decision and open item"
 
 

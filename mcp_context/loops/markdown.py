@@ -20,11 +20,9 @@ as the model wrote it, whatever size the chunks are (a whole message arrives as 
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import Any
 
-# A table row or rule, a list item (-, *, + or numbered), a heading or a block quote, at a line's start.
-_BLOCK = re.compile(r"\s*(?:\|.*\||[|+-]{3,}|(?:[-*+]|\d+\.)\s)|#+\s|>\s")
-_FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})(.*)")
 # Thematic breaks, setext underlines, ASCII table borders and box drawing (U+2500..U+257F).
 _DIVIDER_CHARS = "-_=*+" + "".join(chr(c) for c in range(0x2500, 0x2580))
 _MIN_DIVIDER = 3  # a lone "-" or "*" token is a hyphen or emphasis, not a divider
@@ -55,15 +53,51 @@ def has_marker(text: str) -> bool:
 _START = r"(?:[^\s|+\-*#>\d_=\u2500-\u257f]|>(?!\s)|#++(?!\s)|\d++(?!\.\s))"
 _TEXT = rf"[^\S\n]*+{_START}.*+(?:\n|\Z)"  # a line of text, perhaps unfinished at the chunk's end
 _AFTER_BLANK = rf"(?:[^\S\n]*+\n|(?! {{4}}|\t){_TEXT}(?:{_TEXT})*+)*+"  # lines where an indent makes code
-_PLAIN_AFTER_BLANK = re.compile(_AFTER_BLANK)  # plain lines from a line's start where code may start
-_PLAIN_AFTER_TEXT = re.compile(rf"(?:{_TEXT})*+{_AFTER_BLANK}")  # the same where it may not
-# Mid-line. Each optional part is possessive (``?+``): given back, it would leave unmatched a character nothing
-# else here matches (one that starts a line's text, or a newline), so the engine need keep no place to return to.
-_PLAIN_GOING_ON = re.compile(rf"[^\S\n]*+(?:{_START}.*+)?+(?:\n(?:{_TEXT})*+{_AFTER_BLANK})?+")
-# Whole unindented plain lines with no fence marker, from a line's start: for the general path.
-_PLAIN_RUN = re.compile(rf"(?:{_START}[^\n`~]*\n|\n)+")
-# Lines of indented code (not blank; the last may go on), where code may start: each restarts tracking, left out.
-_CODE_RUN = re.compile(r"(?:(?: {4}|\t)[^\S\n]*+\S.*+(?:\n|\Z))+")
+
+
+class _Patterns:
+    """The gate's patterns, compiled when a gate first judges text: a process that checks only tool calls (a
+    host's hook) makes gates but never feeds them, and compiling these is most of what loading this costs."""
+
+    @cached_property
+    def block(self) -> re.Pattern[str]:
+        """A table row or rule, a list item (-, *, + or numbered), a heading or a block quote, at a line's start."""
+        return re.compile(r"\s*(?:\|.*\||[|+-]{3,}|(?:[-*+]|\d+\.)\s)|#+\s|>\s")
+
+    @cached_property
+    def fence(self) -> re.Pattern[str]:
+        return re.compile(r"[ \t]*(`{3,}|~{3,})(.*)")
+
+    @cached_property
+    def plain_after_blank(self) -> re.Pattern[str]:
+        """Plain lines from a line's start where code may start."""
+        return re.compile(_AFTER_BLANK)
+
+    @cached_property
+    def plain_after_text(self) -> re.Pattern[str]:
+        """The same where it may not."""
+        return re.compile(rf"(?:{_TEXT})*+{_AFTER_BLANK}")
+
+    @cached_property
+    def plain_going_on(self) -> re.Pattern[str]:
+        """Mid-line. Each optional part is possessive (``?+``): given back, it would leave unmatched a character
+        nothing else here matches (one that starts a line's text, or a newline), so the engine need keep no place
+        to return to."""
+        return re.compile(rf"[^\S\n]*+(?:{_START}.*+)?+(?:\n(?:{_TEXT})*+{_AFTER_BLANK})?+")
+
+    @cached_property
+    def plain_run(self) -> re.Pattern[str]:
+        """Whole unindented plain lines with no fence marker, from a line's start: for the general path."""
+        return re.compile(rf"(?:{_START}[^\n`~]*\n|\n)+")
+
+    @cached_property
+    def code_run(self) -> re.Pattern[str]:
+        """Lines of indented code (not blank; the last may go on), where code may start: each restarts tracking,
+        left out."""
+        return re.compile(r"(?:(?: {4}|\t)[^\S\n]*+\S.*+(?:\n|\Z))+")
+
+
+_RE = _Patterns()
 
 
 class MarkdownGate:
@@ -136,13 +170,13 @@ class MarkdownGate:
             return pos, False
         if self.line_start:
             if markers:  # whole unindented plain lines holding no marker
-                run = _PLAIN_RUN.match(chunk, pos)
+                run = _RE.plain_run.match(chunk, pos)
             else:
-                run = (_PLAIN_AFTER_BLANK if self.code_may_start else _PLAIN_AFTER_TEXT).match(chunk, pos)
+                run = (_RE.plain_after_blank if self.code_may_start else _RE.plain_after_text).match(chunk, pos)
             if run and run.end() > pos:
                 self._past(run[0])
                 return run.end(), False
-            if not (self.code_may_start and (run := _CODE_RUN.match(chunk, pos))):
+            if not (self.code_may_start and (run := _RE.code_run.match(chunk, pos))):
                 return pos, False
             stop = run.end()
             ends = chunk[stop - 1] == "\n"
@@ -161,7 +195,7 @@ class MarkdownGate:
         if self.line_blank or markers:
             return pos, False
         # The rest of a line of text and the plain lines after it, if whole: a piece is judged by its start.
-        stop = _PLAIN_GOING_ON.match(chunk, pos).end()  # type: ignore[union-attr]  # matches, if only ""
+        stop = _RE.plain_going_on.match(chunk, pos).end()  # type: ignore[union-attr]  # matches, if only ""
         if stop == pos or (stop < len(chunk) and chunk[stop - 1] != "\n"):
             return pos, False
         self._past(chunk[pos:stop])
@@ -172,11 +206,11 @@ class MarkdownGate:
         outside code, at a line's start or in a line neither blank so far nor code; if so, the state moves past
         it."""
         if self.line_start:
-            pattern = _PLAIN_AFTER_BLANK if self.code_may_start else _PLAIN_AFTER_TEXT
+            pattern = _RE.plain_after_blank if self.code_may_start else _RE.plain_after_text
         elif self.line_blank or self.line_code:
             return False
         else:
-            pattern = _PLAIN_GOING_ON
+            pattern = _RE.plain_going_on
         if not chunk or self.fence or has_marker(chunk) or pattern.fullmatch(chunk) is None:
             return False
         self._past(chunk)
@@ -227,7 +261,7 @@ class MarkdownGate:
 
     def _judge(self, piece: str) -> tuple[bool, bool]:
         marker = has_marker(piece)
-        fence = _FENCE.match(piece) if marker else None
+        fence = _RE.fence.match(piece) if marker else None
         if self.fence:
             if fence and fence[1][0] == self.fence[0] and len(fence[1]) >= len(self.fence) and not fence[2].strip():
                 self.fence, self.line_code = "", True  # the closing fence: code may follow it at once
@@ -241,7 +275,7 @@ class MarkdownGate:
                 self.fence, self.line_code = fence[1], True
                 return True, False
         divider = is_divider(piece)
-        return marker or divider or _BLOCK.match(piece) is not None, not divider
+        return marker or divider or _RE.block.match(piece) is not None, not divider
 
     def to_state(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self._STATE}

@@ -8,7 +8,6 @@ every check, grow without bound.
 
 from __future__ import annotations
 
-import difflib
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
@@ -88,6 +87,8 @@ class Policy:
         valid = [spec.name for spec in fields(cls)]
         unknown = sorted(str(key) for key in data if key not in valid)
         if unknown:
+            import difflib  # here: only a mistyped key needs it
+
             near = [m for key in unknown for m in difflib.get_close_matches(key, valid, n=1)]
             hint = f" (did you mean {', '.join(near)}?)" if near else ""
             head = f"unknown policy key(s) {', '.join(unknown)[:120]}{hint}; valid: "

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import bisect
-import functools
 import hashlib
-import itertools
 import json
 import re
 from collections.abc import Iterable, Iterator
 from typing import Any, AnyStr, cast
 
-import ahocorasick_rs
-
+from .anchors import Anchors, stands_any
 from .generic import SHAPED_BACK
 from .rules import LONGEST, RULES, Rule
 
@@ -53,14 +50,9 @@ class Redactor:
 
         Every rule's matches are found on the text as given; where two overlap, the earlier rule wins (a JWT
         sent as a bearer token is a JWT)."""
-        if (
-            len(text) <= _QUICK_CHARS
-            and text.isascii()
-            and not _AUTOMATON.find_matches_as_indexes(text.encode())
-            and not _scanned(text)
-        ):
+        if len(text) <= _QUICK_CHARS and text.isascii() and not stands_any(text.encode()) and not _scanned(text):
             return text  # no anchor and no scan hit: no rule is tried (see _matches)
-        anchors = _Anchors(text)
+        anchors = Anchors(text)
         if anchors.none() and not _scanned(text):
             return text  # no rule has an anchor to try (most tool outputs): not one rule is walked
         taken, _ = _found(text, anchors, 0)
@@ -109,13 +101,13 @@ class Redactor:
             held = held[end - context :]
         held = b"".join([held, *parts])
         if len(held) > context:
-            taken, _ = _found(held, _Anchors(held), context)
+            taken, _ = _found(held, Anchors(held), context)
             yield self._render(held, taken, context, len(held))
 
     def _cut(self, held: bytes, context: int) -> tuple[bytes, int] | None:
         """The redacted bytes of ``held[context:end]`` and ``end``, where the window is cut; None to wait for
         more (a PEM block is open). ``held[:context]`` was given out before and is there for look-behinds."""
-        taken, spans = _found(held, _Anchors(held), context)
+        taken, spans = _found(held, Anchors(held), context)
         end = len(held) - LONGEST
         moved = True
         while moved:  # moving the cut back to a match's start may put it inside another
@@ -166,7 +158,7 @@ class Redactor:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             return data
-        if not _holds_any(text, _Anchors(text)):
+        if not _holds_any(text, Anchors(text)):
             return data
         try:
             doc = json.loads(text)
@@ -180,99 +172,11 @@ class Redactor:
 CLEAN_MIN_CHARS = 256
 
 
-class _Anchors:
-    """Where every rule's anchors stand in one text, all found in one pass of an Aho-Corasick automaton (the
-    Rust ``aho-corasick`` crate), rather than one search of the text per anchor.
-
-    The case-blind anchors are given in every ASCII spelling: the rules are case-blind for ASCII letters only
-    (a name given a secret is ASCII), so this finds every place a case-blind rule can match. Bytes (a stream's
-    window) are searched as they are, their positions bytes."""
-
-    def __init__(self, text: str | bytes) -> None:
-        self.text = text
-
-    @functools.cached_property
-    def _positions(self) -> dict[str, list[int]]:
-        """Each anchor's positions, in order. The text is searched a window at a time, as UTF-8 bytes made for
-        the window: a 60 MB text is never copied whole, and no UTF-8 copy stays attached to the caller's string
-        (which handing the automaton a ``str`` would leave)."""
-        text, found = self.text, dict[str, list[int]]()
-        if isinstance(text, bytes):
-            for pattern, start, _ in _AUTOMATON.find_matches_as_indexes(text, overlapping=True):
-                for anchor in _SPELLED[pattern]:
-                    found.setdefault(anchor, []).append(start)
-            return found
-        for base in range(0, len(text), _WINDOW):
-            window = text[base : base + _WINDOW + _OVERLAP]
-            for pattern, start in _window_matches(window):
-                if start < _WINDOW:  # one that starts in the overlap is the next window's
-                    for anchor in _SPELLED[pattern]:
-                        found.setdefault(anchor, []).append(base + start)
-        return found
-
-    def none(self) -> bool:
-        """Whether no rule can match: no anchor stands anywhere."""
-        return not self._positions
-
-    def at(self, anchor: str) -> list[int]:
-        """Where ``anchor`` (as a rule names it) stands, in order."""
-        return self._positions.get(anchor, [])
-
-
-def _window_matches(window: str) -> list[tuple[int, int]]:
-    """(pattern, character position) of every match in ``window``, in order of position for any one pattern."""
-    if window.isascii():
-        return [
-            (p, start) for p, start, _ in _AUTOMATON.find_matches_as_indexes(window.encode("ascii"), overlapping=True)
-        ]
-    data = window.encode("utf-8", "surrogatepass")  # a lone surrogate stays one character of three bytes
-    found = _AUTOMATON.find_matches_as_indexes(data, overlapping=True)
-    # An anchor is ASCII, so it starts on a character: its character position is its byte position less the
-    # continuation bytes before it, counted once along the text.
-    marks, moved, before, at = data.translate(_CONTINUATIONS), {}, 0, 0
-    for start in sorted({start for _, start, _ in found}):
-        before += marks.count(1, at, start)
-        moved[start], at = start - before, start
-    return [(p, moved[start]) for p, start, _ in found]
-
-
-#: Maps each UTF-8 continuation byte to 1, every other byte to 0.
-_CONTINUATIONS = bytes(1 if 0x80 <= b < 0xC0 else 0 for b in range(256))
-#: How much of a text is searched at once, and how far a window reads past that (an anchor astride two windows
-#: is found whole in the first).
-_WINDOW = 1024 * 1024
-
-
-def _spellings(anchor: str) -> list[str]:
-    """Every ASCII upper/lower spelling of ``anchor``: "api" -> "api", "apI", ..., "API" (8)."""
-    return ["".join(chars) for chars in itertools.product(*({c.lower(), c.upper()} for c in anchor))]
-
-
-def _automaton_patterns() -> tuple[list[str], list[tuple[str, ...]]]:
-    """The automaton's patterns and, for each, the anchors it stands for (a case-sensitive anchor may spell a
-    case-blind one too)."""
-    owners: dict[str, list[str]] = {}
-    for rule in RULES:
-        for anchor in rule.anchors:
-            for spelling in _spellings(anchor) if rule.folded else [anchor]:
-                names = owners.setdefault(spelling, [])
-                if anchor not in names:
-                    names.append(anchor)
-    return list(owners), [tuple(names) for names in owners.values()]
-
-
-_PATTERNS, _SPELLED = _automaton_patterns()
-_AUTOMATON = ahocorasick_rs.BytesAhoCorasick(
-    [p.encode("ascii") for p in _PATTERNS], implementation=ahocorasick_rs.Implementation.DFA
-)
-_OVERLAP = max(len(p) for p in _PATTERNS) - 1
-
-
-def _holds_any(text: str, anchors: _Anchors) -> bool:
+def _holds_any(text: str, anchors: Anchors) -> bool:
     """Whether any rule matches in ``text``. A rule none of whose anchors stand is not started: check_loop's
     state is checked on every save, and its keys (``tokens``) stand for one rule of twenty."""
     for rule in RULES:
-        if rule.scan is None and not any(anchors.at(anchor) for anchor in rule.anchors):
+        if rule.scan_source is None and not any(anchors.at(anchor) for anchor in rule.anchors):
             continue
         if next(_matches(rule, text, anchors), None) is not None:
             return True
@@ -284,7 +188,7 @@ def _holds_any(text: str, anchors: _Anchors) -> bool:
 _Taken = tuple[int, int, str, re.Match[Any]]
 
 
-def _found(text: str | bytes, anchors: _Anchors, start: int) -> tuple[list[_Taken], list[tuple[int, int]]]:
+def _found(text: str | bytes, anchors: Anchors, start: int) -> tuple[list[_Taken], list[tuple[int, int]]]:
     """What to replace in ``text``, in order of position and never overlapping, and the span of every match
     found, taken or not; matches starting before ``start`` are left out (they were decided already). Where two
     would replace overlapping text, the earlier rule wins (a JWT sent as a bearer token is a JWT); a rule whose
@@ -328,16 +232,20 @@ def _overlaps(text: AnyStr, opening: AnyStr, placeholder: re.Pattern[AnyStr], st
     return False
 
 
-def _matches(rule: Rule, text: str | bytes, anchors: _Anchors) -> Iterator[re.Match[Any]]:
-    """The rule's matches in ``text``, tried only where its anchors stand."""
-    match_at: Any = rule.bytes_pattern.match if isinstance(text, bytes) else rule.pattern.match
-    if rule.scan is not None:
-        yield from _scan_matches(rule, text, match_at)
+def _matches(rule: Rule, text: str | bytes, anchors: Anchors) -> Iterator[re.Match[Any]]:
+    """The rule's matches in ``text``, tried only where its anchors stand (a rule none of whose anchors stands
+    is not even compiled), or for an anchorless rule where its scan finds a place."""
+    if rule.scan_source is not None:
+        yield from _scan_matches(rule, text)
         return
+    standing = [at for anchor in rule.anchors if (at := anchors.at(anchor))]
+    if not standing:
+        return
+    match_at: Any = rule.bytes_pattern.match if isinstance(text, bytes) else rule.pattern.match
     accept = rule.accept
-    for anchor in rule.anchors:
+    for at in standing:
         seen = 0
-        for i in anchors.at(anchor):
+        for i in at:
             if i < seen:  # inside the match before
                 continue
             if not rule.back:  # the common case, and a common word's (a "token" in a log) cost: one try
@@ -365,15 +273,17 @@ def _scanned(text: str | bytes) -> bool:
     return False
 
 
-_SCANNED = [rule for rule in RULES if rule.scan is not None]
+_SCANNED = [rule for rule in RULES if rule.scan_source is not None]
 _WORD_START = re.compile(rf"[A-Za-z0-9_\-.~]{{1,{SHAPED_BACK}}}$")
 _WORD_START_BYTES = re.compile(_WORD_START.pattern.encode())
 
 
-def _scan_matches(rule: Rule, text: str | bytes, match_at: Any) -> Iterator[re.Match[Any]]:
+def _scan_matches(rule: Rule, text: str | bytes) -> Iterator[re.Match[Any]]:
     """An anchorless rule's matches: tried from the start of the token (a token's characters, up to SHAPED_BACK
-    of them) that stands before each hit of its scan: the hit may be at any separator of it."""
+    of them) that stands before each hit of its scan: the hit may be at any separator of it. The rule's own
+    pattern is compiled at the first place there is to try it."""
     scan: Any = rule.bytes_scan if isinstance(text, bytes) else rule.scan
+    match_at: Any = None
     word: Any = _WORD_START_BYTES if isinstance(text, bytes) else _WORD_START
     seen = 0
     for hit in scan.finditer(text):
@@ -386,6 +296,8 @@ def _scan_matches(rule: Rule, text: str | bytes, match_at: Any) -> Iterator[re.M
         start = head.start()
         if start > 0 and text[start - 1 : start] in ("\\", b"\\"):
             start += 1  # the head starts with a JSON escape's letter (\n, \t): the token after it
+        if match_at is None:
+            match_at = rule.bytes_pattern.match if isinstance(text, bytes) else rule.pattern.match
         match = match_at(text, start)
         if match is not None and (rule.accept is None or rule.accept(match, text)):
             yield match

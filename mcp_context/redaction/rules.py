@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from . import generic
@@ -39,14 +40,16 @@ class Rule:
     """One credential format. Its pattern is tried only where one of its anchors occurs (found by plain substring
     search, far faster than any pattern scanning the text), starting at most ``back`` characters before it: text
     without credentials costs a few substring scans, and a common word ("secret") costs one try where it stands,
-    never a case-insensitive scan of a whole 60 MB result."""
+    never a case-insensitive scan of a whole 60 MB result.
+
+    The patterns are compiled when first tried: a process that redacts only texts without the rule's anchors
+    (a hook checking a tool call for loops) never pays for them, and compiling all of them is most of what
+    loading redaction would cost."""
 
     kind: str
     anchors: tuple[str, ...]
-    pattern: re.Pattern[str]
-    #: The same pattern for UTF-8 bytes (a stream is redacted as it comes, never decoded): every class that
-    #: could take a character outside ASCII leaves it out in both, so the two find the same matches.
-    bytes_pattern: re.Pattern[bytes]
+    #: The pattern's spelling, as :attr:`pattern` compiles it.
+    source: str
     #: Whether the anchors are to be found whatever the case of their (ASCII) letters.
     folded: bool = False
     #: How far before an anchor a match may start.
@@ -56,10 +59,28 @@ class Rule:
     #: What a pattern cannot judge (is the value random enough, does the name before it say secret), given the
     #: match and the text it was found in; a match it refuses is no match.
     accept: Callable[[re.Match[Any], str | bytes], bool] | None = None
-    #: For a rule with no anchor: a pattern found by one scan of the text (fast, as it starts with a class of
-    #: rare characters), where the rule is tried from the start of the word the hit stands in.
-    scan: re.Pattern[str] | None = None
-    bytes_scan: re.Pattern[bytes] | None = None
+    #: For a rule with no anchor: the spelling of a pattern found by one scan of the text (fast, as it starts with
+    #: a class of rare characters), where the rule is tried from the start of the word the hit stands in.
+    scan_source: str | None = None
+
+    @cached_property
+    def pattern(self) -> re.Pattern[str]:
+        # ASCII semantics for \b, \d, \s and case-blindness, in both: a credential and the name given it are ASCII
+        return re.compile(self.source, re.ASCII)
+
+    @cached_property
+    def bytes_pattern(self) -> re.Pattern[bytes]:
+        """The same pattern for UTF-8 bytes (a stream is redacted as it comes, never decoded): every class that
+        could take a character outside ASCII leaves it out in both, so the two find the same matches."""
+        return re.compile(_bytes(self.source).encode("ascii"), re.ASCII)
+
+    @cached_property
+    def scan(self) -> re.Pattern[str] | None:
+        return None if self.scan_source is None else re.compile(self.scan_source, re.ASCII)
+
+    @cached_property
+    def bytes_scan(self) -> re.Pattern[bytes] | None:
+        return None if self.scan_source is None else re.compile(_bytes(self.scan_source).encode("ascii"), re.ASCII)
 
 
 def _bytes(pattern: str) -> str:
@@ -79,18 +100,15 @@ def _rule(
 ) -> Rule:
     # a word starts after a JSON escape too: "...\nghp_..." in a JSON document's string
     pattern = re.sub(r"\\b(?=[A-Za-z(])", lambda _: _START, pattern)
-    # ASCII semantics for \b, \d, \s and case-blindness, in both: a credential and the name given it are ASCII
     return Rule(
         kind,
         tuple(anchors.split()) if isinstance(anchors, str) else anchors,
-        re.compile(pattern, re.ASCII),
-        re.compile(_bytes(pattern).encode("ascii"), re.ASCII),
+        pattern,
         folded,
         back,
         exact,
         accept,
-        None if scan is None else re.compile(scan, re.ASCII),
-        None if scan is None else re.compile(_bytes(scan).encode("ascii"), re.ASCII),
+        scan,
     )
 
 

@@ -19,8 +19,6 @@ folders.py): a folder swapped for a link never leads outside the root.
 from __future__ import annotations
 
 import os
-import secrets
-import shutil
 import stat
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -135,6 +133,8 @@ class FileStore(StateFiles):
     # writing ---------------------------------------------------------------------------------------------
 
     def _write_atomic(self, folder: int, name: str, chunks: Iterable[bytes]) -> None:
+        import secrets  # here, as shutil below: a hook's loop check opens this store for its state alone
+
         tmp = f".tmp-{secrets.token_hex(8)}-{name}"
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, _FILE_MODE, dir_fd=folder)
         try:
@@ -222,6 +222,8 @@ class FileStore(StateFiles):
             # Counted once: given, else exactly from the text kept while it is small enough and an encoding is
             # on disk, else estimated as it streams (from where keeping it stopped).
             kept: list[bytes] | None = [] if count is None and self.counter.encoding is not None else None
+            import secrets
+
             spool = f".tmp-{secrets.token_hex(8)}.txt"
             fd = os.open(spool, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, _FILE_MODE, dir_fd=spool_folder)
             try:
@@ -392,6 +394,8 @@ class FileStore(StateFiles):
                 freed = folders.bytes_under(folder)
             finally:
                 os.close(folder)
+            import shutil
+
             try:
                 shutil.rmtree(session, dir_fd=top)
             except OSError as exc:

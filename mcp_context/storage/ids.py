@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import secrets
 import time
 
 from ..errors import InvalidId
@@ -105,6 +104,8 @@ def session_uri(session: str) -> str:
 
 def new_session_id() -> str:
     """A fresh id that sorts by time and reads as one: ``s-20261122-120301-3f9c1a``."""
+    import secrets  # here: a hook that is given its session never loads it
+
     return time.strftime("s-%Y%m%d-%H%M%S-", time.gmtime()) + secrets.token_hex(3)
 
 

@@ -1,0 +1,176 @@
+"""Where the rules' anchors stand in a text (see rules.Rule): found by Aho-Corasick automata (the Rust
+``aho-corasick`` crate) in one pass or two, rather than one search of the text per anchor.
+
+The rules are case-blind for ASCII letters only (a name given a secret is ASCII), so a case-blind anchor stands
+wherever some ASCII upper/lower spelling of it does. Two automata find that at once: one of the anchors as they
+are spelled, run on the text; one of the case-blind anchors in lower case, run on a copy of the text whose ASCII
+letters are lowered (which moves no byte). Both are made in well under a millisecond. One automaton of every
+spelling of the case-blind anchors finds the same in one pass, but it holds over 11,000 patterns: making it costs
+more than a process that redacts a few short texts (a hook checking a tool call) spends on anything else. It is
+made once a process has scanned enough for the pass it saves to have paid for it (a server, a large store)."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import threading
+from collections.abc import Iterable
+
+import ahocorasick_rs
+
+from .rules import RULES
+
+#: How many bytes a process scans with the two automata before it makes the one of every spelling: about what
+#: the second pass costs over that many bytes is what making it costs.
+SPELLED_AFTER = 8 * 1024 * 1024
+#: How much of a text is searched at once, and how far a window reads past that (an anchor astride two windows
+#: is found whole in the first).
+_WINDOW = 1024 * 1024
+_OVERLAP = max(len(anchor) for rule in RULES for anchor in rule.anchors) - 1
+#: Maps each UTF-8 continuation byte to 1, every other byte to 0.
+_CONTINUATIONS = bytes(1 if 0x80 <= b < 0xC0 else 0 for b in range(256))
+
+#: (the anchors, as the rules name them, that a hit stands for; its position)
+_Hit = tuple[tuple[str, ...], int]
+
+
+class _Automaton:
+    """Patterns found in bytes, and for each the anchors it stands for."""
+
+    def __init__(self, owners: dict[str, list[str]]) -> None:
+        self.names = [tuple(names) for names in owners.values()]
+        self.automaton = ahocorasick_rs.BytesAhoCorasick(
+            [p.encode("ascii") for p in owners], implementation=ahocorasick_rs.Implementation.DFA
+        )
+
+    def hits(self, data: bytes) -> list[_Hit]:
+        """Every pattern standing in ``data``, overlapping ones too, in order of position for any one pattern."""
+        names = self.names
+        return [(names[p], start) for p, start, _ in self.automaton.find_matches_as_indexes(data, overlapping=True)]
+
+    def any(self, data: bytes) -> bool:
+        return bool(self.automaton.find_matches_as_indexes(data))
+
+
+def _owners(spellings: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
+    """Each pattern (spelling) and the anchors it stands for, from (spelling, anchor) pairs."""
+    owners: dict[str, list[str]] = {}
+    for spelling, anchor in spellings:
+        names = owners.setdefault(spelling, [])
+        if anchor not in names:
+            names.append(anchor)
+    return owners
+
+
+_CASED = _Automaton(_owners((a, a) for rule in RULES if not rule.folded for a in rule.anchors))
+_FOLDED = _Automaton(_owners((a.lower(), a) for rule in RULES if rule.folded for a in rule.anchors))
+#: Anchors that a case-sensitive rule and a case-blind one both name: their positions come from both automata.
+_BOTH_WAYS = frozenset(n for ns in _CASED.names for n in ns) & frozenset(n for ns in _FOLDED.names for n in ns)
+
+
+def _spellings(anchor: str) -> list[str]:
+    """Every ASCII upper/lower spelling of ``anchor``: "api" -> "api", "apI", ..., "API" (8)."""
+    return ["".join(chars) for chars in itertools.product(*({c.lower(), c.upper()} for c in anchor))]
+
+
+class _Finder:
+    """The two automata, until this process has scanned SPELLED_AFTER bytes; then the one of every spelling."""
+
+    def __init__(self) -> None:
+        self.scanned = 0
+        self.spelled: _Automaton | None = None
+        self._lock = threading.Lock()
+
+    def hits(self, data: bytes) -> list[_Hit]:
+        """Every anchor standing in ``data`` (overlapping ones too), in order of position for any one anchor."""
+        spelled = self.spelled if self.spelled is not None else self._spelled_when_due(len(data))
+        if spelled is not None:
+            return spelled.hits(data)
+        return _CASED.hits(data) + _FOLDED.hits(data.lower())  # bytes.lower() lowers ASCII letters only
+
+    def any(self, data: bytes) -> bool:
+        """Whether any anchor stands in ``data``."""
+        if self.spelled is not None:
+            return self.spelled.any(data)
+        return _CASED.any(data) or _FOLDED.any(data.lower())
+
+    def _spelled_when_due(self, size: int) -> _Automaton | None:
+        self.scanned += size  # a count lost to a race only delays the switch
+        if self.scanned < SPELLED_AFTER:
+            return None
+        with self._lock:
+            if self.spelled is None:
+                self.spelled = spelled_automaton()
+        return self.spelled
+
+
+def spelled_automaton() -> _Automaton:
+    """One automaton of the anchors as they are spelled and of every spelling of the case-blind ones."""
+    return _Automaton(
+        _owners(
+            (spelling, anchor)
+            for rule in RULES
+            for anchor in rule.anchors
+            for spelling in (_spellings(anchor) if rule.folded else [anchor])
+        )
+    )
+
+
+FINDER = _Finder()
+
+
+def stands_any(data: bytes) -> bool:
+    """Whether any rule's anchor stands in ``data``: when none does, no rule can match."""
+    return FINDER.any(data)
+
+
+class Anchors:
+    """Where every rule's anchors stand in one text, found when first asked. Bytes (a stream's window) are
+    searched as they are, their positions bytes; a text by windows, its positions characters."""
+
+    def __init__(self, text: str | bytes) -> None:
+        self.text = text
+
+    @functools.cached_property
+    def _positions(self) -> dict[str, list[int]]:
+        """Each anchor's positions, in order. The text is searched a window at a time, as UTF-8 bytes made for
+        the window: a 60 MB text is never copied whole, and no UTF-8 copy stays attached to the caller's string
+        (which handing the automaton a ``str`` would leave)."""
+        text, found = self.text, dict[str, list[int]]()
+        if isinstance(text, bytes):
+            for names, start in FINDER.hits(text):
+                for anchor in names:
+                    found.setdefault(anchor, []).append(start)
+        else:
+            for base in range(0, len(text), _WINDOW):
+                window = text[base : base + _WINDOW + _OVERLAP]
+                for names, start in _window_hits(window):
+                    if start < _WINDOW:  # one that starts in the overlap is the next window's
+                        for anchor in names:
+                            found.setdefault(anchor, []).append(base + start)
+        for anchor in _BOTH_WAYS.intersection(found):  # perhaps found by two automata: put in order
+            found[anchor].sort()
+        return found
+
+    def none(self) -> bool:
+        """Whether no rule can match: no anchor stands anywhere."""
+        return not self._positions
+
+    def at(self, anchor: str) -> list[int]:
+        """Where ``anchor`` (as a rule names it) stands, in order."""
+        return self._positions.get(anchor, [])
+
+
+def _window_hits(window: str) -> list[_Hit]:
+    """Every anchor standing in ``window``, at its character position."""
+    if window.isascii():
+        return FINDER.hits(window.encode("ascii"))
+    data = window.encode("utf-8", "surrogatepass")  # a lone surrogate stays one character of three bytes
+    found = FINDER.hits(data)
+    # An anchor is ASCII, so it starts on a character: its character position is its byte position less the
+    # continuation bytes before it, counted once along the text.
+    marks, moved, before, at = data.translate(_CONTINUATIONS), {}, 0, 0
+    for start in sorted({start for _, start in found}):
+        before += marks.count(1, at, start)
+        moved[start], at = start - before, start
+    return [(names, moved[start]) for names, start in found]
