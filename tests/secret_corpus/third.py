@@ -18,7 +18,7 @@ import random
 import urllib.parse
 
 from .fresh import Make, Shown, fx
-from .makers import ALNUM, B64, DIGITS, HEX, LOWER, UPPER, s, uuid4
+from .makers import ALNUM, DIGITS, HEX, LOWER, UPPER, s, uuid4
 
 SEED = 3302
 SPLIT = "held_out_3"
