@@ -100,6 +100,13 @@ def plausible_value(value: str, password: bool) -> bool:
     return letters and (any(c.isdigit() for c in value) or mixed) and entropy(value) >= 3.0
 
 
+def url_password(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether a URL's password is one: not a placeholder (``apt:pass@`` in a manual) nor a reference
+    (``${DB_PASSWORD}``, ``%(password)s``)."""
+    value = ascii_of(match.group("secret"))
+    return value.lower() not in _PLACEHOLDERS and value.lower() not in ("pass", "pwd", "pw") and value[0] not in "$%{<"
+
+
 #: Prefixes of a digest or an id, not of a credential: ``sha256-...`` in a lockfile, ``req-<uuid>`` in a log.
 _NOT_TOKEN_PREFIXES = frozenset(
     """sha sha1 sha224 sha256 sha384 sha512 md5 blake2b blake2s blake3 xxh64 crc32 hash digest commit rev ref git
@@ -122,7 +129,9 @@ _HEX = frozenset("0123456789abcdefABCDEF")
 _SEPARATORS = re.compile(r"[_\-.~]")
 #: Prefixes that say a token follows, which may be a UUID with a word or two before it.
 _SECRET_PREFIXES = frozenset("pat sdk key secret token access api apikey auth sk".split())
-_UUID_TAIL = re.compile(r"(?:[A-Za-z0-9]{1,16}-){0,2}[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_UUID_TAIL = re.compile(
+    r"(?:[A-Za-z0-9]{1,16}-){0,2}[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+)
 
 
 def random_tail(prefix: str, tail: str, separator: str = "_") -> bool:
@@ -289,24 +298,3 @@ def nearby_value(match: re.Match[Any], text: str | bytes) -> bool:
 
 
 _LONG_RUN = re.compile(r"[A-Za-z0-9]{20,}")
-
-
-#: A random word standing alone, of a key's alphabet (letters, digits, ``_`` and ``-``) and a key's length, in a
-#: log line or prose (``upstream rejected AKCp8k...``): found by a scan led by a digit, then an upper-case letter,
-#: a digit, a letter and a digit (hex digests, UUIDs and timestamps, common in logs, hold no upper-case letter
-#: between digits), then tried from the start of the word.
-LONE_SCAN = r"\d[a-z]{0,12}[A-Z][A-Za-z]{0,12}\d{1,6}[A-Za-z]{1,12}\d"
-LONE = r"(?<![A-Za-z0-9_\-+/=.~\\])(?P<secret>[A-Za-z0-9][A-Za-z0-9_\-]{30,254}[A-Za-z0-9])(?![A-Za-z0-9_\-+/=~]|\.[A-Za-z0-9])"
-
-
-def lone_word(match: re.Match[Any], text: str | bytes) -> bool:
-    """Whether a word standing alone is a key: upper and lower case and digits (a hex digest, an id in one case,
-    base32 are not), a random run of 16 or more in it, no UUID or date, and no digest's name before it."""
-    value = ascii_of(match.group("secret"))
-    if value.islower() or value.isupper() or _ID_OR_DATE.search(value):
-        return False
-    if not any(random_run(run) for run in _SEGMENT.findall(value)):
-        return False
-    before = text[max(0, match.start() - 24) : match.start()]
-    found = _DIGEST_BEFORE_BYTES.search(before) if isinstance(before, bytes) else _DIGEST_BEFORE.search(before)
-    return found is None

@@ -252,6 +252,7 @@ RULES: tuple[Rule, ...] = (
         "url_password",
         "://",
         rf"://[^\s:/?#@\"'<>\[\]{_NOT_ASCII}]{{0,256}}:(?P<secret>[^\s/?#@\"'<>{_NOT_ASCII}]{{1,256}})@",
+        accept=generic.url_password,
     ),
     _rule(
         "bearer_token",
@@ -343,6 +344,4 @@ RULES: tuple[Rule, ...] = (
     _rule("password", shapes.PASSWORD_FLAG_ANCHORS, shapes.PASSWORD_FLAG, accept=shapes.password_flag),
     _rule("password", (), shapes.COLON_FIELDS, accept=shapes.colon_fields, scan=shapes.COLON_FIELDS_SCAN),
     _rule("secret", shapes.USER_KEY_ANCHORS, shapes.USER_KEY, accept=shapes.user_key),
-    # a random word standing alone, a key of any vendor's (see generic)
-    _rule("token", (), generic.LONE, accept=generic.lone_word, scan=generic.LONE_SCAN),
 )

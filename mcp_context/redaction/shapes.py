@@ -20,9 +20,7 @@ _ARG_END = r"(?=[\s;|&)]|\\[nrt]|$)"
 
 #: A short flag of the kind that takes a password (``-p``, ``-a``, ``-w``; ``-p`` also with the value attached,
 #: ``-pS3cret!``), the value quoted or not; the flag a word of its own (not ``sha256=-p...``, a digest).
-PASSWORD_FLAG = (
-    rf"(?<![^\s\"'])-(?:[paw][ \t]{{1,4}}|p)(?P<q>['\"]?)(?P<secret>{_ARG}{{8,256}})(?P=q){_ARG_END}"
-)
+PASSWORD_FLAG = rf"(?<![^\s\"'])-(?:[paw][ \t]{{1,4}}|p)(?P<q>['\"]?)(?P<secret>{_ARG}{{8,256}})(?P=q){_ARG_END}"
 PASSWORD_FLAG_ANCHORS = ("-p", "-a", "-w")
 
 #: Signs that count as a class of their own in a password; ``_ - . / : , = @`` are left out, as names, paths,
@@ -49,7 +47,9 @@ _RUN = re.compile(r"[A-Za-z0-9]{12,}")
 
 
 def password_flag(match: re.Match[Any], text: str | bytes) -> bool:
-    return password_like(ascii_of(match.group("secret")))
+    """A password, and no shell expansion (``-a "X$flag"`` in a test): a password with a ``$`` is single-quoted."""
+    value = ascii_of(match.group("secret"))
+    return ("$" not in value or ascii_of(match.group("q")) == "'") and password_like(value)
 
 
 #: A line of colon-separated fields, host (or ``*``), port (or ``*``), two more, and the password last, only as a
@@ -70,11 +70,15 @@ def colon_fields(match: re.Match[Any], text: str | bytes) -> bool:
 
 
 #: ``-u KEY:`` / ``--user KEY:``: basic credentials whose user is the key and whose password is empty.
-USER_KEY = rf"(?<![A-Za-z0-9_\-])(?:-u|--user)(?:[ \t]{{1,4}}|=)(?P<q>['\"]?)(?P<secret>{_ARG}{{10,256}}?):(?P=q){_ARG_END}"
+USER_KEY = (
+    rf"(?<![A-Za-z0-9_\-])(?:-u|--user)(?:[ \t]{{1,4}}|=)(?P<q>['\"]?)(?P<secret>{_ARG}{{10,256}}?):(?P=q){_ARG_END}"
+)
 USER_KEY_ANCHORS = ("-u", "--user")
 
 
 def user_key(match: re.Match[Any], text: str | bytes) -> bool:
     """Whether the user is a key: random (a user name, ``deploy``, ``app_rw2``, is not)."""
     value = ascii_of(match.group("secret"))
-    return ":" not in value and plausible_value(value, False) and any(random_run(run, 12) for run in _RUN.findall(value))
+    return (
+        ":" not in value and plausible_value(value, False) and any(random_run(run, 12) for run in _RUN.findall(value))
+    )

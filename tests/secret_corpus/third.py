@@ -164,15 +164,14 @@ def shell_history(rng: random.Random, var: str, value: str) -> tuple[str, str]:
 
 def stacktrace_env(rng: random.Random, var: str, value: str) -> tuple[str, str]:
     return (
-        "Traceback (most recent call last):\n  File \"/app/worker.py\", line 41, in run\n    connect(**cfg)\n"
+        'Traceback (most recent call last):\n  File "/app/worker.py", line 41, in run\n    connect(**cfg)\n'
         f"RuntimeError: connect failed; environment: {{'HOME': '/root', '{var}': '{value}', 'LANG': 'C.UTF-8'}}\n"
     ), value
 
 
 def ci_printenv(rng: random.Random, var: str, value: str) -> tuple[str, str]:
     return (
-        "$ printenv | sort\nCI=true\nCI_JOB_ID=88412\n"
-        f"{var}={value}\nHOME=/root\nPATH=/usr/local/bin:/usr/bin\n"
+        f"$ printenv | sort\nCI=true\nCI_JOB_ID=88412\n{var}={value}\nHOME=/root\nPATH=/usr/local/bin:/usr/bin\n"
     ), value
 
 
@@ -189,7 +188,7 @@ def hcl_block(rng: random.Random, var: str, value: str) -> tuple[str, str]:
 
 def helm_values(rng: random.Random, var: str, value: str) -> tuple[str, str]:
     key = "".join(w.capitalize() if i else w.lower() for i, w in enumerate(var.split("_")))
-    return f"image:\n  tag: 1.8.2\nsecrets:\n  {key}: \"{value}\"\nreplicaCount: 2\n", value
+    return f'image:\n  tag: 1.8.2\nsecrets:\n  {key}: "{value}"\nreplicaCount: 2\n', value
 
 
 def ini_section(rng: random.Random, var: str, value: str) -> tuple[str, str]:
@@ -203,8 +202,7 @@ def gradle_properties(rng: random.Random, var: str, value: str) -> tuple[str, st
 
 def csv_export(rng: random.Random, var: str, value: str) -> tuple[str, str]:
     return (
-        f"name,environment,{var.lower()},created\nbilling,prod,{value},2026-02-11\n"
-        f"search,staging,,2026-02-12\n"
+        f"name,environment,{var.lower()},created\nbilling,prod,{value},2026-02-11\nsearch,staging,,2026-02-12\n"
     ), value
 
 
@@ -233,13 +231,16 @@ def nginx_header(rng: random.Random, var: str, value: str) -> tuple[str, str]:
 
 def gitconfig_insteadof(rng: random.Random, var: str, value: str) -> tuple[str, str]:
     return (
-        '[user]\n\tname = ci\n[credential]\n\thelper = store\n'
+        "[user]\n\tname = ci\n[credential]\n\thelper = store\n"
         f'[url "https://oauth2:{value}@gitlab.acme.dev/"]\n\tinsteadOf = https://gitlab.acme.dev/\n'
     ), value
 
 
 def gitconfig_extraheader(rng: random.Random, var: str, value: str) -> tuple[str, str]:
-    return f'[http "https://git.acme.dev/"]\n\textraHeader = PRIVATE-TOKEN: {value}\n[core]\n\tautocrlf = input\n', value
+    return (
+        f'[http "https://git.acme.dev/"]\n\textraHeader = PRIVATE-TOKEN: {value}\n[core]\n\tautocrlf = input\n',
+        value,
+    )
 
 
 def sql_create_user(rng: random.Random, var: str, value: str) -> tuple[str, str]:
