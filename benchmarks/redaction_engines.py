@@ -9,6 +9,7 @@ A secret counts as caught when nothing of it long enough to matter is left: no 1
 from __future__ import annotations
 
 import base64
+import gzip
 import itertools
 import json
 import re
@@ -174,9 +175,11 @@ _KIND_MOST = 1024 * 1024
 def ordinary(total: int) -> Iterator[tuple[str, str]]:
     """(name, text) of ordinary source and logs, about ``total`` bytes, in a fixed order: this machine's package
     logs; the recorded host transcripts in tests/hosts; the repository's history (commit hashes); what holds
-    hashes, ids and encoded data that is no secret, up to a MiB of each kind: the installed packages' RECORD
-    files (sha256 of every file), npm lockfiles (sha512 integrity hashes) found under ~/.cache, minified
-    JavaScript bundles and PNG images as base64 data URIs (from the installed packages); then, alternately, the
+    hashes, ids and encoded data that is no secret, or what looks like a credential's setting and is none, up to a
+    MiB of each kind: the installed packages' RECORD files (sha256 of every file), npm lockfiles (sha512 integrity
+    hashes) found under ~/.cache, minified JavaScript bundles, this machine's shell scripts (``-p 8080``, ``-a``,
+    ``-w`` flags), manual pages (every command's options) and CSV tables; PNG images as base64 data URIs (from
+    the installed packages); then, alternately, the
     Python standard library's sources and the installed third-party packages' (test suites left out: they hold
     made-up credentials on purpose, and so do a few packages: see _QUOTING_CREDENTIALS)."""
     given = 0
@@ -202,7 +205,10 @@ def _material() -> Iterator[tuple[str, str]]:
     lockfiles = sorted(Path.home().joinpath(".cache").glob("*/**/package-lock.json"))
     lockfiles = [p for p in lockfiles if "node_modules" not in p.parts]
     minified = sorted(p for p in site.rglob("*.js") if "assets" in p.parts or p.name.endswith(".min.js"))
-    for kind in (sorted(site.glob("*.dist-info/RECORD")), lockfiles, minified):
+    scripts = sorted(p for p in [*Path("/usr/bin").iterdir(), *Path("/etc/init.d").glob("*")] if _shell(p))
+    manuals = sorted(Path("/usr/share/man/man1").glob("*.gz"))
+    tables = sorted([*Path("/usr/share/distro-info").glob("*.csv"), *site.rglob("*.csv")])
+    for kind in (sorted(site.glob("*.dist-info/RECORD")), lockfiles, minified, scripts, manuals, tables):
         given = 0
         for name, text in _read(kind):
             yield name, text
@@ -223,9 +229,22 @@ def _material() -> Iterator[tuple[str, str]]:
 _QUOTING_CREDENTIALS = {"authlib", "oauthlib", "jwt", "detect_secrets"}
 
 
+def _shell(path: Path) -> bool:
+    """Whether the file is a shell script (flags such as ``-p 8080``, ``-a`` and ``-w`` stand in every other line)."""
+    try:
+        with open(path, "rb") as f:
+            first = f.readline(128)
+    except OSError:
+        return False
+    return first.startswith(b"#!") and first.rstrip().endswith((b"/sh", b"/bash", b"/dash", b" sh", b" bash"))
+
+
 def _read(paths: list[Path]) -> Iterator[tuple[str, str]]:
     for path in paths:
         try:
-            yield str(path), path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+            data = path.read_bytes()
+            if path.suffix == ".gz":  # a manual page: every command's flags, and examples of their values
+                data = gzip.decompress(data)
+            yield str(path), data.decode("utf-8")
+        except (OSError, UnicodeDecodeError, gzip.BadGzipFile, EOFError):
             continue

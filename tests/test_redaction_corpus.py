@@ -26,8 +26,10 @@ def test_the_corpus_is_as_large_as_asked_and_split_by_format() -> None:
         splits.setdefault(c.format, set()).add(c.split)
         assert all(line in c.text or json.dumps(line)[1:-1] in c.text for line in c.secret.splitlines()), c.id
     assert all(len(s) == 1 for s in splits.values()), "a format's cases are all in one split"
-    held = {f for f, s in splits.items() if s == {"held_out"}}
-    assert 0.2 <= len(held) / len(splits) <= 0.4
+    # the first split, by a hash of the format's name (the later held-out parts are formats of their own)
+    hashed = {f for f, s in splits.items() if s <= {"dev", "held_out"}}
+    held = {f for f in hashed if splits[f] == {"held_out"}}
+    assert 0.2 <= len(held) / len(hashed) <= 0.4
 
 
 @pytest.mark.parametrize("case", DEV, ids=[c.id for c in DEV])

@@ -12,11 +12,12 @@ import re
 import secrets
 import string
 import uuid
+from collections.abc import Callable
 
 import pytest
 
 from mcp_context.redaction import Redactor
-from mcp_context.redaction.generic import plausible_value, random_run, random_tail, secret_name
+from mcp_context.redaction.generic import SHAPED_SCAN, plausible_value, random_run, random_tail, secret_name
 
 ALNUM = string.ascii_letters + string.digits
 PLACEHOLDER = re.compile(r"\[secret:([a-z_]+):[0-9a-f]{4}\]")
@@ -173,3 +174,98 @@ def test_json_escapes_are_never_cut() -> None:
         json.loads(out)
         assert token not in out and key not in out, out
         assert "/work/app/auth.py:148" in out
+
+
+def pick(n: int, alphabet: str) -> str:
+    return "".join(secrets.choice(alphabet) for _ in range(n))
+
+
+def scannable(make: Callable[[], str]) -> str:
+    """A token the token scan finds (letters and digits alternating twice after a separator, as in all but a few
+    random tokens: see rand)."""
+    while not re.search(SHAPED_SCAN, token := make()):
+        pass
+    return token
+
+
+def password() -> str:
+    """A password as people pick them: lower case, digits, upper case and a sign."""
+    return pick(6, string.ascii_lowercase) + pick(4, string.digits) + pick(4, string.ascii_uppercase) + "!"
+
+
+def by_shape() -> list[tuple[str, str]]:
+    """(text, secret) of credentials known by the shape of where they stand (shapes.py, and the general rules'
+    forms of keys): a short flag's password, colon-separated connection lines, a key as basic credentials' user,
+    ``pat`` as a name, a UUID key, any key's name with a random value, a secret prefix before
+    a UUID, a key printed in groups, hex after an upper-case prefix, a base64 tail."""
+    pw = [password() for _ in range(6)]
+    key = [rand(48) for _ in range(3)]
+    b64 = "Q" + base64.b64encode(secrets.token_bytes(36)).decode()  # one starting with "/" is taken for a path
+    u = str(uuid.uuid4())
+    pat = scannable(lambda: f"pat-eu1-{uuid.uuid4()}")
+    return [
+        (f"$ zorb-cli -h cache.internal -p 6379 -a {pw[0]} PING\n", pw[0]),
+        (f'qlmsearch -x -D "cn=admin" -w {pw[1]} -b "dc=x"', pw[1]),
+        (f"zorbctl --host db -p '{pw[2]}' --dump\n", pw[2]),
+        (f"zorbsql -u app -p{pw[3]} shop\n", pw[3]),
+        (f"$ cat ~/.zorbpass\ndb.acme.internal:5432:shop:app_rw:{pw[4]}\n", pw[4]),
+        (f"*:*:*:readonly:{pw[5]}\n", pw[5]),
+        (f'zget -X GET https://api.zorb.io/v2/items -u "{key[0]}:"\n', key[0]),
+        (f"  ZORB_DEVOPS_PAT: {pick(52, string.ascii_lowercase + '234567')}\n", None),
+        (f"+ ./bin/release --env prod --api-key {u} --verbose\n", u),
+        (f"data:\n  zorb-browser-key: {b64}\n", b64),
+        (f"[deploy] configured client with {pat} for region eu-central-1\n", pat),
+        (f"with zm2_{rand(60)}/{rand(40)}+{rand(20)}_ for region eu\n", None),
+        (f"with t1.{rand(40, ALNUM + '_-')}.{rand(60)}_ for region eu\n", None),
+    ]
+
+
+def _secret_of(text: str, secret: str | None) -> str:
+    """The secret, or (where the case gives none) the text's last word but the ones around it."""
+    if secret is not None:
+        return secret
+    words = [w for w in re.split(r"[\s:]+", text) if len(w) > 16]
+    return words[-1]
+
+
+SHAPES = by_shape()
+
+
+@pytest.mark.parametrize(("text", "secret"), SHAPES, ids=range(len(SHAPES)))
+def test_a_credential_is_caught_by_the_shape_of_where_it_stands(text: str, secret: str | None) -> None:
+    secret = _secret_of(text, secret)
+    out = Redactor("s1").text(text)
+    assert secret not in out and secret[-12:] not in out and secret[:12] not in out, out
+    assert Redactor("s1").text(out) == out, "redacting again changes nothing"
+
+
+SHAPE_LOOK_ALIKES = [
+    "ssh -p 2222 deploy@host1 uptime",
+    "docker run -p 127.0.0.1:8080:80 -a stdout nginx:1.27",
+    "mkdir -p src/Foo2bar/build",
+    "grep -w foo_bar2 notes.txt",
+    'if [ "X$force_conffold" != "X" -a "X$force_conffnew" != "X" ]; then',
+    "ssh -a user@host1 -w 80 -p 22",
+    "tar -a -cf out2024.tar.gz src",
+    "src/main.c:42:5: error: expected ';' before '}' token",
+    "root:x:0:0:root:/root:/bin/bash",
+    "10.0.0.7:8080:GET:/api/items:200",
+    "curl -u deploy: https://example.org/upload",
+    "docker run -u 1000:1000 alpine id",
+    'PATH="/usr/local/bin:$PATH"; export PATH',
+    "_pattern = re.compile(r'[a-z]+')",
+    f"--request-id {uuid.uuid4()}",
+    "sort_key: created_at2",
+    '"key": "uploads/2026/02/a.png"',
+    f"order-{uuid.uuid4()} shipped",
+    "ABC-1234-DEFG-5678 is the part number",
+    f"commit {hashlib.sha256(b'q').hexdigest()}",
+    f"sessionId {uuid.uuid4()} at 2026-02-11T10:15:00.123Z",
+    'Proxy "socks5h://apt:pass@127.0.0.1:9050";',
+    f'<img src="data:image/png;base64,{base64.b64encode(secrets.token_bytes(300)).decode()}">',
+]
+
+
+@pytest.mark.parametrize("text", SHAPE_LOOK_ALIKES, ids=range(len(SHAPE_LOOK_ALIKES)))
+def test_look_alikes_of_the_shape_rules_stay(text: str) -> None:
+    assert Redactor("s1").text(text) == text

@@ -20,8 +20,8 @@ _SECRET_PARTS = (
     "licensekey", "appkey", "applicationkey", "servicekey", "sessionkey", "webhookkey", "writekey", "ingestkey",
 )  # fmt: skip
 #: Words that say so only standing as a whole word of the name: ``DB_PASS``, ``PWD``, ``auth``, ``sig`` (a SAS
-#: signature; not ``signature``, which a message carries in the open).
-_SECRET_WORDS = frozenset({"pass", "pwd", "passwd", "pw", "auth", "sig", "creds", "apikey"})
+#: signature; not ``signature``, which a message carries in the open), ``pat`` (a personal access token).
+_SECRET_WORDS = frozenset({"pass", "pwd", "passwd", "pw", "auth", "sig", "creds", "apikey", "pat"})
 #: Words that, anywhere in a name, say its value is not a secret: an id, a URL, a file, a count, a public key,
 #: a page cursor (``token_url``, ``api_key_id``, ``password_file``, ``max_tokens``, ``next_page_token``).
 _NOT_SECRET_WORDS = frozenset(
@@ -45,6 +45,13 @@ def secret_name(name: str) -> bool:
         return False
     joined = "".join(words)
     return any(part in joined for part in _SECRET_PARTS) or not _SECRET_WORDS.isdisjoint(words)
+
+
+def key_name(name: str) -> bool:
+    """Whether the name ends in ``key`` with no qualifier that says secret (``browser-key``, ``license_key``):
+    its value is taken for a secret only when it is random."""
+    words = [w.lower() for w in _WORD.findall(name)]
+    return bool(words) and words[-1] == "key" and _NOT_SECRET_WORDS.isdisjoint(words)
 
 
 def password_name(name: str) -> bool:
@@ -93,6 +100,13 @@ def plausible_value(value: str, password: bool) -> bool:
     return letters and (any(c.isdigit() for c in value) or mixed) and entropy(value) >= 3.0
 
 
+def url_password(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether a URL's password is one: not a placeholder (``apt:pass@`` in a manual) nor a reference
+    (``${DB_PASSWORD}``, ``%(password)s``)."""
+    value = ascii_of(match.group("secret"))
+    return value.lower() not in _PLACEHOLDERS and value.lower() not in ("pass", "pwd", "pw") and value[0] not in "$%{<"
+
+
 #: Prefixes of a digest or an id, not of a credential: ``sha256-...`` in a lockfile, ``req-<uuid>`` in a log.
 _NOT_TOKEN_PREFIXES = frozenset(
     """sha sha1 sha224 sha256 sha384 sha512 md5 blake2b blake2s blake3 xxh64 crc32 hash digest commit rev ref git
@@ -112,15 +126,34 @@ _ID_OR_DATE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-|\d{4}-\
 #: A run of letters and digits long enough to be a token's random part.
 _SEGMENT = re.compile(r"[A-Za-z0-9]{16,}")
 _HEX = frozenset("0123456789abcdefABCDEF")
+_SEPARATORS = re.compile(r"[_\-.~]")
+#: Prefixes that say a token follows, which may be a UUID with a word or two before it.
+_SECRET_PREFIXES = frozenset("pat sdk key secret token access api apikey auth sk".split())
+_UUID_TAIL = re.compile(
+    r"(?:[A-Za-z0-9]{1,16}-){0,2}[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+)
 
 
-def random_tail(prefix: str, tail: str) -> bool:
+def random_tail(prefix: str, tail: str, separator: str = "_") -> bool:
     """Whether ``prefix`` + a separator + ``tail`` looks like a vendor's token: a prefix that is no digest's or
-    id's, no UUID or date in the tail, and a run of 16 letters and digits in it that is random (see
-    random_run): words and identifiers joined by separators (``draft-ietf-http-v10-spec``) are not."""
-    if prefix.lower() in _NOT_TOKEN_PREFIXES or not _PREFIX.fullmatch(prefix) or _ID_OR_DATE.search(tail):
+    id's (``~`` never follows a digest's name: ``sha256~...`` is a token), no UUID or date in the tail, and a run
+    of 16 letters and digits in it that is random (see random_run): words and identifiers joined by separators
+    (``draft-ietf-http-v10-spec``) are not. Also a token: a prefix that says secret before a UUID
+    (``pat-na1-<uuid>``, ``sdk-<uuid>``); a key printed in groups (``A3-L6Z64A-6N2TA24Q74S-0FQYD-...``), random
+    once joined; and 16 or more hex digits after an upper-case prefix (``NRJS-b4be81c3...``), which a digest's
+    prefix never is."""
+    if not _PREFIX.fullmatch(prefix) or (prefix.lower() in _NOT_TOKEN_PREFIXES and separator != "~"):
         return False
-    return any(random_run(run) for run in _SEGMENT.findall(tail))
+    if _ID_OR_DATE.search(prefix + separator + tail):
+        return prefix.lower() in _SECRET_PREFIXES and _UUID_TAIL.fullmatch(tail) is not None
+    if any(random_run(run) for run in _SEGMENT.findall(tail)):
+        return True
+    groups = _SEPARATORS.split(tail)
+    joined = "".join(groups)
+    if len(groups) >= 3 and all(4 <= len(g) <= 16 for g in groups) and (joined.isupper() or joined.islower()):
+        return random_run(joined)
+    hex_run = len(prefix) >= 3 and prefix.isupper() and len(tail) >= 16 and set(tail) <= _HEX
+    return hex_run and entropy(tail) >= 3.3
 
 
 def random_run(run: str, shortest: int = 16) -> bool:
@@ -174,6 +207,10 @@ SPACED_ANCHORS = (
 # Each pattern starts with its anchors, as a look-ahead: found where the anchors stand it costs nothing, and an
 # engine that runs the pattern everywhere (hyperscan, in benchmarks/redaction_engines.py) finds what ours does.
 SPACED = f"(?={'|'.join(map(re.escape, SPACED_ANCHORS))})" + NAMED.replace("{spaced}", r"|[ \t]{1,8}")
+#: ``pat`` (a personal access token) as a whole word of a name: ``AZURE_DEVOPS_PAT``, ``gitlab_pat``,
+#: ``devopsPat``; never the start of a longer word (``PATH``, ``_pattern``), which code is full of.
+PAT_ANCHORS = ("PAT", "_pat", "-pat", ".pat", "Pat")
+PAT = r"(?=PAT(?![A-Za-z])|[_.\-]pat(?![a-z])|Pat(?![a-z]))" + NAMED.replace("{spaced}", "")
 NAMED = f"(?=(?i:{'|'.join(NAMED_ANCHORS)}))" + NAMED.replace("{spaced}", "")
 
 
@@ -185,7 +222,8 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
     head = ascii_of(found.group()) if found else ""
     name = head + ascii_of(match.group("rest"))
     close, sep, quote = (ascii_of(match.group(g) or "") for g in ("close", "sep", "q"))
-    if not secret_name(name):
+    loose = not secret_name(name)
+    if loose and not key_name(name):
         return False
     word = sep.strip()
     if not word:  # white space only: a flag (--token x), an upper-case name of words (ENV API_TOKEN x)
@@ -202,12 +240,19 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
     value = ascii_of(match.group("secret"))
     if not plausible_value(value, password_name(name)):
         return False
+    if loose:  # a name of a key of any kind: a random value only
+        return any(random_run(run) for run in _SEGMENT.findall(value))
     # where the syntax is also code's (a comparison, a call's arguments, a word after a word), only a random
-    # value is taken for a secret
-    return word not in ("", ",", "==") or any(random_run(run, 10) for run in _RUN.findall(value))
+    # value (or a UUID, which many services issue as a key) is taken for a secret
+    return (
+        word not in ("", ",", "==")
+        or any(random_run(run, 10) for run in _RUN.findall(value))
+        or _UUID.fullmatch(value) is not None
+    )
 
 
 _RUN = re.compile(r"[A-Za-z0-9]{10,}")
+_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 
 
 #: A token made of a short prefix and a long tail, found from its separator: ``_ - . ~`` followed by 15 of a
@@ -217,7 +262,8 @@ _RUN = re.compile(r"[A-Za-z0-9]{10,}")
 SHAPED_SCAN = r"[_\-.~](?=[A-Za-z0-9_\-.~]{15})(?:[A-Za-z_\-.~]{0,24}\d{1,12}[A-Za-z]){2}"
 SHAPED = (
     r"(?:(?<![A-Za-z0-9_\-.~\\])|(?<=\\[nrt]))(?P<secret>(?P<prefix>[A-Za-z][A-Za-z0-9]{0,11})[_\-.~]"
-    r"(?P<tail>[A-Za-z0-9_\-.~]{14,511}[A-Za-z0-9]={0,2}))(?![A-Za-z0-9_\-~]|\.[A-Za-z0-9])"
+    r"(?P<tail>[A-Za-z0-9_\-.~]{14,511}(?:[+/][A-Za-z0-9_\-.~+/]{1,511})?[A-Za-z0-9_\-]={0,2}))"
+    r"(?![A-Za-z0-9_\-~]|\.[A-Za-z0-9])"
 )
 #: How far before the scan's hit the token starts at most (a stream keeps 64 bytes before a window).
 SHAPED_BACK = 56
@@ -225,7 +271,8 @@ SHAPED_BACK = 56
 
 def shaped_token(match: re.Match[Any], text: str | bytes) -> bool:
     """Whether the match is a token (see random_tail) and no digest (``sha256=...`` before it)."""
-    if not random_tail(ascii_of(match.group("prefix")), ascii_of(match.group("tail"))):
+    separator = ascii_of(text[match.end("prefix") : match.end("prefix") + 1])
+    if not random_tail(ascii_of(match.group("prefix")), ascii_of(match.group("tail")), separator):
         return False
     before = text[max(0, match.start() - 24) : match.start()]
     found = _DIGEST_BEFORE_BYTES.search(before) if isinstance(before, bytes) else _DIGEST_BEFORE.search(before)

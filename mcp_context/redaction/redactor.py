@@ -285,15 +285,16 @@ def _scan_matches(rule: Rule, text: str | bytes) -> Iterator[re.Match[Any]]:
     scan: Any = rule.bytes_scan if isinstance(text, bytes) else rule.scan
     match_at: Any = None
     word: Any = _WORD_START_BYTES if isinstance(text, bytes) else _WORD_START
-    seen = 0
+    seen = tried = -1
     for hit in scan.finditer(text):
         at = hit.start()
         if at < seen:
             continue
         head = word.search(text, max(0, at - SHAPED_BACK), at)
-        if head is None or head.start() < seen:
+        start = at if head is None else head.start()  # nothing of a word before the hit: tried at the hit
+        if start < seen or start == tried:  # a word tried already, from another hit in it
             continue
-        start = head.start()
+        tried = start
         if start > 0 and text[start - 1 : start] in ("\\", b"\\"):
             start += 1  # the head starts with a JSON escape's letter (\n, \t): the token after it
         if match_at is None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from . import generic
+from . import generic, shapes
 
 #: No match of a rule is longer than this many characters (or bytes), except a PEM block's (which a stream holds
 #: whole; see Redactor.stream): a rule's repeats are bounded so, and a stream cut this far before its end cuts no
@@ -270,6 +270,7 @@ RULES: tuple[Rule, ...] = (
         "url_password",
         "://",
         rf"://[^\s:/?#@\"'<>\[\]{_NOT_ASCII}]{{0,256}}:(?P<secret>[^\s/?#@\"'<>{_NOT_ASCII}]{{1,256}})@",
+        accept=generic.url_password,
     ),
     _rule(
         "bearer_token",
@@ -353,7 +354,12 @@ RULES: tuple[Rule, ...] = (
     # a value given any name that says secret, in any syntax (see generic)
     _rule("secret", generic.NAMED_ANCHORS, generic.NAMED, folded=True, accept=generic.named_value),
     _rule("secret", generic.SPACED_ANCHORS, generic.SPACED, accept=generic.named_value),
+    _rule("secret", generic.PAT_ANCHORS, generic.PAT, accept=generic.named_value),
     _rule("secret", generic.NEARBY_ANCHORS, generic.NEARBY, folded=True, accept=generic.nearby_value),
     # a token of a prefix and a random tail, whoever issues it (see generic)
     _rule("token", (), generic.SHAPED, accept=generic.shaped_token, scan=generic.SHAPED_SCAN),
+    # a password or a key by the shape of where it stands, whatever tool holds it (see shapes)
+    _rule("password", shapes.PASSWORD_FLAG_ANCHORS, shapes.PASSWORD_FLAG, accept=shapes.password_flag),
+    _rule("password", (), shapes.COLON_FIELDS, accept=shapes.colon_fields, scan=shapes.COLON_FIELDS_SCAN),
+    _rule("secret", shapes.USER_KEY_ANCHORS, shapes.USER_KEY, accept=shapes.user_key),
 )

@@ -18,7 +18,7 @@ import urllib.parse
 from collections.abc import Callable
 from pathlib import Path
 
-from . import fresh
+from . import fresh, third
 from .formats import FORMATS, Format
 from .makers import HEX, s
 
@@ -433,11 +433,12 @@ def main() -> None:
         for n, case in enumerate(cases(fmt, rng)):
             rows.append({"id": f"{fmt.name}/{n}", "split": split_of(fmt.name), **case})
     rows += fresh.rows()
+    rows += third.rows()
     with open(OUT, "w", encoding="utf-8") as out:
         for row in rows:
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
     formats = {r["format"] for r in rows}
-    for split in ("held_out", fresh.SPLIT):
+    for split in ("held_out", fresh.SPLIT, third.SPLIT):
         held = {r["format"] for r in rows if r["split"] == split}
         print(f"{split}: {len(held)} formats, {sum(r['split'] == split for r in rows)} cases")
     print(f"{len(rows)} cases, {len(formats)} formats")
