@@ -70,8 +70,11 @@ def colon_fields(match: re.Match[Any], text: str | bytes) -> bool:
 
 
 #: ``-u KEY:`` / ``--user KEY:``: basic credentials whose user is the key and whose password is empty.
+#: The quote may be a JSON escape's (a command inside a JSON string, as an archive stores it), and so may be what
+#: follows the value's end.
 USER_KEY = (
-    rf"(?<![A-Za-z0-9_\-])(?:-u|--user)(?:[ \t]{{1,4}}|=)(?P<q>['\"]?)(?P<secret>{_ARG}{{10,256}}?):(?P=q){_ARG_END}"
+    rf"(?<![A-Za-z0-9_\-])(?:-u|--user)(?:[ \t]{{1,4}}|=)(?P<q>(?:\\?['\"])?)(?P<secret>{_ARG}{{10,256}}?):(?P=q)"
+    r"""(?=[\s;|&)"']|\\[nrt"]|$)"""
 )
 USER_KEY_ANCHORS = ("-u", "--user")
 
