@@ -59,3 +59,9 @@ def test_a_known_count_line_gets_the_reason_beside_it() -> None:
 
 def test_a_success_with_harmless_words_stays_a_success() -> None:
     assert not read_command("checked error handling paths\n12 passed, 0 failed\nExit Code: 0").failed
+
+
+def test_a_named_test_with_its_reason_in_no_known_shape_is_told_with_it() -> None:
+    text = "ok 1 - reads the file\nnot ok 2 - parses dates\n  ---\n  message: 'month 13 is invalid'\n  ...\n1..2\n"
+    line = quote(text, failed=True)
+    assert line == "message: 'month 13 is invalid' (not ok 2 - parses dates)"

@@ -320,7 +320,7 @@ def quote(text: str, failed: bool = False) -> str | None:
         best = _Best(best.rank, best.order, above[1], above[0], False)
     line = joined(text, best.start, best.line)
     if best.title:  # the test is named, the cause not yet: the first line after it that says why
-        cause = _cause_after(text, best.start)
+        cause = _cause_after(text, best.start) or reason(text[best.start + len(best.line) :])
         line = f"{cause} ({line})" if cause else line
     elif title is not None and title.start < best.start and title.line not in line:
         line = f"{line} ({title.line})"
