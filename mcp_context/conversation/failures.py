@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from .causes import joined, owner
+from .reasons import reason
 from .wrappers import EXIT_CODE, exit_code, unwrapped
 
 __all__ = [
@@ -312,23 +313,27 @@ def quote(text: str, failed: bool = False) -> str | None:
             match = matches[0] if rule.first else matches[-1]
             best = _better(best, rule, match.start(), match.group(0))
             title = _better(title, rule, matches[0].start(), matches[0].group(0)) if rule.title else title
-    if best is None:
-        return None
+    if best is None:  # a failure is shown, in no shape known here: the line that reads most like a reason
+        return reason(text) if failed else None
     above = owner(text, best.start)  # a line inside an error's indented block is a detail of that error
     if above is not None and not best.title:
         best = _Best(best.rank, best.order, above[1], above[0], False)
     line = joined(text, best.start, best.line)
     if best.title:  # the test is named, the cause not yet: the first line after it that says why
-        cause = _cause_after(text, best.start)
+        cause = _cause_after(text, best.start) or reason(text[best.start + len(best.line) :])
         line = f"{cause} ({line})" if cause else line
     elif title is not None and title.start < best.start and title.line not in line:
         line = f"{line} ({title.line})"
+    elif best.rank <= _TALLY:  # a count says that the run failed, not why: a line that reads like a reason does
+        why = reason(text)
+        line = f"{why} ({line})" if why and line not in why and why not in line else line
     wrapper = next((ln for _, ln in found.get("***", ()) if _MAKE.match(ln)), None)
     if wrapper is None or wrapper.strip() == line:
         return _with_cause(text, line) if wrapper is not None else line
     return f"{line} ({wrapper.strip()})"  # the cause, and which target of the build it failed
 
 
+_TALLY = 55  # the rank of a runner's count, a build's verdict or a package manager's first line: not a reason
 _MAKE = re.compile(r"^(?:g?make)(?:\[\d+\])?: \*\*\* ")
 _CAUSES = tuple(rule for rule in _QUOTE_ONLY if not rule.title and rule.rank >= 86)
 

@@ -1,0 +1,103 @@
+"""The line that says why a run failed, found by what such a line says rather than by which tool printed it.
+
+``failures`` knows many tools' shapes; a tool it does not know still says why in words any reader recognises:
+a severity word (``error``, ``fatal``, ``cannot``, ``not found``, ``leak``, ``expected ... got``) in a line that
+is a message, not a stack frame, a count of failed tests, a banner or the command echoed back. This module
+scores every line of a failed output so and gives the best: it is what is quoted when no known shape is found,
+or when the only one found is a count that says that the run failed but not why. Noise a tool puts before its
+message (a process id such as ``==1234==``, a timestamp, a ``[ERROR]`` tag, a ``file:line:col:`` location) is
+not counted as the message but stays in the quote, since the location helps the reader."""
+
+from __future__ import annotations
+
+import re
+
+from .causes import joined
+
+__all__ = ["reason"]
+
+_SEVERE = re.compile(
+    r"(?i)\b(?:errors?|fail(?:s|ed|ures?|ing)?|fatal|abort\w*|panic\w*|exception|assert\w*|"
+    r"mismatch\w*|undefined|unbound|undeclared|not found|no such|cannot|can't|could not|unable to|"
+    r"invalid|denied|refused|leak\w*|overflow\w*|segmentation|timeout|timed out|unexpected|illegal|"
+    r"violat\w+|uninitiali[sz]ed|not defined|unknown|missing|incompatible|conflict\w*)\b"
+)
+#: What was wanted beside what came: an assertion's message even without a severity word.
+_WANTED = re.compile(r"(?i)\b(?:expected|want(?:ed)?|should)\b.*\b(?:actual|got|but|received|found|was|is)\b")
+#: Put before a message and no part of it: a process id (``==123==``), a timestamp, a level tag, a location.
+_NOISE = re.compile(
+    r"^(?:==\d+==|\[?\d{4}-\d\d-\d\d[T ][\d:.,]+Z?\]?|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?|"
+    r"\[(?:ERROR|FATAL|WARN(?:ING)?|INFO|error|fatal)\]|[\w./\\-]+\.\w+(?::\d+){1,2}:?|\s)+"
+)
+#: A stack frame or a location only: where, never why.
+_FRAME = re.compile(
+    r"^\s*(?:at \S+.*[(:]\d+|File \".*\", line \d+|-->\s*\S+|#\d+\s+0x[0-9a-f]+|(?:by|at) 0x[0-9a-f]+|"
+    r"\d+\s*\||[|^~]+\s*$|in \S+ at \S+:\d+)",
+    re.I,
+)
+#: A runner's tally: says that tests failed, not why.
+_COUNT = re.compile(
+    r"(?i)(?:\b\d+ (?:tests?|examples?|passed|failed|failures?|errors?|skipped|warnings?)\b.*){2,}|"
+    r"^\W*(?:FAILED|FAIL|ERROR)\W*\(.*=\d+.*\)\W*$|^\s*(?:Tests?|Suites?|Files?)\s*:\s*\d+"
+)
+_BANNER = re.compile(r"^\W*$|^(.)\1{5,}")
+_ECHO = re.compile(r"^\s*(?:\$|\+|>>>|#) \S")
+#: A line that only says an error follows: its message is on the lines below.
+_MARKER = re.compile(r"(?i)^\W*(?:error|fatal|fail(?:ed|ure)?|exception|not ok \d+.*)\W*:?\s*$")
+_CLOSE = 1.0  # two best lines this close in score may both be the cause: both are quoted
+_SHORT = 140
+
+
+def reason(text: str) -> str | None:
+    """The line of ``text`` (a failed run's output) that says best why it failed, widened to its message; two
+    lines when the best two score alike and are short; None when no line names a failure at all."""
+    scored: list[tuple[float, int, str]] = []
+    at = 0
+    for raw in text.splitlines(keepends=True):
+        start, at = at, at + len(raw)
+        line = raw.strip()
+        if line:
+            value = _score(line)
+            if value > 0:
+                scored.append((value, start, line))
+    if not scored:
+        return None
+    scored.sort(key=lambda s: (-s[0], s[1]))  # the best first; of two alike, the earlier: it caused the rest
+    value, start, line = scored[0]
+    first = _message(text, start, line)
+    if len(scored) > 1:
+        nxt_value, nxt_start, nxt = scored[1]
+        second = _message(text, nxt_start, nxt)
+        if value - nxt_value < _CLOSE and len(first) + len(second) <= 2 * _SHORT and second not in first:
+            pair = (first, second) if start < nxt_start else (second, first)
+            return "; ".join(pair)
+    return first
+
+
+def _score(line: str) -> float:
+    if _BANNER.match(line) or _FRAME.match(line):
+        return 0.0
+    message = _NOISE.sub("", line, count=1) or line
+    words = {m.group(0).lower() for m in _SEVERE.finditer(message)}
+    value = 2.0 * min(len(words), 3) + (2.0 if _WANTED.search(message) else 0.0)
+    if value == 0:
+        return 0.0
+    if _SEVERE.match(message):
+        value += 1.5  # a message that opens on what went wrong
+    if _MARKER.match(message):
+        value += 0.5  # says little itself; its message is joined from the lines below
+    if _COUNT.search(message):
+        value -= 4.0
+    if _ECHO.match(line):
+        value -= 3.0
+    if len(message) > 300:
+        value -= 2.0  # a data dump, not a message
+    return value
+
+
+def _message(text: str, start: int, line: str) -> str:
+    """A marker line with the message it leaves to the next non-blank line; else the line with its block."""
+    if _MARKER.match(_NOISE.sub("", line, count=1) or line):
+        after = [ln.strip() for ln in text[start:].splitlines()[1:6] if ln.strip()]
+        return f"{line} {after[0]}" if after else line
+    return joined(text, start, line)
