@@ -164,7 +164,11 @@ class Redactor:
             doc = json.loads(text)
         except ValueError:
             return self.text(text).encode("utf-8")
-        return json.dumps(self.data(doc), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        redacted = self.data(doc)
+        try:
+            return json.dumps(redacted, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate, written as an escape: JSON spells it, UTF-8 cannot
+            return json.dumps(redacted, separators=(",", ":")).encode("ascii")
 
 
 #: Strings at least this long that redaction left as they were are remembered (see RedactionMemo.clean): the
