@@ -205,5 +205,6 @@ def test_cli_install_honours_codex_home_and_uninstall_removes_the_file_it_made(
 
 
 def test_config_codex_points_at_the_hooks(tmp_path: Path) -> None:
-    out = CliRunner().invoke(cli, ["--root", str(tmp_path), "config", "codex"]).output
-    assert f"--root {tmp_path} hooks install codex" in out and "/hooks" in out
+    res = CliRunner().invoke(cli, ["--root", str(tmp_path), "config", "codex"])
+    assert f"--root {tmp_path} hooks install codex" in res.stderr and "/hooks" in res.stderr
+    assert "hooks" not in res.stdout  # appended to config.toml as printed: `codex mcp remove` leaves no note

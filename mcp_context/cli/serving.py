@@ -177,12 +177,15 @@ def config(obj: Ctx, host: str, name: str, url: str | None, key_env: str) -> Non
         # transcript="host" finds the session files where Codex writes them.
         home = os.environ.get("CODEX_HOME")
         click.echo(codex_entry(name, command, env | ({"CODEX_HOME": os.path.abspath(home)} if home else {})), nl=False)
+        # On stderr: what is printed on stdout is appended to config.toml as it is, and `codex mcp remove` takes
+        # out the table and its comment only, so a note after the table would stay behind in the user's file.
         click.echo(
-            "# hooks (large outputs stored, repeated calls stopped), in hooks.json beside config.toml; Codex runs"
+            "# hooks (large outputs stored, repeated calls stopped), in hooks.json beside config.toml; Codex runs",
+            err=True,
         )
         rooted = ["--root", os.path.abspath(os.path.expanduser(obj.root))] if obj.root else []
         hooks_install = shlex.join([*install_command(), *rooted, "hooks", "install", "codex"])
-        click.echo(f"# them once trusted (review them in `codex`, /hooks): {hooks_install}")
+        click.echo(f"# them once trusted (review them in `codex`, /hooks): {hooks_install}", err=True)
     elif host == "claude":
         env_flags = "".join(f" -e {k}={shlex.quote(v)}" for k, v in env.items())
         click.echo("# register for your user (use --scope project to write .mcp.json in this project):")
