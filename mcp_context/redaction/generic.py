@@ -121,6 +121,10 @@ _DIGEST_BEFORE = re.compile(
     r"(?i:sha\d{0,3}|md5|blake2[bs]|blake3|xxh\d*|crc32|digest|hash|integrity|checksum)[\"']?\s{0,2}[=:,\-]\s{0,2}[\"']?$"
 )
 _DIGEST_BEFORE_BYTES = re.compile(_DIGEST_BEFORE.pattern.encode())
+#: A key that names an identifier just before the value (``"id": "``, ``"tool_call_id":"``, ``callId=``, a JSON
+#: escape's quotes too): hosts and frameworks make ids of a prefix and a random tail, a token's shape.
+_ID_BEFORE = re.compile(r"""(?:(?:\A|[^A-Za-z0-9])[iI][dD]|[a-z](?:Id|ID))\\?["']?[ \t]{0,4}[:=][ \t]{0,4}\\?["']?\Z""")
+_ID_BEFORE_BYTES = re.compile(_ID_BEFORE.pattern.encode())
 #: A UUID or a date anywhere in a tail makes it an id or a file's name (a log's, a transcript's), not a token.
 _ID_OR_DATE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-|\d{4}-\d\d-\d\d|\d{8}T\d")
 #: A run of letters and digits long enough to be a token's random part.
@@ -275,8 +279,9 @@ def shaped_token(match: re.Match[Any], text: str | bytes) -> bool:
     if not random_tail(ascii_of(match.group("prefix")), ascii_of(match.group("tail")), separator):
         return False
     before = text[max(0, match.start() - 24) : match.start()]
-    found = _DIGEST_BEFORE_BYTES.search(before) if isinstance(before, bytes) else _DIGEST_BEFORE.search(before)
-    return found is None
+    if isinstance(before, bytes):
+        return _DIGEST_BEFORE_BYTES.search(before) is None and _ID_BEFORE_BYTES.search(before) is None
+    return _DIGEST_BEFORE.search(before) is None and _ID_BEFORE.search(before) is None
 
 
 #: A random value a few words after a word that says secret, in prose or a log line: "using credentials

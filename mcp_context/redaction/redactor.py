@@ -142,7 +142,7 @@ class Redactor:
             items = [self.data(v, clean) for v in value]
             return value if all(a is b for a, b in zip(items, value, strict=True)) else items
         if isinstance(value, dict):
-            pairs = {k: self.data(v, clean) for k, v in value.items()}
+            pairs = {k: v if identifier(k, v) else self.data(v, clean) for k, v in value.items()}
             return value if all(pairs[k] is v for k, v in value.items()) else pairs
         return value
 
@@ -169,6 +169,23 @@ class Redactor:
             return json.dumps(redacted, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         except UnicodeEncodeError:  # a lone surrogate, written as an escape: JSON spells it, UTF-8 cannot
             return json.dumps(redacted, separators=(",", ":")).encode("ascii")
+
+
+#: A key that names an identifier: ``id``, ``tool_call_id``, ``call_id``, ``toolUseId``, ``messageID``.
+_ID_KEY = re.compile(r"(?:\A|[_\-])[iI][dD]\Z|[a-z](?:Id|ID)\Z")
+
+
+def identifier(key: object, value: object) -> bool:
+    """Whether ``value`` is an identifier a protocol matches on (a tool call's id, a message's): one word under
+    a key that says id. It is left as it is: hosts and frameworks make ids of a prefix and a random tail, the
+    shape of a token, and a history whose ids were replaced pairs no call with its result."""
+    return (
+        isinstance(key, str)
+        and isinstance(value, str)
+        and len(value) <= 256
+        and _ID_KEY.search(key) is not None
+        and not any(c.isspace() for c in value)
+    )
 
 
 #: Strings at least this long that redaction left as they were are remembered (see RedactionMemo.clean): the
