@@ -2,13 +2,19 @@
 one large result sent as ``persist_result``'s ``content`` over stdio, against the size of the result.
 
     server    a real ``mcp-context serve`` (a fresh process and a temporary store per run) is initialized over
-              stdio with raw JSON-RPC lines and warmed up with one small persist_result; then its resident
+              stdio with raw JSON-RPC lines and warmed up with one persist_result (see below); then its resident
               size is read (``VmRSS``), its high-water mark reset (``echo 5 > /proc/<pid>/clear_refs``), one
               ``tools/call`` of persist_result with the large text is sent and answered, and the growth is
               ``VmHWM`` minus that resident size.
     cli       ``mcp-context persist`` reading the same text from stdin, for comparison: the command runs in a
-              child process of its own, once on a small file (the warm-up) and then on the large one, with
-              the same before/reset/after reading around the second run.
+              child process of its own, once on the warm-up file and then on the large one, with the same
+              before/reset/after reading around the second run.
+
+The warm-up is a log text just over what redaction scans before it makes its automaton of every spelling of
+its anchors (``anchors.SPELLED_AFTER``): making that automaton costs about 14 MiB once per process, outside
+Python's heap, and a process that persists a large result makes it during that result's first megabytes. The
+warm-up brings each process to the state a running server is in, so the rows are what one more large result
+costs; the once-per-process figure is part of start-up, like the modules a process imports.
 
 Texts are log-like lines: one mostly ASCII, one where some lines carry non-ASCII words (accents, arrows,
 Cyrillic), which makes Python hold the text in two bytes a character. Each row is the median of the runs, as
@@ -54,6 +60,13 @@ def log_text(size: int, non_ascii: bool = False) -> str:
         lines.append(line)
         total += size_of
         i += 1
+
+
+def warm_up_text() -> str:
+    """A log text just over what redaction scans before making its large automaton (see the docstring)."""
+    from mcp_context.redaction.anchors import SPELLED_AFTER
+
+    return log_text(SPELLED_AFTER + 64 * 1024)
 
 
 def status(pid: int | str) -> dict[str, int]:
@@ -110,7 +123,7 @@ class Server:
         info = {"name": "benchmarks.memory", "version": "1"}
         self.call("initialize", {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": info})
         self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
-        self.persist("warm-up: a small text\n" * 100)
+        self.persist(warm_up_text())
 
     def persist(self, text: str) -> str:
         answer = self.call("tools/call", {"name": "persist_result", "arguments": {"content": text, "label": "x"}})
@@ -155,7 +168,7 @@ def server_run(text: str, workdir: Path) -> Run:
 
 
 def cli_child(root: str, small: str) -> None:
-    """In the child: ``mcp-context persist`` on the small file (the warm-up, named as an argument), then measured
+    """In the child: ``mcp-context persist`` on the warm-up file (named as an argument), then measured
     on the large one, which is this process's stdin."""
     from mcp_context.cli import main
 
@@ -170,7 +183,7 @@ def cli_child(root: str, small: str) -> None:
 def cli_run(text: str, workdir: Path) -> Run:
     root = Path(tempfile.mkdtemp(prefix="cli-", dir=workdir))
     small, large = workdir / "small.txt", workdir / "large.txt"
-    small.write_text("warm-up: a small text\n" * 100, encoding="utf-8")
+    small.write_text(warm_up_text(), encoding="utf-8")
     large.write_bytes(text.encode("utf-8"))
     argv = [sys.executable, "-m", "benchmarks.memory", "--cli-child", str(root), str(small)]
     with open(large, "rb") as stdin:
