@@ -59,6 +59,7 @@ _HOST_TEXT = (
     "<environment_context>",
     "Another language model started to solve this problem",
 )
+_COMPACTED = re.compile(rb'"type"\s*:\s*"compacted"')
 #: What Codex CLI puts before its summary in the ``compacted`` record and in the history after it.
 CODEX_BRIDGE = "use the information in this summary to assist with your own analysis:"
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{3,}")
@@ -363,7 +364,7 @@ def compactions(path: Path) -> int:
         return len(compressions.read_on(compressions.Reading(str(path), 0, [])))
     if name == "codex-cli":
         with open(path, "rb") as f:
-            return sum(b'"type":"compacted"' in line[:120] for line in f)
+            return sum(_COMPACTED.search(line, 0, 200) is not None for line in f)
     return boundaries(path)
 
 

@@ -36,6 +36,8 @@ INSTRUCTION_CHARS = 9_000
 #: What goes back into the conversation: short, the whole is a read away.
 INJECTED_CHARS = 4_000
 SNAPSHOT_TOKENS = 1_500
+#: The hook state's count of the host compactions already audited (Codex CLI).
+AUDITED = "audited_compactions"
 MANUAL_KEEP = "user request, unresolved failure, changed file, decision and open item"
 
 
@@ -310,8 +312,11 @@ def codex_session_start(call: HookCall) -> dict[str, Any] | None:
     snapshot = _pending_snapshot(call)
     path = call.text("transcript_path") or (snapshot or {}).get("transcript")
     found = audit.audit(Path(path), snapshot) if isinstance(path, str) and Path(path).is_file() else None
-    fresh = found is not None and found.found and found.boundaries > _int((snapshot or {}).get("boundaries"))
-    if found is not None and fresh:
+    doc = call.state()
+    seen = max(_int((snapshot or {}).get("boundaries")), _int(doc.get(AUDITED)))
+    if found is not None and found.found and found.boundaries > seen:  # each compaction audited once
+        doc[AUDITED] = found.boundaries
+        call.save_state(doc)
         _journal(call, found)
         context = _dropped(found) or (pointer(snapshot) if snapshot is not None else None)
     else:
