@@ -181,3 +181,12 @@ def test_the_audit_page_shows_a_gemini_compression_no_hook_recorded(tmp_path: Pa
     assert "gemini-cli" in page and "audited now, from the transcript" in page
     assert "First: count to three thousand with seq." in page and "Dropped: 1 fact(s)" in page
 
+
+def test_the_timeline_reads_a_codex_rollout_and_its_compaction() -> None:
+    from mcp_context.ui import transcript
+
+    found = transcript.read(ROLLOUT)
+    assert found.model == "gpt-5.1-codex" and len(found.compactions) == 1
+    peak = found.compactions[0].tokens
+    assert peak == max(p.tokens for p in found.context)  # the context was fullest when Codex compacted
+    assert 0 < found.context[-1].tokens < peak / 2  # then it starts again from the history Codex put in place
