@@ -122,7 +122,8 @@ class ResponsesModel:
             if self.first_declared is None and any(d.startswith("mcp__") for d in declared):
                 self.first_declared = time.time()
         p, n = where
-        n = max(n, self.reached.get(p, 0))
+        if self.compactions:  # the outputs before the compaction are gone from the request
+            n = max(n, self.reached.get(p, 0))
         steps = self.prompts[p].steps
         step = steps[n] if n < len(steps) else steps[-1]
         out: list[dict[str, Any]] = [_message(step["say"])] if step.get("say") else []
