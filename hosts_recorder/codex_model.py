@@ -17,6 +17,9 @@ from .model import JsonHandler
 
 #: The model name the fake answers under when a request names none.
 MODEL = "gpt-5.1-codex"
+#: How Codex's compaction request begins (its last input item, a user message): the model answers with its
+#: summary, as a real model would, and the plan goes on where it was.
+COMPACTION_PROMPT = "You are performing a CONTEXT CHECKPOINT COMPACTION"
 
 
 @dataclass
@@ -69,11 +72,25 @@ class ResponsesModel:
         #: waits a second with a shell call (not a step of the plan) and asks again.
         self.waits: set[str] = set()
         self.first_declared: float | None = None  # when a request first declared an MCP tool (time.time())
+        #: The input tokens each response reports: a fixed 1,000, or (``counted``) about a token per 4 bytes of
+        #: the request's input, so Codex's own auto-compaction sees the context grow as a real model's would.
+        self.counted = False
+        #: What the model answers Codex's compaction request with; how many it answered.
+        self.summary = "Summary: work in progress."
+        self.compactions = 0
+        #: The next step of each prompt: after a compaction the outputs that counted the steps are gone.
+        self.reached: dict[int, int] = {}
+
+    def input_tokens(self, body: dict[str, Any]) -> int:
+        if not self.counted:
+            return 1000
+        return max(1, len(json.dumps(body.get("input") or [], ensure_ascii=False)) // 4)
 
     def set_plan(self, prompts: list[Prompt], log_path: Path) -> None:
         with self.lock:
             self.prompts, self.log_path, self.problems, self.calls = prompts, log_path, [], []
             self.last_main, self.first_declared, self.waits = None, None, set()
+            self.compactions, self.reached = 0, {}
 
     def log(self, rec: dict[str, Any]) -> None:
         with self.lock:
@@ -87,8 +104,14 @@ class ResponsesModel:
         request (a title, a summary)."""
         items = [i for i in body.get("input") or [] if isinstance(i, dict)]
         declared = declared_tools(body)
-        where = self.locate(items)
         rec: dict[str, Any] = {"api": "responses", "declared_tools": sorted(declared), "n_input": len(items)}
+        if items and _user_text(items[-1]).startswith(COMPACTION_PROMPT):
+            with self.lock:
+                self.compactions += 1
+            rec["answer"] = "compaction"
+            self.log(rec)
+            return [_message(self.summary)]
+        where = self.locate(items)
         if where is None:
             rec["answer"] = "side"
             self.log(rec)
@@ -99,6 +122,8 @@ class ResponsesModel:
             if self.first_declared is None and any(d.startswith("mcp__") for d in declared):
                 self.first_declared = time.time()
         p, n = where
+        if self.compactions:  # the outputs before the compaction are gone from the request
+            n = max(n, self.reached.get(p, 0))
         steps = self.prompts[p].steps
         step = steps[n] if n < len(steps) else steps[-1]
         out: list[dict[str, Any]] = [_message(step["say"])] if step.get("say") else []
@@ -114,9 +139,9 @@ class ResponsesModel:
         outputs after it, waits left out); None for a request of no prompt."""
         for idx in range(len(items) - 1, -1, -1):
             item = items[idx]
-            if item.get("type", "message") != "message" or item.get("role") != "user":
+            text = _user_text(item)
+            if not text:
                 continue
-            text = " ".join(c.get("text", "") for c in item.get("content") or [] if isinstance(c, dict))
             hit = next((p for p, pr in enumerate(self.prompts) if pr.text in text), None)
             if hit is not None:
                 outputs = sum(
@@ -162,6 +187,7 @@ class ResponsesModel:
             if step.get("wait"):
                 self.waits.add(call_id)
             else:
+                self.reached[p] = n + 1
                 self.calls.append({"call_id": call_id, "name": name, "args": args, "prompt": p, "step": n})
         return item
 
@@ -183,6 +209,13 @@ def fill_handles(args: dict[str, Any], items: list[dict[str, Any]]) -> dict[str,
                 break
     filled: dict[str, Any] = json.loads(json.dumps(args).replace("$handle", handle))
     return filled
+
+
+def _user_text(item: dict[str, Any]) -> str:
+    """The text of a user message item ("" for any other item)."""
+    if item.get("type", "message") != "message" or item.get("role") != "user":
+        return ""
+    return " ".join(str(c.get("text", "")) for c in item.get("content") or [] if isinstance(c, dict))
 
 
 def _message(text: str) -> dict[str, Any]:
@@ -224,11 +257,11 @@ def serve(model: ResponsesModel) -> ThreadingHTTPServer:
                 events.append({"type": "response.output_item.added", "output_index": i, "item": item})
                 events.append({"type": "response.output_item.done", "output_index": i, "item": item})
             usage = {
-                "input_tokens": 1000,
+                "input_tokens": model.input_tokens(body),
                 "input_tokens_details": {"cached_tokens": 0},
                 "output_tokens": 20,
                 "output_tokens_details": {"reasoning_tokens": 0},
-                "total_tokens": 1020,
+                "total_tokens": model.input_tokens(body) + 20,
             }
             done = head | {"status": "completed", "output": items, "usage": usage}
             events.append({"type": "response.completed", "response": done})

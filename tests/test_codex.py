@@ -23,11 +23,16 @@ from mcp_context.conversation.formats import codex
 from mcp_context.errors import InvalidArgument
 
 FIXTURES = Path(__file__).parent / "hosts" / "codex"
-RUNS = sorted(FIXTURES.glob("*.jsonl"))
+ALL_RUNS = sorted(FIXTURES.glob("*.jsonl"))
 
 
 def truth(path: Path) -> dict[str, Any]:
     return json.loads(path.with_suffix(".truth.json").read_text(encoding="utf-8"))
+
+
+#: The runs Codex did not compact: what the model saw last is the whole run (a compacted one is audited in
+#: tests/test_codex_compaction.py).
+RUNS = [p for p in ALL_RUNS if not truth(p).get("compactions")]
 
 
 @pytest.mark.parametrize("path", RUNS, ids=lambda p: p.stem)

@@ -153,12 +153,19 @@ def test_a_repeated_command_gets_a_nudge_then_a_deny_codex_accepts(tmp_path: Pat
     assert denied and "add(2, 3)" in denied[0]["permissionDecisionReason"]
 
 
-@pytest.mark.parametrize("name", ["SessionStart-1", "UserPromptSubmit-1", "Stop-1"])
+@pytest.mark.parametrize("name", ["UserPromptSubmit-1", "Stop-1"])
 def test_events_we_do_not_register_are_refused_quietly(tmp_path: Path, name: str) -> None:
     data = recorded(name)
-    event = {"SessionStart": "session-start", "UserPromptSubmit": "user-prompt-submit", "Stop": "stop"}
+    event = {"UserPromptSubmit": "user-prompt-submit", "Stop": "stop"}
     assert run("codex", event[data["hook_event_name"]], json.dumps(data).encode(), tmp_path) is None
     assert "no hook codex" in (tmp_path / "hooks.log").read_text()
+
+
+def test_a_session_start_that_follows_no_compaction_says_nothing(tmp_path: Path) -> None:
+    data = recorded("SessionStart-1")
+    assert data["source"] == "startup"
+    assert run("codex", "session-start", json.dumps(data).encode(), tmp_path) is None
+    assert not (tmp_path / "hooks.log").exists() and not (tmp_path / "sessions").exists()
 
 
 # hooks.json ------------------------------------------------------------------------------------------------

@@ -116,6 +116,8 @@ def test_codex_runs_our_hooks_stores_a_large_output_stops_a_loop_and_uninstalls_
     assert {e: (h["timeoutSec"], h["matcher"]) for e, h in ours.items()} == {
         "preToolUse": (10, None),
         "postToolUse": (30, None),
+        "preCompact": (60, None),
+        "sessionStart": (30, "compact"),
     }
     run, model = session_run(rc, codex, runs["large"], large, trusted=False)  # trusted in config.toml now
     seen = json.dumps(model.last_main)

@@ -14,7 +14,14 @@ import pytest
 from mcp_context import Session
 
 HOSTS = Path(__file__).parent / "hosts"
-FIXTURES = sorted(p for p in HOSTS.glob("*/*.jsonl") if ".resume-stub" not in p.name)
+
+
+def _compacted(path: Path) -> bool:
+    """A run the host compacted reads as what the model saw after it (its audit: tests/test_codex_compaction.py)."""
+    return bool(json.loads(path.with_suffix(".truth.json").read_text(encoding="utf-8")).get("compactions"))
+
+
+FIXTURES = sorted(p for p in HOSTS.glob("*/*.jsonl") if ".resume-stub" not in p.name and not _compacted(p))
 LONG = [p for p in FIXTURES if p.stem.startswith("long")]  # long-session: ~50 tool calls, 100+ messages
 STYLES = ("sections", "snapshot", "brief")
 

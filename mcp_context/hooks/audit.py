@@ -9,8 +9,14 @@ file's name, the distinctive words of a request or an error) and counts as kept 
 the messages it kept verbatim, hold enough of them. What is left is what the host dropped.
 
 Gemini CLI keeps no boundary in its chat file; its compressed history starts with a ``<state_snapshot>`` user
-turn, and the originals come from the archive stored with the snapshot of that compression (not checked on the
-real host).
+turn. The originals are read off the chat file itself: the message list as it stood before the rewrite that
+compressed it (:mod:`.compressions` tells that rewrite from the others), so every compression in the file can be
+audited, recorded by our hooks or not. A chat file without such a rewrite falls back on the archive our hook
+stored with its snapshot.
+
+Codex CLI writes a ``compacted`` record into its rollout: its summary (``message``, behind a fixed bridge
+sentence) and the history it put in place (``replacement_history``: the user's messages, kept verbatim, and the
+summary). The originals are the history as the model saw it before the record, from the compaction before on.
 """
 
 from __future__ import annotations
@@ -50,7 +56,12 @@ _HOST_TEXT = (
     "Caveat:",
     "<session_context>",
     "<state_snapshot>",
+    "<environment_context>",
+    "Another language model started to solve this problem",
 )
+_COMPACTED = re.compile(rb'"type"\s*:\s*"compacted"')
+#: What Codex CLI puts before its summary in the ``compacted`` record and in the history after it.
+CODEX_BRIDGE = "use the information in this summary to assist with your own analysis:"
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{3,}")
 _STOP = frozenset(
     "that this with from have what when then than there their they them were will would could should about "
@@ -264,6 +275,99 @@ def gemini_compaction(lines: list[dict[str, Any]], archived: list[dict[str, Any]
     return HostCompaction("gemini-cli", texts[at], f"{texts[at]}\n{kept}", archived, "gemini")
 
 
+def gemini_live(path: Path) -> HostCompaction | None:
+    """Gemini CLI's last compression read off the chat file alone: the list before the rewrite that compressed
+    it are the originals, the user turns the rewrite brought in are the summary (what the model answered to
+    the compression prompt; a real model writes a ``<state_snapshot>``). None when no rewrite compressed."""
+    from ..conversation.transcripts import read_gemini_lines
+    from . import compressions
+
+    found = compressions.read_on(compressions.Reading(str(path), 0, []))
+    if not found:
+        return None
+    before = compressions.before(str(path), found[-1])
+    originals, ids = read_gemini_lines(before)
+    known = {i for group in ids for i in group}
+    written = compressions.rewrite_at(str(path), found[-1])
+    added = [m for m in written if m.get("id") not in known]
+    said = [_gemini_text(m) for m in added if m.get("type") == "user"]
+    summary = "\n".join(t for t in said if t and not t.lstrip().startswith("<session_context>"))
+    kept = "\n".join(_gemini_text(m) for m in written)
+    return HostCompaction("gemini-cli", summary, kept, originals, "gemini", boundaries=len(found))
+
+
+def _gemini_text(message: dict[str, Any]) -> str:
+    content = message.get("content")
+    if isinstance(content, str):
+        return content
+    parts = content if isinstance(content, list) else []
+    return "\n".join(str(p.get("text", "")) for p in parts if isinstance(p, dict) and isinstance(p.get("text"), str))
+
+
+def codex_compaction(lines: list[dict[str, Any]]) -> HostCompaction | None:
+    """The last ``compacted`` record of a Codex CLI rollout: its summary, the history it put in place, and the
+    history the model saw before it. Codex records its compaction request's answer (the summary) as an
+    assistant item just before the record: that is no original."""
+    from ..conversation.formats import codex
+
+    marks = [i for i, r in enumerate(lines) if r.get("type") == "compacted" and isinstance(r.get("payload"), dict)]
+    if not marks:
+        return None
+    payload = lines[marks[-1]]["payload"]
+    said = payload.get("message") if isinstance(payload.get("message"), str) else ""
+    summary = said.split(CODEX_BRIDGE, 1)[-1].strip()
+    before = lines[: marks[-1]]
+    if before and _codex_said(before[-1]) == summary:
+        before = before[:-1]
+    originals, _ = codex.read_codex(before)
+    after, _ = codex.read_codex(lines[: marks[-1] + 1])
+    kept = "\n".join(str(m.get("content") or "") for m in after)
+    usage = payload.get("latest_token_usage_record")
+    usage = usage.get("usage") if isinstance(usage, dict) else None
+    pre = usage.get("input_tokens") if isinstance(usage, dict) else None
+    return HostCompaction(
+        "codex-cli", summary, kept, originals, "openai", None, pre if isinstance(pre, int) else None, len(marks)
+    )
+
+
+def _codex_said(record: dict[str, Any]) -> str | None:
+    """The text of an assistant message item of a rollout (None for any other record)."""
+    payload = record.get("payload")
+    if record.get("type") != "response_item" or not isinstance(payload, dict) or payload.get("role") != "assistant":
+        return None
+    return message_text(payload).strip()
+
+
+def host_of(lines: list[dict[str, Any]]) -> str:
+    """Which host wrote these transcript lines: ``gemini-cli``, ``codex-cli`` or ``claude-code``."""
+    head = lines[:5]
+    if any("$set" in r or "projectHash" in r or r.get("type") == "gemini" for r in head):
+        return "gemini-cli"
+    if any(r.get("type") == "session_meta" for r in head[:3]):
+        return "codex-cli"
+    return "claude-code"
+
+
+def compactions(path: Path) -> int:
+    """How many compactions the host's transcript shows now (a journaled audit of fewer is stale). Only the
+    lines that can name one are parsed."""
+    with open(path, "rb") as f:
+        first = f.readline(64 * 1024)
+    try:
+        head = json.loads(first)
+    except ValueError:
+        head = None
+    name = host_of([head]) if isinstance(head, dict) else "claude-code"
+    if name == "gemini-cli" or (isinstance(head, dict) and "projectHash" in head):
+        from . import compressions
+
+        return len(compressions.read_on(compressions.Reading(str(path), 0, [])))
+    if name == "codex-cli":
+        with open(path, "rb") as f:
+            return sum(_COMPACTED.search(line, 0, 200) is not None for line in f)
+    return boundaries(path)
+
+
 # facts and their check ---------------------------------------------------------------------------------------
 
 
@@ -358,18 +462,22 @@ def audit(
     if transcript is None:
         return Audit("-", None, False, notes=["no transcript"], snapshot=ours, archive=archive)
     lines = records(transcript) if lines is None else lines
-    gemini = any("$set" in r or r.get("type") == "gemini" for r in lines[:5])
-    if gemini:
-        originals = archived(archive) if archived is not None and archive else None
-        host = gemini_compaction(lines, originals)
+    name = host_of(lines)
+    host: HostCompaction | None
+    if name == "gemini-cli":
+        host = gemini_live(transcript)
+        if host is None and archived is not None and archive:  # a chat file that shows no rewrite
+            host = gemini_compaction(lines, archived(archive))
+    elif name == "codex-cli":
+        host = codex_compaction(lines)
     else:
         host = claude_compaction(lines) if host_summary is None else pending_compaction(lines, host_summary)
-    name = "gemini-cli" if gemini else "claude-code"
     found = Audit(name, str(transcript), host is not None, snapshot=ours, archive=archive)
     if host is None:
         return found
     found.checked, found.dropped = compare(host)
-    found.trigger, found.summary_chars, found.originals = host.trigger, len(host.summary), len(host.originals)
+    trigger = host.trigger or _str(snap.get("trigger"))  # Codex's rollout does not say; its PreCompact did
+    found.trigger, found.summary_chars, found.originals = trigger, len(host.summary), len(host.originals)
     found.summary, found.boundaries = host.summary, host.boundaries
     if not host.summary.strip():
         found.notes.append("the host's summary line was not found after the boundary")

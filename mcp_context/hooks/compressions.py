@@ -142,3 +142,12 @@ def before(path: str, compression: Compression) -> list[str]:
     with open(Path(path), "rb") as f:
         head = f.read(compression.offset)
     return head.decode("utf-8", "replace").splitlines()
+
+
+def rewrite_at(path: str, compression: Compression) -> list[dict[str, Any]]:
+    """The message list the compressing rewrite put in place."""
+    with open(Path(path), "rb") as f:
+        f.seek(compression.offset)
+        record = json.loads(f.readline())
+    messages = record.get("$set", {}).get("messages") if isinstance(record, dict) else None
+    return [m for m in messages if isinstance(m, dict)] if isinstance(messages, list) else []

@@ -85,11 +85,15 @@ CODEX = Host(
     ".codex",
     1,
     (
-        # Claude Code's protocol, but after a tool Codex takes only additional context (and, for an MCP tool,
-        # updatedMCPToolOutput): a shell output is stored and its handle added, never replaced. Every tool is
+        # Claude Code's protocol, but after a tool Codex 0.169 takes only additional context: its schema lists
+        # updatedMCPToolOutput, yet an answer holding it is refused whole (checked on the real host), so an
+        # output is stored and its handle added, never replaced. Every tool is
         # matched (no matcher key); the handler tells ours and small outputs apart.
         HookEvent("pre-tool-use", "PreToolUse", None, 10),
         HookEvent("post-tool-use", "PostToolUse", None, 30),
+        # A snapshot before Codex compacts; after (SessionStart, source compact) what its summary dropped.
+        HookEvent("pre-compact", "PreCompact", None, 60),
+        HookEvent("session-start", "SessionStart", "compact", 30),
     ),
     file="hooks.json",
     home_env="CODEX_HOME",

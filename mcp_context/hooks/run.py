@@ -88,6 +88,8 @@ HANDLERS: dict[tuple[str, str], str] = {
     ("claude", "user-prompt-submit"): "snapshots:claude_user_prompt_submit",
     ("codex", "pre-tool-use"): "repeats:claude_pre_tool_use",
     ("codex", "post-tool-use"): "outputs:codex_post_tool_use",
+    ("codex", "pre-compact"): "snapshots:codex_pre_compact",
+    ("codex", "session-start"): "snapshots:codex_session_start",
     ("gemini", "before-tool"): "repeats:gemini_before_tool",
     ("gemini", "after-tool"): "run:gemini_after_tool",
     ("gemini", "pre-compress"): "snapshots:gemini_pre_compress",

@@ -13,6 +13,11 @@ compaction) finds the summary in the transcript, or as PostCompact handed it ove
 Only when the summary can never be known (no transcript) does the whole snapshot go back. Gemini CLI has no such
 event (its SessionStart sources are startup, resume and clear), so its snapshot waits and rides on the next
 AfterTool, or on SessionStart when the session is resumed.
+
+Codex CLI 0.169 fires PreCompact (its output cannot steer the summary: only ``systemMessage`` and ``continue``
+are read), then, once its ``compacted`` record is in the rollout, SessionStart with source ``compact``, whose
+additional context reaches the model as a developer message: there the audit is known at once, and only the
+drops go back (checked on the real host).
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ INSTRUCTION_CHARS = 9_000
 #: What goes back into the conversation: short, the whole is a read away.
 INJECTED_CHARS = 4_000
 SNAPSHOT_TOKENS = 1_500
+#: The hook state's count of the host compactions already audited (Codex CLI).
+AUDITED = "audited_compactions"
 MANUAL_KEEP = "user request, unresolved failure, changed file, decision and open item"
 
 
@@ -64,10 +71,12 @@ def take(call: HookCall) -> dict[str, Any] | None:
     if snapshot is None:
         return None
     snapshot["transcript"] = transcript
-    if call.host == "claude":  # a boundary past this count is the host's summary of this compaction
+    if call.host in ("claude", "codex"):  # a compaction past this count is the host's summary of this one
         from . import audit  # here: only PreCompact and the events after it read a whole transcript
 
-        snapshot["boundaries"] = audit.boundaries(Path(transcript))
+        snapshot["boundaries"] = audit.compactions(Path(transcript))
+        if call.text("trigger"):
+            snapshot["trigger"] = call.text("trigger")
     doc = call.state()
     _waiting(doc, snapshot)
     call.save_state(doc)
@@ -285,3 +294,33 @@ def gemini_session_start(call: HookCall) -> dict[str, Any] | None:
     if snapshot is None:
         return None
     return {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": injected(snapshot)}}
+
+
+def codex_pre_compact(call: HookCall) -> None:
+    """The snapshot of what Codex is about to compact, stored; Codex takes no instructions from this event."""
+    take(call)
+
+
+def codex_session_start(call: HookCall) -> dict[str, Any] | None:
+    """After Codex compacted (source ``compact``): its ``compacted`` record is written, so the audit is known;
+    the model gets what the summary dropped (or, when nothing was, where the state before is kept), and the
+    audit is journaled for the viewer. Without a readable rollout the whole snapshot goes back."""
+    if call.text("source") != "compact":
+        return None
+    from . import audit
+
+    snapshot = _pending_snapshot(call)
+    path = call.text("transcript_path") or (snapshot or {}).get("transcript")
+    found = audit.audit(Path(path), snapshot) if isinstance(path, str) and Path(path).is_file() else None
+    doc = call.state()
+    seen = max(_int((snapshot or {}).get("boundaries")), _int(doc.get(AUDITED)))
+    if found is not None and found.found and found.boundaries > seen:  # each compaction audited once
+        doc[AUDITED] = found.boundaries
+        call.save_state(doc)
+        _journal(call, found)
+        context = _dropped(found) or (pointer(snapshot) if snapshot is not None else None)
+    else:
+        context = injected(snapshot) if snapshot is not None else None
+    if context is None:
+        return None
+    return {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": context}}

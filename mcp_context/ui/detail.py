@@ -221,7 +221,7 @@ def audit_page(view: Session, sid: str, transcript: Path | None, maps: stories.A
     audited now from the transcript. Each fact's citation links to its message in our hook's archive."""
     crumbs = [(sid, url("s", sid)), ("audit", None)]
     entry = next((e for e in reversed(read_journal(view.store, sid)) if e.get("kind") == "host_compaction"), None)
-    if entry is not None and isinstance(entry.get("facts"), str):
+    if entry is not None and isinstance(entry.get("facts"), str) and _current(entry, transcript):
         try:
             doc = json.loads(stories.stored_bytes(view, sid, entry["facts"]))
         except (stories.NotFound, ValueError):
@@ -236,12 +236,25 @@ def audit_page(view: Session, sid: str, transcript: Path | None, maps: stories.A
     if transcript is None or not transcript.is_file():
         body = (
             '<p class="empty">No host transcript is known for this session, so there is no host compaction to '
-            "audit. The audit compares what Claude Code or Gemini CLI kept after compacting with the messages it "
-            "replaced; it needs the host's transcript (found by the session's id, or named by our PreCompact "
-            "hook).</p>"
+            "audit. The audit compares what Claude Code, Gemini CLI or Codex CLI kept after compacting with the "
+            "messages it replaced; it needs the host's transcript (found by the session's id, or named by our "
+            "hooks).</p>"
         )
         return page(f"Audit of {sid}", body, crumbs)
     return page(f"Audit of {sid}", _audited_now(view, sid, transcript, maps), crumbs)
+
+
+def _current(entry: dict[str, Any], transcript: Path | None) -> bool:
+    """Whether a journaled audit is of the host's last compaction: the transcript it read shows no compaction
+    since (Gemini CLI's compressions are never journaled, and a host goes on compacting after our hook ran)."""
+    from ..hooks import audit
+
+    if transcript is None or not transcript.is_file() or entry.get("transcript") != str(transcript):
+        return transcript is None or not transcript.is_file()
+    try:
+        return audit.compactions(transcript) == entry.get("boundaries")
+    except OSError:
+        return True
 
 
 def _archived(view: Session, sid: str, archive: object, maps: stories.ArchiveMap) -> dict[int, tuple[str, int]]:

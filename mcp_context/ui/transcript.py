@@ -1,5 +1,5 @@
-"""The host's context over time, read off its transcript: the tokens it held message by message (since its last
-compaction), its compactions, and its model.
+"""The host's context over time, read off its transcript (Claude Code's, or a Codex CLI rollout): the tokens it
+held message by message (since its last compaction), its compactions, and its model.
 
 A transcript of a long session runs to tens of megabytes and ten thousand lines, and the timeline must come up in
 well under a second: lines are parsed with orjson, and the tokens are estimated from each message's bytes at the
@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import orjson
 
@@ -58,6 +60,9 @@ def read(path: Path) -> HostContext:
             if record.get("subtype") == "compact_boundary":
                 steps.append((last, None))
             continue
+        if kind == "response_item" or kind == "compacted" or kind == "turn_context":
+            _codex(record, last, steps, found, dumps)
+            continue
         message = record.get("message")
         if (kind != "user" and kind != "assistant") or not isinstance(message, dict):
             continue
@@ -82,6 +87,32 @@ def read(path: Path) -> HostContext:
         if when is not None:
             found.context.append(Point(when, running))
     return found
+
+
+def _codex(
+    record: dict[str, Any],
+    when: float | None,
+    steps: list[tuple[float | None, bytes | None]],
+    found: HostContext,
+    dumps: Callable[[Any], bytes],
+) -> None:
+    """A Codex CLI rollout's record: an item the model saw, a compaction (the context starts again from the
+    history Codex put in place), or a turn's context naming the model."""
+    payload = record.get("payload")
+    if not isinstance(payload, dict):
+        return
+    kind = record.get("type")
+    if kind == "turn_context":
+        model = payload.get("model")
+        if isinstance(model, str) and model:
+            found.model = model
+    elif kind == "compacted":
+        steps.append((when, None))
+        history = payload.get("replacement_history")
+        if isinstance(history, list) and history:
+            steps.append((when, dumps(history)))
+    elif payload.get("type") != "reasoning":  # stored encrypted, and never reread by the model
+        steps.append((when, dumps(payload)))
 
 
 class Transcripts:
