@@ -103,10 +103,10 @@ _open: dict[str, SqliteIndex] = {}
 _open_lock = threading.Lock()
 
 
-def sqlite_index(anchor: Path, parts: Sequence[str] = ()) -> SqliteIndex:
-    """The index of the file store under ``anchor/parts...`` (``anchor``: the part that may be a link, see
-    folders.py), one per process and store (connections are kept open)."""
-    key = str(anchor.joinpath(*parts))
+def sqlite_index(anchor: folders.Root, parts: Sequence[str] = ()) -> SqliteIndex:
+    """The index of the file store under ``anchor/parts...`` (``anchor``: the root, held open, see folders.py),
+    one per process and store (connections are kept open)."""
+    key = str(anchor.path.joinpath(*parts))
     with _open_lock:
         found = _open.get(key)
         if found is None:
@@ -118,9 +118,9 @@ class SqliteIndex:
     """The embedded store's index: one SQLite file, shared by every process using the root (WAL: readers never
     wait for a writer; writers take turns, waiting up to a minute)."""
 
-    def __init__(self, anchor: Path, parts: tuple[str, ...] = ()) -> None:
+    def __init__(self, anchor: folders.Root, parts: tuple[str, ...] = ()) -> None:
         self.anchor, self.parts = anchor, parts
-        self.path = anchor.joinpath(*parts, _FILE)  # for messages: it is opened through its folder's descriptor
+        self.path = anchor.path.joinpath(*parts, _FILE)  # for messages: it is opened through its folder's descriptor
         self._lock = threading.Lock()
         self._db: sqlite3.Connection | None = None
         self._folder: int | None = None
