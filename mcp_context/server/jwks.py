@@ -79,12 +79,13 @@ def usable_key(jwk: jwt.PyJWK) -> SigningKey:
 
 
 def key_set(doc: Any, where: str, *, strict: bool) -> dict[str, SigningKey]:
-    """The signing keys of a JWKS document, by ``kid`` (a key without one under its index). ``strict`` (a file
-    the operator gave): a key that may not serve refuses the whole set, so the operator learns it at start;
-    otherwise (an endpoint's answer) such a key is left out and never verifies."""
+    """The signing keys of a JWKS document, by ``kid`` (a key without one under its index); ``where`` ("in
+    PATH", "from URL") is for messages. ``strict`` (a file the operator gave): a key that may not serve refuses
+    the whole set, so the operator learns it at start; otherwise (an endpoint's answer) such a key is left out
+    and never verifies."""
     entries = doc.get("keys") if isinstance(doc, dict) else None
     if not isinstance(entries, list):
-        raise JwksError(f"the JWKS from {where} is not a key set (no list of keys)")
+        raise JwksError(f"cannot read the JWKS {where}: it is not a key set (no list of keys)")
     found = {}
     for i, jwk in enumerate(entries):
         if not isinstance(jwk, dict) or jwk.get("use", "sig") != "sig":
@@ -96,11 +97,11 @@ def key_set(doc: Any, where: str, *, strict: bool) -> dict[str, SigningKey]:
             why = str(exc) if isinstance(exc, jwt.PyJWKError) else type(exc).__name__
             if strict:
                 raise JwksError(
-                    f"the JWKS from {where} holds a key that may not verify tokens (kid {kid[:60]!r}): {why}"
+                    f"the JWKS {where} holds a key that may not verify tokens (kid {kid[:60]!r}): {why}"
                 ) from None
-            log.warning("left out a key of the JWKS from %s (kid %r): %s", where, kid[:60], why)
+            log.warning("left out a key of the JWKS %s (kid %r): %s", where, kid[:60], why)
     if not found:
-        raise JwksError(f"the JWKS from {where} holds no signing key")
+        raise JwksError(f"the JWKS {where} holds no signing key")
     return found
 
 
@@ -110,7 +111,7 @@ def read_file(path: Path) -> dict[str, SigningKey]:
         doc = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise JwksError(f"cannot read the JWKS in {path}: {type(exc).__name__}") from None
-    return key_set(doc, str(path), strict=True)
+    return key_set(doc, f"in {path}", strict=True)
 
 
 def pick(keys: dict[str, SigningKey], kid: object) -> SigningKey | None:
@@ -149,7 +150,7 @@ class RemoteKeys:
             if self._clock() - self._tried_at >= REFRESH_S:
                 self._tried_at = self._clock()
                 try:
-                    self._keys = key_set(fetch(self.url), self.url, strict=False)
+                    self._keys = key_set(fetch(self.url), f"from {self.url}", strict=False)
                     self._fetched_at = self._clock()
                 except (JwksError, OSError, ValueError, http.client.HTTPException) as exc:
                     why = str(exc) if isinstance(exc, JwksError) else f"{type(exc).__name__}: {exc}"
