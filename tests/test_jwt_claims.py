@@ -77,7 +77,7 @@ def test_a_well_formed_token_is_accepted(verifier: auth.JwtVerifier, signer: Sig
         {"sub": "a" * 129},
         {"sub": "../t"},
     ],
-    ids=repr,
+    ids=lambda changed: "-".join(f"{k}:{type(v).__name__}" for k, v in changed.items()),
 )
 def test_claims_at_their_edges_are_refused(verifier: auth.JwtVerifier, signer: Signer, changed: dict[str, Any]) -> None:
     assert verifier.verify(signed(signer, json.dumps(claims(**changed)))) is None

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import sqlite3
 import stat
 import sys
@@ -69,7 +70,10 @@ class TextIndex(Protocol):
 
 
 def grams(literal: str) -> list[str]:
-    """The distinct trigrams of ``literal``, in order, case folded as the tokenizer folds them."""
+    """The distinct trigrams of ``literal``, in order, case folded as the tokenizer folds them. A lone surrogate
+    (a command line's undecodable byte), which SQLite cannot be handed and no stored text holds, stands as
+    U+FFFD: the trigrams still rule out every chunk that lacks the rest."""
+    literal = _SURROGATE.sub("\ufffd", literal)
     seen: dict[str, None] = {}
     for i in range(len(literal) - GRAM + 1):
         seen.setdefault(literal[i : i + GRAM].lower(), None)
@@ -98,6 +102,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS grams USING fts5 (body, tokenize = 'trigram',
 """
 
 _FILE = "index.sqlite"
+_SURROGATE = re.compile("[\ud800-\udfff]")
 T = TypeVar("T")
 _open: dict[str, SqliteIndex] = {}
 _open_lock = threading.Lock()
