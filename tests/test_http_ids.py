@@ -100,3 +100,24 @@ async def test_an_odd_id_without_a_credential_is_refused_by_the_gate_first(tmp_p
     async with client(root, None) as c:
         answer = await send(c, '{"jsonrpc": "2.0", "id": 1.5, "method": "ping"}')
         assert answer.status_code == 401
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"jsonrpc": "2.0", "id": 12, "method": "tools/call", "params": {"name": "persist_result", '
+        b'"arguments": {"content": "\\ud800"}}}',
+        b'{"jsonrpc": "2.0", "id": 12, "method": "ping", "params": {"x": ' + b"[" * 5000 + b"]" * 5000 + b"}}",
+        b'{"jsonrpc": "2.0", "id": 12, "method": "ping", "params": {"x": 1' + b"0" * 5000 + b"}}",
+        b'{"jsonrpc": "2.0", "id": 12, "method": "ping", "params": {"x": "\x00"}}',
+        b'{"jsonrpc": "2.0", "id": 12, "method": "ping"',
+    ],
+    ids=["lone-surrogate", "deep", "huge-number", "raw-nul", "cut-short"],
+)
+async def test_a_body_the_parser_refuses_is_answered_with_its_id_when_it_shows(tmp_path: Path, body: bytes) -> None:
+    """As over stdio: a parse error names the request's id when the text still shows it."""
+    async with client(tmp_path / "store", None) as c:
+        answer = await send(c, body)
+        assert answer.status_code == 400, answer.text
+        doc = answer.json()
+        assert doc["id"] == 12 and doc["error"]["code"] == -32700 and "\n" not in doc["error"]["message"]

@@ -4,7 +4,8 @@ The transport reads a request whose id its model cannot take (a fraction, true, 
 notification and answers 202 with no body: the client waits for a reply that never comes. And a message its
 model refuses is answered with the whole validation report. Here the body is read (within the transport's own
 size limit), checked as the stdio face checks a line (lines.answerable, wire.refusal), and either refused with
-one JSON-RPC error, or handed on to the transport, which reads the same bytes again.
+one JSON-RPC error (with the request's id when it can be read), or handed on to the transport, which reads the
+same bytes again.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pydantic import ValidationError
 from starlette.responses import Response
 from starlette.types import Message, Receive
 
-from .lines import answerable
+from .lines import answerable, invalid_json
 from .wire import refusal
 
 
@@ -42,18 +43,23 @@ async def buffered(receive: Receive, limit: int) -> tuple[bytes | None, Receive]
 
 
 def refused(body: bytes) -> Response | None:
-    """The JSON-RPC error answering ``body`` when the transport would leave it unanswered or answer it with a
-    validation report; None to hand it on (a parse error the transport answers in one line itself)."""
+    """The JSON-RPC error answering ``body`` when the transport would leave it unanswered, answer it with a
+    validation report, or answer a body it cannot parse (a lone surrogate, nesting too deep) without the id
+    that can still be read from it; None to hand it on."""
     try:
         raw: Any = pydantic_core.from_json(body)
-    except ValueError:
-        return None
+    except ValueError as exc:
+        why = str(exc).splitlines()[0][:200] if str(exc) else "not JSON"
+        return _answer(refusal(invalid_json(body, why)))
     try:
         answerable(types.jsonrpc_message_adapter.validate_python(raw, by_name=False), body.decode("utf-8", "replace"))
     except ValueError as exc:  # ValidationError is one
-        error = refusal(exc if not isinstance(exc, ValidationError) else _with_input(exc, raw))
-        return Response(error.model_dump_json(by_alias=True), 400, media_type="application/json")
+        return _answer(refusal(exc if not isinstance(exc, ValidationError) else _with_input(exc, raw)))
     return None
+
+
+def _answer(error: types.JSONRPCError) -> Response:
+    return Response(error.model_dump_json(by_alias=True), 400, media_type="application/json")
 
 
 def _with_input(exc: ValidationError, raw: Any) -> ValidationError:
