@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cryptography.hazmat.primitives.asymmetric import ec, rsa
+from cryptography.hazmat.primitives.asymmetric import rsa
 from test_http import AUDIENCE, ISSUER, Signer
-from test_http_attacks import client, jwk_of, post, raw
+from test_http_attacks import client, jwk_of, make_signers, post, raw
 
 from mcp_context.server import auth, jwks
 
@@ -26,10 +26,7 @@ pytestmark = pytest.mark.anyio
 
 @pytest.fixture(scope="module")
 def signers() -> list[Signer]:
-    return [
-        Signer(rsa.generate_private_key(public_exponent=65537, key_size=2048), "RS256", "rsa-1"),
-        Signer(ec.generate_private_key(ec.SECP256R1()), "ES256", "ec-1"),
-    ]
+    return make_signers()
 
 
 class Endpoint:

@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_link_swaps import INSIDE_TEXT, OUTSIDE_TEXT, attempts, one_line, snapshot, used
+from test_link_swaps import INSIDE_TEXT, attempts, one_line, snapshot, swap, used
 
 from mcp_context import Session
 from mcp_context.errors import ContextError, StoreError
@@ -20,15 +20,9 @@ from mcp_context.storage.keys import FileKeyStore
 
 
 def swap_root(root: Path, outside: Path) -> Path:
-    """Copy the root to ``outside`` with every result rewritten to OUTSIDE_TEXT, move the root aside and put a
-    link to the copy in its place; where the real root went."""
-    shutil.copytree(root, outside, symlinks=True)
-    for text in outside.rglob("r_*.txt"):
-        text.write_text(OUTSIDE_TEXT)
-    moved = root.with_name(root.name + ".moved")
-    root.rename(moved)
-    os.symlink(outside, root)
-    return moved
+    """test_link_swaps.swap on the root itself; where the real root went."""
+    swap(root, outside)
+    return root.with_name(root.name + ".moved")
 
 
 def test_a_root_swapped_for_a_link_after_use_leads_nowhere(tmp_path: Path) -> None:
