@@ -63,3 +63,29 @@ def test_the_database_store_answers_hostile_text_as_the_file_store_does(
     for i, attempt in enumerate(ATTEMPTS):
         assert outcome(attempt, database, text) == outcome(attempt, files, text), i
     assert outcome(lambda s, _: s.results(), database, text) == "ok"
+
+
+@pytest.mark.slow
+def test_jwt_subjects_key_tenants_and_the_local_user_stay_apart_in_the_database(
+    pg_url: str,  # noqa: F811
+    tmp_path: Any,
+) -> None:
+    """On PostgreSQL as on files: the subject ``t1`` is not the key tenant ``t1``, and ``default`` (as a subject)
+    is not the local user; a handle stored by one is unknown to the others, with the same answer as a handle
+    that never existed."""
+    from mcp_context.errors import UnknownHandle
+    from mcp_context.server.tenants import Tenants
+
+    tenants = Tenants(str(tmp_path / "root"), fresh_database(pg_url), transcript_roots=[])
+    handles = {}
+    for tenant in (None, "t1", "jwt:t1", "jwt:default"):
+        handles[tenant] = tenants.session(tenant, "work").persist_result(f"stored by {tenant}\n").meta.handle
+    for tenant, handle in handles.items():
+        for other in handles:
+            session = tenants.session(other, "work")
+            if other == tenant:
+                assert session.read_persisted(handle).page is not None
+                continue
+            with pytest.raises(UnknownHandle):
+                session.read_persisted(handle)
+        assert len(tenants.session(tenant, "work").results()) == 1
