@@ -96,7 +96,7 @@ def test_the_stdio_server_answers_each_tool_on_a_deep_transcript(tmp_path: Path)
         timeout=120,
         check=True,
     )
-    answers = {a["id"]: a for a in map(json.loads, done.stdout.splitlines())}
+    answers = {a["id"]: a for a in map(json.loads, filter(None, done.stdout.split("\n")))}
     for i, tool in enumerate(TOOLS, 1):
         result = answers[i]["result"]
         assert not result.get("isError"), (tool, result)
@@ -109,3 +109,74 @@ async def test_over_http_each_tool_answers_on_a_deep_transcript(tmp_path: Path) 
             params = {"name": tool, "arguments": arguments | {"transcript": str(transcript)}}
             answer = (await post(c, "tools/call", params)).json()
             assert answer["id"] == 3 and not answer["result"].get("isError"), (tool, answer)
+
+
+# every tool, given hostile values in its arguments, over stdio and HTTP ------------------------------------------
+
+HOSTILE_STRINGS = ['"\\ud800 lone"', '"nul \\u0000 byte"', '"\\udfff\\ud800"', '"\\u2028\\u0085"']
+HOSTILE_VALUES = ["1e400", "-1e400", "1" + "0" * 5000, "[" * 5000 + "]" * 5000, '{"a":' * 3000 + "1" + "}" * 3000]
+
+
+def hostile_calls() -> list[tuple[str, str]]:
+    """(tool, arguments as raw JSON text) with each hostile string and value in each tool's arguments."""
+    calls = []
+    for text in HOSTILE_STRINGS:
+        calls += [
+            ("persist_result", f'{{"content": {text}, "label": {text}}}'),
+            ("read_persisted", f'{{"handle": {text}}}'),
+            ("compact_history", f'{{"messages": [{{"role": "user", "content": {text}}}], "target_tokens": 100}}'),
+            ("summarize_range", f'{{"messages": [{{"role": "user", "content": {text}}}]}}'),
+            ("check_loop", f'{{"event": {{"kind": "tool_call", "name": {text}, "args": {{"x": {text}}}}}}}'),
+        ]
+    for value in HOSTILE_VALUES:
+        calls += [
+            ("persist_result", f'{{"content": "x", "label": {value}}}'),
+            ("read_persisted", f'{{"handle": "r_0000000000000000", "offset": {value}}}'),
+            ("compact_history", f'{{"messages": [{{"role": "user", "content": "x", "extra": {value}}}]}}'),
+            (
+                "summarize_range",
+                f'{{"messages": [{{"role": "user", "content": [{{"type": "text", "text": "x", "n": {value}}}]}}]}}',
+            ),
+            ("check_loop", f'{{"event": {{"kind": "tool_call", "name": "Bash", "args": {{"x": {value}}}}}}}'),
+        ]
+    return calls
+
+
+def request(i: int, tool: str, arguments: str) -> str:
+    params = f'{{"name": "{tool}", "arguments": {arguments}}}'
+    return f'{{"jsonrpc": "2.0", "id": {i}, "method": "tools/call", "params": {params}}}'
+
+
+def assert_answered(answer: dict[str, Any], i: int) -> None:
+    assert answer["id"] == i, answer
+    said = json.dumps(answer)
+    assert "Error executing tool" not in said and "Traceback" not in said and "validation error" not in said, said[:300]
+
+
+def test_every_tool_answers_hostile_arguments_over_stdio(tmp_path: Path) -> None:
+    calls = hostile_calls()
+    init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+    lines = [json.dumps({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": init})]
+    lines.append(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+    lines += [request(i, tool, arguments) for i, (tool, arguments) in enumerate(calls, 1)]
+    done = subprocess.run(
+        [sys.executable, "-c", STDIO_SERVER, str(tmp_path / "store"), str(tmp_path)],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    answers = {a["id"]: a for a in map(json.loads, filter(None, done.stdout.split("\n")))}
+    for i in range(1, len(calls) + 1):
+        assert_answered(answers[i], i)
+
+
+async def test_every_tool_answers_hostile_arguments_over_http(tmp_path: Path) -> None:
+    from test_http import ACCEPT
+
+    async with client(tmp_path / "store", None) as c:
+        for i, (tool, arguments) in enumerate(hostile_calls(), 1):
+            answer = await c.post("/mcp", content=request(i, tool, arguments), headers=ACCEPT)
+            assert answer.headers["content-type"].startswith("application/json"), (tool, arguments[:80], answer.text)
+            assert_answered(answer.json(), i)
