@@ -142,3 +142,39 @@ def test_the_root_descriptor_is_closed_with_its_store(tmp_path: Path) -> None:
         assert root.descriptor(create=True) is not None
         del root
     assert len(os.listdir("/proc/self/fd")) <= before + 2
+
+
+def test_a_server_opens_its_root_at_start_and_a_link_put_there_later_is_not_used(tmp_path: Path) -> None:
+    """``mcp-context serve`` over stdio with a root that does not exist yet: made and held at start, so a link
+    put at its path before the first write leads nowhere."""
+    import json
+    import subprocess
+    import sys
+
+    root, outside = tmp_path / "store", tmp_path / "outside"
+    outside.mkdir(mode=0o700)
+    env = dict(os.environ, MCP_CONTEXT_HOME=str(root), MCP_CONTEXT_SESSION="s")
+    init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+    with subprocess.Popen(
+        [sys.executable, "-m", "mcp_context", "serve"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=env,
+        text=True,
+    ) as server:
+        assert server.stdin is not None and server.stdout is not None
+        server.stdin.write(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init}) + "\n")
+        server.stdin.flush()
+        assert json.loads(server.stdout.readline())["id"] == 1
+        assert root.is_dir()  # made at start
+        moved = root.with_name("store.moved")
+        root.rename(moved)
+        os.symlink(outside, root)
+        call = {"name": "persist_result", "arguments": {"content": "after the swap\n"}}
+        server.stdin.write(json.dumps({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": call}) + "\n")
+        server.stdin.close()
+        answer = json.loads(server.stdout.readline())
+        server.wait(timeout=60)
+    assert answer["id"] == 2 and not answer["result"].get("isError"), answer
+    assert list(outside.iterdir()) == []
+    assert len(list((moved / "sessions" / "s" / "results").glob("*.json"))) == 1
