@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, fie
 from pydantic_core import PydanticCustomError
 
 from .errors import InvalidInput
+from .storage.ids import ECHO_CHARS, echoed
 
 #: The most a message may take: models read it, hosts show it in one line.
 MAX_MESSAGE = 400
@@ -87,10 +88,10 @@ def _problem(problem: Mapping[str, Any], model: type[BaseModel]) -> str:
     if kind == "extra_forbidden":
         if len(loc) == 1:
             known = ", ".join(model.model_fields)
-            return f"unknown argument {loc[0]!r}; accepted: {known}"
+            return f"unknown argument {echoed(str(loc[0]))}; accepted: {known}"
         keys = _keys(model, loc[:-1])
         accepted = f"; accepted: {', '.join(keys)}" if keys else ""
-        return f"{_dotted(loc[:-1])}: unknown key {loc[-1]!r}{accepted}"
+        return f"{_dotted(loc[:-1])}: unknown key {echoed(str(loc[-1]))}{accepted}"
     if kind == "item_type":  # a list checked item by item without copying it (conversation.args.Objects)
         loc, value = [*loc, problem["ctx"]["index"]], problem["ctx"]["item"]
         return f"{_dotted(loc)} must be {_accepted(model, loc)} (got {_show(value)})"
@@ -117,9 +118,11 @@ def _is_union_tag(part: Any) -> bool:
 
 
 def _dotted(loc: list[Any]) -> str:
+    """Where a problem is, ``messages[3].content``; a key the client named is cut as any echo of theirs is."""
     out = ""
     for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        name = str(part) if len(str(part)) <= ECHO_CHARS else str(part)[:ECHO_CHARS] + "..."
+        out += f"[{part}]" if isinstance(part, int) else (f".{name}" if out else name)
     return out
 
 

@@ -165,9 +165,12 @@ async def test_over_http_an_answer_that_cannot_be_written_is_an_error_for_its_re
 
 def sdk_reads(data: bytes) -> list[Any]:
     """What the SDK's stdio transport makes of ``data``: its stdin is a text stream (UTF-8, errors replaced,
-    universal newlines), each line parsed by the SDK's model; an error as its kind."""
+    universal newlines), each line parsed by the SDK's model; an error as its kind. A blank line is left out:
+    the SDK's session logs its error and answers nothing, and ours passes it over."""
     found: list[Any] = []
     for line in io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="replace"):
+        if not line.strip(" \t\r\n"):
+            continue
         try:
             found.append(types.jsonrpc_message_adapter.validate_json(line, by_name=False))
         except ValidationError as exc:
@@ -223,6 +226,21 @@ def test_a_line_over_1_mib_with_its_long_string_in_a_member_the_sdk_ignores_is_s
         assert isinstance(read, types.JSONRPCRequest) and read.id == 9 and read.method == "tools/list"
     long_id = json.dumps({"jsonrpc": "2.0", "id": big, "method": "tools/list"}).encode() + b"\n"
     assert our_reads(long_id, 1 << 20) == sdk_reads(long_id)  # in a member the SDK keeps, it is put back
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 1 << 20])
+def test_blank_lines_ask_nothing_and_a_byte_order_mark_opening_a_line_is_passed_over(chunk: int) -> None:
+    """A blank line is no request: it is not answered with a parse error for a null id that nobody waits for.
+    A UTF-8 BOM (PowerShell writes one before its first line) is no part of the JSON after it (RFC 8259
+    section 8.1): the request behind it is read and answered with its id, not refused as unreadable."""
+    data = b"\n \n\t\r\n" + lines.BOM + REQUEST % 1 + b"\r\n\n" + lines.BOM + REQUEST % 2 + b"\n   "
+    read = our_reads(data, chunk)
+    assert [(type(r).__name__, r.id) for r in read] == [("JSONRPCRequest", 1), ("JSONRPCRequest", 2)]
+    big = lines.BOM + json.dumps({"jsonrpc": "2.0", "id": 3, "method": "ping", "x": "y" * lines.LONG_LINE}).encode()
+    (long,) = our_reads(big + b"\n", max(chunk, 1 << 16))  # a line read through the Lifter
+    assert isinstance(long, types.JSONRPCRequest) and long.id == 3
+    (inside,) = our_reads(b'{"jsonrpc": "2.0", "id": 4, ' + lines.BOM + b'"method": "ping"}\n', chunk)
+    assert inside == "json_invalid"  # inside a line it is a character JSON refuses there, as the SDK does
 
 
 # requests whose id the SDK cannot take, and echoes of any length --------------------------------------------------

@@ -32,13 +32,18 @@ from mcp_context.storage.keys import FileKeyStore
 pytestmark = pytest.mark.anyio
 
 
-@pytest.fixture(scope="module")
-def signers() -> list[Signer]:
+def make_signers() -> list[Signer]:
+    """An issuer's keys: RSA, EC P-256 and EC P-384."""
     return [
         Signer(rsa.generate_private_key(public_exponent=65537, key_size=2048), "RS256", "rsa-1"),
         Signer(ec.generate_private_key(ec.SECP256R1()), "ES256", "ec-1"),
         Signer(ec.generate_private_key(ec.SECP384R1()), "ES384", "ec-384"),
     ]
+
+
+@pytest.fixture(scope="module")
+def signers() -> list[Signer]:
+    return make_signers()
 
 
 def write_jwks(path: Path, *jwks: dict[str, Any]) -> str:

@@ -18,7 +18,7 @@ import pytest
 from mcp_context import Session
 from mcp_context.errors import ContextError, StoreError
 from mcp_context.server.tenants import Tenants
-from mcp_context.storage import keys, text_index
+from mcp_context.storage import folders, keys, text_index
 from mcp_context.storage.keys import FileKeyStore
 
 OUTSIDE_TEXT = "OUTSIDE-7d41: a secret that lives outside the root\n"
@@ -281,7 +281,7 @@ def test_the_search_index_is_opened_through_its_folder_never_a_path(tmp_path: Pa
     swap(root / "tenants" / "team-j", tmp_path / "outside")
     (tmp_path / "outside" / "index.sqlite").unlink()
     before = snapshot(tmp_path / "outside")
-    index = text_index.sqlite_index(root, ("tenants", "team-j"))
+    index = text_index.sqlite_index(folders.Root(root), ("tenants", "team-j"))
     with pytest.raises(StoreError, match="not a plain directory"):
         index.indexed("work", ["r_0000000000000000"])
     assert snapshot(tmp_path / "outside") == before

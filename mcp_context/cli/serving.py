@@ -72,9 +72,11 @@ def serve(obj: Ctx, /, reach: str, transport: str, log_level: str, **http: Any) 
     if given:
         raise click.UsageError(f"--{given[0].replace('_', '-')} is for --transport http")
     from ..server.app import build_server
+    from ..storage.opening import hold_root
     from ..storage.scope import Scope
 
     session = obj.open(continue_latest=False)
+    hold_root(session.settings.store, session.settings.root)
     if reach == "session":
         session.scope = Scope.only(session.id)
     if sys.stdin.isatty():
@@ -100,7 +102,7 @@ def _serve_http(obj: Ctx, reach: str, log_level: str, **given: Any) -> None:
     from ..server import http
     from ..server.auth import JwtVerifier
     from ..server.tenants import Tenants
-    from ..storage.opening import open_keys
+    from ..storage.opening import hold_root, open_keys
 
     jwt_options = [given["jwks"], given["issuer"], given["audience"]]
     if any(jwt_options) and not all(jwt_options):
@@ -109,6 +111,7 @@ def _serve_http(obj: Ctx, reach: str, log_level: str, **given: Any) -> None:
     jwks, issuer, audience = jwt_options
     verifier = JwtVerifier(jwks, issuer, audience, given["tenant_claim"]) if jwks and issuer and audience else None
     auth, how = http.authenticator(open_keys(settings.store, settings.root), verifier, given["host"])
+    hold_root(settings.store, settings.root)  # held by the key store from now on
     folder = Path(given["transcripts_root"]).resolve() if given["transcripts_root"] else None
     options = http.HttpOptions(
         host=given["host"],

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidArgument, shown_path
-from . import codex_host
+from . import codex_host, jsontext
 from .formats import codex
 
 #: Messages as read, and for each the ids of the host's lines or records it came from.
@@ -138,9 +138,9 @@ def _records(lines: Iterable[str]) -> tuple[list[dict[str, Any]], list[str]]:
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError:
-            bad += 1  # the host may be writing the last line right now
+            record = jsontext.loads(line)
+        except ValueError:
+            bad += 1  # the host may be writing the last line right now (or it nests too deep to read)
             continue
         if isinstance(record, dict):
             records.append(_mended(record) if _SURROGATE_ESCAPE.search(line) else record)

@@ -9,9 +9,10 @@ that ends in an exit code, a tag named for one, a JSON value with output-like an
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
+
+from . import jsontext
 
 #: An exit code stated on a line of its own, in any host's words: up to four words before it ("the command
 #: completed with", "process"), the code, and at most a short remark in parentheses after it ("(execution
@@ -48,7 +49,7 @@ def unwrapped(text: str) -> tuple[str, int | None]:
     head = text.lstrip()[:1]
     if head in ("{", "["):
         try:
-            value = json.loads(text)
+            value = jsontext.loads(text)
         except ValueError:
             value = None
         if value is not None:

@@ -20,14 +20,16 @@ from ..storage.text_index import GRAM
 @dataclass(frozen=True)
 class Narrowed:
     """Where a pattern may match in one text: the chunks the index names (first and last line of each), and one
-    literal per alternative (its longest, as UTF-8) that a matching line must contain."""
+    literal per alternative (its longest, as UTF-8) that a matching line must contain. A lone surrogate in a
+    literal (a command line's undecodable byte) is written as its three bytes, which no stored UTF-8 holds: the
+    literal is found nowhere, as the pattern matches nowhere."""
 
     spans: list[tuple[int, int]]
     needles: list[bytes]
 
     @classmethod
     def of(cls, spans: list[tuple[int, int]], alternatives: list[list[str]]) -> Narrowed:
-        return cls(spans, [max(literals, key=len).encode("utf-8") for literals in alternatives])
+        return cls(spans, [max(literals, key=len).encode("utf-8", "surrogatepass") for literals in alternatives])
 
 
 def lines_holding(content: BinaryIO, index: LineIndex, narrowed: Narrowed) -> list[tuple[int, int]]:

@@ -12,39 +12,38 @@ from __future__ import annotations
 
 import json
 import logging
-import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import jwt
-from cryptography.hazmat.primitives.asymmetric import ec, rsa
+from jwt.utils import base64url_decode
 
 from ..errors import ContextError
 from ..storage import ids, keys
 from ..storage.keys import KeyStore
+from .jwks import JwksError as JwksError
+from .jwks import JwksUnavailable as JwksUnavailable
+from .jwks import RemoteKeys, SigningKey, pick, read_file
+from .jwks import usable_key as usable_key
 
 log = logging.getLogger("mcp_context.http")
 
 #: Signature algorithms a JWT may use: asymmetric only, so no shared secret and never ``none``. Each key of the
 #: JWKS serves exactly one of them (see :func:`usable_key`): a token whose header names another is refused.
 ALGORITHMS = ("RS256", "ES256", "ES384")
-#: The smallest RSA modulus accepted (NIST SP 800-57: 2048 bits), and the curves accepted for ECDSA.
-RSA_MIN_BITS = 2048
-CURVES = {"secp256r1": "ES256", "secp384r1": "ES384"}
 LEEWAY_SECONDS = 30
 METADATA_PATH = "/.well-known/oauth-protected-resource"
 SCOPES = list(keys.SCOPES)
 #: The claims a JWT may carry its scopes in: OAuth's ``scope`` (RFC 8693, a space-separated string) and the
 #: ``scp`` some servers use (Entra, Okta), each as a string or a list of strings.
 SCOPE_CLAIMS = ("scope", "scp")
-#: Seconds to wait for the issuer's JWKS endpoint (per read: a hung endpoint costs this much), for another
-#: request's fetch of it, and during which a failed fetch is not tried again (requests answer 503 at once):
-#: a request is answered within 5 s however the endpoint behaves.
-JWKS_FETCH_S = 3.0
+#: The longest JWT looked at (a token with many group claims is a few KB): verifying costs time in its length.
+MAX_TOKEN_CHARS = 32 * 1024
+#: The claims that are times (RFC 7519 NumericDate: a JSON number).
+TIME_CLAIMS = ("exp", "nbf", "iat")
+#: Seconds a request waits for another request's fetch of the issuer's keys (the fetch itself: jwks.FETCH_S).
 JWKS_WAIT_S = 1.5
-JWKS_QUIET_S = 5.0
 
 
 @dataclass(frozen=True)
@@ -56,65 +55,37 @@ class Identity:
     via: str  # "key", "jwt" or "local"
 
 
-@dataclass(frozen=True)
-class SigningKey:
-    """A key of the JWKS and the one algorithm it verifies."""
-
-    key: Any
-    algorithm: str
-
-
 class JwtVerifier:
     """JWTs from one issuer for one audience, checked against the issuer's keys (a JWKS file read once, or a
-    URL fetched by PyJWT's client, which caches the set and each key by ``kid``).
+    URL fetched with a deadline, its last good keys kept: see jwks.py).
 
     A JWT's tenant is its ``tenant_claim`` in the JWT namespace (:func:`ids.jwt_tenant`): the subject ``t1``
     is never the API-key tenant ``t1``, and the subject ``default`` never the operator's own store."""
 
     def __init__(self, jwks: str, issuer: str, audience: str, tenant_claim: str = "sub") -> None:
         self.issuer, self.audience, self.tenant_claim = issuer, audience, tenant_claim
-        self._client: jwt.PyJWKClient | None = None
+        self._remote: RemoteKeys | None = None
         self._keys: dict[str, SigningKey] = {}
-        self._fetching = threading.Lock()
-        self._quiet_until = 0.0
         if jwks.startswith(("https://", "http://")):
-            self._client = jwt.PyJWKClient(jwks, cache_keys=True, lifespan=300, timeout=JWKS_FETCH_S)
+            self._remote = RemoteKeys(jwks, wait_s=JWKS_WAIT_S)
         else:
-            self._keys = _read_jwks(Path(jwks).expanduser())
+            self._keys = read_file(Path(jwks).expanduser())
 
     def _key(self, token: str) -> SigningKey:
-        if self._client is not None:
-            return usable_key(self._fetched(self._client, token))
         kid = jwt.get_unverified_header(token).get("kid")
-        if kid is None and len(self._keys) == 1:
-            return next(iter(self._keys.values()))
-        found = self._keys.get(kid) if isinstance(kid, str) else None
+        found = self._remote.key(kid) if self._remote is not None else pick(self._keys, kid)
         if found is None:
             raise jwt.InvalidTokenError("unknown kid")
         return found
-
-    def _fetched(self, client: jwt.PyJWKClient, token: str) -> jwt.PyJWK:
-        """The token's key from the issuer's JWKS (cached by the client; fetched when missing or old). An
-        endpoint that cannot be reached, or is being fetched from by another request for too long, raises
-        JwksUnavailable: the credential cannot be checked now, which is no fault of the token's."""
-        unavailable = JwksUnavailable(f"cannot fetch the issuer's keys from {client.uri}; try again shortly")
-        if time.monotonic() < self._quiet_until or not self._fetching.acquire(timeout=JWKS_WAIT_S):
-            raise unavailable
-        try:
-            if time.monotonic() < self._quiet_until:
-                raise unavailable
-            return client.get_signing_key_from_jwt(token)
-        except jwt.PyJWKClientConnectionError:
-            self._quiet_until = time.monotonic() + JWKS_QUIET_S
-            raise unavailable from None
-        finally:
-            self._fetching.release()
 
     def verify(self, token: str) -> Identity | None:
         """The caller a token names, or None when anything about it is wrong (the reason is logged, not the
         token). Nothing a token holds raises: a malformed header, a ``kid`` naming a key of another type or a
         claim of an unexpected type is one more refusal. Only an issuer whose keys cannot be fetched now raises
         (JwksUnavailable: the request is answered 503 with Retry-After)."""
+        if len(token) > MAX_TOKEN_CHARS:
+            log.info("refused a JWT: over %d characters", MAX_TOKEN_CHARS)
+            return None
         try:
             header = jwt.get_unverified_header(token)
             signing = self._key(token)
@@ -129,6 +100,7 @@ class JwtVerifier:
                 leeway=LEEWAY_SECONDS,
                 options={"require": ["exp", "iss", "aud"]},
             )
+            plainly_written(token)
         except JwksUnavailable:
             raise
         except Exception as exc:  # noqa: BLE001  (a token is untrusted input: every failure is a refusal)
@@ -140,6 +112,24 @@ class JwtVerifier:
             log.info("refused a JWT: its %s claim is not a usable tenant name", self.tenant_claim)
             return None
         return Identity(tenant, granted_scopes(claims), "jwt")
+
+
+def plainly_written(token: str) -> None:
+    """Refuse what PyJWT lets by but a reader elsewhere may take otherwise: a member named twice in the header
+    or the claims (Python's JSON keeps the last, other parsers the first: a gateway and this server would read
+    different scopes), and a time claim that is no JSON number (``"exp": "1900000000"``, ``"nbf": true``)."""
+    header, claims = (json.loads(base64url_decode(part), object_pairs_hook=_unique) for part in token.split(".")[:2])
+    for claim in TIME_CLAIMS:
+        value = claims.get(claim) if isinstance(claims, dict) else None
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)):
+            raise jwt.InvalidTokenError(f"the {claim} claim is not a number")
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        raise jwt.InvalidTokenError("a member is named twice")
+    return found
 
 
 def granted_scopes(claims: dict[str, Any]) -> tuple[str, ...]:
@@ -154,58 +144,6 @@ def granted_scopes(claims: dict[str, Any]) -> tuple[str, ...]:
         elif isinstance(value, list):
             named += [s for item in value if isinstance(item, str) for s in item.split(" ")]
     return tuple(s for s in SCOPES if s in named)
-
-
-def usable_key(jwk: jwt.PyJWK) -> SigningKey:
-    """A JWKS key with the one algorithm it may verify, or the reason it may not serve: an RSA modulus under
-    RSA_MIN_BITS, a curve outside CURVES, another key type, or an ``alg`` member that contradicts the key."""
-    key = jwk.key
-    if isinstance(key, rsa.RSAPublicKey | rsa.RSAPrivateKey):
-        if key.key_size < RSA_MIN_BITS:
-            raise jwt.PyJWKError(f"an RSA key of {key.key_size} bits (at least {RSA_MIN_BITS} are required)")
-        algorithm = "RS256"
-    elif isinstance(key, ec.EllipticCurvePublicKey | ec.EllipticCurvePrivateKey):
-        algorithm = CURVES.get(key.curve.name, "")
-        if not algorithm:
-            raise jwt.PyJWKError(f"an EC key on {key.curve.name} (accepted: P-256, P-384)")
-    else:
-        raise jwt.PyJWKError(f"a {jwk.key_type} key (accepted: RSA, EC P-256 and P-384)")
-    given = jwk.algorithm_name
-    if given != algorithm:
-        raise jwt.PyJWKError(f"a key marked {given} (accepted for it: {algorithm})")
-    return SigningKey(key.public_key() if hasattr(key, "private_numbers") else key, algorithm)
-
-
-def _read_jwks(path: Path) -> dict[str, SigningKey]:
-    """The signing keys of a local JWKS file, by ``kid`` (a key without one is found under its index). A key
-    that may not serve refuses the whole file: the operator learns it now, not from refused tokens."""
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        entries = doc["keys"]
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise JwksError(f"cannot read the JWKS in {path}: {type(exc).__name__}") from None
-    found = {}
-    for i, jwk in enumerate(entries if isinstance(entries, list) else ()):
-        if not isinstance(jwk, dict) or jwk.get("use", "sig") != "sig":
-            continue
-        kid = str(jwk.get("kid", i))
-        try:
-            found[kid] = usable_key(jwt.PyJWK(jwk))
-        except (jwt.PyJWKError, ValueError, KeyError, TypeError) as exc:
-            why = str(exc) if isinstance(exc, jwt.PyJWKError) else type(exc).__name__
-            kid = kid[:60]
-            raise JwksError(f"the JWKS in {path} holds a key that may not verify tokens (kid {kid!r}): {why}") from None
-    if not found:
-        raise JwksError(f"the JWKS in {path} holds no signing key")
-    return found
-
-
-class JwksUnavailable(ContextError):
-    """The issuer's JWKS endpoint cannot be reached now: the credential cannot be checked (503, Retry-After)."""
-
-
-class JwksError(ContextError):
-    """A JWKS file that cannot serve (unreadable, not a key set, no signing key, a weak or unknown key)."""
 
 
 class Authenticator:

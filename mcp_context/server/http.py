@@ -35,7 +35,7 @@ from ..errors import ContextError, InvalidArgument, InvalidId, InvalidInput, sho
 from ..session import Session
 from ..storage.ids import echoed
 from ..storage.keys import KeyStore
-from . import logs, sdk, signin
+from . import logs, posted, sdk, signin
 from .app import ContextServer, build_server
 from .auth import (
     METADATA_PATH,
@@ -160,8 +160,10 @@ def transcript_refusal(spec: object, roots: list[Path]) -> str | None:
 class Gate:
     """ASGI in front of the transport: authenticate, choose the tenant's Session, then serve."""
 
-    def __init__(self, manager: StreamableHTTPSessionManager, auth: Authenticator, tenants: Tenants) -> None:
-        self.manager, self.auth, self.tenants = manager, auth, tenants
+    def __init__(
+        self, manager: StreamableHTTPSessionManager, auth: Authenticator, tenants: Tenants, max_body: int
+    ) -> None:
+        self.manager, self.auth, self.tenants, self.max_body = manager, auth, tenants, max_body
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = Headers(scope=scope)
@@ -182,6 +184,12 @@ class Gate:
         if not found.scopes:
             await insufficient_scope(base_url(scope))(scope, receive, send)
             return
+        if scope.get("method") == "POST":
+            body, receive = await posted.buffered(receive, self.max_body)
+            answer = posted.refused(body) if body is not None else None
+            if answer is not None:
+                await answer(scope, receive, send)
+                return
         token = activate(session, found)
         try:
             await self.manager.handle_request(scope, receive, send)
@@ -247,7 +255,7 @@ def make_app(tenants: Tenants, auth: Authenticator, options: HttpOptions) -> Sta
     routes = [
         Route(METADATA_PATH, metadata, methods=["GET"]),
         Route(METADATA_PATH + "/mcp", metadata, methods=["GET"]),
-        Route("/mcp", Gate(manager, auth, tenants)),
+        Route("/mcp", Gate(manager, auth, tenants, options.max_body)),
         *signin.routes(options.issuer),
     ]
     return Starlette(routes=routes, lifespan=lifespan)

@@ -30,6 +30,8 @@ from pydantic_core import ValidationError
 LONG_LINE = 1024 * 1024
 #: Strings longer than this (in their JSON form) are lifted out of such a line.
 LONG_STRING = 64 * 1024
+#: The UTF-8 byte order mark some writers (PowerShell's, .NET's) put before the first line.
+BOM = b"\xef\xbb\xbf"
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _HIGH, _LOW = ("\ud800", "\udbff"), ("\udc00", "\udfff")
 
@@ -51,7 +53,8 @@ class LineReader:
         lf, cr = chunk.find(b"\n", start), chunk.find(b"\r", start)
         while lf >= 0 or cr >= 0:
             end = lf if cr < 0 or 0 <= lf < cr else cr
-            yield self._line(chunk[start:end])
+            if (item := self._line(chunk[start:end])) is not None:
+                yield item
             start = end + 1
             if end == cr:
                 if start == len(chunk):
@@ -65,8 +68,8 @@ class LineReader:
 
     def finish(self) -> Iterator[types.JSONRPCMessage | Exception]:
         """The last line, when the input ends without a line break."""
-        if self._buffer or self._lifter is not None:
-            yield self._line(b"")
+        if (self._buffer or self._lifter is not None) and (item := self._line(b"")) is not None:
+            yield item
 
     def _more(self, part: bytes) -> None:
         if self._lifter is not None:
@@ -75,14 +78,19 @@ class LineReader:
         self._buffer += part
         if len(self._buffer) > LONG_LINE:
             self._lifter = Lifter()
-            self._lifter.feed(bytes(self._buffer))
+            self._lifter.feed(bytes(self._buffer).removeprefix(BOM))
             self._buffer = bytearray()
 
-    def _line(self, last: bytes) -> types.JSONRPCMessage | Exception:
+    def _line(self, last: bytes) -> types.JSONRPCMessage | Exception | None:
+        """The message of the line ending with ``last``; None for a line of blanks, which asks nothing (the
+        SDK's reader passes it over too, in a log line), so it is not answered with a parse error nobody
+        waits for. A byte order mark opening a line is no part of its JSON (RFC 8259 section 8.1)."""
         try:
             if self._lifter is None and len(self._buffer) + len(last) <= LONG_LINE:
                 self._buffer += last
-                return parse(self._buffer)
+                if self._buffer.startswith(BOM):
+                    del self._buffer[: len(BOM)]
+                return parse(self._buffer) if self._buffer.strip(b" \t\r\n") else None
             self._more(last)
             assert self._lifter is not None
             return self._lifter.message()

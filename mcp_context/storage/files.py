@@ -53,10 +53,11 @@ class FileStore(StateFiles):
         anchor: Path | None = None,
     ) -> None:
         self.root = Path(root).expanduser().absolute()
-        # ``anchor``: the part of ``root`` that may be a link (the user's root, above a tenant's folders); every
-        # folder below it is opened without following one (see folders.py).
-        self._anchor = Path(anchor).expanduser().absolute() if anchor is not None else self.root
-        self._prefix = self.root.relative_to(self._anchor).parts
+        # ``anchor``: the part of ``root`` that may be a link (the user's root, above a tenant's folders), opened
+        # once and held; every folder below it is opened from it without following one (see folders.py).
+        self._anchor = folders.Root.at(Path(anchor) if anchor is not None else self.root)
+        self._prefix = self.root.relative_to(self._anchor.path).parts
+        self._anchor.descriptor()  # opened (and checked) now, when it exists: what is used later is this folder
         #: Whether credentials are replaced by placeholders before a result is written (see the redaction package).
         self.redact = redact
         self.counter = counter or TokenCounter()
@@ -68,7 +69,7 @@ class FileStore(StateFiles):
 
     # folders ---------------------------------------------------------------------------------------------
 
-    def located(self) -> tuple[Path, tuple[str, ...]]:
+    def located(self) -> tuple[folders.Root, tuple[str, ...]]:
         """Where the store is: the folder that may be a link, and the names below it, each opened without."""
         return self._anchor, self._prefix
 

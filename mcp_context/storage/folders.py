@@ -6,7 +6,10 @@ root. Here every use walks from the root down, opening each level relative to th
 with ``O_NOFOLLOW | O_DIRECTORY`` (``openat``), and the files inside are opened, renamed and removed relative
 to the last descriptor (``dir_fd=``): whatever a path names meanwhile, what is used is the folder that was
 opened, and a link at any level is refused. The root itself may be a link the user made
-(``~/.mcp-context -> /data/ctx``): it is followed, once, when it is opened.
+(``~/.mcp-context -> /data/ctx``): it is followed once, when the store first opens it (:class:`Root`), checked
+(a folder of this user's that others may not write to), and then held open: the root swapped for a link
+afterwards changes nothing, every use starts from the folder that was opened. Only a root removed meanwhile
+(its descriptor names a folder with no name left) is opened anew, as at start.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import threading
+import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -29,8 +34,60 @@ _ROOT_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEX
 _NOT_A_FOLDER = (errno.ELOOP, errno.ENOTDIR, getattr(errno, "EMLINK", errno.ELOOP))
 
 
+class Root:
+    """A store's root folder, opened on first use and then held: every folder under it is opened from this
+    descriptor, never from the path again (see the module's docstring). Thread-safe. :meth:`at` gives every
+    store of a process under one path the same Root while any holds it (a server's tenants, its key file), so
+    a store made after the root was swapped still starts from the folder opened first."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path).expanduser().absolute()
+        self._fd: int | None = None
+        self._lock = threading.Lock()
+
+    @classmethod
+    def at(cls, path: Path) -> Root:
+        """The Root of ``path`` this process holds, or a new one."""
+        path = Path(path).expanduser().absolute()
+        with _held_lock:
+            found = _held.get(str(path))
+            if found is None:
+                found = _held[str(path)] = cls(path)
+            return found
+
+    def descriptor(self, *, create: bool = False) -> int | None:
+        """The root's descriptor (held: the caller must not close it), None when it does not exist yet and
+        ``create`` is False."""
+        with self._lock:
+            if self._fd is not None:
+                if os.fstat(self._fd).st_nlink > 0:
+                    return self._fd
+                os.close(self._fd)  # removed while held: what now stands at the path is a new root
+                self._fd = None
+            fd = _open_root(self.path, create)
+            if fd is not None:
+                _check_root(fd, self.path)
+                self._fd = fd
+            return fd
+
+    def close(self) -> None:
+        with self._lock:
+            if self._fd is not None:
+                os.close(self._fd)
+                self._fd = None
+
+    def __del__(self) -> None:
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            os.close(fd)
+
+
+_held: weakref.WeakValueDictionary[str, Root] = weakref.WeakValueDictionary()
+_held_lock = threading.Lock()
+
+
 @contextmanager
-def opened(root: Path, parts: Sequence[str]) -> Iterator[int | None]:
+def opened(root: Root, parts: Sequence[str]) -> Iterator[int | None]:
     """The descriptor of ``root/parts...`` for the block, None when a level is missing."""
     fd = open_folder(root, parts)
     try:
@@ -41,35 +98,40 @@ def opened(root: Path, parts: Sequence[str]) -> Iterator[int | None]:
 
 
 @contextmanager
-def made(root: Path, parts: Sequence[str]) -> Iterator[int]:
+def made(root: Root, parts: Sequence[str]) -> Iterator[int]:
     """The descriptor of ``root/parts...`` for the block, the missing levels made first (each 0700)."""
     fd = open_folder(root, parts, create=True)
     if fd is None:
-        raise StoreError(f"cannot create {shown_path(root.joinpath(*parts))}: it vanished while it was made")
+        raise StoreError(f"cannot create {shown_path(root.path.joinpath(*parts))}: it vanished while it was made")
     try:
         yield fd
     finally:
         os.close(fd)
 
 
-def open_folder(root: Path, parts: Sequence[str], *, create: bool = False) -> int | None:
+def open_folder(root: Root, parts: Sequence[str], *, create: bool = False) -> int | None:
     """A descriptor of ``root/parts...`` (the caller closes it), None when a level is missing and ``create`` is
     False. A level that is a link or no folder raises StoreError, as does a level that cannot be opened."""
-    fd = _open_root(root, create)
-    if fd is None:
+    top = root.descriptor(create=create)
+    if top is None:
         return None
-    at = root
+    if not parts:
+        return os.dup(top)
+    fd: int | None = top
+    at = root.path
     try:
         for part in parts:
             at = at / part
+            assert fd is not None
             child = open_child(fd, part, at, create=create)
-            os.close(fd)
+            if fd != top:
+                os.close(fd)
             fd = child
             if fd is None:
                 return None
         return fd
     except BaseException:
-        if fd is not None:
+        if fd is not None and fd != top:
             os.close(fd)
         raise
 
@@ -128,6 +190,20 @@ def _open_root(root: Path, create: bool) -> int | None:
         return None
     except OSError as exc:
         raise _refusal(root, exc) from None
+
+
+def _check_root(fd: int, path: Path) -> None:
+    """Refuse a root that is not this user's own, or that anyone may write to: whoever can write there can
+    put their own folders and key file in the store's place. Closes ``fd`` when it refuses."""
+    st = os.fstat(fd)
+    why = ""
+    if hasattr(os, "geteuid") and st.st_uid != os.geteuid():
+        why = f"it belongs to user id {st.st_uid}, not to this user ({os.geteuid()})"
+    elif st.st_mode & stat.S_IWOTH:
+        why = "anyone may write to it (chmod o-w, or 700, to use it)"
+    if why:
+        os.close(fd)
+        raise StoreError(f"refusing the store's root {shown_path(path)}: {why}")
 
 
 def _refusal(path: Path, exc: OSError) -> StoreError:

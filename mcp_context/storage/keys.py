@@ -18,7 +18,6 @@ import json
 import os
 import re
 import secrets
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -118,17 +117,25 @@ def verify(keys: KeyStore, key: str) -> KeyRecord | None:
 
 
 class FileKeyStore:
-    """Keys in ``<root>/keys.json``, replaced whole and atomically under ``keys.json.lock``."""
+    """Keys in ``<root>/keys.json``, replaced whole and atomically under ``keys.json.lock``. The root is held
+    open (see folders.Root) and the files opened from it: the root swapped for a link cannot choose the keys."""
+
+    _NAME = "keys.json"
 
     def __init__(self, root: Path) -> None:
-        self.path = Path(root).expanduser() / "keys.json"
+        self._root = folders.Root.at(Path(root))
+        self._root.descriptor()  # opened now, when it exists: the keys are read from this folder from now on
+        self.path = self._root.path / self._NAME
 
     def _read(self) -> list[KeyRecord]:
         """The keys, from the file itself and never through a link (one put in its place would let whoever
         wrote the file it points at choose the keys): a link, or no plain file, is refused, so every request
         then answers 503 rather than trusting it."""
         try:
-            fd = folders.open_file(self.path, os.O_RDONLY, None)
+            top = self._root.descriptor()
+            if top is None:
+                return []
+            fd = folders.open_file(self._NAME, os.O_RDONLY, top)
         except FileNotFoundError:
             return []
         except OSError as exc:
@@ -149,8 +156,12 @@ class FileKeyStore:
 
     @contextmanager
     def _locked(self) -> Iterator[list[KeyRecord]]:
-        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd = os.open(f"{self.path}.lock", os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        top = self._root.descriptor(create=True)
+        assert top is not None  # made
+        try:
+            fd = folders.open_file(f"{self._NAME}.lock", os.O_RDWR | os.O_CREAT, top)
+        except OSError as exc:
+            raise StoreError(f"cannot lock the keys in {shown_path(self.path)}: {exc.strerror}") from None
         try:
             if fcntl is not None:
                 fcntl.flock(fd, fcntl.LOCK_EX)
@@ -160,15 +171,19 @@ class FileKeyStore:
 
     def _write(self, records: list[KeyRecord]) -> None:
         data = json.dumps({"keys": [r.to_dict() for r in records]}, indent=1).encode()
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-keys-", dir=self.path.parent)
+        top = self._root.descriptor(create=True)
+        assert top is not None  # made
+        tmp = f".tmp-keys-{secrets.token_hex(8)}"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | folders.NOFOLLOW, 0o600, dir_fd=top)
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
                 f.flush()
                 os.fsync(f.fileno())
-            os.replace(tmp, self.path)
+            os.replace(tmp, self._NAME, src_dir_fd=top, dst_dir_fd=top)
+            folders.sync(top)
         except BaseException:
-            Path(tmp).unlink(missing_ok=True)
+            folders.remove(top, tmp)
             raise
 
     def add(self, record: KeyRecord) -> None:

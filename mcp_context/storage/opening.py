@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..errors import InvalidArgument
 from ..tokens.count import TokenCounter
-from . import ids
+from . import folders, ids
 from .keys import FileKeyStore, KeyStore
 from .protocol import Store
 
@@ -49,6 +49,14 @@ def open_store(
     return FileStore(
         tenant_root(root, tenant), counter=counter, max_result_bytes=max_result_bytes, redact=redact, anchor=root
     )
+
+
+def hold_root(url: str | None, root: Path) -> None:
+    """For a server about to serve from the file store under ``root``: the root made now when missing, opened
+    and checked, and held by the stores already open on it (see folders.Root), so that nothing put at its path
+    later (a link) is ever used instead. A database store keeps nothing on local disk."""
+    if not url:
+        folders.Root.at(root).descriptor(create=True)
 
 
 def tenant_root(root: Path, tenant: str | None) -> Path:

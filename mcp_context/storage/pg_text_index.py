@@ -9,6 +9,7 @@ which answer the same, only slower."""
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO
@@ -43,6 +44,9 @@ _made: set[str] = set()
 _made_lock = threading.Lock()
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _like(literal: str) -> str:
     """``%literal%`` with LIKE's own characters escaped (the default escape is the backslash)."""
     escaped = literal.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
@@ -50,8 +54,10 @@ def _like(literal: str) -> str:
 
 
 def _plain(text: str) -> str:
-    """A text column holds no NUL: it stands as a space, in the chunk and in the literal alike."""
-    return text.replace("\0", " ")
+    """A text column holds no NUL: it stands as a space, in the chunk and in the literal alike. Nor can a
+    database's UTF-8 carry a lone surrogate, which a pattern may hold (a command line's undecodable byte) but
+    no stored text does: it stands as U+FFFD, so the literal still rules out every chunk that lacks the rest."""
+    return _SURROGATE.sub("\ufffd", text.replace("\0", " "))
 
 
 class PgTextIndex:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import sqlite3
 import stat
 import sys
@@ -69,7 +70,10 @@ class TextIndex(Protocol):
 
 
 def grams(literal: str) -> list[str]:
-    """The distinct trigrams of ``literal``, in order, case folded as the tokenizer folds them."""
+    """The distinct trigrams of ``literal``, in order, case folded as the tokenizer folds them. A lone surrogate
+    (a command line's undecodable byte), which SQLite cannot be handed and no stored text holds, stands as
+    U+FFFD: the trigrams still rule out every chunk that lacks the rest."""
+    literal = _SURROGATE.sub("\ufffd", literal)
     seen: dict[str, None] = {}
     for i in range(len(literal) - GRAM + 1):
         seen.setdefault(literal[i : i + GRAM].lower(), None)
@@ -98,15 +102,16 @@ CREATE VIRTUAL TABLE IF NOT EXISTS grams USING fts5 (body, tokenize = 'trigram',
 """
 
 _FILE = "index.sqlite"
+_SURROGATE = re.compile("[\ud800-\udfff]")
 T = TypeVar("T")
 _open: dict[str, SqliteIndex] = {}
 _open_lock = threading.Lock()
 
 
-def sqlite_index(anchor: Path, parts: Sequence[str] = ()) -> SqliteIndex:
-    """The index of the file store under ``anchor/parts...`` (``anchor``: the part that may be a link, see
-    folders.py), one per process and store (connections are kept open)."""
-    key = str(anchor.joinpath(*parts))
+def sqlite_index(anchor: folders.Root, parts: Sequence[str] = ()) -> SqliteIndex:
+    """The index of the file store under ``anchor/parts...`` (``anchor``: the root, held open, see folders.py),
+    one per process and store (connections are kept open)."""
+    key = str(anchor.path.joinpath(*parts))
     with _open_lock:
         found = _open.get(key)
         if found is None:
@@ -118,9 +123,9 @@ class SqliteIndex:
     """The embedded store's index: one SQLite file, shared by every process using the root (WAL: readers never
     wait for a writer; writers take turns, waiting up to a minute)."""
 
-    def __init__(self, anchor: Path, parts: tuple[str, ...] = ()) -> None:
+    def __init__(self, anchor: folders.Root, parts: tuple[str, ...] = ()) -> None:
         self.anchor, self.parts = anchor, parts
-        self.path = anchor.joinpath(*parts, _FILE)  # for messages: it is opened through its folder's descriptor
+        self.path = anchor.path.joinpath(*parts, _FILE)  # for messages: it is opened through its folder's descriptor
         self._lock = threading.Lock()
         self._db: sqlite3.Connection | None = None
         self._folder: int | None = None

@@ -6,6 +6,7 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
 from ...errors import InvalidArgument
+from ...storage.ids import ECHO_CHARS, shown
 from ..model import Block, Message, Role
 
 if TYPE_CHECKING:
@@ -81,12 +82,13 @@ class Adapter(ABC):
         try:
             message = self.parse_one(item)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise InvalidArgument(f"message #{index} is not a valid {self.name} message ({exc})") from None
+            why = str(exc) if len(str(exc)) <= ECHO_CHARS else str(exc)[:ECHO_CHARS] + "..."  # may quote the client
+            raise InvalidArgument(f"message #{index} is not a valid {self.name} message ({why})") from None
         message.index = index
         for position, block in enumerate(message.blocks):
             if block.kind in ("text", "reasoning") and not isinstance(block.text, str):
                 what = "thinking" if block.kind == "reasoning" else "text"
-                raise InvalidArgument(f"message #{index}: a {what} part holds {block.text!r}, not a string")
+                raise InvalidArgument(f"message #{index}: a {what} part holds {shown(block.text)}, not a string")
             block.at = (index, position)
         return message
 

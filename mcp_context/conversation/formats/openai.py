@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .. import jsontext
 from ..model import Block, Message, Role
 from .base import Adapter, text_of
 
@@ -37,8 +38,8 @@ class OpenAIAdapter(Adapter):
             function = call["function"]
             arguments = function.get("arguments", "")
             try:
-                args = json.loads(arguments) if isinstance(arguments, str) and arguments else arguments
-            except json.JSONDecodeError:
+                args = jsontext.loads(arguments) if isinstance(arguments, str) and arguments else arguments
+            except ValueError:
                 args = arguments  # a model may emit broken JSON; keep it as the text it is
             if not isinstance(call.get("id"), str):
                 raise ValueError("a tool call needs an id")
