@@ -246,8 +246,9 @@ def test_a_hook_finds_its_environment_without_reading_the_source_again(
     monkeypatch.setenv("MCP_CONTEXT_PLUGIN_HOME", str(tmp_path / "home"))
     for name in ("CLAUDE_PLUGIN_ROOT", "GEMINI_SESSION_ID", "GEMINI_PROJECT_DIR", "GEMINI_CLI"):
         monkeypatch.delenv(name, raising=False)
-    assert module.remembered_digest() is None  # nothing made yet: the full launcher decides
     made = module.digest()
+    assert module.remembered_digest() is None  # nothing kept yet: the full launcher decides
+    assert module.source_digest() == made
     assert module.remembered_digest() == made
     (source / "mcp_context" / "__pycache__" / "run.cpython-311.pyc").write_bytes(b"bytecode")
     assert module.remembered_digest() == made  # bytecode is not the source
@@ -265,6 +266,6 @@ def test_a_hook_finds_its_environment_without_reading_the_source_again(
     assert module.remembered_digest() is None
     module.hook_at_once(["hook", "claude", "pre-tool-use"])
     assert len(execs) == 1  # the full launcher reads the source again and names the environment anew
-    assert module.digest() != made and module.remembered_digest() == module.digest()
+    assert module.source_digest() != made and module.remembered_digest() == module.digest()
     with pytest.raises(SystemExit):
         module.hook_at_once(["--in", "gemini", "hook", "gemini", "before-tool"])  # not running in Gemini CLI
