@@ -7,7 +7,8 @@ included, from this install's ``mcp-context`` script with the JSON on stdin, med
     cli floor     ``mcp-context --version``: the package and the CLI imported, no hook code
     hook ...      each event on realistic input: a small Bash output (the goal: under 150 ms), ``seq 1
                   300000`` (1.9 MB, read from persistedOutputPath as Claude Code gives it), a pre-tool-use loop
-                  check, a Gemini AfterTool on a small output
+                  check (also through the plugin's launcher, bin/mcp-context, as the plugin runs it), a Gemini
+                  AfterTool on a small output
 
 And the sizes injected into the conversation: the Bash replacement (the model's whole tool result), Gemini
 CLI's additional context for the same output, the PreCompact instructions and the SessionStart snapshot for a
@@ -19,8 +20,11 @@ from __future__ import annotations
 
 import argparse
 import compileall
+import importlib.machinery
+import importlib.util
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -31,6 +35,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = Path(sys.executable).parent / "mcp-context"
+#: What the Claude Code plugin and the Gemini CLI extension run (their hooks/hooks.json).
+LAUNCHER = ROOT / "bin" / "mcp-context"
 SID = "b7e1c0de-0000-4000-8000-000000000001"
 GOAL_MS = 150.0
 
@@ -67,6 +73,31 @@ def bytecode() -> None:
     compileall.compile_dir(str(Path(mcp_context.__file__).parent), quiet=1)
 
 
+def plugin_launcher(work: Path, env: dict[str, str]) -> tuple[list[str], dict[str, str]]:
+    """The pre-tool-use hook as the Claude Code plugin runs it (hooks/hooks.json): ``bin/mcp-context --in claude
+    ...`` with this interpreter, execing into the environment it would have installed, here one made of this
+    install's packages (its interpreter and site-packages). A first call lets the launcher note the source's
+    digest, as the first hook after an install does."""
+    loader = importlib.machinery.SourceFileLoader("plugin_launcher", str(LAUNCHER))
+    spec = importlib.util.spec_from_loader("plugin_launcher", loader)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    plugin_env = {**env, "MCP_CONTEXT_PLUGIN_HOME": str(work / "plugin"), "CLAUDE_PLUGIN_ROOT": str(ROOT)}
+    for name in ("GEMINI_SESSION_ID", "GEMINI_PROJECT_DIR", "GEMINI_CLI"):
+        plugin_env.pop(name, None)
+    made = work / "plugin" / f"env-{module.digest()}"
+    (made / "bin").mkdir(parents=True)
+    venv = Path(sys.prefix)
+    shutil.copy2(venv / "pyvenv.cfg", made / "pyvenv.cfg")
+    (made / "bin" / "python").symlink_to(Path(sys.executable).resolve())
+    (made / "lib").symlink_to(venv / "lib")
+    (made / "ready").touch()
+    argv = [sys.executable, str(LAUNCHER), "--in", "claude", "hook", "claude", "pre-tool-use"]
+    subprocess.run(argv, input=b"{}", capture_output=True, env=plugin_env, check=True)
+    return argv, plugin_env
+
+
 def _loaded_heavy(argv: list[str], stdin: bytes, env: dict[str, str]) -> list[str]:
     done = subprocess.run([sys.executable, "-X", "importtime", *argv], input=stdin, capture_output=True, env=env)
     names = {line.split("|")[-1].strip() for line in done.stderr.decode().splitlines() if "|" in line}
@@ -94,6 +125,8 @@ def measure(runs: int) -> dict[str, Any]:
     rows["hook claude post-tool-use, 1.9 MB output"] = t
     replacement = json.loads(out)["hookSpecificOutput"]["updatedToolOutput"]["stdout"]
     rows["hook claude pre-tool-use (loop check)"] = _time([*hook, "claude", "pre-tool-use"], pre, runs, env)[0]
+    launched, plugin_env = plugin_launcher(work, env)
+    rows["hook claude pre-tool-use, plugin launcher"] = _time(launched, pre, runs, plugin_env)[0]
     rows["hook gemini after-tool, small output"] = _time([*hook, "gemini", "after-tool"], gem_small, runs, env)[0]
     llm = f"<untrusted_context>\nOutput: {whole}\nProcess Group PGID: 1\n</untrusted_context>"
     gem_big = json.dumps({**gem, "tool_response": {"llmContent": llm, "returnDisplay": whole}}).encode()

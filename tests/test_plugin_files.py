@@ -229,3 +229,43 @@ def test_a_hook_during_an_install_starts_no_second_installer(tmp_path: Path, mon
         assert module.main(["hook", "claude", "pre-tool-use"]) == 0
         assert spawned == []
     assert not module.installing(env_dir)
+
+
+def test_a_hook_finds_its_environment_without_reading_the_source_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module = launcher()
+    source = tmp_path / "plugin"
+    (source / "mcp_context" / "hooks").mkdir(parents=True)
+    (source / "mcp_context" / "__init__.py").write_text("")
+    (source / "mcp_context" / "hooks" / "run.py").write_text("A = 1\n")
+    (source / "mcp_context" / "__pycache__").mkdir()
+    (source / "pyproject.toml").write_text("[project]\n")
+    monkeypatch.setattr(module, "SOURCE_DIR", str(source))
+    monkeypatch.setattr(module, "SOURCE", source)
+    monkeypatch.setenv("MCP_CONTEXT_PLUGIN_HOME", str(tmp_path / "home"))
+    for name in ("CLAUDE_PLUGIN_ROOT", "GEMINI_SESSION_ID", "GEMINI_PROJECT_DIR", "GEMINI_CLI"):
+        monkeypatch.delenv(name, raising=False)
+    made = module.digest()
+    assert module.remembered_digest() is None  # nothing kept yet: the full launcher decides
+    assert module.source_digest() == made
+    assert module.remembered_digest() == made
+    (source / "mcp_context" / "__pycache__" / "run.cpython-311.pyc").write_bytes(b"bytecode")
+    assert module.remembered_digest() == made  # bytecode is not the source
+    execs: list[list[str]] = []
+    monkeypatch.setattr(module.os, "execv", lambda path, argv: execs.append(argv))
+    module.hook_at_once(["hook", "claude", "pre-tool-use"])
+    assert execs == []  # the environment is not there yet
+    env_dir = tmp_path / "home" / f"env-{made}"
+    env_dir.mkdir()
+    (env_dir / "ready").touch()
+    module.hook_at_once(["hook", "claude", "pre-tool-use"])
+    python = str(env_dir / "bin" / "python")
+    assert execs == [[python, "-m", "mcp_context", "hook", "claude", "pre-tool-use"]]
+    (source / "mcp_context" / "hooks" / "run.py").write_text("A = 2\n")  # an edit (a new version of the plugin)
+    assert module.remembered_digest() is None
+    module.hook_at_once(["hook", "claude", "pre-tool-use"])
+    assert len(execs) == 1  # the full launcher reads the source again and names the environment anew
+    assert module.source_digest() != made and module.remembered_digest() == module.digest()
+    with pytest.raises(SystemExit):
+        module.hook_at_once(["--in", "gemini", "hook", "gemini", "before-tool"])  # not running in Gemini CLI
