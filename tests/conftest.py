@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,13 +11,11 @@ from typing import Any
 # mismatch") when that parse happens hundreds of frames deep.
 import hypothesis.internal.conjecture.optimiser  # noqa: F401
 import pytest
+from cli_run import SERVE  # noqa: F401  (the server's command line, for the modules that start it)
 from pg_cluster import pg_url  # noqa: F401  (a real PostgreSQL for the store contract tests)
 
 from mcp_context import Session
 from mcp_context.reuse import Reuse
-
-# The server as a user would start it, but from this interpreter, so tests need no install on PATH.
-SERVE = [sys.executable, "-m", "mcp_context"]
 
 
 @pytest.hookimpl(trylast=True)
@@ -49,6 +46,15 @@ def reuse(request: pytest.FixtureRequest) -> Reuse:
     The compaction, summary and loop suites take their sessions with it, so each of their tests runs twice; the
     second way is in the full suite only (tests/test_reuse.py compares the two ways in the fast one)."""
     return Reuse() if request.param == "reuse" else Reuse.off()
+
+
+@pytest.fixture(params=["in-process", pytest.param("subprocess", marks=pytest.mark.slow)])
+def cli_way(request: pytest.FixtureRequest) -> str:
+    """How a test's command lines run (cli_run.run_cli): in this process, then as real processes. The second
+    way is in the full suite only; a test about the process boundary itself takes "subprocess" alone
+    (``@pytest.mark.parametrize("cli_way", ["subprocess"])``), so every command still starts a real process in
+    the fast part too."""
+    return str(request.param)
 
 
 @pytest.fixture
