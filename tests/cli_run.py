@@ -18,8 +18,10 @@ import os
 import subprocess
 import sys
 import traceback
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+import pytest
 
 # The server as a user would start it, but from this interpreter, so tests need no install on PATH.
 SERVE = [sys.executable, "-m", "mcp_context"]
@@ -48,6 +50,19 @@ def run_cli(
     if not text:
         return subprocess.CompletedProcess([*SERVE, *args], code, out, err)
     return subprocess.CompletedProcess([*SERVE, *args], code, _decoded(out), _decoded(err))
+
+
+def both_ways(cases: Iterable[Sequence[Any]], real: Iterable[int] = ()) -> list[Any]:
+    """Parameters for a ``parametrize`` whose names end in ``cli_way``: each case in this process, and as a real
+    process in the full suite (as the ``cli_way`` fixture gives); the cases numbered in ``real`` as a real process
+    in the fast part as well, instead of in this process."""
+    real = set(real)
+    params: list[Any] = []
+    for n, case in enumerate(cases):
+        if n not in real:
+            params.append(pytest.param(*case, "in-process"))
+        params.append(pytest.param(*case, "subprocess", marks=() if n in real else pytest.mark.slow))
+    return params
 
 
 class _Kept(io.BytesIO):
