@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
+import pickle
 from pathlib import Path
 from typing import Any
 
@@ -94,10 +96,22 @@ def realistic_text(min_bytes: int) -> str:
 
 @pytest.fixture(scope="session")
 def histories(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    """Realistic sessions in each host's exact format, made once per run from this machine's material."""
+    """Realistic sessions in each host's exact format, made once per run from this machine's material: on several
+    processes (pytest-xdist) the first to need them makes them in the run's folder, which the processes share,
+    and the others wait for it and read what it wrote."""
     from make_fixtures import make_all
 
-    return make_all(tmp_path_factory.mktemp("histories"))
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        return make_all(tmp_path_factory.mktemp("histories"))
+    shared = tmp_path_factory.getbasetemp().parent  # this run's folder; each process has its own inside
+    with open(shared / "histories.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        made = shared / "histories" / "made.pickle"
+        if made.exists():
+            return pickle.loads(made.read_bytes())
+        fixtures = make_all(made.parent)
+        made.write_bytes(pickle.dumps(fixtures))
+        return fixtures
 
 
 @pytest.fixture(scope="session")
