@@ -56,12 +56,12 @@ def both_ways(cases: Iterable[Sequence[Any]], real: Iterable[int] = ()) -> list[
     """Parameters for a ``parametrize`` whose names end in ``cli_way``: each case in this process, and as a real
     process in the full suite (as the ``cli_way`` fixture gives); the cases numbered in ``real`` as a real process
     in the fast part as well, instead of in this process."""
-    real = set(real)
+    always = set(real)
     params: list[Any] = []
     for n, case in enumerate(cases):
-        if n not in real:
+        if n not in always:
             params.append(pytest.param(*case, "in-process"))
-        params.append(pytest.param(*case, "subprocess", marks=() if n in real else pytest.mark.slow))
+        params.append(pytest.param(*case, "subprocess", marks=() if n in always else pytest.mark.slow))
     return params
 
 
