@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
-import sys
+import pickle
 from pathlib import Path
 from typing import Any
 
@@ -12,13 +13,11 @@ from typing import Any
 # mismatch") when that parse happens hundreds of frames deep.
 import hypothesis.internal.conjecture.optimiser  # noqa: F401
 import pytest
+from cli_run import SERVE  # noqa: F401  (the server's command line, for the modules that start it)
 from pg_cluster import pg_url  # noqa: F401  (a real PostgreSQL for the store contract tests)
 
 from mcp_context import Session
 from mcp_context.reuse import Reuse
-
-# The server as a user would start it, but from this interpreter, so tests need no install on PATH.
-SERVE = [sys.executable, "-m", "mcp_context"]
 
 
 @pytest.hookimpl(trylast=True)
@@ -49,6 +48,15 @@ def reuse(request: pytest.FixtureRequest) -> Reuse:
     The compaction, summary and loop suites take their sessions with it, so each of their tests runs twice; the
     second way is in the full suite only (tests/test_reuse.py compares the two ways in the fast one)."""
     return Reuse() if request.param == "reuse" else Reuse.off()
+
+
+@pytest.fixture(params=["in-process", pytest.param("subprocess", marks=pytest.mark.slow)])
+def cli_way(request: pytest.FixtureRequest) -> str:
+    """How a test's command lines run (cli_run.run_cli): in this process, then as real processes. The second
+    way is in the full suite only; a test about the process boundary itself takes "subprocess" alone
+    (``@pytest.mark.parametrize("cli_way", ["subprocess"])``), so every command still starts a real process in
+    the fast part too."""
+    return str(request.param)
 
 
 @pytest.fixture
@@ -88,10 +96,22 @@ def realistic_text(min_bytes: int) -> str:
 
 @pytest.fixture(scope="session")
 def histories(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    """Realistic sessions in each host's exact format, made once per run from this machine's material."""
+    """Realistic sessions in each host's exact format, made once per run from this machine's material: on several
+    processes (pytest-xdist) the first to need them makes them in the run's folder, which the processes share,
+    and the others wait for it and read what it wrote."""
     from make_fixtures import make_all
 
-    return make_all(tmp_path_factory.mktemp("histories"))
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        return make_all(tmp_path_factory.mktemp("histories"))
+    shared = tmp_path_factory.getbasetemp().parent  # this run's folder; each process has its own inside
+    with open(shared / "histories.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        made = shared / "histories" / "made.pickle"
+        if made.exists():
+            return pickle.loads(made.read_bytes())
+        fixtures = make_all(made.parent)
+        made.write_bytes(pickle.dumps(fixtures))
+        return fixtures
 
 
 @pytest.fixture(scope="session")

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SERVE
+from cli_run import SERVE, both_ways, run_cli
 from mcp import Client, StdioServerParameters
 from mcp.types import CreateMessageRequestParams, CreateMessageResult, ErrorData, TextContent
 
@@ -711,8 +711,10 @@ async def test_a_save_that_fails_answers_one_line_and_loses_nothing_answered_bef
 # the command line ---------------------------------------------------------------------------------------------
 
 
-def cli(*args: str, env: dict[str, str], stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*SERVE, *args], env=env, input=stdin, capture_output=True, text=True, timeout=120)
+def cli(
+    *args: str, env: dict[str, str], stdin: str | None = None, way: str = "subprocess"
+) -> subprocess.CompletedProcess[str]:
+    return run_cli(list(args), env=env, input=stdin, way=way)
 
 
 @pytest.mark.slow
@@ -745,21 +747,29 @@ def test_cli_replays_files_of_messages_and_of_events(
 
 
 @pytest.mark.parametrize(
-    ("args", "stdin", "code", "says"),
-    [
-        (["check-loop"], None, 2, "nothing to check"),
-        (["check-loop", "-"], "not json\n", 2, "neither JSON nor JSON lines"),
-        (["check-loop", "-"], '{"type": "user", "message": {}}\n{"type": "system"}\n', 2, "--transcript"),
-        (["check-loop", "-", "--transcript", "host"], "[]", 2, "give one of"),
-        (["check-loop", "--policy", "{bad"], None, 2, "--policy is not JSON"),
-        (["check-loop", "--event", '{"kind": "tool_call"}'], None, 2, "event #1: name is required"),
-        (["check-loop", "--event", '{"kind": "turn"}', "--policy", '{"max_step": 1}'], None, 2, "unknown policy key"),
-    ],
+    ("args", "stdin", "code", "says", "cli_way"),
+    both_ways(
+        [
+            (["check-loop"], None, 2, "nothing to check"),
+            (["check-loop", "-"], "not json\n", 2, "neither JSON nor JSON lines"),
+            (["check-loop", "-"], '{"type": "user", "message": {}}\n{"type": "system"}\n', 2, "--transcript"),
+            (["check-loop", "-", "--transcript", "host"], "[]", 2, "give one of"),
+            (["check-loop", "--policy", "{bad"], None, 2, "--policy is not JSON"),
+            (["check-loop", "--event", '{"kind": "tool_call"}'], None, 2, "event #1: name is required"),
+            (
+                ["check-loop", "--event", '{"kind": "turn"}', "--policy", '{"max_step": 1}'],
+                None,
+                2,
+                "unknown policy key",
+            ),
+        ],
+        real=(),
+    ),
 )
 def test_cli_bad_input_is_one_line(
-    args: list[str], stdin: str | None, code: int, says: str, server_env: dict[str, str]
+    args: list[str], stdin: str | None, code: int, says: str, server_env: dict[str, str], cli_way: str
 ) -> None:
-    done = cli(*args, env=server_env, stdin=stdin)
+    done = cli(*args, env=server_env, stdin=stdin, way=cli_way)
     assert done.returncode == code, done.stderr
     assert says in done.stderr and len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
 

@@ -1,8 +1,11 @@
-"""The command line as a user runs it: a real subprocess, checked through the library.
+"""The command line as a user runs it, checked through the library.
 
-Every command here runs `python -m mcp_context ...` in its own process against an isolated store root
-(MCP_CONTEXT_HOME from the `server_env` fixture), and what it stored or removed is then looked at with
-`mcp_context.Session`, so the CLI's output and the store's contents are both under test.
+Every command here runs `python -m mcp_context ...` against an isolated store root (MCP_CONTEXT_HOME from the
+`server_env` fixture), and what it stored or removed is then looked at with `mcp_context.Session`, so the CLI's
+output and the store's contents are both under test. Each test runs its commands in this process and, in the
+full suite, each in a real process of its own (the `cli_way` fixture); the tests about what crosses the process
+boundary (bytes on stdin and stdout, a question answered on stdin, argv) take the real process in the fast part
+too, one at least for each command.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SERVE, realistic_text
+from cli_run import SERVE, run_cli
+from conftest import realistic_text
 
 from mcp_context import Session, UnknownHandle
 
@@ -39,22 +43,19 @@ def cli_env(server_env: dict[str, str]) -> dict[str, str]:
 
 
 @pytest.fixture
-def run(cli_env: dict[str, str]) -> Run:
+def run(cli_env: dict[str, str], cli_way: str) -> Run:
     """run(*args, input=None, binary=False): one CLI invocation; stdout/stderr are str, or bytes if binary."""
 
     def run(
         *args: str, input: str | bytes | None = None, binary: bool = False, env: dict[str, str] | None = None
     ) -> Proc:
-        return subprocess.run(
-            [*SERVE, *args],
-            input=input,
-            capture_output=True,
-            text=not binary,
-            timeout=60,
-            env=cli_env if env is None else env,
-        )
+        return run_cli(list(args), env=cli_env if env is None else env, input=input, text=not binary, way=cli_way)
 
     return run
+
+
+#: For a test about the process boundary: its commands run as real processes in the fast part too.
+REAL_PROCESS = pytest.mark.parametrize("cli_way", ["subprocess"])
 
 
 @pytest.fixture
@@ -133,6 +134,7 @@ def test_persist_a_file_whose_name_is_not_utf8_labels_it_readably(run: Run, lib:
     assert full_text(lib, handle) == "hello\n"
 
 
+@REAL_PROCESS
 def test_persist_stdin_with_label(run: Run, lib: Session) -> None:
     data = TRICKY.encode()
 
@@ -146,7 +148,6 @@ def test_persist_stdin_with_label(run: Run, lib: Session) -> None:
     assert full_text(lib, handle).encode() == data
 
 
-@pytest.mark.slow
 def test_persist_twice_gives_same_handle_and_says_already_stored(run: Run, lib: Session, tmp_path: Path) -> None:
     path = tmp_path / "same.txt"
     path.write_text("the same content\n")
@@ -204,6 +205,7 @@ def test_results_all_lists_every_session(run: Run, two_sessions: tuple[str, str]
     assert "other-session" in out
 
 
+@REAL_PROCESS
 def test_results_json(run: Run, lib: Session, two_sessions: tuple[str, str]) -> None:
     mine, other = two_sessions
 
@@ -227,6 +229,7 @@ def test_results_on_an_empty_store_names_no_invented_session(run: Run, cli_env: 
     assert said.startswith("nothing stored in ") and "session" not in said
 
 
+@REAL_PROCESS
 def test_sessions_table_and_json(run: Run, two_sessions: tuple[str, str]) -> None:
     lines = ok(run("sessions")).splitlines()
     assert lines[0].split() == ["SESSION", "RESULTS", "SIZE", "UPDATED"]
@@ -254,6 +257,7 @@ def test_show_metadata_and_preview(run: Run, lib: Session) -> None:
     assert "     1\tfirst line" in out and "     2\tsecond line" in out
 
 
+@REAL_PROCESS
 def test_show_json(run: Run, lib: Session) -> None:
     meta = lib.persist_result("x\n", label="shown").meta
 
@@ -284,7 +288,6 @@ def expected_line(text: str, number: int) -> str:
     return text.split("\n")[number - 1]
 
 
-@pytest.mark.slow
 def test_read_numbered_lines_and_next_page_hint(run: Run, big: tuple[str, str]) -> None:
     handle, text = big
 
@@ -313,7 +316,6 @@ def test_read_small_result_says_end(run: Run, lib: Session) -> None:
     assert out.splitlines()[-1] == "End of result: nothing more to read."
 
 
-@pytest.mark.slow
 def test_read_raw_pages_reproduce_exact_bytes(run: Run, big: tuple[str, str]) -> None:
     handle, text = big
     pieces: list[bytes] = []
@@ -332,7 +334,6 @@ def test_read_raw_pages_reproduce_exact_bytes(run: Run, big: tuple[str, str]) ->
     assert b"".join(pieces) == text.encode()
 
 
-@pytest.mark.slow
 def test_read_raw_keeps_the_escape_codes_of_a_coloured_log(run: Run, lib: Session) -> None:
     log = "\x1b[31mFAILED\x1b[0m tests/test_x.py::test_one\n\x1b[32m1 passed\x1b[0m\n"
     handle = lib.persist_result(log).meta.handle
@@ -340,7 +341,6 @@ def test_read_raw_keeps_the_escape_codes_of_a_coloured_log(run: Run, lib: Sessio
     assert ok(run("read", handle, "--raw", "--grep", "FAILED", binary=True)) == log.splitlines(True)[0].encode()
 
 
-@pytest.mark.slow
 def test_a_root_that_is_a_file_or_a_hand_edited_metadata_file_is_one_line(
     run: Run, lib: Session, tmp_path: Path
 ) -> None:
@@ -357,6 +357,7 @@ def test_a_root_that_is_a_file_or_a_hand_edited_metadata_file_is_one_line(
     assert done.returncode == 1 and "Traceback" not in done.stderr and "chars is 'many'" in done.stderr
 
 
+@REAL_PROCESS
 def test_read_raw_keeps_crlf_and_missing_final_newline(run: Run, lib: Session) -> None:
     handle = lib.persist_result(TRICKY).meta.handle
     assert ok(run("read", handle, "--raw", binary=True)) == TRICKY.encode()
@@ -391,7 +392,6 @@ def test_read_grep_more_matches_hint(run: Run, lib: Session) -> None:
     assert out.splitlines()[-1].startswith("More matches: mcp-context ")
 
 
-@pytest.mark.slow
 def test_read_json_structured_result(run: Run, big: tuple[str, str]) -> None:
     handle, text = big
 
@@ -440,6 +440,7 @@ def test_delete_session_yes(run: Run, root: Path, two_sessions: tuple[str, str])
         Session(root=root, session=SESSION, env={}).info(two_sessions[1])
 
 
+@REAL_PROCESS
 def test_delete_session_answer_no_aborts(run: Run, root: Path, two_sessions: tuple[str, str]) -> None:
     result = run("delete-session", "other-session", input="n\n")
 
@@ -466,6 +467,7 @@ def test_cleanup_older_than_zero_removes_sessions(run: Run, root: Path, two_sess
     assert session_names(root) == set()
 
 
+@REAL_PROCESS
 def test_cleanup_dry_run_removes_nothing(run: Run, root: Path, two_sessions: tuple[str, str]) -> None:
     before = stored_files(root)
 
@@ -533,6 +535,7 @@ def test_config_with_root_sets_home(run: Run, tmp_path: Path, host: str) -> None
     assert entry["env"] == {"MCP_CONTEXT_HOME": str(where)}
 
 
+@REAL_PROCESS
 def test_config_command_actually_starts_the_cli(run: Run, cli_env: dict[str, str]) -> None:
     """The printed command, with `serve` swapped for `--version`, is a working mcp-context."""
     entry = json_block(ok(run("config", "claude")))["mcpServers"]["mcp-context"]
@@ -607,7 +610,6 @@ def test_bad_command_lines_exit_2(run: Run, root: Path, args: list[str], message
     assert stored_files(root) == []
 
 
-@pytest.mark.slow
 def test_read_option_conflicts_are_one_line(run: Run, lib: Session) -> None:
     handle = lib.persist_result("a\nb\n").meta.handle
     for args in (
@@ -643,6 +645,7 @@ def test_persist_non_utf8_file(run: Run, lib: Session, root: Path, tmp_path: Pat
     assert stored_files(root) == []  # no spool or index left behind
 
 
+@REAL_PROCESS
 def test_persist_non_utf8_stdin(run: Run, lib: Session, root: Path) -> None:
     result = run("persist", input=b"\xff\xfe\x00binary", binary=True)
     assert result.returncode != 0
@@ -673,11 +676,13 @@ def assert_stored_or_cleanly_refused(result: Proc, lib: Session, root: Path) -> 
         assert stored_files(root) == []
 
 
+@REAL_PROCESS
 def test_persist_label_with_non_utf8_bytes(run: Run, lib: Session, root: Path) -> None:
     # What `--label $'\xff'` in a shell gives Python: a lone surrogate in sys.argv.
     assert_stored_or_cleanly_refused(run("persist", "--label", "bad\udcff", input="content\n"), lib, root)
 
 
+@REAL_PROCESS
 def test_persist_file_with_non_utf8_name(run: Run, lib: Session, root: Path, tmp_path: Path) -> None:
     path = tmp_path / "name\udcff.txt"  # the file name is the bytes b"name\xff.txt"
     try:
@@ -713,6 +718,7 @@ def test_serve_exits_cleanly_when_stdin_closes(cli_env: dict[str, str]) -> None:
     assert stdout == b""  # stdout belongs to the protocol: nothing else may be written there
 
 
+@REAL_PROCESS
 def test_version(run: Run) -> None:
     from mcp_context import __version__
 
@@ -734,15 +740,14 @@ def test_command_help(run: Run, command: str) -> None:
     assert "Example:" in out
 
 
-@pytest.mark.slow
-def test_commands_continue_the_latest_session_and_refuse_what_would_be_silent(tmp_path: Path) -> None:
+def test_commands_continue_the_latest_session_and_refuse_what_would_be_silent(tmp_path: Path, cli_way: str) -> None:
     """As a new user runs it: no --session, no MCP_CONTEXT_SESSION. persist then results shows the result; an
     empty input, a --root that is a file and a --keep larger than the target each get one line and exit non-zero."""
     env = {k: v for k, v in os.environ.items() if k not in ("MCP_CONTEXT_SESSION", "CLAUDE_CODE_SESSION_ID")}
     env["MCP_CONTEXT_HOME"] = str(tmp_path / "home")
 
     def cli(*args: str, input: str | None = None) -> Proc:
-        return subprocess.run([*SERVE, *args], input=input, capture_output=True, text=True, env=env, check=False)
+        return run_cli(list(args), env=env, input=input, way=cli_way)
 
     first = cli("persist", "--label", "first", input="one\n")
     assert first.returncode == 0, first.stderr
@@ -765,7 +770,6 @@ def test_commands_continue_the_latest_session_and_refuse_what_would_be_silent(tm
 # API keys and --store ----------------------------------------------------------------------------------------
 
 
-@pytest.mark.slow
 def test_keys_create_list_revoke(run: Run, root: Path) -> None:
     """The key is the last line of `keys create` and appears nowhere after: only its hash is stored, listings
     show ids; a revoked key is marked; an unknown or malformed id is one line."""
@@ -789,7 +793,6 @@ def test_keys_create_list_revoke(run: Run, root: Path) -> None:
     assert "invalid tenant" in assert_one_line_error(run("keys", "create", "--tenant", "../x"))
 
 
-@pytest.mark.slow
 def test_store_option_and_env_reach_every_session(run: Run, cli_env: dict[str, str]) -> None:
     """--store (or MCP_CONTEXT_STORE) names the store of every command, keys included; a URL that is not
     PostgreSQL is one line."""

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SERVE
+from cli_run import SERVE, both_ways, run_cli
 from mcp import Client, StdioServerParameters
 
 from mcp_context import ContextError, InvalidArgument, Session
@@ -232,8 +232,10 @@ async def test_stdio_subprocess_in_both_protocol_eras(mode: str, histories: Any,
 # through the CLI ---------------------------------------------------------------------------------------------
 
 
-def cli(*args: str, env: dict[str, str], stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*SERVE, *args], env=env, input=stdin, capture_output=True, text=True, timeout=120)
+def cli(
+    *args: str, env: dict[str, str], stdin: str | None = None, way: str = "subprocess"
+) -> subprocess.CompletedProcess[str]:
+    return run_cli(list(args), env=env, input=stdin, way=way)
 
 
 @pytest.mark.slow
@@ -261,19 +263,22 @@ def test_cli_compacts_a_request_body_and_writes_the_messages(
 
 
 @pytest.mark.parametrize(
-    ("args", "stdin", "code", "says"),
-    [
-        (["compact", "-"], "not json", 2, "not JSON"),
-        (["compact", "-"], '{"x": 1}', 2, "request body"),
-        (["compact", "-", "--transcript", "host"], "[]", 2, "not both"),
-        (["compact", "-"], '[{"role": "user", "content": "hi"}]', 2, "no budget"),
-        (["compact", "-", "--keep", "lots"], '[{"role": "user", "content": "hi"}]', 2, "--keep must be"),
-    ],
+    ("args", "stdin", "code", "says", "cli_way"),
+    both_ways(
+        [
+            (["compact", "-"], "not json", 2, "not JSON"),
+            (["compact", "-"], '{"x": 1}', 2, "request body"),
+            (["compact", "-", "--transcript", "host"], "[]", 2, "not both"),
+            (["compact", "-"], '[{"role": "user", "content": "hi"}]', 2, "no budget"),
+            (["compact", "-", "--keep", "lots"], '[{"role": "user", "content": "hi"}]', 2, "--keep must be"),
+        ],
+        real=(0,),
+    ),
 )
 def test_cli_bad_input_is_one_line(
-    args: list[str], stdin: str, code: int, says: str, server_env: dict[str, str]
+    args: list[str], stdin: str, code: int, says: str, server_env: dict[str, str], cli_way: str
 ) -> None:
-    done = cli(*args, env=server_env, stdin=stdin)
+    done = cli(*args, env=server_env, stdin=stdin, way=cli_way)
     assert done.returncode == code
     assert says in done.stderr and len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
 

@@ -6,13 +6,12 @@ traceback, a link or "Internal server error"."""
 from __future__ import annotations
 
 import json
-import subprocess
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SERVE
+from cli_run import run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mcp import Client, MCPError
@@ -137,11 +136,9 @@ async def test_every_closed_set_of_values_is_in_the_schema(client: Client) -> No
     ],
 )
 def test_the_command_line_says_one_line_and_exits_by_kind(
-    server_env: dict[str, str], argv: list[str], code: int, says: str
+    server_env: dict[str, str], argv: list[str], code: int, says: str, cli_way: str
 ) -> None:
-    out = subprocess.run(
-        [*SERVE, *argv], input="[]", capture_output=True, text=True, env=server_env, timeout=60, check=False
-    )
+    out = run_cli(argv, input="[]", env=server_env, way=cli_way)
     assert out.returncode == code, out.stderr
     line = out.stderr.strip()
     one_clear_line(line)

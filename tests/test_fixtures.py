@@ -13,14 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from make_fixtures import Fixtures, make_all
+from make_fixtures import Fixtures
 
 Record = dict[str, Any]
 
 
 @pytest.fixture(scope="module")
-def fx(tmp_path_factory: pytest.TempPathFactory) -> Fixtures:
-    return make_all(tmp_path_factory.mktemp("fixtures"))
+def fx(histories: Fixtures) -> Fixtures:
+    """The sessions the other suites read (conftest's ``histories``, made once per run), checked as they are used."""
+    return histories
 
 
 def jsonl(path: Path) -> list[Record]:

@@ -49,6 +49,7 @@ class World:
     secret_handle: str  # H: the handle of the marker result in the evil store
     good_handle: str  # G: the ordinary result in the store under test
     session: Session  # bound to "good" in the store under test
+    server: Any = None  # an MCP server over ``session``, when one is shared by several tests
 
     def fill(self, template: str) -> str:
         return (
@@ -60,8 +61,8 @@ class World:
         )
 
 
-@pytest.fixture
-def world(tmp_path: Path) -> World:
+def make_world(tmp_path: Path) -> World:
+    """A store under test with one ordinary result, beside an evil store holding the marker."""
     secret_file = tmp_path / "secret.txt"
     secret_file.write_text(SECRET)
     evil_root = tmp_path / "evil"
@@ -81,6 +82,20 @@ def world(tmp_path: Path) -> World:
         good_handle=good_handle,
         session=good,
     )
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> World:
+    return make_world(tmp_path)
+
+
+@pytest.fixture(scope="module")
+def still(tmp_path_factory: pytest.TempPathFactory) -> World:
+    """One world, and one server over it, for the tests of calls that must change nothing: each compares every
+    entry under the world before and after itself, so none can pass on what another left."""
+    made = make_world(tmp_path_factory.mktemp("still"))
+    made.server = build_server(made.session)
+    return made
 
 
 def snapshot(top: Path) -> dict[str, tuple[Any, ...]]:
@@ -105,8 +120,8 @@ def assert_clean(text: str) -> None:
 
 
 @asynccontextmanager
-async def connect(session: Session) -> AsyncIterator[Client]:
-    async with Client(build_server(session)) as client:
+async def connect(session: Session, server: Any = None) -> AsyncIterator[Client]:
+    async with Client(server or build_server(session)) as client:
         yield client
 
 
@@ -220,10 +235,10 @@ async def test_positive_control_mcp(world: World) -> None:
 
 
 @pytest.mark.parametrize(("template", "bad_handle", "bad_session"), HOSTILE)
-def test_api_rejects_hostile_ids(world: World, template: str, bad_handle: bool, bad_session: bool) -> None:
-    value = world.fill(template)
-    s = world.session
-    before = snapshot(world.tmp)
+def test_api_rejects_hostile_ids(still: World, template: str, bad_handle: bool, bad_session: bool) -> None:
+    value = still.fill(template)
+    s = still.session
+    before = snapshot(still.tmp)
     shown: list[str] = []
 
     def rejected(call: Callable[[], Any], expected: str) -> None:
@@ -239,38 +254,38 @@ def test_api_rejects_hostile_ids(world: World, template: str, bad_handle: bool, 
         rejected(lambda: s.read_persisted(value, grep="SECRET"), "invalid handle")
         rejected(lambda: s.info(value), "invalid handle")
         rejected(lambda: list(s.iter_text(value)), "invalid handle")
-        for uri in _handle_uris(world, value):
+        for uri in _handle_uris(still, value):
             rejected(lambda uri=uri: s.info(uri), "invalid result URI")
             rejected(lambda uri=uri: s.read_persisted(uri), "invalid result URI")
     if bad_session:
         rejected(lambda: s.persist_result("payload\n", session=value), "invalid session id")
-        rejected(lambda: s.persist_file(world.secret_file, session=value), "invalid session id")
+        rejected(lambda: s.persist_file(still.secret_file, session=value), "invalid session id")
         rejected(lambda: s.results(session=value), "invalid session id")
         rejected(lambda: s.delete_session(value), "invalid session id")
         if value:  # an empty option means "not given", like an empty environment variable
-            rejected(lambda: Session(root=world.root, session=value, env={}), "invalid session id")
-            rejected(lambda: Session(root=world.root, env={"MCP_CONTEXT_SESSION": value}), "invalid session id")
-        for uri in _session_uris(world, value):
+            rejected(lambda: Session(root=still.root, session=value, env={}), "invalid session id")
+            rejected(lambda: Session(root=still.root, env={"MCP_CONTEXT_SESSION": value}), "invalid session id")
+        for uri in _session_uris(still, value):
             rejected(lambda uri=uri: s.info(uri), "invalid result URI")
     for message in shown:
         assert_clean(message)
-    assert snapshot(world.tmp) == before, "a rejected call changed something on disk"
+    assert snapshot(still.tmp) == before, "a rejected call changed something on disk"
 
 
 @pytest.mark.parametrize(("template", "bad_handle", "bad_session"), HOSTILE)
-async def test_tools_reject_hostile_ids(world: World, template: str, bad_handle: bool, bad_session: bool) -> None:
-    value = world.fill(template)
-    before = snapshot(world.tmp)
+async def test_tools_reject_hostile_ids(still: World, template: str, bad_handle: bool, bad_session: bool) -> None:
+    value = still.fill(template)
+    before = snapshot(still.tmp)
     calls: list[tuple[str, dict[str, Any], str]] = []
     if bad_handle:
         calls.append(("read_persisted", {"handle": value}, "invalid handle"))
         calls.append(("read_persisted", {"handle": value, "grep": "SECRET"}, "invalid handle"))
         calls.append(("read_persisted", {"handle": value, "offset": 0, "max_chars": 100}, "invalid handle"))
-        calls += [("read_persisted", {"handle": uri}, "invalid result URI") for uri in _handle_uris(world, value)]
+        calls += [("read_persisted", {"handle": uri}, "invalid result URI") for uri in _handle_uris(still, value)]
     if bad_session:
         calls.append(("persist_result", {"content": "payload\n", "session": value}, "invalid session id"))
-        calls += [("read_persisted", {"handle": uri}, "invalid result URI") for uri in _session_uris(world, value)]
-    async with connect(world.session) as c:
+        calls += [("read_persisted", {"handle": uri}, "invalid result URI") for uri in _session_uris(still, value)]
+    async with connect(still.session, still.server) as c:
         for name, args, expected in calls:
             result = await c.call_tool(name, args)
             text = tool_text(result)
@@ -278,21 +293,21 @@ async def test_tools_reject_hostile_ids(world: World, template: str, bad_handle:
             assert expected in result.content[0].text
             assert len(result.content[0].text) < 600
             assert_clean(text)
-    assert snapshot(world.tmp) == before
+    assert snapshot(still.tmp) == before
 
 
 @pytest.mark.parametrize(("template", "bad_handle", "bad_session"), HOSTILE)
-async def test_resources_reject_hostile_ids(world: World, template: str, bad_handle: bool, bad_session: bool) -> None:
-    value = world.fill(template)
-    before = snapshot(world.tmp)
-    uris = (_handle_uris(world, value) if bad_handle else []) + (_session_uris(world, value) if bad_session else [])
-    async with connect(world.session) as c:
+async def test_resources_reject_hostile_ids(still: World, template: str, bad_handle: bool, bad_session: bool) -> None:
+    value = still.fill(template)
+    before = snapshot(still.tmp)
+    uris = (_handle_uris(still, value) if bad_handle else []) + (_session_uris(still, value) if bad_session else [])
+    async with connect(still.session, still.server) as c:
         for uri in uris:
             with pytest.raises(MCPError) as info:
                 await c.read_resource(uri)
             assert_clean(info.value.error.message)
             assert_clean(repr(info.value.error.data))
-    assert snapshot(world.tmp) == before
+    assert snapshot(still.tmp) == before
 
 
 # hostile URIs -------------------------------------------------------------------------------------------------
@@ -340,15 +355,15 @@ HOSTILE_URIS = [
 
 
 @pytest.mark.parametrize("template", HOSTILE_URIS)
-async def test_hostile_uris_are_refused_everywhere(world: World, template: str) -> None:
-    uri = world.fill(template)
-    before = snapshot(world.tmp)
+async def test_hostile_uris_are_refused_everywhere(still: World, template: str) -> None:
+    uri = still.fill(template)
+    before = snapshot(still.tmp)
     with pytest.raises(ContextError) as api_error:
-        world.session.info(uri)
+        still.session.info(uri)
     assert_clean(str(api_error.value))
     with pytest.raises(ContextError):
-        world.session.read_persisted(uri)
-    async with connect(world.session) as c:
+        still.session.read_persisted(uri)
+    async with connect(still.session, still.server) as c:
         result = await c.call_tool("read_persisted", {"handle": uri})
         assert result.is_error
         text = result.content[0].text
@@ -357,7 +372,7 @@ async def test_hostile_uris_are_refused_everywhere(world: World, template: str) 
         with pytest.raises(MCPError) as info:
             await c.read_resource(uri)
         assert_clean(info.value.error.message)
-    assert snapshot(world.tmp) == before
+    assert snapshot(still.tmp) == before
 
 
 # planted symlinks ---------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SERVE
+from cli_run import SERVE, both_ways, run_cli
 from mcp import Client, StdioServerParameters
 from mcp.types import CreateMessageResult, ErrorData, TextContent
 
@@ -527,8 +527,10 @@ async def test_stdio_subprocess_in_both_protocol_eras(mode: str, histories: Any,
 # through the CLI -----------------------------------------------------------------------------------------------
 
 
-def cli(*args: str, env: dict[str, str], stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*SERVE, *args], env=env, input=stdin, capture_output=True, text=True, timeout=120)
+def cli(
+    *args: str, env: dict[str, str], stdin: str | None = None, way: str = "subprocess"
+) -> subprocess.CompletedProcess[str]:
+    return run_cli(list(args), env=env, input=stdin, way=way)
 
 
 @pytest.mark.slow
@@ -557,17 +559,20 @@ def test_cli_summarises_a_file_and_stores_a_written_summary(
 
 
 @pytest.mark.parametrize(
-    ("args", "stdin", "code", "says"),
-    [
-        (["summarize", "-"], "not json", 2, "not JSON"),
-        (["summarize", "-", "--handle", "r_0000000000000000"], "[]", 2, "give one source"),
-        (["summarize", "--handle", "r_0000000000000000"], None, 1, "unknown handle"),
-        (["summarize", "-", "--start", "#7"], '[{"role": "user", "content": "hi"}]', 2, "outside the 1 messages"),
-    ],
+    ("args", "stdin", "code", "says", "cli_way"),
+    both_ways(
+        [
+            (["summarize", "-"], "not json", 2, "not JSON"),
+            (["summarize", "-", "--handle", "r_0000000000000000"], "[]", 2, "give one source"),
+            (["summarize", "--handle", "r_0000000000000000"], None, 1, "unknown handle"),
+            (["summarize", "-", "--start", "#7"], '[{"role": "user", "content": "hi"}]', 2, "outside the 1 messages"),
+        ],
+        real=(0,),
+    ),
 )
 def test_cli_bad_input_is_one_line(
-    args: list[str], stdin: str | None, code: int, says: str, server_env: dict[str, str]
+    args: list[str], stdin: str | None, code: int, says: str, server_env: dict[str, str], cli_way: str
 ) -> None:
-    done = cli(*args, env=server_env, stdin=stdin)
+    done = cli(*args, env=server_env, stdin=stdin, way=cli_way)
     assert done.returncode == code
     assert says in done.stderr and len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
