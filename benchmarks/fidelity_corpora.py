@@ -74,7 +74,9 @@ class History:
 
 
 #: The parts, in the order reported: each a set of ecosystems and a set of agents (dev: everything not held out).
-PARTS = ("dev", "held-out", "held-out 3")
+PARTS = ("dev", "held-out", "held-out 3", "held-out 4")
+#: The part no rule has been written from: only its aggregate line is printed unless the details are asked for.
+BLIND = "held-out 4"
 
 
 def split() -> dict[str, tuple[set[str], set[str]]]:
@@ -83,6 +85,7 @@ def split() -> dict[str, tuple[set[str], set[str]]]:
     return {
         "held-out": (set(data["held_out_ecosystems"]), set(data["held_out_agents"])),
         "held-out 3": (set(data.get("held_out_3_ecosystems", ())), set(data.get("held_out_3_agents", ()))),
+        "held-out 4": (set(data.get("held_out_4_ecosystems", ())), set(data.get("held_out_4_agents", ()))),
     }
 
 
@@ -208,8 +211,9 @@ class _Writer:
                 self.assistant(
                     f"Fixing {case.path}.\n\n" + self.fill(self.d["write_text" if write else "edit_text"], slots)
                 )
-                if "fix_result_text" in self.d:
-                    self.user(self.fill(self.d["fix_result_text"], slots))
+                said = "write_result_text" if write and "write_result_text" in self.d else "fix_result_text"
+                if said in self.d:
+                    self.user(self.fill(self.d[said], slots))
                 if "exec_call_text" in self.d:
                     self.assistant(self.fill(self.d["exec_call_text"], slots))
                 passed = self.slots(case, output=case.passed)
@@ -269,6 +273,10 @@ class _Writer:
             "output_or_empty": out or "(empty)",
             "output_json": json.dumps(out + "\n" if out else ""),
             "before_json": json.dumps(case.before),
+            "after_json": json.dumps(case.after),
+            "old_json": json.dumps(case.old),
+            "new_json": json.dumps(case.new),
+            "command_json": json.dumps(case.command),
             "outcome": _OUTCOME[bool(case.exit_code) and output is None],
             "lines": str(len(case.before.splitlines())),
             "padded": "\n".join(f"{i:05d}| {ln}" for i, ln in enumerate(case.before.splitlines(), 1)),
@@ -413,7 +421,8 @@ def figures(results: list[Scored], style: str = "sections") -> dict[str, tuple[i
     return {part: share([s for s in results if s.style == style and s.history.split == part]) for part in PARTS}
 
 
-def report(results: list[Scored]) -> str:
+def report(results: list[Scored], detail: bool = False) -> str:
+    """The figures per part; the blind part's per-ecosystem and per-agent lines only with ``detail``."""
     from .report import align
 
     lines = [
@@ -451,6 +460,8 @@ def report(results: list[Scored]) -> str:
     eco_of = {c.name: c.ecosystem for c in cases()}
     out = [align(lines, left=2), ""]
     for part in PARTS:
+        if part == BLIND and not detail:
+            continue
         by_eco: dict[str, list[bool]] = {}
         by_agent: dict[str, list[bool]] = {}
         for s in results:
@@ -481,14 +492,15 @@ def _tally(kept: dict[str, list[bool]]) -> str:
     return ", ".join(f"{name} {sum(v)}/{len(v)}" for name, v in sorted(kept.items()))
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    import sys
     import tempfile
 
     from mcp_context import Session
 
     with tempfile.TemporaryDirectory(prefix="mcp-context-corpora-") as root:
         session = Session(root=root, session="corpora", env={}, transcript_roots=None)
-        print(report(measure(session)))
+        print(report(measure(session), detail="--detail" in (sys.argv[1:] if argv is None else argv)))
     return 0
 
 

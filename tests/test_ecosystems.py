@@ -29,8 +29,10 @@ TRUTH: dict[str, Any] = json.loads((CORPUS / "truth.json").read_text(encoding="u
 PARTS = corpora.split()
 USED_ECOSYSTEMS, USED_AGENTS = corpora.used_up()
 THIRD_ECOSYSTEMS, THIRD_AGENTS = PARTS["held-out 3"]
-SEEN = [c for c in CASES if c["ecosystem"] not in THIRD_ECOSYSTEMS]
-HISTORIES = [h for h in corpora.histories() if h.split != "held-out 3"]
+FOURTH_ECOSYSTEMS, FOURTH_AGENTS = PARTS["held-out 4"]
+SEEN = [c for c in CASES if c["ecosystem"] not in THIRD_ECOSYSTEMS | FOURTH_ECOSYSTEMS]
+NOT_BLIND = [c for c in CASES if c["ecosystem"] not in FOURTH_ECOSYSTEMS]
+HISTORIES = [h for h in corpora.histories() if h.split not in ("held-out 3", "held-out 4")]
 
 
 def flat(text: str) -> str:
@@ -47,8 +49,8 @@ def test_the_corpora_are_as_wide_as_promised() -> None:
     assert all(c["twin"] in {d["name"] for d in CASES} for c in CASES)
     assert len(corpora.dialects()) >= 10
     held_eco, held_agents = PARTS["held-out"]
-    assert len(held_eco) * 3 >= len(ecosystems - USED_ECOSYSTEMS - THIRD_ECOSYSTEMS)
-    assert len(held_agents) * 3 >= len(set(corpora.dialects()) - USED_AGENTS - THIRD_AGENTS)
+    assert len(held_eco) * 3 >= len(ecosystems - USED_ECOSYSTEMS - THIRD_ECOSYSTEMS - FOURTH_ECOSYSTEMS)
+    assert len(held_agents) * 3 >= len(set(corpora.dialects()) - USED_AGENTS - THIRD_AGENTS - FOURTH_AGENTS)
 
 
 def test_the_used_up_part_is_whole_complete_and_dev_now() -> None:
@@ -99,7 +101,28 @@ def test_a_failure_is_told_by_the_line_that_says_why(case: dict[str, Any]) -> No
     assert reading.line is not None and flat(truth["cause"]) in flat(reading.line), reading.line
 
 
-@pytest.mark.parametrize("case", [c for c in CASES if not c["failed"]], ids=lambda c: c["name"])
+def test_the_fourth_held_out_part_is_new_whole_and_complete() -> None:
+    """Like the third: whole ecosystems (two distinct failures each) and agents no earlier part had, complete."""
+    earlier_eco = PARTS["held-out"][0] | USED_ECOSYSTEMS | THIRD_ECOSYSTEMS
+    earlier_agents = PARTS["held-out"][1] | USED_AGENTS | THIRD_AGENTS
+    assert len(FOURTH_ECOSYSTEMS) >= 12 and len(FOURTH_AGENTS) >= 8
+    assert not FOURTH_ECOSYSTEMS & earlier_eco and not FOURTH_AGENTS & earlier_agents
+    assert FOURTH_ECOSYSTEMS <= {c["ecosystem"] for c in CASES} and FOURTH_AGENTS <= set(corpora.dialects())
+    names = {c["name"] for c in CASES}
+    for eco in FOURTH_ECOSYSTEMS:
+        failed = [c for c in CASES if c["ecosystem"] == eco and c["failed"]]
+        assert len({TRUTH[c["name"]]["cause"] for c in failed}) >= 2, eco
+        for case in failed:
+            assert case["twin"] in names and "fix" in case, case["name"]
+            assert flat(TRUTH[case["name"]]["cause"]) in flat(output(case["name"])), case["name"]
+    for name in FOURTH_AGENTS:
+        dialect = corpora.dialects()[name]
+        steps = ("exec", "read", "edit", "write") if dialect.get("tools", True) else ("exec_text", "edit_text")
+        assert all(step in dialect for step in steps) and dialect["source"], name
+    assert "held-out 4" in {h.split for h in corpora.histories()}
+
+
+@pytest.mark.parametrize("case", [c for c in NOT_BLIND if not c["failed"]], ids=lambda c: c["name"])
 def test_a_success_twin_is_no_failure(case: dict[str, Any]) -> None:
     assert not failures.read_command(output(case["name"])).failed
 
