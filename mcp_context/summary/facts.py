@@ -218,7 +218,8 @@ class _Extraction:
         blocks = textual.edits_written(text)
         if blocks:
             return blocks
-        return [
+        written = [textual.write(path, content) for path, content in textual.files_written(text)]
+        return written or [
             textual.write(path, content)
             for path, content in textual.files_shown(text)
             if (known := self._shown(path)) is not None and known.strip() != content.strip()

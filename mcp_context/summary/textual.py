@@ -35,10 +35,30 @@ _SHELL_BLOCK = re.compile(
 )
 
 
+#: A block a reply writes for its host to act on: a tag around the text (``<shell id="1">...</shell>``,
+#: ``<create_file path="x">...</create_file>``), or a labelled delimiter line on both sides whose first line inside
+#: names the tool (``[TOOL CODE]\nrun_in_bash_session\n...\n[TOOL CODE]``).
+_TAG_BLOCK = re.compile(r"<(\w+)([^<>\n]*)>\n?(.*?)\n?</\1>", re.S)
+_LABEL_BLOCK = re.compile(r"^\[([A-Z][A-Z _]{2,30})\]\n([\w.-]+)\n(.*?)\n?^\[\1\][ \t]*$", re.M | re.S)
+_RUNS = re.compile(r"(?i)bash|shell|command|terminal|exec|^sh$|^run$")
+_WRITES = re.compile(r"(?i)create|write|save|overwrite")
+_PATH_ATTR = re.compile(r"""\b(?:path|file|file_?path|filename|uri)=["']([^"'\n]+)["']""", re.I)
+
+
+def _blocks(text: str) -> list[tuple[str, str, str]]:
+    """(tool or tag name, attributes, body) of each tag or labelled block a reply writes, in order."""
+    found = [(m.start(), m.group(1), m.group(2), m.group(3)) for m in _TAG_BLOCK.finditer(text)] if "</" in text else []
+    found += [(m.start(), m.group(2), "", m.group(3)) for m in _LABEL_BLOCK.finditer(text)] if "\n[" in text else []
+    return [(name, attrs, body) for _, name, attrs, body in sorted(found)]
+
+
 def command_written(text: str) -> Block | None:
-    """The command of the last fenced shell block of a reply, as the call it stands for: run when the next user
-    turn answers with its output and exit code (see ``answered``)."""
-    blocks = _SHELL_BLOCK.findall(text)
+    """The command of the last shell block of a reply (a fenced block in a shell's language, or a tag or labelled
+    block whose name says it runs a command), as the call it stands for: run when the next user turn answers with
+    its output and exit code (see ``answered``)."""
+    fenced = [(m.start(), m.group(2)) for m in _SHELL_BLOCK.finditer(text)] if "```" in text else []
+    tagged = [(0, body) for name, attrs, body in _blocks(text) if _RUNS.search(name) and not _PATH_ATTR.search(attrs)]
+    blocks = fenced or tagged
     if not blocks or not blocks[-1][1].strip():
         return None
     return Block(kind="tool_call", name="shell block", args={"command": blocks[-1][1].strip()})
@@ -60,14 +80,48 @@ def write(path: str, content: str) -> Block:
 
 
 def edits_written(text: str) -> list[Block]:
-    """Each SEARCH/REPLACE block of a reply, as an edit call on the path written above it."""
+    """Each SEARCH/REPLACE block of a reply, as an edit call on the path written above it; each tag block with a
+    path and an old/new pair inside (``<str_replace path="x"><old_str>..</old_str><new_str>..</new_str>``)."""
     out = []
     for edit in edits.text_edits(text):
         if edit.path:
             out.append(
                 Block(kind="tool_call", name="edit block", args={"path": edit.path, "old": edit.old, "new": edit.new})
             )
+    for _, attrs, body in _blocks(text) if not out else ():
+        path = _PATH_ATTR.search(attrs)
+        inner = {m.group(1).lower(): m.group(3) for m in _TAG_BLOCK.finditer(body)} if path else {}
+        old = next((v for k, v in inner.items() if k.startswith(("old", "search", "find", "before"))), None)
+        new = next((v for k, v in inner.items() if k.startswith(("new", "replace", "after"))), None)
+        if path and old is not None and new is not None:
+            out.append(Block(kind="tool_call", name="edit block", args={"path": path.group(1), "old": old, "new": new}))
     return out
+
+
+def files_written(text: str) -> list[tuple[str, str]]:
+    """(path, text) of each whole file a reply writes in a block whose name says so: a tag with a path
+    (``<create_file path="x">``), a labelled block whose next line is the path, a fence with the path on it
+    (```` ```save x ````)."""
+    out = []
+    for name, attrs, body in _blocks(text):
+        if not _WRITES.search(name):
+            continue
+        path = _PATH_ATTR.search(attrs)
+        if path is not None:
+            out.append((path.group(1), body))
+        elif not attrs and "\n" in body and _PATHLIKE.fullmatch(body.split("\n", 1)[0].strip()):
+            first, rest = body.split("\n", 1)
+            out.append((first.strip(), rest))
+    for m in _WRITE_FENCE.finditer(text) if "```" in text else ():
+        out.append((m.group(1), m.group(2)))
+    return out
+
+
+_PATHLIKE = re.compile(r"[\w./-]+\.\w+|[\w.-]*/[\w./-]+")
+_WRITE_FENCE = re.compile(
+    r"^```[ \t]*(?:save|write|create|overwrite)\w*[ \t]+([\w./-]+\.\w+|[\w.-]*/[\w./-]+)[ \t]*\n(.*?)\n?^```[ \t]*$",
+    re.M | re.S,
+)
 
 
 #: A path on its own line, then a fenced block: a file's text handed over in a turn.
