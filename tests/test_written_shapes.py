@@ -34,7 +34,10 @@ def test_a_command_in_a_tag_or_a_labelled_block_of_a_reply_is_a_call() -> None:
 
 
 def test_an_edit_written_as_tags_with_a_path_is_an_old_new_pair() -> None:
-    reply = '<replace_text file="src/app.py">\n<search>rate = 1</search>\n<replacement>rate = 2</replacement>\n</replace_text>'
+    reply = (
+        '<replace_text file="src/app.py">\n<search>rate = 1</search>\n'
+        "<replacement>rate = 2</replacement>\n</replace_text>"
+    )
     (block,) = textual.edits_written(reply)
     assert block.args == {"path": "src/app.py", "old": "rate = 1", "new": "rate = 2"}
 
