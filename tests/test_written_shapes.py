@@ -53,3 +53,49 @@ def test_conflict_markers_under_any_label_are_an_edit_with_the_path_on_the_fence
     reply = "```change src/app.py\n<<<<<<< OLD\nrate = 1\n=======\nrate = 2\n>>>>>>> NEW\n```"
     (edit,) = edits.text_edits(reply)
     assert (edit.path, edit.old, edit.new) == ("src/app.py", "rate = 1\n", "rate = 2\n")
+
+
+def test_code_is_a_command_under_a_tool_named_for_running_it_or_beside_its_language() -> None:
+    from mcp_context.conversation.model import Block
+    from mcp_context.summary import calls
+
+    ran = calls.classify(Block(kind="tool_call", name="run_code", args={"code": "make check"}))
+    beside = calls.classify(Block(kind="tool_call", name="tool", args={"runtime": "sh", "source": "make check"}))
+    stored = calls.classify(Block(kind="tool_call", name="save_snippet", args={"code": "make check"}))
+    assert ran.kind == beside.kind == "command" and stored.kind != "command"
+
+
+def test_a_script_that_writes_a_file_whole_is_a_write_and_one_that_replaces_is_an_edit() -> None:
+    assert edits.shell_change('open("app/cfg.py", "w").write("""A = 1\nB = 2\n""")') == (
+        "app/cfg.py",
+        "write",
+        "",
+        "A = 1\nB = 2\n",
+    )
+    assert edits.shell_change('fs.writeFileSync("x.js", "let a = \\"b\\";\\n")') == (
+        "x.js",
+        "write",
+        "",
+        'let a = "b";\n',
+    )
+
+
+def test_a_content_key_that_also_names_the_file_holds_the_text() -> None:
+    from mcp_context.conversation.model import Block
+    from mcp_context.summary import calls
+
+    call = calls.classify(Block(kind="tool_call", name="put", args={"path": "a.txt", "file_content": "x\ny\n"}))
+    assert call.kind == "write" and call.content == "x\ny\n"
+
+
+def test_a_read_written_in_a_reply_is_answered_by_the_next_turn() -> None:
+    tag = textual.read_written('Looking.\n<view_file file="src/a.py" />')
+    call = textual.read_written('Looking.\n```\nopen_file("src/b.py")\n```')
+    assert tag is not None and tag.args == {"path": "src/a.py"}
+    assert call is not None and call.args == {"path": "src/b.py"}
+    assert textual.read_written("I will read the file later.") is None
+
+
+def test_a_bare_output_answers_a_written_command_when_it_shows_a_failure() -> None:
+    assert textual.answered("Traceback (most recent call last):\n  File \"a.py\", line 1\nKeyError: 'id'")
+    assert not textual.answered("Thanks, that looks right to me.")

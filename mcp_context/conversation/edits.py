@@ -200,6 +200,11 @@ _SED = re.compile(
 )
 #: One literal replaced by another in a script: ``p.write_text(p.read_text().replace("a", "b"))``.
 _REPLACE = re.compile(r"\.replace\(\s*([rRbB]?)('''|\"\"\"|'|\")(.*?)\2\s*,\s*([rRbB]?)('''|\"\"\"|'|\")(.*?)\5", re.S)
+#: A script writing a file whole from one literal: ``open(p, "w").write("...")``, ``Path(p).write_text("...")``,
+#: ``fs.writeFileSync(p, "...")``.
+_SCRIPT_WRITE = re.compile(
+    r"(?:\.write|\.write_text|writeFileSync\([^,\n]+,)\(?\s*([rRbB]?)('''|\"\"\"|'|\")(.*?)\2\s*\)", re.S
+)
 _SCRIPT_PATH = re.compile(r"(?:Path|open|readFileSync|writeFileSync)\(\s*['\"]([^'\"\n]+)['\"]")
 
 
@@ -222,6 +227,9 @@ def shell_change(command: str) -> tuple[str, str, str, str] | None:
     if replace is not None and where is not None:
         old, new = (_literal(replace.group(n), replace.group(n + 2)) for n in (1, 4))
         return where.group(1), "edit", old, new
+    whole = _SCRIPT_WRITE.search(command) if where is not None else None
+    if whole is not None and where is not None:
+        return where.group(1), "write", "", _literal(whole.group(1), whole.group(3))
     return None
 
 

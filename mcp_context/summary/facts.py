@@ -150,9 +150,10 @@ class _Extraction:
             for status_mark, item in _CHECKBOX.findall(text):
                 f.checklist.append((ref, "pending" if status_mark == " " else "done", calls.cut(item, 200)))
         written, self.written = self.written, None
-        if message.role == "user" and text and written is not None and textual.answered(text):
-            self._done(self._call(written[0], written[1]), text)  # the output of a command the reply wrote
-            return
+        if message.role == "user" and text and written is not None:
+            if written[1].name == "file shown" or textual.answered(text):
+                self._done(self._call(written[0], written[1]), text)  # the answer to a call the reply wrote
+                return
         if message.role == "user" and text:
             ran = textual.run(text)
             if ran is not None:  # a command and its output, quoted in the user's turn (Aider's /run, /test)
@@ -172,6 +173,7 @@ class _Extraction:
                 self._assistant_text(ref, text)
             made = [self._call(ref, b) for b in message.calls]
             command = textual.command_written(text) if text and not message.calls else None
+            command = command or (textual.read_written(text) if text and not message.calls else None)
             self.written = (ref, command) if command is not None else None
             for block in self._written(text) if text else ():  # edits written in the reply (Aider)
                 action = self._call(ref, block)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ..conversation import edits, wrappers
+from ..conversation import edits, failures, wrappers
 from ..conversation.model import Block
 
 #: A user turn that quotes a command and then its output: "I ran this command:\n\n<cmd>\n\nAnd got this
@@ -65,8 +65,30 @@ def command_written(text: str) -> Block | None:
 
 
 def answered(text: str) -> bool:
-    """Whether a user turn is a command's output handed back: it states an exit code as a wrapper does."""
-    return wrappers.unwrapped(text)[1] is not None or wrappers.exit_code(text[:200]) is not None
+    """Whether a user turn is a command's output handed back: it states an exit code as a wrapper does, or it
+    holds the lines only a failed run prints (a host that hands back the bare output of a command)."""
+    if wrappers.unwrapped(text)[1] is not None or wrappers.exit_code(text[:200]) is not None:
+        return True
+    return failures.quote(text) is not None
+
+
+#: A read written in a reply: a tag with a path whose name says read (``<open_file path="x"/>``), or a call
+#: written out in a block (``read_file("x")``).
+_READ_TAG = re.compile(
+    r"""<(\w*(?:open|read|view|show|cat)\w*)\b[^<>\n]*?\b(?:path|file|file_?path|uri)=["']([^"'\n]+)["'][^<>\n]*>""",
+    re.I,
+)
+_READ_CALL = re.compile(
+    r"""^\s*(\w*(?:open|read|view|show|cat)\w*)\(\s*(?:\w+\s*=\s*)?["']([^"'\n]+)["']\s*\)\s*$""", re.M | re.I
+)
+
+
+def read_written(text: str) -> Block | None:
+    """The last read a reply writes for its host to do (a tag or a call written out), as a read call whose result
+    is the next user turn."""
+    found = [(m.start(), m.group(2)) for m in _READ_TAG.finditer(text)] if "<" in text else []
+    found += [(m.start(), m.group(2)) for m in _READ_CALL.finditer(text)] if "(" in text else []
+    return read(max(found)[1]) if found else None
 
 
 def read(path: str) -> Block:
