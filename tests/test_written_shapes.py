@@ -99,3 +99,23 @@ def test_a_read_written_in_a_reply_is_answered_by_the_next_turn() -> None:
 def test_a_bare_output_answers_a_written_command_when_it_shows_a_failure() -> None:
     assert textual.answered("Traceback (most recent call last):\n  File \"a.py\", line 1\nKeyError: 'id'")
     assert not textual.answered("Thanks, that looks right to me.")
+
+
+def test_an_error_named_with_its_kind_is_the_cause_not_the_epilogue_after_it() -> None:
+    from mcp_context.conversation import failures
+
+    out = "step 3\nLinker runtime error: symbol table full\n\nError termination. Trace:\n#0 0x1 in ???\n"
+    assert failures.quote(out, failed=True) == "Linker runtime error: symbol table full"
+
+
+def test_an_exit_code_after_a_long_host_sentence_is_read() -> None:
+    lead = "Command executed in terminal within working directory '/home/someone/projects/app'. Command failed with"
+    assert wrappers.exit_code(f"{lead} exit code 2.\nOutput:\nboom") == 2
+
+
+def test_a_failure_told_short_keeps_the_file_name_of_a_leading_absolute_path_not_its_folders() -> None:
+    from mcp_context.summary import render
+
+    assert render._near("/srv/build/app/src/mod.py:5:2 - error: bad") == "mod.py:5:2 - error: bad"
+    assert render._near("src/mod.py:5: error: bad") == "src/mod.py:5: error: bad"
+    assert render._near("/usr/bin/ld: cannot find -lz") == "/usr/bin/ld: cannot find -lz"

@@ -64,7 +64,7 @@ def _rule(
 
 
 _ERROR_LED = (
-    r"^[ \t]*(?:[*#>!]+[ \t]*)?(?:[A-Z][a-z]+ )?(?:error|Error|ERROR)\b(?:\[[\w-]+\])?[^:\n]{0,40}?:[ \t]*"
+    r"^[ \t]*(?:[*#>!]+[ \t]*)?(?:[A-Z][a-z]+ (?:[a-z]+ )?)?(?:error|Error|ERROR)\b(?:\[[\w-]+\])?[^:\n]{0,40}?:[ \t]*"
     r"(?!\(?(?:none|null|nil|0|false|n/a)\)?[ \t]*$)\S.*$"  # a wrapper's ``Error: (none)`` says there was none
 )
 RULES: tuple[Rule, ...] = (

@@ -14,7 +14,7 @@ import re
 
 from .causes import joined
 
-__all__ = ["reason"]
+__all__ = ["message", "reason"]
 
 _SEVERE = re.compile(
     r"(?i)\b(?:errors?|fail(?:s|ed|ures?|ing)?|fatal|abort\w*|panic\w*|exception|assert\w*|"
@@ -72,6 +72,11 @@ def reason(text: str) -> str | None:
             pair = (first, second) if start < nxt_start else (second, first)
             return "; ".join(pair)
     return first
+
+
+def message(line: str) -> str:
+    """``line`` without what a tool puts before its message: a location, a process id, a timestamp, a level tag."""
+    return _NOISE.sub("", line, count=1) or line
 
 
 def _score(line: str) -> float:

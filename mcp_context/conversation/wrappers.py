@@ -17,7 +17,7 @@ from typing import Any
 #: command was running 0.8s, finished with"), the code, and at most a short remark in parentheses after it
 #: ("(execution failed)"). Prose that mentions exit codes goes on after the number, so it is none.
 EXIT_CODE = re.compile(
-    r"^[^\n]{0,80}?(?<![\w-])(?:exit(?:ed)?(?:\s+with)?|return)[\s_-]?(?:code|status)\b"
+    r"^[^\n]{0,160}?(?<![\w-])(?:exit(?:ed)?(?:\s+with)?|return)[\s_-]?(?:code|status)\b"
     r"[\s:=]*(-?\d+)(?:\s*\([^()\n]{0,40}\))?[\s\]).]*$",
     re.I | re.M,
 )

@@ -178,11 +178,20 @@ def _failure(failure: Failure, told: bool, brief: bool) -> Item:
         f"{base}{said}; {fix}",
         f"{base}; {fix}",
         *(
-            f"{cut(what, n)} failed {cite(a.ref)}: {cut(a.outcome, m, head=3)}; {_fix(failure, compact=k)}"
+            f"{cut(what, n)} failed {cite(a.ref)}: {cut(_near(a.outcome), m, head=3)}; {_fix(failure, compact=k)}"
             for n, m, k in ((100, 200, 160), (60, 160, 100), (40, 110, 60), (24, 110, 44))
         ),
     )
     return Item(FIXED + 8 if failure.fixed_by else FAILURE, tuple(dict.fromkeys(variants)))
+
+
+#: An absolute path leading a failure's line: its folders are the project's, which the command already places.
+_LEAD_PATH = re.compile(r"^/(?:[^\s/:]+/)+(?=[^\s/:]+(?::\d+|\(\d+))")
+
+
+def _near(outcome: str) -> str:
+    """``outcome`` with the folders of an absolute path that leads it left out, for little room."""
+    return _LEAD_PATH.sub("", outcome, count=1)
 
 
 def _fix(failure: Failure, compact: int = 0) -> str:
