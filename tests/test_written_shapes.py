@@ -119,3 +119,19 @@ def test_a_failure_told_short_keeps_the_file_name_of_a_leading_absolute_path_not
     assert render._near("/srv/build/app/src/mod.py:5:2 - error: bad") == "mod.py:5:2 - error: bad"
     assert render._near("src/mod.py:5: error: bad") == "src/mod.py:5: error: bad"
     assert render._near("/usr/bin/ld: cannot find -lz") == "/usr/bin/ld: cannot find -lz"
+
+
+def test_a_message_wrapped_onto_an_indented_line_is_quoted_whole() -> None:
+    from mcp_context.conversation import failures
+
+    out = "mod.x:3:\nError: this value has kind text but a value was expected of kind\n         number\n"
+    assert failures.quote(out, failed=True) == (
+        "Error: this value has kind text but a value was expected of kind number"
+    )
+
+
+def test_a_count_told_after_a_cause_is_left_out_when_room_is_short() -> None:
+    from mcp_context.summary import render
+
+    assert render._near("error: bad value (1 error, 0 warnings)") == "error: bad value"
+    assert render._near("error: bad value (see notes)") == "error: bad value (see notes)"

@@ -189,9 +189,16 @@ def _failure(failure: Failure, told: bool, brief: bool) -> Item:
 _LEAD_PATH = re.compile(r"^/(?:[^\s/:]+/)+(?=[^\s/:]+(?::\d+|\(\d+))")
 
 
+#: A runner's count told after the cause, in parentheses: it says that the run failed, which the line says already.
+_TALLY_AFTER = re.compile(
+    r"\s*\((?=[^()]*\b\d+ (?:errors?|warnings?|failures?|failed|passed|tests?|examples?)\b)[^()]*\)$"
+)
+
+
 def _near(outcome: str) -> str:
-    """``outcome`` with the folders of an absolute path that leads it left out, for little room."""
-    return _LEAD_PATH.sub("", outcome, count=1)
+    """``outcome`` for little room: the folders of an absolute path that leads it and a count told after it
+    left out, so that the message keeps the room."""
+    return _TALLY_AFTER.sub("", _LEAD_PATH.sub("", outcome, count=1))
 
 
 def _fix(failure: Failure, compact: int = 0) -> str:
