@@ -135,3 +135,18 @@ def test_a_count_told_after_a_cause_is_left_out_when_room_is_short() -> None:
 
     assert render._near("error: bad value (1 error, 0 warnings)") == "error: bad value"
     assert render._near("error: bad value (see notes)") == "error: bad value (see notes)"
+
+
+@pytest.mark.parametrize(
+    ("out", "cause"),
+    [
+        ("2/2 suites FAILED\nparse.d(12): [unittest] a blank line is no record\n", "parse.d(12): [unittest] a blank"),
+        ("[Suite] io\n  x.nim(3, 9): Probe failed: size == 4\n  [FAILED] reads\nError: the runner stopped\n", "Probe"),
+        ("note: 1 run\n==7== 64 bytes in 2 blocks are definitely lost in loss record 2 of 2\n", "definitely lost"),
+    ],
+)
+def test_a_cause_in_a_location_paren_form_a_named_check_or_a_loss_is_found(out: str, cause: str) -> None:
+    from mcp_context.conversation import failures
+
+    line = failures.quote(out, failed=True)
+    assert line is not None and cause in line

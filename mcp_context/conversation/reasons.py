@@ -20,7 +20,7 @@ _SEVERE = re.compile(
     r"(?i)\b(?:errors?|fail(?:s|ed|ures?|ing)?|fatal|abort\w*|panic\w*|exception|assert\w*|"
     r"mismatch\w*|undefined|unbound|undeclared|not found|no such|cannot|can't|could not|unable to|"
     r"invalid|denied|refused|leak\w*|overflow\w*|segmentation|timeout|timed out|unexpected|illegal|"
-    r"violat\w+|uninitiali[sz]ed|not defined|unknown|missing|incompatible|conflict\w*)\b"
+    r"violat\w+|uninitiali[sz]ed|not defined|unknown|missing|incompatible|conflict\w*|lost)\b"
 )
 #: What was wanted beside what came: an assertion's message even without a severity word.
 _WANTED = re.compile(r"(?i)\b(?:expected|want(?:ed)?|should)\b.*\b(?:actual|got|but|received|found|was|is)\b")
