@@ -150,3 +150,27 @@ def test_a_cause_in_a_location_paren_form_a_named_check_or_a_loss_is_found(out: 
 
     line = failures.quote(out, failed=True)
     assert line is not None and cause in line
+
+
+def test_a_reply_s_own_words_leave_out_the_calls_it_writes_for_its_host() -> None:
+    reply = "Running the check now.\n\n[CALL]\nrun_in_terminal\nmake test\n[CALL]"
+    assert textual.prose(reply) == "Running the check now."
+    assert textual.prose("Keep <b>this</b> word.") == "Keep <b>this</b> word."
+    assert textual.prose('Looking.\n<open_file path="a.py"/>') == "Looking."
+
+
+def test_a_call_written_as_a_block_is_answered_by_the_next_turn_and_a_fence_only_by_an_output() -> None:
+    from mcp_context.conversation.formats import adapter
+    from mcp_context.summary.facts import extract
+
+    def actions(reply: str, answer: str) -> list[tuple[str, bool | None]]:
+        messages = [
+            {"role": "user", "content": "get the tests passing"},
+            {"role": "assistant", "content": reply},
+            {"role": "user", "content": answer},
+        ]
+        found = extract(adapter("openai").parse(messages))
+        return [(a.call.target, a.failed) for a in found.actions]
+
+    assert actions("Checking.\n[CALL]\nrun_shell\nmake test\n[CALL]", "all 12 tests ok") == [("make test", False)]
+    assert actions("You could run:\n```bash\nmake test\n```", "thanks, will do") == []

@@ -151,7 +151,7 @@ class _Extraction:
                 f.checklist.append((ref, "pending" if status_mark == " " else "done", calls.cut(item, 200)))
         written, self.written = self.written, None
         if message.role == "user" and text and written is not None:
-            if written[1].name == "file shown" or textual.answered(text):
+            if written[1].name == textual.CALLED or textual.answered(text):
                 self._done(self._call(written[0], written[1]), text)  # the answer to a call the reply wrote
                 return
         if message.role == "user" and text:
@@ -169,8 +169,9 @@ class _Extraction:
             f.said.append(Said(ref, text))
         if message.role == "assistant":
             self._age_failures()
-            if text:
-                self._assistant_text(ref, text)
+            said = textual.prose(text) if text and not message.calls else text
+            if said:  # the reply's own words: not the blocks it wrote for its host to carry out
+                self._assistant_text(ref, said)
             made = [self._call(ref, b) for b in message.calls]
             command = textual.command_written(text) if text and not message.calls else None
             command = command or (textual.read_written(text) if text and not message.calls else None)

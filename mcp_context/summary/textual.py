@@ -56,12 +56,31 @@ def command_written(text: str) -> Block | None:
     """The command of the last shell block of a reply (a fenced block in a shell's language, or a tag or labelled
     block whose name says it runs a command), as the call it stands for: run when the next user turn answers with
     its output and exit code (see ``answered``)."""
-    fenced = [(m.start(), m.group(2)) for m in _SHELL_BLOCK.finditer(text)] if "```" in text else []
-    tagged = [(0, body) for name, attrs, body in _blocks(text) if _RUNS.search(name) and not _PATH_ATTR.search(attrs)]
+    fenced = [m.group(2) for m in _SHELL_BLOCK.finditer(text)] if "```" in text else []
+    tagged = [body for name, attrs, body in _blocks(text) if _RUNS.search(name) and not _PATH_ATTR.search(attrs)]
     blocks = fenced or tagged
-    if not blocks or not blocks[-1][1].strip():
+    if not blocks or not blocks[-1].strip():
         return None
-    return Block(kind="tool_call", name="shell block", args={"command": blocks[-1][1].strip()})
+    # a fence may only suggest a command; a tag or labelled block is a call the host carries out (see ``answered``)
+    return Block(kind="tool_call", name="shell block" if fenced else CALLED, args={"command": blocks[-1].strip()})
+
+
+#: A tag block on lines of its own: a call written out, not a word set in a tag inside a sentence.
+_OWN_LINES = re.compile(r"^[ \t]*<(\w+)[^<>\n]*>\n?.*?\n?</\1>[ \t]*$", re.S | re.M)
+
+
+def prose(text: str) -> str:
+    """A reply's own words, without the tag and labelled blocks it writes for its host to carry out."""
+    if "</" in text:
+        text = _OWN_LINES.sub("", text)
+    if "\n[" in text:
+        text = _LABEL_BLOCK.sub("", text)
+    return _READ_TAG.sub("", text).strip() if "<" in text else text.strip()
+
+
+#: The name of a call a reply writes as a tag or labelled block: the host carries it out and the next user turn
+#: is its answer, whatever it says.
+CALLED = "written call"
 
 
 def answered(text: str) -> bool:
@@ -88,7 +107,7 @@ def read_written(text: str) -> Block | None:
     is the next user turn."""
     found = [(m.start(), m.group(2)) for m in _READ_TAG.finditer(text)] if "<" in text else []
     found += [(m.start(), m.group(2)) for m in _READ_CALL.finditer(text)] if "(" in text else []
-    return read(max(found)[1]) if found else None
+    return Block(kind="tool_call", name=CALLED, args={"path": max(found)[1]}) if found else None
 
 
 def read(path: str) -> Block:
