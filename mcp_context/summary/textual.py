@@ -38,16 +38,37 @@ _SHELL_BLOCK = re.compile(
 #: A block a reply writes for its host to act on: a tag around the text (``<shell id="1">...</shell>``,
 #: ``<create_file path="x">...</create_file>``), or a labelled delimiter line on both sides whose first line inside
 #: names the tool (``[TOOL CODE]\nrun_in_bash_session\n...\n[TOOL CODE]``).
-_TAG_BLOCK = re.compile(r"<(\w+)([^<>\n]*)>\n?(.*?)\n?</\1>", re.S)
+_OPEN_TAG = re.compile(r"^[ \t]*<(\w+)([^<>\n]*)>\n?", re.M)  # a tag opening a line
+_CLOSE_TAG = re.compile(r"</(\w+)>")
 _LABEL_BLOCK = re.compile(r"^\[([A-Z][A-Z _]{2,30})\]\n([\w.-]+)\n(.*?)\n?^\[\1\][ \t]*$", re.M | re.S)
 _RUNS = re.compile(r"(?i)bash|shell|command|terminal|exec|^sh$|^run$")
 _WRITES = re.compile(r"(?i)create|write|save|overwrite")
 _PATH_ATTR = re.compile(r"""\b(?:path|file|file_?path|filename|uri)=["']([^"'\n]+)["']""", re.I)
 
 
+def _tags(text: str) -> list[tuple[int, int, str, str, str]]:
+    """(start, end, name, attributes, body) of each tag block that opens a line and is closed later, outermost
+    only; a closing tag is looked for only when the text holds one of that name (no scan per unclosed tag)."""
+    if "</" not in text:
+        return []
+    closers = set(_CLOSE_TAG.findall(text))
+    out: list[tuple[int, int, str, str, str]] = []
+    done = 0
+    for m in _OPEN_TAG.finditer(text):
+        name = m.group(1)
+        if m.start() < done or name not in closers:
+            continue
+        end = text.find(f"</{name}>", m.end())
+        if end < 0:
+            continue
+        done = end + len(name) + 3
+        out.append((m.start(), done, name, m.group(2), text[m.end() : end].removesuffix("\n")))
+    return out
+
+
 def _blocks(text: str) -> list[tuple[str, str, str]]:
     """(tool or tag name, attributes, body) of each tag or labelled block a reply writes, in order."""
-    found = [(m.start(), m.group(1), m.group(2), m.group(3)) for m in _TAG_BLOCK.finditer(text)] if "</" in text else []
+    found = [(start, name, attrs, body) for start, _, name, attrs, body in _tags(text)]
     found += [(m.start(), m.group(2), "", m.group(3)) for m in _LABEL_BLOCK.finditer(text)] if "\n[" in text else []
     return [(name, attrs, body) for _, name, attrs, body in sorted(found)]
 
@@ -65,14 +86,11 @@ def command_written(text: str) -> Block | None:
     return Block(kind="tool_call", name="shell block" if fenced else CALLED, args={"command": blocks[-1].strip()})
 
 
-#: A tag block on lines of its own: a call written out, not a word set in a tag inside a sentence.
-_OWN_LINES = re.compile(r"^[ \t]*<(\w+)[^<>\n]*>\n?.*?\n?</\1>[ \t]*$", re.S | re.M)
-
-
 def prose(text: str) -> str:
     """A reply's own words, without the tag and labelled blocks it writes for its host to carry out."""
-    if "</" in text:
-        text = _OWN_LINES.sub("", text)
+    for start, end, *_ in reversed(_tags(text)):
+        if text[end : end + 1] in ("", "\n"):  # on lines of its own: a call written out, not a word in a sentence
+            text = text[:start] + text[end:]
     if "\n[" in text:
         text = _LABEL_BLOCK.sub("", text)
     return _READ_TAG.sub("", text).strip() if "<" in text else text.strip()
@@ -131,7 +149,7 @@ def edits_written(text: str) -> list[Block]:
             )
     for _, attrs, body in _blocks(text) if not out else ():
         path = _PATH_ATTR.search(attrs)
-        inner = {m.group(1).lower(): m.group(3) for m in _TAG_BLOCK.finditer(body)} if path else {}
+        inner = {name.lower(): value for _, _, name, _, value in _tags(body)} if path else {}
         old = next((v for k, v in inner.items() if k.startswith(("old", "search", "find", "before"))), None)
         new = next((v for k, v in inner.items() if k.startswith(("new", "replace", "after"))), None)
         if path and old is not None and new is not None:
