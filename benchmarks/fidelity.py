@@ -35,7 +35,7 @@ from typing import Any
 
 from mcp_context import Session
 
-from . import fidelity_cases, fidelity_corpora, fidelity_truth
+from . import fidelity_cases, fidelity_corpora, fidelity_corpora_report, fidelity_truth
 from . import fidelity_words as w
 from .fidelity_hosts import FORMATS, VARIANTS, History, render
 from .fidelity_probe import Tail, holds, norm, together
@@ -398,7 +398,7 @@ def main(argv: list[str] | None = None) -> int:
     eco, agents = len({c.ecosystem for c in fidelity_corpora.cases()}), len(fidelity_corpora.dialects())
     print(f"real failures of {eco} ecosystems x {agents} agent dialects (tests/outputs/ecosystems, tests/dialects);")
     print("held out: whole ecosystems and agents, captured before the rules for them were written:")
-    print(fidelity_corpora.report(corpora()))
+    print(fidelity_corpora_report.report(corpora()))
     print(f"\ntook {time.perf_counter() - began:.0f} s")
     return 0
 

@@ -74,7 +74,9 @@ class History:
 
 
 #: The parts, in the order reported: each a set of ecosystems and a set of agents (dev: everything not held out).
-PARTS = ("dev", "held-out", "held-out 3")
+PARTS = ("dev", "held-out", "held-out 3", "held-out 4")
+#: The part no rule has been written from: only its aggregate line is printed unless the details are asked for.
+BLIND = "held-out 4"
 
 
 def split() -> dict[str, tuple[set[str], set[str]]]:
@@ -83,6 +85,7 @@ def split() -> dict[str, tuple[set[str], set[str]]]:
     return {
         "held-out": (set(data["held_out_ecosystems"]), set(data["held_out_agents"])),
         "held-out 3": (set(data.get("held_out_3_ecosystems", ())), set(data.get("held_out_3_agents", ()))),
+        "held-out 4": (set(data.get("held_out_4_ecosystems", ())), set(data.get("held_out_4_agents", ()))),
     }
 
 
@@ -208,8 +211,9 @@ class _Writer:
                 self.assistant(
                     f"Fixing {case.path}.\n\n" + self.fill(self.d["write_text" if write else "edit_text"], slots)
                 )
-                if "fix_result_text" in self.d:
-                    self.user(self.fill(self.d["fix_result_text"], slots))
+                said = "write_result_text" if write and "write_result_text" in self.d else "fix_result_text"
+                if said in self.d:
+                    self.user(self.fill(self.d[said], slots))
                 if "exec_call_text" in self.d:
                     self.assistant(self.fill(self.d["exec_call_text"], slots))
                 passed = self.slots(case, output=case.passed)
@@ -269,6 +273,10 @@ class _Writer:
             "output_or_empty": out or "(empty)",
             "output_json": json.dumps(out + "\n" if out else ""),
             "before_json": json.dumps(case.before),
+            "after_json": json.dumps(case.after),
+            "old_json": json.dumps(case.old),
+            "new_json": json.dumps(case.new),
+            "command_json": json.dumps(case.command),
             "outcome": _OUTCOME[bool(case.exit_code) and output is None],
             "lines": str(len(case.before.splitlines())),
             "padded": "\n".join(f"{i:05d}| {ln}" for i, ln in enumerate(case.before.splitlines(), 1)),
@@ -413,82 +421,18 @@ def figures(results: list[Scored], style: str = "sections") -> dict[str, tuple[i
     return {part: share([s for s in results if s.style == style and s.history.split == part]) for part in PARTS}
 
 
-def report(results: list[Scored]) -> str:
-    from .report import align
-
-    lines = [
-        [
-            "split",
-            "style",
-            "histories",
-            "facts kept",
-            "request",
-            "root cause",
-            "fix",
-            "missing file",
-            "test name",
-            "twins called failed",
-            "fewer tokens",
-        ]
-    ]
-    for part in PARTS:
-        for style in sorted({s.style for s in results}, key=lambda st: st != "sections"):
-            chosen = [s for s in results if s.style == style and s.history.split == part]
-            if not chosen:
-                continue
-            saved = 1 - sum(s.tokens for s in chosen) / max(1, sum(s.range_tokens for s in chosen))
-            lines.append(
-                [
-                    part,
-                    style,
-                    str(len(chosen)),
-                    pct(share(chosen)),
-                    *(pct(share(chosen, (k,))) for k in ("request", "cause", "fix", "missing", "test")),
-                    f"{sum(s.false_alarms for s in chosen)}/{sum(len(s.history.twins) for s in chosen)}",
-                    f"{saved:.1%}",
-                ]
-            )
-    eco_of = {c.name: c.ecosystem for c in cases()}
-    out = [align(lines, left=2), ""]
-    for part in PARTS:
-        by_eco: dict[str, list[bool]] = {}
-        by_agent: dict[str, list[bool]] = {}
-        for s in results:
-            if s.style != "sections" or s.history.split != part:
-                continue
-            for f, k in zip(s.history.facts, s.kept, strict=True):
-                if f.kind == "cause":
-                    by_eco.setdefault(eco_of[f.case], []).append(k)
-                if f.kind == "fix":
-                    by_agent.setdefault(s.history.agent, []).append(k)
-        if by_eco:
-            out.append(f"{part}, root cause kept per ecosystem (sections): {_tally(by_eco)}")
-            out.append(f"{part}, fix told per agent (sections): {_tally(by_agent)}")
-    got = figures(results)
-    d = got["dev"]
-    gaps = ", ".join(
-        f"{part} {pct(got[part])} (gap {abs(_ratio(d) - _ratio(got[part])) * 100:.1f} points)" for part in PARTS[1:]
-    )
-    out.append(f"sections: dev {pct(d)}, {gaps}; targets: held-out >= 95%, gap <= 3")
-    return "\n".join(out)
-
-
-def _ratio(pair: tuple[int, int]) -> float:
-    return pair[0] / max(1, pair[1])
-
-
-def _tally(kept: dict[str, list[bool]]) -> str:
-    return ", ".join(f"{name} {sum(v)}/{len(v)}" for name, v in sorted(kept.items()))
-
-
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    import sys
     import tempfile
 
     from mcp_context import Session
 
+    from . import fidelity_corpora_report
+
     with tempfile.TemporaryDirectory(prefix="mcp-context-corpora-") as root:
         session = Session(root=root, session="corpora", env={}, transcript_roots=None)
-        print(report(measure(session)))
+        detail = "--detail" in (sys.argv[1:] if argv is None else argv)
+        print(fidelity_corpora_report.report(measure(session), detail=detail))
     return 0
 
 

@@ -24,6 +24,10 @@ _BULLET = re.compile(r"^\s*([•*+-])\s")
 _PIP_LOOKED, _PIP_CONCLUDED = "ERROR: Could not find a version", "ERROR: No matching distribution found"
 _QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'')
 _BRACKET_LINES = 16
+#: A line that stops on a word, with no mark that ends a sentence or a term, has wrapped: its message goes on on the
+#: next line when that is indented deeper and short.
+_WRAPPED = re.compile(r"[A-Za-z]$")
+_WRAP_CHARS = 80
 
 
 def joined(text: str, start: int, line: str) -> str:
@@ -36,6 +40,10 @@ def joined(text: str, start: int, line: str) -> str:
         return f"{nxt} ({line})" if nxt.startswith(_PIP_CONCLUDED) else line
     if line.endswith(":"):
         line, rest = _block(line, _indent(text, start), rest)
+    elif _WRAPPED.search(line) and rest and _FRAME.match(rest[0]) is None:
+        nxt = rest[0]
+        if nxt.strip() and len(nxt) - len(nxt.lstrip()) > _indent(text, start) and len(nxt.strip()) <= _WRAP_CHARS:
+            line, rest = f"{line} {nxt.strip()}", rest[1:]  # a message wrapped onto an indented line
     return _closed(line, rest)
 
 

@@ -13,14 +13,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 #: ``<<<<<<< SEARCH`` (Aider, Roo) or ``------- SEARCH`` (Cline), the text, ``=======``, the replacement,
-#: ``>>>>>>> REPLACE`` or ``+++++++ REPLACE``. Roo's ``:start_line:`` and ``-------`` lines may follow SEARCH.
+#: ``>>>>>>> REPLACE`` or ``+++++++ REPLACE``; conflict markers under other labels (``ORIGINAL``/``UPDATED``,
+#: ``HEAD``/a branch) are the same shape. Roo's ``:start_line:`` and ``-------`` lines may follow the first.
 _BLOCK = re.compile(
-    r"^[<-]{5,9} ?SEARCH[ \t]*\n(?:(?::start_line:|:end_line:)[^\n]*\n)*(?:-{3,}[ \t]*\n)?(.*?)^={5,9}[ \t]*\n(.*?)"
-    r"^[>+]{5,9} ?REPLACE[ \t]*$",
+    r"^(?:<{5,9} ?[\w.-]*|-{5,9} ?\w[\w.-]*)[ \t]*\n(?:(?::start_line:|:end_line:)[^\n]*\n)*(?:-{3,}[ \t]*\n)?"
+    r"(.*?)^={5,9}[ \t]*\n(.*?)^(?:>{5,9} ?[\w.-]*|\+{5,9} ?\w[\w.-]*)[ \t]*$",
     re.M | re.S,
 )
+_MARKS = "\n====="
 #: The path line an Aider edit block is written under: the last non-fence line before the block's fence.
 _FENCE = re.compile(r"^```")
+_FENCE_PATH = re.compile(r"^```[\w-]+[ \t]+([\w./-]+\.\w+|[\w.-]*/[\w./-]+)[ \t]*$")
 _PATCH_FILE = re.compile(r"^\*\*\* (Add|Update|Delete) File: (.+)$", re.M)
 _DIFF_FILE = re.compile(r"^\+\+\+ (?:b/)?(\S+)", re.M)
 
@@ -34,7 +37,7 @@ class Edit:
 
 def blocks(text: str) -> list[tuple[str, str]]:
     """The (search, replace) pairs of the SEARCH/REPLACE blocks in ``text``."""
-    if "SEARCH" not in text:
+    if _MARKS not in text:
         return []
     return [(m.group(1), m.group(2)) for m in _BLOCK.finditer(text)]
 
@@ -42,13 +45,17 @@ def blocks(text: str) -> list[tuple[str, str]]:
 def text_edits(text: str) -> list[Edit]:
     """SEARCH/REPLACE blocks written in a message, each with the path on the line above its fence (Aider)."""
     out: list[Edit] = []
-    if "SEARCH" not in text:
+    if _MARKS not in text:
         return out
     for match in _BLOCK.finditer(text):
         before = text[: match.start()].rstrip("\n").splitlines()
         path = None
         for line in reversed(before[-3:]):
             stripped = line.strip().strip("`*")
+            fence = _FENCE_PATH.match(line.strip())
+            if fence is not None:  # ```patch src/app.py: the path on the fence line itself
+                path = fence.group(1)
+                break
             if stripped and not _FENCE.match(line.strip()) and " " not in stripped:
                 path = stripped
                 break
@@ -193,6 +200,11 @@ _SED = re.compile(
 )
 #: One literal replaced by another in a script: ``p.write_text(p.read_text().replace("a", "b"))``.
 _REPLACE = re.compile(r"\.replace\(\s*([rRbB]?)('''|\"\"\"|'|\")(.*?)\2\s*,\s*([rRbB]?)('''|\"\"\"|'|\")(.*?)\5", re.S)
+#: A script writing a file whole from one literal: ``open(p, "w").write("...")``, ``Path(p).write_text("...")``,
+#: ``fs.writeFileSync(p, "...")``.
+_SCRIPT_WRITE = re.compile(
+    r"(?:\.write|\.write_text|writeFileSync\([^,\n]+,)\(?\s*([rRbB]?)('''|\"\"\"|'|\")(.*?)\2\s*\)", re.S
+)
 _SCRIPT_PATH = re.compile(r"(?:Path|open|readFileSync|writeFileSync)\(\s*['\"]([^'\"\n]+)['\"]")
 
 
@@ -215,6 +227,9 @@ def shell_change(command: str) -> tuple[str, str, str, str] | None:
     if replace is not None and where is not None:
         old, new = (_literal(replace.group(n), replace.group(n + 2)) for n in (1, 4))
         return where.group(1), "edit", old, new
+    whole = _SCRIPT_WRITE.search(command) if where is not None else None
+    if whole is not None and where is not None:
+        return where.group(1), "write", "", _literal(whole.group(1), whole.group(3))
     return None
 
 

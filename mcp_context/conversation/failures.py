@@ -64,7 +64,7 @@ def _rule(
 
 
 _ERROR_LED = (
-    r"^[ \t]*(?:[*#>!]+[ \t]*)?(?:[A-Z][a-z]+ )?(?:error|Error|ERROR)\b(?:\[[\w-]+\])?[^:\n]{0,40}?:[ \t]*"
+    r"^[ \t]*(?:[*#>!]+[ \t]*)?(?:[A-Z][a-z]+ (?:[a-z]+ )?)?(?:error|Error|ERROR)\b(?:\[[\w-]+\])?[^:\n]{0,40}?:[ \t]*"
     r"(?!\(?(?:none|null|nil|0|false|n/a)\)?[ \t]*$)\S.*$"  # a wrapper's ``Error: (none)`` says there was none
 )
 RULES: tuple[Rule, ...] = (
@@ -140,8 +140,11 @@ RULES: tuple[Rule, ...] = (
         85,
     ),
     _rule("assertion", r"^[ \t]+[\w./-]+\.\w+:\d+: .+$", None, 86),  # an indented file:line: message (go test)
-    # the GNU form ``file:line: message`` at the margin (Lua, Tcl, many runners), below a compiler's own form
-    _rule("diagnostic", r"^[\w./-]+\.\w+:\d+:(?:\d+:)? (?!in |at )\S.*$", None, 84),
+    # the GNU form ``file:line: message`` (or ``file(line):``) at the margin (Lua, Tcl, D, many runners), below a
+    # compiler's own form
+    _rule("diagnostic", r"^[\w./-]+\.\w+(?::\d+:(?:\d+:)?|\(\d+(?:, ?\d+)?\):) (?!in |at )\S.*$", None, 84),
+    # a check that names itself failed and says what it checked: ``Check failed: x == 60``, ``Assertion failed: ...``
+    _rule("assertion", r"^.*?\b[A-Z][a-z]+(?: [a-z]+)? failed: \S.*$", None, 88),
     # Perl's die and warn: ``message at FILE line N.``
     _rule("perl", r"^\S.* at \S+ line \d+(?:, <\w+> (?:line|chunk) \d+)?\.$", None, 86),
     _rule("rust", r"^thread '.+' (?:\(\d+\) )?panicked at .+$", ("panicked at",), 87),

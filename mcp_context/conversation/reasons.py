@@ -14,13 +14,13 @@ import re
 
 from .causes import joined
 
-__all__ = ["reason"]
+__all__ = ["message", "reason"]
 
 _SEVERE = re.compile(
     r"(?i)\b(?:errors?|fail(?:s|ed|ures?|ing)?|fatal|abort\w*|panic\w*|exception|assert\w*|"
     r"mismatch\w*|undefined|unbound|undeclared|not found|no such|cannot|can't|could not|unable to|"
     r"invalid|denied|refused|leak\w*|overflow\w*|segmentation|timeout|timed out|unexpected|illegal|"
-    r"violat\w+|uninitiali[sz]ed|not defined|unknown|missing|incompatible|conflict\w*)\b"
+    r"violat\w+|uninitiali[sz]ed|not defined|unknown|missing|incompatible|conflict\w*|lost)\b"
 )
 #: What was wanted beside what came: an assertion's message even without a severity word.
 _WANTED = re.compile(r"(?i)\b(?:expected|want(?:ed)?|should)\b.*\b(?:actual|got|but|received|found|was|is)\b")
@@ -72,6 +72,11 @@ def reason(text: str) -> str | None:
             pair = (first, second) if start < nxt_start else (second, first)
             return "; ".join(pair)
     return first
+
+
+def message(line: str) -> str:
+    """``line`` without what a tool puts before its message: a location, a process id, a timestamp, a level tag."""
+    return _NOISE.sub("", line, count=1) or line
 
 
 def _score(line: str) -> float:

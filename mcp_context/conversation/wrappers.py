@@ -14,17 +14,22 @@ from typing import Any
 
 from . import jsontext
 
-#: An exit code stated on a line of its own, in any host's words: up to four words before it ("the command
-#: completed with", "process"), the code, and at most a short remark in parentheses after it ("(execution
-#: failed)"). Prose that mentions exit codes goes on after the number, so it is none.
+#: An exit code that ends a line, in any host's words: a short lead ("the command completed with", "The
+#: command was running 0.8s, finished with"), the code, and at most a short remark in parentheses after it
+#: ("(execution failed)"). Prose that mentions exit codes goes on after the number, so it is none.
 EXIT_CODE = re.compile(
-    r"^[\s\[(]*(?:error:?\s+)?(?:[a-z]+\s+){0,4}?(?:command\s+failed\s+(?:with\s+)?)?"
-    r"(?:exit(?:ed)?(?:\s+with)?|return)[\s_]?(?:code|status)\b"
+    r"^[^\n]{0,160}?(?<![\w-])(?:exit(?:ed)?(?:\s+with)?|return)[\s_-]?(?:code|status)\b"
     r"[\s:=]*(-?\d+)(?:\s*\([^()\n]{0,40}\))?[\s\]).]*$",
     re.I | re.M,
 )
-#: ``<returncode>1</returncode>``, ``<exit_code>1</exit_code>``: the code as a tag holds it.
-_EXIT_TAG = re.compile(r"<(return_?code|exit_?code|exit_?status)>\s*(-?\d+)\s*</\1>", re.I)
+#: ``<returncode>1</returncode>``, ``<return-code>\n1\n</return-code>``: the code as a tag holds it; or as an
+#: attribute of the tag around an output (``<shell_output return_code="1">``).
+_EXIT_TAG = re.compile(
+    r"<(return[_-]?code|exit[_-]?code|exit[_-]?status)>\s*(-?\d+)\s*</\1>|"
+    r"<\w[^<>\n]*?\b(?:return|exit)[_-]?(?:code|status)=[\"']?(-?\d+)[\"']?[^<>\n]*>",
+    re.I,
+)
+_CODE_WORD = re.compile(r"(?i)code|status")
 #: Keys (lower case, without ``_`` and ``-``) under which JSON holds the output, and the exit code.
 _OUTPUT_KEYS = ("output", "stdout", "stderr", "combinedoutput", "result")
 _CODE_KEYS = ("exitcode", "exitstatus", "returncode")
@@ -39,8 +44,10 @@ _PGID = re.compile(r"^Process Group PGID: ", re.M)
 
 def exit_code(text: str) -> int | None:
     """The exit code the host or runner wrote, the last one when several are (a wrapper's comes last)."""
+    if _CODE_WORD.search(text) is None:  # most outputs state none: one scan instead of a match per line
+        return None
     found = [(m.start(), m.group(1)) for m in EXIT_CODE.finditer(text)]
-    found += [(m.start(), m.group(2)) for m in _EXIT_TAG.finditer(text)]
+    found += [(m.start(), m.group(2) or m.group(3)) for m in _EXIT_TAG.finditer(text)]
     return int(max(found)[1]) if found else None
 
 

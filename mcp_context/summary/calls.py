@@ -247,7 +247,10 @@ def _nested_pairs(args: dict[str, Any]) -> list[tuple[str, str]]:
 
 def _content(args: dict[str, Any]) -> str | None:
     found = next((v for k in _CONTENT_KEYS if isinstance(v := args.get(k), str)), None)
-    return found if found is not None else _by_words(args, _CONTENT_WORDS, _NOT_TEXT | _OLD_WORDS | _NEW_WORDS)
+    # ``file_content`` says content: a word of a path beside it is no reason to take it for the path
+    return (
+        found if found is not None else _by_words(args, _CONTENT_WORDS, _NOT_TEXT - {"file"} | _OLD_WORDS | _NEW_WORDS)
+    )
 
 
 def _path(args: dict[str, Any]) -> str | None:
@@ -300,8 +303,16 @@ def _pairs(pairs: list[tuple[str, str]]) -> str:
 _COMMAND_NAMES = {re.sub(r"[_-]", "", k).lower() for k in COMMAND_KEYS} | {"commands", "cmds", "shellcommand"}
 
 
+#: Code under these keys is run, not stored, when the tool is named for running it (``execute{code}``,
+#: ``code_interpreter{code}``) or names the language it runs (``{language: "python", code}``).
+_CODE_KEYS = {"code", "input", "source"}
+_RUNS_CODE = re.compile(r"^(?:exec\w*|run\w*|interpret\w*|eval\w*)$")
+
+
 def _command(args: dict[str, Any], words: set[str]) -> str | None:
-    names = _COMMAND_NAMES | ({"input"} if words & _TERMINAL_WORDS else set())
+    runs = bool(words & _TERMINAL_WORDS) or any(_RUNS_CODE.match(w) for w in words)
+    runs = runs or any(k in args for k in ("language", "lang", "runtime"))
+    names = _COMMAND_NAMES | ({"input"} if words & _TERMINAL_WORDS else set()) | (_CODE_KEYS if runs else set())
     for key, value in args.items():
         if not isinstance(key, str) or re.sub(r"[_-]", "", key).lower() not in names:
             continue

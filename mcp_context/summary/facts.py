@@ -150,9 +150,10 @@ class _Extraction:
             for status_mark, item in _CHECKBOX.findall(text):
                 f.checklist.append((ref, "pending" if status_mark == " " else "done", calls.cut(item, 200)))
         written, self.written = self.written, None
-        if message.role == "user" and text and written is not None and textual.answered(text):
-            self._done(self._call(written[0], written[1]), text)  # the output of a command the reply wrote
-            return
+        if message.role == "user" and text and written is not None:
+            if written[1].name == textual.CALLED or textual.answered(text):
+                self._done(self._call(written[0], written[1]), text)  # the answer to a call the reply wrote
+                return
         if message.role == "user" and text:
             ran = textual.run(text)
             if ran is not None:  # a command and its output, quoted in the user's turn (Aider's /run, /test)
@@ -168,10 +169,12 @@ class _Extraction:
             f.said.append(Said(ref, text))
         if message.role == "assistant":
             self._age_failures()
-            if text:
-                self._assistant_text(ref, text)
+            said = textual.prose(text) if text and not message.calls else text
+            if said:  # the reply's own words: not the blocks it wrote for its host to carry out
+                self._assistant_text(ref, said)
             made = [self._call(ref, b) for b in message.calls]
             command = textual.command_written(text) if text and not message.calls else None
+            command = command or (textual.read_written(text) if text and not message.calls else None)
             self.written = (ref, command) if command is not None else None
             for block in self._written(text) if text else ():  # edits written in the reply (Aider)
                 action = self._call(ref, block)
@@ -218,7 +221,8 @@ class _Extraction:
         blocks = textual.edits_written(text)
         if blocks:
             return blocks
-        return [
+        written = [textual.write(path, content) for path, content in textual.files_written(text)]
+        return written or [
             textual.write(path, content)
             for path, content in textual.files_shown(text)
             if (known := self._shown(path)) is not None and known.strip() != content.strip()

@@ -178,11 +178,27 @@ def _failure(failure: Failure, told: bool, brief: bool) -> Item:
         f"{base}{said}; {fix}",
         f"{base}; {fix}",
         *(
-            f"{cut(what, n)} failed {cite(a.ref)}: {cut(a.outcome, m, head=3)}; {_fix(failure, compact=k)}"
+            f"{cut(what, n)} failed {cite(a.ref)}: {cut(_near(a.outcome), m, head=3)}; {_fix(failure, compact=k)}"
             for n, m, k in ((100, 200, 160), (60, 160, 100), (40, 110, 60), (24, 110, 44))
         ),
     )
     return Item(FIXED + 8 if failure.fixed_by else FAILURE, tuple(dict.fromkeys(variants)))
+
+
+#: An absolute path leading a failure's line: its folders are the project's, which the command already places.
+_LEAD_PATH = re.compile(r"^/(?:[^\s/:]+/)+(?=[^\s/:]+(?::\d+|\(\d+))")
+
+
+#: A runner's count told after the cause, in parentheses: it says that the run failed, which the line says already.
+_TALLY_AFTER = re.compile(
+    r"\s*\((?=[^()]*\b\d+ (?:errors?|warnings?|failures?|failed|passed|tests?|examples?)\b)[^()]*\)$"
+)
+
+
+def _near(outcome: str) -> str:
+    """``outcome`` for little room: the folders of an absolute path that leads it and a count told after it
+    left out, so that the message keeps the room."""
+    return _TALLY_AFTER.sub("", _LEAD_PATH.sub("", outcome, count=1))
 
 
 def _fix(failure: Failure, compact: int = 0) -> str:

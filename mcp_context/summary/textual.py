@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ..conversation import edits, wrappers
+from ..conversation import edits, failures, wrappers
 from ..conversation.model import Block
 
 #: A user turn that quotes a command and then its output: "I ran this command:\n\n<cmd>\n\nAnd got this
@@ -35,18 +35,97 @@ _SHELL_BLOCK = re.compile(
 )
 
 
+#: A block a reply writes for its host to act on: a tag around the text (``<shell id="1">...</shell>``,
+#: ``<create_file path="x">...</create_file>``), or a labelled delimiter line on both sides whose first line inside
+#: names the tool (``[TOOL CODE]\nrun_in_bash_session\n...\n[TOOL CODE]``).
+_OPEN_TAG = re.compile(r"^[ \t]*<(\w+)([^<>\n]*)>\n?", re.M)  # a tag opening a line
+_CLOSE_TAG = re.compile(r"</(\w+)>")
+_LABEL_BLOCK = re.compile(r"^\[([A-Z][A-Z _]{2,30})\]\n([\w.-]+)\n(.*?)\n?^\[\1\][ \t]*$", re.M | re.S)
+_RUNS = re.compile(r"(?i)bash|shell|command|terminal|exec|^sh$|^run$")
+_WRITES = re.compile(r"(?i)create|write|save|overwrite")
+_PATH_ATTR = re.compile(r"""\b(?:path|file|file_?path|filename|uri)=["']([^"'\n]+)["']""", re.I)
+
+
+def _tags(text: str) -> list[tuple[int, int, str, str, str]]:
+    """(start, end, name, attributes, body) of each tag block that opens a line and is closed later, outermost
+    only; a closing tag is looked for only when the text holds one of that name (no scan per unclosed tag)."""
+    if "</" not in text:
+        return []
+    closers = set(_CLOSE_TAG.findall(text))
+    out: list[tuple[int, int, str, str, str]] = []
+    done = 0
+    for m in _OPEN_TAG.finditer(text):
+        name = m.group(1)
+        if m.start() < done or name not in closers:
+            continue
+        end = text.find(f"</{name}>", m.end())
+        if end < 0:
+            continue
+        done = end + len(name) + 3
+        out.append((m.start(), done, name, m.group(2), text[m.end() : end].removesuffix("\n")))
+    return out
+
+
+def _blocks(text: str) -> list[tuple[str, str, str]]:
+    """(tool or tag name, attributes, body) of each tag or labelled block a reply writes, in order."""
+    found = [(start, name, attrs, body) for start, _, name, attrs, body in _tags(text)]
+    found += [(m.start(), m.group(2), "", m.group(3)) for m in _LABEL_BLOCK.finditer(text)] if "\n[" in text else []
+    return [(name, attrs, body) for _, name, attrs, body in sorted(found)]
+
+
 def command_written(text: str) -> Block | None:
-    """The command of the last fenced shell block of a reply, as the call it stands for: run when the next user
-    turn answers with its output and exit code (see ``answered``)."""
-    blocks = _SHELL_BLOCK.findall(text)
-    if not blocks or not blocks[-1][1].strip():
+    """The command of the last shell block of a reply (a fenced block in a shell's language, or a tag or labelled
+    block whose name says it runs a command), as the call it stands for: run when the next user turn answers with
+    its output and exit code (see ``answered``)."""
+    fenced = [m.group(2) for m in _SHELL_BLOCK.finditer(text)] if "```" in text else []
+    tagged = [body for name, attrs, body in _blocks(text) if _RUNS.search(name) and not _PATH_ATTR.search(attrs)]
+    blocks = fenced or tagged
+    if not blocks or not blocks[-1].strip():
         return None
-    return Block(kind="tool_call", name="shell block", args={"command": blocks[-1][1].strip()})
+    # a fence may only suggest a command; a tag or labelled block is a call the host carries out (see ``answered``)
+    return Block(kind="tool_call", name="shell block" if fenced else CALLED, args={"command": blocks[-1].strip()})
+
+
+def prose(text: str) -> str:
+    """A reply's own words, without the tag and labelled blocks it writes for its host to carry out."""
+    for start, end, *_ in reversed(_tags(text)):
+        if text[end : end + 1] in ("", "\n"):  # on lines of its own: a call written out, not a word in a sentence
+            text = text[:start] + text[end:]
+    if "\n[" in text:
+        text = _LABEL_BLOCK.sub("", text)
+    return _READ_TAG.sub("", text).strip() if "<" in text else text.strip()
+
+
+#: The name of a call a reply writes as a tag or labelled block: the host carries it out and the next user turn
+#: is its answer, whatever it says.
+CALLED = "written call"
 
 
 def answered(text: str) -> bool:
-    """Whether a user turn is a command's output handed back: it states an exit code as a wrapper does."""
-    return wrappers.unwrapped(text)[1] is not None or wrappers.exit_code(text[:200]) is not None
+    """Whether a user turn is a command's output handed back: it states an exit code as a wrapper does, or it
+    holds the lines only a failed run prints (a host that hands back the bare output of a command)."""
+    if wrappers.unwrapped(text)[1] is not None or wrappers.exit_code(text[:200]) is not None:
+        return True
+    return failures.quote(text) is not None
+
+
+#: A read written in a reply: a tag with a path whose name says read (``<open_file path="x"/>``), or a call
+#: written out in a block (``read_file("x")``).
+_READ_TAG = re.compile(
+    r"""<(\w*(?:open|read|view|show|cat)\w*)\b[^<>\n]*?\b(?:path|file|file_?path|uri)=["']([^"'\n]+)["'][^<>\n]*>""",
+    re.I,
+)
+_READ_CALL = re.compile(
+    r"""^\s*(\w*(?:open|read|view|show|cat)\w*)\(\s*(?:\w+\s*=\s*)?["']([^"'\n]+)["']\s*\)\s*$""", re.M | re.I
+)
+
+
+def read_written(text: str) -> Block | None:
+    """The last read a reply writes for its host to do (a tag or a call written out), as a read call whose result
+    is the next user turn."""
+    found = [(m.start(), m.group(2)) for m in _READ_TAG.finditer(text)] if "<" in text else []
+    found += [(m.start(), m.group(2)) for m in _READ_CALL.finditer(text)] if "(" in text else []
+    return Block(kind="tool_call", name=CALLED, args={"path": max(found)[1]}) if found else None
 
 
 def read(path: str) -> Block:
@@ -60,14 +139,48 @@ def write(path: str, content: str) -> Block:
 
 
 def edits_written(text: str) -> list[Block]:
-    """Each SEARCH/REPLACE block of a reply, as an edit call on the path written above it."""
+    """Each SEARCH/REPLACE block of a reply, as an edit call on the path written above it; each tag block with a
+    path and an old/new pair inside (``<str_replace path="x"><old_str>..</old_str><new_str>..</new_str>``)."""
     out = []
     for edit in edits.text_edits(text):
         if edit.path:
             out.append(
                 Block(kind="tool_call", name="edit block", args={"path": edit.path, "old": edit.old, "new": edit.new})
             )
+    for _, attrs, body in _blocks(text) if not out else ():
+        path = _PATH_ATTR.search(attrs)
+        inner = {name.lower(): value for _, _, name, _, value in _tags(body)} if path else {}
+        old = next((v for k, v in inner.items() if k.startswith(("old", "search", "find", "before"))), None)
+        new = next((v for k, v in inner.items() if k.startswith(("new", "replace", "after"))), None)
+        if path and old is not None and new is not None:
+            out.append(Block(kind="tool_call", name="edit block", args={"path": path.group(1), "old": old, "new": new}))
     return out
+
+
+def files_written(text: str) -> list[tuple[str, str]]:
+    """(path, text) of each whole file a reply writes in a block whose name says so: a tag with a path
+    (``<create_file path="x">``), a labelled block whose next line is the path, a fence with the path on it
+    (```` ```save x ````)."""
+    out = []
+    for name, attrs, body in _blocks(text):
+        if not _WRITES.search(name):
+            continue
+        path = _PATH_ATTR.search(attrs)
+        if path is not None:
+            out.append((path.group(1), body))
+        elif not attrs and "\n" in body and _PATHLIKE.fullmatch(body.split("\n", 1)[0].strip()):
+            first, rest = body.split("\n", 1)
+            out.append((first.strip(), rest))
+    for m in _WRITE_FENCE.finditer(text) if "```" in text else ():
+        out.append((m.group(1), m.group(2)))
+    return out
+
+
+_PATHLIKE = re.compile(r"[\w./-]+\.\w+|[\w.-]*/[\w./-]+")
+_WRITE_FENCE = re.compile(
+    r"^```[ \t]*(?:save|write|create|overwrite)\w*[ \t]+([\w./-]+\.\w+|[\w.-]*/[\w./-]+)[ \t]*\n(.*?)\n?^```[ \t]*$",
+    re.M | re.S,
+)
 
 
 #: A path on its own line, then a fenced block: a file's text handed over in a turn.

@@ -10,7 +10,9 @@ in ``ecosystems/truth.json``. A group whose tool is missing is skipped and liste
 in ``ecosystems_langs.py`` (Perl, Lua, Elixir, Erlang, Haskell, R, Bun) and ``ecosystems_checkers.py`` (mypy, ruff,
 ShellCheck, Terraform, SQLite, a C link under make); the third's, two failures per tool, in ``ecosystems_native.py``
 (gfortran, Nim, gdc, dune, sanitizers, valgrind, CTest) and ``ecosystems_tools.py`` (tcltest, Guile, yamllint,
-RuboCop, Clippy, go vet, Pyright). ``capture.py ecosystems NAME ...`` captures only the named
+RuboCop, Clippy, go vet, Pyright); the fourth's, two failures per tool, in ``ecosystems_fourth.py`` (javac and
+java, Free Pascal, GNAT, SBCL, SWI-Prolog's plunit, PHP, gawk) and ``ecosystems_fourth_checks.py`` (cppcheck,
+xmllint, jq, Pylint, Bandit, Jasmine). ``capture.py ecosystems NAME ...`` captures only the named
 groups and keeps every other group's cases as they are.
 """
 
@@ -81,6 +83,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_langs import bun, busted, eunit, exunit, ghc, prove, rscript
     from ecosystems_native import ctest, dune, gdc, gfortran, nim, sanitizers, valgrind
     from ecosystems_scripts import curl, git, minitest, phpunit, pip, psql, pytest, rspec, shell, unittest
+    from ecosystems_fourth import fpc, gawk, gnat, javac, php, plunit, sbcl
+    from ecosystems_fourth_checks import bandit, cppcheck, jasmine, jq, pylint, xmllint
     from ecosystems_tools import clippy, govet, guile, pyright, rubocop, tcltest, yamllint
 
     return [
@@ -131,6 +135,19 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("clippy", clippy),
         ("govet", govet),
         ("pyright", pyright),
+        ("javac", javac),
+        ("fpc", fpc),
+        ("gnat", gnat),
+        ("sbcl", sbcl),
+        ("plunit", plunit),
+        ("php", php),
+        ("gawk", gawk),
+        ("cppcheck", cppcheck),
+        ("xmllint", xmllint),
+        ("jq", jq),
+        ("pylint", pylint),
+        ("bandit", bandit),
+        ("jasmine", jasmine),
     ]
 
 
