@@ -79,14 +79,15 @@ def entropy(value: str) -> float:
 def plausible_value(value: str, password: bool) -> bool:
     """Whether a value given a secret's name is one: not a placeholder, a reference (``$VAR``, ``${{ secrets.X
     }}``, ``os.environ``), a path, a URL or a bare word; a password (a person's choice) needs 8 characters and a
-    digit or a sign, anything else 10 characters, a letter and a digit or both cases, and some entropy."""
+    digit or a sign, anything else 10 characters, a letter and a digit or both cases, and some entropy. Letters
+    alone are a word unless they hold a random run (a token of letters only: ``api_org_yWwtdFNsRfUvfNsPDZ...``)."""
     low = value.lower()
     if (
         low in _PLACEHOLDERS
         or value[0] in "$%#@*&"
         or "://" in value
         or len(set(value)) < 4
-        or _LETTERS_ONLY.fullmatch(value)
+        or (_LETTERS_ONLY.fullmatch(value) and not any(random_run(run) for run in _SEGMENT.findall(value)))
         or _FILE_LIKE.fullmatch(value)
         or low.startswith(("your", "<", "xxxx"))
     ):
@@ -190,32 +191,32 @@ _NAME_TAIL_BYTES = re.compile(rb"[A-Za-z0-9_.\-]+$")
 #: Characters a value given a secret's name is made of: no white space, quote, bracket, separator or backslash,
 #: and (so that a stream, on bytes, finds what the text finds) nothing outside ASCII.
 _VALUE_CHAR = r"""[^\s"'`,;&|{}()\[\]<>\\\x80-\U0010ffff]"""
+#: Characters of a value in quotes: signs too (``django-insecure-j2z&_w#m^(5``), the quote ending it; no bracket,
+#: so that a placeholder (``[secret:...]``) is never taken into one.
+_QUOTED_CHAR = r"""[^\s"'`\[\]\\\x80-\U0010ffff]"""
 #: A value given a name that says it is secret, from where the secret word of the name stands: the rest of the
 #: name, its closing quote (or an escaped one, JSON in a JSON string), an assignment in any syntax (``=``, ``:``,
 #: ``:=``, ``=>``, ``==``, ``,`` between quoted arguments, ``>`` of an XML element, an XML ``value=`` attribute
-#: after the name's, or white space after a flag or an upper-case name), and the value, whole.
+#: after the name's, or white space alone, judged by named_value), and the value, whole: in quotes, to the quote.
 NAMED = (
     r"(?P<rest>[A-Za-z0-9_.\-]{0,40}?)(?P<close>\\{0,8}[\"'`]|\])?"
     r"(?P<sep>[ \t]{0,8}(?:=>|:=|==|\?=|[:=,>])[ \t]{0,8}|[ \t]{1,8}value[ \t]{0,4}=[ \t]{0,4}{spaced})"
-    rf"(?P<q>(?:\\{{0,8}}[\"'`])?)(?<!\\)(?P<secret>{_VALUE_CHAR}{{6,512}})"
+    rf"(?P<q>(?:\\{{0,8}}[\"'`])?)(?<!\\)(?P<secret>(?<=[\"'`]){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
     r"(?=\\{0,8}[\"'`]|[\s,;&<>)}\]|]|\\|$)"
 )
 NAMED_ANCHORS = ("pass", "pwd", "secret", "token", "key", "auth", "cred", "sig")
-#: The same, where white space alone assigns: after a flag (``--token x``) or an upper-case name (``ENV API_TOKEN
-#: x``). A rule of its own, anchored on the flag's dash or the upper-case word: "token" followed by a word is
-#: common in logs, and each would cost a try.
-SPACED_ANCHORS = (
-    *(f"-{word}" for word in ("pass", "pwd", "secret", "token", "key", "auth", "cred", "api")),
-    *(word.upper() for word in NAMED_ANCHORS),
-)
 # Each pattern starts with its anchors, as a look-ahead: found where the anchors stand it costs nothing, and an
 # engine that runs the pattern everywhere (hyperscan, in benchmarks/redaction_engines.py) finds what ours does.
-SPACED = f"(?={'|'.join(map(re.escape, SPACED_ANCHORS))})" + NAMED.replace("{spaced}", r"|[ \t]{1,8}")
 #: ``pat`` (a personal access token) as a whole word of a name: ``AZURE_DEVOPS_PAT``, ``gitlab_pat``,
 #: ``devopsPat``; never the start of a longer word (``PATH``, ``_pattern``), which code is full of.
 PAT_ANCHORS = ("PAT", "_pat", "-pat", ".pat", "Pat")
 PAT = r"(?=PAT(?![A-Za-z])|[_.\-]pat(?![a-z])|Pat(?![a-z]))" + NAMED.replace("{spaced}", "")
-NAMED = f"(?=(?i:{'|'.join(NAMED_ANCHORS)}))" + NAMED.replace("{spaced}", "")
+#: White space alone assigns only before a value in quotes or one with a digit early in it (not another
+#: assignment): a word after "token" in a log or in code ("token expired", "key in keys", "token status=200") is
+#: common, and each would cost a judgement.
+NAMED = f"(?=(?i:{'|'.join(NAMED_ANCHORS)}))" + NAMED.replace(
+    "{spaced}", r"""|[ \t]{1,8}(?=\\{0,8}["'`]|[A-Za-z0-9][A-Za-z0-9_.+/%~\-]{0,40}\d)"""
+)
 
 
 def named_value(match: re.Match[Any], text: str | bytes) -> bool:
@@ -226,13 +227,17 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
     head = ascii_of(found.group()) if found else ""
     name = head + ascii_of(match.group("rest"))
     close, sep, quote = (ascii_of(match.group(g) or "") for g in ("close", "sep", "q"))
+    word = sep.strip()
+    # white space only: a flag (--token x), a name of words joined as code joins them (ENV API_TOKEN x, aws
+    # configure set aws_secret_access_key x), or a value in quotes (PASSWORD 'x'), never a word after a word
+    # ("token expired", 'pass "x" to it': a short word alone is a verb or a noun)
+    if not word and not (name.startswith("-") or _JOINED.search(name) or (quote and (name.isupper() or len(name) > 5))):
+        return False
     loose = not secret_name(name)
     if loose and not key_name(name):
         return False
-    word = sep.strip()
-    if not word:  # white space only: a flag (--token x), an upper-case name of words (ENV API_TOKEN x)
-        if not (name.startswith("-") or (name.isupper() and "_" in name)):
-            return False
+    if not word:
+        pass
     elif word == "," and not (close and quote):  # os.Setenv("X_TOKEN", "...") but not f(token, x)
         return False
     elif word == ">":  # <password>...</password>, not a comparison
@@ -246,6 +251,8 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
         return False
     if loose:  # a name of a key of any kind: a random value only
         return any(random_run(run) for run in _SEGMENT.findall(value))
+    if not word and quote and password_name(name):  # CREATE USER u WITH PASSWORD '...': a person's choice
+        return True
     # where the syntax is also code's (a comparison, a call's arguments, a word after a word), only a random
     # value (or a UUID, which many services issue as a key) is taken for a secret
     return (
@@ -256,6 +263,8 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
 
 
 _RUN = re.compile(r"[A-Za-z0-9]{10,}")
+#: Words joined as code joins them: ``API_TOKEN``, ``aws_secret_access_key``, ``x-api-key``, ``db.password``.
+_JOINED = re.compile(r"[A-Za-z0-9][_.\-][A-Za-z]")
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from . import generic, shapes
+from . import encoded, generic, shapes
 
 #: No match of a rule is longer than this many characters (or bytes), except a PEM block's (which a stream holds
 #: whole; see Redactor.stream): a rule's repeats are bounded so, and a stream cut this far before its end cuts no
@@ -158,6 +158,8 @@ RULES: tuple[Rule, ...] = (
         r"|(?:\r?\n[A-Za-z0-9+/=]+)+)",
         back=40,
     ),
+    # a private key's block in base64 once more (kubeconfig's client-key-data, a Secret's tls.key)
+    _rule("private_key", encoded.PEM_B64_ANCHORS, encoded.PEM_B64, accept=encoded.pem_b64),
     _rule("anthropic_key", "sk-ant-", rf"\bsk-ant-(?:api|admin|sid)\d\d-{_B64URL}{{32,{_MOST}}}"),
     _rule(
         "openai_key",
@@ -217,7 +219,7 @@ RULES: tuple[Rule, ...] = (
         back=4,
         exact=True,
     ),
-    _rule("azure_sas_signature", "sig=", r"[?&;]sig=(?P<secret>[A-Za-z0-9%+/=]{20,256})", back=1, exact=True),
+    _rule("azure_sas_signature", "sig=", r"[?&;]sig=(?P<secret>[A-Za-z0-9%+/=_\-]{20,256})", back=1, exact=True),
     _rule("stripe_key", "_live_ _test_", r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,2048}", back=2),
     _rule("npm_token", "npm_", r"\bnpm_[A-Za-z0-9]{36}\b"),
     _rule("huggingface_token", "hf_", r"\bhf_[A-Za-z0-9]{34,2048}\b"),
@@ -262,9 +264,16 @@ RULES: tuple[Rule, ...] = (
     _prefixed("age_secret_key", "AGE-SECRET-KEY-1", r"[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}"),
     _prefixed("prefect_key", "pnu_", r"[A-Za-z0-9]{36}"),
     _prefixed("netlify_token", "nfp_", r"[A-Za-z0-9]{36}"),
+    _prefixed("tencent_secret_id", "AKID", r"[A-Za-z0-9]{32}"),
+    _prefixed("artifactory_key", "AKCp", r"[A-Za-z0-9]{69}"),
+    _prefixed("easypost_key", "EZAK", r"[A-Za-z0-9]{54}"),
+    _prefixed("yandex_key", "AQVN", r"[A-Za-z0-9_\-]{35,38}"),
     # ours (storage/keys.py makes them): mcx_, a 12-hex id, 43 url-safe characters of secret
     _rule("mcp_context_key", "mcx_", r"\bmcx_[0-9a-f]{12}_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])"),
     _rule("jwt", "eyJ", rf"\beyJ{_B64URL}{{8,1024}}\.eyJ{_B64URL}{{8,1024}}\.{_B64URL}{{16,1024}}"),
+    _rule("jwt", encoded.JWT_B64_ANCHORS, encoded.JWT_B64, accept=encoded.jwt_b64),
+    _rule("token", encoded.JSON_BODY_ANCHORS, encoded.JSON_BODY),
+    _rule("password", encoded.SASL_ANCHORS, encoded.SASL, folded=True, accept=encoded.sasl),
     # a URL's password (redis://:pw@host has no user name)
     _rule(
         "url_password",
@@ -275,7 +284,7 @@ RULES: tuple[Rule, ...] = (
     _rule(
         "bearer_token",
         "bearer",
-        r"(?i:\bauthorization\s{0,16}:\s{0,16}bearer)\s{1,16}(?P<secret>[A-Za-z0-9._~+/\-]{20,2048}={0,2})",
+        r"(?i:\bauthorization\s{0,16}:\s{0,16}bearer)\s{1,16}(?P<secret>[A-Za-z0-9._~+/%\-]{20,2048}={0,2})",
         True,
         40,
     ),
@@ -347,13 +356,12 @@ RULES: tuple[Rule, ...] = (
     _rule(
         "bearer_token",
         "bearer",
-        r"(?i:bearer)[ \t]{1,8}(?P<secret>[A-Za-z0-9._~+/\-]{16,2048}={0,2})(?![A-Za-z0-9._~+/\-=])",
+        r"(?i:bearer)[ \t]{1,8}(?P<secret>[A-Za-z0-9._~+/%\-]{16,2048}={0,2})(?![A-Za-z0-9._~+/%\-=])",
         folded=True,
         accept=lambda m, text: generic.plausible_value(generic.ascii_of(m.group("secret")), False),
     ),
     # a value given any name that says secret, in any syntax (see generic)
     _rule("secret", generic.NAMED_ANCHORS, generic.NAMED, folded=True, accept=generic.named_value),
-    _rule("secret", generic.SPACED_ANCHORS, generic.SPACED, accept=generic.named_value),
     _rule("secret", generic.PAT_ANCHORS, generic.PAT, accept=generic.named_value),
     _rule("secret", generic.NEARBY_ANCHORS, generic.NEARBY, folded=True, accept=generic.nearby_value),
     # a token of a prefix and a random tail, whoever issues it (see generic)
@@ -362,4 +370,9 @@ RULES: tuple[Rule, ...] = (
     _rule("password", shapes.PASSWORD_FLAG_ANCHORS, shapes.PASSWORD_FLAG, accept=shapes.password_flag),
     _rule("password", (), shapes.COLON_FIELDS, accept=shapes.colon_fields, scan=shapes.COLON_FIELDS_SCAN),
     _rule("secret", shapes.USER_KEY_ANCHORS, shapes.USER_KEY, accept=shapes.user_key),
+    _rule("signature", shapes.SIGNATURE_ANCHORS, shapes.SIGNATURE, folded=True, accept=shapes.signed_url),
+    _rule("secret", shapes.COOKIE_JAR_ANCHORS, shapes.COOKIE_JAR, accept=shapes.cookie_line),
+    _rule("cookie", shapes.COOKIE_HEADER_ANCHORS, shapes.COOKIE_HEADER, folded=True, accept=shapes.cookie_header),
+    _rule("secret", shapes.PAIR_VALUE_ANCHORS, shapes.PAIR_VALUE, folded=True, accept=shapes.pair_value),
+    _rule("password", shapes.IDENTIFIED_BY_ANCHORS, shapes.IDENTIFIED_BY, folded=True, accept=shapes.identified_by),
 )

@@ -18,7 +18,7 @@ import urllib.parse
 from collections.abc import Callable
 from pathlib import Path
 
-from . import fresh, third
+from . import fourth, fresh, third
 from .formats import FORMATS, Format
 from .makers import HEX, s
 
@@ -434,11 +434,12 @@ def main() -> None:
             rows.append({"id": f"{fmt.name}/{n}", "split": split_of(fmt.name), **case})
     rows += fresh.rows()
     rows += third.rows()
+    rows += fourth.rows()
     with open(OUT, "w", encoding="utf-8") as out:
         for row in rows:
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
     formats = {r["format"] for r in rows}
-    for split in ("held_out", fresh.SPLIT, third.SPLIT):
+    for split in ("held_out", fresh.SPLIT, third.SPLIT, fourth.SPLIT):
         held = {r["format"] for r in rows if r["split"] == split}
         print(f"{split}: {len(held)} formats, {sum(r['split'] == split for r in rows)} cases")
     print(f"{len(rows)} cases, {len(formats)} formats")

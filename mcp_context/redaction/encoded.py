@@ -1,0 +1,65 @@
+"""Credentials wrapped once more in base64, as configuration files carry them: a PEM private key in a kubeconfig's
+``client-key-data`` or a Kubernetes Secret's ``tls.key``, a JWT stored as a blob, the user and password of a SASL
+``AUTH PLAIN`` exchange (SMTP, IMAP, LDAP), and tokens whose body is base64 of a JSON document (``ops_eyJ...``).
+Each is found by the base64 of its fixed start (``-----BEGIN`` is ``LS0tLS1CRUdJTi``, ``eyJ`` is ``ZXlK``) and
+judged by decoding what follows, so a certificate (public) or base64 of anything else stays as it is."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from typing import Any
+
+from .generic import ascii_of
+
+_B64 = r"[A-Za-z0-9+/]"
+#: Not inside a longer run of base64 (but after a JSON escape).
+_START = r"(?:(?<![A-Za-z0-9+/])|(?<=\\[nrt]))"
+
+
+def _decoded(value: str, chars: int) -> bytes:
+    """The first ``chars`` characters of a base64 value decoded (whole groups of four), empty if not base64."""
+    head = value[: chars - chars % 4]
+    head = head[: len(head) - len(head) % 4]
+    try:
+        return base64.b64decode(head, validate=True)
+    except (binascii.Error, ValueError):
+        return b""
+
+
+#: Base64 of a PEM block (``-----BEGIN ...``): a private key's, judged by the decoded header.
+PEM_B64 = rf"{_START}LS0tLS1CRUdJTi{_B64}{{16,4000}}={{0,2}}"
+PEM_B64_ANCHORS = ("LS0tLS1CRUdJTi",)
+
+
+def pem_b64(match: re.Match[Any], text: str | bytes) -> bool:
+    """A private key's block, not a certificate's or a public key's."""
+    return b"PRIVATE KEY" in _decoded(ascii_of(match.group()), 80)
+
+
+#: Base64 of a JWT (``eyJ`` is ``ZXlK``), judged by its decoded first two parts.
+JWT_B64 = rf"{_START}ZXlK{_B64}{{40,4000}}={{0,2}}"
+JWT_B64_ANCHORS = ("ZXlK",)
+_JWT_HEAD = re.compile(rb"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{4}")
+
+
+def jwt_b64(match: re.Match[Any], text: str | bytes) -> bool:
+    return _JWT_HEAD.match(_decoded(ascii_of(match.group()), 600)) is not None
+
+
+#: SASL's initial responses that carry a credential: ``AUTH PLAIN`` (authorization id, user and password
+#: separated by NUL bytes) and ``AUTH XOAUTH2`` (a bearer token), base64-encoded.
+SASL = rf"(?i:auth[ \t]{{1,4}}(?:plain|xoauth2))[ \t]{{1,4}}(?P<secret>{_B64}{{8,4000}}={{0,2}})(?![A-Za-z0-9+/=])"
+SASL_ANCHORS = ("auth plain", "auth xoauth2")
+
+
+def sasl(match: re.Match[Any], text: str | bytes) -> bool:
+    decoded = _decoded(ascii_of(match.group("secret")), 4000)
+    return b"\x00" in decoded or b"auth=Bearer" in decoded
+
+
+#: A token of a short lower-case prefix and a body of base64 of a JSON document (``ops_eyJ...``, ``glc_eyJ...``):
+#: the body from ``_eyJ``, the prefix before it too short to matter.
+JSON_BODY = r"(?<=[a-z0-9])_eyJ[A-Za-z0-9+/_\-]{40,4000}={0,2}(?![A-Za-z0-9+/_\-=])"
+JSON_BODY_ANCHORS = ("_eyJ",)
