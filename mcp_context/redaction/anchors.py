@@ -156,6 +156,10 @@ class Anchors:
         """Whether no rule can match: no anchor stands anywhere."""
         return not self._positions
 
+    def standing(self) -> Iterable[str]:
+        """The anchors (as the rules name them) that stand somewhere in the text."""
+        return self._positions.keys()
+
     def at(self, anchor: str) -> list[int]:
         """Where ``anchor`` (as a rule names it) stands, in order."""
         return self._positions.get(anchor, [])

@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any, AnyStr, cast
 
+from . import scans
 from .anchors import Anchors, stands_any
 from .generic import SHAPED_BACK
 from .rules import LONGEST, RULES, Rule
@@ -196,12 +197,28 @@ CLEAN_MIN_CHARS = 256
 def _holds_any(text: str, anchors: Anchors) -> bool:
     """Whether any rule matches in ``text``. A rule none of whose anchors stand is not started: check_loop's
     state is checked on every save, and its keys (``tokens``) stand for one rule of twenty."""
-    for rule in RULES:
-        if rule.scan_source is None and not any(anchors.at(anchor) for anchor in rule.anchors):
-            continue
-        if next(_matches(rule, text, anchors), None) is not None:
-            return True
-    return False
+    return any(next(_matches(rule, text, anchors), None) is not None for rule in _candidates(anchors))
+
+
+def _naming() -> dict[str, frozenset[int]]:
+    """For each anchor, the positions (in RULES) of the rules that name it."""
+    naming: dict[str, set[int]] = {}
+    for i, rule in enumerate(RULES):
+        for anchor in rule.anchors:
+            naming.setdefault(anchor, set()).add(i)
+    return {anchor: frozenset(rules) for anchor, rules in naming.items()}
+
+
+_NAMING = _naming()
+_ANCHORLESS = frozenset(i for i, rule in enumerate(RULES) if rule.scan_source is not None)
+
+
+def _candidates(anchors: Anchors) -> list[Rule]:
+    """The rules that can match where ``anchors`` were found, in the order of RULES: those with an anchor that
+    stands there, and those with none (tried where their scans find a place). A text of code has an anchor
+    or two (``key``, ``pass``) of the rules' two hundred, so most rules are never looked at."""
+    chosen = set(_ANCHORLESS).union(*(_NAMING[anchor] for anchor in anchors.standing()))
+    return [RULES[i] for i in sorted(chosen)]
 
 
 #: (start, end, kind, match) of what a match replaces (its group ``secret``, or all of it): of a text's
@@ -219,7 +236,7 @@ def _found(text: str | bytes, anchors: Anchors, start: int) -> tuple[list[_Taken
     # neighbours: a text with a credential on every line costs n log n, not n squared.
     taken: list[_Taken] = []
     spans: list[tuple[int, int]] = []
-    for rule in RULES:
+    for rule in _candidates(anchors):
         for match in _matches(rule, text, anchors):
             if match.start() < start:
                 continue
@@ -289,7 +306,7 @@ def _scanned(text: str | bytes) -> bool:
     """Whether any anchorless rule's scan finds a place to try in ``text``."""
     for rule in _SCANNED:
         scan: Any = rule.bytes_scan if isinstance(text, bytes) else rule.scan
-        if scan.search(text) is not None:
+        if next(scans.hits(cast(str, rule.scan_source), scan, text), None) is not None:
             return True
     return False
 
@@ -307,7 +324,7 @@ def _scan_matches(rule: Rule, text: str | bytes) -> Iterator[re.Match[Any]]:
     match_at: Any = None
     word: Any = _WORD_START_BYTES if isinstance(text, bytes) else _WORD_START
     seen = tried = -1
-    for hit in scan.finditer(text):
+    for hit in scans.hits(cast(str, rule.scan_source), scan, text):
         at = hit.start()
         if at < seen:
             continue

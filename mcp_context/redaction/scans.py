@@ -1,0 +1,89 @@
+"""Where an anchorless rule's scan hits (see rules.Rule.scan_source), found without running the scan over all of a
+text where the scan's hits must hold something rarer than what they start with.
+
+The token scan starts with a separator (``_ - . ~``), which code has every few characters, and Python's ``re``
+tries the rest of the pattern at each of them. Every hit of it holds a digit followed by a letter twice, close
+together, which code seldom has: those pairs are found first (on a copy of the text's bytes reduced to three
+classes of character by ``bytes.translate``, then a literal search), and the scan is run only in the windows
+where a hit could start. The hits are the very ones ``finditer`` gives over the whole text: each search starts
+where the last hit ended, or where the next window starts if that is later, and sees far enough past its window
+that every try inside it reads what it would read in the whole text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from .generic import SHAPED_SCAN
+
+#: ASCII digits to ``0``, ASCII letters to ``a``, every other byte to a space: what ``\d`` and ``[A-Za-z]`` take
+#: under ``re.ASCII``, in a text or in its UTF-8 bytes.
+_CLASSES = bytes(
+    ord("0") if 0x30 <= b <= 0x39 else ord("a") if 0x41 <= b <= 0x5A or 0x61 <= b <= 0x7A else ord(" ")
+    for b in range(256)
+)
+_PAIR = re.compile(rb"0a")
+
+
+@dataclass(frozen=True)
+class Pairs:
+    """A scan each of whose hits holds a digit followed by a letter twice: the first pair's digit at most
+    ``before`` characters after the hit's start (and after it), the second's at most ``apart`` after the first's;
+    no try of the scan reads more than ``reach`` characters from where it starts."""
+
+    before: int
+    apart: int
+    reach: int
+
+    def windows(self, data: bytes) -> list[tuple[int, int]]:
+        """(first, last) position a hit can start at, in order and apart, from the text's bytes (one byte per
+        character: see _classes)."""
+        digits = [m.start() for m in _PAIR.finditer(data.translate(_CLASSES))]
+        out: list[tuple[int, int]] = []
+        for first, second in zip(digits, digits[1:], strict=False):
+            if second - first > self.apart:
+                continue
+            low, high = max(0, first - self.before), first - 1
+            if out and low <= out[-1][1] + 1:
+                out[-1] = (out[-1][0], high)
+            else:
+                out.append((low, high))
+        return out
+
+
+#: The token scan (generic.SHAPED_SCAN): ``[_\-.~]``, 15 of a token's characters ahead, then twice up to 24
+#: letters or separators, 1 to 12 digits and a letter. A hit is at most 75 characters long, its look-ahead 16.
+_SCANS = {SHAPED_SCAN: Pairs(before=1 + 24 + 12 - 1, apart=1 + 24 + 12, reach=96)}
+
+
+def _classes(text: str | bytes) -> bytes:
+    """The text as one byte per character (a stream's bytes as they are): ASCII as it is, anything else a byte
+    that is neither a digit nor a letter."""
+    if isinstance(text, bytes):
+        return text
+    return text.encode("ascii") if text.isascii() else text.encode("latin-1", "replace")
+
+
+def hits(source: str, scan: Any, text: str | bytes) -> Iterator[re.Match[Any]]:
+    """``scan.finditer(text)``'s hits, ``scan`` being ``source`` compiled (for a text or for bytes)."""
+    pairs = _SCANS.get(source)
+    if pairs is None:
+        yield from scan.finditer(text)
+        return
+    end, at = len(text), 0
+    for low, high in pairs.windows(_classes(text)):
+        at = max(at, low)
+        while at <= high:
+            hit = scan.search(text, at, min(end, high + 1 + pairs.reach))
+            if hit is None or hit.start() > high:
+                break
+            yield hit
+            at = hit.end()
+
+
+def windowed(source: str) -> bool:
+    """Whether the scan spelled ``source`` is run only in windows (see the module)."""
+    return source in _SCANS
