@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from .generic import SHAPED_SCAN
@@ -25,7 +26,6 @@ _CLASSES = bytes(
     ord("0") if 0x30 <= b <= 0x39 else ord("a") if 0x41 <= b <= 0x5A or 0x61 <= b <= 0x7A else ord(" ")
     for b in range(256)
 )
-_PAIR = re.compile(rb"0a")
 
 
 @dataclass(frozen=True)
@@ -39,19 +39,16 @@ class Pairs:
     reach: int
 
     def windows(self, data: bytes) -> list[tuple[int, int]]:
-        """(first, last) position a hit can start at, in order and apart, from the text's bytes (one byte per
-        character: see _classes)."""
-        digits = [m.start() for m in _PAIR.finditer(data.translate(_CLASSES))]
-        out: list[tuple[int, int]] = []
-        for first, second in zip(digits, digits[1:], strict=False):
-            if second - first > self.apart:
-                continue
-            low, high = max(0, first - self.before), first - 1
-            if out and low <= out[-1][1] + 1:
-                out[-1] = (out[-1][0], high)
-            else:
-                out.append((low, high))
-        return out
+        """(first, last) position a hit can start at, in order, from the text's bytes (one byte per character:
+        see _classes). Each is found by one match over pairs, each at most ``apart`` after the one before: a
+        run of them needs no Python work per pair."""
+        found = self.runs.finditer(data.translate(_CLASSES))
+        return [(max(0, run.start() - self.before), run.end() - 3) for run in found]
+
+    @cached_property
+    def runs(self) -> re.Pattern[bytes]:
+        """Two pairs or more, each at most ``apart`` after the one before (as ``0a`` in the classes' copy)."""
+        return re.compile(rb"0a(?:[\x00-\xff]{0,%d}?0a)+" % (self.apart - 2))
 
 
 #: The token scan (generic.SHAPED_SCAN): ``[_\-.~]``, 15 of a token's characters ahead, then twice up to 24
