@@ -45,6 +45,12 @@ class Pairs:
         found = self.runs.finditer(data.translate(_CLASSES))
         return [(max(0, run.start() - self.before), run.end() - 3) for run in found]
 
+    def dense(self, sample: bytes) -> bool:
+        """Whether searching the windows of a text that starts as ``sample`` would cost more than a quarter of
+        scanning it whole (besides finding them): then the text is scanned whole."""
+        cost = sum(high - low + 1 + _SEARCH_COST for low, high in self.windows(sample))
+        return cost * 4 > len(sample)
+
     @cached_property
     def runs(self) -> re.Pattern[bytes]:
         """Two pairs or more, each at most ``apart`` after the one before (as ``0a`` in the classes' copy)."""
@@ -64,10 +70,19 @@ def _classes(text: str | bytes) -> bytes:
     return text.encode("ascii") if text.isascii() else text.encode("latin-1", "replace")
 
 
+#: A text shorter than this is scanned whole: finding its windows would cost more than the scan.
+_SHORT = 2048
+#: How much of a text tells whether windows pay for it: a log's every line has a timestamp (``...T00:00:00.030Z``,
+#: two pairs), and a window on every line costs more than scanning it all.
+_SAMPLE = 16 * 1024
+#: What searching one window costs beyond its characters, in characters of a whole scan.
+_SEARCH_COST = 256
+
+
 def hits(source: str, scan: Any, text: str | bytes) -> Iterator[re.Match[Any]]:
     """``scan.finditer(text)``'s hits, ``scan`` being ``source`` compiled (for a text or for bytes)."""
     pairs = _SCANS.get(source)
-    if pairs is None:
+    if pairs is None or len(text) < _SHORT or pairs.dense(_classes(text[:_SAMPLE])):
         yield from scan.finditer(text)
         return
     end, at = len(text), 0
