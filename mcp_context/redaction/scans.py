@@ -20,19 +20,26 @@ from typing import Any
 
 from .generic import SHAPED_SCAN
 
-#: ASCII digits to ``0``, ASCII letters to ``a``, every other byte to a space: what ``\d`` and ``[A-Za-z]`` take
-#: under ``re.ASCII``, in a text or in its UTF-8 bytes.
+#: ASCII digits to ``0``, ASCII letters to ``a``, a token's separators (``_ - . ~``) to ``.``, every other byte to
+#: a space: what ``\d``, ``[A-Za-z]`` and the separators take under ``re.ASCII``, in a text or in its UTF-8 bytes.
 _CLASSES = bytes(
-    ord("0") if 0x30 <= b <= 0x39 else ord("a") if 0x41 <= b <= 0x5A or 0x61 <= b <= 0x7A else ord(" ")
+    ord("0")
+    if 0x30 <= b <= 0x39
+    else ord("a")
+    if 0x41 <= b <= 0x5A or 0x61 <= b <= 0x7A
+    else ord(".")
+    if chr(b) in "_-.~"
+    else ord(" ")
     for b in range(256)
 )
 
 
 @dataclass(frozen=True)
 class Pairs:
-    """A scan each of whose hits holds a digit followed by a letter twice: the first pair's digit at most
-    ``before`` characters after the hit's start (and after it), the second's at most ``apart`` after the first's;
-    no try of the scan reads more than ``reach`` characters from where it starts."""
+    """A scan each of whose hits is made of a token's characters (letters, digits, ``_ - . ~``) and holds a digit
+    followed by a letter twice: the first pair's digit at most ``before`` characters after the hit's start (and
+    after it), the second's at most ``apart`` after the first's; no try of the scan reads more than ``reach``
+    characters from where it starts."""
 
     before: int
     apart: int
@@ -53,8 +60,10 @@ class Pairs:
 
     @cached_property
     def runs(self) -> re.Pattern[bytes]:
-        """Two pairs or more, each at most ``apart`` after the one before (as ``0a`` in the classes' copy)."""
-        return re.compile(rb"0a(?:[\x00-\xff]{0,%d}?0a)+" % (self.apart - 2))
+        """Two pairs or more, each at most ``apart`` after the one before with only a token's characters between
+        (as ``0a`` in the classes' copy): a hit is made of them alone, so a log's timestamp, whose two pairs
+        (``14T00``, ``030Z``) have a colon between, makes none."""
+        return re.compile(rb"0a(?:[.0a]{0,%d}?0a)+" % (self.apart - 2))
 
 
 #: The token scan (generic.SHAPED_SCAN): ``[_\-.~]``, 15 of a token's characters ahead, then twice up to 24
