@@ -195,9 +195,21 @@ CLEAN_MIN_CHARS = 256
 
 
 def _holds_any(text: str, anchors: Anchors) -> bool:
-    """Whether any rule matches in ``text``. A rule none of whose anchors stand is not started: check_loop's
-    state is checked on every save, and its keys (``tokens``) stand for one rule of twenty."""
-    return any(next(_matches(rule, text, anchors), None) is not None for rule in _candidates(anchors))
+    """Whether any rule matches in ``text`` with something to replace, as _found takes it: a match that would
+    take in a placeholder is none (a compaction's state names the placeholders of what it redacted, and the names
+    rule reads ``[secret:secret:...`` as a secret's name and value). A rule none of whose anchors stand is not
+    started: check_loop's state is checked on every save, and its keys (``tokens``) stand for one rule of
+    twenty."""
+    for rule in _candidates(anchors):
+        for match in _matches(rule, text, anchors):
+            if not _takes_placeholder(text, *_replaced(match)):
+                return True
+    return False
+
+
+def _replaced(match: re.Match[Any]) -> tuple[int, int]:
+    """The span of what a match replaces: its group ``secret``, or all of it."""
+    return match.span("secret") if "secret" in match.re.groupindex else match.span()
 
 
 def _naming() -> dict[str, frozenset[int]]:
@@ -241,7 +253,7 @@ def _found(text: str | bytes, anchors: Anchors, start: int) -> tuple[list[_Taken
             if match.start() < start:
                 continue
             spans.append(match.span())
-            s, e = match.span("secret") if "secret" in match.re.groupindex else match.span()
+            s, e = _replaced(match)
             i = bisect.bisect_left(taken, s, key=lambda t: t[0])
             if (
                 (i > 0 and taken[i - 1][1] > s)
