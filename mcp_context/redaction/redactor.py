@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+import functools
 import hashlib
 import json
 import re
@@ -184,9 +185,15 @@ def identifier(key: object, value: object) -> bool:
         isinstance(key, str)
         and isinstance(value, str)
         and len(value) <= 256
-        and _ID_KEY.search(key) is not None
+        and _says_id(key)
         and not any(c.isspace() for c in value)
     )
+
+
+@functools.lru_cache(maxsize=1024)
+def _says_id(key: str) -> bool:
+    """Whether a key names an identifier; remembered, as a history's messages repeat a handful of keys."""
+    return _ID_KEY.search(key) is not None
 
 
 #: Strings at least this long that redaction left as they were are remembered (see RedactionMemo.clean): the
