@@ -5,7 +5,7 @@ The rules are case-blind for ASCII letters only (a name given a secret is ASCII)
 wherever some ASCII upper/lower spelling of it does. Two automata find that at once: one of the anchors as they
 are spelled, run on the text; one of the case-blind anchors in lower case, run on a copy of the text whose ASCII
 letters are lowered (which moves no byte). Both are made in well under a millisecond. One automaton of every
-spelling of the case-blind anchors (of their first characters, the rest checked where one stands) finds the same
+spelling of the case-blind anchors (of their first letters, the rest checked where one stands) finds the same
 in one pass, but it holds about a thousand patterns: making it costs more than a process that redacts a few short
 texts (a hook checking a tool call) spends on anything else. It is made once a process has scanned enough for
 the pass it saves to have paid for it (a server, a large store)."""
@@ -24,10 +24,11 @@ from .rules import RULES
 #: How many bytes a process scans with the two automata before it makes the one of every spelling: about what
 #: the second pass costs over that many bytes is what making it costs.
 SPELLED_AFTER = 1024 * 1024
-#: How many characters of a case-blind anchor are spelled in every case: every spelling of ``authorization`` is
+#: How many letters of a case-blind anchor are spelled in every case: every spelling of ``authorization`` is
 #: 8,192 patterns, and an automaton of all of them takes ten times as long to make as one of their first six
-#: characters' (whose hits are few, and checked for the rest).
-_SPELLED_CHARS = 6
+#: letters' (whose hits are few, and checked for the rest). An anchor of a word and white space (``token\t=``)
+#: is spelled whole: ``token `` stands all over a log, and each hit would be checked against eight anchors.
+_SPELLED_LETTERS = 6
 #: How much of a text is searched at once, and how far a window reads past that (an anchor astride two windows
 #: is found whole in the first).
 _WINDOW = 1024 * 1024
@@ -136,15 +137,21 @@ class _Finder:
         return self.spelled
 
 
+def _first_letters(anchor: str) -> str:
+    """``anchor`` up to its letter after the first _SPELLED_LETTERS (all of it if it has no more)."""
+    letters = [i for i, c in enumerate(anchor) if c.isalpha()]
+    return anchor if len(letters) <= _SPELLED_LETTERS else anchor[: letters[_SPELLED_LETTERS]]
+
+
 def spelled_automaton() -> _Automaton:
     """One automaton of the anchors as they are spelled and of every spelling of the case-blind ones' first
-    _SPELLED_CHARS characters (the rest checked at each hit)."""
+    _SPELLED_LETTERS letters (the rest checked at each hit)."""
     return _Automaton(
         _owners(
             (spelling, anchor)
             for rule in RULES
             for anchor in rule.anchors
-            for spelling in (_spellings(anchor[:_SPELLED_CHARS]) if rule.folded else [anchor])
+            for spelling in (_spellings(_first_letters(anchor)) if rule.folded else [anchor])
         )
     )
 
