@@ -7,6 +7,7 @@ import re
 import sysconfig
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,11 +27,20 @@ def spans(found: object) -> list[tuple[int, int]]:
 
 
 def same_hits(text: str) -> None:
-    for rule in SCANNED:
-        assert rule.scan is not None and rule.bytes_scan is not None and rule.scan_source is not None
-        assert spans(scans.hits(rule.scan_source, rule.scan, text)) == spans(rule.scan.finditer(text))
-        data = text.encode("utf-8", "surrogatepass")
-        assert spans(scans.hits(rule.scan_source, rule.bytes_scan, data)) == spans(rule.bytes_scan.finditer(data))
+    """Windows hit where the whole scan does, run as they are and forced on a text of any length and density,
+    found in blocks of any size."""
+    for block in (None, 7, 64, 1000):
+        with pytest.MonkeyPatch.context() as patched:
+            if block is not None:
+                patched.setattr(scans, "_SHORT", 0)
+                patched.setattr(scans.Pairs, "dense", lambda self, sample: False)
+                patched.setattr(scans, "_BLOCK", block)
+            for rule in SCANNED:
+                assert rule.scan is not None and rule.bytes_scan is not None and rule.scan_source is not None
+                assert spans(scans.hits(rule.scan_source, rule.scan, text)) == spans(rule.scan.finditer(text))
+                data = text.encode("utf-8", "surrogatepass")
+                found = spans(scans.hits(rule.scan_source, rule.bytes_scan, data))
+                assert found == spans(rule.bytes_scan.finditer(data))
 
 
 def test_the_token_scan_runs_in_windows() -> None:
@@ -58,3 +68,11 @@ def test_windows_hit_where_the_whole_scan_hits_in_real_source() -> None:
         same_hits(text)
         hits += len(re.findall(SHAPED_SCAN, text, re.ASCII))
     assert hits > 0  # the comparison saw hits, not only texts without any
+
+
+def test_windows_reach_as_far_as_a_hit_can() -> None:
+    """A hit starting the most characters before its first pair, and its pairs the most characters apart."""
+    farthest = "_" + "a" * 24 + "1" * 12 + "b" + "c" * 24 + "2" * 12 + "d"
+    assert re.fullmatch(SHAPED_SCAN, farthest, re.ASCII)
+    for before in ("", " ", "x" * 50 + " ", "é" * 3 + " "):
+        same_hits(before + farthest + " tail")

@@ -84,6 +84,8 @@ _SHORT = 2048
 #: How much of a text tells whether windows pay for it: a log's every line has a timestamp (``...T00:00:00.030Z``,
 #: two pairs), and a window on every line costs more than scanning it all.
 _SAMPLE = 16 * 1024
+#: How much of a text its windows are found in at once.
+_BLOCK = 1024 * 1024
 #: What searching one window costs beyond its characters, in characters of a whole scan.
 _SEARCH_COST = 256
 
@@ -95,7 +97,7 @@ def hits(source: str, scan: Any, text: str | bytes) -> Iterator[re.Match[Any]]:
         yield from scan.finditer(text)
         return
     end, at = len(text), 0
-    for low, high in pairs.windows(_classes(text)):
+    for low, high in _windows(pairs, text):
         at = max(at, low)
         while at <= high:
             hit = scan.search(text, at, min(end, high + 1 + pairs.reach))
@@ -103,6 +105,19 @@ def hits(source: str, scan: Any, text: str | bytes) -> Iterator[re.Match[Any]]:
                 break
             yield hit
             at = hit.end()
+
+
+def _windows(pairs: Pairs, text: str | bytes) -> Iterator[tuple[int, int]]:
+    """The windows of ``text`` (see Pairs.windows), found a block at a time (a 60 MB text is never copied whole):
+    each block read ``apart`` and more past its end, so that a pair in it sees the next pair it runs on to. A run
+    that starts past the block is the next block's."""
+    reach = pairs.apart + 2
+    for base in range(0, len(text), _BLOCK):
+        classes = _classes(text[base : base + _BLOCK + reach]).translate(_CLASSES)
+        for run in pairs.runs.finditer(classes):
+            if run.start() >= _BLOCK and base + _BLOCK < len(text):
+                break
+            yield max(0, base + run.start() - pairs.before), base + run.end() - 3
 
 
 def windowed(source: str) -> bool:
