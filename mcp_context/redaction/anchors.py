@@ -5,9 +5,10 @@ The rules are case-blind for ASCII letters only (a name given a secret is ASCII)
 wherever some ASCII upper/lower spelling of it does. Two automata find that at once: one of the anchors as they
 are spelled, run on the text; one of the case-blind anchors in lower case, run on a copy of the text whose ASCII
 letters are lowered (which moves no byte). Both are made in well under a millisecond. One automaton of every
-spelling of the case-blind anchors finds the same in one pass, but it holds over 11,000 patterns: making it costs
-more than a process that redacts a few short texts (a hook checking a tool call) spends on anything else. It is
-made once a process has scanned enough for the pass it saves to have paid for it (a server, a large store)."""
+spelling of the case-blind anchors (of their first letters, the rest checked where one stands) finds the same
+in one pass, but it holds about a thousand patterns: making it costs more than a process that redacts a few short
+texts (a hook checking a tool call) spends on anything else. It is made once a process has scanned enough for
+the pass it saves to have paid for it (a server, a large store)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,12 @@ from .rules import RULES
 
 #: How many bytes a process scans with the two automata before it makes the one of every spelling: about what
 #: the second pass costs over that many bytes is what making it costs.
-SPELLED_AFTER = 8 * 1024 * 1024
+SPELLED_AFTER = 1024 * 1024
+#: How many letters of a case-blind anchor are spelled in every case: every spelling of ``authorization`` is
+#: 8,192 patterns, and an automaton of all of them takes ten times as long to make as one of their first six
+#: letters' (whose hits are few, and checked for the rest). An anchor of a word and white space (``token\t=``)
+#: is spelled whole: ``token `` stands all over a log, and each hit would be checked against eight anchors.
+_SPELLED_LETTERS = 6
 #: How much of a text is searched at once, and how far a window reads past that (an anchor astride two windows
 #: is found whole in the first).
 _WINDOW = 1024 * 1024
@@ -35,21 +41,48 @@ _Hit = tuple[tuple[str, ...], int]
 
 
 class _Automaton:
-    """Patterns found in bytes, and for each the anchors it stands for."""
+    """Patterns found in bytes, and for each the anchors it stands for. A pattern may be the first characters of
+    a longer case-blind anchor (see spelled_automaton): a hit of it is checked for the rest of the anchor."""
 
     def __init__(self, owners: dict[str, list[str]]) -> None:
         self.names = [tuple(names) for names in owners.values()]
+        #: For a pattern shorter than an anchor it stands for: each anchor's bytes in lower case, to check a hit
+        #: against (case-blind for ASCII letters, as bytes.lower() is); None where every anchor is the pattern.
+        self.whole = [
+            tuple(name.lower().encode("ascii") for name in names) if any(len(n) > len(p) for n in names) else None
+            for p, names in owners.items()
+        ]
+        self.checked = any(whole is not None for whole in self.whole)
         self.automaton = ahocorasick_rs.BytesAhoCorasick(
             [p.encode("ascii") for p in owners], implementation=ahocorasick_rs.Implementation.DFA
         )
 
     def hits(self, data: bytes) -> list[_Hit]:
-        """Every pattern standing in ``data``, overlapping ones too, in order of position for any one pattern."""
-        names = self.names
-        return [(names[p], start) for p, start, _ in self.automaton.find_matches_as_indexes(data, overlapping=True)]
+        """Every anchor standing in ``data``, overlapping ones too, in order of position for any one pattern."""
+        names, found = self.names, self.automaton.find_matches_as_indexes(data, overlapping=True)
+        if not self.checked:
+            return [(names[p], start) for p, start, _ in found]
+        out: list[_Hit] = []
+        for p, start, _ in found:
+            whole = self.whole[p]
+            if whole is None:
+                out.append((names[p], start))
+                continue
+            standing = tuple(n for n, w in zip(names[p], whole, strict=True) if _stands(data, start, w))
+            if standing:
+                out.append((standing, start))
+        return out
 
     def any(self, data: bytes) -> bool:
-        return bool(self.automaton.find_matches_as_indexes(data))
+        found = self.automaton.find_matches_as_indexes(data)
+        if not found or not self.checked or any(self.whole[p] is None for p, _, _ in found):
+            return bool(found)
+        return bool(self.hits(data))  # only shortened patterns stood, perhaps without the rest of an anchor
+
+
+def _stands(data: bytes, start: int, whole: bytes) -> bool:
+    """Whether ``whole`` (lower case) stands at ``start`` in ``data``, whatever the case of its ASCII letters."""
+    return data[start : start + len(whole)].lower() == whole
 
 
 def _owners(spellings: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
@@ -104,14 +137,21 @@ class _Finder:
         return self.spelled
 
 
+def _first_letters(anchor: str) -> str:
+    """``anchor`` up to its letter after the first _SPELLED_LETTERS (all of it if it has no more)."""
+    letters = [i for i, c in enumerate(anchor) if c.isalpha()]
+    return anchor if len(letters) <= _SPELLED_LETTERS else anchor[: letters[_SPELLED_LETTERS]]
+
+
 def spelled_automaton() -> _Automaton:
-    """One automaton of the anchors as they are spelled and of every spelling of the case-blind ones."""
+    """One automaton of the anchors as they are spelled and of every spelling of the case-blind ones' first
+    _SPELLED_LETTERS letters (the rest checked at each hit)."""
     return _Automaton(
         _owners(
             (spelling, anchor)
             for rule in RULES
             for anchor in rule.anchors
-            for spelling in (_spellings(anchor) if rule.folded else [anchor])
+            for spelling in (_spellings(_first_letters(anchor)) if rule.folded else [anchor])
         )
     )
 
@@ -155,6 +195,10 @@ class Anchors:
     def none(self) -> bool:
         """Whether no rule can match: no anchor stands anywhere."""
         return not self._positions
+
+    def standing(self) -> Iterable[str]:
+        """The anchors (as the rules name them) that stand somewhere in the text."""
+        return self._positions.keys()
 
     def at(self, anchor: str) -> list[int]:
         """Where ``anchor`` (as a rule names it) stands, in order."""

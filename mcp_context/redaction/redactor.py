@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import bisect
+import functools
 import hashlib
 import json
 import re
 from collections.abc import Iterable, Iterator
 from typing import Any, AnyStr, cast
 
+from . import scans
 from .anchors import Anchors, stands_any
 from .generic import SHAPED_BACK
 from .rules import LONGEST, RULES, Rule
@@ -183,9 +185,15 @@ def identifier(key: object, value: object) -> bool:
         isinstance(key, str)
         and isinstance(value, str)
         and len(value) <= 256
-        and _ID_KEY.search(key) is not None
+        and _says_id(key)
         and not any(c.isspace() for c in value)
     )
+
+
+@functools.lru_cache(maxsize=1024)
+def _says_id(key: str) -> bool:
+    """Whether a key names an identifier; remembered, as a history's messages repeat a handful of keys."""
+    return _ID_KEY.search(key) is not None
 
 
 #: Strings at least this long that redaction left as they were are remembered (see RedactionMemo.clean): the
@@ -194,14 +202,42 @@ CLEAN_MIN_CHARS = 256
 
 
 def _holds_any(text: str, anchors: Anchors) -> bool:
-    """Whether any rule matches in ``text``. A rule none of whose anchors stand is not started: check_loop's
-    state is checked on every save, and its keys (``tokens``) stand for one rule of twenty."""
-    for rule in RULES:
-        if rule.scan_source is None and not any(anchors.at(anchor) for anchor in rule.anchors):
-            continue
-        if next(_matches(rule, text, anchors), None) is not None:
-            return True
+    """Whether any rule matches in ``text`` with something to replace, as _found takes it: a match that would
+    take in a placeholder is none (a compaction's state names the placeholders of what it redacted, and the names
+    rule reads ``[secret:secret:...`` as a secret's name and value). A rule none of whose anchors stand is not
+    started: check_loop's state is checked on every save, and its keys (``tokens``) stand for one rule of
+    twenty."""
+    for rule in _candidates(anchors):
+        for match in _matches(rule, text, anchors):
+            if not _takes_placeholder(text, *_replaced(match)):
+                return True
     return False
+
+
+def _replaced(match: re.Match[Any]) -> tuple[int, int]:
+    """The span of what a match replaces: its group ``secret``, or all of it."""
+    return match.span("secret") if "secret" in match.re.groupindex else match.span()
+
+
+def _naming() -> dict[str, frozenset[int]]:
+    """For each anchor, the positions (in RULES) of the rules that name it."""
+    naming: dict[str, set[int]] = {}
+    for i, rule in enumerate(RULES):
+        for anchor in rule.anchors:
+            naming.setdefault(anchor, set()).add(i)
+    return {anchor: frozenset(rules) for anchor, rules in naming.items()}
+
+
+_NAMING = _naming()
+_ANCHORLESS = frozenset(i for i, rule in enumerate(RULES) if rule.scan_source is not None)
+
+
+def _candidates(anchors: Anchors) -> list[Rule]:
+    """The rules that can match where ``anchors`` were found, in the order of RULES: those with an anchor that
+    stands there, and those with none (tried where their scans find a place). A text of code has an anchor
+    or two (``key``, ``pass``) of the rules' two hundred, so most rules are never looked at."""
+    chosen = set(_ANCHORLESS).union(*(_NAMING[anchor] for anchor in anchors.standing()))
+    return [RULES[i] for i in sorted(chosen)]
 
 
 #: (start, end, kind, match) of what a match replaces (its group ``secret``, or all of it): of a text's
@@ -219,12 +255,12 @@ def _found(text: str | bytes, anchors: Anchors, start: int) -> tuple[list[_Taken
     # neighbours: a text with a credential on every line costs n log n, not n squared.
     taken: list[_Taken] = []
     spans: list[tuple[int, int]] = []
-    for rule in RULES:
+    for rule in _candidates(anchors):
         for match in _matches(rule, text, anchors):
             if match.start() < start:
                 continue
             spans.append(match.span())
-            s, e = match.span("secret") if "secret" in match.re.groupindex else match.span()
+            s, e = _replaced(match)
             i = bisect.bisect_left(taken, s, key=lambda t: t[0])
             if (
                 (i > 0 and taken[i - 1][1] > s)
@@ -289,7 +325,7 @@ def _scanned(text: str | bytes) -> bool:
     """Whether any anchorless rule's scan finds a place to try in ``text``."""
     for rule in _SCANNED:
         scan: Any = rule.bytes_scan if isinstance(text, bytes) else rule.scan
-        if scan.search(text) is not None:
+        if next(scans.hits(cast(str, rule.scan_source), scan, text), None) is not None:
             return True
     return False
 
@@ -307,7 +343,7 @@ def _scan_matches(rule: Rule, text: str | bytes) -> Iterator[re.Match[Any]]:
     match_at: Any = None
     word: Any = _WORD_START_BYTES if isinstance(text, bytes) else _WORD_START
     seen = tried = -1
-    for hit in scan.finditer(text):
+    for hit in scans.hits(cast(str, rule.scan_source), scan, text):
         at = hit.start()
         if at < seen:
             continue
