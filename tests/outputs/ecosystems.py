@@ -79,12 +79,12 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     """Every group, in the order captured (each module holds a family of tools)."""
     from ecosystems_built import cargo, cmake, go, maven
     from ecosystems_checkers import make_link, mypy, ruff, shellcheck, sqlite, terraform
+    from ecosystems_fourth import fpc, gawk, gnat, javac, php, plunit, sbcl
+    from ecosystems_fourth_checks import bandit, cppcheck, jasmine, jq, pylint, xmllint
     from ecosystems_js import eslint, jest, mocha, node, npm, tsc
     from ecosystems_langs import bun, busted, eunit, exunit, ghc, prove, rscript
     from ecosystems_native import ctest, dune, gdc, gfortran, nim, sanitizers, valgrind
     from ecosystems_scripts import curl, git, minitest, phpunit, pip, psql, pytest, rspec, shell, unittest
-    from ecosystems_fourth import fpc, gawk, gnat, javac, php, plunit, sbcl
-    from ecosystems_fourth_checks import bandit, cppcheck, jasmine, jq, pylint, xmllint
     from ecosystems_tools import clippy, govet, guile, pyright, rubocop, tcltest, yamllint
 
     return [
