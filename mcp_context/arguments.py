@@ -19,8 +19,7 @@ from typing import Any, ClassVar, Self, get_args
 from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
-from .errors import InvalidInput
-from .storage.ids import ECHO_CHARS, echoed
+from .errors import ECHO_CHARS, InvalidInput, echoed
 
 #: The most a message may take: models read it, hosts show it in one line.
 MAX_MESSAGE = 400

@@ -85,3 +85,12 @@ def shown_path(path: object) -> str:
 
 #: The most of a path a message shows (a client may name a path of any length; a message stays short).
 SHOWN_PATH_CHARS = 300
+
+
+#: The most of a client's name (a tool's, a prompt's, a URI) an answer repeats.
+ECHO_CHARS = 200
+
+
+def echoed(name: str) -> str:
+    """A name a client sent, as an answer repeats it: quoted, at most ECHO_CHARS characters of it."""
+    return repr(name) if len(name) <= ECHO_CHARS else repr(name[:ECHO_CHARS]) + f" (first {ECHO_CHARS} characters)"

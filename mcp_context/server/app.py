@@ -21,7 +21,7 @@ from .. import __version__
 from ..arguments import Arguments
 from ..compaction.args import CompactArgs
 from ..conversation import transcripts
-from ..errors import ContextError
+from ..errors import ContextError, echoed
 from ..loops.args import CheckLoopArgs
 from ..results.args import PersistArgs, ReadArgs
 from ..session import Session
@@ -73,7 +73,7 @@ class ContextServer(MCPServer):
         try:
             return await super().read_resource(uri, context)
         except ResourceError:
-            raise ResourceNotFoundError(f"no resource {ids.echoed(text)}") from None
+            raise ResourceNotFoundError(f"no resource {echoed(text)}") from None
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None) -> Any:
         """Arguments are checked by the tool's core model first, so a wrong one answers with the model's one
@@ -85,7 +85,7 @@ class ContextServer(MCPServer):
         model = TOOL_ARGUMENTS.get(name)
         if model is None and self._tool_manager.get_tool(name) is None:
             known = ", ".join(t.name for t in self._tool_manager.list_tools())
-            return failure(f"unknown tool {ids.echoed(name)}; the tools are {known}")
+            return failure(f"unknown tool {echoed(name)}; the tools are {known}")
         if model is not None:
             try:
                 checked = model.parse(arguments)
@@ -120,11 +120,11 @@ class ContextServer(MCPServer):
         prompt = next((p for p in prompts if p.name == name), None)
         if prompt is None:
             known = ", ".join(p.name for p in prompts)
-            raise MCPError(code=INVALID_PARAMS, message=f"unknown prompt {ids.echoed(name)}; available: {known}")
+            raise MCPError(code=INVALID_PARAMS, message=f"unknown prompt {echoed(name)}; available: {known}")
         unknown = sorted(set(arguments or {}) - {a.name for a in prompt.arguments or []})
         if unknown:
             accepted = ", ".join(a.name for a in prompt.arguments or []) or "none"
-            message = f"unknown argument {ids.echoed(unknown[0])}; accepted: {accepted}"
+            message = f"unknown argument {echoed(unknown[0])}; accepted: {accepted}"
             raise MCPError(code=INVALID_PARAMS, message=message)
         return await super().get_prompt(name, arguments, context)
 

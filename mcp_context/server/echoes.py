@@ -1,5 +1,5 @@
 """No error answer repeats a client's text at length: a method name, a resource URI or a tool name of 5,000
-characters comes back as its first 200 (ids.ECHO_CHARS), whichever layer (ours or the SDK's) made the error.
+characters comes back as its first 200 (errors.ECHO_CHARS), whichever layer (ours or the SDK's) made the error.
 
 The SDK puts what it could not serve into an error's ``data`` whole (the method of a "Method not found", the URI
 of a resource it could not read); a middleware on the low-level server (its ``middleware`` list, which every
@@ -12,7 +12,7 @@ from typing import Any
 
 from mcp import MCPError
 
-from ..storage.ids import ECHO_CHARS
+from ..errors import ECHO_CHARS
 
 #: The longest error message let through whole: our messages are one line, and far shorter.
 MESSAGE_CHARS = 1000

@@ -31,9 +31,8 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
-from ..errors import ContextError, InvalidArgument, InvalidId, InvalidInput, shown_path
+from ..errors import ContextError, InvalidArgument, InvalidId, InvalidInput, echoed, shown_path
 from ..session import Session
-from ..storage.ids import echoed
 from ..storage.keys import KeyStore
 from . import logs, posted, sdk, signin
 from .app import ContextServer, build_server

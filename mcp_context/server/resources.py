@@ -14,7 +14,7 @@ from mcp.server.lowlevel.helper_types import ReadResourceContents
 from mcp.server.mcpserver.exceptions import ResourceNotFoundError
 from mcp.types import ListResourcesResult, Resource, ResourceTemplate
 
-from ..errors import ContextError, shown_path
+from ..errors import ContextError, echoed, shown_path
 from ..session import Session
 from ..storage import ids
 from ..storage.records import ResultMeta, SessionInfo
@@ -185,7 +185,7 @@ def read(session: Session, uri: str) -> Iterable[ReadResourceContents]:
             return [ReadResourceContents(content=json.dumps(listing, indent=1), mime_type="application/json")]
     except ContextError as exc:
         raise ResourceNotFoundError(str(exc)) from None
-    raise ResourceNotFoundError(f"no resource {ids.echoed(uri)}")
+    raise ResourceNotFoundError(f"no resource {echoed(uri)}")
 
 
 def _line_range(session: Session, meta: ResultMeta, first: int, last: int) -> str:

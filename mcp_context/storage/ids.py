@@ -30,15 +30,6 @@ def shown(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-#: The most of a client's name (a tool's, a prompt's, a URI) an answer repeats.
-ECHO_CHARS = 200
-
-
-def echoed(name: str) -> str:
-    """A name a client sent, as an answer repeats it: quoted, at most ECHO_CHARS characters of it."""
-    return repr(name) if len(name) <= ECHO_CHARS else repr(name[:ECHO_CHARS]) + f" (first {ECHO_CHARS} characters)"
-
-
 def check_tenant(tenant: object) -> str:
     """A tenant's name: the same strict shape as a session id, since the file store makes it a folder."""
     if not isinstance(tenant, str) or not _SESSION_RE.fullmatch(tenant):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
-from ...errors import InvalidArgument
-from ...storage.ids import ECHO_CHARS, shown
+from ...errors import ECHO_CHARS, InvalidArgument
+from ...storage.ids import shown
 from ..model import Block, Message, Role
 
 if TYPE_CHECKING:
