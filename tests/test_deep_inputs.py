@@ -80,23 +80,30 @@ def test_deep_call_arguments_in_messages_are_kept_as_text(tmp_path: Path) -> Non
     session.check_loop(messages=messages)
 
 
-def test_the_stdio_server_answers_each_tool_on_a_deep_transcript(tmp_path: Path) -> None:
-    transcript = deep_transcript(tmp_path)
+def stdio_answers(folder: Path, requests: list[str], timeout: float) -> dict[Any, dict[str, Any]]:
+    """The stdio server (store and transcripts under ``folder``) initialized, then sent ``requests`` (JSON-RPC
+    lines): its answers by id."""
     init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
     lines = [json.dumps({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": init})]
     lines.append(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+    done = subprocess.run(
+        [sys.executable, "-c", STDIO_SERVER, str(folder / "store"), str(folder)],
+        input="\n".join(lines + requests) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=True,
+    )
+    return {a["id"]: a for a in map(json.loads, filter(None, done.stdout.split("\n")))}
+
+
+def test_the_stdio_server_answers_each_tool_on_a_deep_transcript(tmp_path: Path) -> None:
+    transcript = deep_transcript(tmp_path)
+    lines = []
     for i, (tool, arguments) in enumerate(TOOLS.items(), 1):
         params = {"name": tool, "arguments": arguments | {"transcript": str(transcript)}}
         lines.append(json.dumps({"jsonrpc": "2.0", "id": i, "method": "tools/call", "params": params}))
-    done = subprocess.run(
-        [sys.executable, "-c", STDIO_SERVER, str(tmp_path / "store"), str(tmp_path)],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    answers = {a["id"]: a for a in map(json.loads, filter(None, done.stdout.split("\n")))}
+    answers = stdio_answers(tmp_path, lines, timeout=120)
     for i, tool in enumerate(TOOLS, 1):
         result = answers[i]["result"]
         assert not result.get("isError"), (tool, result)
@@ -155,19 +162,9 @@ def assert_answered(answer: dict[str, Any], i: int) -> None:
 
 def test_every_tool_answers_hostile_arguments_over_stdio(tmp_path: Path) -> None:
     calls = hostile_calls()
-    init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
-    lines = [json.dumps({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": init})]
-    lines.append(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}))
-    lines += [request(i, tool, arguments) for i, (tool, arguments) in enumerate(calls, 1)]
-    done = subprocess.run(
-        [sys.executable, "-c", STDIO_SERVER, str(tmp_path / "store"), str(tmp_path)],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
+    answers = stdio_answers(
+        tmp_path, [request(i, tool, arguments) for i, (tool, arguments) in enumerate(calls, 1)], 300
     )
-    answers = {a["id"]: a for a in map(json.loads, filter(None, done.stdout.split("\n")))}
     for i in range(1, len(calls) + 1):
         assert_answered(answers[i], i)
 
