@@ -74,9 +74,9 @@ class History:
 
 
 #: The parts, in the order reported: each a set of ecosystems and a set of agents (dev: everything not held out).
-PARTS = ("dev", "held-out", "held-out 3", "held-out 4")
+PARTS = ("dev", "held-out", "held-out 3", "held-out 4", "held-out 5")
 #: The part no rule has been written from: only its aggregate line is printed unless the details are asked for.
-BLIND = "held-out 4"
+BLIND = "held-out 5"
 
 
 def split() -> dict[str, tuple[set[str], set[str]]]:
@@ -86,6 +86,7 @@ def split() -> dict[str, tuple[set[str], set[str]]]:
         "held-out": (set(data["held_out_ecosystems"]), set(data["held_out_agents"])),
         "held-out 3": (set(data.get("held_out_3_ecosystems", ())), set(data.get("held_out_3_agents", ()))),
         "held-out 4": (set(data.get("held_out_4_ecosystems", ())), set(data.get("held_out_4_agents", ()))),
+        "held-out 5": (set(data.get("held_out_5_ecosystems", ())), set(data.get("held_out_5_agents", ()))),
     }
 
 
@@ -253,6 +254,7 @@ class _Writer:
         rel = path or f"{case.project}/{case.path}"
         out = (case.output if output is None else output).rstrip("\n")
         diff = difflib.unified_diff(case.before.splitlines(), case.after.splitlines(), lineterm="", n=2)
+        udiff = "\n".join(list(diff)[2:])
         return {
             "command": case.command,
             "output": out,
@@ -280,7 +282,9 @@ class _Writer:
             "outcome": _OUTCOME[bool(case.exit_code) and output is None],
             "lines": str(len(case.before.splitlines())),
             "padded": "\n".join(f"{i:05d}| {ln}" for i, ln in enumerate(case.before.splitlines(), 1)),
-            "udiff_body": "\n".join(list(diff)[2:]),
+            "udiff_body": udiff,
+            "udiff_json": json.dumps(udiff),
+            "output_or_none": out or "(no output)",
             "output_or_swe_empty": out or "Your command ran successfully and did not produce any output.",
         }
 

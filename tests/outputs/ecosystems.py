@@ -12,7 +12,9 @@ ShellCheck, Terraform, SQLite, a C link under make); the third's, two failures p
 (gfortran, Nim, gdc, dune, sanitizers, valgrind, CTest) and ``ecosystems_tools.py`` (tcltest, Guile, yamllint,
 RuboCop, Clippy, go vet, Pyright); the fourth's, two failures per tool, in ``ecosystems_fourth.py`` (javac and
 java, Free Pascal, GNAT, SBCL, SWI-Prolog's plunit, PHP, gawk) and ``ecosystems_fourth_checks.py`` (cppcheck,
-xmllint, jq, Pylint, Bandit, Jasmine). ``capture.py ecosystems NAME ...`` captures only the named
+xmllint, jq, Pylint, Bandit, Jasmine); the fifth's, two failures per tool, in ``ecosystems_fifth.py`` (Bats,
+luacheck, dot, protoc, Meson, NASM, Ledger) and ``ecosystems_fifth_checks.py`` (flake8, SQLFluff, Black,
+markdownlint, HTMLHint, Ajv, AVA, Stylelint). ``capture.py ecosystems NAME ...`` captures only the named
 groups and keeps every other group's cases as they are.
 """
 
@@ -35,8 +37,11 @@ class Pair:
     def __init__(self, c: Any, ecosystem: str, proj: Path) -> None:
         self.c, self.ecosystem, self.proj = c, ecosystem, proj
 
-    def run(self, name: str, command: str, check: str, fix: tuple[str, str, str], timeout: int = 600) -> None:
-        """``check``: a regex one line of the failure must match (the capture went as planned)."""
+    def run(
+        self, name: str, command: str, check: str, fix: tuple[str, str, str], timeout: int = 600, ahead: int = 2
+    ) -> None:
+        """``check``: a regex one line of the failure must match (the capture went as planned). ``ahead``: seconds
+        the fixed file's time is set forward (0 for a tool that refuses a file dated in the future, as Meson does)."""
         c = self.c
         failed = c.case(
             name, command, self.proj, kind=f"{self.ecosystem}_failure", failed=True, message=check, timeout=timeout
@@ -48,8 +53,9 @@ class Pair:
         text = where.read_text()
         assert old in text, (name, path)
         where.write_text(text.replace(old, new, 1))
-        stamp = where.stat().st_mtime + 2  # tools that rebuild by mtime (mix) must see the edit in the same second
-        os.utime(where, (stamp, stamp))
+        if ahead:  # tools that rebuild by mtime (mix) must see the edit in the same second
+            stamp = where.stat().st_mtime + ahead
+            os.utime(where, (stamp, stamp))
         c.cases[-1].update(
             ecosystem=self.ecosystem,
             project=self.proj.name,
@@ -79,6 +85,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     """Every group, in the order captured (each module holds a family of tools)."""
     from ecosystems_built import cargo, cmake, go, maven
     from ecosystems_checkers import make_link, mypy, ruff, shellcheck, sqlite, terraform
+    from ecosystems_fifth import bats, dot, ledger, luacheck, meson, nasm, protoc
+    from ecosystems_fifth_checks import ajv, ava, black, flake8, htmlhint, markdownlint, sqlfluff, stylelint
     from ecosystems_fourth import fpc, gawk, gnat, javac, php, plunit, sbcl
     from ecosystems_fourth_checks import bandit, cppcheck, jasmine, jq, pylint, xmllint
     from ecosystems_js import eslint, jest, mocha, node, npm, tsc
@@ -148,6 +156,21 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("pylint", pylint),
         ("bandit", bandit),
         ("jasmine", jasmine),
+        ("bats", bats),
+        ("luacheck", luacheck),
+        ("dot", dot),
+        ("protoc", protoc),
+        ("meson", meson),
+        ("nasm", nasm),
+        ("ledger", ledger),
+        ("flake8", flake8),
+        ("sqlfluff", sqlfluff),
+        ("black", black),
+        ("markdownlint", markdownlint),
+        ("htmlhint", htmlhint),
+        ("ajv", ajv),
+        ("ava", ava),
+        ("stylelint", stylelint),
     ]
 
 
