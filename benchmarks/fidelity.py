@@ -14,7 +14,7 @@ outputs in four shell wrappers, the answers the user read before following up ar
 be shown with their new code, not only their paths.
 
 A second part (``fidelity_corpora``) writes real failures of many ecosystems in the tool dialects of many
-agents, and prints its dev and three held-out figures apart (whole ecosystems and agents held out; docs/fidelity.md).
+agents, and prints its dev and four held-out figures apart (whole ecosystems and agents held out; docs/fidelity.md).
 
 Targets: sections style keeps >= 95% of the facts at >= 80% fewer tokens; of the 15 kinds of failure without
 an error flag, >= 14 listed with their message and >= 13 told with their fix (scaled to the kinds captured)."""
