@@ -24,7 +24,7 @@ import random
 
 from . import fifth_places as at
 from .fifth_places import Place, body, quoted
-from .fresh import Make, Shown, fx
+from .fresh import Make, Shown, fx, part_rows
 from .makers import ALNUM, B64URL, DIGITS, HEX, LOWER, UPPER, s, uuid4
 
 SEED = 3505
@@ -619,14 +619,4 @@ SURROUNDINGS: dict[str, Shown] = {
 
 def rows() -> list[dict[str, str]]:
     """The part's cases, as make_corpus writes them."""
-    rng = random.Random(SEED)
-    out = []
-    for name, source, make, var, shown in FIFTH:
-        for n, where in enumerate(shown):
-            text, secret = SURROUNDINGS[where](rng, var, make(rng))
-            assert all(line in text or json.dumps(line)[1:-1] in text for line in secret.splitlines()), (name, where)
-            out.append(
-                {"id": f"{name}/{n}", "split": SPLIT, "format": name, "source": source, "shown": where,
-                 "text": text, "secret": secret}
-            )  # fmt: skip
-    return out
+    return part_rows(SEED, SPLIT, FIFTH, SURROUNDINGS)
