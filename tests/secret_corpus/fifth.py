@@ -1,6 +1,7 @@
 """The fifth held-out part (split ``held_out_5``): formats and surroundings none of the first four parts has,
-captured blind (without reading the redaction rules, and before any rule was written from the fourth part's
-misses), so that its recall tells what the rules catch of credentials nobody wrote a rule from. Vendor shapes are
+captured blind (without reading the redaction rules, while rules were written from the earlier parts) and measured
+once on the rules it was captured against, so that its recall tells what the rules catch of credentials nobody
+wrote a rule from; what it misses is not to be looked at while writing rules. Vendor shapes are
 taken, as facts, from public rule sets (gitleaks' config, trufflehog's detectors, detect-secrets' plugins, GitHub
 secret scanning's partner patterns), named in ``source``; the rest are generic shapes, secrets only their setting
 tells apart (a WireGuard key, a VPN's credentials file, a password in an SMTP relay's map, a PEM key of 8192 bits
