@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from benchmarks.redaction_engines import Case, corpus, count_ours, leaked, ordinary
 from mcp_context.redaction import Redactor
+from tests.secret_corpus import fifth
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = corpus()
@@ -30,6 +32,20 @@ def test_the_corpus_is_as_large_as_asked_and_split_by_format() -> None:
     hashed = {f for f, s in splits.items() if s <= {"dev", "held_out"}}
     held = {f for f in hashed if splits[f] == {"held_out"}}
     assert 0.2 <= len(held) / len(hashed) <= 0.4
+
+
+def test_the_fifth_part_is_complete_and_is_what_fifth_py_makes() -> None:
+    """The fifth held-out part: at least 60 formats of two cases each, none of them in another part, keys among
+    them longer than a stream's window, and the corpus file holding exactly what fifth.py makes (what is measured
+    is what the module says; ``python -m tests.secret_corpus.make_corpus`` writes it)."""
+    part = [c for c in CASES if c.split == fifth.SPLIT]
+    assert [(c.id, c.format, c.text, c.secret) for c in part] == [
+        (r["id"], r["format"], r["text"], r["secret"]) for r in fifth.rows()
+    ]
+    formats = Counter(c.format for c in part)
+    assert len(formats) >= 60 and len(part) >= 120 and min(formats.values()) >= 2
+    assert not formats.keys() & {c.format for c in CASES if c.split != fifth.SPLIT}
+    assert sum(len(c.secret.replace("\n", "")) > 4000 for c in part) >= 4
 
 
 @pytest.mark.parametrize("case", DEV, ids=[c.id for c in DEV])

@@ -23,7 +23,7 @@ import json
 import random
 import urllib.parse
 
-from .fresh import Make, Shown, fx
+from .fresh import Make, Shown, fx, part_rows
 from .makers import ALNUM, B64URL, DIGITS, HEX, LOWER, UPPER, s, uuid4
 
 SEED = 3403
@@ -744,14 +744,4 @@ SURROUNDINGS: dict[str, Shown] = {
 
 def rows() -> list[dict[str, str]]:
     """The part's cases, as make_corpus writes them."""
-    rng = random.Random(SEED)
-    out = []
-    for name, source, make, var, shown in FOURTH:
-        for n, where in enumerate(shown):
-            text, secret = SURROUNDINGS[where](rng, var, make(rng))
-            assert all(line in text or json.dumps(line)[1:-1] in text for line in secret.splitlines()), (name, where)
-            out.append(
-                {"id": f"{name}/{n}", "split": SPLIT, "format": name, "source": source, "shown": where,
-                 "text": text, "secret": secret}
-            )  # fmt: skip
-    return out
+    return part_rows(SEED, SPLIT, FOURTH, SURROUNDINGS)

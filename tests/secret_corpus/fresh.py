@@ -331,16 +331,26 @@ SURROUNDINGS: dict[str, Shown] = {
 }  # fmt: skip
 
 
-def rows() -> list[dict[str, str]]:
-    """The part's cases, as make_corpus writes them."""
-    rng = random.Random(SEED)
+Part = tuple[tuple[str, str, Make, str, tuple[str, ...]], ...]
+
+
+def part_rows(seed: int, split: str, part: Part, places: dict[str, Shown]) -> list[dict[str, str]]:
+    """A held-out part's cases, as make_corpus writes them: each format's value made afresh for each of its places,
+    from the part's own seed, so that one part's rows never move another's. Every line of a secret stands in its
+    text, as it is or JSON-escaped."""
+    rng = random.Random(seed)
     out = []
-    for name, source, make, var, shown in FRESH:
+    for name, source, make, var, shown in part:
         for n, where in enumerate(shown):
-            text, secret = SURROUNDINGS[where](rng, var, make(rng))
-            assert all(line in text for line in secret.splitlines()), (name, where)
+            text, secret = places[where](rng, var, make(rng))
+            assert all(line in text or json.dumps(line)[1:-1] in text for line in secret.splitlines()), (name, where)
             out.append(
-                {"id": f"{name}/{n}", "split": SPLIT, "format": name, "source": source, "shown": where,
+                {"id": f"{name}/{n}", "split": split, "format": name, "source": source, "shown": where,
                  "text": text, "secret": secret}
             )  # fmt: skip
     return out
+
+
+def rows() -> list[dict[str, str]]:
+    """The part's cases, as make_corpus writes them."""
+    return part_rows(SEED, SPLIT, FRESH, SURROUNDINGS)

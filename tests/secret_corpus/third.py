@@ -17,7 +17,7 @@ import json
 import random
 import urllib.parse
 
-from .fresh import Make, Shown, fx
+from .fresh import Make, Shown, fx, part_rows
 from .makers import ALNUM, DIGITS, HEX, LOWER, UPPER, s, uuid4
 
 SEED = 3302
@@ -317,14 +317,4 @@ SURROUNDINGS: dict[str, Shown] = {
 
 def rows() -> list[dict[str, str]]:
     """The part's cases, as make_corpus writes them."""
-    rng = random.Random(SEED)
-    out = []
-    for name, source, make, var, shown in THIRD:
-        for n, where in enumerate(shown):
-            text, secret = SURROUNDINGS[where](rng, var, make(rng))
-            assert all(line in text for line in secret.splitlines()), (name, where)
-            out.append(
-                {"id": f"{name}/{n}", "split": SPLIT, "format": name, "source": source, "shown": where,
-                 "text": text, "secret": secret}
-            )  # fmt: skip
-    return out
+    return part_rows(SEED, SPLIT, THIRD, SURROUNDINGS)
