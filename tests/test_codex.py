@@ -231,6 +231,17 @@ def test_config_codex_prints_a_table_codex_reads(tmp_path: Path, monkeypatch: py
     assert list(tomllib.loads(named.output)["mcp_servers"]) == ["ctx.tools"]
 
 
+@pytest.mark.parametrize("http", [[], ["--http", "http://127.0.0.1:8765/mcp"]])
+def test_config_codex_refuses_a_name_codex_mcp_add_refuses(http: list[str]) -> None:
+    """Codex CLI 0.169's ``codex mcp add 'my server'`` says "invalid server name (use letters, numbers, '-', '_',
+    ':', '@', '/', '.')": the printed command must not be one that fails."""
+    out = CliRunner().invoke(cli, ["config", "codex", *http, "--name", "my server"])
+    assert out.exit_code == 2 and "Codex CLI takes server names of" in out.output, out.output
+    assert "'my-server'" in out.output  # a name it would take
+    fine = CliRunner().invoke(cli, ["config", "codex", *http, "--name", "team@ctx:v1/a.b"])
+    assert fine.exit_code == 0 and "codex mcp add team@ctx:v1/a.b " in fine.output, fine.output
+
+
 def test_codex_hooks_get_claude_codes_fields_and_a_shell_result_as_plain_text() -> None:
     """What docs/hosts.md says of Codex's hooks, on the inputs the real Codex CLI sent (record-codex-hooks)."""
     inputs = {p.stem: json.loads(p.read_text()) for p in sorted((FIXTURES / "hooks").glob("*.json"))}
