@@ -85,7 +85,7 @@ def _messages(items: list[dict[str, Any]]) -> Read:
         names = [v for v in (item.get("id"), item.get("call_id")) if isinstance(v, str) and v]
         if kind == "message":
             role = item.get("role")
-            text = _text(item.get("content"))
+            text = content_text(item.get("content"))
             if role == "assistant":
                 message = assistant()
                 message["content"] = text if message["content"] is None else f"{message['content']}\n\n{text}"
@@ -134,7 +134,8 @@ def _call(item: dict[str, Any]) -> dict[str, Any] | None:
     return {"id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}}
 
 
-def _text(content: Any) -> str:
+def content_text(content: Any) -> str:
+    """The text of a message's or an output's content items (``input_text``, ``output_text``, ...)."""
     if isinstance(content, str):
         return content
     if not isinstance(content, list):
@@ -157,5 +158,5 @@ def _output_text(output: Any) -> str:
         text = _output_text(inner)
         return f"Error: {text}" if output.get("success") is False and not text.startswith("Error") else text
     if isinstance(output, list):
-        return _text(output)
+        return content_text(output)
     return output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
