@@ -5,7 +5,8 @@ alternates a session with mcp-context registered as ``mcp-context config HOST`` 
 checkout's install) and the same session without it, the baseline, in a clean HOME each; medians of ``--runs``.
 
     tokens    the main request with the server against the baseline's (the project's token estimate of the
-              request's JSON: tool declarations, the server's instructions, whatever the host adds for it)
+              request's JSON: tool declarations, the server's instructions, whatever the host adds for it);
+              for Codex CLI the request less its conversation (``input``)
     schemas   the five tools' declarations alone, as the host sends them once it declares them
     start     seconds from the host's launch to its first main request that can call the tools (Claude Code
               loads them with ToolSearch first, so that is its second request), and the baseline's first
@@ -187,8 +188,13 @@ def one(host: str, base: Path, register: bool) -> dict[str, float]:
     at, body = ready if ready is not None else (at, first)
     schemas = [d for d in _declared(host, body) if _ours(str(d.get("name")))]
     # Claude Code's every request carries what its first does (the deferred tools named); the others' first
-    # request that declares the tools carries their schemas, as every later one does
-    return {"tokens": _tokens(first if host == "claude" else body), "schemas": _tokens(schemas), "start": at}
+    # request that declares the tools carries their schemas, as every later one does. Codex's may come after
+    # the scripted model's waits, so there only what stands before the conversation is counted.
+    if host == "codex":
+        counted = {k: v for k, v in body.items() if k != "input"}
+    else:
+        counted = first if host == "claude" else body
+    return {"tokens": _tokens(counted), "schemas": _tokens(schemas), "start": at}
 
 
 def main() -> None:
@@ -197,7 +203,7 @@ def main() -> None:
     parser.add_argument("--hosts", default="claude,gemini,codex")
     args = parser.parse_args()
     scratch = Path(tempfile.mkdtemp(prefix="host-costs-"))
-    print(f"{'host':8} {'tokens, first request':>26} {'schemas':>8} {'tools callable after (s)':>26}")
+    print(f"{'host':8} {'tokens added, of baseline':>26} {'schemas':>8} {'tools callable after (s)':>26}")
     for host in args.hosts.split(","):
         rows: dict[bool, list[dict[str, float]]] = {True: [], False: []}
         for run in range(args.runs):
