@@ -17,6 +17,10 @@ from typing import Any
 #: Messages as read, and for each the ids of the rollout items it came from.
 Read = tuple[list[dict[str, Any]], list[tuple[str, ...]]]
 
+#: How the context Codex puts in the user's role begins: the session's environment (cwd, shell, date, sandbox)
+#: and AGENTS.md. None of it is the user's words, so it is read as a developer message: a summary's goal or a
+#: loop check's new prompt is the user's request, not Codex's ``<environment_context>``.
+_INJECTED = ("<environment_context>", "<user_instructions>", "# AGENTS.md instructions")
 _OUTPUTS = ("function_call_output", "custom_tool_call_output", "local_shell_call_output", "tool_search_output")
 _CALLS = ("function_call", "custom_tool_call", "local_shell_call", "tool_search_call")
 
@@ -91,7 +95,8 @@ def _messages(items: list[dict[str, Any]]) -> Read:
                 message["content"] = text if message["content"] is None else f"{message['content']}\n\n{text}"
                 ids[-1] += names
             elif role in ("user", "developer", "system"):
-                messages.append({"role": role, "content": text})
+                injected = role == "user" and text.lstrip().startswith(_INJECTED)
+                messages.append({"role": "developer" if injected else role, "content": text})
                 ids.append(names)
         elif kind in _CALLS:
             call = _call(item)
