@@ -9,8 +9,8 @@ dropped) reaches the model once, as a developer message; ``mcp-context audit`` r
 The terminal answers the one query Codex's TUI waits on (the cursor position); nothing else of a terminal is
 emulated, so the screen is read as the text Codex wrote, escape sequences taken out.
 
-With ``MCP_CONTEXT_RECORD=1`` the rollout is also written to tests/hosts/codex/compaction-manual.jsonl (paths
-made stable, as scripts/record-codex does), the fixture tests/test_codex_compaction.py reads.
+tests/hosts/codex/compaction-manual.jsonl, which tests/test_codex_compaction.py reads, is a rollout of this run
+(paths made stable as scripts/record-codex does).
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ from test_codex_hooks_real import mcp_context
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parent.parent
 #: CSI and OSC sequences, and the lone escapes of a terminal's output.
 ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-_]")
 SECOND = "Now fix add and run the check."
@@ -179,6 +178,3 @@ def test_a_manual_compact_in_codexs_tui_is_snapshotted_and_only_its_drops_come_b
     assert doc["snapshot"].startswith("r_") and doc["archive"].startswith("r_") and len(doc["dropped"]) >= 2
     assert not (store / "hooks.log").exists(), (store / "hooks.log").read_text()
     print(f"\ncodex /compact: {doc['originals']} messages replaced; dropped {[f['kind'] for f in doc['dropped']]}")
-    if os.environ.get("MCP_CONTEXT_RECORD"):
-        fixture = ROOT / "tests" / "hosts" / "codex" / "compaction-manual.jsonl"
-        fixture.write_text(rc.normalise(rollout.read_text(encoding="utf-8"), run_dir))
