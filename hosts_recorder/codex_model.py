@@ -111,7 +111,9 @@ class ResponsesModel:
             rec["answer"] = "compaction"
             self.log(rec)
             return [_message(self.summary)]
-        where = self.locate(items)
+        # a request that declares no tools is a side request of the prompt (Codex's interactive TUI names the
+        # thread from it), never a step of the plan
+        where = self.locate(items) if declared else None
         if where is None:
             rec["answer"] = "side"
             self.log(rec)

@@ -81,6 +81,19 @@ def test_a_summary_of_a_codex_run_keeps_the_request_and_the_failure(session: Ses
         assert failure["error_line"] in out, (style, failure["error_line"])
 
 
+@pytest.mark.parametrize("path", RUNS, ids=lambda p: p.stem)
+def test_codexs_environment_context_is_no_request_of_the_user(session: Session, path: Path) -> None:
+    """Codex puts the session's ``<environment_context>`` in the user's role; read as a developer message, the
+    users' messages are their requests alone, and a snapshot's goal is the first of them."""
+    read = transcripts.load(str(path), {}, None)
+    users = [m["content"] for m in read.messages if m["role"] == "user"]
+    assert users == [r["text"] for r in truth(path)["user_requests"]]
+    assert any(m["role"] == "developer" and m["content"].startswith("<environment_context>") for m in read.messages)
+    text = session.summarize_range(transcript=str(path), style="snapshot", engine="extractive").text or ""
+    goal = text.split("<overall_goal>")[1].split("</overall_goal>")[0]
+    assert "environment_context" not in goal and users[0][:60] in " ".join(goal.split()), goal
+
+
 def test_the_looping_codex_run_is_caught_and_the_others_are_not(session: Session) -> None:
     looped = session.check_loop(transcript=str(FIXTURES / "loop.jsonl"))
     assert looped.verdict.status in ("warn", "stop") and looped.detections_total >= 1
@@ -229,6 +242,17 @@ def test_config_codex_prints_a_table_codex_reads(tmp_path: Path, monkeypatch: py
     assert tomllib.loads(moved.output)["mcp_servers"]["mcp-context"]["env"] == {"CODEX_HOME": str(tmp_path / "codex")}
     named = CliRunner().invoke(cli, ["config", "codex", "--name", "ctx.tools"])
     assert list(tomllib.loads(named.output)["mcp_servers"]) == ["ctx.tools"]
+
+
+@pytest.mark.parametrize("http", [[], ["--http", "http://127.0.0.1:8765/mcp"]])
+def test_config_codex_refuses_a_name_codex_mcp_add_refuses(http: list[str]) -> None:
+    """Codex CLI 0.169's ``codex mcp add 'my server'`` says "invalid server name (use letters, numbers, '-', '_',
+    ':', '@', '/', '.')": the printed command must not be one that fails."""
+    out = CliRunner().invoke(cli, ["config", "codex", *http, "--name", "my server"])
+    assert out.exit_code == 2 and "Codex CLI takes server names of" in out.output, out.output
+    assert "'my-server'" in out.output  # a name it would take
+    fine = CliRunner().invoke(cli, ["config", "codex", *http, "--name", "team@ctx:v1/a.b"])
+    assert fine.exit_code == 0 and "codex mcp add team@ctx:v1/a.b " in fine.output, fine.output
 
 
 def test_codex_hooks_get_claude_codes_fields_and_a_shell_result_as_plain_text() -> None:

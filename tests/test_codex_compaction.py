@@ -4,6 +4,10 @@ Codex CLI: ``tests/hosts/codex/compaction.jsonl`` is a rollout the real Codex CL
 auto-compact limit (``scripts/record-codex --only compaction``: a scripted model reporting each request's size as
 its input tokens, ``model_auto_compact_token_limit=7500``). Its ``compacted`` record holds the scripted summary,
 which keeps the user's request and the cause but not the failing check's error nor the open item on divide().
+``compaction-manual.jsonl`` is the real Codex CLI's interactive session (its TUI, driven in a pseudo-terminal by
+tests/test_codex_compaction_real.py) compacted by the user's ``/compact`` after one prompt: there the summary's
+item and the ``compacted`` record have token bookkeeping between them, and the summary follows the model's last
+answer directly.
 Gemini CLI: ``tests/gemini-compress/compressed.jsonl`` (the real Gemini CLI 0.61.0), whose one compression
 replaced the user's first request with the scripted model's summary ``OK``.
 """
@@ -59,6 +63,41 @@ def test_codex_compaction_is_read_off_its_compacted_record() -> None:
     # the summary Codex recorded as an assistant item just before the record is none of the originals
     assert all(f.text != TRUTH["compaction_summary"] for f in found.checked)
     assert found.to_dict()["kept_by_kind"]["request"] == 2 and "codex-cli compaction" in found.report()
+
+
+MANUAL = HOSTS / "codex" / "compaction-manual.jsonl"
+
+
+def test_a_manual_compact_is_audited_without_its_summary_among_the_originals(tmp_path: Path) -> None:
+    """After ``/compact`` Codex writes the summary as an assistant item right after the model's last answer, then
+    token records, then the ``compacted`` record: the summary is neither an original nor part of the answer's
+    facts, and the hooks (PreCompact before the summary request, SessionStart(compact) at the next prompt) hand
+    back the drops once."""
+    lines = MANUAL.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if json.loads(line)["type"] == "compacted")
+    summary = audit.codex_compaction([json.loads(line) for line in lines]).summary  # type: ignore[union-attr]
+    assert summary.startswith("The user reported that the add check fails")
+    found = audit.audit(MANUAL)
+    assert found.found and found.originals == 8, found.report()
+    assert not any(summary[:40] in f.text for f in found.checked), found.report()
+    assert {f.kind for f in found.dropped} == {"failure", "decision", "open"}, found.report()
+    store, path = tmp_path / "store", tmp_path / "rollout.jsonl"
+    said_at = next(i for i in range(at - 1, 0, -1) if summary[:40] in json.dumps(json.loads(lines[i]).get("payload")))
+    path.write_text("".join(lines[:said_at]))  # PreCompact fires before the compaction request
+    session = json.loads(lines[0])["payload"]["id"]
+
+    def hook(event: str, name: str, **more: Any) -> Any:
+        return answer("codex", name, {**_hook_input(path, event, **more), "session_id": session}, store)
+
+    assert hook("PreCompact", "pre-compact", trigger="manual") is None
+    path.write_text("".join(lines))
+    context = hook("SessionStart", "session-start", source="compact")["hookSpecificOutput"]["additionalContext"]
+    assert "left out 3 of 4 facts" in context and "divide()" in context and summary[:40] not in context, context
+    assert hook("SessionStart", "session-start", source="compact") is None  # once
+    entry = next(
+        e for e in read_journal(Session(store, session, env={}).store, session) if e["kind"] == "host_compaction"
+    )
+    assert entry["trigger"] == "manual"
 
 
 def test_compactions_are_counted_per_host_without_an_audit(tmp_path: Path) -> None:

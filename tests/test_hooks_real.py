@@ -138,12 +138,13 @@ def test_gemini_cli_gets_the_handle_and_the_store_holds_the_whole(rh: ModuleType
 
 
 def run_gemini_turns(
-    rh: ModuleType, hosts: Any, tmp: Path, threshold: float | None, new_minute: bool = False
+    rh: ModuleType, hosts: Any, tmp: Path, threshold: float | None, new_minute: bool = False, legacy: bool = False
 ) -> tuple[Any, Path, list[str]]:
     """Three prompts in one Gemini CLI session (the later ones resumed), the fake model reporting each request's
     size as its prompt tokens; with ``threshold``, Gemini CLI's compressionThreshold. With ``new_minute``, the
     second prompt starts in the next minute, where Gemini CLI starts a second chat file for the session. Returns
-    the model, the store and each turn's stderr (where Gemini CLI prints a hook's systemMessage)."""
+    the model, the store and each turn's stderr (where Gemini CLI prints a hook's systemMessage). With ``legacy``
+    the settings also hold the PreCompress hook an earlier install wrote: it must say and store nothing."""
     home, proj, root = tmp / "home", tmp / "proj", tmp / "store"
     proj.mkdir(parents=True)
     home.mkdir()
@@ -155,6 +156,13 @@ def run_gemini_turns(
     subprocess.run(
         [str(CLI), "--root", str(root), "hooks", "install", "gemini", "--settings", str(settings)], check=True
     )
+    if legacy:  # as an earlier install wrote it: a PreCompress hook, which Gemini CLI fires before every request
+        doc = json.loads(settings.read_text())
+        fired = tmp / "pre-compress.fired"  # one line each time Gemini CLI runs it
+        command = f"sh -c 'echo >> {fired}; exec {CLI} --root {root} hook gemini pre-compress'"
+        hook = {"name": "mcp-context-pre-compress", "type": "command", "command": command, "timeout": 60000}
+        doc["hooks"]["PreCompress"] = [{"hooks": [hook]}]
+        settings.write_text(json.dumps(doc))
     prompts = [
         rh.Prompt("First: count to three thousand with seq.", [rh.sh("seq 1 3000"), rh.sh("echo one"), rh.answer("1")]),
         rh.Prompt("Second: say hi with echo.", [rh.sh("echo hi"), rh.answer("Said hi.")]),
@@ -212,7 +220,8 @@ def _stored_in(root: Path, handle: str) -> Session:
 
 
 def test_gemini_cli_without_a_compression_hears_nothing_of_one(rh: ModuleType, hosts: Any, tmp_path: Path) -> None:
-    model, root, errs = run_gemini_turns(rh, hosts, tmp_path, None)
+    model, root, errs = run_gemini_turns(rh, hosts, tmp_path, None, legacy=True)
+    assert len((tmp_path / "pre-compress.fired").read_text().splitlines()) >= 3  # before every request
     chat = _chat(tmp_path)
     assert "Got it. Thanks for the additional context!" not in chat  # Gemini CLI did not compress
     assert not any("compress" in e or "snapshot" in e for e in errs), errs

@@ -91,18 +91,22 @@ def mcp_step(tool: str, args: dict[str, Any]) -> dict[str, Any]:
 CLAUDE_PREFIX = "mcp__plugin_mcp-context_mcp-context__"
 
 
-def plan(rh: ModuleType) -> list[Any]:
+#: The arguments of the five calls, each tool's history from the host's session file ("host").
+HOST_ARGS: dict[str, dict[str, Any]] = {
+    "persist_result": {"content": NOTES, "label": "release notes"},
+    "read_persisted": {"handle": "$handle", "start_line": 1, "max_lines": 3},
+    "check_loop": {"transcript": "host"},
+    "summarize_range": {"transcript": "host", "style": "brief"},
+    "compact_history": {"transcript": "host", "target_tokens": 100000},
+}
+
+
+def plan(rh: ModuleType, prefix: str = CLAUDE_PREFIX, args: dict[str, dict[str, Any]] = HOST_ARGS) -> list[Any]:
+    """One call per tool in the order of TOOLS' checks; ``prefix`` is how Claude Code names the server's tools."""
     # Claude Code 2.1.330 defers MCP tools behind ToolSearch (as its Task tools): the model loads them first.
-    load = rh.tool_search("select:" + ",".join(CLAUDE_PREFIX + t for t in TOOLS), "") | {"only": "claude"}
-    steps = [
-        load,
-        mcp_step("persist_result", {"content": NOTES, "label": "release notes"}),
-        mcp_step("read_persisted", {"handle": "$handle", "start_line": 1, "max_lines": 3}),
-        mcp_step("check_loop", {"transcript": "host"}),
-        mcp_step("summarize_range", {"transcript": "host", "style": "brief"}),
-        mcp_step("compact_history", {"transcript": "host", "target_tokens": 100000}),
-        rh.answer("Done."),
-    ]
+    load = rh.tool_search("select:" + ",".join(prefix + t for t in TOOLS), "") | {"only": "claude"}
+    order = ("persist_result", "read_persisted", "check_loop", "summarize_range", "compact_history")
+    steps = [load, *(mcp_step(tool, args[tool]) for tool in order), rh.answer("Done.")]
     return [rh.Prompt(PROMPT, steps)]
 
 
@@ -110,7 +114,7 @@ class PluginModel:
     """record-hosts' scripted model, taught one more step: a call of an MCP tool by its bare name, resolved
     against what the host declares, ``$handle`` filled from the latest tool result that names one."""
 
-    def __init__(self, rh: ModuleType, log: Path, monkeypatch: pytest.MonkeyPatch):
+    def __init__(self, rh: ModuleType, log: Path, monkeypatch: pytest.MonkeyPatch, prefix: str = CLAUDE_PREFIX):
         self.model = rh.FakeModel(log)
         self.body: dict[str, Any] = {}
         self.declared: set[str] = set()
@@ -132,7 +136,7 @@ class PluginModel:
             found = [n for n in self.declared if n == tool or n.endswith("__" + tool) or n.endswith("_" + tool)]
             if not found and any(n.startswith("mcp__") or n == "ToolSearch" for n in self.declared | {"ToolSearch"}):
                 if self.body.get("messages") is not None:  # Claude Code: loaded by the ToolSearch step
-                    return CLAUDE_PREFIX + tool
+                    return prefix + tool
             if not found:
                 raise LookupError(f"{tool} is not declared (declared: {sorted(self.declared)})")
             return found[0]
@@ -189,14 +193,24 @@ def check_five_calls(host: str, model: PluginModel) -> None:
 
 
 def run_host(
-    rh: ModuleType, hosts: Any, host: str, home: Path, proj: Path, model: PluginModel, env_extra: dict[str, str]
+    rh: ModuleType,
+    hosts: Any,
+    host: str,
+    home: Path,
+    proj: Path,
+    model: PluginModel,
+    env_extra: dict[str, str],
+    prompts: list[Any] | None = None,
+    server: str = "plugin_mcp-context_mcp-context",
 ) -> float:
-    model.model.set_plan(rh.for_host(plan(rh), host), str(proj), home.parent / "model.jsonl")
+    """One headless session of ``prompts`` (the plugin's plan) with the scripted model; ``server`` is how Claude
+    Code names the server in its tools (``mcp__<server>__<tool>``)."""
+    model.model.set_plan(rh.for_host(prompts or plan(rh), host), str(proj), home.parent / "model.jsonl")
     srv = rh.serve(model.model)
     env = rh.host_env(hosts, home, srv.server_address[1], host) | env_extra
     if host == "claude":
         cmd = [hosts.claude, "-p", PROMPT, "--output-format", "stream-json", "--verbose"]
-        cmd += ["--allowedTools", "ToolSearch", "mcp__plugin_mcp-context_mcp-context"]
+        cmd += ["--allowedTools", "ToolSearch", f"mcp__{server}"]
     else:
         cmd = [hosts.gemini, "-p", PROMPT, "-m", rh.GEMINI_MODEL, "--approval-mode", "yolo", "-o", "stream-json"]
     t0 = time.time()

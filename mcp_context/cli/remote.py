@@ -29,14 +29,25 @@ def key_env_name(text: str) -> str:
     return text
 
 
+#: The names each host's ``mcp add`` takes: Claude Code says "Invalid name", Codex CLI "invalid server name" (its
+#: config.toml takes any quoted key, but its ``mcp add`` does not). Gemini CLI takes any name.
+NAME_RULES = {
+    "claude": (re.compile(r"[A-Za-z0-9_-]+"), "Claude Code", "letters, digits, - and _"),
+    "codex": (re.compile(r"[A-Za-z0-9_:@/.-]+"), "Codex CLI", "letters, digits, - _ : @ / and ."),
+}
+
+
 def check_name(host: str, name: str) -> None:
-    """A name the host takes: Claude Code refuses any but letters, digits, - and _ ("Invalid name")."""
-    if host == "claude" and not re.fullmatch(r"[A-Za-z0-9_-]+", name):
-        raise click.BadParameter(
-            f"{name!r}: Claude Code takes server names of letters, digits, - and _ only", param_hint="--name"
-        )
+    """A name the host takes, else one line naming what it takes and a name it would take."""
     if not name.strip():
         raise click.BadParameter("the server's name is empty", param_hint="--name")
+    if host in NAME_RULES:
+        pattern, shown, allowed = NAME_RULES[host]
+        if not pattern.fullmatch(name):
+            like = re.sub(r"-+", "-", re.sub(r"[^A-Za-z0-9_-]", "-", name)).strip("-") or "mcp-context"
+            raise click.BadParameter(
+                f"{name!r}: {shown} takes server names of {allowed} only (for example {like!r})", param_hint="--name"
+            )
 
 
 def check_url(url: str) -> str:

@@ -162,7 +162,7 @@ def config(obj: Ctx, host: str, name: str, url: str | None, key_env: str) -> Non
     Example:
       mcp-context config claude
       mcp-context config gemini --http https://ctx.example.com/mcp --key-env MCX_KEY
-      mcp-context config codex >> ~/.codex/config.toml
+      mkdir -p ~/.codex && mcp-context config codex >> ~/.codex/config.toml
     """
     remote.check_name(host, name)
     if url is not None:

@@ -317,8 +317,10 @@ def codex_compaction(lines: list[dict[str, Any]]) -> HostCompaction | None:
     said = payload.get("message") if isinstance(payload.get("message"), str) else ""
     summary = said.split(CODEX_BRIDGE, 1)[-1].strip()
     before = lines[: marks[-1]]
-    if before and _codex_said(before[-1]) == summary:
-        before = before[:-1]
+    # its last item; bookkeeping (token usage after a /compact) may come between it and the record
+    last = next((i for i in range(len(before) - 1, -1, -1) if before[i].get("type") == "response_item"), None)
+    if last is not None and _codex_said(before[last]) == summary:
+        before = before[:last] + before[last + 1 :]
     originals, _ = codex.read_codex(before)
     after, _ = codex.read_codex(lines[: marks[-1] + 1])
     kept = "\n".join(str(m.get("content") or "") for m in after)
@@ -332,10 +334,12 @@ def codex_compaction(lines: list[dict[str, Any]]) -> HostCompaction | None:
 
 def _codex_said(record: dict[str, Any]) -> str | None:
     """The text of an assistant message item of a rollout (None for any other record)."""
+    from ..conversation.formats import codex
+
     payload = record.get("payload")
     if record.get("type") != "response_item" or not isinstance(payload, dict) or payload.get("role") != "assistant":
         return None
-    return message_text(payload).strip()
+    return codex.content_text(payload.get("content")).strip()
 
 
 def host_of(lines: list[dict[str, Any]]) -> str:

@@ -17,6 +17,10 @@ from typing import Any
 #: Messages as read, and for each the ids of the rollout items it came from.
 Read = tuple[list[dict[str, Any]], list[tuple[str, ...]]]
 
+#: How the context Codex puts in the user's role begins: the session's environment (cwd, shell, date, sandbox)
+#: and AGENTS.md. None of it is the user's words, so it is read as a developer message: a summary's goal or a
+#: loop check's new prompt is the user's request, not Codex's ``<environment_context>``.
+_INJECTED = ("<environment_context>", "<user_instructions>", "# AGENTS.md instructions")
 _OUTPUTS = ("function_call_output", "custom_tool_call_output", "local_shell_call_output", "tool_search_output")
 _CALLS = ("function_call", "custom_tool_call", "local_shell_call", "tool_search_call")
 
@@ -85,13 +89,14 @@ def _messages(items: list[dict[str, Any]]) -> Read:
         names = [v for v in (item.get("id"), item.get("call_id")) if isinstance(v, str) and v]
         if kind == "message":
             role = item.get("role")
-            text = _text(item.get("content"))
+            text = content_text(item.get("content"))
             if role == "assistant":
                 message = assistant()
                 message["content"] = text if message["content"] is None else f"{message['content']}\n\n{text}"
                 ids[-1] += names
             elif role in ("user", "developer", "system"):
-                messages.append({"role": role, "content": text})
+                injected = role == "user" and text.lstrip().startswith(_INJECTED)
+                messages.append({"role": "developer" if injected else role, "content": text})
                 ids.append(names)
         elif kind in _CALLS:
             call = _call(item)
@@ -134,7 +139,8 @@ def _call(item: dict[str, Any]) -> dict[str, Any] | None:
     return {"id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}}
 
 
-def _text(content: Any) -> str:
+def content_text(content: Any) -> str:
+    """The text of a message's or an output's content items (``input_text``, ``output_text``, ...)."""
     if isinstance(content, str):
         return content
     if not isinstance(content, list):
@@ -157,5 +163,5 @@ def _output_text(output: Any) -> str:
         text = _output_text(inner)
         return f"Error: {text}" if output.get("success") is False and not text.startswith("Error") else text
     if isinstance(output, list):
-        return _text(output)
+        return content_text(output)
     return output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
