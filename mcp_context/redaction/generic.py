@@ -38,13 +38,31 @@ _NOT_SECRET_WORDS = frozenset(
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 
 
+#: Words that end in ``pass`` and are no password's: ``bypass`` or ``compass`` says nothing of a value.
+_NOT_PASS = frozenset("bypass compass encompass multipass overpass underpass surpass trespass".split())
+
+
+def _compound(word: str) -> bool:
+    """Whether one word of a name joins a qualifier to a secret word with nothing between, as configuration
+    directives do (``requirepass``, ``masterauth``, ``dbpass``, ``authtok``)."""
+    return (
+        (word.endswith("pass") and word not in _NOT_PASS)
+        or (word.endswith("auth") and len(word) > 5)
+        or "authtok" in word
+    )
+
+
 def secret_name(name: str) -> bool:
     """Whether a name (a variable, a key, a header, a flag) says the value given it is a secret."""
     words = [w.lower() for w in _WORD.findall(name)]
     if not words or _NOT_SECRET_WORDS.intersection(words):
         return False
     joined = "".join(words)
-    return any(part in joined for part in _SECRET_PARTS) or not _SECRET_WORDS.isdisjoint(words)
+    return (
+        any(part in joined for part in _SECRET_PARTS)
+        or not _SECRET_WORDS.isdisjoint(words)
+        or any(_compound(w) for w in words)
+    )
 
 
 def key_name(name: str) -> bool:
@@ -57,7 +75,11 @@ def key_name(name: str) -> bool:
 def password_name(name: str) -> bool:
     """Whether the name is a password's, whose value may be a person's choice rather than a random string."""
     words = [w.lower() for w in _WORD.findall(name)]
-    return "passw" in "".join(words) or not {"pass", "pwd", "passwd", "pw", "passphrase"}.isdisjoint(words)
+    return (
+        "passw" in "".join(words)
+        or not {"pass", "pwd", "passwd", "pw", "passphrase"}.isdisjoint(words)
+        or any(w.endswith("pass") and w not in _NOT_PASS for w in words)
+    )
 
 
 #: Values that stand for a secret rather than being one.
@@ -99,6 +121,29 @@ def plausible_value(value: str, password: bool) -> bool:
     letters = any(c.isalpha() for c in value)
     mixed = any(c.isupper() for c in value) and any(c.islower() for c in value)
     return letters and (any(c.isdigit() for c in value) or mixed) and entropy(value) >= 3.0
+
+
+#: Signs that count as a class of their own in a password; ``_ - . / : , = @`` are left out, as names, paths,
+#: addresses and options (``user@host1``, ``8080:80``, ``key=value``) hold them.
+_SIGNS = frozenset("!#$%^&*+?~")
+
+
+def password_like(value: str) -> bool:
+    """Whether a value given to a short flag (or standing where a password does) is a password rather than a
+    port, a width, a name or a path: no path, option, reference or URL; and three of lower case, upper case,
+    digits and signs (``utngmb7080NWUT!``), or a random run of letters and digits (a generated password)."""
+    if value[0] in "-$%{" or "/" in value or "=" in value or value.isdigit() or not plausible_value(value, True):
+        return False
+    classes = (
+        any(c.islower() for c in value),
+        any(c.isupper() for c in value),
+        any(c.isdigit() for c in value),
+        any(c in _SIGNS for c in value),
+    )
+    return sum(classes) >= 3 or any(random_run(run, 12) for run in _RUN12.findall(value))
+
+
+_RUN12 = re.compile(r"[A-Za-z0-9]{12,}")
 
 
 def url_password(match: re.Match[Any], text: str | bytes) -> bool:
@@ -200,7 +245,10 @@ _QUOTED_CHAR = r"""[^\s"'`\[\]\\\x80-\U0010ffff]"""
 #: after the name's, or white space alone, judged by named_value), and the value, whole: in quotes, to the quote.
 NAMED = (
     r"(?P<rest>[A-Za-z0-9_.\-]{0,40}?)(?P<close>\\{0,8}[\"'`]|\])?"
-    r"(?P<sep>[ \t]{0,8}(?:=>|:=|==|\?=|[:=,>])[ \t]{0,8}|[ \t]{1,8}value[ \t]{0,4}=[ \t]{0,4}{spaced})"
+    r"(?P<sep>[ \t]{0,4}:[ \t]{0,4}&?(?:'static[ \t]{1,4})?[A-Za-z][A-Za-z0-9_.:<>\[\]]{0,30}"
+    r"[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
+    r"|[ \t]{1,4}(?:string|String|str)[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
+    r"|[ \t]{0,8}(?:=>|:=|==|\?=|[:=,>])[ \t]{0,40}|[ \t]{1,8}value[ \t]{0,4}=[ \t]{0,4}{spaced})"
     rf"(?P<q>(?:\\{{0,8}}[\"'`])?)(?<!\\)(?P<secret>(?<=[\"'`]){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
     r"(?=\\{0,8}[\"'`]|[\s,;&<>)}\]|]|\\|$)"
 )
@@ -215,7 +263,7 @@ PAT = r"(?=PAT(?![A-Za-z])|[_.\-]pat(?![a-z])|Pat(?![a-z]))" + NAMED.replace("{s
 #: assignment): a word after "token" in a log or in code ("token expired", "key in keys", "token status=200") is
 #: common, and each would cost a judgement.
 NAMED = f"(?=(?i:{'|'.join(NAMED_ANCHORS)}))" + NAMED.replace(
-    "{spaced}", r"""|[ \t]{1,8}(?=\\{0,8}["'`]|[A-Za-z0-9][A-Za-z0-9_.+/%~\-]{0,40}\d)"""
+    "{spaced}", r"""|[ \t]{1,8}(?=\\{0,8}["'`]|[!#%^*+~]?[A-Za-z0-9][A-Za-z0-9_.+/%~!#^*\-]{0,40}\d)"""
 )
 
 
@@ -225,13 +273,18 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
     before = text[max(0, start - NAME_BACK) : start]
     found = _NAME_TAIL_BYTES.search(before) if isinstance(before, bytes) else _NAME_TAIL.search(before)
     head = ascii_of(found.group()) if found else ""
+    if found and found.start() > 0 and before[found.start() - 1 : found.start()] in ("\\", b"\\") and head[0] in "nrt":
+        head = head[1:]  # the name starts after a JSON escape (\n): its letter is none of the name's
     name = head + ascii_of(match.group("rest"))
     close, sep, quote = (ascii_of(match.group(g) or "") for g in ("close", "sep", "q"))
     word = sep.strip()
     # white space only: a flag (--token x), a name of words joined as code joins them (ENV API_TOKEN x, aws
     # configure set aws_secret_access_key x), or a value in quotes (PASSWORD 'x'), never a word after a word
     # ("token expired", 'pass "x" to it': a short word alone is a verb or a noun)
-    if not word and not (name.startswith("-") or _JOINED.search(name) or (quote and (name.isupper() or len(name) > 5))):
+    directive = not word and _directive(text, start - len(head), match.end())
+    if not word and not (
+        name.startswith("-") or _JOINED.search(name) or (quote and (name.isupper() or len(name) > 5)) or directive
+    ):
         return False
     loose = not secret_name(name)
     if loose and not key_name(name):
@@ -254,12 +307,30 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
     if not word and quote and password_name(name):  # CREATE USER u WITH PASSWORD '...': a person's choice
         return True
     # where the syntax is also code's (a comparison, a call's arguments, a word after a word), only a random
-    # value (or a UUID, which many services issue as a key) is taken for a secret
+    # value (or a UUID, which many services issue as a key) is taken for a secret; after white space, also one
+    # made as a password is (three of lower case, upper case, digits and signs: ENV DB_PASSWORD uOiV2^nc...)
     return (
         word not in ("", ",", "==")
         or any(random_run(run, 10) for run in _RUN.findall(value))
         or _UUID.fullmatch(value) is not None
+        or (not word and password_like(value))
     )
+
+
+_LINE_START = re.compile(r"(?:\n|\\n)[ \t]*\Z")
+_LINE_END = re.compile(r"[ \t]*(?:\r?\n|\\[rn]|\Z)")
+
+
+def _directive(text: str | bytes, start: int, end: int) -> bool:
+    """Whether the name starts a line and the value ends it: a configuration directive (``requirepass x``,
+    ``ldap_default_authtok x``), a name and its value alone on a line, not a word after a word in a sentence."""
+    before = text[max(0, start - 16) : start]
+    after = text[end : end + 8]
+    if isinstance(before, bytes):
+        before, after = before.decode("utf-8", "ignore"), after.decode("utf-8", "ignore")  # type: ignore[union-attr]
+    assert isinstance(before, str) and isinstance(after, str)
+    at_start = (start <= 16 and not before.strip(" \t")) or _LINE_START.search(before) is not None
+    return at_start and _LINE_END.match(after) is not None
 
 
 _RUN = re.compile(r"[A-Za-z0-9]{10,}")

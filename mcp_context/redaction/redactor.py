@@ -30,7 +30,7 @@ _PLACEHOLDER_MOST = 64
 _STEP = 256 * 1024
 #: Bytes kept before a stream's window, so that a rule's look-behind and ``back`` see what they would see in
 #: the whole text.
-_CONTEXT = 64
+_CONTEXT = 256
 #: How long (bytes) an open PEM block is held whole before it is let go as no key.
 _HOLD = 1024 * 1024
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from . import encoded, generic, shapes
+from . import commands, encoded, generic, shapes
 
 #: No match of a rule is longer than this many characters (or bytes), except a PEM block's (which a stream holds
 #: whole; see Redactor.stream): a rule's repeats are bounded so, and a stream cut this far before its end cuts no
@@ -375,4 +375,11 @@ RULES: tuple[Rule, ...] = (
     _rule("cookie", shapes.COOKIE_HEADER_ANCHORS, shapes.COOKIE_HEADER, folded=True, accept=shapes.cookie_header),
     _rule("secret", shapes.PAIR_VALUE_ANCHORS, shapes.PAIR_VALUE, folded=True, accept=shapes.pair_value),
     _rule("password", shapes.IDENTIFIED_BY_ANCHORS, shapes.IDENTIFIED_BY, folded=True, accept=shapes.identified_by),
+    _rule("secret", shapes.HEREDOC_ANCHORS, shapes.HEREDOC, accept=shapes.heredoc),
+    # a password or a secret given by position (see commands)
+    _rule("password", commands.LOGIN_CALL_ANCHORS, commands.LOGIN_CALL, accept=commands.login_call),
+    _rule("password", commands.PIPED_ANCHORS, commands.PIPED, accept=commands.piped),
+    _rule("secret", commands.SET_FLAG_ANCHORS, commands.SET_FLAG, accept=commands.set_flag),
+    _rule("password", commands.REDIS_AUTH_ANCHORS, commands.REDIS_AUTH, accept=commands.redis_auth),
+    _rule("password", commands.ORACLE_ANCHORS, commands.ORACLE, accept=commands.oracle),
 )
