@@ -99,3 +99,13 @@ ORACLE_ANCHORS = ("thin:", "sqlplus", "expdp", "impdp", "sqlldr", "rman target")
 def oracle(match: re.Match[Any], text: str | bytes) -> bool:
     value = ascii_of(match.group("secret"))
     return value[0] not in "$%{<" and plausible_value(value, True)
+
+
+#: ``-U user%password`` (smbclient, rpcclient, net, winexe: Samba's tools).
+SAMBA_USER = rf"(?<![^\s\"'])-U[ \t]{{1,4}}(?P<q>['\"]?)[^\s%'\"\\]{{1,64}}%(?P<secret>{_ARG}{{6,256}})(?P=q)"
+SAMBA_USER_ANCHORS = ("-U ",)
+
+
+def samba_user(match: re.Match[Any], text: str | bytes) -> bool:
+    value = ascii_of(match.group("secret"))
+    return value[0] not in "$%{" and plausible_value(value, True)

@@ -20,8 +20,9 @@ _SECRET_PARTS = (
     "licensekey", "appkey", "applicationkey", "servicekey", "sessionkey", "webhookkey", "writekey", "ingestkey",
 )  # fmt: skip
 #: Words that say so only standing as a whole word of the name: ``DB_PASS``, ``PWD``, ``auth``, ``sig`` (a SAS
-#: signature; not ``signature``, which a message carries in the open), ``pat`` (a personal access token).
-_SECRET_WORDS = frozenset({"pass", "pwd", "passwd", "pw", "auth", "sig", "creds", "apikey", "pat"})
+#: signature; not ``signature``, which a message carries in the open), ``pat`` (a personal access token), ``psk``
+#: (a pre-shared key: Wi-Fi's, IPsec's).
+_SECRET_WORDS = frozenset({"pass", "pwd", "passwd", "pw", "auth", "sig", "creds", "apikey", "pat", "psk"})
 #: Words that, anywhere in a name, say its value is not a secret: an id, a URL, a file, a count, a public key,
 #: a page cursor (``token_url``, ``api_key_id``, ``password_file``, ``max_tokens``, ``next_page_token``).
 _NOT_SECRET_WORDS = frozenset(
@@ -252,7 +253,7 @@ NAMED = (
     rf"(?P<q>(?:\\{{0,8}}[\"'`])?)(?<!\\)(?P<secret>(?<=[\"'`]){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
     r"(?=\\{0,8}[\"'`]|[\s,;&<>)}\]|]|\\|$)"
 )
-NAMED_ANCHORS = ("pass", "pwd", "secret", "token", "key", "auth", "cred", "sig")
+NAMED_ANCHORS = ("pass", "pwd", "secret", "token", "key", "auth", "cred", "sig", "psk")
 # Each pattern starts with its anchors, as a look-ahead: found where the anchors stand it costs nothing, and an
 # engine that runs the pattern everywhere (hyperscan, in benchmarks/redaction_engines.py) finds what ours does.
 #: ``pat`` (a personal access token) as a whole word of a name: ``AZURE_DEVOPS_PAT``, ``gitlab_pat``,
@@ -263,7 +264,7 @@ PAT = r"(?=PAT(?![A-Za-z])|[_.\-]pat(?![a-z])|Pat(?![a-z]))" + NAMED.replace("{s
 #: assignment): a word after "token" in a log or in code ("token expired", "key in keys", "token status=200") is
 #: common, and each would cost a judgement.
 NAMED = f"(?=(?i:{'|'.join(NAMED_ANCHORS)}))" + NAMED.replace(
-    "{spaced}", r"""|[ \t]{1,8}(?=\\{0,8}["'`]|[!#%^*+~]?[A-Za-z0-9][A-Za-z0-9_.+/%~!#^*\-]{0,40}\d)"""
+    "{spaced}", r"""|(?:[ \t]|\\t){1,8}(?=\\{0,8}["'`]|[!#%^*+~]?[A-Za-z0-9][A-Za-z0-9_.+/%~!#^*\-]{0,40}\d)"""
 )
 
 
@@ -277,7 +278,7 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
         head = head[1:]  # the name starts after a JSON escape (\n): its letter is none of the name's
     name = head + ascii_of(match.group("rest"))
     close, sep, quote = (ascii_of(match.group(g) or "") for g in ("close", "sep", "q"))
-    word = sep.strip()
+    word = sep.replace("\\t", "").strip()  # a tab may be a JSON escape's: the same text as JSON
     # white space only: a flag (--token x), a name of words joined as code joins them (ENV API_TOKEN x, aws
     # configure set aws_secret_access_key x), or a value in quotes (PASSWORD 'x'), never a word after a word
     # ("token expired", 'pass "x" to it': a short word alone is a verb or a noun)
@@ -307,13 +308,14 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
     if not word and quote and password_name(name):  # CREATE USER u WITH PASSWORD '...': a person's choice
         return True
     # where the syntax is also code's (a comparison, a call's arguments, a word after a word), only a random
-    # value (or a UUID, which many services issue as a key) is taken for a secret; after white space, also one
-    # made as a password is (three of lower case, upper case, digits and signs: ENV DB_PASSWORD uOiV2^nc...)
+    # value (or a UUID, which many services issue as a key) is taken for a secret; after white space or as a
+    # call's next argument, also one made as a password is (three of lower case, upper case, digits and signs:
+    # ENV DB_PASSWORD uOiV2^nc..., os.getenv("DB_PASSWORD", "Xy9!kd82...")
     return (
         word not in ("", ",", "==")
         or any(random_run(run, 10) for run in _RUN.findall(value))
         or _UUID.fullmatch(value) is not None
-        or (not word and password_like(value))
+        or (word in ("", ",") and password_like(value))
     )
 
 

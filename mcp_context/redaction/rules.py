@@ -176,7 +176,8 @@ RULES: tuple[Rule, ...] = (
     _rule(
         "aws_secret_key",
         "aws_secret awssecret",
-        r"(?i:aws_?secret_?(?:access_?)?key)[\"']?\s{0,16}[:=]\s{0,16}[\"']?(?P<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])",
+        r"(?i:aws_?secret_?(?:access_?)?key)\\{0,8}[\"']?\s{0,16}[:=]\s{0,16}\\{0,8}[\"']?"
+        r"(?P<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])",
         folded=True,
     ),
     # an STS session token: base64 of a serialised structure whose first bytes are always the same
@@ -376,10 +377,13 @@ RULES: tuple[Rule, ...] = (
     _rule("secret", shapes.PAIR_VALUE_ANCHORS, shapes.PAIR_VALUE, folded=True, accept=shapes.pair_value),
     _rule("password", shapes.IDENTIFIED_BY_ANCHORS, shapes.IDENTIFIED_BY, folded=True, accept=shapes.identified_by),
     _rule("secret", shapes.HEREDOC_ANCHORS, shapes.HEREDOC, accept=shapes.heredoc),
+    _rule("secret", shapes.DEFAULT_ANCHORS, shapes.DEFAULT, folded=True, accept=shapes.default_value),
+    _rule("private_key", shapes.PUTTY_ANCHORS, shapes.PUTTY),
     # a password or a secret given by position (see commands)
     _rule("password", commands.LOGIN_CALL_ANCHORS, commands.LOGIN_CALL, accept=commands.login_call),
     _rule("password", commands.PIPED_ANCHORS, commands.PIPED, accept=commands.piped),
     _rule("secret", commands.SET_FLAG_ANCHORS, commands.SET_FLAG, accept=commands.set_flag),
     _rule("password", commands.REDIS_AUTH_ANCHORS, commands.REDIS_AUTH, accept=commands.redis_auth),
     _rule("password", commands.ORACLE_ANCHORS, commands.ORACLE, accept=commands.oracle),
+    _rule("password", commands.SAMBA_USER_ANCHORS, commands.SAMBA_USER, accept=commands.samba_user),
 )

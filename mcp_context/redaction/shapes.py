@@ -20,10 +20,10 @@ _ARG = r"""[^\s"'`\\<>|;&\x80-\U0010ffff]"""
 #: Where a command-line value ends: white space, a shell operator, a JSON escape, the end.
 _ARG_END = r"(?=[\s;|&)]|\\[nrt]|$)"
 
-#: A short flag of the kind that takes a password (``-p``, ``-a``, ``-w``; ``-p`` also with the value attached,
+#: A short flag of the kind that takes a password (``-p``, ``-a``, ``-w``, ``-P``; ``-p`` also with the value attached,
 #: ``-pS3cret!``), the value quoted or not; the flag a word of its own (not ``sha256=-p...``, a digest).
-PASSWORD_FLAG = rf"(?<![^\s\"'])-(?:[paw][ \t]{{1,4}}|p)(?P<q>['\"]?)(?P<secret>{_ARG}{{8,256}})(?P=q){_ARG_END}"
-PASSWORD_FLAG_ANCHORS = ("-p", "-a", "-w")
+PASSWORD_FLAG = rf"(?<![^\s\"'])-(?:[pawP][ \t]{{1,4}}|p)(?P<q>['\"]?)(?P<secret>{_ARG}{{8,256}})(?P=q){_ARG_END}"
+PASSWORD_FLAG_ANCHORS = ("-p", "-a", "-w", "-P")
 
 
 def password_flag(match: re.Match[Any], text: str | bytes) -> bool:
@@ -210,3 +210,40 @@ def heredoc(match: re.Match[Any], text: str | bytes) -> bool:
         return False
     name = ascii_of(found.group("name"))
     return generic.secret_name(name) and plausible_value(ascii_of(match.group("secret")), generic.password_name(name))
+
+
+#: A default given in a block whose name says secret: Terraform's ``variable "db_password" { default = "..." }``,
+#: a CloudFormation parameter's ``Default:``, a settings schema's ``default:``.
+DEFAULT = (
+    r"(?i:default)\\{0,8}[\"']?[ \t]{0,8}[:=][ \t]{0,8}(?P<q>(?:\\{0,8}[\"'])?)"
+    rf"(?P<secret>(?<=[\"'])[^\s\"'`\\{_NOT_ASCII}]{{6,512}}|[^\s\"'`,;{{}}\\{_NOT_ASCII}]{{6,512}})"
+    r"(?=\\{0,8}[\"']|[\s,;}]|$)"
+)
+DEFAULT_ANCHORS = ("default",)
+#: A line that opens a block: a name, quoted or not (after ``variable``), then ``{`` or ``:`` ending the line.
+_OPENER = re.compile(r"(?P<name>[A-Za-z0-9_.\-]{1,64})[\"']?[ \t]{0,8}[{:][ \t]{0,8}(?=\r?\n|\\n)")
+_OPENER_BYTES = re.compile(_OPENER.pattern.encode())
+_NEWLINE = re.compile(r"\n|\\n")
+
+
+def default_value(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the block the default stands in (opened at most six lines above, the nearest opener) is named for
+    a secret."""
+    before = text[max(0, match.start() - PAIR_BACK) : match.start()]
+    openers = list((_OPENER_BYTES if isinstance(before, bytes) else _OPENER).finditer(before))
+    if not openers:
+        return False
+    found = openers[-1]
+    gap = ascii_of(before[found.end() :]) if isinstance(before, bytes) else before[found.end() :]
+    if "{" in gap or "}" in gap or len(_NEWLINE.findall(gap)) > 6:
+        return False
+    name = ascii_of(found.group("name"))
+    return generic.secret_name(name) and plausible_value(ascii_of(match.group("secret")), generic.password_name(name))
+
+
+#: A PuTTY key file's private part: the base64 lines after ``Private-Lines: N``.
+PUTTY = (
+    r"Private-Lines:[ \t]{0,4}\d{1,3}[ \t]{0,4}(?:\r?\n|\\n)"
+    r"(?P<secret>(?:[A-Za-z0-9+/=]{1,128}(?:\r?\n|\\n)){0,28}[A-Za-z0-9+/=]{1,128})(?=[ \t]*(?:\r?\n|\\n|$))"
+)
+PUTTY_ANCHORS = ("Private-Lines:",)
