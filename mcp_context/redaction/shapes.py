@@ -217,11 +217,11 @@ def heredoc(match: re.Match[Any], text: str | bytes) -> bool:
 DEFAULT = (
     r"(?i:default)\\{0,8}[\"']?[ \t]{0,8}[:=][ \t]{0,8}(?P<q>(?:\\{0,8}[\"'])?)"
     rf"(?P<secret>(?<=[\"'])[^\s\"'`\\{_NOT_ASCII}]{{6,512}}|[^\s\"'`,;{{}}\\{_NOT_ASCII}]{{6,512}})"
-    r"(?=\\{0,8}[\"']|[\s,;}]|$)"
+    r"(?=\\{0,8}[\"']|[\s,;}]|\\|$)"
 )
 DEFAULT_ANCHORS = ("default",)
 #: A line that opens a block: a name, quoted or not (after ``variable``), then ``{`` or ``:`` ending the line.
-_OPENER = re.compile(r"(?P<name>[A-Za-z0-9_.\-]{1,64})[\"']?[ \t]{0,8}[{:][ \t]{0,8}(?=\r?\n|\\n)")
+_OPENER = re.compile(r"(?P<name>[A-Za-z0-9_.\-]{1,64})\\{0,8}[\"']?[ \t]{0,8}[{:][ \t]{0,8}(?=\r?\n|\\n)")
 _OPENER_BYTES = re.compile(_OPENER.pattern.encode())
 _NEWLINE = re.compile(r"\n|\\n")
 

@@ -1,0 +1,122 @@
+"""Credentials given by position or in a syntax the names rule learnt late (mcp_context/redaction/commands.py,
+shapes.py's heredocs, defaults and PuTTY keys, generic.py's typed, padded and directive syntaxes and compound
+names): each caught in plain text and in a JSON string with the same placeholder; look-alikes (code that calls
+the same functions with names, modes and hosts; a block that is not named for a secret; a word after a word)
+come through untouched. Values are fresh random strings of a made-up vendor's names."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import string
+
+import pytest
+
+from mcp_context.redaction import Redactor
+from mcp_context.redaction.generic import password_name, secret_name
+
+ALNUM = string.ascii_letters + string.digits
+RNG = random.Random(20261128)
+
+
+def rand(n: int, alphabet: str = ALNUM) -> str:
+    return "".join(RNG.choice(alphabet) for _ in range(n))
+
+
+def cases() -> list[tuple[str, str]]:
+    """(text, secret) for each syntax and position."""
+    pw = f"{rand(5)}#{rand(4, string.digits)}{rand(7)}"
+    key = f"{rand(40)}9{rand(20)}=="
+    tok = f"{rand(12)}0{rand(12)}"
+    return [
+        (f'const ZORB_KEY: &str = "{key}";\n', key),
+        (f'export const zorbToken: string = "{tok}";\n', tok),
+        (f'var zorbPassword string = "{pw}"\n', pw),
+        (f"ZORB_ACCESS_KEY:                 {key}\nWEB_CONCURRENCY: 4\n", key),
+        (f"port 6379\nrequirepass {pw}\nmaxmemory 2gb\n", pw),
+        (f"ldap_default_authtok = {pw}\n", pw),
+        (f"ENV ZORB_DB_PASSWORD {pw}\n", pw),
+        (f'zorb = os.getenv("ZORB_DB_PASSWORD", "{pw}")\n', pw),
+        (f'network={{\n    ssid="home"\n    psk="{tok}"\n}}\n', tok),
+        (f'{{\n  "name": "x-zorb-key",\n  "value": "{key}"\n}}\n', key),
+        (f'{{"Name": "/prod/zorb/API_TOKEN",\n "Type": "SecureString",\n "Value": "{tok}",\n "Version": 3}}\n', tok),
+        (f'{{\n "name": "zorbsessionid",\n "value": "{rand(64)}",\n "httpOnly": true\n}}\n', None),
+        (f"zorb_admin_password = <<-EOT\n  {pw}\nEOT\n", pw),
+        (f"zorb:\n  client_secret: |\n    {key}\n  region: eu\n", key),
+        (f"smtp.login('mailer@zorb.dev', '{pw}')\n", pw),
+        (f'conn.simple_bind_s("cn=admin,dc=zorb,dc=dev", "{pw}")\n', pw),
+        (f'Credentials = new NetworkCredential("mailer@zorb.dev", "{pw}")\n', pw),
+        (f"requests.get(url, auth=('deploy', '{pw}'))\n", pw),
+        (f"+ echo '{pw}' | docker login ghcr.io -u ci-bot --password-stdin\nLogin Succeeded\n", pw),
+        (f'$ gh secret set ZORB_TOKEN --repo zorb/api --body "{tok}"\n', tok),
+        (f"aws ssm put-parameter --name /prod/ZORB_DB_PASSWORD --type SecureString --value '{pw}'\n", pw),
+        (f"zorb01:6379> AUTH default {pw}\nOK\n", pw),
+        (f"db.url=jdbc:oracle:thin:scott/{pw}@//ora01.zorb.dev:1521/ORCL\n", pw),
+        (f"$ sqlplus -s system/{pw}@ORCLPDB1 @report.sql\n", pw),
+        (f"smbclient //files/share -U admin%{pw} -c ls\n", pw),
+        (f"mosquitto_pub -h broker -u iot -P {pw} -t zorb/x\n", pw),
+        (f'variable "zorb_db_password" {{\n  type      = string\n  default   = "{pw}"\n  sensitive = true\n}}\n', pw),
+        (f"Parameters:\n  ZorbPassword:\n    Type: String\n    NoEcho: true\n    Default: {pw}\n", pw),
+        (f"Public-Lines: 1\n{rand(60)}\nPrivate-Lines: 2\n{rand(64)}\n{rand(28)}\nPrivate-MAC: 00\n", None),
+    ]  # fmt: skip
+
+
+CASES = cases()
+_PLACEHOLDER = re.compile(r"\[secret:[a-z_]+:[0-9a-f]{4}\]")
+
+
+def _secret(text: str, secret: str | None) -> str:
+    if secret is not None:
+        return secret
+    if "Private-Lines" in text:
+        return text.split("Private-Lines: 2\n")[1].split("\n")[0]
+    return text.split('"value": "')[1].split('"')[0]
+
+
+@pytest.mark.parametrize(("text", "secret"), CASES, ids=range(len(CASES)))
+def test_a_credential_given_by_position_or_syntax_is_caught(text: str, secret: str | None) -> None:
+    secret = _secret(text, secret)
+    redactor = Redactor("s1")
+    out = redactor.text(text)
+    assert secret[:10] not in out and secret[-10:] not in out, out
+    assert out.count("\n") == text.count("\n")
+    assert redactor.text(out) == out, "redacting again changes nothing"
+    nested = json.loads(redactor.text(json.dumps({"content": text})))["content"]
+    assert nested == out, "the same placeholder in a JSON string"
+
+
+LOOK_ALIKES = [
+    "const TIMEOUT: Duration = Duration::from_secs(30);",
+    'let key: String = format!("{}-{}", prefix, name);',
+    "bypass cache-2024-v3\n",
+    "requirepass\n",
+    "token expired for user 1234abcd\n",
+    '{\n  "name": "commit",\n  "value": "4f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a"\n}\n',
+    '{"name": "GIT_SHA", "value": "0123456789abcdef0123456789abcdef01234567"}',
+    'variable "region" {\n  default = "eu-west-1-zorb42"\n}\n',
+    "description: |\n  Rotates the zorb secret every 30 days.\n",
+    "user.login('alice', 'dashboard')\n",
+    "button.login(event, 'primary')\n",
+    "fn.auth=(user, 'standard')\n",
+    "echo 'build done' | tee -a log.txt\n",
+    'echo "$REGISTRY_PASSWORD" | docker login ghcr.io -u ci --password-stdin\n',
+    "gh variable set REGION --body eu-west-1\n",
+    "AUTH required before MULTI\n",
+    "jdbc:oracle:thin:@//ora01.zorb.dev:1521/ORCL\n",
+    "smbclient -L //files -U guest\n",
+    "scp -P 2222 build.tar host:/tmp\n",
+    "x = 1 << 20\ncat <<EOF > out.txt\nhello world\nEOF\n",
+    "Public-Lines: 2\n",
+]
+
+
+@pytest.mark.parametrize("text", LOOK_ALIKES, ids=range(len(LOOK_ALIKES)))
+def test_look_alikes_of_positions_and_syntaxes_stay(text: str) -> None:
+    assert Redactor("s1").text(text) == text
+
+
+def test_compound_names_say_secret_but_bypass_and_compass_do_not() -> None:
+    assert secret_name("requirepass") and secret_name("masterauth") and secret_name("ldap_default_authtok")
+    assert password_name("requirepass") and password_name("dbpass")
+    assert not secret_name("bypass") and not secret_name("compass") and not secret_name("oauth")
