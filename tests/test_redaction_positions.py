@@ -120,3 +120,18 @@ def test_compound_names_say_secret_but_bypass_and_compass_do_not() -> None:
     assert secret_name("requirepass") and secret_name("masterauth") and secret_name("ldap_default_authtok")
     assert password_name("requirepass") and password_name("dbpass")
     assert not secret_name("bypass") and not secret_name("compass") and not secret_name("oauth")
+
+
+def test_a_stream_redacts_them_as_the_text_with_other_scripts_between_name_and_value() -> None:
+    """A stream's rules read back from the value to the name through bytes that may be any UTF-8 (a field's
+    description in another script): the same as the text, never an error."""
+    pw = f"{rand(5)}#{rand(4, string.digits)}{rand(7)}"
+    texts = [text for text, _ in CASES] + [
+        f'{{"Name": "/prod/ZORB_TOKEN",\n "Description": "clé 日本",\n "Value": "{rand(30)}"}}\n',
+        f'variable "zorb_password" {{\n  description = "mot de passé"\n  default = "{pw}"\n}}\n',
+    ]
+    redactor = Redactor("s1")
+    for text in texts:
+        data = ("é" * 3 + "\n" + text).encode()
+        streamed = b"".join(redactor.stream(data[i : i + 7] for i in range(0, len(data), 7)))
+        assert streamed.decode() == redactor.text(data.decode())

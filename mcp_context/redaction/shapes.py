@@ -161,6 +161,12 @@ _NAME_FIELD_BYTES = re.compile(_NAME_FIELD.pattern.encode())
 _BETWEEN = re.compile(r"[^{}\[\]]{0,200}")
 
 
+def _text(part: str | bytes) -> str:
+    """What lies between a name and its value, as text (in a stream, bytes that may hold any UTF-8, or a
+    character cut by the read-back)."""
+    return part.decode("utf-8", "ignore") if isinstance(part, bytes) else part
+
+
 def pair_value(match: re.Match[Any], text: str | bytes) -> bool:
     """Whether the name of the pair (its nearest name field before the value, in the same object, with no more
     than three fields between) says the value is a credential."""
@@ -170,7 +176,7 @@ def pair_value(match: re.Match[Any], text: str | bytes) -> bool:
     if not names:
         return False
     found = names[-1]  # the nearest the value
-    gap = ascii_of(before[found.end() :]) if isinstance(before, bytes) else before[found.end() :]
+    gap = _text(before[found.end() :])
     if not _BETWEEN.fullmatch(gap) or gap.count(",") > 3:
         return False
     return _credential_name(ascii_of(found.group("name")), ascii_of(match.group("secret")))
@@ -230,11 +236,12 @@ def default_value(match: re.Match[Any], text: str | bytes) -> bool:
     """Whether the block the default stands in (opened at most six lines above, the nearest opener) is named for
     a secret."""
     before = text[max(0, match.start() - PAIR_BACK) : match.start()]
-    openers = list((_OPENER_BYTES if isinstance(before, bytes) else _OPENER).finditer(before))
+    opener: Any = _OPENER_BYTES if isinstance(before, bytes) else _OPENER
+    openers = list(opener.finditer(before))
     if not openers:
         return False
     found = openers[-1]
-    gap = ascii_of(before[found.end() :]) if isinstance(before, bytes) else before[found.end() :]
+    gap = _text(before[found.end() :])
     if "{" in gap or "}" in gap or len(_NEWLINE.findall(gap)) > 6:
         return False
     name = ascii_of(found.group("name"))
