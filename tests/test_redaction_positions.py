@@ -29,6 +29,7 @@ def cases() -> list[tuple[str, str]]:
     pw = f"{rand(5)}#{rand(4, string.digits)}{rand(7)}"
     key = f"{rand(40)}9{rand(20)}=="
     tok = f"{rand(12)}0{rand(12)}"
+    low = string.ascii_lowercase + string.digits
     return [
         (f'const ZORB_KEY: &str = "{key}";\n', key),
         (f'export const zorbToken: string = "{tok}";\n', tok),
@@ -58,6 +59,9 @@ def cases() -> list[tuple[str, str]]:
         (f"mosquitto_pub -h broker -u iot -P {pw} -t zorb/x\n", pw),
         (f'variable "zorb_db_password" {{\n  type      = string\n  default   = "{pw}"\n  sensitive = true\n}}\n', pw),
         (f"Parameters:\n  ZorbPassword:\n    Type: String\n    NoEcho: true\n    Default: {pw}\n", pw),
+        (f"environment: {{'HOME': '/root', '_zorb_session': '{rand(32, low)}'}}\n", None),
+        (f"PHPSESSID={rand(26, low)}; path=/\n", None),
+        ("2026-02-11 upstream rejected zorbsoat-Qm7v-41kxRb9TzW2pLd8s (401)\n", "zorbsoat-Qm7v-41kxRb9TzW2pLd8s"),
         (f"Public-Lines: 1\n{rand(60)}\nPrivate-Lines: 2\n{rand(64)}\n{rand(28)}\nPrivate-MAC: 00\n", None),
     ]  # fmt: skip
 
@@ -71,6 +75,10 @@ def _secret(text: str, secret: str | None) -> str:
         return secret
     if "Private-Lines" in text:
         return text.split("Private-Lines: 2\n")[1].split("\n")[0]
+    if "_session" in text:
+        return text.split("_session': '")[1].split("'")[0]
+    if "PHPSESSID" in text:
+        return text.split("=")[1].split(";")[0]
     return text.split('"value": "')[1].split('"')[0]
 
 
@@ -108,6 +116,9 @@ LOOK_ALIKES = [
     "scp -P 2222 build.tar host:/tmp\n",
     "x = 1 << 20\ncat <<EOF > out.txt\nhello world\nEOF\n",
     "Public-Lines: 2\n",
+    "session = requests.Session()\nself.session_id = 'a3f9c2d1e4b5a6c7d8e9f0a1b2c3d4e5'\n",
+    '{"sessionId": "4b1f6c3e-9a2d-4c8e-b7f1-2d3e4f5a6b7c", "session": 3}',
+    "see draft-ietf-oauth-v2-1-10 and release-2026-02-11-rc1 for details\n",
 ]
 
 

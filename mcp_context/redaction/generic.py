@@ -67,10 +67,13 @@ def secret_name(name: str) -> bool:
 
 
 def key_name(name: str) -> bool:
-    """Whether the name ends in ``key`` with no qualifier that says secret (``browser-key``, ``license_key``):
-    its value is taken for a secret only when it is random."""
+    """Whether the name ends in ``key`` with no qualifier that says secret (``browser-key``, ``license_key``),
+    or names a session (``_gitlab_session``, ``sessionid``, ``PHPSESSID``: who holds a session's value is logged
+    in): its value is taken for a secret only when it is random."""
     words = [w.lower() for w in _WORD.findall(name)]
-    return bool(words) and words[-1] == "key" and _NOT_SECRET_WORDS.isdisjoint(words)
+    if not words or not _NOT_SECRET_WORDS.isdisjoint(words):
+        return False
+    return words[-1] == "key" or any(w.startswith("sess") or w.endswith(("sessid", "sessionid")) for w in words)
 
 
 def password_name(name: str) -> bool:
@@ -203,6 +206,11 @@ def random_tail(prefix: str, tail: str, separator: str = "_") -> bool:
     joined = "".join(groups)
     if len(groups) >= 3 and all(4 <= len(g) <= 16 for g in groups) and (joined.isupper() or joined.islower()):
         return random_run(joined)
+    # a short random tail cut by a separator or two (``glsoat-XfUy-30joyBXHmL2xisW``): random once joined, with
+    # digits in it and a part of 12 or more
+    if len(groups) <= 3 and max(len(g) for g in groups) >= 12 and any(c.isdigit() for c in joined):
+        if joined.isalnum() and random_run(joined):
+            return True
     hex_run = len(prefix) >= 3 and prefix.isupper() and len(tail) >= 16 and set(tail) <= _HEX
     return hex_run and entropy(tail) >= 3.3
 
@@ -253,7 +261,7 @@ NAMED = (
     rf"(?P<q>(?:\\{{0,8}}[\"'`])?)(?<!\\)(?P<secret>(?<=[\"'`]){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
     r"(?=\\{0,8}[\"'`]|[\s,;&<>)}\]|]|\\|$)"
 )
-NAMED_ANCHORS = ("pass", "pwd", "secret", "token", "key", "auth", "cred", "sig", "psk")
+NAMED_ANCHORS = ("pass", "pwd", "secret", "token", "key", "auth", "cred", "sig", "psk", "sess")
 # Each pattern starts with its anchors, as a look-ahead: found where the anchors stand it costs nothing, and an
 # engine that runs the pattern everywhere (hyperscan, in benchmarks/redaction_engines.py) finds what ours does.
 #: ``pat`` (a personal access token) as a whole word of a name: ``AZURE_DEVOPS_PAT``, ``gitlab_pat``,
