@@ -61,6 +61,9 @@ def cases() -> list[tuple[str, str]]:
         (f"Parameters:\n  ZorbPassword:\n    Type: String\n    NoEcho: true\n    Default: {pw}\n", pw),
         (f"environment: {{'HOME': '/root', '_zorb_session': '{rand(32, low)}'}}\n", None),
         (f"PHPSESSID={rand(26, low)}; path=/\n", None),
+        (f'{{"parameters": {{\n  "zorbAdminPassword": {{\n    "value": "{pw}"\n  }}\n}}}}\n', pw),
+        (f"Your temporary password is: {pw}.\n", pw),
+        (f'The password was reset to "{pw}".\n', pw),
         ("2026-02-11 upstream rejected zorbsoat-Qm7v-41kxRb9TzW2pLd8s (401)\n", "zorbsoat-Qm7v-41kxRb9TzW2pLd8s"),
         (f"Public-Lines: 1\n{rand(60)}\nPrivate-Lines: 2\n{rand(64)}\n{rand(28)}\nPrivate-MAC: 00\n", None),
     ]  # fmt: skip
@@ -116,6 +119,8 @@ LOOK_ALIKES = [
     "scp -P 2222 build.tar host:/tmp\n",
     "x = 1 << 20\ncat <<EOF > out.txt\nhello world\nEOF\n",
     "Public-Lines: 2\n",
+    '{"location": {"value": "westeurope-zorb-2"}, "sku": {"value": "Standard_LRS"}}',
+    "The password is required. The password is incorrect for user admin1. The password is set to expire.\n",
     "session = requests.Session()\nself.session_id = 'a3f9c2d1e4b5a6c7d8e9f0a1b2c3d4e5'\n",
     '{"sessionId": "4b1f6c3e-9a2d-4c8e-b7f1-2d3e4f5a6b7c", "session": 3}',
     "see draft-ietf-oauth-v2-1-10 and release-2026-02-11-rc1 for details\n",

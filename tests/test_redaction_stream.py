@@ -86,6 +86,8 @@ def _shape_cases() -> list[tuple[str, str]]:
         (f"\nsmbclient //srv/share -U admin%{pw}\n", pw),
         (f'\nvariable "zorb_password" {{\n  type = string\n  default = "{pw}"\n}}\n', pw),
         (f"\nPrivate-Lines: 2\n{private}\nPrivate-MAC: 00\n", private),
+        (f'"zorbAdminPassword": {{\n    "value": "{pw}"}}', pw),
+        (f"\nYour temporary password is: {pw}.\n", pw),
     ]
 
 

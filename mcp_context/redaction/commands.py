@@ -109,3 +109,18 @@ SAMBA_USER_ANCHORS = ("-U ",)
 def samba_user(match: re.Match[Any], text: str | bytes) -> bool:
     value = ascii_of(match.group("secret"))
     return value[0] not in "$%{" and plausible_value(value, True)
+
+
+#: A password told in a sentence: "your password is: v", "the password was reset to v".
+TOLD = (
+    r"(?i:passw(?:or)?d|passphrase|passcode)[ \t]{1,4}(?i:(?:is|was|has[ \t]{1,4}been)[ \t]{1,4})?"
+    r"(?i:(?:set|reset|changed)[ \t]{1,4}to|is|was|becomes)"
+    r"[ \t]{0,4}:?[ \t]{1,4}(?P<q>(?:\\{0,8}[\"'`])?)(?P<secret>[^\s\"'`\\\x80-\U0010ffff]{6,128}?)(?P=q)"
+    r"[.,;!]?(?=\s|\\[nrt]|$)"
+)
+TOLD_ANCHORS = ("password ", "passwd ", "passphrase ", "passcode ")
+
+
+def told(match: re.Match[Any], text: str | bytes) -> bool:
+    """A value made as a password ("the password is required" tells none)."""
+    return password_like(ascii_of(match.group("secret")))

@@ -386,4 +386,5 @@ RULES: tuple[Rule, ...] = (
     _rule("password", commands.REDIS_AUTH_ANCHORS, commands.REDIS_AUTH, accept=commands.redis_auth),
     _rule("password", commands.ORACLE_ANCHORS, commands.ORACLE, accept=commands.oracle),
     _rule("password", commands.SAMBA_USER_ANCHORS, commands.SAMBA_USER, accept=commands.samba_user),
+    _rule("password", commands.TOLD_ANCHORS, commands.TOLD, folded=True, accept=commands.told),
 )

@@ -167,10 +167,22 @@ def _text(part: str | bytes) -> str:
     return part.decode("utf-8", "ignore") if isinstance(part, bytes) else part
 
 
+#: An object given a name whose first field is the value (an ARM template's parameters: ``"adminPassword":
+#: {"value": "..."}``).
+_OBJECT_NAME = re.compile(
+    r"(?P<name>[A-Za-z0-9_.\-]{1,64})\\{0,8}[\"']?[ \t]{0,4}:[ \t]{0,4}\{(?:[ \t\r\n]|\\[nrt]){0,64}\\{0,8}[\"']?\Z"
+)
+_OBJECT_NAME_BYTES = re.compile(_OBJECT_NAME.pattern.encode())
+
+
 def pair_value(match: re.Match[Any], text: str | bytes) -> bool:
     """Whether the name of the pair (its nearest name field before the value, in the same object, with no more
-    than three fields between) says the value is a credential."""
+    than three fields between; or the name of the object the value opens) says the value is a credential."""
     before = text[max(0, match.start() - PAIR_BACK) : match.start()]
+    object_name: Any = _OBJECT_NAME_BYTES if isinstance(before, bytes) else _OBJECT_NAME
+    owner = object_name.search(before)
+    if owner is not None:
+        return _credential_name(ascii_of(owner.group("name")), ascii_of(match.group("secret")))
     fields: Any = _NAME_FIELD_BYTES if isinstance(before, bytes) else _NAME_FIELD
     names = list(fields.finditer(before))
     if not names:
