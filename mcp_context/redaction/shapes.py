@@ -178,6 +178,8 @@ _OBJECT_NAME_BYTES = re.compile(_OBJECT_NAME.pattern.encode())
 def pair_value(match: re.Match[Any], text: str | bytes) -> bool:
     """Whether the name of the pair (its nearest name field before the value, in the same object, with no more
     than three fields between; or the name of the object the value opens) says the value is a credential."""
+    if not plausible_value(ascii_of(match.group("secret")), True):  # no credential whatever its name
+        return False
     before = text[max(0, match.start() - PAIR_BACK) : match.start()]
     object_name: Any = _OBJECT_NAME_BYTES if isinstance(before, bytes) else _OBJECT_NAME
     owner = object_name.search(before)
@@ -237,7 +239,8 @@ DEFAULT = (
     rf"(?P<secret>(?<=[\"'])[^\s\"'`\\{_NOT_ASCII}]{{6,512}}|[^\s\"'`,;{{}}\\{_NOT_ASCII}]{{6,512}})"
     r"(?=\\{0,8}[\"']|[\s,;}]|\\|$)"
 )
-DEFAULT_ANCHORS = ("default",)
+#: The word as an assignment's name (not ``defaults``, ``default_``, ``(default)``: code is full of them).
+DEFAULT_ANCHORS = ("default ", "default\t", "default:", "default=", 'default"', "default'", 'default\\"')
 #: A line that opens a block: a name, quoted or not (after ``variable``), then ``{`` or ``:`` ending the line.
 _OPENER = re.compile(r"(?P<name>[A-Za-z0-9_.\-]{1,64})\\{0,8}[\"']?[ \t]{0,8}[{:][ \t]{0,8}(?=\r?\n|\\n)")
 _OPENER_BYTES = re.compile(_OPENER.pattern.encode())
@@ -247,6 +250,9 @@ _NEWLINE = re.compile(r"\n|\\n")
 def default_value(match: re.Match[Any], text: str | bytes) -> bool:
     """Whether the block the default stands in (opened at most six lines above, the nearest opener) is named for
     a secret."""
+    value = ascii_of(match.group("secret"))
+    if not plausible_value(value, True):  # no credential whatever its name: read no further
+        return False
     before = text[max(0, match.start() - PAIR_BACK) : match.start()]
     opener: Any = _OPENER_BYTES if isinstance(before, bytes) else _OPENER
     openers = list(opener.finditer(before))
@@ -257,7 +263,7 @@ def default_value(match: re.Match[Any], text: str | bytes) -> bool:
     if "{" in gap or "}" in gap or len(_NEWLINE.findall(gap)) > 6:
         return False
     name = ascii_of(found.group("name"))
-    return generic.secret_name(name) and plausible_value(ascii_of(match.group("secret")), generic.password_name(name))
+    return generic.secret_name(name) and plausible_value(value, generic.password_name(name))
 
 
 #: A PuTTY key file's private part: the base64 lines after ``Private-Lines: N``.
