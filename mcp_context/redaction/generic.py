@@ -261,7 +261,14 @@ NAMED = (
     rf"(?P<q>(?:\\{{0,8}}[\"'`])?)(?<!\\)(?P<secret>(?<=[\"'`]){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
     r"(?=\\{0,8}[\"'`]|[\s,;&<>)}\]|]|\\|$)"
 )
-NAMED_ANCHORS = ("pass", "pwd", "secret", "token", "key", "auth", "cred", "sig", "psk", "sess")
+_NAMED_WORDS = ("pass", "pwd", "secret", "token", "key", "auth", "cred", "sig", "psk", "sess")
+NAMED_ANCHORS = _NAMED_WORDS[:-1]
+#: A session's name, only where it ends and its value follows, as code and files spell it: "session" stands all
+#: over logs ("session upload"), and each place would cost a try (and, spelled in any case, a check of the rest).
+SESSION_ANCHORS = (
+    *(f"{w}{end}" for w in ("session", "Session", "SESSION") for end in ("=", ":", '"', "'", '\\"')),
+    "sessid", "SESSID", "SessId", "sessionid", "sessionId", "SessionId", "SESSIONID",
+)  # fmt: skip
 # Each pattern starts with its anchors, as a look-ahead: found where the anchors stand it costs nothing, and an
 # engine that runs the pattern everywhere (hyperscan, in benchmarks/redaction_engines.py) finds what ours does.
 #: ``pat`` (a personal access token) as a whole word of a name: ``AZURE_DEVOPS_PAT``, ``gitlab_pat``,
@@ -271,7 +278,7 @@ PAT = r"(?=PAT(?![A-Za-z])|[_.\-]pat(?![a-z])|Pat(?![a-z]))" + NAMED.replace("{s
 #: White space alone assigns only before a value in quotes or one with a digit early in it (not another
 #: assignment): a word after "token" in a log or in code ("token expired", "key in keys", "token status=200") is
 #: common, and each would cost a judgement.
-NAMED = f"(?=(?i:{'|'.join(NAMED_ANCHORS)}))" + NAMED.replace(
+NAMED = f"(?=(?i:{'|'.join(_NAMED_WORDS)}))" + NAMED.replace(
     "{spaced}", r"""|(?:[ \t]|\\t){1,8}(?=\\{0,8}["'`]|[!#%^*+~]?[A-Za-z0-9][A-Za-z0-9_.+/%~!#^*\-]{0,40}\d)"""
 )
 

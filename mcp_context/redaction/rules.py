@@ -363,6 +363,7 @@ RULES: tuple[Rule, ...] = (
     ),
     # a value given any name that says secret, in any syntax (see generic)
     _rule("secret", generic.NAMED_ANCHORS, generic.NAMED, folded=True, accept=generic.named_value),
+    _rule("secret", generic.SESSION_ANCHORS, generic.NAMED, accept=generic.named_value),
     _rule("secret", generic.PAT_ANCHORS, generic.PAT, accept=generic.named_value),
     _rule("secret", generic.NEARBY_ANCHORS, generic.NEARBY, folded=True, accept=generic.nearby_value),
     # a token of a prefix and a random tail, whoever issues it (see generic)
