@@ -35,11 +35,6 @@ LOGIN_CALL_ANCHORS = (
 )  # fmt: skip
 
 
-def login_call(match: re.Match[Any], text: str | bytes) -> bool:
-    """A password (three kinds of character, or random), not a second name or a mode (``bind(this, 'click')``)."""
-    return password_like(ascii_of(match.group("secret")))
-
-
 #: ``echo 'pw' | cmd ... --password-stdin`` (docker, podman, helm, oras login): what is echoed is the password.
 PIPED = (
     rf"\b(?:echo|printf)[ \t]{{1,4}}(?:-[nE]{{1,2}}[ \t]{{1,4}})?"
@@ -47,11 +42,6 @@ PIPED = (
     r"[ \t]{0,4}\|[^\n|;&]{0,256}?--password-stdin"
 )
 PIPED_ANCHORS = ("echo", "printf")
-
-
-def piped(match: re.Match[Any], text: str | bytes) -> bool:
-    value = ascii_of(match.group("secret"))
-    return value[0] not in "$%{" and plausible_value(value, True)
 
 
 #: The value a command sets (``--body``, ``--value``, ``-b``) on a line that names a secret before it.
@@ -83,10 +73,6 @@ REDIS_AUTH = (
 REDIS_AUTH_ANCHORS = ("AUTH ", "AUTH\t")
 
 
-def redis_auth(match: re.Match[Any], text: str | bytes) -> bool:
-    return password_like(ascii_of(match.group("secret")))
-
-
 #: An Oracle connect descriptor's ``user/password@`` (a thin JDBC URL, sqlplus, the Data Pump tools).
 ORACLE = (
     r"(?:(?i:thin):|\b(?:sqlplus|expdp|impdp|sqlldr|rman[ \t]{1,4}target)(?:[ \t]{1,4}-[A-Za-z]{1,10}){0,4}[ \t]{1,4}"
@@ -96,19 +82,9 @@ ORACLE = (
 ORACLE_ANCHORS = ("thin:", "sqlplus", "expdp", "impdp", "sqlldr", "rman target")
 
 
-def oracle(match: re.Match[Any], text: str | bytes) -> bool:
-    value = ascii_of(match.group("secret"))
-    return value[0] not in "$%{<" and plausible_value(value, True)
-
-
 #: ``-U user%password`` (smbclient, rpcclient, net, winexe: Samba's tools).
 SAMBA_USER = rf"(?<![^\s\"'])-U[ \t]{{1,4}}(?P<q>['\"]?)[^\s%'\"\\]{{1,64}}%(?P<secret>{_ARG}{{6,256}})(?P=q)"
 SAMBA_USER_ANCHORS = ("-U ",)
-
-
-def samba_user(match: re.Match[Any], text: str | bytes) -> bool:
-    value = ascii_of(match.group("secret"))
-    return value[0] not in "$%{" and plausible_value(value, True)
 
 
 #: A password told in a sentence: "your password is: v", "the password was reset to v".
@@ -121,6 +97,14 @@ TOLD = (
 TOLD_ANCHORS = ("password ", "passwd ", "passphrase ", "passcode ")
 
 
-def told(match: re.Match[Any], text: str | bytes) -> bool:
-    """A value made as a password ("the password is required" tells none)."""
+def made_password(match: re.Match[Any], text: str | bytes) -> bool:
+    """A value made as a password (three kinds of character, or random): not a second name or a mode
+    (``login(user, 'standard')``), nor a word in a sentence ("the password is required")."""
     return password_like(ascii_of(match.group("secret")))
+
+
+def given_password(match: re.Match[Any], text: str | bytes) -> bool:
+    """What a command is given as its password, whatever it is made of: no reference (``$VAR``, ``${X}``,
+    ``%s``, ``<password>``) nor placeholder."""
+    value = ascii_of(match.group("secret"))
+    return value[0] not in "$%{<" and plausible_value(value, True)

@@ -381,11 +381,11 @@ RULES: tuple[Rule, ...] = (
     _rule("secret", shapes.DEFAULT_ANCHORS, shapes.DEFAULT, folded=True, accept=shapes.default_value),
     _rule("private_key", shapes.PUTTY_ANCHORS, shapes.PUTTY),
     # a password or a secret given by position (see commands)
-    _rule("password", commands.LOGIN_CALL_ANCHORS, commands.LOGIN_CALL, accept=commands.login_call),
-    _rule("password", commands.PIPED_ANCHORS, commands.PIPED, accept=commands.piped),
+    _rule("password", commands.LOGIN_CALL_ANCHORS, commands.LOGIN_CALL, accept=commands.made_password),
+    _rule("password", commands.PIPED_ANCHORS, commands.PIPED, accept=commands.given_password),
     _rule("secret", commands.SET_FLAG_ANCHORS, commands.SET_FLAG, accept=commands.set_flag),
-    _rule("password", commands.REDIS_AUTH_ANCHORS, commands.REDIS_AUTH, accept=commands.redis_auth),
-    _rule("password", commands.ORACLE_ANCHORS, commands.ORACLE, accept=commands.oracle),
-    _rule("password", commands.SAMBA_USER_ANCHORS, commands.SAMBA_USER, accept=commands.samba_user),
-    _rule("password", commands.TOLD_ANCHORS, commands.TOLD, folded=True, accept=commands.told),
+    _rule("password", commands.REDIS_AUTH_ANCHORS, commands.REDIS_AUTH, accept=commands.made_password),
+    _rule("password", commands.ORACLE_ANCHORS, commands.ORACLE, accept=commands.given_password),
+    _rule("password", commands.SAMBA_USER_ANCHORS, commands.SAMBA_USER, accept=commands.given_password),
+    _rule("password", commands.TOLD_ANCHORS, commands.TOLD, folded=True, accept=commands.made_password),
 )
