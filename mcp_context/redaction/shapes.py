@@ -213,8 +213,8 @@ def identified_by(match: re.Match[Any], text: str | bytes) -> bool:
 HEREDOC = (
     r"[:=][ \t]{0,8}(?:<<[-~]?[ \t]{0,2}(?P<tq>['\"]?)(?P<tag>[A-Za-z_]{2,16})(?P=tq)|[|>][+\-]?)"
     r"[ \t]{0,8}(?:\r?\n|\\n)"
-    rf"[ \t]{{0,16}}(?P<secret>[^\s\"'\\{_NOT_ASCII}]{{8,512}})[ \t]{{0,8}}(?:\r?\n|\\n|$)"
-    r"(?(tag)[ \t]{0,16}(?P=tag)(?![A-Za-z0-9_]))"
+    rf"[ \t]{{0,16}}(?P<secret>[^\s\"'\\{_NOT_ASCII}]{{8,512}})[ \t]{{0,8}}"
+    r"(?:(?:\r?\n|\\n)(?(tag)[ \t]{0,16}(?P=tag)(?![A-Za-z0-9_]))|$)"  # the end last: hyperscan runs it too
 )
 #: Found from the assignment: ``<<`` alone is a shift or an output stream's operator in most code.
 HEREDOC_ANCHORS = ("= <<", "=<<", ": <<", ": |", ": >", "= |")
