@@ -73,3 +73,15 @@ def test_redacting_again_changes_nothing_even_as_json(case: Case) -> None:
     assert redactor.text(spelled) == spelled
     # the same secret gets the same placeholder, and the text the same lines, as plain text and in a JSON string
     assert json.loads(redactor.text(json.dumps({"content": case.text})))["content"] == once
+
+
+@pytest.mark.slow  # compiling every rule in prefilter mode takes seconds
+def test_hyperscan_compiles_every_rule_and_finds_what_ours_finds() -> None:
+    """The engine measured beside ours (benchmarks/redaction_engines.py, the bench extra) takes every rule's
+    pattern; one it could not compile would stop the benchmark. Skipped where hyperscan is not installed."""
+    pytest.importorskip("hyperscan")
+    from benchmarks.redaction_engines import Hyperscan
+
+    engine = Hyperscan()
+    for case in DEV[:20]:
+        assert not leaked(engine.redact(case.text), case.secret), case.id
