@@ -2,9 +2,9 @@
 side (see redaction_engines): recall on the secrets corpus, dev and held-out (and held-out less the formats the
 issue named, whose rules were written for it; the second part, captured before the rules were made general and
 since used as dev; the third part, captured before rules were written from the second part's misses, used up since;
-the fourth held-out part, captured before rules were written from the third's; and the fifth, captured blind while
-rules were written from the earlier parts), false positives per 10 MB of ordinary source and logs, and speed on
-them. Then what taking credentials out of stored text costs, against the same operations with redaction turned
+the fourth part, captured before rules were written from the third's, used up since; and the fifth, captured blind
+while rules were written from the earlier parts), false positives per 10 MB of ordinary source and logs, and speed
+on them. Then what taking credentials out of stored text costs, against the same operations with redaction turned
 off, in the same run on the same data.
 
 Rows: ``persist_file`` of a generated log (no credentials: the common case, every rule's anchors scanned for),
@@ -119,7 +119,7 @@ def _side_by_side(fp_bytes: int) -> None:
         "held-out, not named in the issue": [c for c in cases if c.split == "held_out" and c.format not in NAMED],
         "second part (now dev)": [c for c in cases if c.split == "held_out_new"],
         "third part (used up)": [c for c in cases if c.split == "held_out_3"],
-        "held-out, fourth": [c for c in cases if c.split == "held_out_4"],
+        "fourth part (used up)": [c for c in cases if c.split == "held_out_4"],
         "held-out 5": [c for c in cases if c.split == "held_out_5"],
     }
     ordinary = list(engines.ordinary(fp_bytes))

@@ -60,6 +60,9 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
+#: The commit the stories' ``git log`` commands read history from: a fixed one, so that what they quote (diffs
+#: of the secrets corpus among them) is the same whatever has been committed since.
+HISTORY_AT = "7ecea222761b303fa6f6fd58490817f6c18b27f2"
 
 CLAUDE_VERSION = "2.1.330"
 CLAUDE_MODEL = "claude-opus-5-5"
@@ -611,7 +614,7 @@ class StoryTeller:
                 "I'll start by getting the lay of the land: the files, the recent history and the Python modules.",
                 [
                     t.bash("ls -la", "List the repository root"),
-                    t.bash("git log --oneline -n 50", "Show recent commits"),
+                    t.bash(f"git log --oneline -n 50 {HISTORY_AT}", "Show recent commits"),
                     t.glob("mcp_context/**/*.py"),
                 ],
                 thinking=(
@@ -752,7 +755,7 @@ class StoryTeller:
                 [t.bash("python -m mcp_context stats", "Print the statistics table", fake=(table, "", 0))],
             )
         )
-        big = t.bash("git log -p -n 30 --stat", "Show the last 30 commits with their diffs")
+        big = t.bash(f"git log -p -n 30 --stat {HISTORY_AT}", "Show the last 30 commits with their diffs")
         ev.append(Reply("Let me check how recent commits paired CLI changes with their tests.", [big]))
         ev.extend(self.filler(filler_middle, "checking conventions"))
         ev.append(
@@ -934,7 +937,7 @@ class StoryTeller:
                 intent = f"Searching the code for `{pattern}`."
             elif kind == "history":
                 calls = [
-                    t.bash(f"git log --oneline -n 5 -- {rel}", f"Show recent commits touching {rel}"),
+                    t.bash(f"git log --oneline -n 5 {HISTORY_AT} -- {rel}", f"Show recent commits touching {rel}"),
                     t.bash(f"wc -l {rel}", f"Count lines of {rel}"),
                 ]
                 intent = f"Checking how `{rel}` has changed lately."

@@ -109,7 +109,7 @@ def test_recompaction_replays_earlier_replacements_byte_for_byte(histories: Any,
     later = inputs + [{"role": "user", "content": "Thanks. Now run the tests once more."}]
     again = Session(root=session.store.root, session=session.id, env={})  # a restarted server
     # The trigger sits above the target: the history replayed plus one message stays under it, whatever the
-    # first compaction left as headroom (this fixture grows with the repository's own log).
+    # first compaction left as headroom.
     second = again.compact_history(messages=later, target_tokens=TARGET, trigger=TARGET + 2_000)
     assert second.messages[: len(first.messages)] == first.messages
     assert second.messages[-1] == later[-1]

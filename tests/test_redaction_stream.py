@@ -62,6 +62,37 @@ GENERAL_SECRETS = [
     GENERAL_CASES[3][0][28:],
     GENERAL_CASES[4][0][16:-4],
 ]
+
+
+def _shape_cases() -> list[tuple[str, str]]:
+    """(text as it stands in the stream, the secret in it) for each rule that finds a credential by the shape of
+    its place (the redaction package's shapes and commands modules, and the syntaxes of the names rule), the
+    name read back as far as each rule reads it (a pair's name, fields before its value)."""
+    pw = f"{rand(6)}!{rand(5, '0123456789')}{rand(8)}"
+    key = f"{rand(30)}9{rand(30)}"
+    private = f"{rand(64)}\n{rand(40)}"
+    ssm = f'{{"Name": "/prod/api/ZORB_TOKEN",\n "Type": "SecureString",\n "Description": "{rand(40)}",\n'
+    return [
+        (f'\nconst ZORB_KEY: &str = "{key}";\n', key),
+        (f"\nZORB_ACCESS_KEY:{' ' * 30}{key}\n", key),
+        (f"\nrequirepass {pw}\n", pw),
+        (f'{ssm} "Value": "{key}"}}', key),
+        (f"\nzorb_password = <<-EOT\n  {pw}\nEOT\n", pw),
+        (f"\nsmtp.login('mailer@acme.dev', '{pw}')\n", pw),
+        (f"\necho '{pw}' | docker login ghcr.io -u ci --password-stdin\n", pw),
+        (f'\ngh secret set ZORB_TOKEN --repo acme/api --body "{key}"\n', key),
+        (f"\nAUTH default {pw}\n", pw),
+        (f"\ndb.url=jdbc:oracle:thin:scott/{pw}@//ora:1521/X\n", pw),
+        (f"\nsmbclient //srv/share -U admin%{pw}\n", pw),
+        (f'\nvariable "zorb_password" {{\n  type = string\n  default = "{pw}"\n}}\n', pw),
+        (f"\nPrivate-Lines: 2\n{private}\nPrivate-MAC: 00\n", private),
+        (f'"zorbAdminPassword": {{\n    "value": "{pw}"}}', pw),
+        (f"\nYour temporary password is: {pw}.\n", pw),
+    ]
+
+
+SHAPE_CASES = _shape_cases()
+
 #: Minified JSON: no space or line break for the redactor to cut at.
 FILLER = '{"id":1234,"name":"build-step","ok":true,"tags":["a","b"]},'
 
@@ -80,6 +111,8 @@ def streamed(text: str, chunk: int) -> str:
 def test_the_issue_cases_are_the_secrets_they_name() -> None:
     for (text, _), secret in zip(ISSUE_CASES + GENERAL_CASES, SECRETS + GENERAL_SECRETS, strict=True):
         assert secret in text and secret not in Redactor("s1").text(FILLER + text + FILLER), text
+    for text, secret in SHAPE_CASES:
+        assert secret in text and secret not in Redactor("s1").text(FILLER + text + FILLER), text
 
 
 CHUNK = 5000
@@ -94,12 +127,16 @@ CUTS = [
 ]
 
 
+ALL_CASES = [c for c, _ in ISSUE_CASES + GENERAL_CASES] + [c for c, _ in SHAPE_CASES]
+ALL_SECRETS = SECRETS + GENERAL_SECRETS + [s for _, s in SHAPE_CASES]
+
+
 @pytest.mark.parametrize("boundary", CUTS)
-@pytest.mark.parametrize("case", range(len(ISSUE_CASES) + len(GENERAL_CASES)))
+@pytest.mark.parametrize("case", range(len(ALL_CASES)))
 def test_a_secret_at_every_offset_around_every_cut_is_redacted(case: int, boundary: int) -> None:
     """Pieces of 5,000 bytes, windows of 8 KiB (the sizes made small, the logic the same): the secret's text is
     put at every offset that lays it across a piece's end or a window's cut, and no cut lets it through."""
-    text, secret = [c for c, _ in ISSUE_CASES + GENERAL_CASES][case], (SECRETS + GENERAL_SECRETS)[case]
+    text, secret = ALL_CASES[case], ALL_SECRETS[case]
     with pytest.MonkeyPatch.context() as patched:
         patched.setattr(redaction, "_STEP", STEP)
         for at in range(boundary - len(text) - 2, boundary + 3):
@@ -211,3 +248,26 @@ def test_a_password_with_letters_outside_ascii_is_caught_whole_and_streamed() ->
         assert streamed(filled(9000) + text + filled(9000), 4096) == Redactor("s1").text(
             filled(9000) + text + filled(9000)
         )
+
+
+def test_base64_of_a_long_private_key_is_redacted_whole_across_any_cut() -> None:
+    """Base64 of a 4096-bit key's PEM block (over 4,000 characters, longer than a stream's LONGEST), on one line
+    (a kubeconfig's client-key-data) or wrapped as ``base64`` wraps it: nothing of it is left, in a text or in a
+    stream cut anywhere along it."""
+    import base64
+
+    body = "\n".join(rand(64, ALNUM + "+/") for _ in range(52))
+    pem = f"-----BEGIN RSA PRIVATE KEY-----\n{body}\n-----END RSA PRIVATE KEY-----\n"
+    encoded = base64.b64encode(pem.encode()).decode()
+    assert len(encoded) > 4000
+    wrapped = "\n".join(encoded[i : i + 76] for i in range(0, len(encoded), 76))
+    for text in (f"\nclient-key-data: {encoded}\n", f"\n$ base64 key.pem\n{wrapped}\n$ ls\n"):
+        assert "[secret:private_key:" in Redactor("s1").text(text)
+        with pytest.MonkeyPatch.context() as patched:
+            patched.setattr(redaction, "_STEP", STEP)
+            for at in range(CHUNK - len(text), CHUNK + 3, 331):
+                whole = filled(max(0, at)) + text + filled(3 * STEP)
+                out = streamed(whole, CHUNK)
+                assert out == Redactor("s1").text(whole), at
+                assert not any(encoded[i : i + 24] in out for i in range(0, len(encoded) - 24, 24)), at
+                assert not any(line in out for line in wrapped.splitlines()), at

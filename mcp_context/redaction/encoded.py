@@ -28,14 +28,25 @@ def _decoded(value: str, chars: int) -> bytes:
         return b""
 
 
-#: Base64 of a PEM block (``-----BEGIN ...``): a private key's, judged by the decoded header.
-PEM_B64 = rf"{_START}LS0tLS1CRUdJTi{_B64}{{16,4000}}={{0,2}}"
+#: The longest base64 of a PEM block read (a 16384-bit RSA key's block is 13 KB, 17 KB in base64).
+_PEM_B64_MOST = 96 * 1024
+#: Base64 of a PEM block (``-----BEGIN ...``): a private key's, judged by the decoded header; of any length (a
+#: stream holds it whole, as it holds a PEM block: see Redactor.stream), on one line or wrapped as ``base64``
+#: wraps it (76 characters a line, each line base64 to its end).
+PEM_B64 = (
+    rf"{_START}LS0tLS1CRUdJTi{_B64}{{16,{_PEM_B64_MOST}}}={{0,2}}"
+    rf"(?:(?:\r?\n|\\n)[ \t]{{0,16}}{_B64}{{4,{_PEM_B64_MOST}}}={{0,2}}(?=[ \t]*(?:\r?\n|\\[rn]|$))){{0,2048}}"
+)
 PEM_B64_ANCHORS = ("LS0tLS1CRUdJTi",)
 
 
 def pem_b64(match: re.Match[Any], text: str | bytes) -> bool:
     """A private key's block, not a certificate's or a public key's."""
-    return b"PRIVATE KEY" in _decoded(ascii_of(match.group()), 80)
+    return b"PRIVATE KEY" in _decoded(_WRAPS.sub("", ascii_of(match.group()[:240])), 80)
+
+
+#: What a wrapped base64 value's lines are joined by (white space, a JSON escape's ``\\n``).
+_WRAPS = re.compile(r"\s|\\[rn]")
 
 
 #: Base64 of a JWT (``eyJ`` is ``ZXlK``), judged by its decoded first two parts.

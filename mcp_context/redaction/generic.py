@@ -20,8 +20,9 @@ _SECRET_PARTS = (
     "licensekey", "appkey", "applicationkey", "servicekey", "sessionkey", "webhookkey", "writekey", "ingestkey",
 )  # fmt: skip
 #: Words that say so only standing as a whole word of the name: ``DB_PASS``, ``PWD``, ``auth``, ``sig`` (a SAS
-#: signature; not ``signature``, which a message carries in the open), ``pat`` (a personal access token).
-_SECRET_WORDS = frozenset({"pass", "pwd", "passwd", "pw", "auth", "sig", "creds", "apikey", "pat"})
+#: signature; not ``signature``, which a message carries in the open), ``pat`` (a personal access token), ``psk``
+#: (a pre-shared key: Wi-Fi's, IPsec's).
+_SECRET_WORDS = frozenset({"pass", "pwd", "passwd", "pw", "auth", "sig", "creds", "apikey", "pat", "psk"})
 #: Words that, anywhere in a name, say its value is not a secret: an id, a URL, a file, a count, a public key,
 #: a page cursor (``token_url``, ``api_key_id``, ``password_file``, ``max_tokens``, ``next_page_token``).
 _NOT_SECRET_WORDS = frozenset(
@@ -38,26 +39,51 @@ _NOT_SECRET_WORDS = frozenset(
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 
 
+#: Words that end in ``pass`` and are no password's: ``bypass`` or ``compass`` says nothing of a value.
+_NOT_PASS = frozenset("bypass compass encompass multipass overpass underpass surpass trespass".split())
+
+
+def _compound(word: str) -> bool:
+    """Whether one word of a name joins a qualifier to a secret word with nothing between, as configuration
+    directives do (``requirepass``, ``masterauth``, ``dbpass``, ``authtok``)."""
+    return (
+        (word.endswith("pass") and word not in _NOT_PASS)
+        or (word.endswith("auth") and len(word) > 5)
+        or "authtok" in word
+    )
+
+
 def secret_name(name: str) -> bool:
     """Whether a name (a variable, a key, a header, a flag) says the value given it is a secret."""
     words = [w.lower() for w in _WORD.findall(name)]
     if not words or _NOT_SECRET_WORDS.intersection(words):
         return False
     joined = "".join(words)
-    return any(part in joined for part in _SECRET_PARTS) or not _SECRET_WORDS.isdisjoint(words)
+    return (
+        any(part in joined for part in _SECRET_PARTS)
+        or not _SECRET_WORDS.isdisjoint(words)
+        or any(_compound(w) for w in words)
+    )
 
 
 def key_name(name: str) -> bool:
-    """Whether the name ends in ``key`` with no qualifier that says secret (``browser-key``, ``license_key``):
-    its value is taken for a secret only when it is random."""
+    """Whether the name ends in ``key`` with no qualifier that says secret (``browser-key``, ``license_key``),
+    or names a session (``_gitlab_session``, ``sessionid``, ``PHPSESSID``: who holds a session's value is logged
+    in): its value is taken for a secret only when it is random."""
     words = [w.lower() for w in _WORD.findall(name)]
-    return bool(words) and words[-1] == "key" and _NOT_SECRET_WORDS.isdisjoint(words)
+    if not words or not _NOT_SECRET_WORDS.isdisjoint(words):
+        return False
+    return words[-1] == "key" or any(w.startswith("sess") or w.endswith(("sessid", "sessionid")) for w in words)
 
 
 def password_name(name: str) -> bool:
     """Whether the name is a password's, whose value may be a person's choice rather than a random string."""
     words = [w.lower() for w in _WORD.findall(name)]
-    return "passw" in "".join(words) or not {"pass", "pwd", "passwd", "pw", "passphrase"}.isdisjoint(words)
+    return (
+        "passw" in "".join(words)
+        or not {"pass", "pwd", "passwd", "pw", "passphrase"}.isdisjoint(words)
+        or any(w.endswith("pass") and w not in _NOT_PASS for w in words)
+    )
 
 
 #: Values that stand for a secret rather than being one.
@@ -99,6 +125,29 @@ def plausible_value(value: str, password: bool) -> bool:
     letters = any(c.isalpha() for c in value)
     mixed = any(c.isupper() for c in value) and any(c.islower() for c in value)
     return letters and (any(c.isdigit() for c in value) or mixed) and entropy(value) >= 3.0
+
+
+#: Signs that count as a class of their own in a password; ``_ - . / : , = @`` are left out, as names, paths,
+#: addresses and options (``user@host1``, ``8080:80``, ``key=value``) hold them.
+_SIGNS = frozenset("!#$%^&*+?~")
+
+
+def password_like(value: str) -> bool:
+    """Whether a value given to a short flag (or standing where a password does) is a password rather than a
+    port, a width, a name or a path: no path, option, reference or URL; and three of lower case, upper case,
+    digits and signs (``utngmb7080NWUT!``), or a random run of letters and digits (a generated password)."""
+    if value[0] in "-$%{" or "/" in value or "=" in value or value.isdigit() or not plausible_value(value, True):
+        return False
+    classes = (
+        any(c.islower() for c in value),
+        any(c.isupper() for c in value),
+        any(c.isdigit() for c in value),
+        any(c in _SIGNS for c in value),
+    )
+    return sum(classes) >= 3 or any(random_run(run, 12) for run in _RUN12.findall(value))
+
+
+_RUN12 = re.compile(r"[A-Za-z0-9]{12,}")
 
 
 def url_password(match: re.Match[Any], text: str | bytes) -> bool:
@@ -157,6 +206,11 @@ def random_tail(prefix: str, tail: str, separator: str = "_") -> bool:
     joined = "".join(groups)
     if len(groups) >= 3 and all(4 <= len(g) <= 16 for g in groups) and (joined.isupper() or joined.islower()):
         return random_run(joined)
+    # a short random tail cut by a separator or two (``glsoat-XfUy-30joyBXHmL2xisW``): random once joined, with
+    # digits in it and a part of 12 or more
+    if len(groups) <= 3 and max(len(g) for g in groups) >= 12 and any(c.isdigit() for c in joined):
+        if joined.isalnum() and random_run(joined):
+            return True
     hex_run = len(prefix) >= 3 and prefix.isupper() and len(tail) >= 16 and set(tail) <= _HEX
     return hex_run and entropy(tail) >= 3.3
 
@@ -200,11 +254,21 @@ _QUOTED_CHAR = r"""[^\s"'`\[\]\\\x80-\U0010ffff]"""
 #: after the name's, or white space alone, judged by named_value), and the value, whole: in quotes, to the quote.
 NAMED = (
     r"(?P<rest>[A-Za-z0-9_.\-]{0,40}?)(?P<close>\\{0,8}[\"'`]|\])?"
-    r"(?P<sep>[ \t]{0,8}(?:=>|:=|==|\?=|[:=,>])[ \t]{0,8}|[ \t]{1,8}value[ \t]{0,4}=[ \t]{0,4}{spaced})"
+    r"(?P<sep>[ \t]{0,4}:[ \t]{0,4}&?(?:'static[ \t]{1,4})?[A-Za-z][A-Za-z0-9_.:<>\[\]]{0,30}"
+    r"[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
+    r"|[ \t]{1,4}(?:string|String|str)[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
+    r"|[ \t]{0,8}(?:=>|:=|==|\?=|[:=,>])[ \t]{0,40}|[ \t]{1,8}value[ \t]{0,4}=[ \t]{0,4}{spaced})"
     rf"(?P<q>(?:\\{{0,8}}[\"'`])?)(?<!\\)(?P<secret>(?<=[\"'`]){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
     r"(?=\\{0,8}[\"'`]|[\s,;&<>)}\]|]|\\|$)"
 )
-NAMED_ANCHORS = ("pass", "pwd", "secret", "token", "key", "auth", "cred", "sig")
+_NAMED_WORDS = ("pass", "pwd", "secret", "token", "key", "auth", "cred", "sig", "psk", "sess")
+NAMED_ANCHORS = _NAMED_WORDS[:-1]
+#: A session's name, only where it ends and its value follows, as code and files spell it: "session" stands all
+#: over logs ("session upload"), and each place would cost a try (and, spelled in any case, a check of the rest).
+SESSION_ANCHORS = (
+    *(f"{w}{end}" for w in ("session", "Session", "SESSION") for end in ("=", ":", '"', "'", '\\"')),
+    "sessid", "SESSID", "SessId", "sessionid", "sessionId", "SessionId", "SESSIONID",
+)  # fmt: skip
 # Each pattern starts with its anchors, as a look-ahead: found where the anchors stand it costs nothing, and an
 # engine that runs the pattern everywhere (hyperscan, in benchmarks/redaction_engines.py) finds what ours does.
 #: ``pat`` (a personal access token) as a whole word of a name: ``AZURE_DEVOPS_PAT``, ``gitlab_pat``,
@@ -214,8 +278,8 @@ PAT = r"(?=PAT(?![A-Za-z])|[_.\-]pat(?![a-z])|Pat(?![a-z]))" + NAMED.replace("{s
 #: White space alone assigns only before a value in quotes or one with a digit early in it (not another
 #: assignment): a word after "token" in a log or in code ("token expired", "key in keys", "token status=200") is
 #: common, and each would cost a judgement.
-NAMED = f"(?=(?i:{'|'.join(NAMED_ANCHORS)}))" + NAMED.replace(
-    "{spaced}", r"""|[ \t]{1,8}(?=\\{0,8}["'`]|[A-Za-z0-9][A-Za-z0-9_.+/%~\-]{0,40}\d)"""
+NAMED = f"(?=(?i:{'|'.join(_NAMED_WORDS)}))" + NAMED.replace(
+    "{spaced}", r"""|(?:[ \t]|\\t){1,8}(?=\\{0,8}["'`]|[!#%^*+~]?[A-Za-z0-9][A-Za-z0-9_.+/%~!#^*\-]{0,40}\d)"""
 )
 
 
@@ -225,13 +289,18 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
     before = text[max(0, start - NAME_BACK) : start]
     found = _NAME_TAIL_BYTES.search(before) if isinstance(before, bytes) else _NAME_TAIL.search(before)
     head = ascii_of(found.group()) if found else ""
+    if found and found.start() > 0 and before[found.start() - 1 : found.start()] in ("\\", b"\\") and head[0] in "nrt":
+        head = head[1:]  # the name starts after a JSON escape (\n): its letter is none of the name's
     name = head + ascii_of(match.group("rest"))
     close, sep, quote = (ascii_of(match.group(g) or "") for g in ("close", "sep", "q"))
-    word = sep.strip()
+    word = sep.replace("\\t", "").strip()  # a tab may be a JSON escape's: the same text as JSON
     # white space only: a flag (--token x), a name of words joined as code joins them (ENV API_TOKEN x, aws
     # configure set aws_secret_access_key x), or a value in quotes (PASSWORD 'x'), never a word after a word
     # ("token expired", 'pass "x" to it': a short word alone is a verb or a noun)
-    if not word and not (name.startswith("-") or _JOINED.search(name) or (quote and (name.isupper() or len(name) > 5))):
+    directive = not word and _directive(text, start - len(head), match.end())
+    if not word and not (
+        name.startswith("-") or _JOINED.search(name) or (quote and (name.isupper() or len(name) > 5)) or directive
+    ):
         return False
     loose = not secret_name(name)
     if loose and not key_name(name):
@@ -254,12 +323,31 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
     if not word and quote and password_name(name):  # CREATE USER u WITH PASSWORD '...': a person's choice
         return True
     # where the syntax is also code's (a comparison, a call's arguments, a word after a word), only a random
-    # value (or a UUID, which many services issue as a key) is taken for a secret
+    # value (or a UUID, which many services issue as a key) is taken for a secret; after white space or as a
+    # call's next argument, also one made as a password is (three of lower case, upper case, digits and signs:
+    # ENV DB_PASSWORD uOiV2^nc..., os.getenv("DB_PASSWORD", "Xy9!kd82...")
     return (
         word not in ("", ",", "==")
         or any(random_run(run, 10) for run in _RUN.findall(value))
         or _UUID.fullmatch(value) is not None
+        or (word in ("", ",") and password_like(value))
     )
+
+
+_LINE_START = re.compile(r"(?:\n|\\n)[ \t]*\Z")
+_LINE_END = re.compile(r"[ \t]*(?:\r?\n|\\[rn]|\Z)")
+
+
+def _directive(text: str | bytes, start: int, end: int) -> bool:
+    """Whether the name starts a line and the value ends it: a configuration directive (``requirepass x``,
+    ``ldap_default_authtok x``), a name and its value alone on a line, not a word after a word in a sentence."""
+    before = text[max(0, start - 16) : start]
+    after = text[end : end + 8]
+    if isinstance(before, bytes):
+        before, after = before.decode("utf-8", "ignore"), after.decode("utf-8", "ignore")  # type: ignore[union-attr]
+    assert isinstance(before, str) and isinstance(after, str)
+    at_start = (start <= 16 and not before.strip(" \t")) or _LINE_START.search(before) is not None
+    return at_start and _LINE_END.match(after) is not None
 
 
 _RUN = re.compile(r"[A-Za-z0-9]{10,}")

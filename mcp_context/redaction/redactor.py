@@ -30,7 +30,7 @@ _PLACEHOLDER_MOST = 64
 _STEP = 256 * 1024
 #: Bytes kept before a stream's window, so that a rule's look-behind and ``back`` see what they would see in
 #: the whole text.
-_CONTEXT = 64
+_CONTEXT = 256
 #: How long (bytes) an open PEM block is held whole before it is let go as no key.
 _HOLD = 1024 * 1024
 
@@ -128,7 +128,9 @@ class Redactor:
         """The placeholder for what ``match`` holds secret: its group ``secret``, or the whole match."""
         secret = match.group("secret") if "secret" in match.re.groupindex else match.group()
         raw = secret if isinstance(secret, bytes) else secret.encode("utf-8", "surrogatepass")
-        spelled = f"[secret:{kind}:{self._tag(raw)}]" + "\n" * raw.count(b"\n")  # line numbers stay
+        # line numbers stay, in the text and in the text a JSON string holds (its newlines escaped)
+        lines = "\n" * raw.count(b"\n") + "".join(m.decode() for m in _ESCAPED_NEWLINE.findall(raw))
+        spelled = f"[secret:{kind}:{self._tag(_unescaped(raw))}]{lines}"
         return cast(AnyStr, spelled.encode() if isinstance(secret, bytes) else spelled)
 
     def data(self, value: Any, clean: list[str] | None = None) -> Any:
@@ -171,6 +173,20 @@ class Redactor:
             return json.dumps(redacted, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         except UnicodeEncodeError:  # a lone surrogate, written as an escape: JSON spells it, UTF-8 cannot
             return json.dumps(redacted, separators=(",", ":")).encode("ascii")
+
+
+#: A JSON escape (once or more: JSON text in a JSON string) of a character a secret may hold.
+_ESCAPE = re.compile(rb"\\+([nrt\"'/])")
+_ESCAPED = {b"n": b"\n", b"r": b"\r", b"t": b"\t"}
+_ESCAPED_NEWLINE = re.compile(rb"\\+n")
+
+
+def _unescaped(secret: bytes) -> bytes:
+    """The secret with its JSON escapes undone, so that a secret stored in a JSON string (a PEM block's lines
+    joined by ``\\n``) gets the placeholder it gets in plain text."""
+    if b"\\" not in secret:
+        return secret
+    return _ESCAPE.sub(lambda m: _ESCAPED.get(m.group(1), m.group(1)), secret)
 
 
 #: A key that names an identifier: ``id``, ``tool_call_id``, ``call_id``, ``toolUseId``, ``messageID``.

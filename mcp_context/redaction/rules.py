@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from . import encoded, generic, shapes
+from . import commands, encoded, generic, shapes
 
 #: No match of a rule is longer than this many characters (or bytes), except a PEM block's (which a stream holds
 #: whole; see Redactor.stream): a rule's repeats are bounded so, and a stream cut this far before its end cuts no
@@ -176,7 +176,8 @@ RULES: tuple[Rule, ...] = (
     _rule(
         "aws_secret_key",
         "aws_secret awssecret",
-        r"(?i:aws_?secret_?(?:access_?)?key)[\"']?\s{0,16}[:=]\s{0,16}[\"']?(?P<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])",
+        r"(?i:aws_?secret_?(?:access_?)?key)\\{0,8}[\"']?\s{0,16}[:=]\s{0,16}\\{0,8}[\"']?"
+        r"(?P<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])",
         folded=True,
     ),
     # an STS session token: base64 of a serialised structure whose first bytes are always the same
@@ -362,6 +363,7 @@ RULES: tuple[Rule, ...] = (
     ),
     # a value given any name that says secret, in any syntax (see generic)
     _rule("secret", generic.NAMED_ANCHORS, generic.NAMED, folded=True, accept=generic.named_value),
+    _rule("secret", generic.SESSION_ANCHORS, generic.NAMED, accept=generic.named_value),
     _rule("secret", generic.PAT_ANCHORS, generic.PAT, accept=generic.named_value),
     _rule("secret", generic.NEARBY_ANCHORS, generic.NEARBY, folded=True, accept=generic.nearby_value),
     # a token of a prefix and a random tail, whoever issues it (see generic)
@@ -375,4 +377,15 @@ RULES: tuple[Rule, ...] = (
     _rule("cookie", shapes.COOKIE_HEADER_ANCHORS, shapes.COOKIE_HEADER, folded=True, accept=shapes.cookie_header),
     _rule("secret", shapes.PAIR_VALUE_ANCHORS, shapes.PAIR_VALUE, folded=True, accept=shapes.pair_value),
     _rule("password", shapes.IDENTIFIED_BY_ANCHORS, shapes.IDENTIFIED_BY, folded=True, accept=shapes.identified_by),
+    _rule("secret", shapes.HEREDOC_ANCHORS, shapes.HEREDOC, accept=shapes.heredoc),
+    _rule("secret", shapes.DEFAULT_ANCHORS, shapes.DEFAULT, folded=True, accept=shapes.default_value),
+    _rule("private_key", shapes.PUTTY_ANCHORS, shapes.PUTTY),
+    # a password or a secret given by position (see commands)
+    _rule("password", commands.LOGIN_CALL_ANCHORS, commands.LOGIN_CALL, accept=commands.made_password),
+    _rule("password", commands.PIPED_ANCHORS, commands.PIPED, accept=commands.given_password),
+    _rule("secret", commands.SET_FLAG_ANCHORS, commands.SET_FLAG, accept=commands.set_flag),
+    _rule("password", commands.REDIS_AUTH_ANCHORS, commands.REDIS_AUTH, accept=commands.made_password),
+    _rule("password", commands.ORACLE_ANCHORS, commands.ORACLE, accept=commands.given_password),
+    _rule("password", commands.SAMBA_USER_ANCHORS, commands.SAMBA_USER, accept=commands.given_password),
+    _rule("password", commands.TOLD_ANCHORS, commands.TOLD, folded=True, accept=commands.made_password),
 )

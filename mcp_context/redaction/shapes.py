@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from . import generic
-from .generic import ascii_of, plausible_value, random_run
+from .generic import ascii_of, password_like, plausible_value, random_run
 
 #: Characters of a value given on a command line or in a field: no white space, quote, backslash (a JSON
 #: escape), shell operator, nor anything outside ASCII (spelled so that rules.py can write it for bytes).
@@ -20,32 +20,10 @@ _ARG = r"""[^\s"'`\\<>|;&\x80-\U0010ffff]"""
 #: Where a command-line value ends: white space, a shell operator, a JSON escape, the end.
 _ARG_END = r"(?=[\s;|&)]|\\[nrt]|$)"
 
-#: A short flag of the kind that takes a password (``-p``, ``-a``, ``-w``; ``-p`` also with the value attached,
+#: A short flag of the kind that takes a password (``-p``, ``-a``, ``-w``, ``-P``; ``-p`` also with the value attached,
 #: ``-pS3cret!``), the value quoted or not; the flag a word of its own (not ``sha256=-p...``, a digest).
-PASSWORD_FLAG = rf"(?<![^\s\"'])-(?:[paw][ \t]{{1,4}}|p)(?P<q>['\"]?)(?P<secret>{_ARG}{{8,256}})(?P=q){_ARG_END}"
-PASSWORD_FLAG_ANCHORS = ("-p", "-a", "-w")
-
-#: Signs that count as a class of their own in a password; ``_ - . / : , = @`` are left out, as names, paths,
-#: addresses and options (``user@host1``, ``8080:80``, ``key=value``) hold them.
-_SIGNS = frozenset("!#$%^&*+?~")
-
-
-def password_like(value: str) -> bool:
-    """Whether a value given to a short flag is a password rather than a port, a width, a name or a path: no
-    path, option, reference or URL; and three of lower case, upper case, digits and signs (``utngmb7080NWUT!``),
-    or a random run of letters and digits (a generated password)."""
-    if value[0] in "-$%{" or "/" in value or "=" in value or value.isdigit() or not plausible_value(value, True):
-        return False
-    classes = (
-        any(c.islower() for c in value),
-        any(c.isupper() for c in value),
-        any(c.isdigit() for c in value),
-        any(c in _SIGNS for c in value),
-    )
-    return sum(classes) >= 3 or any(random_run(run, 12) for run in _RUN.findall(value))
-
-
-_RUN = re.compile(r"[A-Za-z0-9]{12,}")
+PASSWORD_FLAG = rf"(?<![^\s\"'])-(?:[pawP][ \t]{{1,4}}|p)(?P<q>['\"]?)(?P<secret>{_ARG}{{8,256}})(?P=q){_ARG_END}"
+PASSWORD_FLAG_ANCHORS = ("-p", "-a", "-w", "-P")
 
 
 def password_flag(match: re.Match[Any], text: str | bytes) -> bool:
@@ -79,6 +57,9 @@ USER_KEY = (
     r"""(?=[\s;|&)"']|\\[nrt"]|$)"""
 )
 USER_KEY_ANCHORS = ("-u", "--user")
+
+
+_RUN = re.compile(r"[A-Za-z0-9]{12,}")
 
 
 def user_key(match: re.Match[Any], text: str | bytes) -> bool:
@@ -118,11 +99,16 @@ def _credential_name(name: str, value: str) -> bool:
     one, or the name says session and the value is random, or the value is random whatever the name."""
     if generic.secret_name(name):
         return generic.plausible_value(value, generic.password_name(name))
-    random = any(random_run(run) for run in _SEGMENT.findall(value))
-    return random and (generic.plausible_value(value, False) or _SESSION.search(name) is not None)
+    # a run of hex digits alone is a digest or an object id (a commit's) unless the name says session
+    random = any(random_run(run) and not set(run) <= _HEX for run in _SEGMENT.findall(value))
+    session = _SESSION.search(name) is not None
+    if session and not random:
+        random = any(random_run(run) for run in _SEGMENT.findall(value))
+    return random and (generic.plausible_value(value, False) or session)
 
 
 _SEGMENT = re.compile(r"[A-Za-z0-9]{16,}")
+_HEX = frozenset("0123456789abcdefABCDEF")
 
 #: A line of a cookie jar (Netscape's format, as curl and browsers' exports write it): domain, subdomains flag,
 #: path, secure flag, expiry, name and value, tab-separated (the tabs JSON-escaped too, a file inside a JSON
@@ -161,18 +147,53 @@ PAIR_VALUE = (
     r"(?=\\{0,8}[\"']|[\s,;}\]]|\\|$)"
 )
 PAIR_VALUE_ANCHORS = ("value",)
-_NAME_BEFORE = re.compile(
-    r"(?i:name|key)\\{0,8}[\"']?[ \t]{0,4}[:=][ \t]{0,4}\\{0,8}[\"']?(?P<name>[A-Za-z0-9_.\-]{1,48})\\{0,8}[\"']?"
-    r"[ \t]{0,4}(?:,[ \t]{0,16}|\r?\n[ \t\-]{0,16}|\\n[ \t\-]{0,16})\\{0,8}[\"']?\Z"
+#: How far before a pair's value its name is read back (a stream keeps this much before a window).
+PAIR_BACK = 240
+#: The name field of a pair (``"name": "x-api-key"``, ``- name: DB_PASSWORD``, ``"key": "token"``, an SSM
+#: parameter's ``"Name": "/prod/api/API_TOKEN"``, whose last part names it).
+_NAME_FIELD = re.compile(
+    r"(?i:name|key)\\{0,8}[\"']?[ \t]{0,4}[:=][ \t]{0,4}\\{0,8}[\"']?(?:[A-Za-z0-9_.\-]{0,64}/){0,8}"
+    r"(?P<name>[A-Za-z0-9_.\-]{1,64})\\{0,8}[\"']?[ \t]{0,4}(?=[,\r\n]|\\n|[ \t]*\Z)"
 )
-_NAME_BEFORE_BYTES = re.compile(_NAME_BEFORE.pattern.encode())
+_NAME_FIELD_BYTES = re.compile(_NAME_FIELD.pattern.encode())
+#: Between a pair's name and its value: at most a few other fields of the same object (``"Type": "SecureString"``),
+#: no bracket (another object's name is not this value's).
+_BETWEEN = re.compile(r"[^{}\[\]]{0,200}")
+
+
+def _text(part: str | bytes) -> str:
+    """What lies between a name and its value, as text (in a stream, bytes that may hold any UTF-8, or a
+    character cut by the read-back)."""
+    return part.decode("utf-8", "ignore") if isinstance(part, bytes) else part
+
+
+#: An object given a name whose first field is the value (an ARM template's parameters: ``"adminPassword":
+#: {"value": "..."}``).
+_OBJECT_NAME = re.compile(
+    r"(?P<name>[A-Za-z0-9_.\-]{1,64})\\{0,8}[\"']?[ \t]{0,4}:[ \t]{0,4}\{(?:[ \t\r\n]|\\[nrt]){0,64}\\{0,8}[\"']?\Z"
+)
+_OBJECT_NAME_BYTES = re.compile(_OBJECT_NAME.pattern.encode())
 
 
 def pair_value(match: re.Match[Any], text: str | bytes) -> bool:
-    """Whether the name of the pair (read up to 64 characters back) says the value is a credential."""
-    before = text[max(0, match.start() - 64) : match.start()]
-    found = _NAME_BEFORE_BYTES.search(before) if isinstance(before, bytes) else _NAME_BEFORE.search(before)
-    return found is not None and _credential_name(ascii_of(found.group("name")), ascii_of(match.group("secret")))
+    """Whether the name of the pair (its nearest name field before the value, in the same object, with no more
+    than three fields between; or the name of the object the value opens) says the value is a credential."""
+    if not plausible_value(ascii_of(match.group("secret")), True):  # no credential whatever its name
+        return False
+    before = text[max(0, match.start() - PAIR_BACK) : match.start()]
+    object_name: Any = _OBJECT_NAME_BYTES if isinstance(before, bytes) else _OBJECT_NAME
+    owner = object_name.search(before)
+    if owner is not None:
+        return _credential_name(ascii_of(owner.group("name")), ascii_of(match.group("secret")))
+    fields: Any = _NAME_FIELD_BYTES if isinstance(before, bytes) else _NAME_FIELD
+    names = list(fields.finditer(before))
+    if not names:
+        return False
+    found = names[-1]  # the nearest the value
+    gap = _text(before[found.end() :])
+    if not _BETWEEN.fullmatch(gap) or gap.count(",") > 3:
+        return False
+    return _credential_name(ascii_of(found.group("name")), ascii_of(match.group("secret")))
 
 
 #: SQL's ``IDENTIFIED BY 'password'`` (MySQL, Oracle, Snowflake): the password a statement sets.
@@ -185,3 +206,69 @@ IDENTIFIED_BY_ANCHORS = ("identified",)
 
 def identified_by(match: re.Match[Any], text: str | bytes) -> bool:
     return generic.plausible_value(ascii_of(match.group("secret")), True)
+
+
+#: A value given a name in a heredoc of one line (Terraform's ``password = <<-EOT``, YAML's block scalar
+#: ``password: |``): the value on the next line, alone on it (a heredoc's tag on the line after).
+HEREDOC = (
+    r"[:=][ \t]{0,8}(?:<<[-~]?[ \t]{0,2}(?P<tq>['\"]?)(?P<tag>[A-Za-z_]{2,16})(?P=tq)|[|>][+\-]?)"
+    r"[ \t]{0,8}(?:\r?\n|\\n)"
+    rf"[ \t]{{0,16}}(?P<secret>[^\s\"'\\{_NOT_ASCII}]{{8,512}})[ \t]{{0,8}}"
+    r"(?:(?:\r?\n|\\n)(?(tag)[ \t]{0,16}(?P=tag)(?![A-Za-z0-9_]))|$)"  # the end last: hyperscan runs it too
+)
+#: Found from the assignment: ``<<`` alone is a shift or an output stream's operator in most code.
+HEREDOC_ANCHORS = ("= <<", "=<<", ": <<", ": |", ": >", "= |")
+_HEREDOC_NAME = re.compile(r"(?P<name>[A-Za-z0-9_.\-]{1,64})[\"']?[ \t]{0,8}\Z")
+_HEREDOC_NAME_BYTES = re.compile(_HEREDOC_NAME.pattern.encode())
+
+
+def heredoc(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the name before the heredoc says secret and the one line in it is a value, not a word."""
+    before = text[max(0, match.start() - 80) : match.start()]
+    found = _HEREDOC_NAME_BYTES.search(before) if isinstance(before, bytes) else _HEREDOC_NAME.search(before)
+    if found is None:
+        return False
+    name = ascii_of(found.group("name"))
+    return generic.secret_name(name) and plausible_value(ascii_of(match.group("secret")), generic.password_name(name))
+
+
+#: A default given in a block whose name says secret: Terraform's ``variable "db_password" { default = "..." }``,
+#: a CloudFormation parameter's ``Default:``, a settings schema's ``default:``.
+DEFAULT = (
+    r"(?i:default)\\{0,8}[\"']?[ \t]{0,8}[:=][ \t]{0,8}(?P<q>(?:\\{0,8}[\"'])?)"
+    rf"(?P<secret>(?<=[\"'])[^\s\"'`\\{_NOT_ASCII}]{{6,512}}|[^\s\"'`,;{{}}\\{_NOT_ASCII}]{{6,512}})"
+    r"(?=\\{0,8}[\"']|[\s,;}]|\\|$)"
+)
+#: The word as an assignment's name (not ``defaults``, ``default_``, ``(default)``: code is full of them).
+DEFAULT_ANCHORS = ("default ", "default\t", "default:", "default=", 'default"', "default'", 'default\\"')
+#: A line that opens a block: a name, quoted or not (after ``variable``), then ``{`` or ``:`` ending the line.
+_OPENER = re.compile(r"(?P<name>[A-Za-z0-9_.\-]{1,64})\\{0,8}[\"']?[ \t]{0,8}[{:][ \t]{0,8}(?=\r?\n|\\n)")
+_OPENER_BYTES = re.compile(_OPENER.pattern.encode())
+_NEWLINE = re.compile(r"\n|\\n")
+
+
+def default_value(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the block the default stands in (opened at most six lines above, the nearest opener) is named for
+    a secret."""
+    value = ascii_of(match.group("secret"))
+    if not plausible_value(value, True):  # no credential whatever its name: read no further
+        return False
+    before = text[max(0, match.start() - PAIR_BACK) : match.start()]
+    opener: Any = _OPENER_BYTES if isinstance(before, bytes) else _OPENER
+    openers = list(opener.finditer(before))
+    if not openers:
+        return False
+    found = openers[-1]
+    gap = _text(before[found.end() :])
+    if "{" in gap or "}" in gap or len(_NEWLINE.findall(gap)) > 6:
+        return False
+    name = ascii_of(found.group("name"))
+    return generic.secret_name(name) and plausible_value(value, generic.password_name(name))
+
+
+#: A PuTTY key file's private part: the base64 lines after ``Private-Lines: N``.
+PUTTY = (
+    r"Private-Lines:[ \t]{0,4}\d{1,3}[ \t]{0,4}(?:\r?\n|\\n)"
+    r"(?P<secret>(?:[A-Za-z0-9+/=]{1,128}(?:\r?\n|\\n)){0,28}[A-Za-z0-9+/=]{1,128})(?=[ \t]*(?:\r?\n|\\n|$))"
+)
+PUTTY_ANCHORS = ("Private-Lines:",)

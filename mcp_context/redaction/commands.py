@@ -1,0 +1,110 @@
+"""Credentials a command or a call is given by position rather than by name: the password argument of a login
+or bind call (``smtp.login(user, 'pw')``, ``conn.simple_bind_s(dn, 'pw')``, ``new NetworkCredential(user,
+"pw")``), a password piped into a command that reads it from its input (``echo 'pw' | docker login
+--password-stdin``), the value a secret store's command sets under a name that says secret (``gh secret set
+API_TOKEN --body v``, ``aws ssm put-parameter --name /x/DB_PASSWORD --value v``), the password of ``AUTH`` in
+Redis' protocol, and the ``user/password@`` of an Oracle connect descriptor. Each is a pattern, to find the
+place, and a judgement in Python of the value: the same calls and commands take names, hosts and files far more
+often than passwords."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from . import generic
+from .generic import ascii_of, password_like, plausible_value
+
+#: A value on a command line: no white space, quote, backslash (a JSON escape), shell operator or non-ASCII.
+_ARG = r"""[^\s"'`\\<>|;&\x80-\U0010ffff]"""
+#: A quoted argument's characters: anything but its quote, a backslash, a line's end or non-ASCII.
+_QUOTED = r"""[^"'\\\n\r\x80-\U0010ffff]"""
+
+#: A call whose name says it logs in or binds with credentials, its first argument (the user: a literal, a name,
+#: an attribute) and its second a literal: the password.
+LOGIN_CALL = (
+    r"(?i:login|bind_s|credentials?|authenticate|auth=?)\([ \t]{0,8}"
+    rf"(?:(?P<q1>\\{{0,8}}['\"]){_QUOTED}{{0,256}}(?P=q1)|[A-Za-z_][A-Za-z0-9_.\[\]]{{0,64}})"
+    rf"[ \t]{{0,8}},[ \t]{{0,8}}(?P<q>\\{{0,8}}['\"])(?P<secret>{_QUOTED}{{8,256}})(?P=q)[ \t]{{0,8}}[,)]"
+)
+#: As code spells them (``NetworkCredential(``, ``HTTPBasicAuth(``, requests' ``auth=(``); not ``bind(`` or
+#: ``connect(``, which JavaScript and database code call everywhere with other arguments.
+LOGIN_CALL_ANCHORS = (
+    "login(", "Login(", "bind_s(", "Credential(", "credential(", "Credentials(", "credentials(", "authenticate(",
+    "Authenticate(", "Auth(", "auth=(",
+)  # fmt: skip
+
+
+#: ``echo 'pw' | cmd ... --password-stdin`` (docker, podman, helm, oras login): what is echoed is the password.
+PIPED = (
+    rf"\b(?:echo|printf)[ \t]{{1,4}}(?:-[nE]{{1,2}}[ \t]{{1,4}})?"
+    rf"(?P<q>(?:\\{{0,8}}['\"])?)(?P<secret>{_ARG}{{6,256}})(?P=q)"
+    r"[ \t]{0,4}\|[^\n|;&]{0,256}?--password-stdin"
+)
+PIPED_ANCHORS = ("echo", "printf")
+
+
+#: The value a command sets (``--body``, ``--value``, ``-b``) on a line that names a secret before it.
+SET_FLAG = (
+    r"(?:--body|--value|--secret-value)(?:[ \t]{1,4}|=)"
+    rf"(?P<q>(?:\\{{0,8}}['\"])?)(?P<secret>{_ARG}{{8,512}})(?P=q)"
+)
+SET_FLAG_ANCHORS = ("--body", "--value", "--secret-value")
+#: How far back on its line a command's other arguments are read for a name that says secret.
+SET_BACK = 200
+_WORDS = re.compile(r"[A-Za-z0-9_.\-]{3,}")
+
+
+def set_flag(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the command names a secret (``gh secret set X``, ``--name .../DB_PASSWORD``) and the value is one."""
+    before = text[max(0, match.start() - SET_BACK) : match.start()]
+    line = (before.decode("utf-8", "ignore") if isinstance(before, bytes) else before).rsplit("\n", 1)[-1]
+    value = ascii_of(match.group("secret"))
+    if value[0] in "$%{@" or not any(generic.secret_name(w) for w in _WORDS.findall(line)):
+        return False
+    return plausible_value(value, False) or password_like(value)
+
+
+#: Redis' ``AUTH [user] password`` (redis-cli's prompt, a MONITOR log, a protocol dump).
+REDIS_AUTH = (
+    rf"\bAUTH[ \t]{{1,4}}(?:(?P<user>[A-Za-z0-9_\-]{{1,64}})[ \t]{{1,4}})?(?P<secret>{_ARG}{{8,256}})"
+    r"(?=[ \t]*(?:\r?\n|\\[rn]|$))"
+)
+REDIS_AUTH_ANCHORS = ("AUTH ", "AUTH\t")
+
+
+#: An Oracle connect descriptor's ``user/password@`` (a thin JDBC URL, sqlplus, the Data Pump tools).
+ORACLE = (
+    r"(?:(?i:thin):|\b(?:sqlplus|expdp|impdp|sqlldr|rman[ \t]{1,4}target)(?:[ \t]{1,4}-[A-Za-z]{1,10}){0,4}[ \t]{1,4}"
+    r"(?:[a-z]{2,10}=)?)"
+    r"[A-Za-z0-9_$#.]{1,64}/(?P<secret>[^\s/@\"'\\\x80-\U0010ffff]{1,256})@"
+)
+ORACLE_ANCHORS = ("thin:", "sqlplus", "expdp", "impdp", "sqlldr", "rman target")
+
+
+#: ``-U user%password`` (smbclient, rpcclient, net, winexe: Samba's tools).
+SAMBA_USER = rf"(?<![^\s\"'])-U[ \t]{{1,4}}(?P<q>['\"]?)[^\s%'\"\\]{{1,64}}%(?P<secret>{_ARG}{{6,256}})(?P=q)"
+SAMBA_USER_ANCHORS = ("-U ",)
+
+
+#: A password told in a sentence: "your password is: v", "the password was reset to v".
+TOLD = (
+    r"(?i:passw(?:or)?d|passphrase|passcode)[ \t]{1,4}(?i:(?:is|was|has[ \t]{1,4}been)[ \t]{1,4})?"
+    r"(?i:(?:set|reset|changed)[ \t]{1,4}to|is|was|becomes)"
+    r"[ \t]{0,4}:?[ \t]{1,4}(?P<q>(?:\\{0,8}[\"'`])?)(?P<secret>[^\s\"'`\\\x80-\U0010ffff]{6,128}?)(?P=q)"
+    r"[.,;!]?(?=\s|\\[nrt]|$)"
+)
+TOLD_ANCHORS = ("password ", "passwd ", "passphrase ", "passcode ")
+
+
+def made_password(match: re.Match[Any], text: str | bytes) -> bool:
+    """A value made as a password (three kinds of character, or random): not a second name or a mode
+    (``login(user, 'standard')``), nor a word in a sentence ("the password is required")."""
+    return password_like(ascii_of(match.group("secret")))
+
+
+def given_password(match: re.Match[Any], text: str | bytes) -> bool:
+    """What a command is given as its password, whatever it is made of: no reference (``$VAR``, ``${X}``,
+    ``%s``, ``<password>``) nor placeholder."""
+    value = ascii_of(match.group("secret"))
+    return value[0] not in "$%{<" and plausible_value(value, True)
