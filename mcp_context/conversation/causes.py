@@ -38,13 +38,38 @@ def joined(text: str, start: int, line: str) -> str:
     if line.startswith(_PIP_LOOKED):  # pip says what it looked for, then what it concluded: the conclusion first
         nxt = next((ln.strip() for ln in rest if ln.strip()), "")
         return f"{nxt} ({line})" if nxt.startswith(_PIP_CONCLUDED) else line
-    if line.endswith(":"):
-        line, rest = _block(line, _indent(text, start), rest)
-    elif _WRAPPED.search(line) and rest and _FRAME.match(rest[0]) is None:
+    if _WRAPPED.search(line) and rest and _FRAME.match(rest[0]) is None:
         nxt = rest[0]
         if nxt.strip() and len(nxt) - len(nxt.lstrip()) > _indent(text, start) and len(nxt.strip()) <= _WRAP_CHARS:
             line, rest = f"{line} {nxt.strip()}", rest[1:]  # a message wrapped onto an indented line
+    if line.endswith(":"):  # what it introduces, also when the line ending so was wrapped
+        label = _LABEL.match(line)
+        line, rest = _block(line, _indent(text, start), rest)
+        if label is not None:  # a value under a label that says what came: what was wanted beside it, or so
+            line, rest = _paired(line, rest, "came" if label["came"] else "wanted")
     return _closed(line, rest)
+
+
+#: A label over a value, saying what came or what was wanted (``---- Result was:``, ``Expected:``, ``Actual
+#: value:``); the value is on the line below.
+_LABEL = re.compile(
+    r"(?i)^\W*(?:\w+ )?(?:(?P<came>actual|got|received|result was|result|was|but was|found)|"
+    r"(?P<wanted>expected|wanted|should (?:have )?be(?:en)?|result should have been))\b[^:\n]{0,50}:$"
+)
+
+
+def _paired(line: str, rest: list[str], kind: str) -> tuple[str, list[str]]:
+    """A labelled value and the other side of it, when the next line labels it (what came, then what was
+    wanted, or the other way round): the failure is the pair."""
+    first = next((k for k, ln in enumerate(rest) if ln.strip()), None)
+    if first is None:
+        return line, rest
+    other = _LABEL.match(rest[first].strip())
+    if other is None or ("came" if other["came"] else "wanted") == kind:
+        return line, rest
+    value = next((ln.strip() for ln in rest[first + 1 : first + 3] if ln.strip()), "")
+    whole = f"{line} {rest[first].strip()} {value}".rstrip()
+    return (whole, rest[first + 2 :]) if len(whole) <= MOST else (line, rest)
 
 
 def owner(text: str, start: int) -> tuple[int, str] | None:

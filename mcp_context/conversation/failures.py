@@ -63,10 +63,18 @@ def _rule(
     return Rule(tool, re.compile(pattern, 0 if keys else re.M), keys, rank, first, trigger and keys is not None, title)
 
 
+#: Where a message is about: ``file:line:col:``, ``file(line,col)``, ``file:line:``, before the message.
+_LOCATION = r"[\w./-]+\.\w+(?::\d+(?::\d+)?:?|\(\d+(?:, ?\d+)?\):?)"
+#: A line led by the word error, after a location and up to two words naming the error's kind (``PHP Fatal
+#: error:``, ``Fortran runtime error:``, ``f.pas(7,24) Error:``, ``f.xml:4: parser error :``).
 _ERROR_LED = (
-    r"^[ \t]*(?:[*#>!]+[ \t]*)?(?:[A-Z][a-z]+ (?:[a-z]+ )?)?(?:error|Error|ERROR)\b(?:\[[\w-]+\])?[^:\n]{0,40}?:[ \t]*"
+    rf"^[ \t]*(?:[*#>!]+[ \t]*)?(?:{_LOCATION}[ \t]+(?:[A-Za-z]+ ){{0,2}}|(?:[A-Z][A-Za-z]* (?:[A-Za-z]+ )?)?)"
+    r"(?:error|Error|ERROR)\b(?:\[[\w-]+\])?[^:\n]{0,40}?:[ \t]*"
     r"(?!\(?(?:none|null|nil|0|false|n/a)\)?[ \t]*$)\S.*$"  # a wrapper's ``Error: (none)`` says there was none
 )
+#: An error's kind: ``TypeError``, ``NullPointerException``, ``AssertionFailure``, ``CONSTRAINT_ERROR``,
+#: ``TYPE-ERROR``.
+_KIND = r"(?:[A-Z]\w*(?:Error|Exception|Failure)|[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*[_-](?:ERROR|EXCEPTION|FAILURE))"
 RULES: tuple[Rule, ...] = (
     # Python
     _rule("python", r"^Traceback \(most recent call last\):", ("Traceback (most recent call last):",), 30),
@@ -123,15 +131,19 @@ RULES: tuple[Rule, ...] = (
     # an exception's class and message, behind a runner's marker (``** (KeyError) ...``, ``E   ``, ``> ``) or not
     _rule(
         "exception",
-        r"^[ \t]*(?:[*#>!|]+[ \t]*)?(?:\((?:[\w$]+\.)*[A-Z]\w*(?:Error|Exception|Failure)\) \S.*|"
-        r"(?:[\w$]+\.)*[A-Z]\w*(?:Error|Exception|Failure)(?: \[\w+\])?:(?: .*)?)$",
+        rf"^[ \t]*(?:[*#>!|]+[ \t]*)?(?:\((?:[\w$]+\.)*{_KIND}\) \S.*|(?:[\w$]+\.)*{_KIND}(?: \[\w+\])? ?:(?: .*)?)$",
         None,
         89,
     ),
+    # an error raised and not handled, named by its kind in any case (``raised CONSTRAINT_ERROR : ...``,
+    # ``Unhandled TYPE-ERROR in thread ...:``, ``Uncaught RangeError ...``)
+    _rule("exception", rf"^[ \t]*(?:raised|[Uu]nhandled|[Uu]ncaught)(?: exception)? (?:[\w$]+[.:])*{_KIND}\b.*$", None, 89),
     # a line led by the word error, in any tool's form: ``Error: ...``, ``Error in f(x) : ...``, ``Parse error
     # near line 1: ...``, ``**error:{...}``; quoted when a failure is shown, and shows one at an output's edge
     _rule("error line", _ERROR_LED, None, 86),
     _rule("assertion", r"^[ \t]*(?:Failed asserting that|Expected:?[ \t]|expected:? ).+$", None, 88),
+    # a label over the value below it that says what came (``---- Result was:``, ``Actual:``)
+    _rule("assertion", r"^[^\w\s]*[ \t]*(?:[A-Z]\w* )?(?:Result|Actual|Got|Received)\b[^:\n]{0,50}:[ \t]*$", None, 83),
     # a failure term that sets what was wanted beside what came: ``expected 3, got 4``, ``{expected,70}, {value,130}``
     _rule(
         "assertion",
@@ -394,8 +406,15 @@ def _holding(text: str, key: str) -> list[tuple[int, str]]:
     return out
 
 
+#: A line whose first severity says warning, note or hint: the run may fail on it, but an error beside it says why.
+_SEVERITY = re.compile(r"\b(?:(?P<mild>\w*Warning|warning|WARNING|note|hint|info)|error|Error|ERROR|fatal|Fatal|FATAL)\b")
+_MILD = 20
+
+
 def _better(best: _Best | None, rule: Rule, start: int, line: str) -> _Best:
-    key = _Best(rule.rank, -start if rule.first else start, line.strip(), start, rule.title)
+    severity = _SEVERITY.search(line)
+    rank = rule.rank - _MILD if severity is not None and severity["mild"] else rule.rank
+    key = _Best(rank, -start if rule.first else start, line.strip(), start, rule.title)
     return key if best is None or (key.rank, key.order) > (best.rank, best.order) else best
 
 

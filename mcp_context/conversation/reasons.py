@@ -20,8 +20,14 @@ _SEVERE = re.compile(
     r"(?i)\b(?:errors?|fail(?:s|ed|ures?|ing)?|fatal|abort\w*|panic\w*|exception|assert\w*|"
     r"mismatch\w*|undefined|unbound|undeclared|not found|no such|cannot|can't|could not|unable to|"
     r"invalid|denied|refused|leak\w*|overflow\w*|segmentation|timeout|timed out|unexpected|illegal|"
-    r"violat\w+|uninitiali[sz]ed|not defined|unknown|missing|incompatible|conflict\w*|lost)\b"
+    r"violat\w+|uninitiali[sz]ed|not defined|unknown|missing|incompatible|conflict\w*|lost|issues?|insecure|"
+    r"vulnerab\w+)\b"
 )
+#: A finding's code: a rule or an error number (``E1101``, ``[B602:...]``, ``TS2322``, ``SC2086``, ``CWE-78``
+#: excepted): a message that names one is a finding, not prose.
+_CODE = re.compile(r"(?<![\w-])[A-Z]{1,3}\d{3,5}\b(?!-)")
+#: A figure under a label (``Undefined: 0``, ``Total lines of code: 3``, ``Time: 0.2s``): a metric, never a reason.
+_METRIC = re.compile(r"^[\w\s(),#.'/-]{1,80}:\s*[\d.,]+\s*(?:%|s|ms|[kMG]?B)?$")
 #: What was wanted beside what came: an assertion's message even without a severity word.
 _WANTED = re.compile(r"(?i)\b(?:expected|want(?:ed)?|should)\b.*\b(?:actual|got|but|received|found|was|is)\b")
 #: Put before a message and no part of it: a process id (``==123==``), a timestamp, a level tag, a location.
@@ -80,7 +86,7 @@ def message(line: str) -> str:
 
 
 def _score(line: str) -> float:
-    if _BANNER.match(line) or _FRAME.match(line):
+    if _BANNER.match(line) or _FRAME.match(line) or _METRIC.match(line):
         return 0.0
     message = _NOISE.sub("", line, count=1) or line
     words = {m.group(0).lower() for m in _SEVERE.finditer(message)}
@@ -89,6 +95,8 @@ def _score(line: str) -> float:
         return 0.0
     if _SEVERE.match(message):
         value += 1.5  # a message that opens on what went wrong
+    if _CODE.search(message):
+        value += 2.0  # a finding names its rule or error number
     if _MARKER.match(message):
         value += 0.5  # says little itself; its message is joined from the lines below
     if _COUNT.search(message):

@@ -67,6 +67,7 @@ class Call:
     content: str | None = None  # a write's whole text, to diff against what the history showed of the file
     replaced: list[tuple[str, str]] = field(default_factory=list)  # an edit's (old, new) pairs
     partial: bool = False  # a read of some lines only: not the file's whole text
+    limit: int | None = None  # a read's most lines: a result that reaches it may be the file's head only
 
 
 def classify(block: Block) -> Call:
@@ -110,8 +111,10 @@ def classify(block: Block) -> Call:
             return Call("write", name, path, [(path, "write")], change=change(args))
         if words & {"edit", "replace", "patch"}:
             return Call("edit", name, path, [(path, "edit")], change=change(args))
-        return Call("read", name, path, [(path, "read")], partial=_partial(args))
+        return Call("read", name, path, [(path, "read")], partial=_partial(args), limit=_limit(args))
     many = args.get("paths")
+    if isinstance(many, str) and many.strip() and "\n" not in many:  # ``paths: "a.py,b.py"``: one or several
+        many = [p.strip() for p in many.split(",") if p.strip()]
     if isinstance(many, list) and many and all(isinstance(p, str) for p in many):
         return Call("read", name, ", ".join(many), [(p, "read") for p in many])
     if words & {"task", "agent", "subagent", "delegate"}:
@@ -128,7 +131,7 @@ def _patched(name: str, args: dict[str, Any], path: str | None) -> Call | None:
         if patched:
             pair = edits.patch_change(text)
             files = list(dict.fromkeys(p for p, _ in patched))
-            call = Call("edit", name, ", ".join(files), patched, change=_short(*pair) if pair else None)
+            call = Call("edit", name, ", ".join(files), patched, change=short(*pair) if pair else None)
             added = edits.added_file(text)
             if added is not None and len(files) == 1:  # a file written whole: told against its earlier text
                 call.content = added
@@ -146,7 +149,7 @@ def _patched(name: str, args: dict[str, Any], path: str | None) -> Call | None:
         if pair is not None and not pair[0] and not edits.hunks(text):  # every line added: the whole file
             return Call("write", name, path, [(path, "write")], change=written(pair[1]), content=pair[1])
         if pair is not None:
-            return Call("edit", name, path, [(path, "edit")], change=_short(*pair), replaced=[pair])
+            return Call("edit", name, path, [(path, "edit")], change=short(*pair), replaced=[pair])
     pairs = [pair for text in edits.strings(args) for pair in edits.blocks(text)] or _nested_pairs(args)
     if pairs:
         return Call("edit", name, path, [(path, "edit")], change=_pairs(pairs), replaced=pairs)
@@ -161,15 +164,31 @@ def _shell_changed(name: str, command: str) -> Call | None:
     where, op, old, new = changed
     if op == "write":
         return Call("write", name, where, [(where, "write")], change=written(new), content=new)
-    return Call("edit", name, where, [(where, "edit")], change=_short(old, new), replaced=[(old, new)])
+    return Call("edit", name, where, [(where, "edit")], change=short(old, new), replaced=[(old, new)])
 
 
 #: Arguments that make a read show some lines of a file only.
 _RANGE_KEYS = ("offset", "limit", "view_range", "start_line", "end_line", "line_start", "line_end", "lines")
 
 
+#: Where a read starts: from the first line (0 or 1) it shows the file's head, whole when the limit is not reached.
+_START_KEYS = ("offset", "start_line", "line_start")
+
+
 def _partial(args: dict[str, Any]) -> bool:
-    return any(args.get(k) not in (None, 0, "", []) for k in _RANGE_KEYS)
+    """Whether a read shows some lines only. One that starts at the first line and only sets a limit may show the
+    whole file: ``limit`` (see ``Call.limit``) decides once its result is seen."""
+    for k in _RANGE_KEYS:
+        value = args.get(k)
+        if value in (None, 0, "", []) or k == "limit" or (k in _START_KEYS and value in (1, "1")):
+            continue
+        return True
+    return False
+
+
+def _limit(args: dict[str, Any]) -> int | None:
+    value = args.get("limit")
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
 
 
 def _changing(call: Call, args: dict[str, Any]) -> Call:
@@ -247,10 +266,12 @@ def _nested_pairs(args: dict[str, Any]) -> list[tuple[str, str]]:
 
 def _content(args: dict[str, Any]) -> str | None:
     found = next((v for k in _CONTENT_KEYS if isinstance(v := args.get(k), str)), None)
-    # ``file_content`` says content: a word of a path beside it is no reason to take it for the path
-    return (
-        found if found is not None else _by_words(args, _CONTENT_WORDS, _NOT_TEXT - {"file"} | _OLD_WORDS | _NEW_WORDS)
-    )
+    if found is not None:
+        return found
+    # ``file_content`` says content: a word of a path beside it is no reason to take it for the path; ``new_content``
+    # with no old text beside it is the file's whole new text
+    paired = _by_words(args, _OLD_WORDS, _NOT_TEXT | _NEW_WORDS) is not None
+    return _by_words(args, _CONTENT_WORDS, _NOT_TEXT - {"file"} | _OLD_WORDS | (_NEW_WORDS if paired else set()))
 
 
 def _path(args: dict[str, Any]) -> str | None:
@@ -275,7 +296,7 @@ def change(args: dict[str, Any]) -> str | None:
         return "; ".join(parts) + more if parts else None
     pair = _old_new(args)
     if pair is not None:
-        return _short(*pair)
+        return short(*pair)
     content = _content(args)
     if content is not None:
         return written(content)
@@ -289,14 +310,14 @@ def written(content: str) -> str:
     return f"wrote {lines:,} lines" + (f", starting `{cut(first, 60)}`" if first else "")
 
 
-def _short(old: str, new: str) -> str:
+def short(old: str, new: str) -> str:
     before, after = edits.changed_lines(old, edits.without_elisions(new) if not old else new)
     return f"`{cut(before, CHANGE_CHARS // 2)}` -> `{cut(after, CHANGE_CHARS // 2)}`"
 
 
 def _pairs(pairs: list[tuple[str, str]]) -> str:
     more = f" (+{len(pairs) - 2} more blocks)" if len(pairs) > 2 else ""
-    return "; ".join(_short(old, new) for old, new in pairs[:2]) + more
+    return "; ".join(short(old, new) for old, new in pairs[:2]) + more
 
 
 #: Where a command is, by key (lower case, without ``_`` and ``-``): ``CommandLine``, ``commands``, ``cmd``...

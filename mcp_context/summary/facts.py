@@ -245,6 +245,18 @@ class _Extraction:
                 known = known.replace(old, new, 1) if old else known
             self.shown[path] = known
 
+    def _diffed(self, call: calls.Call, result: str) -> None:
+        """An edit whose arguments do not hold the change (a second model writes it) but whose result shows it
+        as a diff: the change is that diff's removed and added lines."""
+        pair = edits.diff_shown(result)
+        if pair is None or not call.paths:
+            return
+        call.change, call.replaced = calls.short(*pair), [pair]
+        path = call.paths[0][0]
+        known = self._shown(path)
+        if known is not None and pair[0] and pair[0] in known:
+            self.shown[path] = known.replace(pair[0], pair[1], 1)
+
     def _shown(self, path: str) -> str | None:
         if path in self.shown:
             return self.shown[path]
@@ -262,10 +274,14 @@ class _Extraction:
         call = action.call
         action.failed, action.outcome = calls.outcome(call, block)
         if call.kind == "read" and not action.failed and call.paths and block.text and not call.partial:
-            self.shown[call.paths[0][0]] = edits.shown_text(failures.unwrapped(block.text)[0], call.paths[0][0])
+            shown = edits.shown_text(failures.unwrapped(block.text)[0], call.paths[0][0])
+            if call.limit is None or shown.count("\n") + 1 < call.limit:  # a limit reached: the head only
+                self.shown[call.paths[0][0]] = shown
+        if call.kind in ("edit", "write") and not action.failed and not call.replaced and call.content is None:
+            self._diffed(call, block.text or "")  # the change told only by the diff the tool answered with
         looked = _SHOWS_FILE.match(call.target) if call.kind == "command" and not action.failed else None
         if looked and block.text:  # ``cat app.py``, ``nl -ba app.py``: the output is the file (numbered or not)
-            self.shown[looked["path"]] = edits.unnumbered(failures.unwrapped(block.text)[0])
+            self.shown[looked["path"]] = edits.shown_text(failures.unwrapped(block.text)[0], looked["path"])
         if action.failed:
             action.mentions = frozenset(_FILE_NAME.findall(f"{call.target}\n{(block.text or '')[:20_000]}"))
             failure = Failure(action)
