@@ -137,7 +137,9 @@ RULES: tuple[Rule, ...] = (
     ),
     # an error raised and not handled, named by its kind in any case (``raised CONSTRAINT_ERROR : ...``,
     # ``Unhandled TYPE-ERROR in thread ...:``, ``Uncaught RangeError ...``)
-    _rule("exception", rf"^[ \t]*(?:raised|[Uu]nhandled|[Uu]ncaught)(?: exception)? (?:[\w$]+[.:])*{_KIND}\b.*$", None, 89),
+    _rule(
+        "exception", rf"^[ \t]*(?:raised|[Uu]nhandled|[Uu]ncaught)(?: exception)? (?:[\w$]+[.:])*{_KIND}\b.*$", None, 89
+    ),
     # a line led by the word error, in any tool's form: ``Error: ...``, ``Error in f(x) : ...``, ``Parse error
     # near line 1: ...``, ``**error:{...}``; quoted when a failure is shown, and shows one at an output's edge
     _rule("error line", _ERROR_LED, None, 86),
@@ -147,7 +149,7 @@ RULES: tuple[Rule, ...] = (
     # a failure term that sets what was wanted beside what came: ``expected 3, got 4``, ``{expected,70}, {value,130}``
     _rule(
         "assertion",
-        r"(?i)^.*\b(?:expected|want(?:ed)?)\b.{0,120}?\b(?:actual|got|value|received|found|but (?:was|is))\b.*$",
+        r"(?i)^.*\b(?:expected|want(?:ed)?)\b.{0,120}?\b(?:actual|got|value|received|found|but (?:was|is))\b.*(?<!:)$",
         None,
         85,
     ),
@@ -407,7 +409,9 @@ def _holding(text: str, key: str) -> list[tuple[int, str]]:
 
 
 #: A line whose first severity says warning, note or hint: the run may fail on it, but an error beside it says why.
-_SEVERITY = re.compile(r"\b(?:(?P<mild>\w*Warning|warning|WARNING|note|hint|info)|error|Error|ERROR|fatal|Fatal|FATAL)\b")
+_SEVERITY = re.compile(
+    r"\b(?:(?P<mild>\w*Warning|warning|WARNING|note|hint|info)|error|Error|ERROR|fatal|Fatal|FATAL)\b"
+)
 _MILD = 20
 
 

@@ -25,7 +25,7 @@ _SEVERE = re.compile(
 )
 #: A finding's code: a rule or an error number (``E1101``, ``[B602:...]``, ``TS2322``, ``SC2086``, ``CWE-78``
 #: excepted): a message that names one is a finding, not prose.
-_CODE = re.compile(r"(?<![\w-])[A-Z]{1,3}\d{3,5}\b(?!-)")
+_CODE = re.compile(r"(?:^|(?<=[\s\[(]))[A-Z]{1,3}\d{3,5}(?=[:\])]|\s*:)")
 #: A figure under a label (``Undefined: 0``, ``Total lines of code: 3``, ``Time: 0.2s``): a metric, never a reason.
 _METRIC = re.compile(r"^[\w\s(),#.'/-]{1,80}:\s*[\d.,]+\s*(?:%|s|ms|[kMG]?B)?$")
 #: What was wanted beside what came: an assertion's message even without a severity word.
@@ -91,12 +91,12 @@ def _score(line: str) -> float:
     message = _NOISE.sub("", line, count=1) or line
     words = {m.group(0).lower() for m in _SEVERE.finditer(message)}
     value = 2.0 * min(len(words), 3) + (2.0 if _WANTED.search(message) else 0.0)
+    if _CODE.search(message):
+        value += 2.0  # a finding names its rule or error number
     if value == 0:
         return 0.0
     if _SEVERE.match(message):
         value += 1.5  # a message that opens on what went wrong
-    if _CODE.search(message):
-        value += 2.0  # a finding names its rule or error number
     if _MARKER.match(message):
         value += 0.5  # says little itself; its message is joined from the lines below
     if _COUNT.search(message):

@@ -109,7 +109,7 @@ def classify(block: Block) -> Call:
             return _changing(Call("write", name, path, [(path, "write")]), args)
         if words & {"write", "create"}:
             return Call("write", name, path, [(path, "write")], change=change(args))
-        if words & {"edit", "replace", "patch"}:
+        if words & {"edit", "replace", "patch", "modify", "update", "change", "apply"}:
             return Call("edit", name, path, [(path, "edit")], change=change(args))
         return Call("read", name, path, [(path, "read")], partial=_partial(args), limit=_limit(args))
     many = args.get("paths")

@@ -1,0 +1,165 @@
+"""Causes and fixes recognised by their general shape: which line says why (an error beside a warning, an error
+led by a location, an error kind in capitals, a wrapped header and its block, labelled values, a finding's code
+over its metrics) and where a change is told (a diff in a tool's answer, a ``new_content`` key, a read from the
+first line under a limit, code a code agent's host runs). Written from invented examples, not from any corpus
+part."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mcp_context.conversation import edits, failures, reasons
+from mcp_context.conversation.formats import adapter
+from mcp_context.conversation.model import Block
+from mcp_context.summary import calls, textual
+from mcp_context.summary.facts import extract
+
+
+def _quote(text: str) -> str:
+    return failures.quote(text, failed=True) or ""
+
+
+def test_a_warning_never_outranks_the_error_beside_it() -> None:
+    text = (
+        "/opt/venv/lib/python3.12/site-packages/lintkit/cli.py:40: DeprecationWarning: option --fast is deprecated\n"
+        "  main()\n"
+        "src/store.py:3:1: E0401: Unable to import 'zlibx' (import-error)\n"
+    )
+    assert "E0401: Unable to import 'zlibx'" in _quote(text)
+    compiled = 'calc.adb:4:9: warning: variable "T" is never read\n\nraised PROGRAM_ERROR : calc.adb:9 explicit raise\n'
+    assert "raised PROGRAM_ERROR : calc.adb:9 explicit raise" in _quote(compiled)
+
+
+def test_an_error_led_by_its_location_is_the_cause_not_the_driver_line_after_it() -> None:
+    text = (
+        "Basic Compiler 2.1\n"
+        'report.bas(12,3) Error: Type mismatch in assignment to "total"\n'
+        "report.bas(20) Fatal: 1 error, stopping\n"
+        "Error: bc1 returned an error exitcode\n"
+    )
+    assert 'Type mismatch in assignment to "total"' in _quote(text)
+    parser = "feed.xml:7: parser error : Premature end of data in tag item line 3\n</channel>\n          ^\n"
+    assert "Premature end of data in tag item line 3" in _quote(parser)
+
+
+def test_a_fatal_error_named_by_its_runtime_shows_a_failure_without_an_exit_code() -> None:
+    text = (
+        "ZZ Fatal error:  Uncaught DomainError: rate must be positive in /srv/app/rate.zz:4\nStack trace:\n#0 {main}\n"
+    )
+    reading = failures.read_command(text)
+    assert reading.failed and "Uncaught DomainError: rate must be positive" in (reading.line or "")
+
+
+def test_an_unhandled_error_kind_in_capitals_takes_its_wrapped_header_and_the_block_below() -> None:
+    text = (
+        'Unhandled SIMPLE-ERROR in thread #<THREAD "worker" RUNNING\n'
+        "                                   {10020A}>:\n"
+        "  Cannot divide\n"
+        "    7\n"
+        "  by zero\n"
+        "\n"
+        "Backtrace for: #<THREAD>\n0: (DIVIDE 7 0)\n"
+    )
+    quoted = " ".join(_quote(text).split())
+    assert "Cannot divide 7 by zero" in quoted
+
+
+def test_a_labelled_value_is_told_with_the_other_side_of_it() -> None:
+    text = "== case-3 rounding FAILED\n-- Actual value:\n7\n-- Expected value:\n8\n== case-3 FAILED\n"
+    assert "-- Actual value: 7 -- Expected value: 8" in _quote(text)
+
+
+def test_a_finding_with_its_code_is_the_reason_and_its_metrics_are_not() -> None:
+    text = (
+        "Scan started\n\nFindings:\n"
+        ">> Finding: [X321:weak_hash] md5 used to hash a password.\n"
+        "   Location: ./auth.py:8:4\n\n"
+        "Totals:\n\tUndefined: 0\n\tHigh: 1\n\tTotal lines skipped (#nosec): 0\n"
+    )
+    assert "[X321:weak_hash] md5 used to hash a password." in (reasons.reason(text) or "")
+    assert reasons.reason("Totals:\n\tUndefined: 0\n\tMissing: 2\n") is None
+
+
+def test_a_diff_in_a_tool_answer_is_read_where_it_starts_and_ends() -> None:
+    answer = (
+        "Edited lib/rate.py:\n\n```diff\n--- a/lib/rate.py\n+++ b/lib/rate.py\n@@ -1,3 +1,3 @@\n"
+        " def rate(x):\n-    return x / 0\n+    return x / 2\n```\nAnything else?"
+    )
+    assert edits.diff_shown(answer) == ("    return x / 0", "    return x / 2")
+    assert edits.diff_shown("no diff here @@ at all") is None
+
+
+def _history(calls_and_results: list[tuple[str, dict[str, Any], str]]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [{"role": "user", "content": "Fix the rate."}]
+    for n, (name, args, result) in enumerate(calls_and_results):
+        ident = f"c{n}"
+        out.append(
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {"id": ident, "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}
+                ],
+            }
+        )
+        out.append({"role": "tool", "tool_call_id": ident, "content": result})
+    return out
+
+
+def _changes(messages: list[dict[str, Any]]) -> list[str]:
+    found = extract(adapter("openai").parse(messages))
+    return [a.call.change or "" for a in found.actions if a.call.kind in ("edit", "write")]
+
+
+def test_an_edit_told_only_by_the_diff_its_tool_answered_with() -> None:
+    diff = (
+        "Edited lib/rate.py:\n\n```diff\n--- a/lib/rate.py\n+++ b/lib/rate.py\n@@ -2 +2 @@\n"
+        "-    return x / 0\n+    return x / 2\n```"
+    )
+    messages = _history([("modify_file", {"path": "lib/rate.py", "mode": "edit", "description": "fix"}, diff)])
+    assert _changes(messages) == ["`return x / 0` -> `return x / 2`"]
+
+
+def test_new_content_with_no_old_side_is_the_whole_file_diffed_against_the_read() -> None:
+    before = "def rate(x):\n    return x / 0\n\n\ndef other():\n    return 1\n"
+    after = before.replace("x / 0", "x / 2")
+    messages = _history(
+        [
+            ("open_doc", {"uri": "/w/lib/rate.py", "offset": 0, "limit": 500}, before),
+            ("rewrite_doc", {"uri": "/w/lib/rate.py", "new_content": after}, "Done."),
+        ]
+    )
+    assert _changes(messages) == ["`return x / 0` -> `return x / 2`"]
+    pair = {"uri": "a.py", "old_content": "a", "new_content": "b"}
+    paired = calls.classify(Block(kind="tool_call", name="t", args=pair))
+    assert paired.kind == "edit" and paired.replaced == [("a", "b")]
+
+
+def test_a_read_that_reaches_its_limit_is_the_head_of_the_file_only() -> None:
+    head = "\n".join(f"alpha = {n}" for n in range(1, 4))
+    messages = _history(
+        [
+            ("open_doc", {"uri": "/w/big.txt", "offset": 0, "limit": 3}, head),
+            ("rewrite_doc", {"uri": "/w/big.txt", "new_content": "alpha = 1\nalpha = 2\nalpha = 4\n"}, "Done."),
+        ]
+    )
+    assert _changes(messages)[0].startswith("wrote 3 lines")
+    assert calls.classify(Block(kind="tool_call", name="view", args={"path": "a.py", "start_line": 40})).partial
+
+
+def test_paths_given_as_one_string_are_read_and_a_found_label_is_no_part_of_the_text() -> None:
+    call = calls.classify(Block(kind="tool_call", name="peek", args={"paths": "/w/a.py, /w/b.py"}))
+    assert call.kind == "read" and [p for p, _ in call.paths] == ["/w/a.py", "/w/b.py"]
+    assert edits.shown_text("Paths found:\n/w/a.py\n\nx = 1\ny = 2", "/w/a.py") == "x = 1\ny = 2"
+
+
+def test_code_a_code_agent_writes_is_a_call_and_a_labelled_turn_answers_it() -> None:
+    reply = 'Thought: run it.\nCode:\n```py\nimport subprocess\nsubprocess.run("make check", shell=True)\n```<end_code>'
+    block = textual.command_written(reply)
+    assert block is not None and block.args["language"] == "py" and "make check" in block.args["code"]
+    assert calls.classify(block).kind == "command"
+    assert textual.answered("Observation:\nExecution logs:\nall good\n")
+    assert textual.answered("Ran command: `cat a.py`\n\n```stdout\nx = 1\n```")
+    assert not textual.answered("Thanks, that looks right to me.")
+    assert textual.command_written("Here is the idea:\n```text\nnot code\n```") is None
