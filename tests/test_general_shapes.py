@@ -163,3 +163,21 @@ def test_code_a_code_agent_writes_is_a_call_and_a_labelled_turn_answers_it() -> 
     assert textual.answered("Ran command: `cat a.py`\n\n```stdout\nx = 1\n```")
     assert not textual.answered("Thanks, that looks right to me.")
     assert textual.command_written("Here is the idea:\n```text\nnot code\n```") is None
+
+
+def test_a_line_that_reads_as_a_tool_reporting_a_failure_shows_one_at_an_output_edge() -> None:
+    assert failures.read_command("cfgtool: site.cfg:3: (section=main) fatal: missing closing bracket\n").failed
+    assert failures.read_command("Unhandled STACK-EXHAUSTED in thread main:\n  Control stack exhausted\n").failed
+    finding = "loading\n>> Finding: [Q204:open_redirect] redirect to an unchecked URL issue\n"
+    assert failures.read_command(finding).failed
+    assert failures.read_command("compiling\nmain.zz:4:9: ^ syntax error\n").failed
+
+
+def test_words_of_failure_in_quotes_code_or_prose_show_none() -> None:
+    for text in (
+        'notes.txt:3: the user wrote "fatal: cannot proceed" in the form\n',
+        "lib/check.py:9:     raise ValueError('invalid state')\n",
+        "3f2a1bc Handle the error when the upload fails and the file is missing\n",
+        "1 spec, 0 failures, no issues found\n",
+    ):
+        assert not failures.read_command(text).failed, text

@@ -223,11 +223,16 @@ _SED = re.compile(
     r"\s+([^\s;&|]+)"
 )
 #: One literal replaced by another in a script: ``p.write_text(p.read_text().replace("a", "b"))``.
-_REPLACE = re.compile(r"\.replace\(\s*([rRbB]?)('''|\"\"\"|'|\")(.*?)\2\s*,\s*([rRbB]?)('''|\"\"\"|'|\")(.*?)\5", re.S)
+#: A literal's text runs to its closing quote, an escaped quote (``\"``) being part of it.
+_REPLACE = re.compile(
+    r"\.replace\(\s*([rRbB]?)('''|\"\"\"|'|\")((?:\\.|(?!\2).)*?)\2\s*,\s*"
+    r"([rRbB]?)('''|\"\"\"|'|\")((?:\\.|(?!\5).)*?)\5",
+    re.S,
+)
 #: A script writing a file whole from one literal: ``open(p, "w").write("...")``, ``Path(p).write_text("...")``,
 #: ``fs.writeFileSync(p, "...")``.
 _SCRIPT_WRITE = re.compile(
-    r"(?:\.write|\.write_text|writeFileSync\([^,\n]+,)\(?\s*([rRbB]?)('''|\"\"\"|'|\")(.*?)\2\s*\)", re.S
+    r"(?:\.write|\.write_text|writeFileSync\([^,\n]+,)\(?\s*([rRbB]?)('''|\"\"\"|'|\")((?:\\.|(?!\2).)*?)\2\s*\)", re.S
 )
 _SCRIPT_PATH = re.compile(r"(?:Path|open|readFileSync|writeFileSync)\(\s*['\"]([^'\"\n]+)['\"]")
 

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from .causes import joined, owner
-from .reasons import reason
+from .reasons import reason, severe
 from .wrappers import EXIT_CODE, exit_code, unwrapped
 
 __all__ = [
@@ -369,14 +369,15 @@ _EDGE_LINES = 3
 
 
 def _error_at_edge(text: str) -> bool:
-    """A line led by the word error among an output's first or last few lines: a tool that stops on an error says
-    so first (``Error: ...`` and nothing after) or last (a script's output, then ``Error in f() : ...``). In the
-    middle of a long output such a line is more often a log printed."""
-    if "rror" not in text and "RROR" not in text:
-        return False
+    """A line that reads as an error among an output's first or last few lines: a tool that stops on an error says
+    so first (``Error: ...`` and nothing after) or last (a script's output, then ``Error in f() : ...``), led by the
+    word error or reading as a failure by itself (``reasons.severe``). In the middle of a long output such a line
+    is more often a log printed."""
     lines = [ln for ln in text.splitlines() if ln.strip()]
     edges = lines if len(lines) <= 2 * _EDGE_LINES else lines[:_EDGE_LINES] + lines[-_EDGE_LINES:]
-    return any(_ERROR_LINE.match(ln) for ln in edges)
+    if ("rror" in text or "RROR" in text) and any(_ERROR_LINE.match(ln) for ln in edges):
+        return True
+    return any(severe(ln) for ln in edges)
 
 
 def _cause_after(text: str, start: int) -> str | None:

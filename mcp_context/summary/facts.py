@@ -281,7 +281,8 @@ class _Extraction:
             self._diffed(call, block.text or "")  # the change told only by the diff the tool answered with
         looked = _SHOWS_FILE.match(call.target) if call.kind == "command" and not action.failed else None
         if looked and block.text:  # ``cat app.py``, ``nl -ba app.py``: the output is the file (numbered or not)
-            self.shown[looked["path"]] = edits.shown_text(failures.unwrapped(block.text)[0], looked["path"])
+            path = looked["path"] or looked["script"]
+            self.shown[path] = edits.shown_text(_printed(failures.unwrapped(block.text)[0]), path)
         if action.failed:
             action.mentions = frozenset(_FILE_NAME.findall(f"{call.target}\n{(block.text or '')[:20_000]}"))
             failure = Failure(action)
@@ -347,10 +348,29 @@ def _terms(text: str) -> set[str]:
     return set(re.findall(r"[a-z_]\w{3,}", text.lower()))
 
 
-#: A command whose output is one file's text: what it shows is what the file holds.
+#: A command whose output is one file's text: what it shows is what the file holds (``cat``, ``nl -ba``, a script
+#: that prints a file it reads whole: ``print(open("a.py").read())``, ``print(Path("a.py").read_text())``).
 _SHOWS_FILE = re.compile(
-    r"^\s*(?:cd \S+ && )?(?:cat(?: -n)?|sed -n ['\"]?1,\$?\d*p['\"]?|nl -ba)\s+(?P<path>[\w./-]+)\s*$"
+    r"^\s*(?:(?:cd \S+ && )?(?:cat(?: -n)?|sed -n ['\"]?1,\$?\d*p['\"]?|nl -ba)\s+(?P<path>[\w./-]+)|"
+    r"print\(\s*(?:open|Path)\(\s*['\"](?P<script>[^'\"\n]+)['\"]\s*\)\.read(?:_text)?\(\)\s*\))\s*$"
 )
+#: A label a host puts over what a command printed (``Observation:``, ``Execution logs:``), alone on its line.
+_LABEL_LINE = re.compile(r"^[A-Z][\w ]{0,30}:[ \t]*$")
+
+
+def _printed(text: str) -> str:
+    """What a command printed, without the labels a host wraps it in: up to two label lines over it and, when
+    there were any, a label and its one value under it (``Last output from code snippet:`` then ``None``)."""
+    lines = text.splitlines()
+    top = 0
+    while top < min(2, len(lines)) and _LABEL_LINE.match(lines[top]):
+        top += 1
+    if top == 0:
+        return text
+    lines = lines[top:]
+    if len(lines) >= 2 and _LABEL_LINE.match(lines[-2]) and len(lines[-1]) < 40:
+        lines = lines[:-2]
+    return "\n".join(lines)
 
 
 def _same_work(failure: Action, done: calls.Call) -> bool:
@@ -387,7 +407,7 @@ def _same_work(failure: Action, done: calls.Call) -> bool:
 _LOOKS = re.compile(
     r"^\s*(?:(?:ba|z)?sh\s+-\w*c\s+['\"]?)?(?:cd \S+ && )?"
     r"(?:cat|ls|grep|rg|sed -n|head|tail|find|echo|pwd|which|wc|file|stat|tree|less|"
-    r"git (?:status|diff|log|show|branch)|python3? -c ['\"]print)\b"
+    r"git (?:status|diff|log|show|branch)|python3? -c ['\"]print)\b|^\s*print\("
 )
 
 
