@@ -181,3 +181,18 @@ def test_words_of_failure_in_quotes_code_or_prose_show_none() -> None:
         "1 spec, 0 failures, no issues found\n",
     ):
         assert not failures.read_command(text).failed, text
+
+
+def test_a_runners_count_with_a_word_between_or_a_tab_and_a_linters_offence_count_show_a_failure() -> None:
+    assert failures.read_command("run 3 checks\n\n50% checks passed, 1 checks failed out of 2\n").failed
+    assert failures.read_command("suite.t:\tTotal\t2\tPassed\t1\tFailed\t1\n").failed
+    assert failures.read_command("Checking 4 files\n\n4 files checked, 2 offences detected\n").failed
+    assert not failures.read_command("100% checks passed, 0 checks failed out of 2\n").failed
+    assert not failures.read_command("suite.t:\tTotal\t2\tPassed\t2\tFailed\t0\n").failed
+
+
+def test_a_memory_checkers_own_report_line_shows_a_failure_and_its_clean_summary_none() -> None:
+    leak = "result: 3\n==77== 24 bytes in 1 blocks are definitely lost in loss record 2 of 2\n==77==    at 0x1\n"
+    assert failures.read_command(leak).failed
+    clean = "==77== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)\n==77== All heap blocks were freed\n"
+    assert not failures.read_command(clean).failed

@@ -118,12 +118,16 @@ RULES: tuple[Rule, ...] = (
     _rule("test runner", r"^[ \t]*\d+\) \S.*$", None, 81, title=True),  # a numbered failure report's heading
     _rule("tap", r"^[ \t]*not ok \d+\b.*$", ("not ok ",), 80, title=True),  # TAP: prove, node-tap, bats
     # a count of failures in any runner's words, alone on a short line: "0 successes / 1 failure / 0 errors",
-    # "Failed: 1.  Skipped: 0.", " 2 fail", "Failed 1/3 subtests"; and a run's verdict ("Result: FAIL")
+    # "Failed: 1.  Skipped: 0.", " 2 fail", "Failed 1/3 subtests", "1 tests failed", "1 offense detected"; and a
+    # run's verdict ("Result: FAIL")
     _rule(
         "test runner",
-        r"(?i)^(?=.{0,100}$).*(?:\b[1-9]\d* (?:fail(?:s|ed|ures?|ing)?|errors?)\b|"
-        r"\b(?:fail(?:ed|ures?)?|errors?):? [1-9]\d*(?=[.,;)]\D|/\d|[.,;)]?$|\s+(?:tests?|subtests?|specs?|of)\b)).*$",
-        (" fail", " error", "Fail", "Error", "fail", "error"),
+        r"(?i)^(?=.{0,100}$).*(?:"
+        r"\b[1-9]\d* (?:(?:tests?|specs?|cases?|checks?) )?(?:fail(?:s|ed|ures?|ing)?|errors?)\b|"
+        r"\b[1-9]\d* (?:offen[cs]es?|violations?|problems?) (?:detected|found|reported)\b|"
+        r"\b(?:fail(?:ed|ures?)?|errors?):?[ \t][1-9]\d*"
+        r"(?=[.,;)]\D|/\d|[.,;)]?$|\s+(?:tests?|subtests?|specs?|of)\b)).*$",
+        (" fail", " error", "Fail", "Error", "fail", "error", " offen", " violation", " problem"),
         49,
     ),
     _rule("test runner", r"^(?:Result|Status|Outcome): FAIL(?:ED|URE)?\b.*$", (": FAIL",), 49),

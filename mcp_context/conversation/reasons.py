@@ -26,7 +26,7 @@ _SEVERE = re.compile(
 #: A severity said to be absent: ``0 failures``, ``no issues found``, ``No syntax errors detected``, ``Failed 0``.
 _NEGATED = re.compile(
     r"(?i)\b(?:0|no|zero|without)\s+(?:[\w-]+\s+){0,2}?(?:errors?|fail\w*|issues?|problems?|leaks?)\b|"
-    r"\b(?:errors?|fail\w*|issues?)\W{0,3}0\b"
+    r"\b(?:errors?|fail\w*|issues?)\b[^:\n]{0,20}?\W{0,3}0\b"
 )
 #: A severity that heads its message (``fatal: division by zero``, ``error (at a.json:1): Cannot index``,
 #: ``validity error : Element``): what follows the colon is why.
@@ -104,7 +104,11 @@ def severe(line: str) -> bool:
     tool's report outside its quoted text (a severity heading its message, an error's kind as tools report it, a
     finding's code, an error named in two words): prose, a log line or code that only uses such words is not."""
     line = line.strip()
-    if not line or len(line) > _SEVERE_CHARS or _score(line) < SEVERE:
+    if not line or len(line) > _SEVERE_CHARS:
+        return False
+    if _TOOL_MARK.match(line):  # a tool's own report line (``==123== Invalid read``): one severity word says it
+        return _score(line) >= _ONE_WORD
+    if _score(line) < SEVERE:
         return False
     message = _NOISE.sub("", line, count=1) or line
     said = _NEGATED.sub("", _QUOTED.sub("", message))  # words in quotes are data shown (a log, code), not the tool
@@ -122,6 +126,9 @@ _PHRASE = re.compile(
 
 
 _SEVERE_CHARS = 240
+#: The process id a memory checker or sanitizer puts before each line of its report.
+_TOOL_MARK = re.compile(r"^==\d+==\s+\S")
+_ONE_WORD = 2.0
 
 
 def message(line: str) -> str:
