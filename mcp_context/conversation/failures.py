@@ -46,6 +46,7 @@ class Rule:
     first: bool = True
     trigger: bool = True
     title: bool = False  # the line names what failed (a test), not why: the cause is looked for beside it
+    needs: tuple[str, ...] = ()  # a quote-only rule runs only on a text holding one of these (found at C speed)
 
 
 def _rule(
@@ -57,10 +58,13 @@ def _rule(
     first: bool = True,
     trigger: bool = True,
     title: bool = False,
+    needs: tuple[str, ...] = (),
 ) -> Rule:
     """A keyed rule is matched against the lines holding one of its keys; a quote-only rule, run only once a
     failure is shown, against the whole text."""
-    return Rule(tool, re.compile(pattern, 0 if keys else re.M), keys, rank, first, trigger and keys is not None, title)
+    return Rule(
+        tool, re.compile(pattern, 0 if keys else re.M), keys, rank, first, trigger and keys is not None, title, needs
+    )
 
 
 #: Where a message is about: ``file:line:col:``, ``file(line,col)``, ``file:line:``, before the message.
@@ -142,14 +146,24 @@ RULES: tuple[Rule, ...] = (
     # an error raised and not handled, named by its kind in any case (``raised CONSTRAINT_ERROR : ...``,
     # ``Unhandled TYPE-ERROR in thread ...:``, ``Uncaught RangeError ...``)
     _rule(
-        "exception", rf"^[ \t]*(?:raised|[Uu]nhandled|[Uu]ncaught)(?: exception)? (?:[\w$]+[.:])*{_KIND}\b.*$", None, 89
+        "exception",
+        rf"^[ \t]*(?:raised|[Uu]nhandled|[Uu]ncaught)(?: exception)? (?:[\w$]+[.:])*{_KIND}\b.*$",
+        None,
+        89,
+        needs=("raised", "nhandled", "ncaught"),
     ),
     # a line led by the word error, in any tool's form: ``Error: ...``, ``Error in f(x) : ...``, ``Parse error
     # near line 1: ...``, ``**error:{...}``; quoted when a failure is shown, and shows one at an output's edge
     _rule("error line", _ERROR_LED, None, 86),
     _rule("assertion", r"^[ \t]*(?:Failed asserting that|Expected:?[ \t]|expected:? ).+$", None, 88),
     # a label over the value below it that says what came (``---- Result was:``, ``Actual:``)
-    _rule("assertion", r"^[^\w\s]*[ \t]*(?:[A-Z]\w* )?(?:Result|Actual|Got|Received)\b[^:\n]{0,50}:[ \t]*$", None, 83),
+    _rule(
+        "assertion",
+        r"^[^\w\s]*[ \t]*(?:[A-Z]\w* )?(?:Result|Actual|Got|Received)\b[^:\n]{0,50}:[ \t]*$",
+        None,
+        83,
+        needs=("Result", "Actual", "Got", "Received"),
+    ),
     # a failure term that sets what was wanted beside what came: ``expected 3, got 4``, ``{expected,70}, {value,130}``
     _rule(
         "assertion",
@@ -329,6 +343,8 @@ def quote(text: str, failed: bool = False) -> str | None:
     if best is None and not failed:
         return None
     for rule in _QUOTE_ONLY:  # a failure is shown: the lines that only name it may say it best
+        if rule.needs and not any(need in text for need in rule.needs):
+            continue
         matches = list(rule.line.finditer(text))
         if matches:
             match = matches[0] if rule.first else matches[-1]
@@ -377,16 +393,30 @@ def _error_at_edge(text: str) -> bool:
     so first (``Error: ...`` and nothing after) or last (a script's output, then ``Error in f() : ...``), led by the
     word error or reading as a failure by itself (``reasons.severe``). In the middle of a long output such a line
     is more often a log printed."""
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    edges = lines if len(lines) <= 2 * _EDGE_LINES else lines[:_EDGE_LINES] + lines[-_EDGE_LINES:]
+    edges = _edges(text)
     if ("rror" in text or "RROR" in text) and any(_ERROR_LINE.match(ln) for ln in edges):
         return True
     return any(severe(ln) for ln in edges)
 
 
+_EDGE_CHARS = 4_000  # where an output's first and last lines are looked for: a long output is not split whole
+
+
+def _edges(text: str) -> list[str]:
+    """An output's first and last few non-blank lines (all of them when there are few)."""
+    if len(text) > 2 * _EDGE_CHARS:
+        head = [ln for ln in text[:_EDGE_CHARS].splitlines()[:-1] if ln.strip()][:_EDGE_LINES]
+        tail = [ln for ln in text[-_EDGE_CHARS:].splitlines()[1:] if ln.strip()][-_EDGE_LINES:]
+        if len(head) == len(tail) == _EDGE_LINES:
+            return head + tail
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    return lines if len(lines) <= 2 * _EDGE_LINES else lines[:_EDGE_LINES] + lines[-_EDGE_LINES:]
+
+
 def _cause_after(text: str, start: int) -> str | None:
     """The first line after a test's name that says why it failed (an exception, an assertion's message)."""
-    hits = [(m.start(), rule, m.group(0)) for rule in _CAUSES for m in rule.line.finditer(text, start + 1)]
+    causes = [rule for rule in _CAUSES if not rule.needs or any(need in text for need in rule.needs)]
+    hits = [(m.start(), rule, m.group(0)) for rule in causes for m in rule.line.finditer(text, start + 1)]
     if not hits:
         return None
     at, rule, line = min(hits, key=lambda h: h[0])

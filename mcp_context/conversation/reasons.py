@@ -108,12 +108,12 @@ def severe(line: str) -> bool:
         return False
     if _TOOL_MARK.match(line):  # a tool's own report line (``==123== Invalid read``): one severity word says it
         return _score(line) >= _ONE_WORD
-    if _score(line) < SEVERE:
+    if _ANY_SIGN.search(line) is None:  # most lines: none of the words a sign needs
         return False
     message = _NOISE.sub("", line, count=1) or line
     said = _NEGATED.sub("", _QUOTED.sub("", message))  # words in quotes are data shown (a log, code), not the tool
     signs = (_HEADS, _KIND, _CODE, _PHRASE, _RAISED)
-    return any(sign.search(said) for sign in signs)
+    return any(sign.search(said) for sign in signs) and _score(line) >= SEVERE
 
 
 #: An error raised and not handled, named in capitals (``Unhandled UNDEFINED-FUNCTION``, ``raised PROGRAM_ERROR``).
@@ -126,6 +126,10 @@ _PHRASE = re.compile(
 
 
 _SEVERE_CHARS = 240
+#: Text every sign of :func:`severe` holds (a superset, matched first and fast).
+_ANY_SIGN = re.compile(
+    r"(?i)error|fatal|panic|exception|fail|issue|violation|unhandled|uncaught|raised|fault|[A-Z]\d{3}"
+)
 #: The process id a memory checker or sanitizer puts before each line of its report.
 _TOOL_MARK = re.compile(r"^==\d+==\s+\S")
 _ONE_WORD = 2.0
