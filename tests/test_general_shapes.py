@@ -179,6 +179,7 @@ def test_words_of_failure_in_quotes_code_or_prose_show_none() -> None:
         "lib/check.py:9:     raise ValueError('invalid state')\n",
         "3f2a1bc Handle the error when the upload fails and the file is missing\n",
         "1 spec, 0 failures, no issues found\n",
+        "    # ``Unhandled STACK-ERROR in thread ...:`` is what the runtime prints\n",
     ):
         assert not failures.read_command(text).failed, text
 
@@ -196,3 +197,32 @@ def test_a_memory_checkers_own_report_line_shows_a_failure_and_its_clean_summary
     assert failures.read_command(leak).failed
     clean = "==77== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)\n==77== All heap blocks were freed\n"
     assert not failures.read_command(clean).failed
+
+
+def test_a_failures_labelled_details_under_it_and_a_count_behind_an_error_tag_is_no_reason() -> None:
+    text = (
+        "sums: Check Failed at /w/t/run.zz:4\n"
+        "  Expression: add(2, 2) == 5\n"
+        "   Evaluated: 4 == 5\n\n"
+        "Stacktrace:\n [1] top\n"
+        "ERROR: Some checks did not pass: 0 passed, 1 failed, 0 errored.\n"
+    )
+    quoted = _quote(text)
+    assert quoted.startswith("sums: Check Failed at /w/t/run.zz:4 Expression: add(2, 2) == 5 Evaluated: 4 == 5")
+
+
+def test_a_command_one_level_down_in_an_operation_is_run() -> None:
+    action = {"action": {"type": "exec", "command": ["bash", "-lc", "make check"], "working_directory": "/w"}}
+    assert calls.classify(Block(kind="tool_call", name="local_shell", args=action)).target == "make check"
+    assert calls.classify(Block(kind="tool_call", name="note", args={"meta": {"type": "memo", "text": "hi"}})).kind != (
+        "command"
+    )
+
+
+def test_a_read_answered_in_json_and_an_edit_of_a_line_range_are_told_by_what_changed() -> None:
+    before = "def rate(x):\n    y = x\n    return y / 0\n\n\ndef other():\n    return 1\n"
+    shown = ("open_file", {"file": "/w/r.py"}, json.dumps({"path": "/w/r.py", "content": before}))
+    ranged = ("replace_lines", {"file": "/w/r.py", "start_line": 3, "end_line": 3, "content": "    return y / 2"}, "ok")
+    assert _changes(_history([shown, ranged])) == ["`return y / 0` -> `return y / 2`"]
+    whole = ("save_file", {"file": "/w/r.py", "content": before.replace("/ 0", "/ 3")}, "ok")
+    assert _changes(_history([shown, whole])) == ["`return y / 0` -> `return y / 3`"]

@@ -47,7 +47,32 @@ def joined(text: str, start: int, line: str) -> str:
         line, rest = _block(line, _indent(text, start), rest)
         if label is not None:  # a value under a label that says what came: what was wanted beside it, or so
             line, rest = _paired(line, rest, "came" if label["came"] else "wanted")
+    elif _WHERE_ONLY.search(line):  # says where, not why: the labelled details under it say why
+        line, rest = _details(line, _indent(text, start), rest)
     return _closed(line, rest)
+
+
+#: A failure's line that ends on where it happened (``Test Failed at t/run.jl:4``, ``... at line 7``).
+_WHERE_ONLY = re.compile(r"(?:[\w./-]+\.\w+(?::\d+)+|\bline \d+)\s*$")
+
+
+#: A detail under a failure's line, indented deeper: a label and its value (``Evaluated: 4 == 5``, ``left: 4``).
+_DETAIL = re.compile(r"^([ \t]+)[A-Za-z][\w ]{0,24}:[ \t]+\S")
+_DETAILS = 3
+
+
+def _details(line: str, depth: int, rest: list[str]) -> tuple[str, list[str]]:
+    """A failure's line that says where and the labelled details indented under it (what was evaluated, what came, what was
+    wanted), up to :data:`_DETAILS` of them and :data:`MOST` characters."""
+    taken: list[str] = []
+    for nxt in rest[:_DETAILS]:
+        found = _DETAIL.match(nxt)
+        if found is None or len(found.group(1)) <= depth or _FRAME.match(nxt):
+            break
+        if len(line) + sum(len(t) + 1 for t in taken) + len(nxt.strip()) > MOST:
+            break
+        taken.append(nxt.strip())
+    return (f"{line} {' '.join(taken)}", rest[len(taken) :]) if taken else (line, rest)
 
 
 #: A label over a value, saying what came or what was wanted (``---- Result was:``, ``Expected:``, ``Actual

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from .causes import joined, owner
-from .reasons import reason, severe
+from .reasons import reason, severe, tally
 from .wrappers import EXIT_CODE, exit_code, unwrapped
 
 __all__ = [
@@ -361,9 +361,13 @@ def quote(text: str, failed: bool = False) -> str | None:
         line = f"{cause} ({line})" if cause else line
     elif title is not None and title.start < best.start and title.line not in line:
         line = f"{line} ({title.line})"
-    elif best.rank <= _TALLY:  # a count says that the run failed, not why: a line that reads like a reason does
+    elif best.rank <= _TALLY or tally(best.line):  # a count (also behind ``ERROR:``) says that the run failed, not
+        # why: a line that reads like a reason does
         why = reason(text)
-        line = f"{why} ({line})" if why and line not in why and why not in line else line
+        if why and line in why:  # the reasons read the count too, beside a line that says why
+            line = why if why != line else line
+        elif why and why not in line:
+            line = f"{why} ({line})"
     wrapper = next((ln for _, ln in found.get("***", ()) if _MAKE.match(ln)), None)
     if wrapper is None or wrapper.strip() == line:
         return _with_cause(text, line) if wrapper is not None else line

@@ -14,7 +14,7 @@ import re
 
 from .causes import joined
 
-__all__ = ["message", "reason", "severe"]
+__all__ = ["message", "reason", "severe", "tally"]
 
 _SEVERE = re.compile(
     r"(?i)\b(?:errors?|fail(?:s|ed|ures?|ing)?|fatal|abort\w*|panic\w*|exception|assert\w*|"
@@ -36,8 +36,9 @@ _HEADS = re.compile(r"(?i)\b(?:error|fatal|panic|exception|failure|issue|violati
 _KIND = re.compile(
     r"\b(?:[A-Z]\w*(?:Error|Exception|Failure)|[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*[_-](?:ERROR|EXCEPTION))(?= ?:| in |$)"
 )
-#: A quoted string: data the tool shows (a value, a line of code), not the tool speaking.
-_QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
+#: A quoted string or a code span: data the tool shows (a value, a line of code, a document's example), not the
+#: tool speaking.
+_QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|``[^`\n]*``|`[^`\n]*`")
 #: Where: a file and a line (``a.awk:2:``, ``Main.pas(7,24)``).
 _PLACE = re.compile(r"[\w/-]\.\w{1,8}(?::\d+|\(\d+)")
 #: The score from which a line among an output's first or last reads as a failure by itself: two signs of one.
@@ -133,6 +134,11 @@ _ANY_SIGN = re.compile(
 #: The process id a memory checker or sanitizer puts before each line of its report.
 _TOOL_MARK = re.compile(r"^==\d+==\s+\S")
 _ONE_WORD = 2.0
+
+
+def tally(line: str) -> bool:
+    """Whether ``line`` is a runner's count (``0 passed, 1 failed, 0 errored``): it says that tests failed, not why."""
+    return _COUNT.search(line) is not None
 
 
 def message(line: str) -> str:

@@ -68,6 +68,7 @@ class Call:
     replaced: list[tuple[str, str]] = field(default_factory=list)  # an edit's (old, new) pairs
     partial: bool = False  # a read of some lines only: not the file's whole text
     limit: int | None = None  # a read's most lines: a result that reaches it may be the file's head only
+    lines: tuple[int, int] | None = None  # an edit of lines start..end (from 1, inclusive) by its new text
 
 
 def classify(block: Block) -> Call:
@@ -100,6 +101,10 @@ def classify(block: Block) -> Call:
         return Call("search", name, f"{pattern}{where}" if pattern else cut(args_text(args), CUT_CHARS))
     if path:
         pair = _old_new(args)
+        span = _line_span(args) if pair is None else None
+        text = _content(args) if span is not None else None
+        if span is not None and text is not None:  # lines start..end replaced by the text: told once they are known
+            return Call("edit", name, path, [(path, "edit")], change=short("", text), replaced=[("", text)], lines=span)
         if pair is not None and not pair[0] and pair[1].count("\n") and not edits.elided(pair[1]):
             # only the new text, with no marker of code left out: the whole file, told by what changed
             return Call("write", name, path, [(path, "write")], content=pair[1], change=written(pair[1]))
@@ -184,6 +189,21 @@ def _partial(args: dict[str, Any]) -> bool:
             continue
         return True
     return False
+
+
+def _line_span(args: dict[str, Any]) -> tuple[int, int] | None:
+    """The lines an edit replaces, under keys whose words say start and line, end and line (``start_line``,
+    ``endLine``, ``line_start``)."""
+    start = end = None
+    for key, value in args.items():
+        if not isinstance(value, int) or isinstance(value, bool) or not isinstance(key, str):
+            continue
+        found = key_words(key)
+        if "line" in found and found & {"start", "from", "first"}:
+            start = value
+        elif "line" in found and found & {"end", "to", "last"}:
+            end = value
+    return (start, end) if start is not None and end is not None and 0 < start <= end else None
 
 
 def _limit(args: dict[str, Any]) -> int | None:
@@ -331,6 +351,22 @@ _RUNS_CODE = re.compile(r"^(?:exec\w*|run\w*|interpret\w*|eval\w*)$")
 
 
 def _command(args: dict[str, Any], words: set[str]) -> str | None:
+    found = _command_here(args, words)
+    if found is None:  # a command one level down: ``{action: {type: "exec", command: [...]}}``
+        for value in args.values():
+            if isinstance(value, dict):
+                found = _command_here(value, words | _words_of(value))
+                if found is not None:
+                    break
+    return found
+
+
+def _words_of(value: dict[str, Any]) -> set[str]:
+    """The words of an operation's short string fields (``type: "exec"``): they may say that it runs a command."""
+    return {w for v in value.values() if isinstance(v, str) and len(v) <= 30 for w in re.findall(r"[a-z]+", v.lower())}
+
+
+def _command_here(args: dict[str, Any], words: set[str]) -> str | None:
     runs = bool(words & _TERMINAL_WORDS) or any(_RUNS_CODE.match(w) for w in words)
     runs = runs or any(k in args for k in ("language", "lang", "runtime"))
     names = _COMMAND_NAMES | ({"input"} if words & _TERMINAL_WORDS else set()) | (_CODE_KEYS if runs else set())

@@ -7,6 +7,7 @@ keeps the index of the message it came from, so a summary can cite it and the or
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 from collections import Counter
@@ -235,6 +236,11 @@ class _Extraction:
         if path is None or call.kind not in ("write", "edit"):
             return
         known = self._shown(path)
+        if call.lines is not None and known is not None and call.replaced:  # lines replaced: their old text
+            start, end = call.lines
+            new = call.replaced[0][1]
+            old = "\n".join(known.splitlines()[start - 1 : end])
+            call.replaced, call.change = [(old, new)], calls.short(old, new)
         if call.content is not None:
             if known is not None and known.strip() != call.content.strip():
                 before, after = edits.changed_lines(known, call.content)
@@ -274,7 +280,7 @@ class _Extraction:
         call = action.call
         action.failed, action.outcome = calls.outcome(call, block)
         if call.kind == "read" and not action.failed and call.paths and block.text and not call.partial:
-            shown = edits.shown_text(failures.unwrapped(block.text)[0], call.paths[0][0])
+            shown = edits.shown_text(_file_text(block.text), call.paths[0][0])
             if call.limit is None or shown.count("\n") + 1 < call.limit:  # a limit reached: the head only
                 self.shown[call.paths[0][0]] = shown
         if call.kind in ("edit", "write") and not action.failed and not call.replaced and call.content is None:
@@ -356,6 +362,25 @@ _SHOWS_FILE = re.compile(
 )
 #: A label a host puts over what a command printed (``Observation:``, ``Execution logs:``), alone on its line.
 _LABEL_LINE = re.compile(r"^[A-Z][\w ]{0,30}:[ \t]*$")
+
+
+#: Keys a read tool's JSON answer gives the file's text under.
+_TEXT_KEYS = ("content", "contents", "text", "file_content", "fileContent", "data", "body")
+
+
+def _file_text(result: str) -> str:
+    """What a read tool answered as the file: the text under a content-like key of a JSON answer (``{"path": ...,
+    "content": ...}``), else the output inside a host's wrapper."""
+    if result.lstrip()[:1] == "{":
+        try:
+            value = json.loads(result)
+        except ValueError:
+            value = None
+        if isinstance(value, dict):
+            found = next((v for k in _TEXT_KEYS if isinstance(v := value.get(k), str)), None)
+            if found is not None:
+                return found
+    return failures.unwrapped(result)[0]
 
 
 def _printed(text: str) -> str:
