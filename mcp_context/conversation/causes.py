@@ -62,8 +62,8 @@ _DETAILS = 3
 
 
 def _details(line: str, depth: int, rest: list[str]) -> tuple[str, list[str]]:
-    """A failure's line that says where and the labelled details indented under it (what was evaluated, what came, what was
-    wanted), up to :data:`_DETAILS` of them and :data:`MOST` characters."""
+    """A failure's line that says where and the labelled details indented under it (what was evaluated, what came,
+    what was wanted), up to :data:`_DETAILS` of them and :data:`MOST` characters."""
     taken: list[str] = []
     for nxt in rest[:_DETAILS]:
         found = _DETAIL.match(nxt)
