@@ -226,3 +226,12 @@ def test_a_read_answered_in_json_and_an_edit_of_a_line_range_are_told_by_what_ch
     assert _changes(_history([shown, ranged])) == ["`return y / 0` -> `return y / 2`"]
     whole = ("save_file", {"file": "/w/r.py", "content": before.replace("/ 0", "/ 3")}, "ok")
     assert _changes(_history([shown, whole])) == ["`return y / 0` -> `return y / 3`"]
+
+
+def test_the_lines_a_printed_diff_adds_or_removes_are_a_files_text_not_a_failure() -> None:
+    diff = (
+        "commit 3f2a1bc\n\n    docs: counts\n\ndiff --git a/docs/x.md b/docs/x.md\n--- a/docs/x.md\n+++ b/docs/x.md\n"
+        "@@ -1,2 +1,3 @@\n # Counts\n+a runner says 0 passed, 1 failed when a test fails\n-old words\n"
+    )
+    assert not failures.read_command(diff).failed
+    assert failures.read_command("tests: 0 passed, 1 failed\n").failed

@@ -333,6 +333,8 @@ def quote(text: str, failed: bool = False) -> str | None:
     if not present and not failed:
         return None
     found = {key: _holding(text, key) for key in present}  # key -> (start offset, line) of each line holding it
+    if present and ("\n@@ " in text or text.startswith("@@ ")):  # a diff printed: its lines are a file's text
+        found = {key: [hit for hit in hits if not _DIFF_LINE.match(hit[1])] for key, hits in found.items()}
     best: _Best | None = None
     title: _Best | None = None  # the best line that names a test
     for rule in {id(rule): rule for key in present for rule in _BY_KEY[key]}.values():
@@ -374,6 +376,8 @@ def quote(text: str, failed: bool = False) -> str | None:
     return f"{line} ({wrapper.strip()})"  # the cause, and which target of the build it failed
 
 
+#: A line a diff adds or removes (not its ``+++``/``---`` headers): a file's text, whatever it says.
+_DIFF_LINE = re.compile(r"^(?:\+(?!\+\+ )|-(?!-- ))")
 _TALLY = 55  # the rank of a runner's count, a build's verdict or a package manager's first line: not a reason
 _MAKE = re.compile(r"^(?:g?make)(?:\[\d+\])?: \*\*\* ")
 _CAUSES = tuple(rule for rule in _QUOTE_ONLY if not rule.title and rule.rank >= 86)

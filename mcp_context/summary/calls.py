@@ -360,7 +360,7 @@ def narrowed(change: str, limit: int) -> str:
     head = len(os.path.commonprefix([old, new]))
     tail = len(os.path.commonprefix([old[head:][::-1], new[head:][::-1]]))
     told = ""
-    for around in (1, 0):
+    for around in (2, 1, 0):
         start = _word_start(old, head)
         for _ in range(around):
             start = _word_start(old, start - 1)
