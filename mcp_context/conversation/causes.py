@@ -38,13 +38,63 @@ def joined(text: str, start: int, line: str) -> str:
     if line.startswith(_PIP_LOOKED):  # pip says what it looked for, then what it concluded: the conclusion first
         nxt = next((ln.strip() for ln in rest if ln.strip()), "")
         return f"{nxt} ({line})" if nxt.startswith(_PIP_CONCLUDED) else line
-    if line.endswith(":"):
-        line, rest = _block(line, _indent(text, start), rest)
-    elif _WRAPPED.search(line) and rest and _FRAME.match(rest[0]) is None:
+    if _WRAPPED.search(line) and rest and _FRAME.match(rest[0]) is None:
         nxt = rest[0]
         if nxt.strip() and len(nxt) - len(nxt.lstrip()) > _indent(text, start) and len(nxt.strip()) <= _WRAP_CHARS:
             line, rest = f"{line} {nxt.strip()}", rest[1:]  # a message wrapped onto an indented line
+    if line.endswith(":"):  # what it introduces, also when the line ending so was wrapped
+        label = _LABEL.match(line)
+        line, rest = _block(line, _indent(text, start), rest)
+        if label is not None:  # a value under a label that says what came: what was wanted beside it, or so
+            line, rest = _paired(line, rest, "came" if label["came"] else "wanted")
+    elif _WHERE_ONLY.search(line):  # says where, not why: the labelled details under it say why
+        line, rest = _details(line, _indent(text, start), rest)
     return _closed(line, rest)
+
+
+#: A failure's line that ends on where it happened (``Test Failed at t/run.jl:4``, ``... at line 7``).
+_WHERE_ONLY = re.compile(r"(?:[\w./-]+\.\w+(?::\d+)+|\bline \d+)\s*$")
+
+
+#: A detail under a failure's line, indented deeper: a label and its value (``Evaluated: 4 == 5``, ``left: 4``).
+_DETAIL = re.compile(r"^([ \t]+)[A-Za-z][\w ]{0,24}:[ \t]+\S")
+_DETAILS = 3
+
+
+def _details(line: str, depth: int, rest: list[str]) -> tuple[str, list[str]]:
+    """A failure's line that says where and the labelled details indented under it (what was evaluated, what came,
+    what was wanted), up to :data:`_DETAILS` of them and :data:`MOST` characters."""
+    taken: list[str] = []
+    for nxt in rest[:_DETAILS]:
+        found = _DETAIL.match(nxt)
+        if found is None or len(found.group(1)) <= depth or _FRAME.match(nxt):
+            break
+        if len(line) + sum(len(t) + 1 for t in taken) + len(nxt.strip()) > MOST:
+            break
+        taken.append(nxt.strip())
+    return (f"{line} {' '.join(taken)}", rest[len(taken) :]) if taken else (line, rest)
+
+
+#: A label over a value, saying what came or what was wanted (``---- Result was:``, ``Expected:``, ``Actual
+#: value:``); the value is on the line below.
+_LABEL = re.compile(
+    r"(?i)^\W*(?:\w+ )?(?:(?P<came>actual|got|received|result was|result|was|but was|found)|"
+    r"(?P<wanted>expected|wanted|should (?:have )?be(?:en)?|result should have been))\b[^:\n]{0,50}:$"
+)
+
+
+def _paired(line: str, rest: list[str], kind: str) -> tuple[str, list[str]]:
+    """A labelled value and the other side of it, when the next line labels it (what came, then what was
+    wanted, or the other way round): the failure is the pair."""
+    first = next((k for k, ln in enumerate(rest) if ln.strip()), None)
+    if first is None:
+        return line, rest
+    other = _LABEL.match(rest[first].strip())
+    if other is None or ("came" if other["came"] else "wanted") == kind:
+        return line, rest
+    value = next((ln.strip() for ln in rest[first + 1 : first + 3] if ln.strip()), "")
+    whole = f"{line} {rest[first].strip()} {value}".rstrip()
+    return (whole, rest[first + 2 :]) if len(whole) <= MOST else (line, rest)
 
 
 def owner(text: str, start: int) -> tuple[int, str] | None:

@@ -71,6 +71,27 @@ def patch_files(text: str) -> list[tuple[str, str]]:
     return found
 
 
+#: A unified diff inside other text (a tool's answer, a fence): its headers, or its first hunk's ``@@`` line.
+_DIFF_START = re.compile(r"^(?:--- \S.*\n\+\+\+ \S.*\n)?@@ [-+\d, ]+ @@.*$", re.M)
+
+
+def diff_shown(text: str) -> tuple[str, str] | None:
+    """The removed and added lines of a unified diff that a text shows (``Edited app.py:`` and a fenced diff):
+    read from its first hunk to the first line that is no diff line."""
+    if "@@" not in text:
+        return None
+    found = _DIFF_START.search(text)
+    if found is None:
+        return None
+    body = []
+    for line in text[found.start() :].splitlines():
+        if line.startswith(("--- ", "+++ ", "@@")) or line[:1] in (" ", "+", "-", "\\") or not line:
+            body.append(line)
+            continue
+        break
+    return patch_change("\n".join(ln for ln in body if not ln.startswith(("--- ", "+++ "))))
+
+
 def hunks(text: str) -> bool:
     """Whether ``text`` is diff hunks without file headers (``@@`` lines, then context, ``-`` and ``+`` lines), as
     patch tools that take the path apart from the diff write them."""
@@ -130,7 +151,10 @@ def shown_text(result: str, target: str = "") -> str:
     lines = lines[header:]
     if lines and (_PROSE_HEADER.match(lines[0]) or lines[0].startswith(("### ", "Here's the result"))):
         lines = lines[1:]
-    while lines and (_FENCE.match(lines[0]) or _TAG_LINE.match(lines[0])):
+        # a label and the path it found (``Paths found:`` then the path): the file's text starts below them
+        if len(lines) > 2 and name and lines[0].strip().endswith(name) and " " not in lines[0].strip():
+            lines = lines[2:] if not lines[1].strip() else lines[1:]
+    while lines and (not lines[0].strip() or _FENCE.match(lines[0]) or _TAG_LINE.match(lines[0])):
         lines = lines[1:]
     while lines and (_FENCE.match(lines[-1]) or _TAG_LINE.match(lines[-1]) or _REMARK.match(lines[-1])):
         lines = lines[:-1]
@@ -199,11 +223,16 @@ _SED = re.compile(
     r"\s+([^\s;&|]+)"
 )
 #: One literal replaced by another in a script: ``p.write_text(p.read_text().replace("a", "b"))``.
-_REPLACE = re.compile(r"\.replace\(\s*([rRbB]?)('''|\"\"\"|'|\")(.*?)\2\s*,\s*([rRbB]?)('''|\"\"\"|'|\")(.*?)\5", re.S)
+#: A literal's text runs to its closing quote, an escaped quote (``\"``) being part of it.
+_REPLACE = re.compile(
+    r"\.replace\(\s*([rRbB]?)('''|\"\"\"|'|\")((?:\\.|(?!\2).)*?)\2\s*,\s*"
+    r"([rRbB]?)('''|\"\"\"|'|\")((?:\\.|(?!\5).)*?)\5",
+    re.S,
+)
 #: A script writing a file whole from one literal: ``open(p, "w").write("...")``, ``Path(p).write_text("...")``,
 #: ``fs.writeFileSync(p, "...")``.
 _SCRIPT_WRITE = re.compile(
-    r"(?:\.write|\.write_text|writeFileSync\([^,\n]+,)\(?\s*([rRbB]?)('''|\"\"\"|'|\")(.*?)\2\s*\)", re.S
+    r"(?:\.write|\.write_text|writeFileSync\([^,\n]+,)\(?\s*([rRbB]?)('''|\"\"\"|'|\")((?:\\.|(?!\2).)*?)\2\s*\)", re.S
 )
 _SCRIPT_PATH = re.compile(r"(?:Path|open|readFileSync|writeFileSync)\(\s*['\"]([^'\"\n]+)['\"]")
 

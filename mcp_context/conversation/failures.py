@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from .causes import joined, owner
-from .reasons import reason
+from .reasons import reason, severe, tally
 from .wrappers import EXIT_CODE, exit_code, unwrapped
 
 __all__ = [
@@ -46,6 +46,7 @@ class Rule:
     first: bool = True
     trigger: bool = True
     title: bool = False  # the line names what failed (a test), not why: the cause is looked for beside it
+    needs: tuple[str, ...] = ()  # a quote-only rule runs only on a text holding one of these (found at C speed)
 
 
 def _rule(
@@ -57,16 +58,27 @@ def _rule(
     first: bool = True,
     trigger: bool = True,
     title: bool = False,
+    needs: tuple[str, ...] = (),
 ) -> Rule:
     """A keyed rule is matched against the lines holding one of its keys; a quote-only rule, run only once a
     failure is shown, against the whole text."""
-    return Rule(tool, re.compile(pattern, 0 if keys else re.M), keys, rank, first, trigger and keys is not None, title)
+    return Rule(
+        tool, re.compile(pattern, 0 if keys else re.M), keys, rank, first, trigger and keys is not None, title, needs
+    )
 
 
+#: Where a message is about: ``file:line:col:``, ``file(line,col)``, ``file:line:``, before the message.
+_LOCATION = r"[\w./-]+\.\w+(?::\d+(?::\d+)?:?|\(\d+(?:, ?\d+)?\):?)"
+#: A line led by the word error, after a location and up to two words naming the error's kind (``PHP Fatal
+#: error:``, ``Fortran runtime error:``, ``f.pas(7,24) Error:``, ``f.xml:4: parser error :``).
 _ERROR_LED = (
-    r"^[ \t]*(?:[*#>!]+[ \t]*)?(?:[A-Z][a-z]+ (?:[a-z]+ )?)?(?:error|Error|ERROR)\b(?:\[[\w-]+\])?[^:\n]{0,40}?:[ \t]*"
+    rf"^[ \t]*(?:[*#>!]+[ \t]*)?(?:{_LOCATION}[ \t]+(?:[A-Za-z]+ ){{0,2}}|(?:[A-Z][A-Za-z]* (?:[A-Za-z]+ )?)?)"
+    r"(?:error|Error|ERROR)\b(?:\[[\w-]+\])?[^:\n]{0,40}?:[ \t]*"
     r"(?!\(?(?:none|null|nil|0|false|n/a)\)?[ \t]*$)\S.*$"  # a wrapper's ``Error: (none)`` says there was none
 )
+#: An error's kind: ``TypeError``, ``NullPointerException``, ``AssertionFailure``, ``CONSTRAINT_ERROR``,
+#: ``TYPE-ERROR``.
+_KIND = r"(?:[A-Z]\w*(?:Error|Exception|Failure)|[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*[_-](?:ERROR|EXCEPTION|FAILURE))"
 RULES: tuple[Rule, ...] = (
     # Python
     _rule("python", r"^Traceback \(most recent call last\):", ("Traceback (most recent call last):",), 30),
@@ -110,12 +122,16 @@ RULES: tuple[Rule, ...] = (
     _rule("test runner", r"^[ \t]*\d+\) \S.*$", None, 81, title=True),  # a numbered failure report's heading
     _rule("tap", r"^[ \t]*not ok \d+\b.*$", ("not ok ",), 80, title=True),  # TAP: prove, node-tap, bats
     # a count of failures in any runner's words, alone on a short line: "0 successes / 1 failure / 0 errors",
-    # "Failed: 1.  Skipped: 0.", " 2 fail", "Failed 1/3 subtests"; and a run's verdict ("Result: FAIL")
+    # "Failed: 1.  Skipped: 0.", " 2 fail", "Failed 1/3 subtests", "1 tests failed", "1 offense detected"; and a
+    # run's verdict ("Result: FAIL")
     _rule(
         "test runner",
-        r"(?i)^(?=.{0,100}$).*(?:\b[1-9]\d* (?:fail(?:s|ed|ures?|ing)?|errors?)\b|"
-        r"\b(?:fail(?:ed|ures?)?|errors?):? [1-9]\d*(?=[.,;)]\D|/\d|[.,;)]?$|\s+(?:tests?|subtests?|specs?|of)\b)).*$",
-        (" fail", " error", "Fail", "Error", "fail", "error"),
+        r"(?i)^(?=.{0,100}$).*(?:"
+        r"\b[1-9]\d* (?:(?:tests?|specs?|cases?|checks?) )?(?:fail(?:s|ed|ures?|ing)?|errors?)\b|"
+        r"\b[1-9]\d* (?:offen[cs]es?|violations?|problems?) (?:detected|found|reported)\b|"
+        r"\b(?:fail(?:ed|ures?)?|errors?):?[ \t][1-9]\d*"
+        r"(?=[.,;)]\D|/\d|[.,;)]?$|\s+(?:tests?|subtests?|specs?|of)\b)).*$",
+        (" fail", " error", "Fail", "Error", "fail", "error", " offen", " violation", " problem"),
         49,
     ),
     _rule("test runner", r"^(?:Result|Status|Outcome): FAIL(?:ED|URE)?\b.*$", (": FAIL",), 49),
@@ -123,19 +139,35 @@ RULES: tuple[Rule, ...] = (
     # an exception's class and message, behind a runner's marker (``** (KeyError) ...``, ``E   ``, ``> ``) or not
     _rule(
         "exception",
-        r"^[ \t]*(?:[*#>!|]+[ \t]*)?(?:\((?:[\w$]+\.)*[A-Z]\w*(?:Error|Exception|Failure)\) \S.*|"
-        r"(?:[\w$]+\.)*[A-Z]\w*(?:Error|Exception|Failure)(?: \[\w+\])?:(?: .*)?)$",
+        rf"^[ \t]*(?:[*#>!|]+[ \t]*)?(?:\((?:[\w$]+\.)*{_KIND}\) \S.*|(?:[\w$]+\.)*{_KIND}(?: \[\w+\])? ?:(?: .*)?)$",
         None,
         89,
+    ),
+    # an error raised and not handled, named by its kind in any case (``raised CONSTRAINT_ERROR : ...``,
+    # ``Unhandled TYPE-ERROR in thread ...:``, ``Uncaught RangeError ...``)
+    _rule(
+        "exception",
+        rf"^[ \t]*(?:raised|[Uu]nhandled|[Uu]ncaught)(?: exception)? (?:[\w$]+[.:])*{_KIND}\b.*$",
+        None,
+        89,
+        needs=("raised", "nhandled", "ncaught"),
     ),
     # a line led by the word error, in any tool's form: ``Error: ...``, ``Error in f(x) : ...``, ``Parse error
     # near line 1: ...``, ``**error:{...}``; quoted when a failure is shown, and shows one at an output's edge
     _rule("error line", _ERROR_LED, None, 86),
     _rule("assertion", r"^[ \t]*(?:Failed asserting that|Expected:?[ \t]|expected:? ).+$", None, 88),
+    # a label over the value below it that says what came (``---- Result was:``, ``Actual:``)
+    _rule(
+        "assertion",
+        r"^[^\w\s]*[ \t]*(?:[A-Z]\w* )?(?:Result|Actual|Got|Received)\b[^:\n]{0,50}:[ \t]*$",
+        None,
+        83,
+        needs=("Result", "Actual", "Got", "Received"),
+    ),
     # a failure term that sets what was wanted beside what came: ``expected 3, got 4``, ``{expected,70}, {value,130}``
     _rule(
         "assertion",
-        r"(?i)^.*\b(?:expected|want(?:ed)?)\b.{0,120}?\b(?:actual|got|value|received|found|but (?:was|is))\b.*$",
+        r"(?i)^.*\b(?:expected|want(?:ed)?)\b.{0,120}?\b(?:actual|got|value|received|found|but (?:was|is))\b.*(?<!:)$",
         None,
         85,
     ),
@@ -301,6 +333,8 @@ def quote(text: str, failed: bool = False) -> str | None:
     if not present and not failed:
         return None
     found = {key: _holding(text, key) for key in present}  # key -> (start offset, line) of each line holding it
+    if present and ("\n@@ " in text or text.startswith("@@ ")):  # a diff printed: its lines are a file's text
+        found = {key: [hit for hit in hits if not _DIFF_LINE.match(hit[1])] for key, hits in found.items()}
     best: _Best | None = None
     title: _Best | None = None  # the best line that names a test
     for rule in {id(rule): rule for key in present for rule in _BY_KEY[key]}.values():
@@ -311,6 +345,8 @@ def quote(text: str, failed: bool = False) -> str | None:
     if best is None and not failed:
         return None
     for rule in _QUOTE_ONLY:  # a failure is shown: the lines that only name it may say it best
+        if rule.needs and not any(need in text for need in rule.needs):
+            continue
         matches = list(rule.line.finditer(text))
         if matches:
             match = matches[0] if rule.first else matches[-1]
@@ -327,15 +363,21 @@ def quote(text: str, failed: bool = False) -> str | None:
         line = f"{cause} ({line})" if cause else line
     elif title is not None and title.start < best.start and title.line not in line:
         line = f"{line} ({title.line})"
-    elif best.rank <= _TALLY:  # a count says that the run failed, not why: a line that reads like a reason does
+    elif best.rank <= _TALLY or tally(best.line):  # a count (also behind ``ERROR:``) says that the run failed, not
+        # why: a line that reads like a reason does
         why = reason(text)
-        line = f"{why} ({line})" if why and line not in why and why not in line else line
+        if why and line in why:  # the reasons read the count too, beside a line that says why
+            line = why if why != line else line
+        elif why and why not in line:
+            line = f"{why} ({line})"
     wrapper = next((ln for _, ln in found.get("***", ()) if _MAKE.match(ln)), None)
     if wrapper is None or wrapper.strip() == line:
         return _with_cause(text, line) if wrapper is not None else line
     return f"{line} ({wrapper.strip()})"  # the cause, and which target of the build it failed
 
 
+#: A line a diff adds or removes (not its ``+++``/``---`` headers): a file's text, whatever it says.
+_DIFF_LINE = re.compile(r"^(?:\+(?!\+\+ )|-(?!-- ))")
 _TALLY = 55  # the rank of a runner's count, a build's verdict or a package manager's first line: not a reason
 _MAKE = re.compile(r"^(?:g?make)(?:\[\d+\])?: \*\*\* ")
 _CAUSES = tuple(rule for rule in _QUOTE_ONLY if not rule.title and rule.rank >= 86)
@@ -355,19 +397,34 @@ _EDGE_LINES = 3
 
 
 def _error_at_edge(text: str) -> bool:
-    """A line led by the word error among an output's first or last few lines: a tool that stops on an error says
-    so first (``Error: ...`` and nothing after) or last (a script's output, then ``Error in f() : ...``). In the
-    middle of a long output such a line is more often a log printed."""
-    if "rror" not in text and "RROR" not in text:
-        return False
+    """A line that reads as an error among an output's first or last few lines: a tool that stops on an error says
+    so first (``Error: ...`` and nothing after) or last (a script's output, then ``Error in f() : ...``), led by the
+    word error or reading as a failure by itself (``reasons.severe``). In the middle of a long output such a line
+    is more often a log printed."""
+    edges = _edges(text)
+    if ("rror" in text or "RROR" in text) and any(_ERROR_LINE.match(ln) for ln in edges):
+        return True
+    return any(severe(ln) for ln in edges)
+
+
+_EDGE_CHARS = 4_000  # where an output's first and last lines are looked for: a long output is not split whole
+
+
+def _edges(text: str) -> list[str]:
+    """An output's first and last few non-blank lines (all of them when there are few)."""
+    if len(text) > 2 * _EDGE_CHARS:
+        head = [ln for ln in text[:_EDGE_CHARS].splitlines()[:-1] if ln.strip()][:_EDGE_LINES]
+        tail = [ln for ln in text[-_EDGE_CHARS:].splitlines()[1:] if ln.strip()][-_EDGE_LINES:]
+        if len(head) == len(tail) == _EDGE_LINES:
+            return head + tail
     lines = [ln for ln in text.splitlines() if ln.strip()]
-    edges = lines if len(lines) <= 2 * _EDGE_LINES else lines[:_EDGE_LINES] + lines[-_EDGE_LINES:]
-    return any(_ERROR_LINE.match(ln) for ln in edges)
+    return lines if len(lines) <= 2 * _EDGE_LINES else lines[:_EDGE_LINES] + lines[-_EDGE_LINES:]
 
 
 def _cause_after(text: str, start: int) -> str | None:
     """The first line after a test's name that says why it failed (an exception, an assertion's message)."""
-    hits = [(m.start(), rule, m.group(0)) for rule in _CAUSES for m in rule.line.finditer(text, start + 1)]
+    causes = [rule for rule in _CAUSES if not rule.needs or any(need in text for need in rule.needs)]
+    hits = [(m.start(), rule, m.group(0)) for rule in causes for m in rule.line.finditer(text, start + 1)]
     if not hits:
         return None
     at, rule, line = min(hits, key=lambda h: h[0])
@@ -394,8 +451,17 @@ def _holding(text: str, key: str) -> list[tuple[int, str]]:
     return out
 
 
+#: A line whose first severity says warning, note or hint: the run may fail on it, but an error beside it says why.
+_SEVERITY = re.compile(
+    r"\b(?:(?P<mild>\w*Warning|warning|WARNING|note|hint|info)|error|Error|ERROR|fatal|Fatal|FATAL)\b"
+)
+_MILD = 20
+
+
 def _better(best: _Best | None, rule: Rule, start: int, line: str) -> _Best:
-    key = _Best(rule.rank, -start if rule.first else start, line.strip(), start, rule.title)
+    severity = _SEVERITY.search(line)
+    rank = rule.rank - _MILD if severity is not None and severity["mild"] else rule.rank
+    key = _Best(rank, -start if rule.first else start, line.strip(), start, rule.title)
     return key if best is None or (key.rank, key.order) > (best.rank, best.order) else best
 
 

@@ -14,14 +14,40 @@ import re
 
 from .causes import joined
 
-__all__ = ["message", "reason"]
+__all__ = ["message", "reason", "severe", "tally"]
 
 _SEVERE = re.compile(
     r"(?i)\b(?:errors?|fail(?:s|ed|ures?|ing)?|fatal|abort\w*|panic\w*|exception|assert\w*|"
     r"mismatch\w*|undefined|unbound|undeclared|not found|no such|cannot|can't|could not|unable to|"
     r"invalid|denied|refused|leak\w*|overflow\w*|segmentation|timeout|timed out|unexpected|illegal|"
-    r"violat\w+|uninitiali[sz]ed|not defined|unknown|missing|incompatible|conflict\w*|lost)\b"
+    r"violat\w+|uninitiali[sz]ed|not defined|unknown|missing|incompatible|conflict\w*|lost|issues?|insecure|"
+    r"vulnerab\w+|unhandled|uncaught|wrong)\b"
 )
+#: A severity said to be absent: ``0 failures``, ``no issues found``, ``No syntax errors detected``, ``Failed 0``.
+_NEGATED = re.compile(
+    r"(?i)\b(?:0|no|zero|without)\s+(?:[\w-]+\s+){0,2}?(?:errors?|fail\w*|issues?|problems?|leaks?)\b|"
+    r"\b(?:errors?|fail\w*|issues?)\b[^:\n]{0,20}?\W{0,3}0\b"
+)
+#: A severity that heads its message (``fatal: division by zero``, ``error (at a.json:1): Cannot index``,
+#: ``validity error : Element``): what follows the colon is why.
+_HEADS = re.compile(r"(?i)\b(?:error|fatal|panic|exception|failure|issue|violation)\b(?:\s*\([^)\n]{0,60}\))?\s?:\s*\S")
+#: An error's kind: ``TypeError``, ``NullPointerException``, ``CONSTRAINT_ERROR``, ``TYPE-ERROR``.
+#: Named as the tool reports it, not as code raises it (``raise ValueError(``): a colon or ``in`` after it.
+_KIND = re.compile(
+    r"\b(?:[A-Z]\w*(?:Error|Exception|Failure)|[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*[_-](?:ERROR|EXCEPTION))(?= ?:| in |$)"
+)
+#: A quoted string or a code span: data the tool shows (a value, a line of code, a document's example), not the
+#: tool speaking.
+_QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|``[^`\n]*``|`[^`\n]*`")
+#: Where: a file and a line (``a.awk:2:``, ``Main.pas(7,24)``).
+_PLACE = re.compile(r"[\w/-]\.\w{1,8}(?::\d+|\(\d+)")
+#: The score from which a line among an output's first or last reads as a failure by itself: two signs of one.
+SEVERE = 4.0
+#: A finding's code: a rule or an error number (``E1101``, ``[B602:...]``, ``TS2322``, ``SC2086``, ``CWE-78``
+#: excepted): a message that names one is a finding, not prose.
+_CODE = re.compile(r"(?:^|(?<=[\s\[(]))[A-Z]{1,3}\d{3,5}(?=[:\])]|\s*:)")
+#: A figure under a label (``Undefined: 0``, ``Total lines of code: 3``, ``Time: 0.2s``): a metric, never a reason.
+_METRIC = re.compile(r"^[\w\s(),#.'/-]{1,80}:\s*[\d.,]+\s*(?:%|s|ms|[kMG]?B)?$")
 #: What was wanted beside what came: an assertion's message even without a severity word.
 _WANTED = re.compile(r"(?i)\b(?:expected|want(?:ed)?|should)\b.*\b(?:actual|got|but|received|found|was|is)\b")
 #: Put before a message and no part of it: a process id (``==123==``), a timestamp, a level tag, a location.
@@ -74,19 +100,71 @@ def reason(text: str) -> str | None:
     return first
 
 
+def severe(line: str) -> bool:
+    """Whether ``line`` by itself reads as a failure: a short line scoring :data:`SEVERE` or more, with a sign of a
+    tool's report outside its quoted text (a severity heading its message, an error's kind as tools report it, a
+    finding's code, an error named in two words): prose, a log line or code that only uses such words is not."""
+    line = line.strip()
+    if not line or len(line) > _SEVERE_CHARS:
+        return False
+    if _TOOL_MARK.match(line):  # a tool's own report line (``==123== Invalid read``): one severity word says it
+        return _score(line) >= _ONE_WORD
+    if _ANY_SIGN.search(line) is None:  # most lines: none of the words a sign needs
+        return False
+    message = _NOISE.sub("", line, count=1) or line
+    said = _NEGATED.sub("", _QUOTED.sub("", message))  # words in quotes are data shown (a log, code), not the tool
+    signs = (_HEADS, _KIND, _CODE, _PHRASE, _RAISED)
+    return any(sign.search(said) for sign in signs) and _score(line) >= SEVERE
+
+
+#: An error raised and not handled, named in capitals (``Unhandled UNDEFINED-FUNCTION``, ``raised PROGRAM_ERROR``).
+_RAISED = re.compile(r"(?i:\b(?:unhandled|uncaught|raised))\s+[A-Z][A-Z0-9]*[-_][A-Z0-9_-]+\b")
+#: An error named in two words a tool prints and prose seldom does: ``unhandled exception``, ``syntax error``.
+_PHRASE = re.compile(
+    r"(?i)\b(?:unhandled|uncaught|fatal|syntax|runtime|internal|type|assertion|segmentation|bus)\s+"
+    r"(?:exception|error|failure|failed|fault|condition)\b"
+)
+
+
+_SEVERE_CHARS = 240
+#: Text every sign of :func:`severe` holds (a superset, matched first and fast).
+_ANY_SIGN = re.compile(
+    r"(?i)error|fatal|panic|exception|fail|issue|violation|unhandled|uncaught|raised|fault|[A-Z]\d{3}"
+)
+#: The process id a memory checker or sanitizer puts before each line of its report.
+_TOOL_MARK = re.compile(r"^==\d+==\s+\S")
+_ONE_WORD = 2.0
+
+
+def tally(line: str) -> bool:
+    """Whether ``line`` is a runner's count (``0 passed, 1 failed, 0 errored``): it says that tests failed, not why."""
+    return _COUNT.search(line) is not None
+
+
 def message(line: str) -> str:
     """``line`` without what a tool puts before its message: a location, a process id, a timestamp, a level tag."""
     return _NOISE.sub("", line, count=1) or line
 
 
 def _score(line: str) -> float:
-    if _BANNER.match(line) or _FRAME.match(line):
+    if _BANNER.match(line) or _FRAME.match(line) or _METRIC.match(line):
         return 0.0
     message = _NOISE.sub("", line, count=1) or line
-    words = {m.group(0).lower() for m in _SEVERE.finditer(message)}
-    value = 2.0 * min(len(words), 3) + (2.0 if _WANTED.search(message) else 0.0)
+    said = _NEGATED.sub("", message)
+    words = {m.group(0).lower() for m in _SEVERE.finditer(said)}
+    value = 2.0 * min(len(words), 3) + (2.0 if _WANTED.search(said) else 0.0)
+    if _CODE.search(message):
+        value += 2.0  # a finding names its rule or error number
+    if _KIND.search(said) or _RAISED.search(said):
+        value += 2.0  # an error named by its kind
     if value == 0:
         return 0.0
+    if _HEADS.search(said):
+        value += 2.0
+    if _PLACE.search(line):
+        value += 1.5  # a message about a place in a file
+    if _PHRASE.search(said):
+        value += 1.0  # an error named in two words (``syntax error``)
     if _SEVERE.match(message):
         value += 1.5  # a message that opens on what went wrong
     if _MARKER.match(message):

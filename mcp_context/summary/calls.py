@@ -17,20 +17,10 @@ from typing import Any, Literal
 
 from ..conversation import edits, failures
 from ..conversation.model import Block, args_text
+from .keyed import by_words, limit_of, line_span, nested_pairs, old_new, partial, path_of, whole_text
 
 Kind = Literal["read", "write", "edit", "search", "command", "todo", "delegate", "call"]
 
-PATH_KEYS = (
-    "file_path",
-    "path",
-    "filePath",
-    "filepath",
-    "absolute_path",
-    "notebook_path",
-    "filename",
-    "target_file",
-    "dir_path",
-)
 #: Where a command line is given: a string, or an argv list (``["bash", "-lc", "pytest -q"]``).
 COMMAND_KEYS = ("command", "cmd", "script", "argv", "commandLine", "command_line")
 #: ``input`` holds a command only for a tool named for a terminal (``terminal{input}``); elsewhere it is data.
@@ -67,6 +57,8 @@ class Call:
     content: str | None = None  # a write's whole text, to diff against what the history showed of the file
     replaced: list[tuple[str, str]] = field(default_factory=list)  # an edit's (old, new) pairs
     partial: bool = False  # a read of some lines only: not the file's whole text
+    limit: int | None = None  # a read's most lines: a result that reaches it may be the file's head only
+    lines: tuple[int, int] | None = None  # an edit of lines start..end (from 1, inclusive) by its new text
 
 
 def classify(block: Block) -> Call:
@@ -78,7 +70,7 @@ def classify(block: Block) -> Call:
     todos = _todos(args)
     if todos is not None:
         return Call("todo", name, f"{len(todos)} item(s)", todos=todos)
-    path = _path(args)
+    path = path_of(args)
     command = _command(args, words)
     if path and command in _EDITOR_OPS:
         op = _EDITOR_OPS[command]
@@ -98,20 +90,26 @@ def classify(block: Block) -> Call:
         where = f" in {path}" if path else ""
         return Call("search", name, f"{pattern}{where}" if pattern else cut(args_text(args), CUT_CHARS))
     if path:
-        pair = _old_new(args)
+        pair = old_new(args)
+        span = line_span(args) if pair is None else None
+        text = whole_text(args) if span is not None else None
+        if span is not None and text is not None:  # lines start..end replaced by the text: told once they are known
+            return Call("edit", name, path, [(path, "edit")], change=short("", text), replaced=[("", text)], lines=span)
         if pair is not None and not pair[0] and pair[1].count("\n") and not edits.elided(pair[1]):
             # only the new text, with no marker of code left out: the whole file, told by what changed
             return Call("write", name, path, [(path, "write")], content=pair[1], change=written(pair[1]))
         if pair is not None:
             return _changing(Call("edit", name, path, [(path, "edit")]), args)
-        if _content(args) is not None:
+        if whole_text(args) is not None:
             return _changing(Call("write", name, path, [(path, "write")]), args)
         if words & {"write", "create"}:
             return Call("write", name, path, [(path, "write")], change=change(args))
-        if words & {"edit", "replace", "patch"}:
+        if words & {"edit", "replace", "patch", "modify", "update", "change", "apply"}:
             return Call("edit", name, path, [(path, "edit")], change=change(args))
-        return Call("read", name, path, [(path, "read")], partial=_partial(args))
+        return Call("read", name, path, [(path, "read")], partial=partial(args), limit=limit_of(args))
     many = args.get("paths")
+    if isinstance(many, str) and many.strip() and "\n" not in many:  # ``paths: "a.py,b.py"``: one or several
+        many = [p.strip() for p in many.split(",") if p.strip()]
     if isinstance(many, list) and many and all(isinstance(p, str) for p in many):
         return Call("read", name, ", ".join(many), [(p, "read") for p in many])
     if words & {"task", "agent", "subagent", "delegate"}:
@@ -128,7 +126,7 @@ def _patched(name: str, args: dict[str, Any], path: str | None) -> Call | None:
         if patched:
             pair = edits.patch_change(text)
             files = list(dict.fromkeys(p for p, _ in patched))
-            call = Call("edit", name, ", ".join(files), patched, change=_short(*pair) if pair else None)
+            call = Call("edit", name, ", ".join(files), patched, change=short(*pair) if pair else None)
             added = edits.added_file(text)
             if added is not None and len(files) == 1:  # a file written whole: told against its earlier text
                 call.content = added
@@ -137,8 +135,8 @@ def _patched(name: str, args: dict[str, Any], path: str | None) -> Call | None:
             return call
     if not path:
         return None
-    plain = _old_new(args) is None  # an old/new pair's text may start with "+" ("+ 32"): it is no diff
-    diff = _by_words(args, {"diff", "patch"}, set())  # under such a key, one added line is a one-line file
+    plain = old_new(args) is None  # an old/new pair's text may start with "+" ("+ 32"): it is no diff
+    diff = by_words(args, {"diff", "patch"}, set())  # under such a key, one added line is a one-line file
     for text in edits.strings(args) if plain else ():  # diff hunks given apart from their path
         lines = text.splitlines()
         whole = (len(lines) > 1 or text == diff) and bool(lines) and all(ln[:1] == "+" for ln in lines)
@@ -146,8 +144,8 @@ def _patched(name: str, args: dict[str, Any], path: str | None) -> Call | None:
         if pair is not None and not pair[0] and not edits.hunks(text):  # every line added: the whole file
             return Call("write", name, path, [(path, "write")], change=written(pair[1]), content=pair[1])
         if pair is not None:
-            return Call("edit", name, path, [(path, "edit")], change=_short(*pair), replaced=[pair])
-    pairs = [pair for text in edits.strings(args) for pair in edits.blocks(text)] or _nested_pairs(args)
+            return Call("edit", name, path, [(path, "edit")], change=short(*pair), replaced=[pair])
+    pairs = [pair for text in edits.strings(args) for pair in edits.blocks(text)] or nested_pairs(args)
     if pairs:
         return Call("edit", name, path, [(path, "edit")], change=_pairs(pairs), replaced=pairs)
     return None
@@ -161,107 +159,20 @@ def _shell_changed(name: str, command: str) -> Call | None:
     where, op, old, new = changed
     if op == "write":
         return Call("write", name, where, [(where, "write")], change=written(new), content=new)
-    return Call("edit", name, where, [(where, "edit")], change=_short(old, new), replaced=[(old, new)])
-
-
-#: Arguments that make a read show some lines of a file only.
-_RANGE_KEYS = ("offset", "limit", "view_range", "start_line", "end_line", "line_start", "line_end", "lines")
-
-
-def _partial(args: dict[str, Any]) -> bool:
-    return any(args.get(k) not in (None, 0, "", []) for k in _RANGE_KEYS)
+    return Call("edit", name, where, [(where, "edit")], change=short(old, new), replaced=[(old, new)])
 
 
 def _changing(call: Call, args: dict[str, Any]) -> Call:
     """An edit or write, with its change in short and what it needs to follow the file's text."""
     call.change = change(args)
-    pair = _old_new(args)
+    pair = old_new(args)
     if pair is not None:
         call.replaced = [pair]
-    call.content = _content(args) if pair is None else None
+    call.content = whole_text(args) if pair is None else None
     return call
 
 
-#: Argument names of the text an edit replaces and its replacement, as editors name them.
-_OLD_KEYS = ("old_string", "old_str", "old_text", "search", "old", "before", "find", "original", "old_code")
-_NEW_KEYS = (
-    "new_string",
-    "new_str",
-    "new_text",
-    "replace",
-    "insert_text",
-    "new",
-    "after",
-    "replacement",
-    "new_code",
-    "code_edit",
-)
-_CONTENT_KEYS = ("content", "file_text", "text", "contents")
 CHANGE_CHARS = 240
-
-
-#: Words (of a key split at ``_``, ``-`` and case changes) that name an edit's old text, its new text, a file's
-#: whole text, and a path; and words that make a key name something else (``TargetFile`` is a path, not text).
-_OLD_WORDS = {"old", "original", "search", "find", "before", "target"}
-_NEW_WORDS = {"new", "replacement", "replace", "after", "updated"}
-_CONTENT_WORDS = {"content", "contents", "text", "code", "body"}
-_PATH_WORDS = {"path", "file", "filepath", "filename", "uri"}
-_NOT_TEXT = _PATH_WORDS | {"dir", "directory", "start", "end", "index", "all", "multiple", "name"}
-
-
-def key_words(key: str) -> set[str]:
-    """``ReplacementContent`` -> {replacement, content}; ``old_string`` -> {old, string}; ``filePath`` -> ..."""
-    return set(re.findall(r"[a-z]+|\d+", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", key).lower()))
-
-
-def _by_words(args: dict[str, Any], wanted: set[str], unwanted: set[str]) -> str | None:
-    for key, value in args.items():
-        if isinstance(value, str) and isinstance(key, str):
-            found = key_words(key)
-            if found & wanted and not found & unwanted:
-                return value
-    return None
-
-
-def _old_new(args: dict[str, Any]) -> tuple[str, str] | None:
-    """An edit's old and new text, under the usual names or any key whose words say old and new."""
-    old = next((v for k in _OLD_KEYS if isinstance(v := args.get(k), str)), None)
-    new = next((v for k in _NEW_KEYS if isinstance(v := args.get(k), str)), None)
-    if old is None and new is None:
-        old = _by_words(args, _OLD_WORDS, _NOT_TEXT | _NEW_WORDS)
-        new = _by_words(args, _NEW_WORDS, _NOT_TEXT | _OLD_WORDS)
-        if old is None or new is None:  # by its words alone, a pair is an edit only when both sides are there
-            return None
-    return None if old is None and new is None else (old or "", new or "")
-
-
-def _nested_pairs(args: dict[str, Any]) -> list[tuple[str, str]]:
-    """The old/new pairs of a list of edits under any key (``edits``, ``ReplacementChunks``, ``diffs``)."""
-    for value in args.values():
-        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-            pairs = [p for p in (_old_new(v) for v in value) if p is not None and p[0]]
-            if pairs:
-                return pairs
-    return []
-
-
-def _content(args: dict[str, Any]) -> str | None:
-    found = next((v for k in _CONTENT_KEYS if isinstance(v := args.get(k), str)), None)
-    # ``file_content`` says content: a word of a path beside it is no reason to take it for the path
-    return (
-        found if found is not None else _by_words(args, _CONTENT_WORDS, _NOT_TEXT - {"file"} | _OLD_WORDS | _NEW_WORDS)
-    )
-
-
-def _path(args: dict[str, Any]) -> str | None:
-    """The file a call is about: under the usual names, or any key whose words say path or file."""
-    found = next((args[k] for k in PATH_KEYS if isinstance(args.get(k), str) and args[k]), None)
-    if found is None:
-        found = _by_words(args, _PATH_WORDS, _CONTENT_WORDS | {"dir", "directory", "pattern"})
-    if found is None:  # one operation in a list of them: ``operations: [{mode, path}]``
-        listed = [v for v in args.values() if isinstance(v, list) and len(v) == 1 and isinstance(v[0], dict)]
-        found = _path(listed[0][0]) if listed else None
-    return found if found and "\n" not in found and len(found) < 1_000 else None
 
 
 def change(args: dict[str, Any]) -> str | None:
@@ -273,10 +184,10 @@ def change(args: dict[str, Any]) -> str | None:
         parts = [c for c in (change(e) for e in edit_list[:3]) if c]
         more = f" (+{len(edit_list) - 3} more edits)" if len(edit_list) > 3 else ""
         return "; ".join(parts) + more if parts else None
-    pair = _old_new(args)
+    pair = old_new(args)
     if pair is not None:
-        return _short(*pair)
-    content = _content(args)
+        return short(*pair)
+    content = whole_text(args)
     if content is not None:
         return written(content)
     return None
@@ -289,14 +200,14 @@ def written(content: str) -> str:
     return f"wrote {lines:,} lines" + (f", starting `{cut(first, 60)}`" if first else "")
 
 
-def _short(old: str, new: str) -> str:
+def short(old: str, new: str) -> str:
     before, after = edits.changed_lines(old, edits.without_elisions(new) if not old else new)
     return f"`{cut(before, CHANGE_CHARS // 2)}` -> `{cut(after, CHANGE_CHARS // 2)}`"
 
 
 def _pairs(pairs: list[tuple[str, str]]) -> str:
     more = f" (+{len(pairs) - 2} more blocks)" if len(pairs) > 2 else ""
-    return "; ".join(_short(old, new) for old, new in pairs[:2]) + more
+    return "; ".join(short(old, new) for old, new in pairs[:2]) + more
 
 
 #: Where a command is, by key (lower case, without ``_`` and ``-``): ``CommandLine``, ``commands``, ``cmd``...
@@ -310,6 +221,22 @@ _RUNS_CODE = re.compile(r"^(?:exec\w*|run\w*|interpret\w*|eval\w*)$")
 
 
 def _command(args: dict[str, Any], words: set[str]) -> str | None:
+    found = _command_here(args, words)
+    if found is None:  # a command one level down: ``{action: {type: "exec", command: [...]}}``
+        for value in args.values():
+            if isinstance(value, dict):
+                found = _command_here(value, words | _words_of(value))
+                if found is not None:
+                    break
+    return found
+
+
+def _words_of(value: dict[str, Any]) -> set[str]:
+    """The words of an operation's short string fields (``type: "exec"``): they may say that it runs a command."""
+    return {w for v in value.values() if isinstance(v, str) and len(v) <= 30 for w in re.findall(r"[a-z]+", v.lower())}
+
+
+def _command_here(args: dict[str, Any], words: set[str]) -> str | None:
     runs = bool(words & _TERMINAL_WORDS) or any(_RUNS_CODE.match(w) for w in words)
     runs = runs or any(k in args for k in ("language", "lang", "runtime"))
     names = _COMMAND_NAMES | ({"input"} if words & _TERMINAL_WORDS else set()) | (_CODE_KEYS if runs else set())
@@ -433,7 +360,7 @@ def narrowed(change: str, limit: int) -> str:
     head = len(os.path.commonprefix([old, new]))
     tail = len(os.path.commonprefix([old[head:][::-1], new[head:][::-1]]))
     told = ""
-    for around in (1, 0):
+    for around in (2, 1, 0):
         start = _word_start(old, head)
         for _ in range(around):
             start = _word_start(old, start - 1)

@@ -7,6 +7,7 @@ keeps the index of the message it came from, so a summary can cite it and the or
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 from collections import Counter
@@ -235,6 +236,11 @@ class _Extraction:
         if path is None or call.kind not in ("write", "edit"):
             return
         known = self._shown(path)
+        if call.lines is not None and known is not None and call.replaced:  # lines replaced: their old text
+            start, end = call.lines
+            new = call.replaced[0][1]
+            old = "\n".join(known.splitlines()[start - 1 : end])
+            call.replaced, call.change = [(old, new)], calls.short(old, new)
         if call.content is not None:
             if known is not None and known.strip() != call.content.strip():
                 before, after = edits.changed_lines(known, call.content)
@@ -244,6 +250,18 @@ class _Extraction:
             for old, new in call.replaced:
                 known = known.replace(old, new, 1) if old else known
             self.shown[path] = known
+
+    def _diffed(self, call: calls.Call, result: str) -> None:
+        """An edit whose arguments do not hold the change (a second model writes it) but whose result shows it
+        as a diff: the change is that diff's removed and added lines."""
+        pair = edits.diff_shown(result)
+        if pair is None or not call.paths:
+            return
+        call.change, call.replaced = calls.short(*pair), [pair]
+        path = call.paths[0][0]
+        known = self._shown(path)
+        if known is not None and pair[0] and pair[0] in known:
+            self.shown[path] = known.replace(pair[0], pair[1], 1)
 
     def _shown(self, path: str) -> str | None:
         if path in self.shown:
@@ -262,10 +280,15 @@ class _Extraction:
         call = action.call
         action.failed, action.outcome = calls.outcome(call, block)
         if call.kind == "read" and not action.failed and call.paths and block.text and not call.partial:
-            self.shown[call.paths[0][0]] = edits.shown_text(failures.unwrapped(block.text)[0], call.paths[0][0])
+            shown = edits.shown_text(_file_text(block.text), call.paths[0][0])
+            if call.limit is None or shown.count("\n") + 1 < call.limit:  # a limit reached: the head only
+                self.shown[call.paths[0][0]] = shown
+        if call.kind in ("edit", "write") and not action.failed and not call.replaced and call.content is None:
+            self._diffed(call, block.text or "")  # the change told only by the diff the tool answered with
         looked = _SHOWS_FILE.match(call.target) if call.kind == "command" and not action.failed else None
         if looked and block.text:  # ``cat app.py``, ``nl -ba app.py``: the output is the file (numbered or not)
-            self.shown[looked["path"]] = edits.unnumbered(failures.unwrapped(block.text)[0])
+            path = looked["path"] or looked["script"]
+            self.shown[path] = edits.shown_text(_printed(failures.unwrapped(block.text)[0]), path)
         if action.failed:
             action.mentions = frozenset(_FILE_NAME.findall(f"{call.target}\n{(block.text or '')[:20_000]}"))
             failure = Failure(action)
@@ -331,10 +354,48 @@ def _terms(text: str) -> set[str]:
     return set(re.findall(r"[a-z_]\w{3,}", text.lower()))
 
 
-#: A command whose output is one file's text: what it shows is what the file holds.
+#: A command whose output is one file's text: what it shows is what the file holds (``cat``, ``nl -ba``, a script
+#: that prints a file it reads whole: ``print(open("a.py").read())``, ``print(Path("a.py").read_text())``).
 _SHOWS_FILE = re.compile(
-    r"^\s*(?:cd \S+ && )?(?:cat(?: -n)?|sed -n ['\"]?1,\$?\d*p['\"]?|nl -ba)\s+(?P<path>[\w./-]+)\s*$"
+    r"^\s*(?:(?:cd \S+ && )?(?:cat(?: -n)?|sed -n ['\"]?1,\$?\d*p['\"]?|nl -ba)\s+(?P<path>[\w./-]+)|"
+    r"print\(\s*(?:open|Path)\(\s*['\"](?P<script>[^'\"\n]+)['\"]\s*\)\.read(?:_text)?\(\)\s*\))\s*$"
 )
+#: A label a host puts over what a command printed (``Observation:``, ``Execution logs:``), alone on its line.
+_LABEL_LINE = re.compile(r"^[A-Z][\w ]{0,30}:[ \t]*$")
+
+
+#: Keys a read tool's JSON answer gives the file's text under.
+_TEXT_KEYS = ("content", "contents", "text", "file_content", "fileContent", "data", "body")
+
+
+def _file_text(result: str) -> str:
+    """What a read tool answered as the file: the text under a content-like key of a JSON answer (``{"path": ...,
+    "content": ...}``), else the output inside a host's wrapper."""
+    if result.lstrip()[:1] == "{":
+        try:
+            value = json.loads(result)
+        except ValueError:
+            value = None
+        if isinstance(value, dict):
+            found = next((v for k in _TEXT_KEYS if isinstance(v := value.get(k), str)), None)
+            if found is not None:
+                return found
+    return failures.unwrapped(result)[0]
+
+
+def _printed(text: str) -> str:
+    """What a command printed, without the labels a host wraps it in: up to two label lines over it and, when
+    there were any, a label and its one value under it (``Last output from code snippet:`` then ``None``)."""
+    lines = text.splitlines()
+    top = 0
+    while top < min(2, len(lines)) and _LABEL_LINE.match(lines[top]):
+        top += 1
+    if top == 0:
+        return text
+    lines = lines[top:]
+    if len(lines) >= 2 and _LABEL_LINE.match(lines[-2]) and len(lines[-1]) < 40:
+        lines = lines[:-2]
+    return "\n".join(lines)
 
 
 def _same_work(failure: Action, done: calls.Call) -> bool:
@@ -371,7 +432,7 @@ def _same_work(failure: Action, done: calls.Call) -> bool:
 _LOOKS = re.compile(
     r"^\s*(?:(?:ba|z)?sh\s+-\w*c\s+['\"]?)?(?:cd \S+ && )?"
     r"(?:cat|ls|grep|rg|sed -n|head|tail|find|echo|pwd|which|wc|file|stat|tree|less|"
-    r"git (?:status|diff|log|show|branch)|python3? -c ['\"]print)\b"
+    r"git (?:status|diff|log|show|branch)|python3? -c ['\"]print)\b|^\s*print\("
 )
 
 

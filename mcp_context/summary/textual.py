@@ -35,6 +35,13 @@ _SHELL_BLOCK = re.compile(
 )
 
 
+#: A fenced block in a language a host can run (``py``, ``python``, ``js``...): a code agent's call.
+_CODE_BLOCK = re.compile(
+    r"^```[ \t]*(py|python3?|ipython|js|javascript|node|ts|typescript|rb|ruby|php|perl|lua|r|julia)[ \t]*\n(.*?)^```",
+    re.M | re.S | re.I,
+)
+
+
 #: A block a reply writes for its host to act on: a tag around the text (``<shell id="1">...</shell>``,
 #: ``<create_file path="x">...</create_file>``), or a labelled delimiter line on both sides whose first line inside
 #: names the tool (``[TOOL CODE]\nrun_in_bash_session\n...\n[TOOL CODE]``).
@@ -80,6 +87,11 @@ def command_written(text: str) -> Block | None:
     fenced = [m.group(2) for m in _SHELL_BLOCK.finditer(text)] if "```" in text else []
     tagged = [body for name, attrs, body in _blocks(text) if _RUNS.search(name) and not _PATH_ATTR.search(attrs)]
     blocks = fenced or tagged
+    if not blocks and "```" in text:  # code a code agent's host runs: the next turn is what it printed
+        code = [(m.group(1), m.group(2)) for m in _CODE_BLOCK.finditer(text)]
+        if code and code[-1][1].strip():
+            language, body = code[-1]
+            return Block(kind="tool_call", name="code block", args={"language": language, "code": body.strip()})
     if not blocks or not blocks[-1].strip():
         return None
     # a fence may only suggest a command; a tag or labelled block is a call the host carries out (see ``answered``)
@@ -102,11 +114,21 @@ CALLED = "written call"
 
 
 def answered(text: str) -> bool:
-    """Whether a user turn is a command's output handed back: it states an exit code as a wrapper does, or it
-    holds the lines only a failed run prints (a host that hands back the bare output of a command)."""
+    """Whether a user turn is a command's output handed back: it states an exit code as a wrapper does, it opens
+    by saying what ran or by an output's label (``Ran command: ...``, ``Observation:``, ``Execution logs:``), or
+    it holds the lines only a failed run prints (a host that hands back the bare output of a command)."""
     if wrappers.unwrapped(text)[1] is not None or wrappers.exit_code(text[:200]) is not None:
         return True
+    if _OUTPUT_HEAD.match(text):
+        return True
     return failures.quote(text) is not None
+
+
+#: A turn's first words that say it is what a command or code printed.
+_OUTPUT_HEAD = re.compile(
+    r"(?i)^\s*(?:(?:ran|executed) (?:the )?(?:command|code|script)\b|"
+    r"(?:observation|output|stdout|stderr|execution (?:logs?|output|result)|console output)s?:)"
+)
 
 
 #: A read written in a reply: a tag with a path whose name says read (``<open_file path="x"/>``), or a call

@@ -1,0 +1,143 @@
+"""What a tool call's arguments hold, read from their keys' words rather than a fixed list of names: the file it is
+about, an edit's old and new text, a file's whole text, the lines a read shows or an edit replaces. Agents spell
+these keys many ways (``old_string``, ``oldString``, ``TargetContent``, ``new_content``, ``startLine``), so a key is
+split into words and read by them."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+PATH_KEYS = (
+    "file_path",
+    "path",
+    "filePath",
+    "filepath",
+    "absolute_path",
+    "notebook_path",
+    "filename",
+    "target_file",
+    "dir_path",
+)
+
+
+#: Arguments that make a read show some lines of a file only.
+_RANGE_KEYS = ("offset", "limit", "view_range", "start_line", "end_line", "line_start", "line_end", "lines")
+
+
+#: Where a read starts: from the first line (0 or 1) it shows the file's head, whole when the limit is not reached.
+_START_KEYS = ("offset", "start_line", "line_start")
+
+
+def partial(args: dict[str, Any]) -> bool:
+    """Whether a read shows some lines only. One that starts at the first line and only sets a limit may show the
+    whole file: ``limit`` (see ``Call.limit``) decides once its result is seen."""
+    for k in _RANGE_KEYS:
+        value = args.get(k)
+        if value in (None, 0, "", []) or k == "limit" or (k in _START_KEYS and value in (1, "1")):
+            continue
+        return True
+    return False
+
+
+def line_span(args: dict[str, Any]) -> tuple[int, int] | None:
+    """The lines an edit replaces, under keys whose words say start and line, end and line (``start_line``,
+    ``endLine``, ``line_start``)."""
+    start = end = None
+    for key, value in args.items():
+        if not isinstance(value, int) or isinstance(value, bool) or not isinstance(key, str):
+            continue
+        found = key_words(key)
+        if "line" in found and found & {"start", "from", "first"}:
+            start = value
+        elif "line" in found and found & {"end", "to", "last"}:
+            end = value
+    return (start, end) if start is not None and end is not None and 0 < start <= end else None
+
+
+def limit_of(args: dict[str, Any]) -> int | None:
+    value = args.get("limit")
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
+
+
+#: Argument names of the text an edit replaces and its replacement, as editors name them.
+_OLD_KEYS = ("old_string", "old_str", "old_text", "search", "old", "before", "find", "original", "old_code")
+_NEW_KEYS = (
+    "new_string",
+    "new_str",
+    "new_text",
+    "replace",
+    "insert_text",
+    "new",
+    "after",
+    "replacement",
+    "new_code",
+    "code_edit",
+)
+_CONTENT_KEYS = ("content", "file_text", "text", "contents")
+
+
+#: Words (of a key split at ``_``, ``-`` and case changes) that name an edit's old text, its new text, a file's
+#: whole text, and a path; and words that make a key name something else (``TargetFile`` is a path, not text).
+_OLD_WORDS = {"old", "original", "search", "find", "before", "target"}
+_NEW_WORDS = {"new", "replacement", "replace", "after", "updated"}
+_CONTENT_WORDS = {"content", "contents", "text", "code", "body"}
+_PATH_WORDS = {"path", "file", "filepath", "filename", "uri"}
+_NOT_TEXT = _PATH_WORDS | {"dir", "directory", "start", "end", "index", "all", "multiple", "name"}
+
+
+def key_words(key: str) -> set[str]:
+    """``ReplacementContent`` -> {replacement, content}; ``old_string`` -> {old, string}; ``filePath`` -> ..."""
+    return set(re.findall(r"[a-z]+|\d+", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", key).lower()))
+
+
+def by_words(args: dict[str, Any], wanted: set[str], unwanted: set[str]) -> str | None:
+    for key, value in args.items():
+        if isinstance(value, str) and isinstance(key, str):
+            found = key_words(key)
+            if found & wanted and not found & unwanted:
+                return value
+    return None
+
+
+def old_new(args: dict[str, Any]) -> tuple[str, str] | None:
+    """An edit's old and new text, under the usual names or any key whose words say old and new."""
+    old = next((v for k in _OLD_KEYS if isinstance(v := args.get(k), str)), None)
+    new = next((v for k in _NEW_KEYS if isinstance(v := args.get(k), str)), None)
+    if old is None and new is None:
+        old = by_words(args, _OLD_WORDS, _NOT_TEXT | _NEW_WORDS)
+        new = by_words(args, _NEW_WORDS, _NOT_TEXT | _OLD_WORDS)
+        if old is None or new is None:  # by its words alone, a pair is an edit only when both sides are there
+            return None
+    return None if old is None and new is None else (old or "", new or "")
+
+
+def nested_pairs(args: dict[str, Any]) -> list[tuple[str, str]]:
+    """The old/new pairs of a list of edits under any key (``edits``, ``ReplacementChunks``, ``diffs``)."""
+    for value in args.values():
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            pairs = [p for p in (old_new(v) for v in value) if p is not None and p[0]]
+            if pairs:
+                return pairs
+    return []
+
+
+def whole_text(args: dict[str, Any]) -> str | None:
+    found = next((v for k in _CONTENT_KEYS if isinstance(v := args.get(k), str)), None)
+    if found is not None:
+        return found
+    # ``file_content`` says content: a word of a path beside it is no reason to take it for the path; ``new_content``
+    # with no old text beside it is the file's whole new text
+    paired = by_words(args, _OLD_WORDS, _NOT_TEXT | _NEW_WORDS) is not None
+    return by_words(args, _CONTENT_WORDS, _NOT_TEXT - {"file"} | _OLD_WORDS | (_NEW_WORDS if paired else set()))
+
+
+def path_of(args: dict[str, Any]) -> str | None:
+    """The file a call is about: under the usual names, or any key whose words say path or file."""
+    found = next((args[k] for k in PATH_KEYS if isinstance(args.get(k), str) and args[k]), None)
+    if found is None:
+        found = by_words(args, _PATH_WORDS, _CONTENT_WORDS | {"dir", "directory", "pattern"})
+    if found is None:  # one operation in a list of them: ``operations: [{mode, path}]``
+        listed = [v for v in args.values() if isinstance(v, list) and len(v) == 1 and isinstance(v[0], dict)]
+        found = path_of(listed[0][0]) if listed else None
+    return found if found and "\n" not in found and len(found) < 1_000 else None
