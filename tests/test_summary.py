@@ -423,6 +423,16 @@ def test_bad_input_is_a_clear_error_and_stores_nothing(
     assert session.results() == []
 
 
+@pytest.mark.parametrize(("style", "suggests_brief"), [("sections", True), ("brief", False)])
+def test_too_small_suggests_only_what_would_change_something(
+    histories: Any, session: Session, style: str, suggests_brief: bool
+) -> None:
+    with pytest.raises(InvalidArgument, match="cannot fit under max_tokens=") as caught:
+        session.summarize_range(**source(histories, "openai"), style=style, max_tokens=10, engine="extractive")
+    assert ("style='brief'" in str(caught.value)) is suggests_brief
+    assert "a longer range" in str(caught.value)
+
+
 # through MCP ---------------------------------------------------------------------------------------------------
 
 

@@ -239,10 +239,10 @@ def _extractive(request: Request, r: _Range, style: styles.Style, count: Callabl
 
 
 def _too_small(r: _Range, style: styles.Style) -> str:
-    return (
-        f"a {style.name} summary of {r.span.label()} cannot fit under {r.limit()}: try a longer range, "
-        "a higher max_tokens or style='brief'; nothing was stored"
-    )
+    ways = "a longer range or a higher max_tokens"
+    if style.name != "brief":
+        ways = "a longer range, a higher max_tokens or style='brief'"
+    return f"a {style.name} summary of {r.span.label()} cannot fit under {r.limit()}: try {ways}; nothing was stored"
 
 
 def _store(
