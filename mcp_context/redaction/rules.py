@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -66,26 +67,62 @@ class Rule:
     @cached_property
     def pattern(self) -> re.Pattern[str]:
         # ASCII semantics for \b, \d, \s and case-blindness, in both: a credential and the name given it are ASCII
-        return re.compile(self.source, re.ASCII)
+        return re.compile(compiled_spelling(self.source), re.ASCII)
 
     @cached_property
     def bytes_pattern(self) -> re.Pattern[bytes]:
         """The same pattern for UTF-8 bytes (a stream is redacted as it comes, never decoded): every class that
         could take a character outside ASCII leaves it out in both, so the two find the same matches."""
-        return re.compile(_bytes(self.source).encode("ascii"), re.ASCII)
+        return re.compile(_bytes(compiled_spelling(self.source)).encode("ascii"), re.ASCII)
 
     @cached_property
     def scan(self) -> re.Pattern[str] | None:
-        return None if self.scan_source is None else re.compile(self.scan_source, re.ASCII)
+        return None if self.scan_source is None else re.compile(compiled_spelling(self.scan_source), re.ASCII)
 
     @cached_property
     def bytes_scan(self) -> re.Pattern[bytes] | None:
-        return None if self.scan_source is None else re.compile(_bytes(self.scan_source).encode("ascii"), re.ASCII)
+        if self.scan_source is None:
+            return None
+        return re.compile(_bytes(compiled_spelling(self.scan_source)).encode("ascii"), re.ASCII)
 
 
 def _bytes(pattern: str) -> str:
     """The pattern for UTF-8 bytes: a class that leaves out characters outside ASCII leaves out their bytes."""
     return pattern.replace(_NOT_ASCII, r"\x80-\xff")
+
+
+#: A class that leaves out every character outside ASCII: ``[^`` what else it leaves out, the range, ``]``.
+_WITHOUT_NOT_ASCII = re.compile(r"\[\^((?:\\.|[^\]\\])*?)" + re.escape(_NOT_ASCII) + r"((?:\\.|[^\]\\])*)\]")
+
+
+def compiled_spelling(source: str) -> str:
+    """``source`` as it is compiled, for text and for bytes alike: each class that leaves out every character
+    outside ASCII (``[^`` ... ``\\x80-\\U0010ffff]``) spelled as the ASCII characters it takes. The two take
+    the same characters, in a text and in UTF-8 bytes; but ``re`` compiles a range up to U+10FFFF by walking its
+    first 65,536 code points in Python, milliseconds per class, and a hook checking a tool call compiles such a
+    rule on every call (``tokens``, a key of the loop state it saves, is one of the rule's anchors)."""
+    return _WITHOUT_NOT_ASCII.sub(lambda m: _ascii_class(m.group(1), m.group(2)) or m.group(), source)
+
+
+@functools.lru_cache(maxsize=64)
+def _ascii_class(before: str, after: str) -> str | None:
+    """The ASCII characters a class ``[^before after]`` takes (under re.ASCII), as one class of ranges; None
+    when it leaves out a letter, which case-blindness around the class would change."""
+    codes = _takes(before, after, 0)
+    if codes != _takes(before, after, re.IGNORECASE):
+        return None
+    runs: list[list[int]] = []
+    for c in codes:
+        if runs and runs[-1][1] == c - 1:
+            runs[-1][1] = c
+        else:
+            runs.append([c, c])
+    return "[" + "".join(f"\\x{a:02x}" if a == b else f"\\x{a:02x}-\\x{b:02x}" for a, b in runs) + "]"
+
+
+def _takes(before: str, after: str, flags: int) -> list[int]:
+    tests = [re.compile(f"[^{part}]", re.ASCII | flags).fullmatch for part in (before, after) if part]
+    return [c for c in range(128) if all(takes(chr(c)) for takes in tests)]
 
 
 def _rule(
