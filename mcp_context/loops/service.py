@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import orjson
 
@@ -151,8 +151,7 @@ def _redacted(redactor: Redactor, events: list[Event]) -> list[Event]:
     return out
 
 
-@dataclass(frozen=True)
-class _Kept:
+class _Kept(NamedTuple):
     """A session's monitor and judge as this Session last saved them (see reuse.memos.StateMemo)."""
 
     monitor: LoopMonitor

@@ -101,7 +101,7 @@ def output(result: LoopCheck) -> LoopOutput:
         nudge=verdict.nudge,
         at=verdict.at,
         evidence=evidence,
-        counters=CountersOut(**vars(verdict.counters)),
+        counters=CountersOut(**verdict.counters._asdict()),
         events_seen=result.events_seen,
         session=result.session,
         mode=result.mode,

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .events import canonical_args, clip, digest
 from .policy import Policy
@@ -33,8 +33,7 @@ PENDING_MEMORY = 25  # calls waiting for their result
 EVIDENCE_EVENTS = 10  # event indices kept per tracked repetition
 
 
-@dataclass(frozen=True)
-class Call:
+class Call(NamedTuple):
     key: str
     name: str
     label: str  # "Name {args}" on one line, for evidence and nudges

@@ -16,6 +16,7 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import NamedTuple
 
 from ..errors import StoreError
 from ..redaction import Redactor
@@ -34,8 +35,7 @@ _THREAD_LOCKS_GUARD = threading.Lock()
 _PATHS_KEPT = 1024
 
 
-@dataclass(frozen=True)
-class _StatePaths:
+class _StatePaths(NamedTuple):
     """Where one state of one session lives, made once: building them took a tenth of a check_loop call. Names
     only: the files are opened from their folder's descriptor, opened anew for each use (see folders.py)."""
 
