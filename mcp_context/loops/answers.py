@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from ..errors import ModelDeclined
 from .judge import Judge, JudgeRequest
@@ -22,8 +22,7 @@ Mode = Literal["stateful", "replay"]
 Source = Literal["detector", "judge"]
 
 
-@dataclass(frozen=True)
-class Detection:
+class Detection(NamedTuple):
     """One detection made while replaying a history: where (event and messages), what, and how a check made
     right there would have answered."""
 
@@ -32,12 +31,11 @@ class Detection:
     at: int
     message: str  # where it was found
     messages: list[str]  # the messages behind its evidence
-    count: int
+    count: int  # type: ignore[assignment]  # the field, in place of tuple's count()
     excerpt: str
 
 
-@dataclass(frozen=True)
-class JudgeReport:
+class JudgeReport(NamedTuple):
     """What the judge did on this check: asked or not, what it said, and the turn it is next due."""
 
     asked: bool

@@ -119,6 +119,6 @@ def output(result: LoopCheck) -> LoopOutput:
             for d in result.detections
         ],
         detections_total=result.detections_total,
-        judge=None if judge is None else JudgeOut(**vars(judge)),
+        judge=None if judge is None else JudgeOut(**judge._asdict()),
         notes=result.notes,
     )
