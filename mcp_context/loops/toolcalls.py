@@ -20,7 +20,6 @@ watch``), or a longer wait, which is a different call. An agent that must poll r
 from __future__ import annotations
 
 from collections import OrderedDict, deque
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .events import canonical_args, clip, digest
@@ -133,11 +132,13 @@ def _run(keys: list[str], k: int) -> int:
     return run
 
 
-@dataclass
 class _Read:
-    result: str  # digest of the last result
-    count: int
-    events: list[int] = field(default_factory=list)
+    __slots__ = ("count", "events", "result")
+
+    def __init__(self, result: str, count: int, events: list[int] | None = None) -> None:
+        self.result = result  # digest of the last result
+        self.count = count
+        self.events = [] if events is None else events
 
 
 class ReadTracker:

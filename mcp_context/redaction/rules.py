@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -36,7 +35,6 @@ _VALUE_CHAR = r"""[^\s"'`,;{}()\[\]<>\\]"""
 _VALUE = rf"(?={_VALUE_CHAR}{{0,512}}\d)(?={_VALUE_CHAR}{{0,512}}[A-Za-z]){_VALUE_CHAR}{{8,2048}}"
 
 
-@dataclass(frozen=True)
 class Rule:
     """One credential format. Its pattern is tried only where one of its anchors occurs (found by plain substring
     search, far faster than any pattern scanning the text), starting at most ``back`` characters before it: text
@@ -45,24 +43,39 @@ class Rule:
 
     The patterns are compiled when first tried: a process that redacts only texts without the rule's anchors
     (a hook checking a tool call for loops) never pays for them, and compiling all of them is most of what
-    loading redaction would cost."""
+    loading redaction would cost. A plain class, not a dataclass, for the same process: it loads this module to
+    redact a tool call's arguments, and a dataclass compiles its methods from source when it is made."""
 
-    kind: str
-    anchors: tuple[str, ...]
-    #: The pattern's spelling, as :attr:`pattern` compiles it.
-    source: str
-    #: Whether the anchors are to be found whatever the case of their (ASCII) letters.
-    folded: bool = False
-    #: How far before an anchor a match may start.
-    back: int = 0
-    #: Whether a match starts exactly ``back`` characters before its anchor (one try, not ``back`` + 1).
-    exact: bool = False
-    #: What a pattern cannot judge (is the value random enough, does the name before it say secret), given the
-    #: match and the text it was found in; a match it refuses is no match.
-    accept: Callable[[re.Match[Any], str | bytes], bool] | None = None
-    #: For a rule with no anchor: the spelling of a pattern found by one scan of the text (fast, as it starts with
-    #: a class of rare characters), where the rule is tried from the start of the word the hit stands in.
-    scan_source: str | None = None
+    def __init__(
+        self,
+        kind: str,
+        anchors: tuple[str, ...],
+        source: str,
+        folded: bool = False,
+        back: int = 0,
+        exact: bool = False,
+        accept: Callable[[re.Match[Any], str | bytes], bool] | None = None,
+        scan_source: str | None = None,
+    ) -> None:
+        self.kind = kind
+        self.anchors = anchors
+        #: The pattern's spelling, as :attr:`pattern` compiles it.
+        self.source = source
+        #: Whether the anchors are to be found whatever the case of their (ASCII) letters.
+        self.folded = folded
+        #: How far before an anchor a match may start.
+        self.back = back
+        #: Whether a match starts exactly ``back`` characters before its anchor (one try, not ``back`` + 1).
+        self.exact = exact
+        #: What a pattern cannot judge (is the value random enough, does the name before it say secret), given
+        #: the match and the text it was found in; a match it refuses is no match.
+        self.accept = accept
+        #: For a rule with no anchor: the spelling of a pattern found by one scan of the text (fast, as it starts
+        #: with a class of rare characters), where the rule is tried from the start of the word the hit stands in.
+        self.scan_source = scan_source
+
+    def __repr__(self) -> str:
+        return f"Rule({self.kind!r}, {self.anchors!r})"
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
