@@ -23,7 +23,6 @@ import orjson
 
 from ..errors import InvalidArgument
 from ..redaction import Redactor
-from ..storage.protocol import Store
 from ..tokens.count import TokenCounter
 from .answers import JudgeFn, LoopCheck, consult, source
 from .events import Event, parse_event
@@ -34,6 +33,7 @@ from .verdict import Found
 
 if TYPE_CHECKING:
     from ..reuse.memos import StateMemo
+    from ..storage.protocol import Store
 
 STATE_NAME = "loops"
 STATE_VERSION = 2
