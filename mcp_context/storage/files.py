@@ -24,17 +24,16 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import BinaryIO
 
 from ..errors import InvalidId, StoreError, TooLarge, UnknownHandle, shown_path
 from ..tokens.count import EXACT_LIMIT_BYTES, ByteTally, TokenCount, TokenCounter
 from . import folders, ids
+from .debris import present, remove_result_debris, unplace
+from .incoming import incoming_stream, whole_text
+from .index import IndexBuilder, index_of_one_segment, one_segment
+from .records import ResultMeta, SessionInfo, new_meta
 from .states import StateFiles, remove_state_debris
-
-# The modules results need (debris, incoming, index, records) are imported where they are used: the loop check's
-# hook opens this store for its state alone, in a process of its own at every tool call.
-if TYPE_CHECKING:
-    from .records import ResultMeta, SessionInfo
 
 _FILE_MODE = 0o600
 _NOFOLLOW = folders.NOFOLLOW
@@ -105,8 +104,6 @@ class FileStore(StateFiles):
                 raise FileNotFoundError(name)
             return folders.open_file(name, os.O_RDONLY, folder)
         except FileNotFoundError:
-            from .debris import present
-
             if suffix == ".txt" or folder is None or not present(folder, f"{handle}.json"):  # gone, or going
                 raise UnknownHandle(self._unknown(handle)) from None
             raise StoreError(f"the {suffix} file of {handle} is missing; delete the result with cleanup") from None
@@ -120,8 +117,6 @@ class FileStore(StateFiles):
     def open_indexed(self, session: str, handle: str) -> tuple[BinaryIO, bytes]:
         """The text and its index, from one opening of their folder (a hot path). A text of one segment has
         no index file: its index is made from the text, read whole here (see index.one_segment)."""
-        from .index import index_of_one_segment, one_segment
-
         with self._results(session) as folder:
             content = os.fdopen(self._open(folder, handle, ".txt"), "rb")
             try:
@@ -165,8 +160,6 @@ class FileStore(StateFiles):
         tokens: TokenCount | None = None,
     ) -> tuple[ResultMeta, bool]:
         """Store ``text``; return its metadata and whether anything was written (False: already stored)."""
-        from .incoming import whole_text
-
         whole = whole_text(
             session, self.redact, text, label, source, self._check_size, redacted=redacted, tokens=tokens
         )
@@ -179,8 +172,6 @@ class FileStore(StateFiles):
         self, session: str, chunks: Iterable[bytes], *, label: str | None, source: str | None
     ) -> tuple[ResultMeta, bool]:
         """Store a byte stream of UTF-8 text (a file, a pipe) in one pass, without holding it in memory."""
-        from .incoming import incoming_stream
-
         stream, label, source = incoming_stream(session, self.redact, chunks, label, source)
         return self._store(session, stream, label, source, None)
 
@@ -228,9 +219,6 @@ class FileStore(StateFiles):
         The spool lives in ``<root>/.spool`` so a refused write (too large, not UTF-8) leaves no session
         directory behind; it is renamed across directories on the same file system, which is still atomic."""
         with self._made(".spool") as spool_folder:
-            from .index import IndexBuilder, one_segment
-            from .records import new_meta
-
             builder, tally, hasher = IndexBuilder(), ByteTally(), ids.handle_hasher(session)
             # Counted once: given, else exactly from the text kept while it is small enough and an encoding is
             # on disk, else estimated as it streams (from where keeping it stopped).
@@ -286,8 +274,6 @@ class FileStore(StateFiles):
             self._write_atomic(folder, f"{handle}.json", [meta])
             os.fsync(folder)
         except OSError:
-            from .debris import unplace
-
             unplace(folder, handle)
             raise
 
@@ -301,8 +287,6 @@ class FileStore(StateFiles):
             return self._meta_in(folder, session, handle)
 
     def _meta_in(self, folder: int | None, session: str, handle: str) -> ResultMeta:
-        from .records import ResultMeta
-
         name = f"{ids.check_handle(handle)}.json"
         try:
             if folder is None:
@@ -381,8 +365,6 @@ class FileStore(StateFiles):
         return sorted(found.values(), key=lambda m: (-m.created, m.handle))
 
     def list_sessions(self) -> list[SessionInfo]:
-        from .records import SessionInfo
-
         infos = []
         for session in self.session_ids():
             results = self.list_results(session)
@@ -444,8 +426,6 @@ class FileStore(StateFiles):
         Only regular files in real directories are touched: a link planted at ``.spool``, a session, its
         results or its states is never followed (that folder is skipped), and a file a live writer renames
         away meanwhile is simply skipped."""
-        from .debris import remove_result_debris
-
         cutoff = time.time() - older_than_s
         places = [(".spool",)] + [("sessions", s, "results") for s in self.session_ids()]
         removed = 0
