@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from mcp_context import Session
 from mcp_context.hooks.run import run
+from mcp_context.loops import service
 from mcp_context.tokens.count import TokenCounter
 
 SID = "0f1e2d3c-0000-4000-8000-00000000abcd"
@@ -84,3 +85,33 @@ def test_a_repeated_call_warns_then_stops_on_both_paths() -> None:
 @given(st.lists(CALLS, min_size=1, max_size=14))
 def test_the_hook_and_check_loop_answer_and_store_alike(calls: list[tuple[str, dict[str, Any]]]) -> None:
     same_on_both_paths(calls)
+
+
+#: JSON-like values as a loop state may hold them, and what orjson spells differently or refuses: floats with a
+#: negative exponent, infinities, integers past 64 bits, lone surrogates, keys that are not strings, tuples.
+LEAVES = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.sampled_from([-(2**63), 2**63 - 1, 2**64 - 1, 2**64, -(2**63) - 1])
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.sampled_from([1e-05, 2.5e-05, 1.5e-07, 1e16, 1e22, 5e-324, -0.0, 1795874335.355304])
+    | st.text(alphabet=st.characters(codec="utf-8") | st.sampled_from(["\ud800", "\x00", "\x7f", "\u2028"]))
+)
+DOCUMENTS = st.recursive(
+    LEAVES,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.lists(inner, max_size=3).map(tuple)
+        | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+        | st.dictionaries(st.integers(0, 9), inner, min_size=1, max_size=2)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.dictionaries(st.text(max_size=8), DOCUMENTS, max_size=5))
+def test_a_state_is_spelled_alike_by_a_hook_and_by_a_server(document: dict[str, Any]) -> None:
+    """The hook spells a plain state with the standard library, a server with orjson: the same bytes."""
+    assert service._spelled(document, False) == service._spelled(document, True)

@@ -4,7 +4,6 @@ LLM judge's part in it: asked only when nothing else was found, its loop taking 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 from ..errors import ModelDeclined
@@ -46,21 +45,38 @@ class JudgeReport(NamedTuple):
     loop: bool = False
 
 
-@dataclass
 class LoopCheck:
-    """The answer of check_loop: the verdict with its evidence and nudge, and where it came from."""
+    """The answer of check_loop: the verdict with its evidence and nudge, and where it came from. A plain class:
+    a host's hook makes one at every tool call, in a process that a dataclass would make compile its methods."""
 
-    mode: Mode
-    session: str
-    verdict: Verdict
-    source: Source | None  # who made the detection: the built-in layers or the judge; None when ok
-    events_seen: int  # events checked by this call
-    policy: Policy
-    messages: list[str] = field(default_factory=list)  # replay: the messages behind the evidence
-    detections: list[Detection] = field(default_factory=list)  # replay: the last DETECTIONS_SHOWN of them
-    detections_total: int = 0
-    judge: JudgeReport | None = None
-    notes: list[str] = field(default_factory=list)
+    def __init__(
+        self,
+        mode: Mode,
+        session: str,
+        verdict: Verdict,
+        source: Source | None,
+        events_seen: int,
+        policy: Policy,
+        messages: list[str] | None = None,
+        detections: list[Detection] | None = None,
+        detections_total: int = 0,
+        judge: JudgeReport | None = None,
+        notes: list[str] | None = None,
+    ) -> None:
+        self.mode = mode
+        self.session = session
+        self.verdict = verdict
+        self.source = source  # who made the detection: the built-in layers or the judge; None when ok
+        self.events_seen = events_seen  # events checked by this call
+        self.policy = policy
+        self.messages = [] if messages is None else messages  # replay: the messages behind the evidence
+        self.detections = [] if detections is None else detections  # replay: the last DETECTIONS_SHOWN of them
+        self.detections_total = detections_total
+        self.judge = judge
+        self.notes = [] if notes is None else notes
+
+    def __repr__(self) -> str:
+        return f"LoopCheck({self.mode!r}, {self.session!r}, {self.verdict!r})"
 
 
 def source(verdict: Verdict) -> Source | None:
