@@ -74,8 +74,8 @@ def bytecode() -> None:
 
 
 def plugin_launcher(work: Path, env: dict[str, str]) -> tuple[list[str], dict[str, str]]:
-    """The pre-tool-use hook as the Claude Code plugin runs it (hooks/hooks.json): ``bin/mcp-context --in claude
-    ...`` with this interpreter, execing into the environment it would have installed, here one made of this
+    """The pre-tool-use hook as the Claude Code plugin runs it (hooks/hooks.json): ``python3 -S bin/mcp-context --in
+    claude ...`` with this interpreter, execing into the environment it would have installed, here one made of this
     install's packages (its interpreter and site-packages). A first call lets the launcher note the source's
     digest, as the first hook after an install does."""
     loader = importlib.machinery.SourceFileLoader("plugin_launcher", str(LAUNCHER))
@@ -93,7 +93,7 @@ def plugin_launcher(work: Path, env: dict[str, str]) -> tuple[list[str], dict[st
     (made / "bin" / "python").symlink_to(Path(sys.executable).resolve())
     (made / "lib").symlink_to(venv / "lib")
     (made / "ready").touch()
-    argv = [sys.executable, str(LAUNCHER), "--in", "claude", "hook", "claude", "pre-tool-use"]
+    argv = [sys.executable, "-S", str(LAUNCHER), "--in", "claude", "hook", "claude", "pre-tool-use"]
     subprocess.run(argv, input=b"{}", capture_output=True, env=plugin_env, check=True)
     return argv, plugin_env
 

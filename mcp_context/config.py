@@ -8,8 +8,8 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from .errors import InvalidId
 from .limits import Limits
@@ -21,14 +21,13 @@ ENV_CLAUDE_SESSION = "CLAUDE_CODE_SESSION_ID"
 ENV_STORE = "MCP_CONTEXT_STORE"
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):
     """The resolved configuration of one process: its root, its default session and how that was chosen."""
 
     root: Path
     session: str
     session_source: str
-    limits: Limits = field(default_factory=Limits)
+    limits: Limits = Limits()
     #: Whether credentials are taken out of what is stored (on unless --no-redact or MCP_CONTEXT_REDACT=0).
     redact: bool = True
     #: The store's URL (``postgresql://...``), or None for the file store under ``root``.

@@ -3,13 +3,14 @@ input schemas name these defaults, and the facade enforces them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 MiB = 1024 * 1024
 
 
-@dataclass(frozen=True)
-class Limits:
+# A named tuple, not a dataclass: a host's hook loads this module in a process of its own at every tool call,
+# and a dataclass compiles its methods from source when it is made.
+class Limits(NamedTuple):
     """Sizes that bound what a call may store or return.
 
     Pages default to 4,000 tokens and may not exceed 9,000: Claude Code warns above 10,000 tokens of MCP

@@ -55,8 +55,10 @@ def test_the_loop_check_hook_loads_the_check_and_the_store_alone(tmp_path: Path)
         answer, modules, compiled = _probe("pre-tool-use", data, tmp_path)
     assert "same call" in json.loads(answer)["hookSpecificOutput"]["additionalContext"]
     assert "mcp_context.loops.monitor" in modules and "mcp_context.storage.files" in modules
-    # no compaction's drops are due: the snapshot machinery stays unloaded; difflib only tells a mistyped key
-    assert _within(modules, (*NEVER, "mcp_context.hooks.snapshots", "mcp_context.hooks.outputs", "difflib")) == []
+    # no compaction's drops are due: the snapshot machinery stays unloaded; difflib only tells a mistyped key; the
+    # check's types are no dataclasses, and a process that checks once spells its state without orjson
+    unloaded = ("mcp_context.hooks.snapshots", "mcp_context.hooks.outputs", "difflib", "dataclasses", "orjson")
+    assert _within(modules, (*NEVER, *unloaded)) == []
     # the markdown gate never judged text; of the credential rules, only those whose anchors stand in the saved
     # state were tried (its "key" and "token" are anchors of the rules for values given secret names), and the
     # anchorless token rule's pattern only where its scan finds a place to try it (none in the state)

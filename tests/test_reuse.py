@@ -33,11 +33,11 @@ def _calls(s: Session, items: list[dict[str, Any]]) -> list[Any]:
     stored_parts = (summary.summary, summary.archive)
     out.append((summary.text, summary.sections, summary.notes, [p.handle if p else None for p in stored_parts]))
     check = s.check_loop(messages=current)
-    out.append((dataclasses.asdict(check.verdict), check.messages, check.detections_total, check.notes))
+    out.append((check.verdict.to_dict(), check.messages, check.detections_total, check.notes))
     for _ in range(4):  # the session's stored stream: the monitor saved last is carried on (reuse.memos.StateMemo)
         event = {"kind": "tool_call", "name": "Read", "args": {"path": "src/app.py"}}
         check = s.check_loop(event=event)
-        verdict = dataclasses.asdict(check.verdict)
+        verdict = check.verdict.to_dict()
         verdict["counters"].pop("elapsed_s")  # the wall clock's, not the stream's
         out.append((verdict, check.detections_total, check.notes, s.judge_may_ask()))
     return out

@@ -8,7 +8,6 @@ import os
 import re
 import shlex
 import time
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -93,7 +92,7 @@ class Ctx:
         if continue_latest and session.settings.session_source == "generated":
             latest = session.store.latest_session()
             if latest is not None:
-                session.settings = replace(session.settings, session=latest, session_source="the latest in the store")
+                session.settings = session.settings._replace(session=latest, session_source="the latest in the store")
         return session
 
     def read_command(self, handle: str, **arguments: object) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -44,7 +43,7 @@ def results(obj: Ctx, every: bool, limit: int | None, skip: int, as_json: bool) 
     shown = limit if limit is not None else (0 if as_json else DEFAULT_LIMIT)
     metas = found[skip : skip + shown] if shown else found[skip:]
     if as_json:
-        emit_json([asdict(m) | {"uri": m.uri} for m in metas])
+        emit_json([m._asdict() | {"uri": m.uri} for m in metas])
     elif not found:
         click.echo(_nothing_note(session, every))
     elif metas:
@@ -102,7 +101,7 @@ def show(obj: Ctx, handle: str, as_json: bool) -> None:
     session = obj.open()
     meta = session.info(handle)
     if as_json:
-        emit_json(asdict(meta) | {"uri": meta.uri})
+        emit_json(meta._asdict() | {"uri": meta.uri})
         return
     for key, value in [
         ("handle", meta.handle),
@@ -142,7 +141,7 @@ def persist(obj: Ctx, file: Any, label: str | None, source: str | None, as_json:
         label = label or _readable(os.path.basename(name))
     stored = session.persist_file(file, label=label, source=source, allow_empty=False)
     if as_json:
-        emit_json(asdict(stored.meta) | {"uri": stored.meta.uri, "stored": stored.created})
+        emit_json(stored.meta._asdict() | {"uri": stored.meta.uri, "stored": stored.created})
     else:
         click.echo(views.persisted(stored, obj.read_command))
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
-
 import click
 
 from .common import Ctx, emit_json, human, parse_age, parse_size, table, when
@@ -22,7 +20,7 @@ def sessions(obj: Ctx, as_json: bool) -> None:
     """
     infos = obj.open().sessions()
     if as_json:
-        emit_json([asdict(i) for i in infos])
+        emit_json([i._asdict() for i in infos])
     elif not infos:
         click.echo("no sessions yet")
     else:

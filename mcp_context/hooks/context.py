@@ -13,7 +13,6 @@ import os
 import shlex
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,20 +29,32 @@ STATE = "hooks"
 DUE = "reinject"
 
 
-@dataclass
 class HookCall:
-    host: str
-    event: str
-    data: dict[str, Any]
-    root: Path
-    #: Outputs at or above this many tokens are stored and shortened.
-    min_tokens: int = DEFAULT_MIN_TOKENS
-    #: Whether the root was given (``--root``): then the shell command shown to the model names it too.
-    root_given: bool = False
-    env: Mapping[str, str] = field(default_factory=lambda: os.environ)
-    _session: Session | None = None
-    _store: Store | None = None
-    _read_command: list[str] | None = None
+    """One hook call as the runner received it. A plain class, not a dataclass: it is made in a process of its
+    own at every tool call, and a dataclass compiles its methods from source when its module is loaded."""
+
+    def __init__(
+        self,
+        host: str,
+        event: str,
+        data: dict[str, Any],
+        root: Path,
+        min_tokens: int = DEFAULT_MIN_TOKENS,
+        root_given: bool = False,
+        env: Mapping[str, str] | None = None,
+    ) -> None:
+        self.host = host
+        self.event = event
+        self.data = data
+        self.root = root
+        #: Outputs at or above this many tokens are stored and shortened.
+        self.min_tokens = min_tokens
+        #: Whether the root was given (``--root``): then the shell command shown to the model names it too.
+        self.root_given = root_given
+        self.env: Mapping[str, str] = os.environ if env is None else env
+        self._session: Session | None = None
+        self._store: Store | None = None
+        self._read_command: list[str] | None = None
 
     @property
     def read_command(self) -> list[str]:

@@ -4,8 +4,7 @@ LLM judge's part in it: asked only when nothing else was found, its loop taking 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from ..errors import ModelDeclined
 from .judge import Judge, JudgeRequest
@@ -22,8 +21,7 @@ Mode = Literal["stateful", "replay"]
 Source = Literal["detector", "judge"]
 
 
-@dataclass(frozen=True)
-class Detection:
+class Detection(NamedTuple):
     """One detection made while replaying a history: where (event and messages), what, and how a check made
     right there would have answered."""
 
@@ -32,12 +30,11 @@ class Detection:
     at: int
     message: str  # where it was found
     messages: list[str]  # the messages behind its evidence
-    count: int
+    count: int  # type: ignore[assignment]  # the field, in place of tuple's count()
     excerpt: str
 
 
-@dataclass(frozen=True)
-class JudgeReport:
+class JudgeReport(NamedTuple):
     """What the judge did on this check: asked or not, what it said, and the turn it is next due."""
 
     asked: bool
@@ -48,21 +45,38 @@ class JudgeReport:
     loop: bool = False
 
 
-@dataclass
 class LoopCheck:
-    """The answer of check_loop: the verdict with its evidence and nudge, and where it came from."""
+    """The answer of check_loop: the verdict with its evidence and nudge, and where it came from. A plain class:
+    a host's hook makes one at every tool call, in a process that a dataclass would make compile its methods."""
 
-    mode: Mode
-    session: str
-    verdict: Verdict
-    source: Source | None  # who made the detection: the built-in layers or the judge; None when ok
-    events_seen: int  # events checked by this call
-    policy: Policy
-    messages: list[str] = field(default_factory=list)  # replay: the messages behind the evidence
-    detections: list[Detection] = field(default_factory=list)  # replay: the last DETECTIONS_SHOWN of them
-    detections_total: int = 0
-    judge: JudgeReport | None = None
-    notes: list[str] = field(default_factory=list)
+    def __init__(
+        self,
+        mode: Mode,
+        session: str,
+        verdict: Verdict,
+        source: Source | None,
+        events_seen: int,
+        policy: Policy,
+        messages: list[str] | None = None,
+        detections: list[Detection] | None = None,
+        detections_total: int = 0,
+        judge: JudgeReport | None = None,
+        notes: list[str] | None = None,
+    ) -> None:
+        self.mode = mode
+        self.session = session
+        self.verdict = verdict
+        self.source = source  # who made the detection: the built-in layers or the judge; None when ok
+        self.events_seen = events_seen  # events checked by this call
+        self.policy = policy
+        self.messages = [] if messages is None else messages  # replay: the messages behind the evidence
+        self.detections = [] if detections is None else detections  # replay: the last DETECTIONS_SHOWN of them
+        self.detections_total = detections_total
+        self.judge = judge
+        self.notes = [] if notes is None else notes
+
+    def __repr__(self) -> str:
+        return f"LoopCheck({self.mode!r}, {self.session!r}, {self.verdict!r})"
 
 
 def source(verdict: Verdict) -> Source | None:

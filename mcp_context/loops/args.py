@@ -6,7 +6,6 @@ stay with the parser in ``events``; the model gives the shape hosts and models r
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, WithJsonSchema
@@ -30,7 +29,7 @@ def _policy_schema() -> dict[str, Any]:
     """Every policy key with its JSON type, so hosts and models see that ``call_repeats`` wants an integer (and
     Gemini CLI, which refuses an object whose values may be anything, accepts the tool). Values are checked by
     Policy itself, which names the bounds of the one that is wrong."""
-    properties = {spec.name: {"type": _JSON_TYPES[str(spec.type)]} for spec in fields(Policy)}
+    properties = {name: {"type": _JSON_TYPES[spelled]} for name, spelled in Policy.types().items()}
     return {"type": "object", "properties": properties, "additionalProperties": False}
 
 

@@ -52,9 +52,8 @@ really chants repeats words, which take more than two characters.
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any
+from typing import Any, NamedTuple
 
 from .events import clip
 from .markdown import MarkdownGate
@@ -71,8 +70,7 @@ def is_decoration(window: str) -> bool:
     return len(set("".join(window.split()))) <= DECORATION_CHARS  # split() cuts at exactly what isspace() is
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(NamedTuple):
     """A detected chant: where the last occurrences of the window start (buffer positions, oldest first)."""
 
     positions: tuple[int, ...]

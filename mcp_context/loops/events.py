@@ -13,9 +13,8 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal, cast, get_args
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Literal, NamedTuple, Self, cast, get_args
 
 from ..errors import InvalidArgument
 
@@ -35,13 +34,8 @@ _KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 DIGEST_CHARS = 32  # 128 bits of SHA-256: ample for tens of stored keys, and bounded whatever the input
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One step of an agent's stream. Build it directly or with :func:`parse_event`; both are validated.
-
-    ``tokens`` is what the step used, when the caller knows it; otherwise tokens are counted from the text.
-    ``time`` is unix seconds; None means "when the monitor sees it".
-    """
+class _EventFields(NamedTuple):
+    """Event's fields (a named tuple: see Event)."""
 
     kind: Kind
     name: str | None = None
@@ -51,13 +45,34 @@ class Event:
     is_error: bool = False
     tokens: int | None = None
     time: float | None = None
-    #: A tool call's arguments as canonical JSON ("{}" when none), made once: every detector keys on it.
-    args_text: str = field(default="{}", init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
+
+class Event(_EventFields):
+    """One step of an agent's stream. Build it directly or with :func:`parse_event`; both are validated.
+
+    ``tokens`` is what the step used, when the caller knows it; otherwise tokens are counted from the text.
+    ``time`` is unix seconds; None means "when the monitor sees it".
+
+    A named tuple rather than a dataclass: a host's hook checks every tool call in a process of its own, and a
+    dataclass compiles its methods from source when its module is loaded. ``_replace`` and ``_make`` make a new
+    event through the same checks.
+    """
+
+    #: A tool call's arguments as canonical JSON ("{}" when none), made once: every detector keys on it.
+    args_text: str
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Event:
+        self = super().__new__(cls, *args, **kwargs)
         text = _check(self.to_dict(), "event")
-        if text is not None:
-            object.__setattr__(self, "args_text", text)
+        self.args_text = "{}" if text is None else text
+        return self
+
+    def _replace(self, **changes: Any) -> Self:
+        return type(self)(**{**self._asdict(), **changes})
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> Self:  # type: ignore[override]  # its first argument is _cls
+        return cls(*iterable)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form :func:`parse_event` accepts, with unset optional fields left out."""

@@ -17,8 +17,7 @@ from __future__ import annotations
 import json
 import math
 from collections import deque
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .events import Event, clip
 from .policy import Policy
@@ -39,8 +38,7 @@ sentences: what repeats, or why this is progress>", "confidence": <a number from
 that the agent is looping>}"""
 
 
-@dataclass(frozen=True)
-class JudgeRequest:
+class JudgeRequest(NamedTuple):
     """What to ask the model: a system prompt and one user message, never more than ``max_tokens`` back."""
 
     system: str
@@ -49,8 +47,7 @@ class JudgeRequest:
     turn: int  # the prompt's turn count when asked
 
 
-@dataclass(frozen=True)
-class JudgeAnswer:
+class JudgeAnswer(NamedTuple):
     confidence: float
     analysis: str
 

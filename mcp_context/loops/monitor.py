@@ -21,8 +21,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import InvalidArgument
 from ..tokens.count import TokenCounter
@@ -37,8 +36,7 @@ STATE_VERSION = 2
 _STOP = " this approach now and tell the user what you tried, what happened and what you need to go on."
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(NamedTuple):
     """One check's verdict, and what the check found before the last user prompt among its events: loops of
     a prompt the user has since replaced, which the verdict no longer covers."""
 

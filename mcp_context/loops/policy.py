@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import InvalidArgument
 
 
-@dataclass(frozen=True)
-class Policy:
-    """What counts as a loop, and when to stop. Validated on construction: a bad value raises InvalidArgument."""
+class _Thresholds(NamedTuple):
+    """Policy's fields (a named tuple: see Policy)."""
 
     # Layer switches.
     detect_repeated_calls: bool = True
@@ -66,9 +64,19 @@ class Policy:
     judge_interval: int = 10
     judge_confidence: float = 0.9
 
-    def __post_init__(self) -> None:
-        for spec in fields(self):
-            _check_value(spec.name, getattr(self, spec.name))
+
+class Policy(_Thresholds):
+    """What counts as a loop, and when to stop. Validated on construction: a bad value raises InvalidArgument.
+
+    A named tuple rather than a dataclass: a host's hook checks every tool call in a process of its own, and a
+    dataclass of this many fields compiles its methods from source at a cost near the whole check's."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Policy:
+        self = super().__new__(cls, *args, **kwargs)
+        for name in self._fields:
+            _check_value(name, getattr(self, name))
         if self.call_history < self.call_repeats * self.max_cycle:
             raise InvalidArgument(
                 f"call_history ({self.call_history}) must hold call_repeats × max_cycle "
@@ -76,6 +84,12 @@ class Policy:
             )
         if self.chant_buffer < self.chant_window:
             raise InvalidArgument(f"chant_buffer ({self.chant_buffer}) must be at least chant_window")
+        return self
+
+    @classmethod
+    def types(cls) -> dict[str, str]:
+        """Each field's type as spelled here (``int | None``)."""
+        return {name: ref.__forward_arg__ for name, ref in _Thresholds.__annotations__.items()}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> Policy:
@@ -84,7 +98,7 @@ class Policy:
             return cls()
         if not isinstance(data, Mapping):
             raise InvalidArgument(f"policy must be an object, got {type(data).__name__}")
-        valid = [spec.name for spec in fields(cls)]
+        valid = list(cls._fields)
         unknown = sorted(str(key) for key in data if key not in valid)
         if unknown:
             import difflib  # here: only a mistyped key needs it
@@ -99,7 +113,7 @@ class Policy:
         return cls(**data)
 
     def to_dict(self) -> dict[str, Any]:
-        return {spec.name: getattr(self, spec.name) for spec in fields(self)}
+        return self._asdict()
 
 
 # name -> (kind, lowest, highest). Kinds: "bool", "int", "limit" (int or None), "seconds" (number or None),

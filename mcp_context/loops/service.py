@@ -15,15 +15,12 @@ defaults; the stored state is neither read nor written. The answer is about what
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
-
-import orjson
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import InvalidArgument
 from ..redaction import Redactor
-from ..storage.protocol import Store
 from ..tokens.count import TokenCounter
 from .answers import JudgeFn, LoopCheck, consult, source
 from .events import Event, parse_event
@@ -34,6 +31,7 @@ from .verdict import Found
 
 if TYPE_CHECKING:
     from ..reuse.memos import StateMemo
+    from ..storage.protocol import Store
 
 STATE_NAME = "loops"
 STATE_VERSION = 2
@@ -121,21 +119,51 @@ def check_stream(
         consult(monitor, judge, result, ask)
         if not dry_run:
             document = {"version": STATE_VERSION, "monitor": monitor.to_state(), "judge": judge.to_state()}
-            data = _spelled(document)
+            data = _spelled(document, memo is not None)
             hold.save(data)
             if memo is not None:
                 memo.keep(session, data, _Kept(monitor, judge))
         return result
 
 
-def _spelled(document: dict[str, Any]) -> bytes:
-    """The state as compact JSON, spelled by orjson: it is spelled on every check, and the standard library's
-    encoder is the slower by far. What orjson refuses, a number past 64 bits or a lone surrogate in an event's
-    text, is left to the standard library, which escapes it."""
+def _spelled(document: dict[str, Any], often: bool) -> bytes:
+    """The state as compact JSON, spelled as orjson spells it. A process that checks ``often`` (it keeps the
+    monitor: a server, a library Session) has orjson spell it, five times faster than the standard library's
+    encoder on a state of a few KB. A process that checks once (a host's hook) has the standard library spell a
+    plain document, which it spells byte for byte as orjson does, and spares loading orjson (with the datetime,
+    uuid and dataclasses modules it loads), which costs more than the encoder's time. What orjson refuses, a
+    number past 64 bits or a lone surrogate in an event's text, is left to the standard library, which
+    escapes it."""
+    if not often and _plain(document):
+        text = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+        try:
+            return text.encode()
+        except UnicodeEncodeError:  # a lone surrogate, which orjson refuses too
+            return json.dumps(document, separators=(",", ":")).encode()
+    import orjson
+
     try:
         return orjson.dumps(document)
     except TypeError:
         return json.dumps(document, separators=(",", ":")).encode()
+
+
+def _plain(value: object) -> bool:
+    """Whether the standard library spells ``value`` as orjson does: strings, booleans, None, integers of 64 bits,
+    finite floats written without a negative exponent (orjson writes ``1e-05`` as ``0.00001``), in lists and
+    objects with string keys."""
+    kind = type(value)
+    if kind is str or kind is bool or value is None:
+        return True
+    if kind is int:
+        return -(2**63) <= value < 2**64  # type: ignore[operator]
+    if kind is float:
+        return math.isfinite(value) and "e-" not in repr(value)  # type: ignore[arg-type]
+    if kind is list:
+        return all(_plain(item) for item in value)  # type: ignore[attr-defined]
+    if kind is dict:
+        return all(type(k) is str and _plain(v) for k, v in value.items())  # type: ignore[attr-defined]
+    return False
 
 
 def _redacted(redactor: Redactor, events: list[Event]) -> list[Event]:
@@ -147,12 +175,11 @@ def _redacted(redactor: Redactor, events: list[Event]) -> list[Event]:
         given = dict(event.args) if event.args is not None else None
         args = redactor.data(given)
         changed = text is not event.text or args is not given
-        out.append(replace(event, text=text, args=args) if changed else event)
+        out.append(event._replace(text=text, args=args) if changed else event)
     return out
 
 
-@dataclass(frozen=True)
-class _Kept:
+class _Kept(NamedTuple):
     """A session's monitor and judge as this Session last saved them (see reuse.memos.StateMemo)."""
 
     monitor: LoopMonitor

@@ -101,7 +101,7 @@ def output(result: LoopCheck) -> LoopOutput:
         nudge=verdict.nudge,
         at=verdict.at,
         evidence=evidence,
-        counters=CountersOut(**vars(verdict.counters)),
+        counters=CountersOut(**verdict.counters._asdict()),
         events_seen=result.events_seen,
         session=result.session,
         mode=result.mode,
@@ -119,6 +119,6 @@ def output(result: LoopCheck) -> LoopOutput:
             for d in result.detections
         ],
         detections_total=result.detections_total,
-        judge=None if judge is None else JudgeOut(**vars(judge)),
+        judge=None if judge is None else JudgeOut(**judge._asdict()),
         notes=result.notes,
     )

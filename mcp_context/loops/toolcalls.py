@@ -20,8 +20,7 @@ watch``), or a longer wait, which is a different call. An agent that must poll r
 from __future__ import annotations
 
 from collections import OrderedDict, deque
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .events import canonical_args, clip, digest
 from .policy import Policy
@@ -33,8 +32,7 @@ PENDING_MEMORY = 25  # calls waiting for their result
 EVIDENCE_EVENTS = 10  # event indices kept per tracked repetition
 
 
-@dataclass(frozen=True)
-class Call:
+class Call(NamedTuple):
     key: str
     name: str
     label: str  # "Name {args}" on one line, for evidence and nudges
@@ -134,11 +132,13 @@ def _run(keys: list[str], k: int) -> int:
     return run
 
 
-@dataclass
 class _Read:
-    result: str  # digest of the last result
-    count: int
-    events: list[int] = field(default_factory=list)
+    __slots__ = ("count", "events", "result")
+
+    def __init__(self, result: str, count: int, events: list[int] | None = None) -> None:
+        self.result = result  # digest of the last result
+        self.count = count
+        self.events = [] if events is None else events
 
 
 class ReadTracker:

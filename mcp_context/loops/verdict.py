@@ -11,8 +11,7 @@ from a prompt.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 Status = Literal["ok", "warn", "stop"]
 SEVERITY: dict[Status, int] = {"ok": 0, "warn": 1, "stop": 2}
@@ -26,17 +25,19 @@ def is_nudge(text: str | None) -> bool:
     return text is not None and text.lstrip().startswith(_NUDGE_START)
 
 
-@dataclass(frozen=True)
-class Evidence:
+# Each answer's parts are named tuples rather than dataclasses: a host's hook checks every tool call in a process
+# of its own, and making a dataclass (its methods compiled from source) costs that process more than its check.
+
+
+class Evidence(NamedTuple):
     """Which events (indices in the stream) make up the repetition, how many times, and a short excerpt."""
 
     events: tuple[int, ...]
-    count: int
+    count: int  # type: ignore[assignment]  # the field, in place of tuple's count()
     excerpt: str  # one line, at most 200 characters
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(NamedTuple):
     """One detection by one layer, before escalation decides whether it warns or stops."""
 
     kind: str
@@ -44,8 +45,7 @@ class Finding:
     nudge: str
 
 
-@dataclass(frozen=True)
-class Found:
+class Found(NamedTuple):
     """A finding at one event, not yet answered: a loop (it takes a strike when a check answers with it) or a
     hard limit (it stops at once and takes none)."""
 
@@ -54,8 +54,7 @@ class Found:
     limit: bool = False
 
 
-@dataclass(frozen=True)
-class Counters:
+class Counters(NamedTuple):
     """Where the stream stands. All but ``events`` count since the last user prompt (or reset)."""
 
     events: int  # events fed since the monitor started (or was reset): the next event's index
@@ -66,8 +65,7 @@ class Counters:
     elapsed_s: float  # from the first event of the prompt to the latest
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(NamedTuple):
     """The answer to a check: the most severe detection among the events fed, or ok.
 
     ``at`` is the index of the event at which that detection was made; ``strike`` counts the checks since the
@@ -85,7 +83,8 @@ class Verdict:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form for tool answers."""
-        out = asdict(self)
+        out = self._asdict()
         if self.evidence is not None:
-            out["evidence"]["events"] = list(self.evidence.events)
+            out["evidence"] = {**self.evidence._asdict(), "events": list(self.evidence.events)}
+        out["counters"] = self.counters._asdict()
         return out

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -34,16 +33,16 @@ _CLASSES = bytes(
 )
 
 
-@dataclass(frozen=True)
 class Pairs:
     """A scan each of whose hits is made of a token's characters (letters, digits, ``_ - . ~``) and holds a digit
     followed by a letter twice: the first pair's digit at most ``before`` characters after the hit's start (and
     after it), the second's at most ``apart`` after the first's; no try of the scan reads more than ``reach``
     characters from where it starts."""
 
-    before: int
-    apart: int
-    reach: int
+    def __init__(self, before: int, apart: int, reach: int) -> None:
+        self.before = before
+        self.apart = apart
+        self.reach = reach
 
     def windows(self, data: bytes) -> list[tuple[int, int]]:
         """(first, last) position a hit can start at, in order, from the text's bytes (one byte per character:

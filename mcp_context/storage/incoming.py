@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import codecs
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 
 from ..errors import InvalidArgument, StoreError
 from ..redaction import Redactor
@@ -41,18 +40,18 @@ def incoming_text(
     return (text if redacted else redactor.text(text), *_named(redactor, label, source))
 
 
-@dataclass(frozen=True)
 class WholeText:
     """A text given whole, as it is to be stored, and the handle it will have: what every store's put_text does
     before it looks whether the text is stored already."""
 
-    text: str
-    label: str | None
-    source: str | None
-    handle: str
-    size: int
-    #: The caller's count, kept only when the text is stored exactly as given.
-    given: TokenCount | None
+    __slots__ = ("given", "handle", "label", "size", "source", "text")
+
+    def __init__(
+        self, text: str, label: str | None, source: str | None, handle: str, size: int, given: TokenCount | None
+    ) -> None:
+        self.text, self.label, self.source, self.handle, self.size = text, label, source, handle, size
+        #: The caller's count, kept only when the text is stored exactly as given.
+        self.given = given
 
     def count(self, counter: TokenCounter) -> TokenCount | None:
         """The token count to store with it (None above EXACT_LIMIT_BYTES: the writer's stream estimate)."""

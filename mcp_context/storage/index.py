@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import bisect
 from array import array
-from dataclasses import dataclass
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 SEGMENT_BYTES = 64 * 1024
 _MAGIC = b"MCPXIDX1"
@@ -75,8 +74,7 @@ def index_of_one_segment(content: BinaryIO) -> bytes:
     return builder.finish()
 
 
-@dataclass(frozen=True)
-class Position:
+class Position(NamedTuple):
     """A point in the text: byte and character offsets, and the 1-based line it falls on."""
 
     byte: int

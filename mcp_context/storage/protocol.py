@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import BinaryIO, Protocol
+from typing import TYPE_CHECKING, BinaryIO, Protocol
 
-from ..tokens.count import TokenCount
-from .records import ResultMeta, SessionInfo
-from .states import StateHold
+if TYPE_CHECKING:  # names for the signatures alone: the loop check's hook loads this module, not the records
+    from ..tokens.count import TokenCount
+    from .records import ResultMeta, SessionInfo
+    from .states import StateHold
 
 
 class Store(Protocol):

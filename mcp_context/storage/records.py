@@ -7,8 +7,7 @@ import builtins
 import json
 import mimetypes
 import time
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from . import ids
 
@@ -17,8 +16,7 @@ if TYPE_CHECKING:
     from .index import IndexBuilder
 
 
-@dataclass(frozen=True)
-class ResultMeta:
+class ResultMeta(NamedTuple):
     """What is known about one stored result without reading it."""
 
     handle: str
@@ -40,7 +38,7 @@ class ResultMeta:
     def to_json(self) -> str:
         """One line, by the C encoder (an indented one went through the Python encoder: a twentieth of storing a
         small result)."""
-        return json.dumps(self.__dict__, ensure_ascii=False)
+        return json.dumps(self._asdict(), ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text: builtins.bytes) -> ResultMeta:
@@ -71,8 +69,7 @@ _META_TYPES: dict[str, tuple[type, ...]] = {
 }
 
 
-@dataclass(frozen=True)
-class SessionInfo:
+class SessionInfo(NamedTuple):
     """One session as listed: how many results it holds, their size, and when it last changed."""
 
     session: str

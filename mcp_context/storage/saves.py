@@ -21,7 +21,6 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 #: Seconds a saver may keep a state's lock through back-to-back checks before they wait for it to let go.
@@ -36,15 +35,19 @@ if TYPE_CHECKING:
 _workers: ThreadPoolExecutor | None = None
 
 
-@dataclass
 class _Saver:
-    lock_fd: int  # the state's lock file, flock held for as long as the saver lives
-    write: Callable[[bytes], None]
-    latest: bytes  # what the file holds once every save handed over is done
-    pending: bytes | None
-    since: float  # when the lock was taken (monotonic)
-    running: bool = False  # a worker is writing, or about to
-    joined: bool = False  # a check is working from ``latest``
+    __slots__ = ("joined", "latest", "lock_fd", "pending", "running", "since", "write")
+
+    def __init__(
+        self, lock_fd: int, write: Callable[[bytes], None], latest: bytes, pending: bytes | None, since: float
+    ) -> None:
+        self.lock_fd = lock_fd  # the state's lock file, flock held for as long as the saver lives
+        self.write = write
+        self.latest = latest  # what the file holds once every save handed over is done
+        self.pending = pending
+        self.since = since  # when the lock was taken (monotonic)
+        self.running = False  # a worker is writing, or about to
+        self.joined = False  # a check is working from ``latest``
 
 
 def start(key: str, lock_fd: int, write: Callable[[bytes], None], data: bytes) -> None:

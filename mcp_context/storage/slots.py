@@ -31,8 +31,8 @@ import struct
 import threading
 import zlib
 from collections import OrderedDict
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from . import folders
 
@@ -51,8 +51,7 @@ _KNOWN: OrderedDict[str, tuple[tuple[int, int, int, int], bytes, bytes]] = Order
 _KNOWN_GUARD = threading.Lock()
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(NamedTuple):
     """What a slot holds: its sequence (0: missing, unreadable or not whole) and document (None: not whole)."""
 
     path: Path | None

@@ -13,9 +13,9 @@ import threading
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import NamedTuple
 
 from ..errors import StoreError
 from ..redaction import Redactor
@@ -34,8 +34,7 @@ _THREAD_LOCKS_GUARD = threading.Lock()
 _PATHS_KEPT = 1024
 
 
-@dataclass(frozen=True)
-class _StatePaths:
+class _StatePaths(NamedTuple):
     """Where one state of one session lives, made once: building them took a tenth of a check_loop call. Names
     only: the files are opened from their folder's descriptor, opened anew for each use (see folders.py)."""
 
@@ -44,14 +43,16 @@ class _StatePaths:
     key: str  # the state's key among this process's thread locks and savers
 
 
-@dataclass
 class StateHold:
     """A tool's state held under its lock: what it holds, what to save when the hold ends, and a background
     save's failure."""
 
-    previous_failure: str | None  # why this state's last background save failed; None when it did not
-    stored: bytes | None  # the state to start from (None before the first save)
-    data: bytes | None = None
+    __slots__ = ("data", "previous_failure", "stored")
+
+    def __init__(self, previous_failure: str | None, stored: bytes | None, data: bytes | None = None) -> None:
+        self.previous_failure = previous_failure  # why this state's last background save failed; None when not
+        self.stored = stored  # the state to start from (None before the first save)
+        self.data = data
 
     def save(self, data: bytes) -> None:
         self.data = data

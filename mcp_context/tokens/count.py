@@ -27,8 +27,7 @@ import operator
 import re
 import threading
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .encodings import load_local_encoding as _load_local_encoding
 
@@ -248,8 +247,7 @@ def _milli_tokens(block: bytes, before: bytes) -> int:
     return milli
 
 
-@dataclass(frozen=True)
-class TokenCount:
+class TokenCount(NamedTuple):
     """A token figure and how it was obtained (``exact:o200k_base`` or ``estimate``)."""
 
     tokens: int
