@@ -242,12 +242,13 @@ NAME_BACK = 48
 _NAME_TAIL = re.compile(r"[A-Za-z0-9_.\-]+$")
 _NAME_TAIL_BYTES = re.compile(rb"[A-Za-z0-9_.\-]+$")
 
-#: Characters a value given a secret's name is made of: no white space, quote, bracket, separator or backslash,
-#: and (so that a stream, on bytes, finds what the text finds) nothing outside ASCII.
-_VALUE_CHAR = r"""[^\s"'`,;&|{}()\[\]<>\\\x80-\U0010ffff]"""
+#: Characters a value given a secret's name is made of: no white space, control character (a terminal's colour
+#: code ends a value as a JSON string's ``\u001b`` does), quote, bracket, separator or backslash, and (so that a
+#: stream, on bytes, finds what the text finds) nothing outside ASCII.
+_VALUE_CHAR = r"""[^\s\x00-\x1f\x7f"'`,;&|{}()\[\]<>\\\x80-\U0010ffff]"""
 #: Characters of a value in quotes: signs too (``django-insecure-j2z&_w#m^(5``), the quote ending it; no bracket,
 #: so that a placeholder (``[secret:...]``) is never taken into one.
-_QUOTED_CHAR = r"""[^\s"'`\[\]\\\x80-\U0010ffff]"""
+_QUOTED_CHAR = r"""[^\s\x00-\x1f\x7f"'`\[\]\\\x80-\U0010ffff]"""
 #: A value given a name that says it is secret, from where the secret word of the name stands: the rest of the
 #: name, its closing quote (or an escaped one, JSON in a JSON string), an assignment in any syntax (``=``, ``:``,
 #: ``:=``, ``=>``, ``==``, ``,`` between quoted arguments, ``>`` of an XML element, an XML ``value=`` attribute
@@ -259,7 +260,7 @@ NAMED = (
     r"|[ \t]{1,4}(?:string|String|str)[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
     r"|[ \t]{0,8}(?:=>|:=|==|\?=|[:=,>])[ \t]{0,40}|[ \t]{1,8}value[ \t]{0,4}=[ \t]{0,4}{spaced})"
     rf"(?P<q>(?:\\{{0,8}}[\"'`])?)(?<!\\)(?P<secret>(?<=[\"'`]){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
-    r"(?=\\{0,8}[\"'`]|[\s,;&<>)}\]|]|\\|$)"
+    r"(?=\\{0,8}[\"'`]|[\s\x00-\x1f\x7f,;&<>)}\]|]|\\|$)"
 )
 _NAMED_WORDS = ("pass", "pwd", "secret", "token", "key", "auth", "cred", "sig", "psk", "sess")
 NAMED_ANCHORS = _NAMED_WORDS[:-1]

@@ -30,8 +30,9 @@ _PEM = r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
 #: A value assigned to a name that says it is secret: 8 or more characters with a letter and a digit in them, so
 #: ``password = getpass()`` or ``token = self.token`` stay as they are. A password may hold letters outside ASCII
 #: (``pässwort123``): this class alone takes them, counted in characters in a text and in bytes in a stream, so
-#: a stream may take a value of fewer than 8 such characters that the whole text would leave.
-_VALUE_CHAR = r"""[^\s"'`,;{}()\[\]<>\\]"""
+#: a stream may take a value of fewer than 8 such characters that the whole text would leave. A control character
+#: ends it (a terminal's colour code after the value, as ``\u001b`` ends it in a JSON string).
+_VALUE_CHAR = r"""[^\s\x00-\x1f\x7f"'`,;{}()\[\]<>\\]"""
 _VALUE = rf"(?={_VALUE_CHAR}{{0,512}}\d)(?={_VALUE_CHAR}{{0,512}}[A-Za-z]){_VALUE_CHAR}{{8,2048}}"
 
 
