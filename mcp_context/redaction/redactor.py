@@ -129,8 +129,8 @@ class Redactor:
         secret = match.group("secret") if "secret" in match.re.groupindex else match.group()
         raw = secret if isinstance(secret, bytes) else secret.encode("utf-8", "surrogatepass")
         # line numbers stay, in the text and in the text a JSON string holds (its newlines escaped)
-        lines = "\n" * raw.count(b"\n") + "".join(m.decode() for m in _ESCAPED_NEWLINE.findall(raw))
-        spelled = f"[secret:{kind}:{self._tag(_unescaped(raw))}]{lines}"
+        lines = "".join(m.decode() for m in _LINE_BREAK.findall(raw))
+        spelled = f"[secret:{kind}:{self._tag(_identity(raw))}]{lines}"
         return cast(AnyStr, spelled.encode() if isinstance(secret, bytes) else spelled)
 
     def data(self, value: Any, clean: list[str] | None = None) -> Any:
@@ -176,17 +176,20 @@ class Redactor:
 
 
 #: A JSON escape (once or more: JSON text in a JSON string) of a character a secret may hold.
-_ESCAPE = re.compile(rb"\\+([nrt\"'/])")
-_ESCAPED = {b"n": b"\n", b"r": b"\r", b"t": b"\t"}
-_ESCAPED_NEWLINE = re.compile(rb"\\+n")
+#: A secret's line breaks, in order, as they are written: a newline (after the backslashes that continue a line in
+#: Java properties or a shell), or an escaped one (``\\n`` in a JSON string, ``\\\\n`` one level deeper).
+_LINE_BREAK = re.compile(rb"\\*\n|\\+n")
+#: What a secret's identity leaves out: how it is escaped, spaced and broken over lines.
+_LAYOUT = re.compile(rb"\\+[nrt]|[\\\s]+")
 
 
-def _unescaped(secret: bytes) -> bytes:
-    """The secret with its JSON escapes undone, so that a secret stored in a JSON string (a PEM block's lines
-    joined by ``\\n``) gets the placeholder it gets in plain text."""
-    if b"\\" not in secret:
+def _identity(secret: bytes) -> bytes:
+    """What a placeholder's tag is made from: the secret without its layout (escapes, white space, line
+    continuations), so that a secret written in plain text, in a JSON string, or broken over a properties file's
+    continued lines gets the same placeholder everywhere."""
+    if b"\\" not in secret and not any(c in secret for c in b" \t\r\n"):
         return secret
-    return _ESCAPE.sub(lambda m: _ESCAPED.get(m.group(1), m.group(1)), secret)
+    return _LAYOUT.sub(b"", secret)
 
 
 #: A key that names an identifier: ``id``, ``tool_call_id``, ``call_id``, ``toolUseId``, ``messageID``.
