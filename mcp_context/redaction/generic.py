@@ -167,8 +167,10 @@ def random_run(run: str, shortest: int = 16) -> bool:
     mixed case without digits), which a word or an identifier (``arg2node2fixturedefs``, ``getElementById``)
     never does, and has enough entropy; a hex run needs 32 characters (a shorter one is more often a short
     digest)."""
-    digits = sum(c.isdigit() for c in run)
-    if len(run) < shortest or digits == len(run) or (set(run) <= _HEX and len(run) < 32):
+    if len(run) < shortest or (len(run) < 32 and set(run) <= _HEX):  # the cheap refusals first: ids are hex
+        return False
+    digits = sum(map(str.isdigit, run))
+    if digits == len(run):
         return False
     changes = sum(_CLASS.get(a, 3) != _CLASS.get(b, 3) for a, b in zip(run, run[1:], strict=False))
     least = 0.25 if digits >= 2 else 0.45 if not (run.islower() or run.isupper()) else 2.0
