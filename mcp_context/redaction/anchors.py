@@ -34,8 +34,6 @@ _SPELLED_LETTERS = 6
 #: is found whole in the first).
 _WINDOW = 1024 * 1024
 _OVERLAP = max(len(anchor) for rule in RULES for anchor in rule.anchors) - 1
-#: Maps each UTF-8 continuation byte to 1, every other byte to 0.
-_CONTINUATIONS = bytes(1 if 0x80 <= b < 0xC0 else 0 for b in range(256))
 
 #: (the anchors, as the rules name them, that a hit stands for; its position)
 _Hit = tuple[tuple[str, ...], int]
@@ -204,9 +202,9 @@ class Anchors:
 
     @functools.cached_property
     def _positions(self) -> dict[str, list[int]]:
-        """Each anchor's positions, in order. The text is searched a window at a time, as UTF-8 bytes made for
-        the window: a 60 MB text is never copied whole, and no UTF-8 copy stays attached to the caller's string
-        (which handing the automaton a ``str`` would leave)."""
+        """Each anchor's positions, in order. The text is searched a window at a time, as bytes made for the
+        window (see _window_starts): a 60 MB text is never copied whole, and no UTF-8 copy stays attached to the
+        caller's string (which handing the automaton a ``str`` would leave)."""
         text = self.text
         if isinstance(text, bytes):
             return FINDER.starts(text)
@@ -234,15 +232,9 @@ class Anchors:
 
 
 def _window_starts(window: str) -> dict[str, list[int]]:
-    """Where each anchor stands in ``window``, at its character positions, in order."""
+    """Where each anchor stands in ``window``, at its character positions, in order. The window is searched as
+    one byte per character, each outside Latin-1 (a lone surrogate too) a ``?``: the anchors are ASCII without a
+    ``?``, so no character outside ASCII is part of one, and each position is the character's."""
     if window.isascii():
         return FINDER.starts(window.encode("ascii"))
-    data = window.encode("utf-8", "surrogatepass")  # a lone surrogate stays one character of three bytes
-    found = FINDER.starts(data)
-    # An anchor is ASCII, so it starts on a character: its character position is its byte position less the
-    # continuation bytes before it, counted once along the text.
-    marks, moved, before, at = data.translate(_CONTINUATIONS), {}, 0, 0
-    for start in sorted({start for starts in found.values() for start in starts}):
-        before += marks.count(1, at, start)
-        moved[start], at = start - before, start
-    return {anchor: [moved[start] for start in starts] for anchor, starts in found.items()}
+    return FINDER.starts(window.encode("latin-1", "replace"))

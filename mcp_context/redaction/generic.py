@@ -200,8 +200,10 @@ _QUOTED_CHAR = r"""[^\s"'`\[\]\\\x80-\U0010ffff]"""
 #: name, its closing quote (or an escaped one, JSON in a JSON string), an assignment in any syntax (``=``, ``:``,
 #: ``:=``, ``=>``, ``==``, ``,`` between quoted arguments, ``>`` of an XML element, an XML ``value=`` attribute
 #: after the name's, or white space alone, judged by named_value), and the value, whole: in quotes, to the quote.
+#: The rest of the name takes every name character there is (possessive): nothing that may follow it starts with
+#: one, so a shorter rest never matches, and a word that is no name ("passed", "keys.append") fails at once.
 NAMED = (
-    r"(?P<rest>[A-Za-z0-9_.\-]{0,40}?)(?P<close>\\{0,8}[\"'`]|\])?"
+    r"(?P<rest>[A-Za-z0-9_.\-]{0,40}+)(?P<close>\\{0,8}[\"'`]|\])?"
     r"(?P<sep>[ \t]{0,8}(?:=>|:=|==|\?=|[:=,>])[ \t]{0,8}|[ \t]{1,8}value[ \t]{0,4}=[ \t]{0,4}{spaced})"
     rf"(?P<q>(?:\\{{0,8}}[\"'`])?)(?<!\\)(?P<secret>(?<=[\"'`]){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
     r"(?=\\{0,8}[\"'`]|[\s,;&<>)}\]|]|\\|$)"
@@ -273,8 +275,9 @@ _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}
 #: A token made of a short prefix and a long tail, found from its separator: ``_ - . ~`` followed by 15 of a
 #: token's characters, where letters and digits alternate twice early on (as in a random string, and rarely in
 #: an identifier: each hit costs a try of the rule, and code is full of ``_`` and ``.``), then tried from the
-#: start of the word.
-SHAPED_SCAN = r"[_\-.~](?=[A-Za-z0-9_\-.~]{15})(?:[A-Za-z_\-.~]{0,24}\d{1,12}[A-Za-z]){2}"
+#: start of the word. Its runs are possessive: letters, digits and the letter after them are told apart by class,
+#: so no run taken shorter could match, and an identifier fails without giving its letters back one at a time.
+SHAPED_SCAN = r"[_\-.~](?=[A-Za-z0-9_\-.~]{15})(?:[A-Za-z_\-.~]{0,24}+\d{1,12}+[A-Za-z]){2}"
 SHAPED = (
     r"(?:(?<![A-Za-z0-9_\-.~\\])|(?<=\\[nrt]))(?P<secret>(?P<prefix>[A-Za-z][A-Za-z0-9]{0,11})[_\-.~]"
     r"(?P<tail>[A-Za-z0-9_\-.~]{14,511}(?:[+/][A-Za-z0-9_\-.~+/]{1,511})?[A-Za-z0-9_\-]={0,2}))"
