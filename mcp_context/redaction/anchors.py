@@ -230,6 +230,11 @@ class Anchors:
         """Where ``anchor`` (as a rule names it) stands, in order."""
         return self._positions.get(anchor, [])
 
+    def each(self, anchors: Iterable[str]) -> list[list[int]]:
+        """Where each of ``anchors`` that stands somewhere stands, in their order (one lookup each)."""
+        positions = self._positions
+        return [at for anchor in anchors if (at := positions.get(anchor))]
+
 
 def _window_starts(window: str) -> dict[str, list[int]]:
     """Where each anchor stands in ``window``, at its character positions, in order. The window is searched as

@@ -295,7 +295,7 @@ def _matches(rule: Rule, text: str | bytes, anchors: Anchors) -> Iterator[re.Mat
     if rule.scan_source is not None:
         yield from _scan_matches(rule, text)
         return
-    standing = [at for anchor in rule.anchors if (at := anchors.at(anchor))]
+    standing = anchors.each(rule.anchors)
     if not standing:
         return
     match_at: Any = rule.bytes_pattern.match if isinstance(text, bytes) else rule.pattern.match
@@ -328,7 +328,7 @@ def _scanned(text: str | bytes) -> bool:
     """Whether any anchorless rule's scan finds a place to try in ``text``: in a short text (which scans.hits
     scans whole), one search for any of them."""
     if scans.short(text):
-        either = _either_scan_bytes() if isinstance(text, bytes) else _either_scan()
+        either: Any = _either_scan_bytes() if isinstance(text, bytes) else _either_scan()
         return either.search(text) is not None
     for rule in _SCANNED:
         scan: Any = rule.bytes_scan if isinstance(text, bytes) else rule.scan
