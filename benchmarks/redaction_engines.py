@@ -121,8 +121,10 @@ class Hyperscan:
         self._bytes = [r.bytes_pattern for r in self._rules]
         flags = hyperscan.HS_FLAG_PREFILTER | hyperscan.HS_FLAG_ALLOWEMPTY
         self._db = hyperscan.Database()
-        # hyperscan refuses repeats bounded above a few thousand: in prefilter mode a repeat left open is as good
+        # hyperscan refuses repeats bounded above a few thousand and possessive ones: in prefilter mode a repeat
+        # left open, or one that may give back, is as good
         patterns = [re.sub(rb"\{(\d+),\d{4,}\}", rb"{\1,}", p.pattern) for p in self._bytes]
+        patterns = [re.sub(rb"(\{\d+,\d+\})\+", rb"\1", p) for p in patterns]
         self._db.compile(expressions=patterns, ids=list(range(len(patterns))), flags=[flags] * len(patterns))
 
     def spans(self, data: bytes) -> list[tuple[int, int, int]]:

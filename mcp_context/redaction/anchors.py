@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import itertools
 import threading
+from collections import defaultdict
 from collections.abc import Iterable
 
 import ahocorasick_rs
@@ -33,8 +34,6 @@ _SPELLED_LETTERS = 6
 #: is found whole in the first).
 _WINDOW = 1024 * 1024
 _OVERLAP = max(len(anchor) for rule in RULES for anchor in rule.anchors) - 1
-#: Maps each UTF-8 continuation byte to 1, every other byte to 0.
-_CONTINUATIONS = bytes(1 if 0x80 <= b < 0xC0 else 0 for b in range(256))
 
 #: (the anchors, as the rules name them, that a hit stands for; its position)
 _Hit = tuple[tuple[str, ...], int]
@@ -73,11 +72,33 @@ class _Automaton:
                 out.append((standing, start))
         return out
 
+    def starts(self, data: bytes) -> dict[str, list[int]]:
+        """Where each anchor stands in ``data``, in order: what hits() finds, gathered by pattern in one loop
+        that does nothing else per hit (a text of code has an anchor every few lines), then by anchor."""
+        by_pattern: defaultdict[int, list[int]] = defaultdict(list)
+        for p, start, _ in self.automaton.find_matches_as_indexes(data, overlapping=True):
+            by_pattern[p].append(start)
+        out: dict[str, list[int]] = {}
+        for p, starts in by_pattern.items():
+            whole = self.whole[p]
+            for k, name in enumerate(self.names[p]):
+                kept = starts if whole is None else [s for s in starts if _stands(data, s, whole[k])]
+                if kept:
+                    _merge(out, name, kept)
+        return out
+
     def any(self, data: bytes) -> bool:
         found = self.automaton.find_matches_as_indexes(data)
         if not found or not self.checked or any(self.whole[p] is None for p, _, _ in found):
             return bool(found)
         return bool(self.hits(data))  # only shortened patterns stood, perhaps without the rest of an anchor
+
+
+def _merge(into: dict[str, list[int]], name: str, starts: list[int]) -> None:
+    """Adds ``starts`` (in order) to the positions of ``name`` (in order), keeping them in order. Never changes a
+    list in place: one pattern's list may be several anchors' positions."""
+    had = into.get(name)
+    into[name] = starts if had is None else sorted(had + starts)
 
 
 def _stands(data: bytes, start: int, whole: bytes) -> bool:
@@ -97,8 +118,6 @@ def _owners(spellings: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
 
 _CASED = _Automaton(_owners((a, a) for rule in RULES if not rule.folded for a in rule.anchors))
 _FOLDED = _Automaton(_owners((a.lower(), a) for rule in RULES if rule.folded for a in rule.anchors))
-#: Anchors that a case-sensitive rule and a case-blind one both name: their positions come from both automata.
-_BOTH_WAYS = frozenset(n for ns in _CASED.names for n in ns) & frozenset(n for ns in _FOLDED.names for n in ns)
 
 
 def _spellings(anchor: str) -> list[str]:
@@ -120,6 +139,16 @@ class _Finder:
         if spelled is not None:
             return spelled.hits(data)
         return _CASED.hits(data) + _FOLDED.hits(data.lower())  # bytes.lower() lowers ASCII letters only
+
+    def starts(self, data: bytes) -> dict[str, list[int]]:
+        """Where each anchor stands in ``data`` (overlapping ones too), in order: the positions of hits()."""
+        spelled = self.spelled if self.spelled is not None else self._spelled_when_due(len(data))
+        if spelled is not None:
+            return spelled.starts(data)
+        found = _CASED.starts(data)
+        for name, starts in _FOLDED.starts(data.lower()).items():  # bytes.lower() lowers ASCII letters only
+            _merge(found, name, starts)
+        return found
 
     def any(self, data: bytes) -> bool:
         """Whether any anchor stands in ``data``."""
@@ -173,23 +202,20 @@ class Anchors:
 
     @functools.cached_property
     def _positions(self) -> dict[str, list[int]]:
-        """Each anchor's positions, in order. The text is searched a window at a time, as UTF-8 bytes made for
-        the window: a 60 MB text is never copied whole, and no UTF-8 copy stays attached to the caller's string
-        (which handing the automaton a ``str`` would leave)."""
-        text, found = self.text, dict[str, list[int]]()
+        """Each anchor's positions, in order. The text is searched a window at a time, as bytes made for the
+        window (see _window_starts): a 60 MB text is never copied whole, and no UTF-8 copy stays attached to the
+        caller's string (which handing the automaton a ``str`` would leave)."""
+        text = self.text
         if isinstance(text, bytes):
-            for names, start in FINDER.hits(text):
-                for anchor in names:
-                    found.setdefault(anchor, []).append(start)
-        else:
-            for base in range(0, len(text), _WINDOW):
-                window = text[base : base + _WINDOW + _OVERLAP]
-                for names, start in _window_hits(window):
-                    if start < _WINDOW:  # one that starts in the overlap is the next window's
-                        for anchor in names:
-                            found.setdefault(anchor, []).append(base + start)
-        for anchor in _BOTH_WAYS.intersection(found):  # perhaps found by two automata: put in order
-            found[anchor].sort()
+            return FINDER.starts(text)
+        if len(text) <= _WINDOW:
+            return _window_starts(text)
+        found: dict[str, list[int]] = {}
+        for base in range(0, len(text), _WINDOW):
+            for anchor, starts in _window_starts(text[base : base + _WINDOW + _OVERLAP]).items():
+                starts = [base + start for start in starts if start < _WINDOW]  # the overlap is the next window's
+                if starts:
+                    found.setdefault(anchor, []).extend(starts)  # the windows in order: positions stay in order
         return found
 
     def none(self) -> bool:
@@ -204,17 +230,16 @@ class Anchors:
         """Where ``anchor`` (as a rule names it) stands, in order."""
         return self._positions.get(anchor, [])
 
+    def each(self, anchors: Iterable[str]) -> list[list[int]]:
+        """Where each of ``anchors`` that stands somewhere stands, in their order (one lookup each)."""
+        positions = self._positions
+        return [at for anchor in anchors if (at := positions.get(anchor))]
 
-def _window_hits(window: str) -> list[_Hit]:
-    """Every anchor standing in ``window``, at its character position."""
+
+def _window_starts(window: str) -> dict[str, list[int]]:
+    """Where each anchor stands in ``window``, at its character positions, in order. The window is searched as
+    one byte per character, each outside Latin-1 (a lone surrogate too) a ``?``: the anchors are ASCII without a
+    ``?``, so no character outside ASCII is part of one, and each position is the character's."""
     if window.isascii():
-        return FINDER.hits(window.encode("ascii"))
-    data = window.encode("utf-8", "surrogatepass")  # a lone surrogate stays one character of three bytes
-    found = FINDER.hits(data)
-    # An anchor is ASCII, so it starts on a character: its character position is its byte position less the
-    # continuation bytes before it, counted once along the text.
-    marks, moved, before, at = data.translate(_CONTINUATIONS), {}, 0, 0
-    for start in sorted({start for _, start in found}):
-        before += marks.count(1, at, start)
-        moved[start], at = start - before, start
-    return [(names, moved[start]) for names, start in found]
+        return FINDER.starts(window.encode("ascii"))
+    return FINDER.starts(window.encode("latin-1", "replace"))

@@ -221,8 +221,10 @@ def random_run(run: str, shortest: int = 16) -> bool:
     mixed case without digits), which a word or an identifier (``arg2node2fixturedefs``, ``getElementById``)
     never does, and has enough entropy; a hex run needs 32 characters (a shorter one is more often a short
     digest)."""
-    digits = sum(c.isdigit() for c in run)
-    if len(run) < shortest or digits == len(run) or (set(run) <= _HEX and len(run) < 32):
+    if len(run) < shortest or (len(run) < 32 and set(run) <= _HEX):  # the cheap refusals first: ids are hex
+        return False
+    digits = sum(map(str.isdigit, run))
+    if digits == len(run):
         return False
     changes = sum(_CLASS.get(a, 3) != _CLASS.get(b, 3) for a, b in zip(run, run[1:], strict=False))
     least = 0.25 if digits >= 2 else 0.45 if not (run.islower() or run.isupper()) else 2.0
@@ -253,8 +255,10 @@ _QUOTED_CHAR = r"""[^\s\x00-\x1f\x7f"'`\[\]\\\x80-\U0010ffff]"""
 #: name, its closing quote (or an escaped one, JSON in a JSON string), an assignment in any syntax (``=``, ``:``,
 #: ``:=``, ``=>``, ``==``, ``,`` between quoted arguments, ``>`` of an XML element, an XML ``value=`` attribute
 #: after the name's, or white space alone, judged by named_value), and the value, whole: in quotes, to the quote.
+#: The rest of the name takes every name character there is (possessive): nothing that may follow it starts with
+#: one, so a shorter rest never matches, and a word that is no name ("passed", "keys.append") fails at once.
 NAMED = (
-    r"(?P<rest>[A-Za-z0-9_.\-]{0,40}?)(?P<close>\\{0,8}[\"'`]|\])?"
+    r"(?P<rest>[A-Za-z0-9_.\-]{0,40}+)(?P<close>\\{0,8}[\"'`]|\])?"
     r"(?P<sep>[ \t]{0,4}:[ \t]{0,4}&?(?:'static[ \t]{1,4})?[A-Za-z][A-Za-z0-9_.:<>\[\]]{0,30}"
     r"[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
     r"|[ \t]{1,4}(?:string|String|str)[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
@@ -360,8 +364,9 @@ _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}
 #: A token made of a short prefix and a long tail, found from its separator: ``_ - . ~`` followed by 15 of a
 #: token's characters, where letters and digits alternate twice early on (as in a random string, and rarely in
 #: an identifier: each hit costs a try of the rule, and code is full of ``_`` and ``.``), then tried from the
-#: start of the word.
-SHAPED_SCAN = r"[_\-.~](?=[A-Za-z0-9_\-.~]{15})(?:[A-Za-z_\-.~]{0,24}\d{1,12}[A-Za-z]){2}"
+#: start of the word. Its runs are possessive: letters, digits and the letter after them are told apart by class,
+#: so no run taken shorter could match, and an identifier fails without giving its letters back one at a time.
+SHAPED_SCAN = r"[_\-.~](?=[A-Za-z0-9_\-.~]{15})(?:[A-Za-z_\-.~]{0,24}+\d{1,12}+[A-Za-z]){2}"
 SHAPED = (
     r"(?:(?<![A-Za-z0-9_\-.~\\])|(?<=\\[nrt]))(?P<secret>(?P<prefix>[A-Za-z][A-Za-z0-9]{0,11})[_\-.~]"
     r"(?P<tail>[A-Za-z0-9_\-.~]{14,511}(?:[+/][A-Za-z0-9_\-.~+/]{1,511})?[A-Za-z0-9_\-]={0,2}))"

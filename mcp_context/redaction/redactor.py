@@ -314,20 +314,23 @@ def _matches(rule: Rule, text: str | bytes, anchors: Anchors) -> Iterator[re.Mat
     if rule.scan_source is not None:
         yield from _scan_matches(rule, text)
         return
-    standing = [at for anchor in rule.anchors if (at := anchors.at(anchor))]
+    standing = anchors.each(rule.anchors)
     if not standing:
         return
     match_at: Any = rule.bytes_pattern.match if isinstance(text, bytes) else rule.pattern.match
     accept = rule.accept
     for at in standing:
         seen = 0
-        for i in at:
-            if i < seen:  # inside the match before
-                continue
-            if not rule.back:  # the common case, and a common word's (a "token" in a log) cost: one try
-                if (match := match_at(text, i)) is not None and (accept is None or accept(match, text)):
+        if not rule.back:  # the common case, and a common word's (a "token" in a log) cost: one try
+            # tried at every place in one comprehension (a try is pure, and most fail): only those that match
+            # are walked, skipping one inside the match taken before it, as a loop over the places would
+            for match in [found for i in at if (found := match_at(text, i)) is not None]:
+                if match.start() >= seen and (accept is None or accept(match, text)):
                     yield match
                     seen = match.end()
+            continue
+        for i in at:
+            if i < seen:  # inside the match before
                 continue
             first = i - rule.back if rule.exact else max(0, i - rule.back, seen)
             for start in range(first, i + 1 if not rule.exact else first + 1):
@@ -341,7 +344,11 @@ def _matches(rule: Rule, text: str | bytes, anchors: Anchors) -> Iterator[re.Mat
 
 
 def _scanned(text: str | bytes) -> bool:
-    """Whether any anchorless rule's scan finds a place to try in ``text``."""
+    """Whether any anchorless rule's scan finds a place to try in ``text``: in a short text (which scans.hits
+    scans whole), one search for any of them."""
+    if scans.short(text):
+        either: Any = _either_scan_bytes() if isinstance(text, bytes) else _either_scan()
+        return either.search(text) is not None
     for rule in _SCANNED:
         scan: Any = rule.bytes_scan if isinstance(text, bytes) else rule.scan
         if next(scans.hits(cast(str, rule.scan_source), scan, text), None) is not None:
@@ -350,6 +357,21 @@ def _scanned(text: str | bytes) -> bool:
 
 
 _SCANNED = [rule for rule in RULES if rule.scan_source is not None]
+
+
+@functools.cache
+def _either_scan() -> re.Pattern[str]:
+    """Every anchorless rule's scan as one pattern: it matches where any of them does (compiled when first used)."""
+    return re.compile("|".join(f"(?:{cast(re.Pattern[str], rule.scan).pattern})" for rule in _SCANNED), re.ASCII)
+
+
+@functools.cache
+def _either_scan_bytes() -> re.Pattern[bytes]:
+    return re.compile(
+        b"|".join(b"(?:%s)" % cast(re.Pattern[bytes], rule.bytes_scan).pattern for rule in _SCANNED), re.ASCII
+    )
+
+
 _WORD_START = re.compile(rf"[A-Za-z0-9_\-.~]{{1,{SHAPED_BACK}}}$")
 _WORD_START_BYTES = re.compile(_WORD_START.pattern.encode())
 

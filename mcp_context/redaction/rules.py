@@ -272,7 +272,8 @@ RULES: tuple[Rule, ...] = (
         exact=True,
     ),
     _rule("azure_sas_signature", "sig=", r"[?&;]sig=(?P<secret>[A-Za-z0-9%+/=_\-]{20,256})", back=1, exact=True),
-    _rule("stripe_key", "_live_ _test_", r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,2048}", back=2),
+    # anchored on the whole prefix: ``_test_`` alone stands all over test code, where each would cost a try
+    _rule("stripe_key", "sk_live_ rk_live_ sk_test_ rk_test_", r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,2048}"),
     _rule("npm_token", "npm_", r"\bnpm_[A-Za-z0-9]{36}\b"),
     _rule("huggingface_token", "hf_", r"\bhf_[A-Za-z0-9]{34,2048}\b"),
     _prefixed("pypi_token", "pypi-AgEIcHlwaS5vcmc pypi-AgENdGVzdC5weXBpLm9yZw", r"[A-Za-z0-9_-]{50,2048}"),

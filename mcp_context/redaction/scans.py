@@ -119,6 +119,11 @@ def _windows(pairs: Pairs, text: str | bytes) -> Iterator[tuple[int, int]]:
             yield max(0, base + run.start() - pairs.before), base + run.end() - 3
 
 
+def short(text: str | bytes) -> bool:
+    """Whether hits() scans ``text`` whole, as ``finditer`` would: it has a hit if one search finds one."""
+    return len(text) < _SHORT
+
+
 def windowed(source: str) -> bool:
     """Whether the scan spelled ``source`` is run only in windows (see the module)."""
     return source in _SCANS

@@ -139,24 +139,30 @@ def open_folder(root: Root, parts: Sequence[str], *, create: bool = False) -> in
 def open_child(parent: int, name: str, shown: Path, *, create: bool = False) -> int | None:
     """The folder ``name`` in the folder ``parent``, opened from it without following a link (made 0700 first
     when ``create``); None when it is missing. ``shown``: its path, for messages only."""
+    child = _open_child(parent, name, shown)
+    if child is not None or not create:  # opened first: a folder is made once and opened at every store
+        return child
     made_here = False
-    if create:
-        try:
-            os.mkdir(name, DIR_MODE, dir_fd=parent)
-            made_here = True
-        except FileExistsError:
-            pass
-        except OSError as exc:
-            raise _refusal(shown, exc) from None
     try:
-        child = os.open(name, _FLAGS, dir_fd=parent)
+        os.mkdir(name, DIR_MODE, dir_fd=parent)
+        made_here = True
+    except FileExistsError:  # made meanwhile by another
+        pass
+    except OSError as exc:
+        raise _refusal(shown, exc) from None
+    child = _open_child(parent, name, shown)
+    if child is not None and made_here:
+        os.fchmod(child, DIR_MODE)  # the umask may have taken bits away; never adds them, but be explicit
+    return child
+
+
+def _open_child(parent: int, name: str, shown: Path) -> int | None:
+    try:
+        return os.open(name, _FLAGS, dir_fd=parent)
     except FileNotFoundError:
         return None
     except OSError as exc:
         raise _refusal(shown, exc) from None
-    if made_here:
-        os.fchmod(child, DIR_MODE)  # the umask may have taken bits away; never adds them, but be explicit
-    return child
 
 
 def open_file(name: str | Path, flags: int, folder: int | None, mode: int = 0o600) -> int:
