@@ -89,14 +89,14 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_checkers import make_link, mypy, ruff, shellcheck, sqlite, terraform
     from ecosystems_fifth import bats, dot, ledger, luacheck, meson, nasm, protoc
     from ecosystems_fifth_checks import ajv, ava, black, flake8, htmlhint, markdownlint, sqlfluff, stylelint
-    from ecosystems_sixth import chktex, gforth, iverilog, podchecker, shfmt, tidy
-    from ecosystems_sixth_checks import codespell, esbuild, prettier, pydocstyle, vulture
     from ecosystems_fourth import fpc, gawk, gnat, javac, php, plunit, sbcl
     from ecosystems_fourth_checks import bandit, cppcheck, jasmine, jq, pylint, xmllint
     from ecosystems_js import eslint, jest, mocha, node, npm, tsc
     from ecosystems_langs import bun, busted, eunit, exunit, ghc, prove, rscript
     from ecosystems_native import ctest, dune, gdc, gfortran, nim, sanitizers, valgrind
     from ecosystems_scripts import curl, git, minitest, phpunit, pip, psql, pytest, rspec, shell, unittest
+    from ecosystems_sixth import chktex, gforth, iverilog, podchecker, shfmt, tidy
+    from ecosystems_sixth_checks import codespell, esbuild, prettier, pydocstyle, vulture
     from ecosystems_tools import clippy, govet, guile, pyright, rubocop, tcltest, yamllint
 
     return [
