@@ -74,9 +74,9 @@ class History:
 
 
 #: The parts, in the order reported: each a set of ecosystems and a set of agents (dev: everything not held out).
-PARTS = ("dev", "held-out", "held-out 3", "held-out 4", "held-out 5")
+PARTS = ("dev", "held-out", "held-out 3", "held-out 4", "held-out 5", "held-out 6")
 #: The part no rule has been written from: only its aggregate line is printed unless the details are asked for.
-BLIND = "held-out 5"
+BLIND = "held-out 6"
 
 
 def split() -> dict[str, tuple[set[str], set[str]]]:
@@ -87,6 +87,7 @@ def split() -> dict[str, tuple[set[str], set[str]]]:
         "held-out 3": (set(data.get("held_out_3_ecosystems", ())), set(data.get("held_out_3_agents", ()))),
         "held-out 4": (set(data.get("held_out_4_ecosystems", ())), set(data.get("held_out_4_agents", ()))),
         "held-out 5": (set(data.get("held_out_5_ecosystems", ())), set(data.get("held_out_5_agents", ()))),
+        "held-out 6": (set(data.get("held_out_6_ecosystems", ())), set(data.get("held_out_6_agents", ()))),
     }
 
 
@@ -282,6 +283,9 @@ class _Writer:
             "outcome": _OUTCOME[bool(case.exit_code) and output is None],
             "lines": str(len(case.before.splitlines())),
             "padded": "\n".join(f"{i:05d}| {ln}" for i, ln in enumerate(case.before.splitlines(), 1)),
+            "piped": "\n".join(f"{i:>4} | {ln}" for i, ln in enumerate(case.before.splitlines(), 1)),
+            "barred": "\n".join(f"{i}| {ln}" for i, ln in enumerate(case.before.splitlines(), 1)),
+            "lines_after": str(len(case.after.split("\n"))),
             "udiff_body": udiff,
             "udiff_json": json.dumps(udiff),
             "output_or_none": out or "(no output)",

@@ -14,7 +14,9 @@ RuboCop, Clippy, go vet, Pyright); the fourth's, two failures per tool, in ``eco
 java, Free Pascal, GNAT, SBCL, SWI-Prolog's plunit, PHP, gawk) and ``ecosystems_fourth_checks.py`` (cppcheck,
 xmllint, jq, Pylint, Bandit, Jasmine); the fifth's, two failures per tool, in ``ecosystems_fifth.py`` (Bats,
 luacheck, dot, protoc, Meson, NASM, Ledger) and ``ecosystems_fifth_checks.py`` (flake8, SQLFluff, Black,
-markdownlint, HTMLHint, Ajv, AVA, Stylelint). ``capture.py ecosystems NAME ...`` captures only the named
+markdownlint, HTMLHint, Ajv, AVA, Stylelint); the sixth's, two failures per tool, in ``ecosystems_sixth.py``
+(podchecker, shfmt, Icarus Verilog, ChkTeX, Gforth, HTML Tidy) and ``ecosystems_sixth_checks.py`` (pydocstyle,
+Vulture, codespell, Prettier, esbuild). ``capture.py ecosystems NAME ...`` captures only the named
 groups and keeps every other group's cases as they are.
 """
 
@@ -93,6 +95,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_langs import bun, busted, eunit, exunit, ghc, prove, rscript
     from ecosystems_native import ctest, dune, gdc, gfortran, nim, sanitizers, valgrind
     from ecosystems_scripts import curl, git, minitest, phpunit, pip, psql, pytest, rspec, shell, unittest
+    from ecosystems_sixth import chktex, gforth, iverilog, podchecker, shfmt, tidy
+    from ecosystems_sixth_checks import codespell, esbuild, prettier, pydocstyle, vulture
     from ecosystems_tools import clippy, govet, guile, pyright, rubocop, tcltest, yamllint
 
     return [
@@ -171,6 +175,17 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("ajv", ajv),
         ("ava", ava),
         ("stylelint", stylelint),
+        ("podchecker", podchecker),
+        ("shfmt", shfmt),
+        ("iverilog", iverilog),
+        ("chktex", chktex),
+        ("gforth", gforth),
+        ("tidy", tidy),
+        ("pydocstyle", pydocstyle),
+        ("vulture", vulture),
+        ("codespell", codespell),
+        ("prettier", prettier),
+        ("esbuild", esbuild),
     ]
 
 
