@@ -23,15 +23,13 @@ MinIO's client config, ``cqlsh`` and ``cypher-shell``, ``influx config create`` 
 from __future__ import annotations
 
 import base64
-import json
 import random
 
 from . import sixth_places as at
-from .sixth_generic import GENERIC, SALT, unseal_key
 from .fifth import password
-from .fifth_places import Place
 from .fresh import Make, Shown, fx, part_rows
 from .makers import ALNUM, B64URL, DIGITS, HEX, LOWER, UPPER, s, uuid4
+from .sixth_generic import GENERIC, SALT, unseal_key
 
 SEED = 3606
 SPLIT = "held_out_6"
@@ -110,7 +108,8 @@ SIXTH: tuple[tuple[str, str, Make, str, tuple[str, ...]], ...] = (
     ("ably_api_key", TH + "ably", ably, "ABLY_API_KEY", ("ably_realtime", "gunicorn_raw_env")),
     ("woocommerce_consumer_secret", TH + "woocommerce", fx("cs_", 40, HEX), "WOOCOMMERCE_CONSUMER_SECRET",
      ("woocommerce_client", "woocommerce_query")),
-    ("trello_token", "gitleaks trello-access-token", fx("", 32), "TRELLO_TOKEN", ("trello_query", "systemctl_show_env")),
+    ("trello_token", "gitleaks trello-access-token", fx("", 32), "TRELLO_TOKEN",
+     ("trello_query", "systemctl_show_env")),
     # generic shapes: secrets only the setting tells apart
     ("private_cargo_registry_token", "gitleaks generic-api-key", fx("", 32), "token",
      ("cargo_credentials_toml", "cargo_login")),

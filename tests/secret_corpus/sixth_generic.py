@@ -28,11 +28,17 @@ def cargo_login(rng: random.Random, var: str, value: str) -> Place:
 
 
 def condarc_channel(rng: random.Random, var: str, value: str) -> Place:
-    return f"# ~/.condarc\nchannels:\n  - https://conda.acme.dev/t/{value}/acme\n  - conda-forge\nssl_verify: true\n", value
+    return (
+        f"# ~/.condarc\nchannels:\n  - https://conda.acme.dev/t/{value}/acme\n  - conda-forge\nssl_verify: true\n",
+        value,
+    )
 
 
 def conda_install_url(rng: random.Random, var: str, value: str) -> Place:
-    return f"$ conda install -y -c https://conda.acme.dev/t/{value}/acme acme-ml=2.4\nCollecting package metadata\n", value
+    return (
+        f"$ conda install -y -c https://conda.acme.dev/t/{value}/acme acme-ml=2.4\nCollecting package metadata\n",
+        value,
+    )
 
 
 def jenkins_userpass_xml(rng: random.Random, var: str, value: str) -> Place:
@@ -65,7 +71,9 @@ def puppet_pg_db(rng: random.Random, var: str, value: str) -> Place:
 
 
 def chef_data_bag_json(rng: random.Random, var: str, value: str) -> Place:
-    return "# data_bags/creds/db.json\n" + json.dumps({"id": "db", "user": "shop", "password": value}, indent=2) + "\n", value
+    return "# data_bags/creds/db.json\n" + json.dumps(
+        {"id": "db", "user": "shop", "password": value}, indent=2
+    ) + "\n", value
 
 
 def knife_data_bag_show(rng: random.Random, var: str, value: str) -> Place:
@@ -73,7 +81,10 @@ def knife_data_bag_show(rng: random.Random, var: str, value: str) -> Place:
 
 
 def salt_mysql_pillar(rng: random.Random, var: str, value: str) -> Place:
-    return f"# /srv/pillar/mysql.sls\nmysql:\n  server:\n    root_password: '{value}'\n    bind-address: 127.0.0.1\n", value
+    return (
+        f"# /srv/pillar/mysql.sls\nmysql:\n  server:\n    root_password: '{value}'\n    bind-address: 127.0.0.1\n",
+        value,
+    )
 
 
 def salt_call_pillar_get(rng: random.Random, var: str, value: str) -> Place:
@@ -122,7 +133,10 @@ def vault_operator_unseal(rng: random.Random, var: str, value: str) -> Place:
 
 
 def consul_kv_get_token(rng: random.Random, var: str, value: str) -> Place:
-    return f"$ consul kv get -http-addr=https://consul.acme.dev:8501 -token={value} config/shop/feature_flags\non\n", value
+    return (
+        f"$ consul kv get -http-addr=https://consul.acme.dev:8501 -token={value} config/shop/feature_flags\non\n",
+        value,
+    )
 
 
 def consul_agent_hcl(rng: random.Random, var: str, value: str) -> Place:
@@ -235,7 +249,7 @@ def flutter_key_properties(rng: random.Random, var: str, value: str) -> Place:
 
 def gradle_signing_config(rng: random.Random, var: str, value: str) -> Place:
     return (
-        "signingConfigs {\n    release {\n        storeFile file(\"release.jks\")\n"
+        'signingConfigs {\n    release {\n        storeFile file("release.jks")\n'
         f'        storePassword "{value}"\n        keyAlias "release"\n    }}\n}}\n'
     ), value
 
@@ -267,8 +281,7 @@ def borgmatic_yaml(rng: random.Random, var: str, value: str) -> Place:
 
 def mc_alias_set(rng: random.Random, var: str, value: str) -> Place:
     return (
-        f"$ mc alias set acme https://minio.acme.dev {s(rng, 20, UPPER + DIGITS)} {value}\n"
-        "Added `acme` successfully.\n"
+        f"$ mc alias set acme https://minio.acme.dev {s(rng, 20, UPPER + DIGITS)} {value}\nAdded `acme` successfully.\n"
     ), value
 
 
@@ -283,7 +296,10 @@ def cqlsh_flags(rng: random.Random, var: str, value: str) -> Place:
 
 
 def cypher_shell(rng: random.Random, var: str, value: str) -> Place:
-    return f"$ cypher-shell -a neo4j://graph01:7687 -u neo4j -p '{value}'\nConnected to Neo4j 5.20 at neo4j://graph01\n", value
+    return (
+        f"$ cypher-shell -a neo4j://graph01:7687 -u neo4j -p '{value}'\nConnected to Neo4j 5.20 at neo4j://graph01\n",
+        value,
+    )
 
 
 def influx_config_create(rng: random.Random, var: str, value: str) -> Place:
@@ -346,7 +362,11 @@ def cmdkey_pass(rng: random.Random, var: str, value: str) -> Place:
 
 
 def net_use(rng: random.Random, var: str, value: str) -> Place:
-    return f"C:\\> net use Z: \\\\fs01\\share {value} /user:ACME\\ops /persistent:no\r\nThe command completed successfully.\r\n", value
+    return (
+        f"C:\\> net use Z: \\\\fs01\\share {value} /user:ACME\\ops /persistent:no\r\n"
+        "The command completed successfully.\r\n",
+        value,
+    )
 
 
 def expect_send(rng: random.Random, var: str, value: str) -> Place:
@@ -361,11 +381,14 @@ def plink_pw(rng: random.Random, var: str, value: str) -> Place:
 
 
 def websocket_js(rng: random.Random, var: str, value: str) -> Place:
-    return f'const ws = new WebSocket("wss://stream.acme.dev/v1/events?access_token={value}");\nws.onmessage = render;\n', value
+    return (
+        f'const ws = new WebSocket("wss://stream.acme.dev/v1/events?access_token={value}");\nws.onmessage = render;\n',
+        value,
+    )
 
 
 def websocat_cmd(rng: random.Random, var: str, value: str) -> Place:
-    return f"$ websocat 'wss://stream.acme.dev/v1/events?access_token={value}'\n{{\"type\":\"hello\"}}\n", value
+    return f'$ websocat \'wss://stream.acme.dev/v1/events?access_token={value}\'\n{{"type":"hello"}}\n', value
 
 
 GENERIC: dict[str, Shown] = {

@@ -49,7 +49,7 @@ def salt_pillar(rng: random.Random, var: str, value: str) -> Place:
 def jenkins_credentials_xml(rng: random.Random, var: str, value: str) -> Place:
     return (
         "<?xml version='1.1' encoding='UTF-8'?>\n<com.cloudbees.plugins.credentials.SystemCredentialsProvider>\n"
-        "  <domainCredentialsMap class=\"hudson.util.CopyOnWriteMap$Hash\">\n"
+        '  <domainCredentialsMap class="hudson.util.CopyOnWriteMap$Hash">\n'
         "    <org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl>\n      <scope>GLOBAL</scope>\n"
         f"      <id>{var.lower().replace('_', '-')}</id>\n      <secret>{value}</secret>\n"
         "    </org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl>\n  </domainCredentialsMap>\n"
@@ -76,9 +76,7 @@ def vault_kv_get(rng: random.Random, var: str, value: str) -> Place:
 
 
 def systemctl_show_env(rng: random.Random, var: str, value: str) -> Place:
-    return (
-        f"$ systemctl show acme-worker -p Environment\nEnvironment=LANG=C.UTF-8 {var}={value} PORT=8080\n"
-    ), value
+    return (f"$ systemctl show acme-worker -p Environment\nEnvironment=LANG=C.UTF-8 {var}={value} PORT=8080\n"), value
 
 
 def crontab_line(rng: random.Random, var: str, value: str) -> Place:
@@ -147,8 +145,7 @@ def gunicorn_raw_env(rng: random.Random, var: str, value: str) -> Place:
 
 def uwsgi_ini(rng: random.Random, var: str, value: str) -> Place:
     return (
-        f"[uwsgi]\nmodule = shop.wsgi:application\nmaster = true\nprocesses = 4\nenv = {var}={value}\n"
-        "vacuum = true\n"
+        f"[uwsgi]\nmodule = shop.wsgi:application\nmaster = true\nprocesses = 4\nenv = {var}={value}\nvacuum = true\n"
     ), value
 
 
@@ -206,7 +203,7 @@ def xcconfig(rng: random.Random, var: str, value: str) -> Place:
 
 def gradle_build_config(rng: random.Random, var: str, value: str) -> Place:
     return (
-        "android {\n    defaultConfig {\n        applicationId \"dev.acme.app\"\n"
+        'android {\n    defaultConfig {\n        applicationId "dev.acme.app"\n'
         f'        buildConfigField "String", "{var}", "\\"{value}\\""\n    }}\n}}\n'
     ), value
 
@@ -262,7 +259,8 @@ def selenium_remote_url(rng: random.Random, var: str, value: str) -> Place:
 def pushbullet_requests(rng: random.Random, var: str, value: str) -> Place:
     return (
         'requests.post(\n    "https://api.pushbullet.com/v2/pushes",\n'
-        f'    headers={{"Access-Token": "{value}"}},\n    json={{"type": "note", "title": "build", "body": "done"}},\n)\n'
+        f'    headers={{"Access-Token": "{value}"}},\n'
+        '    json={"type": "note", "title": "build", "body": "done"},\n)\n'
     ), value
 
 
@@ -274,7 +272,10 @@ def unsplash_img(rng: random.Random, var: str, value: str) -> Place:
 
 
 def ably_realtime(rng: random.Random, var: str, value: str) -> Place:
-    return f"import * as Ably from 'ably';\n\nconst ably = new Ably.Realtime({{ key: '{value}', clientId: 'web' }});\n", value
+    return (
+        f"import * as Ably from 'ably';\n\nconst ably = new Ably.Realtime({{ key: '{value}', clientId: 'web' }});\n",
+        value,
+    )
 
 
 def woocommerce_client(rng: random.Random, var: str, value: str) -> Place:
