@@ -182,7 +182,7 @@ def docker_inspect_env(rng: random.Random, var: str, value: str) -> Place:
 
 def proc_environ(rng: random.Random, var: str, value: str) -> Place:
     env = ["HOME=/var/lib/acme", "LANG=C.UTF-8", f"{var}={value}", "PWD=/srv/acme"]
-    return "$ sudo cat /proc/4121/environ\n" + "\0".join(env) + "\0\n", value
+    return "$ sudo tr '\\0' '\\n' < /proc/4121/environ\n" + "\n".join(env) + "\n", value
 
 
 def expo_app_json(rng: random.Random, var: str, value: str) -> Place:
