@@ -128,8 +128,9 @@ class Redactor:
         """The placeholder for what ``match`` holds secret: its group ``secret``, or the whole match."""
         secret = match.group("secret") if "secret" in match.re.groupindex else match.group()
         raw = secret if isinstance(secret, bytes) else secret.encode("utf-8", "surrogatepass")
-        # line numbers stay, in the text and in the text a JSON string holds (its newlines escaped)
-        lines = "\n" * raw.count(b"\n") + "".join(m.decode() for m in _ESCAPED_NEWLINE.findall(raw))
+        # line numbers stay, in the text and in the text a JSON string holds (its newlines escaped), in the order
+        # they come (a line continuation, ``\n\`` at a line's end in a properties file, stays one too)
+        lines = "".join(m.decode() for m in _LINE_BREAK.findall(raw))
         spelled = f"[secret:{kind}:{self._tag(_unescaped(raw))}]{lines}"
         return cast(AnyStr, spelled.encode() if isinstance(secret, bytes) else spelled)
 
@@ -178,7 +179,8 @@ class Redactor:
 #: A JSON escape (once or more: JSON text in a JSON string) of a character a secret may hold.
 _ESCAPE = re.compile(rb"\\+([nrt\"'/])")
 _ESCAPED = {b"n": b"\n", b"r": b"\r", b"t": b"\t"}
-_ESCAPED_NEWLINE = re.compile(rb"\\+n")
+#: A line's end, escaped for JSON (once or more) or not, with the backslash that continues it onto the next.
+_LINE_BREAK = re.compile(rb"\\+n|\\*\n")
 
 
 def _unescaped(secret: bytes) -> bytes:
@@ -186,7 +188,9 @@ def _unescaped(secret: bytes) -> bytes:
     joined by ``\\n``) gets the placeholder it gets in plain text."""
     if b"\\" not in secret:
         return secret
-    return _ESCAPE.sub(lambda m: _ESCAPED.get(m.group(1), m.group(1)), secret)
+    # a backslash continuing a line (``\n\`` and a newline) is JSON's escape of itself in a JSON string: the
+    # newline is the same either way
+    return _ESCAPE.sub(lambda m: _ESCAPED.get(m.group(1), m.group(1)), secret).replace(b"\\\n", b"\n")
 
 
 #: A key that names an identifier: ``id``, ``tool_call_id``, ``call_id``, ``toolUseId``, ``messageID``.

@@ -16,7 +16,7 @@ from .generic import ascii_of, password_like, plausible_value, random_run
 #: Characters of a value given on a command line or in a field: no white space, quote, backslash (a JSON
 #: escape), shell operator, nor anything outside ASCII (spelled so that rules.py can write it for bytes).
 _NOT_ASCII = r"\x80-\U0010ffff"
-_ARG = r"""[^\s"'`\\<>|;&\x80-\U0010ffff]"""
+_ARG = r"""[^\s"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]"""
 #: Where a command-line value ends: white space, a shell operator, a JSON escape, the end.
 _ARG_END = r"(?=[\s;|&)]|\\[nrt]|$)"
 
@@ -272,3 +272,40 @@ PUTTY = (
     r"(?P<secret>(?:[A-Za-z0-9+/=]{1,128}(?:\r?\n|\\n)){0,28}[A-Za-z0-9+/=]{1,128})(?=[ \t]*(?:\r?\n|\\n|$))"
 )
 PUTTY_ANCHORS = ("Private-Lines:",)
+
+
+#: A login that is an address, then a colon and a password ending the line: a mail relay's map of logins
+#: (Postfix's ``sasl_passwd``: ``[relay]:587 user@domain:pw``; Exim's ``passwd.client``: ``host:user@domain:pw``)
+#: and the files of other tools that keep credentials one to a line. Found from the ``@`` (a literal: one fast
+#: scan), where a host and a colon follow.
+LOGIN_AT = (
+    r"[A-Za-z0-9_.+\-]{1,64}@[A-Za-z0-9\-]{1,63}(?:\.[A-Za-z0-9\-]{1,63}){1,8}:"
+    rf"(?P<secret>{_ARG}{{6,256}})(?=[ \t]*(?:\r?\n|\\[rn]|$))"
+)
+LOGIN_AT_SCAN = r"@[A-Za-z0-9\-]{1,63}(?:\.[A-Za-z0-9\-]{1,63}){1,8}:[^\s/:@\\]{6}"
+
+
+def login_at(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether what follows the address is a password (made as one: three kinds of character, or random), not a
+    path (``git@github.com:org/repo.git``), a port or a line number, a word or a second address."""
+    value = ascii_of(match.group("secret"))
+    return "@" not in value and ":" not in value and password_like(value)
+
+
+#: A hook's URL, whose path is the key that lets anyone post to it (``https://hooks.<service>/hooks/catch/<id>/
+#: <key>/``, ``https://hook.<region>.<service>/<key>``): found from a host named for hooks.
+WEBHOOK = (
+    r"https?://(?:web)?hooks?\.[A-Za-z0-9.\-]{1,128}(?::\d{1,5})?/(?P<secret>[A-Za-z0-9_\-./]{8,512}?)/?"
+    r"(?=[\s\"'`<>)\],;?#]|\\|$)"
+)
+WEBHOOK_ANCHORS = ("://hooks.", "://hook.", "://webhooks.", "://webhook.")
+_PATH_WORD = re.compile(r"[A-Za-z]+|v\d{1,3}")
+
+
+def webhook(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the path carries a key: 12 characters or more in its parts from the first that holds a digit and
+    is no version on (``/hooks/catch/1740303/95k1f7v``, an account's number and a key, which may be of letters
+    alone; not ``/v1/events``)."""
+    parts = [p for p in ascii_of(match.group("secret")).split("/") if p]
+    first = next((i for i, p in enumerate(parts) if any(c.isdigit() for c in p) and not _PATH_WORD.fullmatch(p)), None)
+    return first is not None and len("".join(parts[first:])) >= 12
