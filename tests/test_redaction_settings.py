@@ -57,7 +57,7 @@ def cases() -> list[tuple[str, str]]:
         (f"listen admin\n    bind :9000\n    auth ops:{pw}\n", pw),
         (f"# /etc/zorbmail/relays\nsmtp.zorb.dev:465 alerts@zorb.dev:{pw}\n", pw),
         (f"*.zorb.dev:ci@zorb.dev:{pw}\n", pw),
-        (f"POST https://hooks.zorbflow.io/catch/88231/k2j9xwq/ -> 200\n", "88231/k2j9xwq"),
+        ("POST https://hooks.zorbflow.io/catch/88231/k2j9xwq/ -> 200\n", "88231/k2j9xwq"),
         (f'fetch("https://hook.eu2.zorbmake.com/{rand(32, LOW)}", opts)\n', None),
     ]
 
@@ -101,10 +101,10 @@ LOOK_ALIKES = [
     "git@github.com:zorb/api.git\nssh deploy@build.zorb.dev:2222\n",
     "Merge: dev@zorb.dev: reviewed\n",
     "at handler (/app/zorb@1.2.3/index.js:120:17)\n",
-    'printf \'%s\\n\' "$ZORB_TOKEN" | podman secret create zorb_api_token -\n',
+    "printf '%s\\n' \"$ZORB_TOKEN\" | podman secret create zorb_api_token -\n",
     "echo 'build done' | tee -a secrets.log\n",
     "echo release-2026 | zorbctl notes put\n",
-    "zorbmqctl add_user billing \"$BILLING_PASSWORD\"\n",
+    'zorbmqctl add_user billing "$BILLING_PASSWORD"\n',
     "add_user(name, email)\n",
     'Credentials("Zorb Realm", "repo.zorb.dev", user, password)\n',
     "    auth ops:${STATS_PASSWORD}\n",
