@@ -57,6 +57,8 @@ def cases() -> list[tuple[str, str]]:
         (f"listen admin\n    bind :9000\n    auth ops:{pw}\n", pw),
         (f"# /etc/zorbmail/relays\nsmtp.zorb.dev:465 alerts@zorb.dev:{pw}\n", pw),
         (f"*.zorb.dev:ci@zorb.dev:{pw}\n", pw),
+        (f"remote vpn.zorb.dev 1194\n<zorb-credentials>\nsvc-ops\n{pw}\n</zorb-credentials>\n", pw),
+        (f"<static-secret>\n{rand(32, '0123456789abcdef')}\n{rand(32, '0123456789abcdef')}\n</static-secret>\n", None),
         ("POST https://hooks.zorbflow.io/catch/88231/k2j9xwq/ -> 200\n", "88231/k2j9xwq"),
         (f'fetch("https://hook.eu2.zorbmake.com/{rand(32, LOW)}", opts)\n', None),
     ]
@@ -70,6 +72,8 @@ def _secret(text: str, secret: str | None) -> str:
         return secret
     if "Bearer" in text:
         return text.split("Bearer ")[1].strip()
+    if "static-secret" in text:
+        return text.split("\n")[1]
     if "amqp://" in text:
         return text.split("svc:")[1].split("@")[0]
     return text.split("zorbmake.com/")[1].split('"')[0]
@@ -114,6 +118,8 @@ LOOK_ALIKES = [
     "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAGXRFWHRTb2Z0d2FyZQBBZG9iZQ==\n",
     "request 6b2c1f9e-4a3d-4e8b-9c7f-1d2e3f4a5b6c done\n",
     "\x1b[32mok\x1b[0m token refreshed for user 1234abcd\n",
+    "<password>\n  ${DB_PASSWORD}\n</password>\n",
+    "<auth>\n  <type>basic</type>\n</auth>\n<key>\nname\n</key>\n",
 ]
 
 

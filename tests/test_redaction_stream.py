@@ -96,6 +96,7 @@ def _shape_cases() -> list[tuple[str, str]]:
         (f"\n    auth ops:{pw}\n", pw),
         (f"\nsmtp.zorb.dev:465 alerts@zorb.dev:{pw}\n", pw),
         (f"\nhttps://hooks.zorbflow.io/catch/88231/{key}/\n", key),
+        (f"\n<zorb-credentials>\nsvc-ops\n{pw}\n</zorb-credentials>\n", pw),
     ]
 
 

@@ -383,6 +383,7 @@ RULES: tuple[Rule, ...] = (
     _rule("private_key", shapes.PUTTY_ANCHORS, shapes.PUTTY),
     _rule("password", (), shapes.LOGIN_AT, accept=shapes.login_at, scan=shapes.LOGIN_AT_SCAN),
     _rule("webhook", shapes.WEBHOOK_ANCHORS, shapes.WEBHOOK, back=5, accept=shapes.webhook),
+    _rule("secret", shapes.BLOCK_ANCHORS, shapes.BLOCK, accept=shapes.block),
     # a password or a secret given by position (see commands)
     _rule("password", commands.LOGIN_CALL_ANCHORS, commands.LOGIN_CALL, accept=commands.made_password),
     _rule("password", commands.PIPED_ANCHORS, commands.PIPED, accept=commands.piped),

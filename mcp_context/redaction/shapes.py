@@ -309,3 +309,32 @@ def webhook(match: re.Match[Any], text: str | bytes) -> bool:
     parts = [p for p in ascii_of(match.group("secret")).split("/") if p]
     first = next((i for i, p in enumerate(parts) if any(c.isdigit() for c in p) and not _PATH_WORD.fullmatch(p)), None)
     return first is not None and len("".join(parts[first:])) >= 12
+
+
+#: An element named for a secret whose content stands on lines of its own: a VPN client's inline ``<auth-user-pass>``
+#: (a user and a password), its ``<tls-auth>`` or ``<secret>`` key, a config's ``<credentials>`` block. Found from
+#: the end of the opening tag's name (a rare string: a word and ``>``), the name read back (see block).
+BLOCK = (
+    r"(?:pass|auth|secret|creds|credentials|password|key)>[ \t]{0,8}(?:\r?\n|\\n)"
+    r"(?P<secret>(?:[ \t]{0,16}[^<>\s\\][^<>\r\n\\]{0,127}(?:\r?\n|\\n)){1,24}?)[ \t]{0,16}"
+    r"</(?P<close>[A-Za-z][A-Za-z0-9_.\-]{0,40})>"
+)
+BLOCK_ANCHORS = ("pass>", "auth>", "secret>", "creds>", "credentials>", "password>", "key>")
+_OPEN_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9_.\-]{0,40})\Z")
+_OPEN_TAG_BYTES = re.compile(_OPEN_TAG.pattern.encode())
+
+
+def block(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the element the match ends is the one it opens, its name says secret, and a line of its content
+    is a value (not a placeholder or a reference)."""
+    name_end = match.start() + match.group().index(b">" if isinstance(text, bytes) else ">")
+    before = text[max(0, name_end - 42) : name_end]
+    tag: Any = _OPEN_TAG_BYTES if isinstance(before, bytes) else _OPEN_TAG
+    found = tag.search(before)
+    if found is None:
+        return False
+    name = ascii_of(found.group(1))
+    if name != ascii_of(match.group("close")) or not generic.secret_name(name):
+        return False
+    lines = [line.strip() for line in re.split(r"\r?\n|\\n", ascii_of(match.group("secret"))) if line.strip()]
+    return any(plausible_value(line, generic.password_name(name)) for line in lines)
