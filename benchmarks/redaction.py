@@ -3,9 +3,9 @@ side (see redaction_engines): recall on the secrets corpus, dev and held-out (an
 issue named, whose rules were written for it; the second part, captured before the rules were made general and
 since used as dev; the third part, captured before rules were written from the second part's misses, used up since;
 the fourth part, captured before rules were written from the third's, used up since; and the fifth, captured blind
-while rules were written from the earlier parts, used up since), false positives per 10 MB of ordinary source and logs, and speed
-on them. Then what taking credentials out of stored text costs, against the same operations with redaction turned
-off, in the same run on the same data.
+while rules were written from the earlier parts, used up since), false positives per 10 MB of ordinary source and
+logs, and speed on them. Then what taking credentials out of stored text costs, against the same operations with
+redaction turned off, in the same run on the same data.
 
 Rows: ``persist_file`` of a generated log (no credentials: the common case, every rule's anchors scanned for),
 the same log with a credential on one line in a thousand, ``compact_history`` of a recorded host transcript
