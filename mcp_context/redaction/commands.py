@@ -1,11 +1,12 @@
-"""Credentials a command or a call is given by position rather than by name: the password argument of a login
-or bind call (``smtp.login(user, 'pw')``, ``conn.simple_bind_s(dn, 'pw')``, ``new NetworkCredential(user,
-"pw")``), a password piped into a command that reads it from its input (``echo 'pw' | docker login
---password-stdin``), the value a secret store's command sets under a name that says secret (``gh secret set
-API_TOKEN --body v``, ``aws ssm put-parameter --name /x/DB_PASSWORD --value v``), the password of ``AUTH`` in
-Redis' protocol, and the ``user/password@`` of an Oracle connect descriptor. Each is a pattern, to find the
-place, and a judgement in Python of the value: the same calls and commands take names, hosts and files far more
-often than passwords."""
+"""Credentials a command or a call is given by position rather than by name: the password argument of a login or bind
+call (``smtp.login(user, 'pw')``, ``conn.simple_bind_s(dn, 'pw')``, ``new NetworkCredential(user, "pw")``, a
+credentials call's last literal), a password piped into a command that reads it from its input (``echo 'pw' | docker
+login --password-stdin``) or a value into one that stores it under a secret's name, the password a user verb sets
+(``add_user u pw``), ``auth user:pw``, the value a secret store's command sets under a name that says secret (``gh
+secret set API_TOKEN --body v``, ``aws ssm put-parameter --name /x/DB_PASSWORD --value v``), the password of ``AUTH``
+in Redis' protocol, and the ``user/password@`` of an Oracle connect descriptor. Each is a pattern, to find the place,
+and a judgement in Python of the value: the same calls and commands take names, hosts and files far more often than
+passwords."""
 
 from __future__ import annotations
 

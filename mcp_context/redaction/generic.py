@@ -271,7 +271,9 @@ _QUOTED_CHAR = r"""[^\s"'`\[\]\\\x00-\x1f\x7f\x80-\U0010ffff]"""
 #: A value given a name that says it is secret, from where the secret word of the name stands: the rest of the
 #: name, its closing quote (or an escaped one, JSON in a JSON string), an assignment in any syntax (``=``, ``:``,
 #: ``:=``, ``=>``, ``==``, ``,`` between quoted arguments, ``>`` of an XML element, an XML ``value=`` attribute
-#: after the name's, or white space alone, judged by named_value), and the value, whole: in quotes, to the quote.
+#: after the name's, the other attributes and the ``>`` of the element whose attribute the name is (only after its
+#: closing quote), the closing tag of the name's element and the opening one of the value's, or white space alone,
+#: judged by named_value), and the value, whole: in quotes, to the quote.
 NAMED = (
     r"(?P<rest>[A-Za-z0-9_.\-]{0,40}?)(?P<close>\\{0,8}[\"'`]|\])?"
     r"(?P<sep>[ \t]{0,4}:[ \t]{0,4}&?(?:'static[ \t]{1,4})?[A-Za-z][A-Za-z0-9_.:<>\[\]]{0,30}"

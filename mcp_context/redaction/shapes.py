@@ -1,9 +1,10 @@
-"""Credentials known by the shape of the place they stand in, whatever tool or file holds them: a password given
-to a command's short flag (``-p``, ``-a``, ``-w``: a database client's, a cache's, a directory's), the last
-field of a line of colon-separated connection fields (``host:port:db:user:password``, as libpq's ``.pgpass``
-and the files modelled on it hold them), and a key given as the user of basic credentials with no password
-(``-u KEY:``, the way many HTTP APIs take a key). Each is a pattern, to find the place, and a judgement in Python
-of the value: the same flags and lines carry ports, widths and names far more often than passwords."""
+"""Credentials known by the shape of the place they stand in, whatever tool or file holds them: a password given to a
+command's short flag (``-p``, ``-a``, ``-w``: a database client's, a cache's, a directory's), the last field of a
+line of colon-separated connection fields (``host:port:db:user:password``, as libpq's ``.pgpass`` and the files
+modelled on it hold them), and a key given as the user of basic credentials with no password (``-u KEY:``, the way
+many HTTP APIs take a key); a login that is an address followed by its password on a credentials line, a hook's URL,
+an element named for a secret holding lines. Each is a pattern, to find the place, and a judgement in Python of the
+value: the same flags and lines carry ports, widths and names far more often than passwords."""
 
 from __future__ import annotations
 
