@@ -3,10 +3,10 @@ side (see redaction_engines): recall on the secrets corpus, dev and held-out (an
 issue named, whose rules were written for it; the second part, captured before the rules were made general and
 since used as dev; the third part, captured before rules were written from the second part's misses, used up since;
 the fourth part, captured before rules were written from the third's, used up since; the fifth, captured blind
-while rules were written from the earlier parts; and the sixth, captured blind while rules were written from the
-fifth's misses), false positives per 10 MB of ordinary source and logs, and speed
-on them. Then what taking credentials out of stored text costs, against the same operations with redaction turned
-off, in the same run on the same data.
+while rules were written from the earlier parts, used up since; and the sixth, captured blind while rules were
+written from the fifth's misses), false positives per 10 MB of ordinary source and logs, and speed on them. Then
+what taking credentials out of stored text costs, against the same operations with redaction turned off, in the
+same run on the same data.
 
 Rows: ``persist_file`` of a generated log (no credentials: the common case, every rule's anchors scanned for),
 the same log with a credential on one line in a thousand, ``compact_history`` of a recorded host transcript
@@ -121,7 +121,7 @@ def _side_by_side(fp_bytes: int) -> None:
         "second part (now dev)": [c for c in cases if c.split == "held_out_new"],
         "third part (used up)": [c for c in cases if c.split == "held_out_3"],
         "fourth part (used up)": [c for c in cases if c.split == "held_out_4"],
-        "held-out 5": [c for c in cases if c.split == "held_out_5"],
+        "fifth part (used up)": [c for c in cases if c.split == "held_out_5"],
         "held-out 6": [c for c in cases if c.split == "held_out_6"],
     }
     ordinary = list(engines.ordinary(fp_bytes))

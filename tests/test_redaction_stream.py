@@ -88,6 +88,15 @@ def _shape_cases() -> list[tuple[str, str]]:
         (f"\nPrivate-Lines: 2\n{private}\nPrivate-MAC: 00\n", private),
         (f'"zorbAdminPassword": {{\n    "value": "{pw}"}}', pw),
         (f"\nYour temporary password is: {pw}.\n", pw),
+        (f'\n<string name="zorb_client_secret" translatable="false">{key}</string>\n', key),
+        (f"\n<key>ZorbApiKey</key>\n\t<string>{key}</string>\n", key),
+        (f"\nprintf '%s' '{key}' | podman secret create zorb_api_token -\n", key),
+        (f'\nCredentials("Zorb Realm", "repo.zorb.dev", "deployer", "{pw}")\n', pw),
+        (f"\nzorbmqctl add_user billing '{pw}'\n", pw),
+        (f"\n    auth ops:{pw}\n", pw),
+        (f"\nsmtp.zorb.dev:465 alerts@zorb.dev:{pw}\n", pw),
+        (f"\nhttps://hooks.zorbflow.io/catch/88231/{key}/\n", key),
+        (f"\n<zorb-credentials>\nsvc-ops\n{pw}\n</zorb-credentials>\n", pw),
     ]
 
 

@@ -1,11 +1,12 @@
-"""Credentials a command or a call is given by position rather than by name: the password argument of a login
-or bind call (``smtp.login(user, 'pw')``, ``conn.simple_bind_s(dn, 'pw')``, ``new NetworkCredential(user,
-"pw")``), a password piped into a command that reads it from its input (``echo 'pw' | docker login
---password-stdin``), the value a secret store's command sets under a name that says secret (``gh secret set
-API_TOKEN --body v``, ``aws ssm put-parameter --name /x/DB_PASSWORD --value v``), the password of ``AUTH`` in
-Redis' protocol, and the ``user/password@`` of an Oracle connect descriptor. Each is a pattern, to find the
-place, and a judgement in Python of the value: the same calls and commands take names, hosts and files far more
-often than passwords."""
+"""Credentials a command or a call is given by position rather than by name: the password argument of a login or bind
+call (``smtp.login(user, 'pw')``, ``conn.simple_bind_s(dn, 'pw')``, ``new NetworkCredential(user, "pw")``, a
+credentials call's last literal), a password piped into a command that reads it from its input (``echo 'pw' | docker
+login --password-stdin``) or a value into one that stores it under a secret's name, the password a user verb sets
+(``add_user u pw``), ``auth user:pw``, the value a secret store's command sets under a name that says secret (``gh
+secret set API_TOKEN --body v``, ``aws ssm put-parameter --name /x/DB_PASSWORD --value v``), the password of ``AUTH``
+in Redis' protocol, and the ``user/password@`` of an Oracle connect descriptor. Each is a pattern, to find the place,
+and a judgement in Python of the value: the same calls and commands take names, hosts and files far more often than
+passwords."""
 
 from __future__ import annotations
 
@@ -16,16 +17,17 @@ from . import generic
 from .generic import ascii_of, password_like, plausible_value
 
 #: A value on a command line: no white space, quote, backslash (a JSON escape), shell operator or non-ASCII.
-_ARG = r"""[^\s"'`\\<>|;&\x80-\U0010ffff]"""
+_ARG = r"""[^\s"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]"""
 #: A quoted argument's characters: anything but its quote, a backslash, a line's end or non-ASCII.
-_QUOTED = r"""[^"'\\\n\r\x80-\U0010ffff]"""
+_QUOTED = r"""[^"'\\\n\r\x00-\x1f\x7f\x80-\U0010ffff]"""
 
-#: A call whose name says it logs in or binds with credentials, its first argument (the user: a literal, a name,
-#: an attribute) and its second a literal: the password.
+#: A call whose name says it logs in or binds with credentials, its first arguments (the user, and a realm or a
+#: host before it: literals, names, attributes) and the next a literal: the password (``NetworkCredential(user,
+#: "pw")``, a build tool's ``Credentials("realm", "host", "user", "pw")``).
 LOGIN_CALL = (
     r"(?i:login|bind_s|credentials?|authenticate|auth=?)\([ \t]{0,8}"
-    rf"(?:(?P<q1>\\{{0,8}}['\"]){_QUOTED}{{0,256}}(?P=q1)|[A-Za-z_][A-Za-z0-9_.\[\]]{{0,64}})"
-    rf"[ \t]{{0,8}},[ \t]{{0,8}}(?P<q>\\{{0,8}}['\"])(?P<secret>{_QUOTED}{{8,256}})(?P=q)[ \t]{{0,8}}[,)]"
+    rf"(?:(?:(?P<q1>\\{{0,8}}['\"]){_QUOTED}{{0,256}}(?P=q1)|[A-Za-z_][A-Za-z0-9_.\[\]]{{0,64}})"
+    rf"[ \t]{{0,8}},[ \t]{{0,8}}){{1,3}}(?P<q>\\{{0,8}}['\"])(?P<secret>{_QUOTED}{{8,256}})(?P=q)[ \t]{{0,8}}[,)]"
 )
 #: As code spells them (``NetworkCredential(``, ``HTTPBasicAuth(``, requests' ``auth=(``); not ``bind(`` or
 #: ``connect(``, which JavaScript and database code call everywhere with other arguments.
@@ -35,13 +37,32 @@ LOGIN_CALL_ANCHORS = (
 )  # fmt: skip
 
 
-#: ``echo 'pw' | cmd ... --password-stdin`` (docker, podman, helm, oras login): what is echoed is the password.
+#: A value echoed into a command that reads a secret from its input: ``echo 'pw' | cmd ... --password-stdin``
+#: (docker, podman, helm, oras login), or a secret store's command that names what it stores (``printf '%s' v |
+#: docker secret create api_token -``, ``echo v | gh secret set API_KEY``, ``| wrangler secret put X``).
 PIPED = (
-    rf"\b(?:echo|printf)[ \t]{{1,4}}(?:-[nE]{{1,2}}[ \t]{{1,4}})?"
+    rf"\b(?:echo|printf)[ \t]{{1,4}}(?:-[nE]{{1,2}}[ \t]{{1,4}})?(?:(?P<f>['\"])%s(?:\\n)?(?P=f)[ \t]{{1,4}})?"
     rf"(?P<q>(?:\\{{0,8}}['\"])?)(?P<secret>{_ARG}{{6,256}})(?P=q)"
-    r"[ \t]{0,4}\|[^\n|;&]{0,256}?--password-stdin"
+    r"[ \t]{0,4}\|(?P<command>[^\n|;&]{0,256})"
 )
 PIPED_ANCHORS = ("echo", "printf")
+
+
+def piped(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether what is echoed is a secret: a password read from the input (``--password-stdin``: whatever it is
+    made of), or a value made as a password or random given to a command that names a secret."""
+    command = ascii_of(match.group("command"))
+    value = ascii_of(match.group("secret"))
+    if "--password-stdin" in command:
+        return given_password(match, text)
+    if value[0] in "$%{<" or not any(generic.secret_name(w) for w in _WORDS.findall(command)):
+        return False
+    return password_like(value, quoted=bool(match.group("q"))) or (
+        plausible_value(value, False) and any(generic.random_run(run, 12) for run in _RUN12.findall(value))
+    )
+
+
+_RUN12 = re.compile(r"[A-Za-z0-9]{12,}")
 
 
 #: The value a command sets (``--body``, ``--value``, ``-b``) on a line that names a secret before it.
@@ -87,6 +108,25 @@ SAMBA_USER = rf"(?<![^\s\"'])-U[ \t]{{1,4}}(?P<q>['\"]?)[^\s%'\"\\]{{1,64}}%(?P<
 SAMBA_USER_ANCHORS = ("-U ",)
 
 
+#: A command that adds a user or sets a user's password, given the user and then the password by position
+#: (``rabbitmqctl add_user orders 'pw'``, ``change_password``, a broker's or a database's admin tool).
+USER_VERB = (
+    r"\b(?:add_user|create_user|change_password|set_password|adduser|useradd)[ \t]{1,4}"
+    r"(?P<uq>['\"]?)[A-Za-z0-9_.@\-]{1,64}(?P=uq)[ \t]{1,4}"
+    rf"(?P<q>(?:\\{{0,8}}['\"])?)(?P<secret>{_ARG}{{6,256}})(?P=q)(?=[\s;|&)]|\\[nrt]|$)"
+)
+USER_VERB_ANCHORS = ("add_user ", "create_user ", "change_password ", "set_password ", "adduser ", "useradd ")
+
+
+#: A user and a password joined by a colon after a word that says auth (HAProxy's ``stats auth admin:pw``, a
+#: proxy's or a mail relay's ``auth user:pw``), as ``curl -u`` joins them.
+AUTH_PAIR = (
+    rf"\b(?i:auth)[ \t]{{1,4}}(?P<q>['\"]?)[A-Za-z0-9_.@\-]{{1,64}}:(?P<secret>{_ARG}{{6,256}})(?P=q)"
+    r"(?=[\s;|&)]|\\[nrt]|$)"
+)
+AUTH_PAIR_ANCHORS = ("auth ", "auth\t", "AUTH ", "Auth ")
+
+
 #: A password told in a sentence: "your password is: v", "the password was reset to v".
 TOLD = (
     r"(?i:passw(?:or)?d|passphrase|passcode)[ \t]{1,4}(?i:(?:is|was|has[ \t]{1,4}been)[ \t]{1,4})?"
@@ -100,7 +140,8 @@ TOLD_ANCHORS = ("password ", "passwd ", "passphrase ", "passcode ")
 def made_password(match: re.Match[Any], text: str | bytes) -> bool:
     """A value made as a password (three kinds of character, or random): not a second name or a mode
     (``login(user, 'standard')``), nor a word in a sentence ("the password is required")."""
-    return password_like(ascii_of(match.group("secret")))
+    quoted = "q" in match.re.groupindex and bool(match.group("q"))
+    return password_like(ascii_of(match.group("secret")), quoted=quoted)
 
 
 def given_password(match: re.Match[Any], text: str | bytes) -> bool:

@@ -132,11 +132,19 @@ def plausible_value(value: str, password: bool) -> bool:
 _SIGNS = frozenset("!#$%^&*+?~")
 
 
-def password_like(value: str) -> bool:
+def password_like(value: str, quoted: bool = False) -> bool:
     """Whether a value given to a short flag (or standing where a password does) is a password rather than a
-    port, a width, a name or a path: no path, option, reference or URL; and three of lower case, upper case,
-    digits and signs (``utngmb7080NWUT!``), or a random run of letters and digits (a generated password)."""
-    if value[0] in "-$%{" or "/" in value or "=" in value or value.isdigit() or not plausible_value(value, True):
+    port, a width, a name or a path: no path, option, reference, URL or assignment (``name=x``; a ``=`` elsewhere
+    is a sign of the password's, base64's padding, and any ``=`` in a quoted literal is the literal's); and three
+    of lower case, upper case, digits and signs (``utngmb7080NWUT!``), or a random run of letters and digits (a
+    generated password)."""
+    if (
+        value[0] in "-$%{"
+        or "/" in value
+        or (not quoted and _ASSIGNMENT.match(value) is not None)
+        or value.isdigit()
+        or not plausible_value(value, True)
+    ):
         return False
     classes = (
         any(c.islower() for c in value),
@@ -148,13 +156,19 @@ def password_like(value: str) -> bool:
 
 
 _RUN12 = re.compile(r"[A-Za-z0-9]{12,}")
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*=")
 
 
 def url_password(match: re.Match[Any], text: str | bytes) -> bool:
     """Whether a URL's password is one: not a placeholder (``apt:pass@`` in a manual) nor a reference
     (``${DB_PASSWORD}``, ``%(password)s``)."""
     value = ascii_of(match.group("secret"))
-    return value.lower() not in _PLACEHOLDERS and value.lower() not in ("pass", "pwd", "pw") and value[0] not in "$%{<"
+    reference = value[0] in "${<" or (value[0] == "%" and _PERCENT_ESCAPE.match(value) is None)
+    return value.lower() not in _PLACEHOLDERS and value.lower() not in ("pass", "pwd", "pw") and not reference
+
+
+#: A percent-encoded character (``%2B``): a password encoded for a URL, not a reference (``%(password)s``).
+_PERCENT_ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
 
 
 #: Prefixes of a digest or an id, not of a credential: ``sha256-...`` in a lockfile, ``req-<uuid>`` in a log.
@@ -228,7 +242,13 @@ def random_run(run: str, shortest: int = 16) -> bool:
         return False
     changes = sum(_CLASS.get(a, 3) != _CLASS.get(b, 3) for a, b in zip(run, run[1:], strict=False))
     least = 0.25 if digits >= 2 else 0.45 if not (run.islower() or run.isupper()) else 2.0
-    return changes >= max(4, least * len(run)) and entropy(run) >= 3.3
+    bits = entropy(run)
+    # a long run whose characters are spread as a random string's (4.5 bits each: no word or identifier of 32
+    # letters has so many different ones) is random even when its classes change a little less often than a
+    # quarter of the time, as one random string in several of lower case and digits does
+    if len(run) >= 32 and digits >= 4 and bits >= 4.5:
+        least = min(least, 0.18)
+    return changes >= max(4, least * len(run)) and bits >= 3.3
 
 
 _CLASS = {c: 0 if c.isdigit() else 1 if c.islower() else 2 for c in string.ascii_letters + string.digits}
@@ -254,7 +274,9 @@ _QUOTED_CHAR = r"""[^\s\x00-\x1f\x7f"'`\[\]\\\x80-\U0010ffff]"""
 #: A value given a name that says it is secret, from where the secret word of the name stands: the rest of the
 #: name, its closing quote (or an escaped one, JSON in a JSON string), an assignment in any syntax (``=``, ``:``,
 #: ``:=``, ``=>``, ``==``, ``,`` between quoted arguments, ``>`` of an XML element, an XML ``value=`` attribute
-#: after the name's, or white space alone, judged by named_value), and the value, whole: in quotes, to the quote.
+#: after the name's, the other attributes and the ``>`` of the element whose attribute the name is (only after its
+#: closing quote), the closing tag of the name's element and the opening one of the value's, or white space alone,
+#: judged by named_value), and the value, whole: in quotes, to the quote.
 #: The rest of the name takes every name character there is (possessive): nothing that may follow it starts with
 #: one, so a shorter rest never matches, and a word that is no name ("passed", "keys.append") fails at once.
 NAMED = (
@@ -262,7 +284,10 @@ NAMED = (
     r"(?P<sep>[ \t]{0,4}:[ \t]{0,4}&?(?:'static[ \t]{1,4})?[A-Za-z][A-Za-z0-9_.:<>\[\]]{0,30}"
     r"[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
     r"|[ \t]{1,4}(?:string|String|str)[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
-    r"|[ \t]{0,8}(?:=>|:=|==|\?=|[:=,>])[ \t]{0,40}|[ \t]{1,8}value[ \t]{0,4}=[ \t]{0,4}{spaced})"
+    r"|[ \t]{0,8}(?:=>|:=|==|\?=|[:=,>])[ \t]{0,40}|[ \t]{1,8}value[ \t]{0,4}=[ \t]{0,4}"
+    r"|(?(close)(?:[ \t]{1,4}[A-Za-z_:][A-Za-z0-9_:.\-]{0,30}=\\{0,8}[\"'][^\"'<>\n\\]{0,64}\\{0,8}[\"']){1,4}"
+    r"[ \t]{0,4}>|(?!))"
+    r"|</[A-Za-z][A-Za-z0-9_:.\-]{0,30}>(?:[ \t\r\n]|\\[nrt]){0,16}<[A-Za-z][A-Za-z0-9_:.\-]{0,30}>{spaced})"
     rf"(?P<q>(?:\\{{0,8}}[\"'`])?)(?<!\\)(?P<secret>(?<=[\"'`]){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
     r"(?=\\{0,8}[\"'`]|[\s\x00-\x1f\x7f,;&<>)}\]|]|\\|$)"
 )
@@ -284,7 +309,8 @@ PAT = r"(?=PAT(?![A-Za-z])|[_.\-]pat(?![a-z])|Pat(?![a-z]))" + NAMED.replace("{s
 #: assignment): a word after "token" in a log or in code ("token expired", "key in keys", "token status=200") is
 #: common, and each would cost a judgement.
 NAMED = f"(?=(?i:{'|'.join(_NAMED_WORDS)}))" + NAMED.replace(
-    "{spaced}", r"""|(?:[ \t]|\\t){1,8}(?=\\{0,8}["'`]|[!#%^*+~]?[A-Za-z0-9][A-Za-z0-9_.+/%~!#^*\-]{0,40}\d)"""
+    "{spaced}",
+    r"""|(?:[ \t]|\\t){1,8}(?=\\{0,8}["'`]|[_!#%^*+~]?[A-Za-z0-9][A-Za-z0-9_.+/%~!#^*\-]{0,40}[\d!#%^*+~])""",
 )
 
 
@@ -314,10 +340,12 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
         pass
     elif word == "," and not (close and quote):  # os.Setenv("X_TOKEN", "...") but not f(token, x)
         return False
-    elif word == ">":  # <password>...</password>, not a comparison
+    elif word == ">" and not close:  # <password>...</password>, not a comparison
         at = start - len(head) - 1
-        if at < 0 or text[at : at + 1] not in ("<", b"<") or close:
+        if at < 0 or text[at : at + 1] not in ("<", b"<"):
             return False
+    elif word.endswith(">") and word != "=>" and not _markup(text, start - len(head), close, word, match.end()):
+        return False
     elif word.startswith("value") and not close:
         return False
     value = ascii_of(match.group("secret"))
@@ -335,8 +363,21 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
         word not in ("", ",", "==")
         or any(random_run(run, 10) for run in _RUN.findall(value))
         or _UUID.fullmatch(value) is not None
-        or (word in ("", ",") and password_like(value))
+        or (word in ("", ",") and password_like(value, quoted=bool(quote)))
     )
+
+
+def _markup(text: str | bytes, name_at: int, close: str, word: str, end: int) -> bool:
+    """Whether a name and a value stand in markup as one: the name an attribute's value of the element the value
+    is the text of (``<string name="api_key" translatable="false">v</string>``, ``<entry key="x.token">v</entry>``)
+    or the text of the element before the value's (a property list's ``<key>ApiKey</key> <string>v</string>``);
+    either way the value's element closes right after it."""
+    if text[end : end + 2] not in ("</", b"</"):
+        return False
+    if word.startswith("</"):
+        return not close and text[name_at - 1 : name_at] in (">", b">")
+    opening = text[name_at - len(close) - 1 : name_at]
+    return close.lstrip("\\") in ('"', "'") and opening in (f"={close}", f"={close}".encode())
 
 
 _LINE_START = re.compile(r"(?:\n|\\n)[ \t]*\Z")

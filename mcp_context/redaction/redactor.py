@@ -128,7 +128,8 @@ class Redactor:
         """The placeholder for what ``match`` holds secret: its group ``secret``, or the whole match."""
         secret = match.group("secret") if "secret" in match.re.groupindex else match.group()
         raw = secret if isinstance(secret, bytes) else secret.encode("utf-8", "surrogatepass")
-        # line numbers stay, in the text and in the text a JSON string holds (its newlines escaped)
+        # line numbers stay, in the text and in the text a JSON string holds (its newlines escaped), in the order
+        # they come (a line continuation, ``\n\`` at a line's end in a properties file, stays one too)
         lines = "".join(m.decode() for m in _LINE_BREAK.findall(raw))
         spelled = f"[secret:{kind}:{self._tag(_identity(raw))}]{lines}"
         return cast(AnyStr, spelled.encode() if isinstance(secret, bytes) else spelled)

@@ -337,7 +337,7 @@ RULES: tuple[Rule, ...] = (
     _rule(
         "bearer_token",
         "bearer",
-        r"(?i:\bauthorization\s{0,16}:\s{0,16}bearer)\s{1,16}(?P<secret>[A-Za-z0-9._~+/%\-]{20,2048}={0,2})",
+        r"(?i:\bauthorization\s{0,16}:\s{0,16}bearer)\s{1,16}(?P<secret>[A-Za-z0-9._~+/%!\-]{20,2048}={0,2})",
         True,
         40,
     ),
@@ -346,7 +346,7 @@ RULES: tuple[Rule, ...] = (
         "authorization",
         "authorization",
         r"(?i:authorization[\"']?\s{0,16}[:=]\s{0,16}[\"']?(?:basic|token|bot|ssws|key=|digest))"
-        r"\s{0,16}(?P<secret>[A-Za-z0-9._~+/\-:]{8,2048}={0,2})",
+        r"\s{0,16}(?P<secret>[A-Za-z0-9._~+/!\-:]{8,2048}={0,2})",
         folded=True,
     ),
     # "auth" in a Docker config: user:password in base64
@@ -397,19 +397,20 @@ RULES: tuple[Rule, ...] = (
         rf"(?P<q>(?:\\{{0,8}}[\"'])?)(?P<secret>{_VALUE})(?P=q)",
         folded=True,
     ),
-    # any scheme of an Authorization header, or a bearer token wherever it is sent
+    # any scheme of an Authorization header, or a bearer token wherever it is sent (signs too: a CRM's session id
+    # holds a "!" between its organisation's id and its random part)
     _rule(
         "authorization",
         "authorization",
         r"(?i:authorization)\\{0,8}[\"']?\s{0,16}[:=]\s{0,16}\\{0,8}[\"']?[A-Za-z][A-Za-z0-9_-]{1,24}[ \t]{1,8}"
-        r"(?P<secret>[A-Za-z0-9._~+/\-:]{8,2048}={0,2})(?![A-Za-z0-9._~+/\-:=])",
+        r"(?P<secret>[A-Za-z0-9._~+/!\-:]{8,2048}={0,2})(?![A-Za-z0-9._~+/!\-:=])",
         folded=True,
         accept=lambda m, text: generic.plausible_value(generic.ascii_of(m.group("secret")), False),
     ),
     _rule(
         "bearer_token",
         "bearer",
-        r"(?i:bearer)[ \t]{1,8}(?P<secret>[A-Za-z0-9._~+/%\-]{16,2048}={0,2})(?![A-Za-z0-9._~+/%\-=])",
+        r"(?i:bearer)[ \t]{1,8}(?P<secret>[A-Za-z0-9._~+/%!\-]{16,2048}={0,2})(?![A-Za-z0-9._~+/%!\-=])",
         folded=True,
         accept=lambda m, text: generic.plausible_value(generic.ascii_of(m.group("secret")), False),
     ),
@@ -432,9 +433,14 @@ RULES: tuple[Rule, ...] = (
     _rule("secret", shapes.HEREDOC_ANCHORS, shapes.HEREDOC, accept=shapes.heredoc),
     _rule("secret", shapes.DEFAULT_ANCHORS, shapes.DEFAULT, folded=True, accept=shapes.default_value),
     _rule("private_key", shapes.PUTTY_ANCHORS, shapes.PUTTY),
+    _rule("password", (), shapes.LOGIN_AT, accept=shapes.login_at, scan=shapes.LOGIN_AT_SCAN),
+    _rule("webhook", shapes.WEBHOOK_ANCHORS, shapes.WEBHOOK, back=5, accept=shapes.webhook),
+    _rule("secret", shapes.BLOCK_ANCHORS, shapes.BLOCK, accept=shapes.block),
     # a password or a secret given by position (see commands)
     _rule("password", commands.LOGIN_CALL_ANCHORS, commands.LOGIN_CALL, accept=commands.made_password),
-    _rule("password", commands.PIPED_ANCHORS, commands.PIPED, accept=commands.given_password),
+    _rule("password", commands.PIPED_ANCHORS, commands.PIPED, accept=commands.piped),
+    _rule("password", commands.USER_VERB_ANCHORS, commands.USER_VERB, accept=commands.made_password),
+    _rule("password", commands.AUTH_PAIR_ANCHORS, commands.AUTH_PAIR, accept=commands.made_password),
     _rule("secret", commands.SET_FLAG_ANCHORS, commands.SET_FLAG, accept=commands.set_flag),
     _rule("password", commands.REDIS_AUTH_ANCHORS, commands.REDIS_AUTH, accept=commands.made_password),
     _rule("password", commands.ORACLE_ANCHORS, commands.ORACLE, accept=commands.given_password),

@@ -1,9 +1,10 @@
-"""Credentials known by the shape of the place they stand in, whatever tool or file holds them: a password given
-to a command's short flag (``-p``, ``-a``, ``-w``: a database client's, a cache's, a directory's), the last
-field of a line of colon-separated connection fields (``host:port:db:user:password``, as libpq's ``.pgpass``
-and the files modelled on it hold them), and a key given as the user of basic credentials with no password
-(``-u KEY:``, the way many HTTP APIs take a key). Each is a pattern, to find the place, and a judgement in Python
-of the value: the same flags and lines carry ports, widths and names far more often than passwords."""
+"""Credentials known by the shape of the place they stand in, whatever tool or file holds them: a password given to a
+command's short flag (``-p``, ``-a``, ``-w``: a database client's, a cache's, a directory's), the last field of a
+line of colon-separated connection fields (``host:port:db:user:password``, as libpq's ``.pgpass`` and the files
+modelled on it hold them), and a key given as the user of basic credentials with no password (``-u KEY:``, the way
+many HTTP APIs take a key); a login that is an address followed by its password on a credentials line, a hook's URL,
+an element named for a secret holding lines. Each is a pattern, to find the place, and a judgement in Python of the
+value: the same flags and lines carry ports, widths and names far more often than passwords."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from .generic import ascii_of, password_like, plausible_value, random_run
 #: Characters of a value given on a command line or in a field: no white space, quote, backslash (a JSON
 #: escape), shell operator, nor anything outside ASCII (spelled so that rules.py can write it for bytes).
 _NOT_ASCII = r"\x80-\U0010ffff"
-_ARG = r"""[^\s"'`\\<>|;&\x80-\U0010ffff]"""
+_ARG = r"""[^\s"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]"""
 #: Where a command-line value ends: white space, a shell operator, a JSON escape, the end.
 _ARG_END = r"(?=[\s;|&)]|\\[nrt]|$)"
 
@@ -272,3 +273,69 @@ PUTTY = (
     r"(?P<secret>(?:[A-Za-z0-9+/=]{1,128}(?:\r?\n|\\n)){0,28}[A-Za-z0-9+/=]{1,128})(?=[ \t]*(?:\r?\n|\\n|$))"
 )
 PUTTY_ANCHORS = ("Private-Lines:",)
+
+
+#: A login that is an address, then a colon and a password ending the line: a mail relay's map of logins
+#: (Postfix's ``sasl_passwd``: ``[relay]:587 user@domain:pw``; Exim's ``passwd.client``: ``host:user@domain:pw``)
+#: and the files of other tools that keep credentials one to a line. Found from the ``@`` (a literal: one fast
+#: scan), where a host and a colon follow.
+LOGIN_AT = (
+    r"[A-Za-z0-9_.+\-]{1,64}@[A-Za-z0-9\-]{1,63}(?:\.[A-Za-z0-9\-]{1,63}){1,8}:"
+    rf"(?P<secret>{_ARG}{{6,256}})(?=[ \t]*(?:\r?\n|\\[rn]|$))"
+)
+LOGIN_AT_SCAN = r"@[A-Za-z0-9\-]{1,63}(?:\.[A-Za-z0-9\-]{1,63}){1,8}:[^\s/:@\\]{6}"
+
+
+def login_at(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether what follows the address is a password (made as one: three kinds of character, or random), not a
+    path (``git@github.com:org/repo.git``), a port or a line number, a word or a second address."""
+    value = ascii_of(match.group("secret"))
+    return "@" not in value and ":" not in value and password_like(value)
+
+
+#: A hook's URL, whose path is the key that lets anyone post to it (``https://hooks.<service>/hooks/catch/<id>/
+#: <key>/``, ``https://hook.<region>.<service>/<key>``): found from a host named for hooks.
+WEBHOOK = (
+    r"https?://(?:web)?hooks?\.[A-Za-z0-9.\-]{1,128}(?::\d{1,5})?/(?P<secret>[A-Za-z0-9_\-./]{8,512}?)/?"
+    r"(?=[\s\"'`<>)\],;?#]|\\|$)"
+)
+WEBHOOK_ANCHORS = ("://hooks.", "://hook.", "://webhooks.", "://webhook.")
+_PATH_WORD = re.compile(r"[A-Za-z]+|v\d{1,3}")
+
+
+def webhook(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the path carries a key: 12 characters or more in its parts from the first that holds a digit and
+    is no version on (``/hooks/catch/1740303/95k1f7v``, an account's number and a key, which may be of letters
+    alone; not ``/v1/events``)."""
+    parts = [p for p in ascii_of(match.group("secret")).split("/") if p]
+    first = next((i for i, p in enumerate(parts) if any(c.isdigit() for c in p) and not _PATH_WORD.fullmatch(p)), None)
+    return first is not None and len("".join(parts[first:])) >= 12
+
+
+#: An element named for a secret whose content stands on lines of its own: a VPN client's inline ``<auth-user-pass>``
+#: (a user and a password), its ``<tls-auth>`` or ``<secret>`` key, a config's ``<credentials>`` block. Found from
+#: the end of the opening tag's name (a rare string: a word and ``>``), the name read back (see block).
+BLOCK = (
+    r"(?:pass|auth|secret|creds|credentials|password|key)>[ \t]{0,8}(?:\r?\n|\\n)"
+    r"(?P<secret>(?:[ \t]{0,16}[^<>\s\\][^<>\r\n\\]{0,127}(?:\r?\n|\\n)){1,24}?)[ \t]{0,16}"
+    r"</(?P<close>[A-Za-z][A-Za-z0-9_.\-]{0,40})>"
+)
+BLOCK_ANCHORS = ("pass>", "auth>", "secret>", "creds>", "credentials>", "password>", "key>")
+_OPEN_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9_.\-]{0,40})\Z")
+_OPEN_TAG_BYTES = re.compile(_OPEN_TAG.pattern.encode())
+
+
+def block(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the element the match ends is the one it opens, its name says secret, and a line of its content
+    is a value (not a placeholder or a reference)."""
+    name_end = match.start() + match.group().index(b">" if isinstance(text, bytes) else ">")
+    before = text[max(0, name_end - 42) : name_end]
+    tag: Any = _OPEN_TAG_BYTES if isinstance(before, bytes) else _OPEN_TAG
+    found = tag.search(before)
+    if found is None:
+        return False
+    name = ascii_of(found.group(1))
+    if name != ascii_of(match.group("close")) or not generic.secret_name(name):
+        return False
+    lines = [line.strip() for line in re.split(r"\r?\n|\\n", ascii_of(match.group("secret"))) if line.strip()]
+    return any(plausible_value(line, generic.password_name(name)) for line in lines)
