@@ -51,7 +51,8 @@ PIPED_ANCHORS = ("echo", "printf")
 def piped(match: re.Match[Any], text: str | bytes) -> bool:
     """Whether what is echoed is a secret: a password read from the input (``--password-stdin``: whatever it is
     made of), or a value made as a password or random given to a command that names a secret."""
-    command = ascii_of(match.group("command"))
+    # the command ends with its line, in a JSON string too (an escaped newline): a next line's words are no part
+    command = _LINE_END.split(ascii_of(match.group("command")), maxsplit=1)[0]
     value = ascii_of(match.group("secret"))
     if "--password-stdin" in command:
         return given_password(match, text)
@@ -63,6 +64,7 @@ def piped(match: re.Match[Any], text: str | bytes) -> bool:
 
 
 _RUN12 = re.compile(r"[A-Za-z0-9]{12,}")
+_LINE_END = re.compile(r"\\+[nr]")
 
 
 #: The value a command sets (``--body``, ``--value``, ``-b``) on a line that names a secret before it.
