@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from .causes import joined, owner
 from .reasons import reason, severe, tally
-from .wrappers import EXIT_CODE, exit_code, unwrapped
+from .wrappers import EXIT_CODE, EXIT_LINE, exit_code, unwrapped
 
 __all__ = [
     "EXIT_CODE",
@@ -25,6 +25,7 @@ __all__ = [
     "Reading",
     "exit_code",
     "normalised",
+    "printed",
     "quote",
     "read_command",
     "read_tool",
@@ -283,16 +284,31 @@ class Reading:
     exit_code: int | None = None
 
 
-def read_command(text: str) -> Reading:
+def read_command(text: str, command: str = "") -> Reading:
     """A shell command's output: the exit code decides when written, else the failure lines do. Hosts' wrappers
-    are read through (``wrappers``): Codex's JSON, Gemini CLI's ``Output:``, any JSON with an output and a code."""
+    are read through (``wrappers``): Codex's JSON, Gemini CLI's ``Output:``, any JSON with an output and a code.
+    ``command``: the command run, when known: a host's line that echoes it is no reason."""
     text, code = unwrapped(text)
     if code is None:
         code = exit_code(text)
     if code is not None:
-        return Reading(code != 0, quote(text, failed=True) if code != 0 else None, code)
+        return Reading(code != 0, quote(printed(text, command), failed=True) if code != 0 else None, code)
     line = quote(text)
     return Reading(line is not None, line)
+
+
+def printed(text: str, command: str = "") -> str:
+    """What the command printed, without the lines a host wraps around it that state its exit code (``Command
+    failed with exit code: 2.``, ``Return code: 1``) or echo the command run (``Command failed: 'cd /p && make'``):
+    they say that it failed, never why. ``text`` whole when nothing else is left."""
+    echo = command.strip() if len(command.strip()) >= _ECHOED else ""
+    if not EXIT_LINE.search(text) and not (echo and echo in text):
+        return text
+    kept = [ln for ln in text.split("\n") if not EXIT_LINE.search(ln) and not (echo and echo in ln)]
+    return "\n".join(kept) if any(ln.strip() for ln in kept) else text
+
+
+_ECHOED = 8  # a command this long, found in a line, is that line echoing it; a shorter one may be a word of it
 
 
 def read_tool(text: str, target: str = "") -> Reading:

@@ -371,11 +371,13 @@ _TEXT_KEYS = ("content", "contents", "text", "file_content", "fileContent", "dat
 def _file_text(result: str) -> str:
     """What a read tool answered as the file: the text under a content-like key of a JSON answer (``{"path": ...,
     "content": ...}``), else the output inside a host's wrapper."""
-    if result.lstrip()[:1] == "{":
+    if result.lstrip()[:1] in ("{", "["):
         try:
             value = json.loads(result)
         except ValueError:
             value = None
+        if isinstance(value, list) and len(value) == 1:  # one file's entry in a list of files read
+            value = value[0]
         if isinstance(value, dict):
             found = next((v for k in _TEXT_KEYS if isinstance(v := value.get(k), str)), None)
             if found is not None:
