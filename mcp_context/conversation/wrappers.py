@@ -19,17 +19,17 @@ from . import jsontext
 #: ("(execution failed)"). Prose that mentions exit codes goes on after the number, so it is none.
 EXIT_CODE = re.compile(
     r"^[^\n]{0,160}?(?<![\w-])(?:exit(?:ed)?(?:\s+with)?|return)[\s_-]?(?:code|status)\b"
-    r"[\s:=]*(-?\d+)(?:\s*\([^()\n]{0,40}\))?[\s\]).>]*(?:</[\w-]+>[\s.]*)?$",
+    r"[\s:=]*(-?\d+)(?:\s*\([^()\n]{0,40}\))?[\s\]).>:]*(?:</[\w-]+>[\s.]*)?$",
     re.I | re.M,
 )
 #: A line of a host's wrapper that states a command's exit code, in any words (``Command failed with exit code: 2.``,
 #: ``Return code: 1``): what the host says of the run, never why the run failed.
 EXIT_LINE = re.compile(r"(?i)\b(?:exit(?:ed)?|return)[\s_-]?(?:code|status)\b\W{0,3}-?\d+\b")
 #: ``<returncode>1</returncode>``, ``<return-code>\n1\n</return-code>``: the code as a tag holds it; or as an
-#: attribute of the tag around an output (``<shell_output return_code="1">``).
+#: attribute of the tag around an output (``<shell_output return_code="1">``), its attributes on one line or several.
 _EXIT_TAG = re.compile(
     r"<(return[_-]?code|exit[_-]?code|exit[_-]?status)>\s*(-?\d+)\s*</\1>|"
-    r"<\w[^<>\n]*?\b(?:return|exit)[_-]?(?:code|status)=[\"']?(-?\d+)[\"']?[^<>\n]*>",
+    r"<\w[^<>]{0,400}?\b(?:return|exit)[_-]?(?:code|status)=[\"']?(-?\d+)[\"']?[^<>]{0,400}>",
     re.I,
 )
 _CODE_WORD = re.compile(r"(?i)code|status")

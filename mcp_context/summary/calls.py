@@ -39,6 +39,8 @@ _EDITOR_OPS = {
 }
 _NOISE_LINE = re.compile(r"^(process group pgid|signal|exit code|error: \(none\)|</?untrusted_context>)", re.I)
 _TAG = re.compile(r"</?[a-z_-]+>")
+#: A terminal's escape sequence (a colour, a cursor move): ``ESC [ 31 m``.
+_COLOUR = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 CUT_CHARS = 160
 #: A failure's line keeps more: its cause comes first, the test and the build target it failed in after it.
 FAILURE_CHARS = 320
@@ -296,10 +298,12 @@ def outcome(call: Call, result: Block) -> tuple[bool, str]:
         text = _error_payload(text)
         return True, cut(_lines(text)[0] if _lines(text) else "error", CUT_CHARS)
     seen = text if len(text) <= 2 * _ERROR_CHARS else text[:_ERROR_CHARS] + "\n" + text[-_ERROR_CHARS:]
+    if "\x1b[" in seen:  # a terminal's colour codes are no part of what a tool says
+        seen = _COLOUR.sub("", seen)
     command = call.kind == "command"
     reading = failures.read_command(seen, call.target) if command else failures.read_tool(seen, call.target)
     if result.is_error or head.startswith("<tool_use_error>") or reading.failed:
-        line = reading.line or failures.quote(seen, failed=True)
+        line = reading.line or failures.quote(failures.printed(seen, call.target) if command else seen, failed=True)
         code = failures.exit_code(seen) if call.kind == "command" else None
         if line is None and code:  # no line names a failure: the output's first and last lines are what it said
             said = _lines(failures.printed(failures.unwrapped(seen)[0], call.target))
