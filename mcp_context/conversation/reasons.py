@@ -21,7 +21,7 @@ _SEVERE = re.compile(
     r"mismatch\w*|undefined|unbound|undeclared|not found|no such|cannot|can't|could not|unable to|"
     r"invalid|denied|refused|leak\w*|overflow\w*|segmentation|timeout|timed out|unexpected|illegal|"
     r"violat\w+|uninitiali[sz]ed|not defined|unknown|missing|incompatible|conflict\w*|lost|issues?|insecure|"
-    r"vulnerab\w+|unhandled|uncaught|wrong)\b"
+    r"vulnerab\w+|unhandled|uncaught|wrong|inconsistent|unpars[e]?able|must)\b"
 )
 #: A severity said to be absent: ``0 failures``, ``no issues found``, ``No syntax errors detected``, ``Failed 0``.
 _NEGATED = re.compile(
@@ -45,11 +45,20 @@ _PLACE = re.compile(r"[\w/-]\.\w{1,8}(?::\d+|\(\d+)")
 SEVERE = 4.0
 #: A finding's code: a rule or an error number (``E1101``, ``[B602:...]``, ``TS2322``, ``SC2086``, ``CWE-78``
 #: excepted): a message that names one is a finding, not prose.
-_CODE = re.compile(r"(?:^|(?<=[\s\[(]))[A-Z]{1,3}\d{3,5}(?=[:\])]|\s*:)")
+_CODE = re.compile(r"(?:^|(?<=[\s\[(]))(?:[A-Z]{1,3}\d{3,5}(?=[:\])/]|\s*[:|])|[A-Z]{2,3}\d{2}(?=\s*\|))")
+#: The rule a finding broke, named last as linters name rules: ``(tag-pair)``, ``[ambiguous.column_references]``,
+#: ``color-no-invalid-hex``: words joined by hyphens, dots or underscores, alone at the end of the line.
+_RULE = re.compile(r"(?:[(\[][a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+[)\]]|\s[a-z]+(?:-[a-z0-9]+){2,})$")
+#: A message given as a value of a key that says so (``message: "must be integer"``, ``"reason": ...``): an error
+#: object dumped as JSON, YAML or a language's literal.
+_KEYED = re.compile(r"""(?i)^\W{0,3}(?:message|msg|reason|description|detail)s?\W{0,2}\s*[:=]\s*["'`]""")
 #: A figure under a label (``Undefined: 0``, ``Total lines of code: 3``, ``Time: 0.2s``): a metric, never a reason.
 _METRIC = re.compile(r"^[\w\s(),#.'/-]{1,80}:\s*[\d.,]+\s*(?:%|s|ms|[kMG]?B)?$")
 #: What was wanted beside what came: an assertion's message even without a severity word.
-_WANTED = re.compile(r"(?i)\b(?:expected|want(?:ed)?|should)\b.*\b(?:actual|got|but|received|found|was|is)\b")
+_WANTED = re.compile(
+    r"(?i)\b(?:expected|want(?:ed)?|should)\b.*\b(?:actual|got|but|received|found|was|is)\b|"
+    r"\b(?:actual|got|received)\b.*\bexpected\b"
+)
 #: Put before a message and no part of it: a process id (``==123==``), a timestamp, a level tag, a location.
 _NOISE = re.compile(
     r"^(?:==\d+==|\[?\d{4}-\d\d-\d\d[T ][\d:.,]+Z?\]?|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?|"
@@ -63,7 +72,7 @@ _FRAME = re.compile(
 )
 #: A runner's tally: says that tests failed, not why.
 _COUNT = re.compile(
-    r"(?i)(?:\b\d+ (?:tests?|examples?|passed|failed|failures?|errors?|skipped|warnings?)\b.*){2,}|"
+    r"(?i)(?:\b\d+ (?:tests?|examples?|passed|failed|failures?|errors?|skipped|warnings?|files?)\b.*){2,}|"
     r"^\W*(?:FAILED|FAIL|ERROR)\W*\(.*=\d+.*\)\W*$|^\s*(?:Tests?|Suites?|Files?)\s*:\s*\d+"
 )
 _BANNER = re.compile(r"^\W*$|^(.)\1{5,}")
@@ -153,7 +162,7 @@ def _score(line: str) -> float:
     said = _NEGATED.sub("", message)
     words = {m.group(0).lower() for m in _SEVERE.finditer(said)}
     value = 2.0 * min(len(words), 3) + (2.0 if _WANTED.search(said) else 0.0)
-    if _CODE.search(message):
+    if _CODE.search(message) or _RULE.search(message):
         value += 2.0  # a finding names its rule or error number
     if _KIND.search(said) or _RAISED.search(said):
         value += 2.0  # an error named by its kind
@@ -161,6 +170,8 @@ def _score(line: str) -> float:
         return 0.0
     if _HEADS.search(said):
         value += 2.0
+    if _KEYED.match(message):
+        value += 1.5  # the message of an error object
     if _PLACE.search(line):
         value += 1.5  # a message about a place in a file
     if _PHRASE.search(said):
