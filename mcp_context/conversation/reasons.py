@@ -76,7 +76,9 @@ _COUNT = re.compile(
     r"^\W*(?:FAILED|FAIL|ERROR)\W*\(.*=\d+.*\)\W*$|^\s*(?:Tests?|Suites?|Files?)\s*:\s*\d+"
 )
 _BANNER = re.compile(r"^\W*$|^(.)\1{5,}")
-_ECHO = re.compile(r"^\s*(?:\$|\+|>>>|#) \S")
+#: A command echoed after its prompt. After ``#`` only a line with no ``word:`` in it: ``# f.sh: line 3: x: command
+#: not found`` is a diagnostic (TAP's, a comment's), not a root prompt.
+_ECHO = re.compile(r"^\s*(?:\$|\+|>>>) \S|^\s*# (?![^\n]*\w: )\S")
 #: A line that only says an error follows: its message is on the lines below.
 _MARKER = re.compile(r"(?i)^\W*(?:error|fatal|fail(?:ed|ure)?|exception|not ok \d+.*)\W*:?\s*$")
 _CLOSE = 1.0  # two best lines this close in score may both be the cause: both are quoted
