@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from .causes import joined, owner
-from .reasons import reason, severe, tally
+from .reasons import reason, score, severe, strongest, tally
 from .wrappers import EXIT_CODE, EXIT_LINE, exit_code, unwrapped
 
 __all__ = [
@@ -386,6 +386,8 @@ def quote(text: str, failed: bool = False) -> str | None:
             line = why if why != line else line
         elif why and why not in line:
             line = f"{why} ({line})"
+    else:
+        line = _second_opinion(text, line, best.start)
     wrapper = next((ln for _, ln in found.get("***", ()) if _MAKE.match(ln)), None)
     if wrapper is None or wrapper.strip() == line:
         return _with_cause(text, line) if wrapper is not None else line
@@ -435,6 +437,28 @@ def _edges(text: str) -> list[str]:
             return head + tail
     lines = [ln for ln in text.splitlines() if ln.strip()]
     return lines if len(lines) <= 2 * _EDGE_LINES else lines[:_EDGE_LINES] + lines[-_EDGE_LINES:]
+
+
+def _second_opinion(text: str, line: str, start: int) -> str:
+    """A known shape's line, and the line the scorer reads as the strongest reason when that is another and the
+    shape's own line shows at most one sign of one: a tool's shape may pick the first finding of a kind or an
+    error's kind over its message, and which of the two says why is not known here, so both are told, in the
+    order printed, when they fit."""
+    own = score(line)
+    if own > _ONE_SIGN:  # the shape's line reads as a reason by two signs or more: it is told alone
+        return line
+    top = strongest(text)
+    if top is None or top[0] < own + _AHEAD:
+        return line
+    _, at, why = top
+    if why in line or line in why or len(line) + len(why) > _TWO:
+        return line
+    return f"{why}; {line}" if at < start else f"{line}; {why}"
+
+
+_ONE_SIGN = 2.0  # a line that shows one sign of a reason (one severity word, one kind) may only name the failure
+_AHEAD = 2.0  # the scorer's line must read clearly more like a reason than the shape's: one more sign of it
+_TWO = 280  # two lines told together fit the room of a failure's line (``calls.FAILURE_CHARS``)
 
 
 def _cause_after(text: str, start: int) -> str | None:

@@ -14,7 +14,7 @@ import re
 
 from .causes import joined
 
-__all__ = ["message", "reason", "severe", "tally"]
+__all__ = ["message", "reason", "score", "severe", "strongest", "tally"]
 
 _SEVERE = re.compile(
     r"(?i)\b(?:errors?|fail(?:s|ed|ures?|ing)?|fatal|abort\w*|panic\w*|exception|assert\w*|"
@@ -75,6 +75,8 @@ _COUNT = re.compile(
     r"(?i)(?:\b\d+ (?:tests?|examples?|passed|failed|failures?|errors?|skipped|warnings?|files?)\b.*){2,}|"
     r"^\W*(?:FAILED|FAIL|ERROR)\W*\(.*=\d+.*\)\W*$|^\s*(?:Tests?|Suites?|Files?)\s*:\s*\d+"
 )
+#: The first word of a line that says how severe it is: a mild one (warning, note, hint) ranks below an error.
+_FIRST_SEVERITY = re.compile(r"(?i)\b(?:(?P<mild>warn(?:ing)?|note|hint)|error|fatal)\b")
 _BANNER = re.compile(r"^\W*$|^(.)\1{5,}")
 #: A command echoed after its prompt. After ``#`` only a line with no ``word:`` in it: ``# f.sh: line 3: x: command
 #: not found`` is a diagnostic (TAP's, a comment's), not a root prompt.
@@ -88,18 +90,9 @@ _SHORT = 140
 def reason(text: str) -> str | None:
     """The line of ``text`` (a failed run's output) that says best why it failed, widened to its message; two
     lines when the best two score alike and are short; None when no line names a failure at all."""
-    scored: list[tuple[float, int, str]] = []
-    at = 0
-    for raw in text.splitlines(keepends=True):
-        start, at = at, at + len(raw)
-        line = raw.strip()
-        if line:
-            value = _score(line)
-            if value > 0:
-                scored.append((value, start, line))
+    scored = _scored(text)
     if not scored:
         return None
-    scored.sort(key=lambda s: (-s[0], s[1]))  # the best first; of two alike, the earlier: it caused the rest
     value, start, line = scored[0]
     first = _message(text, start, line)
     if len(scored) > 1:
@@ -109,6 +102,36 @@ def reason(text: str) -> str | None:
             pair = (first, second) if start < nxt_start else (second, first)
             return "; ".join(pair)
     return first
+
+
+def score(line: str) -> float:
+    """How much ``line`` reads as the reason a run failed: 0 for none; each sign of one adds."""
+    return _score(line.strip())
+
+
+def strongest(text: str) -> tuple[float, int, str] | None:
+    """The score, offset and message of the line of ``text`` that says best why it failed, or None."""
+    scored = _scored(text)
+    if not scored:
+        return None
+    value, start, line = scored[0]
+    return value, start, _message(text, start, line)
+
+
+def _scored(text: str) -> list[tuple[float, int, str]]:
+    """Each line that names a failure, with its score and offset: the best first; of two alike, the earlier (it
+    caused the rest)."""
+    scored: list[tuple[float, int, str]] = []
+    at = 0
+    for raw in text.splitlines(keepends=True):
+        start, at = at, at + len(raw)
+        line = raw.strip()
+        if line:
+            value = _score(line)
+            if value > 0:
+                scored.append((value, start, line))
+    scored.sort(key=lambda s: (-s[0], s[1]))
+    return scored
 
 
 def severe(line: str) -> bool:
@@ -184,6 +207,9 @@ def _score(line: str) -> float:
         value += 0.5  # says little itself; its message is joined from the lines below
     if _COUNT.search(message):
         value -= 4.0
+    first = _FIRST_SEVERITY.search(message)
+    if first is not None and first["mild"]:
+        value -= 2.0  # a warning, a note or a hint: an error beside it says why the run failed
     if _ECHO.match(line):
         value -= 3.0
     if len(message) > 300:
