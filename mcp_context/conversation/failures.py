@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from .causes import joined, owner
-from .reasons import reason, score, severe, strongest, tally
+from .reasons import SEVERE, reason, score, severe, strongest, tally
 from .wrappers import EXIT_CODE, EXIT_LINE, exit_code, unwrapped
 
 __all__ = [
@@ -448,7 +448,7 @@ def _second_opinion(text: str, line: str, start: int) -> str:
     if own > _ONE_SIGN:  # the shape's line reads as a reason by two signs or more: it is told alone
         return line
     top = strongest(text)
-    if top is None or top[0] < own + _AHEAD:
+    if top is None or top[0] < max(own + _AHEAD, SEVERE):
         return line
     _, at, why = top
     if why in line or line in why or len(line) + len(why) > _TWO:

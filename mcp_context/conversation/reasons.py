@@ -44,8 +44,11 @@ _PLACE = re.compile(r"[\w/-]\.\w{1,8}(?::\d+|\(\d+)")
 #: The score from which a line among an output's first or last reads as a failure by itself: two signs of one.
 SEVERE = 4.0
 #: A finding's code: a rule or an error number (``E1101``, ``[B602:...]``, ``TS2322``, ``SC2086``, ``CWE-78``
-#: excepted): a message that names one is a finding, not prose.
-_CODE = re.compile(r"(?:^|(?<=[\s\[(]))(?:[A-Z]{1,3}\d{3,5}(?=[:\])/]|\s*[:|])|[A-Z]{2,3}\d{2}(?=\s*\|))")
+#: excepted), or opening the message after its location (``a.py:3:1: F821 undefined name``): a message that names
+#: one is a finding, not prose.
+_CODE = re.compile(
+    r"(?:^|(?<=[\s\[(]))(?:[A-Z]{1,3}\d{3,5}(?=[:\])/]|\s*[:|])|[A-Z]{2,3}\d{2}(?=\s*\|))|^[A-Z]{1,3}\d{3,5}(?= [a-z])"
+)
 #: The rule a finding broke, named last as linters name rules: ``(tag-pair)``, ``[ambiguous.column_references]``,
 #: ``color-no-invalid-hex``: words joined by hyphens, dots or underscores, alone at the end of the line.
 _RULE = re.compile(r"(?:[(\[][a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+[)\]]|\s[a-z]+(?:-[a-z0-9]+){2,})$")
