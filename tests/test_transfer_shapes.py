@@ -57,14 +57,18 @@ def test_a_hosts_exit_code_line_and_its_echo_of_the_command_are_never_the_reason
 
 
 def test_a_failed_run_with_no_reason_line_tells_its_first_and_last_lines() -> None:
-    failed, line = _result("shell", {"command": "fmtcheck src/"}, "would restyle src/a.q\n\n2 files would change.\n[exit code 1]")
+    failed, line = _result(
+        "shell", {"command": "fmtcheck src/"}, "would restyle src/a.q\n\n2 files would change.\n[exit code 1]"
+    )
     assert failed and "would restyle src/a.q" in line and "2 files would change." in line
     failed, line = _result("shell", {"command": "fmtcheck src/"}, "[exit code 1]")
     assert failed and line == "exit code 1, no error message"
 
 
 def test_colour_codes_are_no_part_of_the_reason() -> None:
-    coloured = "\x1b[37m  L3 |\x1b[90m <p>\x1b[39m\n\x1b[37m      ^ \x1b[31mAttribute must be quoted. (attr-quotes)\x1b[39m\n"
+    coloured = (
+        "\x1b[37m  L3 |\x1b[90m <p>\x1b[39m\n\x1b[37m      ^ \x1b[31mAttribute must be quoted. (attr-quotes)\x1b[39m\n"
+    )
     failed, line = _result("shell", {"command": "markupcheck a.html"}, coloured + "[exit code 1]")
     assert failed and "Attribute must be quoted. (attr-quotes)" in line and "\x1b" not in line
 
@@ -103,7 +107,9 @@ def test_a_shapes_weak_line_is_told_with_the_scorers_clearly_stronger_one() -> N
 
 
 def test_an_old_new_pair_under_a_search_like_tool_name_is_an_edit() -> None:
-    call = calls.classify(Block(kind="tool_call", name="find_and_swap", args={"file": "a.q", "find": "x", "replace": "y"}))
+    call = calls.classify(
+        Block(kind="tool_call", name="find_and_swap", args={"file": "a.q", "find": "x", "replace": "y"})
+    )
     assert call.kind == "edit" and call.replaced == [("x", "y")]
     found = calls.classify(Block(kind="tool_call", name="find_text", args={"path": "src", "pattern": "TODO"}))
     assert found.kind == "search"

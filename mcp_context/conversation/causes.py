@@ -138,7 +138,7 @@ def _block(line: str, depth: int, rest: list[str]) -> tuple[str, list[str]]:
     if first is None or _FRAME.match(rest[first]):
         return line, rest
     if first > 0:  # after a blank line: the short block there, up to the next blank (``- 4`` then ``+ 3``)
-        taken = []
+        taken: list[str] = []
         for nxt in rest[first : first + _AFTER_BLANK]:
             if not nxt.strip() or _FRAME.match(nxt) or len(line) + sum(len(t) + 1 for t in taken) + len(nxt) > MOST:
                 break

@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass
 
 from .causes import joined, owner
-from .reasons import SEVERE, reason, score, severe, strongest, tally
-from .wrappers import EXIT_CODE, EXIT_LINE, exit_code, unwrapped
+from .reasons import reason, second_opinion, severe, tally
+from .wrappers import EXIT_CODE, exit_code, printed, unwrapped
 
 __all__ = [
     "EXIT_CODE",
@@ -297,20 +297,6 @@ def read_command(text: str, command: str = "") -> Reading:
     return Reading(line is not None, line)
 
 
-def printed(text: str, command: str = "") -> str:
-    """What the command printed, without the lines a host wraps around it that state its exit code (``Command
-    failed with exit code: 2.``, ``Return code: 1``) or echo the command run (``Command failed: 'cd /p && make'``):
-    they say that it failed, never why. ``text`` whole when nothing else is left."""
-    echo = command.strip() if len(command.strip()) >= _ECHOED else ""
-    if not EXIT_LINE.search(text) and not (echo and echo in text):
-        return text
-    kept = [ln for ln in text.split("\n") if not EXIT_LINE.search(ln) and not (echo and echo in ln)]
-    return "\n".join(kept) if any(ln.strip() for ln in kept) else text
-
-
-_ECHOED = 8  # a command this long, found in a line, is that line echoing it; a shorter one may be a word of it
-
-
 def read_tool(text: str, target: str = "") -> Reading:
     """Another tool's result: a failure when the text is itself an error, or when a short answer says that the
     file it was asked for is not there (``[Errno 2] No such file or directory: 'x'``, ``The path /x does not
@@ -387,7 +373,7 @@ def quote(text: str, failed: bool = False) -> str | None:
         elif why and why not in line:
             line = f"{why} ({line})"
     else:
-        line = _second_opinion(text, line, best.start)
+        line = second_opinion(text, line, best.start)
     wrapper = next((ln for _, ln in found.get("***", ()) if _MAKE.match(ln)), None)
     if wrapper is None or wrapper.strip() == line:
         return _with_cause(text, line) if wrapper is not None else line
@@ -437,28 +423,6 @@ def _edges(text: str) -> list[str]:
             return head + tail
     lines = [ln for ln in text.splitlines() if ln.strip()]
     return lines if len(lines) <= 2 * _EDGE_LINES else lines[:_EDGE_LINES] + lines[-_EDGE_LINES:]
-
-
-def _second_opinion(text: str, line: str, start: int) -> str:
-    """A known shape's line, and the line the scorer reads as the strongest reason when that is another and the
-    shape's own line shows at most one sign of one: a tool's shape may pick the first finding of a kind or an
-    error's kind over its message, and which of the two says why is not known here, so both are told, in the
-    order printed, when they fit."""
-    own = score(line)
-    if own > _ONE_SIGN:  # the shape's line reads as a reason by two signs or more: it is told alone
-        return line
-    top = strongest(text)
-    if top is None or top[0] < max(own + _AHEAD, SEVERE):
-        return line
-    _, at, why = top
-    if why in line or line in why or len(line) + len(why) > _TWO:
-        return line
-    return f"{why}; {line}" if at < start else f"{line}; {why}"
-
-
-_ONE_SIGN = 2.0  # a line that shows one sign of a reason (one severity word, one kind) may only name the failure
-_AHEAD = 2.0  # the scorer's line must read clearly more like a reason than the shape's: one more sign of it
-_TWO = 280  # two lines told together fit the room of a failure's line (``calls.FAILURE_CHARS``)
 
 
 def _cause_after(text: str, start: int) -> str | None:

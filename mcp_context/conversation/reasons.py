@@ -14,7 +14,7 @@ import re
 
 from .causes import joined
 
-__all__ = ["message", "reason", "score", "severe", "strongest", "tally"]
+__all__ = ["message", "reason", "score", "second_opinion", "severe", "strongest", "tally"]
 
 _SEVERE = re.compile(
     r"(?i)\b(?:errors?|fail(?:s|ed|ures?|ing)?|fatal|abort\w*|panic\w*|exception|assert\w*|"
@@ -226,3 +226,25 @@ def _message(text: str, start: int, line: str) -> str:
         after = [ln.strip() for ln in text[start:].splitlines()[1:6] if ln.strip()]
         return f"{line} {after[0]}" if after else line
     return joined(text, start, line)
+
+
+def second_opinion(text: str, line: str, start: int) -> str:
+    """A known shape's line, and the line the scorer reads as the strongest reason when that is another and the
+    shape's own line shows at most one sign of one: a tool's shape may pick the first finding of a kind or an
+    error's kind over its message, and which of the two says why is not known here, so both are told, in the
+    order printed, when they fit."""
+    own = score(line)
+    if own > _ONE_SIGN:  # the shape's line reads as a reason by two signs or more: it is told alone
+        return line
+    top = strongest(text)
+    if top is None or top[0] < max(own + _AHEAD, SEVERE):
+        return line
+    _, at, why = top
+    if why in line or line in why or len(line) + len(why) > _TWO:
+        return line
+    return f"{why}; {line}" if at < start else f"{line}; {why}"
+
+
+_ONE_SIGN = 2.0  # a line that shows one sign of a reason (one severity word, one kind) may only name the failure
+_AHEAD = 2.0  # the scorer's line must read clearly more like a reason than the shape's: one more sign of it
+_TWO = 280  # two lines told together fit the room of a failure's line (``calls.FAILURE_CHARS``)
