@@ -131,3 +131,13 @@ def test_files_listed_under_any_key_are_read_and_a_write_is_told_against_them() 
     as_json = ("get_files", {"paths": ["conf/a.ini"]}, json.dumps([{"path": "conf/a.ini", "content": before}]))
     whole = ("put_file", {"path": "conf/a.ini", "content": before.replace("3", "30")}, "ok")
     assert _changes([as_json, whole]) == ["`gamma = 3` -> `gamma = 30`"]
+
+
+def test_a_chain_of_causes_is_told_with_its_root_and_output_tags_are_read_together() -> None:
+    chain = "ERROR:\nCaused by: cannot load settings from /w/a.toml\nCaused by: Permission denied (os error 13)"
+    reading = failures.read_tool(chain, "/w/a.toml")
+    assert reading.failed and reading.line is not None and reading.line.endswith("; Permission denied (os error 13)")
+    single = failures.read_tool("ERROR:\nCaused by: not found: /w/b.toml", "/w/b.toml")
+    assert single.line == "Caused by: not found: /w/b.toml"
+    tagged = '<run\n  exit_code="2"\n>\n<stdout>\n</stdout>\n<stderr>\nbad flag --x\n</stderr>\n</run>'
+    assert failures.unwrapped(tagged) == ("bad flag --x", 2)

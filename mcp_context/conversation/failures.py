@@ -306,6 +306,9 @@ def read_tool(text: str, target: str = "") -> Reading:
         first = lines[0] if lines else ""
         if first.rstrip(":").lower() in ("error", "failed") and len(lines) > 1:  # ``ERROR:`` then the message
             first = lines[1]
+        causes = [ln for ln in lines if _CAUSED.match(ln)]
+        if len(causes) > 1 and causes[-1] != first:  # a chain of causes: the last is the root of it
+            first = f"{first}; {_CAUSED.sub('', causes[-1])}"
         return Reading(True, first.removeprefix("<tool_use_error>").removesuffix("</tool_use_error>"))
     if len(text) <= _SHORT_ANSWER and text.count("\n") < 4:
         name = target.rstrip("/").rsplit("/", 1)[-1]
@@ -316,6 +319,8 @@ def read_tool(text: str, target: str = "") -> Reading:
     return Reading(False, None)
 
 
+#: A link of an error's chain of causes (``Caused by: No such file or directory``): the last one is the root.
+_CAUSED = re.compile(r"^caused by:\s*", re.I)
 #: A tool's answer this short may be an error in the tool's own words; a longer one is the file it read.
 _SHORT_ANSWER = 400
 _MISSING = re.compile(

@@ -39,7 +39,7 @@ _CODE_KEYS = ("exitcode", "exitstatus", "returncode")
 #: Keys that hold an exit code only beside an output (a JSON file's own ``"status": 200`` is no exit code).
 _WEAK_CODE_KEYS = ("exit", "code", "status")
 _LABEL = re.compile(r"^(?:<untrusted_context>\s*)?Output: ", re.M)
-_OUTPUT_TAG = re.compile(r"<output>\n?(.*?)</output>", re.S)
+_OUTPUT_TAG = re.compile(r"<(output|stdout|stderr)>\n?(.*?)</\1>", re.S)
 #: A label on its own line before an output: ``Output:``, ``Code output:``, ``Command output:``.
 _OUTPUT_LABEL = re.compile(r"(?:[A-Za-z]+ )?output:", re.I)
 _PGID = re.compile(r"^Process Group PGID: ", re.M)
@@ -70,9 +70,10 @@ def unwrapped(text: str) -> tuple[str, int | None]:
             if outputs or codes:
                 code = codes[0] if codes else weak[0] if weak and outputs else None
                 return "\n".join(o for o in outputs if o), code
-    tagged = _OUTPUT_TAG.search(text)
-    if tagged is not None:  # ``<returncode>1</returncode><output>...</output>``: the output is inside its tag
-        return tagged.group(1).strip("\n"), exit_code(text[: tagged.start()])
+    tagged = list(_OUTPUT_TAG.finditer(text)) if "put>" in text or "out>" in text or "err>" in text else []
+    if tagged:  # ``<returncode>1</returncode><output>...</output>``, ``<stdout>``, ``<stderr>``: the output is inside
+        said = "\n".join(t.group(2).strip("\n") for t in tagged if t.group(2).strip())
+        return said, exit_code(text[: tagged[0].start()])
     head_lines = text.lstrip("\n").split("\n", 3)
     if len(head_lines) > 1 and EXIT_CODE.fullmatch(head_lines[0]):  # the code first, then a label, then the output
         rest = head_lines[1:]
