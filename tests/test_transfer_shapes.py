@@ -141,3 +141,10 @@ def test_a_chain_of_causes_is_told_with_its_root_and_output_tags_are_read_togeth
     assert single.line == "Caused by: not found: /w/b.toml"
     tagged = '<run\n  exit_code="2"\n>\n<stdout>\n</stdout>\n<stderr>\nbad flag --x\n</stderr>\n</run>'
     assert failures.unwrapped(tagged) == ("bad flag --x", 2)
+
+
+def test_a_read_answered_as_fields_gives_the_text_under_its_content_field() -> None:
+    before = "alpha = 1\nbeta = 2\n"
+    shown = ("peek", {"path": "/w/a.ini"}, f"path: /w/a.ini\ncontent: {before}lines_read: 2\nwas_truncated: False")
+    write = ("put", {"path": "/w/a.ini", "content": before.replace("2", "7")}, "ok")
+    assert _changes([shown, write]) == ["`beta = 2` -> `beta = 7`"]
