@@ -190,7 +190,7 @@ def _score(line: str) -> float:
     said = _NEGATED.sub("", message)
     words = {m.group(0).lower() for m in _SEVERE.finditer(said)}
     value = 2.0 * min(len(words), 3) + (2.0 if _WANTED.search(said) else 0.0)
-    if _CODE.search(message) or _RULE.search(message):
+    if _CODE.search(message) or (("-" in message[-60:] or "." in message[-60:]) and _RULE.search(message[-80:])):
         value += 2.0  # a finding names its rule or error number
     if _KIND.search(said) or _RAISED.search(said):
         value += 2.0  # an error named by its kind

@@ -306,9 +306,9 @@ def outcome(call: Call, result: Block) -> tuple[bool, str]:
         line = reading.line or failures.quote(failures.printed(seen, call.target) if command else seen, failed=True)
         code = failures.exit_code(seen) if call.kind == "command" else None
         if line is None and code:  # no line names a failure: the output's first and last lines are what it said
-            printed = _lines(failures.printed(failures.unwrapped(seen)[0], call.target))
-            said = [ln for ln in printed if failures.exit_code(ln) is None]
+            said = _lines(failures.printed(failures.unwrapped(seen)[0], call.target))
             ends = list(dict.fromkeys(said[:1] + said[-1:]))
+            ends = [ln for ln in ends if failures.exit_code(ln) is None]  # a wrapper's code line is left only
             line = f"exit code {code}: {'; '.join(ends)}" if ends else f"exit code {code}, no error message"
         if line is None:
             lines = _lines(seen)
