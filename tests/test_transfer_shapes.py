@@ -148,3 +148,12 @@ def test_a_read_answered_as_fields_gives_the_text_under_its_content_field() -> N
     shown = ("peek", {"path": "/w/a.ini"}, f"path: /w/a.ini\ncontent: {before}lines_read: 2\nwas_truncated: False")
     write = ("put", {"path": "/w/a.ini", "content": before.replace("2", "7")}, "ok")
     assert _changes([shown, write]) == ["`beta = 2` -> `beta = 7`"]
+
+
+def test_of_two_findings_with_codes_the_first_is_told_with_the_clearly_stronger_one() -> None:
+    text = "src/a.q:2:5: Q201 value 'n' is set and never read\nsrc/a.q:4:9: Q301 undefined name 'totl'\n"
+    quoted = failures.quote(text, failed=True) or ""
+    assert "Q301 undefined name 'totl'" in quoted
+    # a strong finding with a code chosen first is told alone when the other is no stronger
+    alike = "src/a.q:2:5: Q301 undefined name 'x'\nsrc/a.q:4:9: Q301 undefined name 'y'\n"
+    assert failures.quote(alike, failed=True) == "src/a.q:2:5: Q301 undefined name 'x'"

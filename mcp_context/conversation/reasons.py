@@ -234,12 +234,15 @@ def second_opinion(text: str, line: str, start: int) -> str:
     error's kind over its message, and which of the two says why is not known here, so both are told, in the
     order printed, when they fit."""
     own = score(line)
-    if own > _ONE_SIGN:  # the shape's line reads as a reason by two signs or more: it is told alone
+    coded = _CODE.search(message(line)) is not None
+    if own > _ONE_SIGN and not coded:  # the shape's line reads as a reason by two signs or more: it is told alone
         return line
     top = strongest(text)
     if top is None or top[0] < max(own + _AHEAD, SEVERE):
         return line
     _, at, why = top
+    if own > _ONE_SIGN and _CODE.search(message(why)) is None:  # of two findings, each with its code, both
+        return line
     if why in line or line in why or len(line) + len(why) > _TWO:
         return line
     return f"{why}; {line}" if at < start else f"{line}; {why}"
