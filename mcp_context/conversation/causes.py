@@ -128,13 +128,23 @@ def _indent(text: str, start: int) -> int:
     return len(line) - len(line.lstrip())
 
 
+_AFTER_BLANK = 3
+
+
 def _block(line: str, depth: int, rest: list[str]) -> tuple[str, list[str]]:
     """A line ending in ':' and what it introduces. Indented deeper below it: the block, up to a blank line, a
     dedent, a source excerpt or its second bullet. Else the next line that is not blank and not a frame."""
     first = next((k for k, ln in enumerate(rest) if ln.strip()), None)
     if first is None or _FRAME.match(rest[first]):
         return line, rest
-    if len(rest[first]) - len(rest[first].lstrip()) <= depth or first > 0:
+    if first > 0:  # after a blank line: the short block there, up to the next blank (``- 4`` then ``+ 3``)
+        taken: list[str] = []
+        for nxt in rest[first : first + _AFTER_BLANK]:
+            if not nxt.strip() or _FRAME.match(nxt) or len(line) + sum(len(t) + 1 for t in taken) + len(nxt) > MOST:
+                break
+            taken.append(nxt.strip())
+        return f"{line} {' '.join(taken)}", rest[first + len(taken) :]
+    if len(rest[first]) - len(rest[first].lstrip()) <= depth:
         return f"{line} {rest[first].strip()}", rest[first + 1 :]
     bullet = _BULLET.match(rest[first])
     taken = [rest[first].strip()]

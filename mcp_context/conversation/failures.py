@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass
 
 from .causes import joined, owner
-from .reasons import reason, severe, tally
-from .wrappers import EXIT_CODE, exit_code, unwrapped
+from .reasons import reason, second_opinion, severe, tally
+from .wrappers import EXIT_CODE, exit_code, printed, unwrapped
 
 __all__ = [
     "EXIT_CODE",
@@ -25,6 +25,7 @@ __all__ = [
     "Reading",
     "exit_code",
     "normalised",
+    "printed",
     "quote",
     "read_command",
     "read_tool",
@@ -283,14 +284,15 @@ class Reading:
     exit_code: int | None = None
 
 
-def read_command(text: str) -> Reading:
+def read_command(text: str, command: str = "") -> Reading:
     """A shell command's output: the exit code decides when written, else the failure lines do. Hosts' wrappers
-    are read through (``wrappers``): Codex's JSON, Gemini CLI's ``Output:``, any JSON with an output and a code."""
+    are read through (``wrappers``): Codex's JSON, Gemini CLI's ``Output:``, any JSON with an output and a code.
+    ``command``: the command run, when known: a host's line that echoes it is no reason."""
     text, code = unwrapped(text)
     if code is None:
         code = exit_code(text)
     if code is not None:
-        return Reading(code != 0, quote(text, failed=True) if code != 0 else None, code)
+        return Reading(code != 0, quote(printed(text, command), failed=True) if code != 0 else None, code)
     line = quote(text)
     return Reading(line is not None, line)
 
@@ -304,6 +306,9 @@ def read_tool(text: str, target: str = "") -> Reading:
         first = lines[0] if lines else ""
         if first.rstrip(":").lower() in ("error", "failed") and len(lines) > 1:  # ``ERROR:`` then the message
             first = lines[1]
+        causes = [ln for ln in lines if _CAUSED.match(ln)]
+        if len(causes) > 1 and causes[-1] != first:  # a chain of causes: the last is the root of it
+            first = f"{first}; {_CAUSED.sub('', causes[-1])}"
         return Reading(True, first.removeprefix("<tool_use_error>").removesuffix("</tool_use_error>"))
     if len(text) <= _SHORT_ANSWER and text.count("\n") < 4:
         name = target.rstrip("/").rsplit("/", 1)[-1]
@@ -314,6 +319,8 @@ def read_tool(text: str, target: str = "") -> Reading:
     return Reading(False, None)
 
 
+#: A link of an error's chain of causes (``Caused by: No such file or directory``): the last one is the root.
+_CAUSED = re.compile(r"^caused by:\s*", re.I)
 #: A tool's answer this short may be an error in the tool's own words; a longer one is the file it read.
 _SHORT_ANSWER = 400
 _MISSING = re.compile(
@@ -370,6 +377,8 @@ def quote(text: str, failed: bool = False) -> str | None:
             line = why if why != line else line
         elif why and why not in line:
             line = f"{why} ({line})"
+    else:
+        line = second_opinion(text, line, best.start)
     wrapper = next((ln for _, ln in found.get("***", ()) if _MAKE.match(ln)), None)
     if wrapper is None or wrapper.strip() == line:
         return _with_cause(text, line) if wrapper is not None else line

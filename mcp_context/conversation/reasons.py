@@ -14,14 +14,14 @@ import re
 
 from .causes import joined
 
-__all__ = ["message", "reason", "severe", "tally"]
+__all__ = ["message", "reason", "score", "second_opinion", "severe", "strongest", "tally"]
 
 _SEVERE = re.compile(
     r"(?i)\b(?:errors?|fail(?:s|ed|ures?|ing)?|fatal|abort\w*|panic\w*|exception|assert\w*|"
     r"mismatch\w*|undefined|unbound|undeclared|not found|no such|cannot|can't|could not|unable to|"
     r"invalid|denied|refused|leak\w*|overflow\w*|segmentation|timeout|timed out|unexpected|illegal|"
     r"violat\w+|uninitiali[sz]ed|not defined|unknown|missing|incompatible|conflict\w*|lost|issues?|insecure|"
-    r"vulnerab\w+|unhandled|uncaught|wrong)\b"
+    r"vulnerab\w+|unhandled|uncaught|wrong|inconsistent|unpars[e]?able|must)\b"
 )
 #: A severity said to be absent: ``0 failures``, ``no issues found``, ``No syntax errors detected``, ``Failed 0``.
 _NEGATED = re.compile(
@@ -44,12 +44,24 @@ _PLACE = re.compile(r"[\w/-]\.\w{1,8}(?::\d+|\(\d+)")
 #: The score from which a line among an output's first or last reads as a failure by itself: two signs of one.
 SEVERE = 4.0
 #: A finding's code: a rule or an error number (``E1101``, ``[B602:...]``, ``TS2322``, ``SC2086``, ``CWE-78``
-#: excepted): a message that names one is a finding, not prose.
-_CODE = re.compile(r"(?:^|(?<=[\s\[(]))[A-Z]{1,3}\d{3,5}(?=[:\])]|\s*:)")
+#: excepted), or opening the message after its location (``a.py:3:1: F821 undefined name``): a message that names
+#: one is a finding, not prose.
+_CODE = re.compile(
+    r"(?:^|(?<=[\s\[(]))(?:[A-Z]{1,3}\d{3,5}(?=[:\])/]|\s*[:|])|[A-Z]{2,3}\d{2}(?=\s*\|))|^[A-Z]{1,3}\d{3,5}(?= [a-z])"
+)
+#: The rule a finding broke, named last as linters name rules: ``(tag-pair)``, ``[ambiguous.column_references]``,
+#: ``color-no-invalid-hex``: words joined by hyphens, dots or underscores, alone at the end of the line.
+_RULE = re.compile(r"(?:[(\[][a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+[)\]]|\s[a-z]+(?:-[a-z0-9]+){2,})$")
+#: A message given as a value of a key that says so (``message: "must be integer"``, ``"reason": ...``): an error
+#: object dumped as JSON, YAML or a language's literal.
+_KEYED = re.compile(r"""(?i)^\W{0,3}(?:message|msg|reason|description|detail)s?\W{0,2}\s*[:=]\s*["'`]""")
 #: A figure under a label (``Undefined: 0``, ``Total lines of code: 3``, ``Time: 0.2s``): a metric, never a reason.
 _METRIC = re.compile(r"^[\w\s(),#.'/-]{1,80}:\s*[\d.,]+\s*(?:%|s|ms|[kMG]?B)?$")
 #: What was wanted beside what came: an assertion's message even without a severity word.
-_WANTED = re.compile(r"(?i)\b(?:expected|want(?:ed)?|should)\b.*\b(?:actual|got|but|received|found|was|is)\b")
+_WANTED = re.compile(
+    r"(?i)\b(?:expected|want(?:ed)?|should)\b.*\b(?:actual|got|but|received|found|was|is)\b|"
+    r"\b(?:actual|got|received)\b.*\bexpected\b"
+)
 #: Put before a message and no part of it: a process id (``==123==``), a timestamp, a level tag, a location.
 _NOISE = re.compile(
     r"^(?:==\d+==|\[?\d{4}-\d\d-\d\d[T ][\d:.,]+Z?\]?|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?|"
@@ -63,11 +75,15 @@ _FRAME = re.compile(
 )
 #: A runner's tally: says that tests failed, not why.
 _COUNT = re.compile(
-    r"(?i)(?:\b\d+ (?:tests?|examples?|passed|failed|failures?|errors?|skipped|warnings?)\b.*){2,}|"
+    r"(?i)(?:\b\d+ (?:tests?|examples?|passed|failed|failures?|errors?|skipped|warnings?|files?)\b.*){2,}|"
     r"^\W*(?:FAILED|FAIL|ERROR)\W*\(.*=\d+.*\)\W*$|^\s*(?:Tests?|Suites?|Files?)\s*:\s*\d+"
 )
+#: The first word of a line that says how severe it is: a mild one (warning, note, hint) ranks below an error.
+_FIRST_SEVERITY = re.compile(r"(?i)\b(?:(?P<mild>warn(?:ing)?|note|hint)|error|fatal)\b")
 _BANNER = re.compile(r"^\W*$|^(.)\1{5,}")
-_ECHO = re.compile(r"^\s*(?:\$|\+|>>>|#) \S")
+#: A command echoed after its prompt. After ``#`` only a line with no ``word:`` in it: ``# f.sh: line 3: x: command
+#: not found`` is a diagnostic (TAP's, a comment's), not a root prompt.
+_ECHO = re.compile(r"^\s*(?:\$|\+|>>>) \S|^\s*# (?![^\n]*\w: )\S")
 #: A line that only says an error follows: its message is on the lines below.
 _MARKER = re.compile(r"(?i)^\W*(?:error|fatal|fail(?:ed|ure)?|exception|not ok \d+.*)\W*:?\s*$")
 _CLOSE = 1.0  # two best lines this close in score may both be the cause: both are quoted
@@ -77,18 +93,9 @@ _SHORT = 140
 def reason(text: str) -> str | None:
     """The line of ``text`` (a failed run's output) that says best why it failed, widened to its message; two
     lines when the best two score alike and are short; None when no line names a failure at all."""
-    scored: list[tuple[float, int, str]] = []
-    at = 0
-    for raw in text.splitlines(keepends=True):
-        start, at = at, at + len(raw)
-        line = raw.strip()
-        if line:
-            value = _score(line)
-            if value > 0:
-                scored.append((value, start, line))
+    scored = _scored(text)
     if not scored:
         return None
-    scored.sort(key=lambda s: (-s[0], s[1]))  # the best first; of two alike, the earlier: it caused the rest
     value, start, line = scored[0]
     first = _message(text, start, line)
     if len(scored) > 1:
@@ -98,6 +105,36 @@ def reason(text: str) -> str | None:
             pair = (first, second) if start < nxt_start else (second, first)
             return "; ".join(pair)
     return first
+
+
+def score(line: str) -> float:
+    """How much ``line`` reads as the reason a run failed: 0 for none; each sign of one adds."""
+    return _score(line.strip())
+
+
+def strongest(text: str) -> tuple[float, int, str] | None:
+    """The score, offset and message of the line of ``text`` that says best why it failed, or None."""
+    scored = _scored(text)
+    if not scored:
+        return None
+    value, start, line = scored[0]
+    return value, start, _message(text, start, line)
+
+
+def _scored(text: str) -> list[tuple[float, int, str]]:
+    """Each line that names a failure, with its score and offset: the best first; of two alike, the earlier (it
+    caused the rest)."""
+    scored: list[tuple[float, int, str]] = []
+    at = 0
+    for raw in text.splitlines(keepends=True):
+        start, at = at, at + len(raw)
+        line = raw.strip()
+        if line:
+            value = _score(line)
+            if value > 0:
+                scored.append((value, start, line))
+    scored.sort(key=lambda s: (-s[0], s[1]))
+    return scored
 
 
 def severe(line: str) -> bool:
@@ -153,7 +190,7 @@ def _score(line: str) -> float:
     said = _NEGATED.sub("", message)
     words = {m.group(0).lower() for m in _SEVERE.finditer(said)}
     value = 2.0 * min(len(words), 3) + (2.0 if _WANTED.search(said) else 0.0)
-    if _CODE.search(message):
+    if _CODE.search(message) or (("-" in message[-60:] or "." in message[-60:]) and _RULE.search(message[-80:])):
         value += 2.0  # a finding names its rule or error number
     if _KIND.search(said) or _RAISED.search(said):
         value += 2.0  # an error named by its kind
@@ -161,6 +198,8 @@ def _score(line: str) -> float:
         return 0.0
     if _HEADS.search(said):
         value += 2.0
+    if _KEYED.match(message):
+        value += 1.5  # the message of an error object
     if _PLACE.search(line):
         value += 1.5  # a message about a place in a file
     if _PHRASE.search(said):
@@ -171,6 +210,9 @@ def _score(line: str) -> float:
         value += 0.5  # says little itself; its message is joined from the lines below
     if _COUNT.search(message):
         value -= 4.0
+    first = _FIRST_SEVERITY.search(message)
+    if first is not None and first["mild"]:
+        value -= 2.0  # a warning, a note or a hint: an error beside it says why the run failed
     if _ECHO.match(line):
         value -= 3.0
     if len(message) > 300:
@@ -184,3 +226,28 @@ def _message(text: str, start: int, line: str) -> str:
         after = [ln.strip() for ln in text[start:].splitlines()[1:6] if ln.strip()]
         return f"{line} {after[0]}" if after else line
     return joined(text, start, line)
+
+
+def second_opinion(text: str, line: str, start: int) -> str:
+    """A known shape's line, and the line the scorer reads as the strongest reason when that is another and the
+    shape's own line shows at most one sign of one: a tool's shape may pick the first finding of a kind or an
+    error's kind over its message, and which of the two says why is not known here, so both are told, in the
+    order printed, when they fit."""
+    own = score(line)
+    coded = _CODE.search(message(line)) is not None
+    if own > _ONE_SIGN and not coded:  # the shape's line reads as a reason by two signs or more: it is told alone
+        return line
+    top = strongest(text)
+    if top is None or top[0] < max(own + _AHEAD, SEVERE):
+        return line
+    _, at, why = top
+    if own > _ONE_SIGN and _CODE.search(message(why)) is None:  # of two findings, each with its code, both
+        return line
+    if why in line or line in why or len(line) + len(why) > _TWO:
+        return line
+    return f"{why}; {line}" if at < start else f"{line}; {why}"
+
+
+_ONE_SIGN = 2.0  # a line that shows one sign of a reason (one severity word, one kind) may only name the failure
+_AHEAD = 2.0  # the scorer's line must read clearly more like a reason than the shape's: one more sign of it
+_TWO = 280  # two lines told together fit the room of a failure's line (``calls.FAILURE_CHARS``)

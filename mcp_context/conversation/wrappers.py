@@ -19,14 +19,17 @@ from . import jsontext
 #: ("(execution failed)"). Prose that mentions exit codes goes on after the number, so it is none.
 EXIT_CODE = re.compile(
     r"^[^\n]{0,160}?(?<![\w-])(?:exit(?:ed)?(?:\s+with)?|return)[\s_-]?(?:code|status)\b"
-    r"[\s:=]*(-?\d+)(?:\s*\([^()\n]{0,40}\))?[\s\]).]*$",
+    r"[\s:=]*(-?\d+)(?:\s*\([^()\n]{0,40}\))?[\s\]).>:]*(?:</[\w-]+>[\s.]*)?$",
     re.I | re.M,
 )
+#: A line of a host's wrapper that states a command's exit code, in any words (``Command failed with exit code: 2.``,
+#: ``Return code: 1``): what the host says of the run, never why the run failed.
+EXIT_LINE = re.compile(r"(?i)\b(?:exit(?:ed)?|return)[\s_-]?(?:code|status)\b\W{0,3}-?\d+\b")
 #: ``<returncode>1</returncode>``, ``<return-code>\n1\n</return-code>``: the code as a tag holds it; or as an
-#: attribute of the tag around an output (``<shell_output return_code="1">``).
+#: attribute of the tag around an output (``<shell_output return_code="1">``), its attributes on one line or several.
 _EXIT_TAG = re.compile(
     r"<(return[_-]?code|exit[_-]?code|exit[_-]?status)>\s*(-?\d+)\s*</\1>|"
-    r"<\w[^<>\n]*?\b(?:return|exit)[_-]?(?:code|status)=[\"']?(-?\d+)[\"']?[^<>\n]*>",
+    r"<\w[^<>]{0,400}?\b(?:return|exit)[_-]?(?:code|status)=[\"']?(-?\d+)[\"']?[^<>]{0,400}>",
     re.I,
 )
 _CODE_WORD = re.compile(r"(?i)code|status")
@@ -36,7 +39,7 @@ _CODE_KEYS = ("exitcode", "exitstatus", "returncode")
 #: Keys that hold an exit code only beside an output (a JSON file's own ``"status": 200`` is no exit code).
 _WEAK_CODE_KEYS = ("exit", "code", "status")
 _LABEL = re.compile(r"^(?:<untrusted_context>\s*)?Output: ", re.M)
-_OUTPUT_TAG = re.compile(r"<output>\n?(.*?)</output>", re.S)
+_OUTPUT_TAG = re.compile(r"<(output|stdout|stderr)>\n?(.*?)</\1>", re.S)
 #: A label on its own line before an output: ``Output:``, ``Code output:``, ``Command output:``.
 _OUTPUT_LABEL = re.compile(r"(?:[A-Za-z]+ )?output:", re.I)
 _PGID = re.compile(r"^Process Group PGID: ", re.M)
@@ -67,9 +70,10 @@ def unwrapped(text: str) -> tuple[str, int | None]:
             if outputs or codes:
                 code = codes[0] if codes else weak[0] if weak and outputs else None
                 return "\n".join(o for o in outputs if o), code
-    tagged = _OUTPUT_TAG.search(text)
-    if tagged is not None:  # ``<returncode>1</returncode><output>...</output>``: the output is inside its tag
-        return tagged.group(1).strip("\n"), exit_code(text[: tagged.start()])
+    tagged = list(_OUTPUT_TAG.finditer(text)) if "put>" in text or "out>" in text or "err>" in text else []
+    if tagged:  # ``<returncode>1</returncode><output>...</output>``, ``<stdout>``, ``<stderr>``: the output is inside
+        said = "\n".join(t.group(2).strip("\n") for t in tagged if t.group(2).strip())
+        return said, exit_code(text[: tagged[0].start()])
     head_lines = text.lstrip("\n").split("\n", 3)
     if len(head_lines) > 1 and EXIT_CODE.fullmatch(head_lines[0]):  # the code first, then a label, then the output
         rest = head_lines[1:]
@@ -115,3 +119,17 @@ def _number(value: Any) -> int | None:
     if isinstance(value, str) and re.fullmatch(r"-?\d{1,3}", value.strip()):
         return int(value)
     return None
+
+
+def printed(text: str, command: str = "") -> str:
+    """What the command printed, without the lines a host wraps around it that state its exit code (``Command
+    failed with exit code: 2.``, ``Return code: 1``) or echo the command run (``Command failed: 'cd /p && make'``):
+    they say that it failed, never why. ``text`` whole when nothing else is left."""
+    echo = command.strip() if len(command.strip()) >= _ECHOED else ""
+    if not EXIT_LINE.search(text) and not (echo and echo in text):
+        return text
+    kept = [ln for ln in text.split("\n") if not EXIT_LINE.search(ln) and not (echo and echo in ln)]
+    return "\n".join(kept) if any(ln.strip() for ln in kept) else text
+
+
+_ECHOED = 8  # a command this long, found in a line, is that line echoing it; a shorter one may be a word of it

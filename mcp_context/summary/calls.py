@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from ..conversation import edits, failures
 from ..conversation.model import Block, args_text
-from .keyed import by_words, limit_of, line_span, nested_pairs, old_new, partial, path_of, whole_text
+from .keyed import by_words, limit_of, line_span, nested_pairs, old_new, partial, path_list, path_of, whole_text
 
 Kind = Literal["read", "write", "edit", "search", "command", "todo", "delegate", "call"]
 
@@ -39,6 +39,8 @@ _EDITOR_OPS = {
 }
 _NOISE_LINE = re.compile(r"^(process group pgid|signal|exit code|error: \(none\)|</?untrusted_context>)", re.I)
 _TAG = re.compile(r"</?[a-z_-]+>")
+#: A terminal's escape sequence (a colour, a cursor move): ``ESC [ 31 m``.
+_COLOUR = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 CUT_CHARS = 160
 #: A failure's line keeps more: its cause comes first, the test and the build target it failed in after it.
 FAILURE_CHARS = 320
@@ -85,7 +87,8 @@ def classify(block: Block) -> Call:
         return changed
     if command:
         return Call("command", name, command)
-    if words & {"grep", "glob", "search", "find", "list", "ls"} or "pattern" in args:
+    searching = words & {"grep", "glob", "search", "find", "list", "ls"} or "pattern" in args
+    if searching and not (path and old_new(args) is not None):  # ``find_and_replace{path, find, replace}`` edits
         pattern = args.get("pattern") or args.get("query") or args.get("regex") or ""
         where = f" in {path}" if path else ""
         return Call("search", name, f"{pattern}{where}" if pattern else cut(args_text(args), CUT_CHARS))
@@ -107,7 +110,7 @@ def classify(block: Block) -> Call:
         if words & {"edit", "replace", "patch", "modify", "update", "change", "apply"}:
             return Call("edit", name, path, [(path, "edit")], change=change(args))
         return Call("read", name, path, [(path, "read")], partial=partial(args), limit=limit_of(args))
-    many = args.get("paths")
+    many = args.get("paths") or path_list(args)
     if isinstance(many, str) and many.strip() and "\n" not in many:  # ``paths: "a.py,b.py"``: one or several
         many = [p.strip() for p in many.split(",") if p.strip()]
     if isinstance(many, list) and many and all(isinstance(p, str) for p in many):
@@ -295,12 +298,18 @@ def outcome(call: Call, result: Block) -> tuple[bool, str]:
         text = _error_payload(text)
         return True, cut(_lines(text)[0] if _lines(text) else "error", CUT_CHARS)
     seen = text if len(text) <= 2 * _ERROR_CHARS else text[:_ERROR_CHARS] + "\n" + text[-_ERROR_CHARS:]
-    reading = failures.read_command(seen) if call.kind == "command" else failures.read_tool(seen, call.target)
+    if "\x1b[" in seen:  # a terminal's colour codes are no part of what a tool says
+        seen = _COLOUR.sub("", seen)
+    command = call.kind == "command"
+    reading = failures.read_command(seen, call.target) if command else failures.read_tool(seen, call.target)
     if result.is_error or head.startswith("<tool_use_error>") or reading.failed:
-        line = reading.line or failures.quote(seen, failed=True)
+        line = reading.line or failures.quote(failures.printed(seen, call.target) if command else seen, failed=True)
         code = failures.exit_code(seen) if call.kind == "command" else None
-        if line is None and code:
-            line = f"exit code {code}, no error message"
+        if line is None and code:  # no line names a failure: the output's first and last lines are what it said
+            said = _lines(failures.printed(failures.unwrapped(seen)[0], call.target))
+            ends = list(dict.fromkeys(said[:1] + said[-1:]))
+            ends = [ln for ln in ends if failures.exit_code(ln) is None]  # a wrapper's code line is left only
+            line = f"exit code {code}: {'; '.join(ends)}" if ends else f"exit code {code}, no error message"
         if line is None:
             lines = _lines(seen)
             line = lines[0] if lines else "no output"

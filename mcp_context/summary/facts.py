@@ -371,16 +371,31 @@ _TEXT_KEYS = ("content", "contents", "text", "file_content", "fileContent", "dat
 def _file_text(result: str) -> str:
     """What a read tool answered as the file: the text under a content-like key of a JSON answer (``{"path": ...,
     "content": ...}``), else the output inside a host's wrapper."""
-    if result.lstrip()[:1] == "{":
+    if result.lstrip()[:1] in ("{", "["):
         try:
             value = json.loads(result)
         except ValueError:
             value = None
+        if isinstance(value, list) and len(value) == 1:  # one file's entry in a list of files read
+            value = value[0]
         if isinstance(value, dict):
             found = next((v for k in _TEXT_KEYS if isinstance(v := value.get(k), str)), None)
             if found is not None:
                 return found
+    fields = _FIELDS.match(result)
+    if fields is not None:  # ``path: /w/a.py`` then ``content: <the text>`` then ``lines_read: 3``
+        lines = result[fields.end() :].split("\n")
+        while len(lines) > 1 and _FIELD_AFTER.match(lines[-1]):
+            lines.pop()
+        return "\n".join(lines)
     return failures.unwrapped(result)[0]
+
+
+#: A read answered as ``field: value`` lines: a few short fields, then the file's text under a content-like field.
+_FIELDS = re.compile(r"(?:[a-z_]{1,24}: [^\n]{0,300}\n){1,3}(?:content|contents|text|file_content): ?")
+#: A field the answer gives after the text: a key of words joined by ``_`` and a short value (``was_truncated:
+#: False``); a file's own last line seldom reads so.
+_FIELD_AFTER = re.compile(r"^[a-z]+(?:_[a-z]+)+: \S{1,20}$")
 
 
 def _printed(text: str) -> str:

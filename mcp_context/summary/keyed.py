@@ -109,12 +109,17 @@ def old_new(args: dict[str, Any]) -> tuple[str, str] | None:
         new = by_words(args, _NEW_WORDS, _NOT_TEXT | _OLD_WORDS)
         if old is None or new is None:  # by its words alone, a pair is an edit only when both sides are there
             return None
+    if old is not None and new is None:  # ``{search, content}``: the new side under another word, or the content
+        new = by_words(args, _NEW_WORDS, _NOT_TEXT | _OLD_WORDS)
+        new = new if new is not None else next((v for k in _CONTENT_KEYS if isinstance(v := args.get(k), str)), None)
     return None if old is None and new is None else (old or "", new or "")
 
 
 def nested_pairs(args: dict[str, Any]) -> list[tuple[str, str]]:
-    """The old/new pairs of a list of edits under any key (``edits``, ``ReplacementChunks``, ``diffs``)."""
+    """The old/new pairs of a list of edits under any key (``edits``, ``ReplacementChunks``, ``diffs``), or of one
+    edit nested under a key (``edit: {old, new}``)."""
     for value in args.values():
+        value = [value] if isinstance(value, dict) else value
         if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
             pairs = [p for p in (old_new(v) for v in value) if p is not None and p[0]]
             if pairs:
@@ -130,6 +135,15 @@ def whole_text(args: dict[str, Any]) -> str | None:
     # with no old text beside it is the file's whole new text
     paired = by_words(args, _OLD_WORDS, _NOT_TEXT | _NEW_WORDS) is not None
     return by_words(args, _CONTENT_WORDS, _NOT_TEXT - {"file"} | _OLD_WORDS | (_NEW_WORDS if paired else set()))
+
+
+def path_list(args: dict[str, Any]) -> list[str] | None:
+    """The files a call names as a list, under any key whose words say paths or files (``paths``, ``file_paths``)."""
+    for key, value in args.items():
+        if isinstance(key, str) and key_words(key) & {"paths", "files"} and isinstance(value, list):
+            if value and all(isinstance(p, str) and p and "\n" not in p for p in value):
+                return value
+    return None
 
 
 def path_of(args: dict[str, Any]) -> str | None:
