@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import enum
 import hashlib
 import json
 import os
@@ -51,6 +52,24 @@ def _store_digest(root: Path) -> str:
     return digest.hexdigest()
 
 
+def _plain(value: Any) -> Any:
+    """An answer as plain data, whatever its classes are made as (dataclasses in one tree, named tuples or plain
+    classes in another): dicts of its fields, all the way down, so two trees' equal answers digest the same."""
+    if isinstance(value, enum.Enum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        value = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+    elif isinstance(value, tuple) and hasattr(value, "_asdict"):
+        value = value._asdict()
+    elif hasattr(value, "__dict__") and not isinstance(value, type) and not callable(value):
+        value = {k: v for k, v in vars(value).items() if not k.startswith("_")}
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
 def _digest(value: Any) -> str:
     """A digest of an answer: its JSON, a preview made when asked for (a function of the answer) made."""
     spelled = json.dumps(value, ensure_ascii=False, sort_keys=True, default=lambda v: v() if callable(v) else str(v))
@@ -80,9 +99,9 @@ def answers(sizes: list[str], formats: list[str]) -> dict[str, str]:
                 done = session.compact_history(messages=again, target_tokens=target, system=history.system)
                 out[f"{name}: re-compaction"] = _digest([done.messages, done.tokens_after, done.removed])
                 summary = session.summarize_range(messages=history.messages, start=0, end=len(history.messages) // 2)
-                out[f"{name}: summarize_range"] = _digest(dataclasses.asdict(summary))
+                out[f"{name}: summarize_range"] = _digest(_plain(summary))
                 check = session.check_loop(messages=history.messages[:LOOP_MESSAGES])
-                out[f"{name}: check_loop"] = _digest(dataclasses.asdict(check))
+                out[f"{name}: check_loop"] = _digest(_plain(check))
                 out[f"{name}: store"] = _store_digest(Path(scratch) / "run")
     return out
 
