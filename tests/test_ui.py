@@ -14,7 +14,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -122,14 +122,14 @@ def test_a_dry_run_records_nothing_and_the_journal_keeps_the_newest(
     assert read_journal(s.store, "dry") == []
     check = s.check_loop(events=[{"kind": "turn"}, *read])
     assert read_journal(s.store, "dry") == []  # an ok check is counted by the loop state, not journaled
-    check.verdict = replace(check.verdict, status="warn")
+    check.verdict = check.verdict._replace(status="warn")
     with monkeypatch.context() as patched:
         patched.setattr(journal, "MAX_BYTES", 1 << 30)  # room enough: the count bounds it
         for _ in range(MAX_ENTRIES + 5):
             record_loop(s.store, "dry", check)
     entries = read_journal(s.store, "dry")
     assert len(entries) == MAX_ENTRIES and [e["time"] for e in entries] == sorted(e["time"] for e in entries)
-    check.verdict = replace(check.verdict, nudge="a long nudge " * 200)  # and the bytes bound them
+    check.verdict = check.verdict._replace(nudge="a long nudge " * 200)  # and the bytes bound them
     for _ in range(300):
         record_loop(s.store, "dry", check)
     entries = read_journal(s.store, "dry")
