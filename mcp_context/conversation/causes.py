@@ -19,7 +19,10 @@ MOST = 320
 _FRAME = re.compile(r"^\s*(?:at |# |\d+ \||[>|]|\^|File \"|-{3,}|={3,}|in (?:function|call from) )")
 #: A line at the margin that names an error and leaves its message to the lines below (``Main.hs:7:27: error:``,
 #: ``Error:``, ``FAILED test_x:``): the head of a block.
-_MARKER = re.compile(r"^\S.*\b(?:error|Error|ERROR|fail(?:ed|ure)?|FAIL(?:ED|URE)?|Failure)\b.*:[ \t]*$")
+_MARKER = re.compile(
+    r"^\S.*\b(?:error|Error|ERROR|fail(?:ed|ure)?|FAIL(?:ED|URE)?|Failure)\b.*:[ \t]*$|"
+    r"^[\w./-]+\.\w+(?::\d+|\(\d+\))\S*[ \t].*:[ \t]*$"  # a place in a file that heads its findings
+)
 _BULLET = re.compile(r"^\s*([•*+-])\s")
 _PIP_LOOKED, _PIP_CONCLUDED = "ERROR: Could not find a version", "ERROR: No matching distribution found"
 _QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'')
@@ -42,6 +45,10 @@ def joined(text: str, start: int, line: str) -> str:
         nxt = rest[0]
         if nxt.strip() and len(nxt) - len(nxt.lstrip()) > _indent(text, start) and len(nxt.strip()) <= _WRAP_CHARS:
             line, rest = f"{line} {nxt.strip()}", rest[1:]  # a message wrapped onto an indented line
+        elif _MARKED.search(nxt) and len(nxt.strip()) <= _WRAP_CHARS:
+            line, rest = f"{line} {nxt.strip()}", rest[1:]  # what it names, marked on the line below
+    if _BACK.search(line):
+        line = _with_line_above(text, start, line)
     if line.endswith(":"):  # what it introduces, also when the line ending so was wrapped
         label = _LABEL.match(line)
         line, rest = _block(line, _indent(text, start), rest)
@@ -50,6 +57,26 @@ def joined(text: str, start: int, line: str) -> str:
     elif _WHERE_ONLY.search(line):  # says where, not why: the labelled details under it say why
         line, rest = _details(line, _indent(text, start), rest)
     return _closed(line, rest)
+
+
+#: A span a tool marks on the line below its message as the culprit (``dup >>>sqaure<<< *``).
+_MARKED = re.compile(r">>>\S.*?<<<|-->\S.*?<--")
+#: A message that points at the line before it for what it is about (``Code style issues found in the above file``).
+_BACK = re.compile(r"(?i)\b(?:the|this) (?:above|preceding|previous)\b|\babove (?:file|line|path|error)s?\b")
+_ABOVE_CHARS = 160
+
+
+def _with_line_above(text: str, start: int, line: str) -> str:
+    """``line`` with the non-blank line printed before it, when that is short: what the message points back at."""
+    above = [ln.strip() for ln in text[:start].splitlines()[-3:] if ln.strip()]
+    if not above or len(above[-1]) > _ABOVE_CHARS or above[-1] in line:
+        return line
+    if _FRAME.match(_TAGGED.sub("", above[-1])):  # a source excerpt's line (``[error]   | ^``) says nothing itself
+        return line
+    return f"{above[-1]} {line}"
+
+
+_TAGGED = re.compile(r"^\[\w+\]\s*")
 
 
 #: A failure's line that ends on where it happened (``Test Failed at t/run.jl:4``, ``... at line 7``).

@@ -149,7 +149,9 @@ def shown_text(result: str, target: str = "") -> str:
             break
         header += 1
     lines = lines[header:]
-    if lines and (_PROSE_HEADER.match(lines[0]) or lines[0].startswith(("### ", "Here's the result"))):
+    for _ in range(_PROSE_HEADERS):  # a host's label over a tool's own (``Observed output of ...:``, ``Here's ...``)
+        if not (lines and (_PROSE_HEADER.match(lines[0]) or lines[0].startswith(("### ", "Here's the result")))):
+            break
         lines = lines[1:]
         # a label and the path it found (``Paths found:`` then the path): the file's text starts below them
         if len(lines) > 2 and name and lines[0].strip().endswith(name) and " " not in lines[0].strip():
@@ -162,14 +164,16 @@ def shown_text(result: str, target: str = "") -> str:
 
 
 _HEADER = re.compile(r"^\S.{0,160}$")  # a short line that starts at the margin
+_PROSE_HEADERS = 2
 #: A sentence that introduces what follows (``Contents of the file:``): a capitalised word and more words, none of
 #: them code. A file's own first line may end in ':' too (YAML's ``jobs:``, Python's ``class A:``) and is kept.
 _PROSE_HEADER = re.compile(r"^[A-Z][a-z'’]*(?:[ \t]+[^\s(){}\[\]=;:]+)+:[ \t]*$")
 _LINE_COUNT = re.compile(r"\b(?:lines?|total)\b.*\d|\d.*\blines?\b", re.I)
 _TAG_LINE = re.compile(r"^\s*</?[A-Za-z_][\w-]*>\s*$")
 _REMARK = re.compile(r"^\s*(?:\(.*\))?\s*$")  # ``(End of file - total 12 lines)``, a blank line
-#: A line number as read tools, ``nl`` and ``cat -n`` write it: ``     3\t``, ``00003| ``, ``3: ``.
-_NUMBER = re.compile(r"^ *(\d+)(?:\t|\| ?|: ?)")
+#: A line number as read tools, ``nl`` and ``cat -n`` write it: ``     3\t``, ``00003| ``, ``3: ``, ``   3 | ``,
+#: ``     3→``.
+_NUMBER = re.compile(r"^ *(\d+)(?:\t| ?[|│:→] ?)")
 
 
 def unnumbered(text: str) -> str:

@@ -413,9 +413,13 @@ def _error_at_edge(text: str) -> bool:
     edges = _edges(text)
     if ("rror" in text or "RROR" in text) and any(_ERROR_LINE.match(ln) for ln in edges):
         return True
+    if any(_BARE_LABEL.match(ln) for ln in edges[:_EDGE_LINES][:-1]):  # ``Error:`` alone, its output below it
+        return True
     return any(severe(ln) for ln in edges)
 
 
+#: A label alone on a line that says an error follows (a host's ``Error:`` before a failed command's output).
+_BARE_LABEL = re.compile(r"^\s*(?:error|ERROR|Error)\s*:\s*$")
 _EDGE_CHARS = 4_000  # where an output's first and last lines are looked for: a long output is not split whole
 
 

@@ -19,8 +19,8 @@ __all__ = ["message", "reason", "score", "second_opinion", "severe", "strongest"
 _SEVERE = re.compile(
     r"(?i)\b(?:errors?|fail(?:s|ed|ures?|ing)?|fatal|abort\w*|panic\w*|exception|assert\w*|"
     r"mismatch\w*|undefined|unbound|undeclared|not found|no such|cannot|can't|could not|unable to|"
-    r"invalid|denied|refused|leak\w*|overflow\w*|segmentation|timeout|timed out|unexpected|illegal|"
-    r"violat\w+|uninitiali[sz]ed|not defined|unknown|missing|incompatible|conflict\w*|lost|issues?|insecure|"
+    r"invalid|denied|refused|leak\w*|(?:over|under)flow\w*|segmentation|timeout|timed out|unexpected|illegal|"
+    r"violat\w+|uninitiali[sz]ed|not defined|unknown|missing|incompatible|conflict\w*|lost|issues?|problems?|insecure|"
     r"vulnerab\w+|unhandled|uncaught|wrong|inconsistent|unpars[e]?able|must)\b"
 )
 #: A severity said to be absent: ``0 failures``, ``no issues found``, ``No syntax errors detected``, ``Failed 0``.
@@ -80,6 +80,10 @@ _COUNT = re.compile(
 )
 #: The first word of a line that says how severe it is: a mild one (warning, note, hint) ranks below an error.
 _FIRST_SEVERITY = re.compile(r"(?i)\b(?:(?P<mild>warn(?:ing)?|note|hint)|error|fatal)\b")
+#: A warning as a tool reports one (``Warning 8 in f.tex``, ``[warn] f.js``, ``- Warning: <img> lacks``), and one
+#: that heads its message or names its number.
+_WARNED = re.compile(r"(?i)\bwarn(?:ing)?s?\b")
+_WARNING_HEADS = re.compile(r"(?i)\bwarn(?:ing)?\b(?:\s*\(?[\w-]{1,12}\)?)?\s?[:\]]\s*\S|\bwarning \d+\b")
 _BANNER = re.compile(r"^\W*$|^(.)\1{5,}")
 #: A command echoed after its prompt. After ``#`` only a line with no ``word:`` in it: ``# f.sh: line 3: x: command
 #: not found`` is a diagnostic (TAP's, a comment's), not a root prompt.
@@ -92,8 +96,10 @@ _SHORT = 140
 
 def reason(text: str) -> str | None:
     """The line of ``text`` (a failed run's output) that says best why it failed, widened to its message; two
-    lines when the best two score alike and are short; None when no line names a failure at all."""
-    scored = _scored(text)
+    lines when the best two score alike and are short; None when no line names a failure at all. A run that
+    failed with no line worse than a warning failed on its warnings (a linter, a checker run strictly): the
+    warnings are then read as reasons."""
+    scored = _scored(text) or _scored(text, warned=True)
     if not scored:
         return None
     value, start, line = scored[0]
@@ -121,16 +127,16 @@ def strongest(text: str) -> tuple[float, int, str] | None:
     return value, start, _message(text, start, line)
 
 
-def _scored(text: str) -> list[tuple[float, int, str]]:
+def _scored(text: str, warned: bool = False) -> list[tuple[float, int, str]]:
     """Each line that names a failure, with its score and offset: the best first; of two alike, the earlier (it
-    caused the rest)."""
+    caused the rest). ``warned``: a warning counts as a sign, not against one."""
     scored: list[tuple[float, int, str]] = []
     at = 0
     for raw in text.splitlines(keepends=True):
         start, at = at, at + len(raw)
         line = raw.strip()
         if line:
-            value = _score(line)
+            value = _score(line, warned)
             if value > 0:
                 scored.append((value, start, line))
     scored.sort(key=lambda s: (-s[0], s[1]))
@@ -183,13 +189,17 @@ def message(line: str) -> str:
     return _NOISE.sub("", line, count=1) or line
 
 
-def _score(line: str) -> float:
+def _score(line: str, warned: bool = False) -> float:
     if _BANNER.match(line) or _FRAME.match(line) or _METRIC.match(line):
         return 0.0
     message = _NOISE.sub("", line, count=1) or line
     said = _NEGATED.sub("", message)
     words = {m.group(0).lower() for m in _SEVERE.finditer(said)}
     value = 2.0 * min(len(words), 3) + (2.0 if _WANTED.search(said) else 0.0)
+    first = _FIRST_SEVERITY.search(message)
+    mild = first is not None and first["mild"] is not None
+    if warned and mild and _WARNED.search(line):
+        value += 4.0 if _WARNING_HEADS.search(line) else 2.0  # the warning a strict run failed on
     if _CODE.search(message) or (("-" in message[-60:] or "." in message[-60:]) and _RULE.search(message[-80:])):
         value += 2.0  # a finding names its rule or error number
     if _KIND.search(said) or _RAISED.search(said):
@@ -210,8 +220,7 @@ def _score(line: str) -> float:
         value += 0.5  # says little itself; its message is joined from the lines below
     if _COUNT.search(message):
         value -= 4.0
-    first = _FIRST_SEVERITY.search(message)
-    if first is not None and first["mild"]:
+    if mild and not warned:
         value -= 2.0  # a warning, a note or a hint: an error beside it says why the run failed
     if _ECHO.match(line):
         value -= 3.0
@@ -233,14 +242,20 @@ def second_opinion(text: str, line: str, start: int) -> str:
     shape's own line shows at most one sign of one: a tool's shape may pick the first finding of a kind or an
     error's kind over its message, and which of the two says why is not known here, so both are told, in the
     order printed, when they fit."""
-    own = score(line)
+    lead = _LEAD_LABEL.match(line)
+    # its only sign is a leading label the tool puts on no other line: a host's, over the whole output
+    labelled = lead is not None and score(line[lead.end() :]) == 0 and len(_LEAD_LABEL.findall(text)) == 1
+    own = 0.0 if labelled else score(line)
     coded = _CODE.search(message(line)) is not None
     if own > _ONE_SIGN and not coded:  # the shape's line reads as a reason by two signs or more: it is told alone
         return line
     top = strongest(text)
+    if labelled:  # the strongest line other than the shape's own, a warning if nothing worse is printed
+        others = [s for s in _scored(text) if s[1] != start] or [s for s in _scored(text, True) if s[1] != start]
+        top = others[0] if others else None
     if top is None or top[0] < max(own + _AHEAD, SEVERE):
         return line
-    _, at, why = top
+    _, at, why = (top[0], top[1], _message(text, top[1], top[2])) if labelled else top
     if own > _ONE_SIGN and _CODE.search(message(why)) is None:  # of two findings, each with its code, both
         return line
     if why in line or line in why or len(line) + len(why) > _TWO:
@@ -248,6 +263,9 @@ def second_opinion(text: str, line: str, start: int) -> str:
     return f"{why}; {line}" if at < start else f"{line}; {why}"
 
 
+#: A label that leads a line and says only that something went wrong (``Error: Checking formatting...``): a host may
+#: put it before a failed command's whole output, so the words after it are what the line says.
+_LEAD_LABEL = re.compile(r"(?im)^\W*(?:error|failed|failure)\s*:\s*")
 _ONE_SIGN = 2.0  # a line that shows one sign of a reason (one severity word, one kind) may only name the failure
 _AHEAD = 2.0  # the scorer's line must read clearly more like a reason than the shape's: one more sign of it
 _TWO = 280  # two lines told together fit the room of a failure's line (``calls.FAILURE_CHARS``)

@@ -73,7 +73,7 @@ def unwrapped(text: str) -> tuple[str, int | None]:
     tagged = list(_OUTPUT_TAG.finditer(text)) if "put>" in text or "out>" in text or "err>" in text else []
     if tagged:  # ``<returncode>1</returncode><output>...</output>``, ``<stdout>``, ``<stderr>``: the output is inside
         said = "\n".join(t.group(2).strip("\n") for t in tagged if t.group(2).strip())
-        return said, exit_code(text[: tagged[0].start()])
+        return said, exit_code(text[: tagged[0].start()] + "\n" + text[tagged[-1].end() :])  # before or after
     head_lines = text.lstrip("\n").split("\n", 3)
     if len(head_lines) > 1 and EXIT_CODE.fullmatch(head_lines[0]):  # the code first, then a label, then the output
         rest = head_lines[1:]

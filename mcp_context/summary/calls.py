@@ -37,8 +37,11 @@ _EDITOR_OPS = {
     "insert": "edit",
     "undo_edit": "edit",
 }
-_NOISE_LINE = re.compile(r"^(process group pgid|signal|exit code|error: \(none\)|</?untrusted_context>)", re.I)
-_TAG = re.compile(r"</?[a-z_-]+>")
+_NOISE_LINE = re.compile(
+    r"^(process group pgid|signal|exit code|error: \(none\)|</?untrusted_context>|std(?:out|err):?\s*$)", re.I
+)
+#: A tag opening or closing a line: a wrapper's (``<output>``, ``</stderr>``) when the text holds its pair.
+_TAG = re.compile(r"^[ \t]*</?([a-z_-]+)>|</?([a-z_-]+)>[ \t]*$", re.M)
 #: A terminal's escape sequence (a colour, a cursor move): ``ESC [ 31 m``.
 _COLOUR = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 CUT_CHARS = 160
@@ -332,8 +335,21 @@ def _last_line(text: str) -> str:
 
 def _lines(text: str) -> list[str]:
     """The lines that say something: host wrappers and bookkeeping lines dropped."""
-    lines = (ln.strip() for ln in _TAG.sub("", text).splitlines())
+    lines = (ln.strip() for ln in _unwrapped_tags(text).splitlines())
     return [ln for ln in (ln.removeprefix("Output:").strip() for ln in lines if ln and not _NOISE_LINE.match(ln)) if ln]
+
+
+def _unwrapped_tags(text: str) -> str:
+    """``text`` without a wrapper's tags: each opening or closing a line whose pair the text holds too. A tag
+    inside a line, or one with no pair, is what the tool printed (``Warning: <img> lacks "alt" attribute``)."""
+    if "<" not in text:
+        return text
+
+    def drop(found: re.Match[str]) -> str:
+        name = found[1] or found[2]
+        return "" if f"<{name}>" in text and f"</{name}>" in text else found[0]
+
+    return _TAG.sub(drop, text)
 
 
 def _error_payload(text: str) -> str:
@@ -360,8 +376,8 @@ _CHANGE = re.compile(r"`(?P<old>.*)` -> `(?P<new>.*)`", re.S)
 
 def narrowed(change: str, limit: int) -> str:
     """A change (`` `old` -> `new` ``) in at most ``limit`` characters: the words that differ with one word around
-    them, else the words that differ alone, where a cut of the whole would keep the shared head and tail and lose
-    what changed."""
+    them, else the words that differ alone, else what they became alone, where a cut of the whole would keep the
+    shared head and tail and lose what changed."""
     found = _CHANGE.fullmatch(change)
     if found is None or len(change) <= limit:
         return cut(change, limit)
@@ -379,7 +395,8 @@ def narrowed(change: str, limit: int) -> str:
         told = f"`{old[start : ends[0]].strip()}` -> `{new[start : ends[1]].strip()}`"
         if len(told) <= limit:
             return told
-    return cut(told, limit)
+    became = f"-> `{new[start : ends[1]].strip()}`"  # no room for both sides: what the code became says the fix
+    return became if len(became) <= limit else cut(told, limit)
 
 
 def _word_start(text: str, at: int) -> int:

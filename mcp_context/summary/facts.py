@@ -368,6 +368,9 @@ _LABEL_LINE = re.compile(r"^[A-Z][\w ]{0,30}:[ \t]*$")
 _TEXT_KEYS = ("content", "contents", "text", "file_content", "fileContent", "data", "body")
 
 
+_ENVELOPES = 2  # how deep an answer's envelopes are looked into for the text
+
+
 def _file_text(result: str) -> str:
     """What a read tool answered as the file: the text under a content-like key of a JSON answer (``{"path": ...,
     "content": ...}``), else the output inside a host's wrapper."""
@@ -378,10 +381,13 @@ def _file_text(result: str) -> str:
             value = None
         if isinstance(value, list) and len(value) == 1:  # one file's entry in a list of files read
             value = value[0]
-        if isinstance(value, dict):
+        for _ in range(_ENVELOPES + 1):  # the text may sit in an envelope (``{"success": ..., "data": {...}}``)
+            if not isinstance(value, dict):
+                break
             found = next((v for k in _TEXT_KEYS if isinstance(v := value.get(k), str)), None)
             if found is not None:
                 return found
+            value = next((v for v in value.values() if isinstance(v, dict)), None)
     fields = _FIELDS.match(result)
     if fields is not None:  # ``path: /w/a.py`` then ``content: <the text>`` then ``lines_read: 3``
         lines = result[fields.end() :].split("\n")

@@ -1,0 +1,100 @@
+"""Shapes that tell why a run failed and what fixed it, whatever tool printed them: a run that failed on its
+warnings, a finding told under the place that heads it, a culprit marked on the line below, a message that points
+at the line above, a host's bare or leading ``Error:`` label, tags inside a line kept as printed, reads numbered
+with spaces around the bar, a read answered inside a JSON envelope or under two labels. Invented examples, none from
+a corpus part."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mcp_context.conversation import edits, failures
+from mcp_context.conversation.formats import adapter
+from mcp_context.conversation.model import Block
+from mcp_context.summary import calls
+from mcp_context.summary.facts import extract
+
+
+def _result(text: str, command: str = "lint src/") -> tuple[bool, str]:
+    call = calls.classify(Block(kind="tool_call", name="shell", args={"command": command}))
+    return calls.outcome(call, Block(kind="tool_result", text=text))
+
+
+def _changes(steps: list[tuple[str, dict[str, Any], str]]) -> list[str]:
+    history: list[dict[str, Any]] = [{"role": "user", "content": "Fix the build."}]
+    for n, (name, args, result) in enumerate(steps):
+        call = {"id": f"c{n}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}
+        history.append({"role": "assistant", "content": None, "tool_calls": [call]})
+        history.append({"role": "tool", "tool_call_id": f"c{n}", "content": result})
+    found = extract(adapter("openai").parse(history))
+    return [a.call.change or "" for a in found.actions if a.call.kind in ("edit", "write")]
+
+
+def test_a_run_that_failed_on_warnings_alone_is_told_by_its_warning() -> None:
+    failed, line = _result("Scanning 2 pages\npage.md line 3 - Warning: <b> nested in <i>\n\nExit code: 1")
+    assert failed and "Warning: <b> nested in <i>" in line
+    failed, line = _result("Notice 4 in a.tex line 2: Odd spacing may be wrong.\nExit code: 2")
+    assert failed and "Notice 4 in a.tex line 2: Odd spacing may be wrong." in line
+    # an error beside a warning is still why
+    failed, line = _result("a.q:1: warning: unused x\na.q:5: error: no such table 'users'\nExit code: 1")
+    assert failed and "no such table 'users'" in line and "unused x" not in line
+
+
+def test_a_finding_indented_under_the_place_that_heads_it_is_told_with_that_place() -> None:
+    text = "lib/cart.rb:7 in method `total`:\n        R201: Method has too many lines\nExit code: 1"
+    failed, line = _result(text)
+    assert failed and "lib/cart.rb:7 in method `total`: R201: Method has too many lines" in line
+
+
+def test_a_culprit_marked_on_the_line_below_a_short_message_is_part_of_it() -> None:
+    text = "\nloading build.f\nbuild.f:4: Unknown token\n  pack >>>unpakc<<< swap\nTrace:\n 0x12 call\nExit code: 1"
+    failed, line = _result(text)
+    assert failed and "build.f:4: Unknown token pack >>>unpakc<<< swap" in line
+
+
+def test_a_message_that_points_at_the_line_above_is_told_with_it() -> None:
+    text = "Checking 4 sheets...\n[info] themes/dark.css\n[info] Layout problems found in the above file.\nExit code: 1"
+    failed, line = _result(text)
+    assert failed and "[info] themes/dark.css [info] Layout problems found in the above file." in line
+
+
+def test_a_hosts_bare_error_label_over_the_output_shows_a_failure() -> None:
+    reading = failures.read_command("Error: \nlayout.cfg:3: bad section name\nTrace:\n 0x1f load\n")
+    assert reading.failed and reading.line is not None and "layout.cfg:3: bad section name" in reading.line
+    assert not failures.read_command("layout.cfg loaded\n3 sections\n").failed
+
+
+def test_a_line_whose_only_sign_is_a_leading_error_label_is_told_with_the_strongest_line() -> None:
+    text = "Error: Compiling 3 modules...\n[fail] src/a.q: ParseError: Unexpected end (4:2)\n"
+    reading = failures.read_command(text)
+    assert reading.failed and reading.line is not None and "ParseError: Unexpected end (4:2)" in reading.line
+
+
+def test_a_tag_inside_a_line_stays_while_a_wrappers_tags_go() -> None:
+    text = "<output>\nbuilding pages\nstopped at the <main> block\n</output>\nExit code: 3"
+    failed, line = _result(text, "render site/")
+    assert failed and "<main> block" in line and "<output>" not in line
+
+
+def test_line_numbers_with_spaces_around_the_bar_or_an_arrow_are_taken_off() -> None:
+    assert edits.unnumbered("   1 | a = 1\n   2 |   b = 2") == "a = 1\n  b = 2"
+    assert edits.unnumbered("     1→x\n     2→y") == "x\ny"
+    assert edits.unnumbered("total | 3\nshown | 2") == "total | 3\nshown | 2"
+
+
+def test_a_read_inside_a_json_envelope_or_under_two_labels_is_the_files_text_for_the_write_after_it() -> None:
+    enveloped = json.dumps({"ok": True, "error": None, "data": {"content": "x = 1\ny = 2\n", "path": "/w/a.py"}})
+    steps = [
+        ("read_file", {"path": "/w/a.py"}, enveloped),
+        ("save_file", {"path": "/w/a.py", "content": "x = 1\ny = 3\n"}, "saved"),
+    ]
+    assert _changes(steps) == ["`y = 2` -> `y = 3`"]
+    labelled = (
+        "Observed result of tool `viewer` run:\nHere's the result of running `cat -n` on /w/b.py:\n     1\tp = 0\n"
+    )
+    steps = [
+        ("viewer", {"command": "view", "path": "/w/b.py"}, labelled),
+        ("viewer", {"command": "create", "path": "/w/b.py", "file_text": "p = 9\n"}, "File created"),
+    ]
+    assert _changes(steps) == ["`p = 0` -> `p = 9`"]
