@@ -74,21 +74,19 @@ class History:
 
 
 #: The parts, in the order reported: each a set of ecosystems and a set of agents (dev: everything not held out).
-PARTS = ("dev", "held-out", "held-out 3", "held-out 4", "held-out 5", "held-out 6")
+PARTS = ("dev", "held-out", "held-out 3", "held-out 4", "held-out 5", "held-out 6", "held-out 7")
 #: The part no rule has been written from: only its aggregate line is printed unless the details are asked for.
-BLIND = "held-out 6"
+BLIND = "held-out 7"
 
 
 def split() -> dict[str, tuple[set[str], set[str]]]:
     """Each held-out part's ecosystems and agents; its histories are its agents working on its ecosystems."""
     data = json.loads(SPLIT.read_text())
-    return {
-        "held-out": (set(data["held_out_ecosystems"]), set(data["held_out_agents"])),
-        "held-out 3": (set(data.get("held_out_3_ecosystems", ())), set(data.get("held_out_3_agents", ()))),
-        "held-out 4": (set(data.get("held_out_4_ecosystems", ())), set(data.get("held_out_4_agents", ()))),
-        "held-out 5": (set(data.get("held_out_5_ecosystems", ())), set(data.get("held_out_5_agents", ()))),
-        "held-out 6": (set(data.get("held_out_6_ecosystems", ())), set(data.get("held_out_6_agents", ()))),
-    }
+    parts = {"held-out": (set(data["held_out_ecosystems"]), set(data["held_out_agents"]))}
+    for part in PARTS[2:]:  # "held-out 3" ... is held_out_3_ecosystems, held_out_3_agents in the file
+        key = part.replace("-", "_").replace(" ", "_")
+        parts[part] = (set(data.get(f"{key}_ecosystems", ())), set(data.get(f"{key}_agents", ())))
+    return parts
 
 
 def used_up() -> tuple[set[str], set[str]]:
