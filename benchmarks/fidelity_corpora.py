@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .fidelity_spans import span_slots
+
 ROOT = Path(__file__).resolve().parent.parent
 FAILURES = ROOT / "tests" / "outputs" / "ecosystems"
 DIALECTS = ROOT / "tests" / "dialects"
@@ -74,21 +76,19 @@ class History:
 
 
 #: The parts, in the order reported: each a set of ecosystems and a set of agents (dev: everything not held out).
-PARTS = ("dev", "held-out", "held-out 3", "held-out 4", "held-out 5", "held-out 6")
+PARTS = ("dev", "held-out", "held-out 3", "held-out 4", "held-out 5", "held-out 6", "held-out 7")
 #: The part no rule has been written from: only its aggregate line is printed unless the details are asked for.
-BLIND = "held-out 6"
+BLIND = "held-out 7"
 
 
 def split() -> dict[str, tuple[set[str], set[str]]]:
     """Each held-out part's ecosystems and agents; its histories are its agents working on its ecosystems."""
     data = json.loads(SPLIT.read_text())
-    return {
-        "held-out": (set(data["held_out_ecosystems"]), set(data["held_out_agents"])),
-        "held-out 3": (set(data.get("held_out_3_ecosystems", ())), set(data.get("held_out_3_agents", ()))),
-        "held-out 4": (set(data.get("held_out_4_ecosystems", ())), set(data.get("held_out_4_agents", ()))),
-        "held-out 5": (set(data.get("held_out_5_ecosystems", ())), set(data.get("held_out_5_agents", ()))),
-        "held-out 6": (set(data.get("held_out_6_ecosystems", ())), set(data.get("held_out_6_agents", ()))),
-    }
+    parts = {"held-out": (set(data["held_out_ecosystems"]), set(data["held_out_agents"]))}
+    for part in PARTS[2:]:  # "held-out 3" ... is held_out_3_ecosystems, held_out_3_agents in the file
+        key = part.replace("-", "_").replace(" ", "_")
+        parts[part] = (set(data.get(f"{key}_ecosystems", ())), set(data.get(f"{key}_agents", ())))
+    return parts
 
 
 def used_up() -> tuple[set[str], set[str]]:
@@ -219,7 +219,8 @@ class _Writer:
                 if "exec_call_text" in self.d:
                     self.assistant(self.fill(self.d["exec_call_text"], slots))
                 passed = self.slots(case, output=case.passed)
-                self.user(self.fill(self.d["exec_text"], {**passed, "exit_code": "0", "outcome": _OUTCOME[0]}))
+                said = self.d.get("exec_ok_text", self.d["exec_text"])  # an agent whose passing run reads apart
+                self.user(self.fill(said, {**passed, "exit_code": "0", "outcome": _OUTCOME[0]}))
                 self.twins.append(len(self.out) - 1)
                 self.facts.append(Planted("fix", _key(case), case.name))
             else:
@@ -290,6 +291,8 @@ class _Writer:
             "udiff_json": json.dumps(udiff),
             "output_or_none": out or "(no output)",
             "output_or_swe_empty": out or "Your command ran successfully and did not produce any output.",
+            "output_or_no_console": out or _NO_CONSOLE,
+            **span_slots(case.before, case.old, case.new, f"{PROJECT}/{case.project}/{case.path}"),
         }
 
     def fill(self, value: Any, slots: dict[str, str]) -> Any:
@@ -300,6 +303,8 @@ class _Writer:
                 return json.dumps(
                     {"output": body, "metadata": {"exit_code": 1 if head == "@json1" else 0, "duration_seconds": 0.1}}
                 )
+            if value.startswith("@int:"):  # a number argument (a line number) filled from a slot
+                return int(self.fill(value.removeprefix("@int:"), slots))
             return _SLOT.sub(lambda m: slots.get(m.group(1), m.group(0)), value)
         if isinstance(value, list):
             return [self.fill(v, slots) for v in value]
@@ -359,6 +364,11 @@ class _Writer:
 
 
 _OUTCOME = ("execution succeeded", "execution failed")  # AutoGen's words for an exit code of 0 and of any other
+#: What AgentChat's code executor (Magentic-One's terminal) answers for a run that printed nothing.
+_NO_CONSOLE = (
+    "The script ran but produced no output to console. The POSIX exit code was: 0. If you were expecting output, "
+    "consider revising the script to ensure content is printed to stdout."
+)
 
 
 def _key(case: Case) -> str:

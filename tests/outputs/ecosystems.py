@@ -16,8 +16,10 @@ xmllint, jq, Pylint, Bandit, Jasmine); the fifth's, two failures per tool, in ``
 luacheck, dot, protoc, Meson, NASM, Ledger) and ``ecosystems_fifth_checks.py`` (flake8, SQLFluff, Black,
 markdownlint, HTMLHint, Ajv, AVA, Stylelint); the sixth's, two failures per tool, in ``ecosystems_sixth.py``
 (podchecker, shfmt, Icarus Verilog, ChkTeX, Gforth, HTML Tidy) and ``ecosystems_sixth_checks.py`` (pydocstyle,
-Vulture, codespell, Prettier, esbuild). ``capture.py ecosystems NAME ...`` captures only the named
-groups and keeps every other group's cases as they are.
+Vulture, codespell, Prettier, esbuild); the seventh's, two failures per tool, in ``ecosystems_seventh.py`` (Bison,
+m4, gnuplot, dash, checkbashisms, desktop-file-validate, mandoc, CLISP, GNU Prolog) and
+``ecosystems_seventh_checks.py`` (rstcheck, cpplint, doc8, JSHint, Sass, jsonlint, Less). ``capture.py ecosystems
+NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
 from __future__ import annotations
@@ -95,6 +97,18 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_langs import bun, busted, eunit, exunit, ghc, prove, rscript
     from ecosystems_native import ctest, dune, gdc, gfortran, nim, sanitizers, valgrind
     from ecosystems_scripts import curl, git, minitest, phpunit, pip, psql, pytest, rspec, shell, unittest
+    from ecosystems_seventh import (
+        bison,
+        checkbashisms,
+        clisp,
+        dash,
+        desktop_file_validate,
+        gnuplot,
+        gprolog,
+        m4,
+        mandoc,
+    )
+    from ecosystems_seventh_checks import cpplint, doc8, jshint, jsonlint, lessc, rstcheck, sass
     from ecosystems_sixth import chktex, gforth, iverilog, podchecker, shfmt, tidy
     from ecosystems_sixth_checks import codespell, esbuild, prettier, pydocstyle, vulture
     from ecosystems_tools import clippy, govet, guile, pyright, rubocop, tcltest, yamllint
@@ -186,6 +200,22 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("codespell", codespell),
         ("prettier", prettier),
         ("esbuild", esbuild),
+        ("bison", bison),
+        ("m4", m4),
+        ("gnuplot", gnuplot),
+        ("dash", dash),
+        ("checkbashisms", checkbashisms),
+        ("desktop_file_validate", desktop_file_validate),
+        ("mandoc", mandoc),
+        ("clisp", clisp),
+        ("gprolog", gprolog),
+        ("rstcheck", rstcheck),
+        ("cpplint", cpplint),
+        ("doc8", doc8),
+        ("jshint", jshint),
+        ("sass", sass),
+        ("jsonlint", jsonlint),
+        ("lessc", lessc),
     ]
 
 

@@ -1,0 +1,52 @@
+"""Placeholders of the agent dialects (``tests/dialects``) that edit a file by a range of whole lines or show a file
+in a numbering of their own: the lines a fix touches, what replaces them, and files as those agents print them.
+
+``fidelity_corpora`` writes each history from a fix given as an old and a new string; an agent that edits by line
+numbers (AgentScope's ``write_text_file`` with ``ranges``, MetaGPT's ``edit_file_by_replace``) sends the whole lines
+the old string lies on and their new text instead, and answers with a window of the file after the edit."""
+
+from __future__ import annotations
+
+import json
+from pathlib import PurePosixPath
+
+
+def span_slots(before: str, old: str, new: str, abs_path: str) -> dict[str, str]:
+    """The fix as whole lines (first and last line number, their text, the text replacing them) and the files as
+    AgentScope, MetaGPT and CodeCompanion show them; each text slot also as a JSON string (``NAME_json``)."""
+    at = before.index(old)
+    start = before.rfind("\n", 0, at) + 1  # the first touched line begins here
+    end_at = at + len(old) - (1 if old.endswith("\n") else 0)
+    stop = before.find("\n", end_at)
+    stop = len(before) if stop == -1 else stop + 1  # the last touched line ends here, its newline included
+    after = before[:at] + new + before[at + len(old) :]
+    replaced = after[start : len(after) - (len(before) - stop)]
+    first = before.count("\n", 0, start) + 1
+    last = before.count("\n", 0, max(start, stop - 1)) + 1
+    lines = before.splitlines()
+    after_lines = after.splitlines(keepends=True)
+    shown_from = max(1, first - 5)  # AgentScope shows five lines either side of the written range
+    shown_to = min(last + len(after_lines) - len(before.splitlines()) + 5, len(after_lines))
+    text = {
+        "first_line_text": lines[first - 1],
+        "last_line_text": lines[last - 1],
+        "span_new": replaced,
+        "span_view": "".join(f"{n}: {after_lines[n - 1]}" for n in range(shown_from, shown_to + 1)),
+        "coloned": "".join(f"{n}: {line}" for n, line in enumerate(before.splitlines(keepends=True), 1)),
+        "window_after": "\n".join(
+            ["(this is the beginning of the file)"]
+            + [f"{n}|{line.rstrip(chr(10))}" for n, line in enumerate(after_lines, 1)]
+            + ["(this is the end of the file)"]
+        ),
+    }
+    numbered = "".join(f"{n:03}|{line}" for n, line in enumerate(before.splitlines(keepends=True), 1))
+    return {
+        "first_line": str(first),
+        "last_line": str(last),
+        "after_count": str(len(after_lines)),
+        "ext": PurePosixPath(abs_path).suffix.lstrip("."),
+        "basename": PurePosixPath(abs_path).name,
+        "zero_barred_repr": repr(numbered),
+        **text,
+        **{f"{name}_json": json.dumps(value) for name, value in text.items()},
+    }
