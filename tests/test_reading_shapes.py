@@ -98,3 +98,41 @@ def test_a_read_inside_a_json_envelope_or_under_two_labels_is_the_files_text_for
         ("viewer", {"command": "create", "path": "/w/b.py", "file_text": "p = 9\n"}, "File created"),
     ]
     assert _changes(steps) == ["`p = 0` -> `p = 9`"]
+
+
+def test_the_message_after_a_source_excerpt_and_its_caret_is_what_a_label_introduces() -> None:
+    text = (
+        'Error: Bad token on line 4:\n...  "size": 3 "max": 9\n----------------^\nWanted one of ",", "}" but saw STR\n'
+    )
+    failed, line = _result(text + "Exit code: 1")
+    assert failed and 'Bad token on line 4: Wanted one of ",", "}" but saw STR' in line
+
+
+def test_a_message_under_a_caret_is_told_with_the_source_line_it_points_at() -> None:
+    text = '\nplot sine wiht lines\n          ^\n"figs/a.plt" line 2: unrecognised keyword\nExit code: 1'
+    failed, line = _result(text)
+    assert failed and 'plot sine wiht lines ^ "figs/a.plt" line 2: unrecognised keyword' in line
+
+
+def test_of_two_findings_alike_both_are_told_and_expecting_or_saw_reads_as_an_assertion() -> None:
+    text = "lib/a.js: line 3, col 9, Expected '}' and instead saw ')'.\nlib/a.js: line 3, col 10, Missing comma.\n"
+    failed, line = _result(text + "\n2 errors\nExit code: 2")
+    assert failed and "Expected '}' and instead saw ')'." in line
+
+
+def test_a_failed_runs_only_lines_a_label_and_its_value_are_told_as_one() -> None:
+    failed, line = _result('odd construct in tools/run.sh line 4 (use printf):\necho -e "$x"\nExit code: 1')
+    assert failed and 'odd construct in tools/run.sh line 4 (use printf): echo -e "$x"' in line
+
+
+def test_a_turn_saying_the_script_ran_answers_the_code_block_before_it() -> None:
+    history: list[dict[str, Any]] = [
+        {"role": "user", "content": "Fix the build."},
+        {
+            "role": "assistant",
+            "content": '```python\nfrom pathlib import Path\nPath("/w/a.cfg").write_text("x = 2\\n")\n```',
+        },
+        {"role": "user", "content": "The script ran but produced no output to console. The exit code was: 0."},
+    ]
+    found = extract(adapter("openai").parse(history))
+    assert [a.call.kind for a in found.actions] == ["write"]

@@ -49,6 +49,8 @@ def joined(text: str, start: int, line: str) -> str:
             line, rest = f"{line} {nxt.strip()}", rest[1:]  # what it names, marked on the line below
     if _BACK.search(line):
         line = _with_line_above(text, start, line)
+    else:
+        line = _with_excerpt_above(text, start, line)
     if line.endswith(":"):  # what it introduces, also when the line ending so was wrapped
         label = _LABEL.match(line)
         line, rest = _block(line, _indent(text, start), rest)
@@ -77,6 +79,17 @@ def _with_line_above(text: str, start: int, line: str) -> str:
 
 
 _TAGGED = re.compile(r"^\[\w+\]\s*")
+#: A caret line: marks under a source line where the fault is (``    ^``, ``-----^``, ``~~~^~~``).
+_CARET = re.compile(r"^[ \t]*[-~]*\^[-~^]*[ \t]*$")
+
+
+def _with_excerpt_above(text: str, start: int, line: str) -> str:
+    """``line`` after the source line and the caret that mark where it is (``set stlye data`` over ``    ^``):
+    a message that names no culprit itself is about what the caret points at, so the source line is told too."""
+    above = text[:start].splitlines()[-2:]
+    if len(above) < 2 or not _CARET.match(above[1]) or not above[0].strip():
+        return line
+    return f"{above[0].strip()} {above[1].strip()} {line}"
 
 
 #: A failure's line that ends on where it happened (``Test Failed at t/run.jl:4``, ``... at line 7``).
@@ -171,6 +184,9 @@ def _block(line: str, depth: int, rest: list[str]) -> tuple[str, list[str]]:
                 break
             taken.append(nxt.strip())
         return f"{line} {' '.join(taken)}", rest[first + len(taken) :]
+    if first + 2 < len(rest) and _CARET.match(rest[first + 1]) and rest[first + 2].strip():
+        # a source excerpt and a caret under it: the message after them says what is wrong there
+        return f"{line} {rest[first + 2].strip()}", rest[first + 3 :]
     if len(rest[first]) - len(rest[first].lstrip()) <= depth:
         return f"{line} {rest[first].strip()}", rest[first + 1 :]
     bullet = _BULLET.match(rest[first])

@@ -20,6 +20,7 @@ _SEVERE = re.compile(
     r"(?i)\b(?:errors?|fail(?:s|ed|ures?|ing)?|fatal|abort\w*|panic\w*|exception|assert\w*|"
     r"mismatch\w*|undefined|unbound|undeclared|not found|no such|cannot|can't|could not|unable to|"
     r"invalid|denied|refused|leak\w*|(?:over|under)flow\w*|segmentation|timeout|timed out|unexpected|illegal|"
+    r"unrecogni[sz]ed|"
     r"violat\w+|uninitiali[sz]ed|not defined|unknown|missing|incompatible|conflict\w*|lost|issues?|problems?|insecure|"
     r"vulnerab\w+|unhandled|uncaught|wrong|inconsistent|unpars[e]?able|must)\b"
 )
@@ -40,7 +41,7 @@ _KIND = re.compile(
 #: tool speaking.
 _QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|``[^`\n]*``|`[^`\n]*`")
 #: Where: a file and a line (``a.awk:2:``, ``Main.pas(7,24)``).
-_PLACE = re.compile(r"[\w/-]\.\w{1,8}(?::\d+|\(\d+)")
+_PLACE = re.compile(r"[\w/-]\.\w{1,8}(?::\d+|\(\d+|\"?:? line \d+)")  # also ``a.sh line 3``, ``a.js: line 2``
 #: The score from which a line among an output's first or last reads as a failure by itself: two signs of one.
 SEVERE = 4.0
 #: A finding's code: a rule or an error number (``E1101``, ``[B602:...]``, ``TS2322``, ``SC2086``, ``CWE-78``
@@ -59,7 +60,7 @@ _KEYED = re.compile(r"""(?i)^\W{0,3}(?:message|msg|reason|description|detail)s?\
 _METRIC = re.compile(r"^[\w\s(),#.'/-]{1,80}:\s*[\d.,]+\s*(?:%|s|ms|[kMG]?B)?$")
 #: What was wanted beside what came: an assertion's message even without a severity word.
 _WANTED = re.compile(
-    r"(?i)\b(?:expected|want(?:ed)?|should)\b.*\b(?:actual|got|but|received|found|was|is)\b|"
+    r"(?i)\b(?:expected|expecting|want(?:ed)?|should)\b.*\b(?:actual|got|but|received|found|was|is|saw)\b|"
     r"\b(?:actual|got|received)\b.*\bexpected\b"
 )
 #: Put before a message and no part of it: a process id (``==123==``), a timestamp, a level tag, a location.

@@ -312,7 +312,8 @@ def outcome(call: Call, result: Block) -> tuple[bool, str]:
             said = _lines(failures.printed(failures.unwrapped(seen)[0], call.target))
             ends = list(dict.fromkeys(said[:1] + said[-1:]))
             ends = [ln for ln in ends if failures.exit_code(ln) is None]  # a wrapper's code line is left only
-            line = f"exit code {code}: {'; '.join(ends)}" if ends else f"exit code {code}, no error message"
+            told = " ".join(ends) if len(ends) == 2 and ends[0].endswith(":") else "; ".join(ends)  # a label, its value
+            line = f"exit code {code}: {told}" if ends else f"exit code {code}, no error message"
         if line is None:
             lines = _lines(seen)
             line = lines[0] if lines else "no output"

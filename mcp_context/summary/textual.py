@@ -127,6 +127,8 @@ def answered(text: str) -> bool:
 #: A turn's first words that say it is what a command or code printed.
 _OUTPUT_HEAD = re.compile(
     r"(?i)^\s*(?:(?:ran|executed) (?:the )?(?:command|code|script)\b|"
+    r"(?:the |your )?(?:command|code|script|program) (?:ran|was run|executed|exited|finished|completed)\b|"
+    r"command [\w.-]+ executed:|"
     r"(?:observation|output|stdout|stderr|execution (?:logs?|output|result)|console output)s?:)"
 )
 
