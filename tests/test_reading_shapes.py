@@ -12,7 +12,7 @@ from typing import Any
 from mcp_context.conversation import edits, failures
 from mcp_context.conversation.formats import adapter
 from mcp_context.conversation.model import Block
-from mcp_context.summary import calls
+from mcp_context.summary import calls, textual
 from mcp_context.summary.facts import extract
 
 
@@ -136,3 +136,50 @@ def test_a_turn_saying_the_script_ran_answers_the_code_block_before_it() -> None
     ]
     found = extract(adapter("openai").parse(history))
     assert [a.call.kind for a in found.actions] == ["write"]
+
+
+def test_a_hosts_line_echoing_the_command_with_a_failure_word_says_it_failed() -> None:
+    call = calls.classify(Block(kind="tool_call", name="runner", args={"cmd": "stylecheck src/app.c"}))
+    text = "There was an error running the `stylecheck src/app.c` command:\n```txt\nsrc/app.c:9: bad brace\n```"
+    assert calls.outcome(call, Block(kind="tool_result", text=text)) == (True, "src/app.c:9: bad brace")
+    quiet = "*** - APPLY: too few arguments given to F\n"
+    text = f"There was an error running the `stylecheck src/app.c` command:\n```txt\n{quiet}```"
+    assert calls.outcome(call, Block(kind="tool_result", text=text)) == (True, quiet.strip())
+    fine = "Ran `stylecheck src/app.c`:\n```txt\n0 findings\n```"
+    assert calls.outcome(call, Block(kind="tool_result", text=fine))[0] is False
+
+
+def test_a_findings_category_and_confidence_name_its_rule_and_an_empty_error_field_says_nothing() -> None:
+    out = "lib/q.cc:0:  No licence header found.  [legal/licence] [5]\nDone processing lib/q.cc\nTotal errors found: 1"
+    summary = f"Execution Summary:\nFailed: 1\nStatus: error\nExit Code: 1\nOutput: {out}\nError: "
+    failed, line = _result(summary, "stylecheck lib/q.cc")
+    assert failed and "lib/q.cc:0: No licence header found. [legal/licence] [5]" in line  # spaces told single
+    assert not line.startswith("Error")
+
+
+def test_a_tool_that_answers_with_a_traceback_failed_on_its_exception() -> None:
+    text = 'Traceback (most recent call last):\n  File "/app/t.py", line 3, in run\n    open(p)\n'
+    reading = failures.read_tool(text + "FileNotFoundError: [Errno 2] No such file or directory: '/w/x'\n")
+    assert reading.failed and reading.line == "FileNotFoundError: [Errno 2] No such file or directory: '/w/x'"
+
+
+def test_calls_written_as_json_in_a_reply_are_calls_and_the_turn_after_answers_them() -> None:
+    def reply(name: str, args: dict[str, Any]) -> dict[str, Any]:
+        block = json.dumps([{"command_name": name, "args": args}], indent=2)
+        return {"role": "assistant", "content": f"Next step.\n```json\n{block}\n```"}
+
+    printed = "file_path='/w/a.ini' block_content='001|mode = fast\\n002|size = 3\\n'"
+    history: list[dict[str, Any]] = [
+        {"role": "user", "content": "Fix the config."},
+        reply("Files.open", {"path": "/w/a.ini"}),
+        {"role": "user", "content": f"Command Files.open executed: {printed}"},
+        reply("Shell.run", {"cmd": "cfgcheck /w/a.ini"}),
+        {"role": "user", "content": "Command Shell.run executed: a.ini:2: size must be even\nexit code: 1"},
+        reply("Files.save", {"path": "/w/a.ini", "content": "mode = fast\nsize = 4\n"}),
+        {"role": "user", "content": "Command Files.save executed: saved"},
+    ]
+    found = extract(adapter("openai").parse(history))
+    kinds = [(a.call.kind, a.failed) for a in found.actions]
+    assert kinds == [("read", False), ("command", True), ("write", False)]
+    assert found.actions[-1].call.change == "`size = 3` -> `size = 4`"
+    assert textual.answer_body("Observation:\nok") == "ok"

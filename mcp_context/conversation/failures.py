@@ -16,8 +16,9 @@ import re
 from dataclasses import dataclass
 
 from .causes import joined, owner
+from .failure_rules import ERROR_LED, RULES, Rule
 from .reasons import reason, second_opinion, severe, tally
-from .wrappers import EXIT_CODE, exit_code, printed, unwrapped
+from .wrappers import ECHOED, EXIT_CODE, exit_code, printed, unwrapped
 
 __all__ = [
     "EXIT_CODE",
@@ -32,232 +33,6 @@ __all__ = [
     "unwrapped",
 ]
 
-
-@dataclass(frozen=True)
-class Rule:
-    """A line that says a run failed. ``rank``: which matched line to quote (the highest; a named error says
-    more than a count). ``first``: quote the first such line (a compiler's first error is the cause), else the
-    last (a traceback's exception closes it). ``trigger``: the line alone shows a failure; a quote-only rule
-    helps pick the line once something else showed it."""
-
-    tool: str
-    line: re.Pattern[str]
-    keys: tuple[str, ...] | None  # text one of which the line holds: found first, at C speed; None: quote-only
-    rank: int
-    first: bool = True
-    trigger: bool = True
-    title: bool = False  # the line names what failed (a test), not why: the cause is looked for beside it
-    needs: tuple[str, ...] = ()  # a quote-only rule runs only on a text holding one of these (found at C speed)
-
-
-def _rule(
-    tool: str,
-    pattern: str,
-    keys: tuple[str, ...] | None,
-    rank: int,
-    *,
-    first: bool = True,
-    trigger: bool = True,
-    title: bool = False,
-    needs: tuple[str, ...] = (),
-) -> Rule:
-    """A keyed rule is matched against the lines holding one of its keys; a quote-only rule, run only once a
-    failure is shown, against the whole text."""
-    return Rule(
-        tool, re.compile(pattern, 0 if keys else re.M), keys, rank, first, trigger and keys is not None, title, needs
-    )
-
-
-#: Where a message is about: ``file:line:col:``, ``file(line,col)``, ``file:line:``, before the message.
-_LOCATION = r"[\w./-]+\.\w+(?::\d+(?::\d+)?:?|\(\d+(?:, ?\d+)?\):?)"
-#: A line led by the word error, after a location and up to two words naming the error's kind (``PHP Fatal
-#: error:``, ``Fortran runtime error:``, ``f.pas(7,24) Error:``, ``f.xml:4: parser error :``).
-_ERROR_LED = (
-    rf"^[ \t]*(?:[*#>!]+[ \t]*)?(?:{_LOCATION}[ \t]+(?:[A-Za-z]+ ){{0,2}}|(?:[A-Z][A-Za-z]* (?:[A-Za-z]+ )?)?)"
-    r"(?:error|Error|ERROR)\b(?:\[[\w-]+\])?[^:\n]{0,40}?:[ \t]*"
-    r"(?!\(?(?:none|null|nil|0|false|n/a)\)?[ \t]*$)\S.*$"  # a wrapper's ``Error: (none)`` says there was none
-)
-#: An error's kind: ``TypeError``, ``NullPointerException``, ``AssertionFailure``, ``CONSTRAINT_ERROR``,
-#: ``TYPE-ERROR``.
-_KIND = r"(?:[A-Z]\w*(?:Error|Exception|Failure)|[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*[_-](?:ERROR|EXCEPTION|FAILURE))"
-RULES: tuple[Rule, ...] = (
-    # Python
-    _rule("python", r"^Traceback \(most recent call last\):", ("Traceback (most recent call last):",), 30),
-    _rule(
-        "python",
-        r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt)(?::.*)?$",
-        None,
-        90,
-        first=False,
-    ),
-    # test runners
-    _rule("pytest", r"^FAILED \S+.*$", ("FAILED ",), 88),
-    _rule("pytest", r"^ERROR (?:collecting )?\S+.*$", ("ERROR ",), 86),
-    _rule("pytest", r"^E\s+(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)\b.*$", None, 87),
-    _rule("pytest", r"^=+ .*\b[1-9]\d* (?:failed|errors?)\b.* =+$", (" failed", " error"), 50, first=False),
-    _rule("pytest", r"^!+ Interrupted: \d+ errors? during collection !+$", ("Interrupted: ",), 52),
-    _rule("unittest", r"^FAILED \((?:failures|errors)=\d+.*\)$", ("FAILED (",), 50),
-    _rule("unittest", r"^(?:FAIL|ERROR): \w+ \(.+\)$", ("FAIL: ", "ERROR: "), 80, title=True),
-    _rule("jest/vitest", r"^\s*(?:Tests|Test Files|Test Suites):\s+.*\b[1-9]\d* failed\b.*$", (" failed",), 50),
-    _rule("jest/vitest", r"^\s*(?:FAIL|×|✕)\s+\S+.*$", ("FAIL", "×", "✕"), 80, title=True),
-    _rule("jest/vitest", r"^[ \t]*●[ \t]+.+ › .+$", None, 82, title=True),
-    _rule("go test", r"^--- FAIL: .+$", ("--- FAIL: ",), 80, title=True),
-    _rule("go test", r"^FAIL(?:\s+\S+\s+[\d.]+s)?$", ("FAIL",), 50),
-    _rule("cargo test", r"^test result: FAILED\..*$", ("test result: FAILED",), 50),
-    _rule("cargo test", r"^(?:test )?\S+ (?:\.\.\. |--- )FAILED$", ("... FAILED", "--- FAILED"), 80, title=True),
-    # a runner's closing count, in any runner's words: "1 failing", "1 example, 1 failure", "Tests: 1, ...
-    # Failures: 1.", "1 runs, 1 assertions, 1 failures", "FAILURES!"
-    _rule("mocha", r"^\s*[1-9]\d* failing$", (" failing",), 50),
-    _rule(
-        "test runner",
-        r"^.*\b\d+ (?:tests?|examples?|runs?|specs?)\b.*\b[1-9]\d* (?:failures?|errors?)\b.*$",
-        (" failure", " error"),
-        50,
-    ),
-    _rule(
-        "test runner",
-        r"^(?:Tests: \d+, .*(?:Failures|Errors): [1-9].*|FAILURES!)$",
-        ("Failures: ", "Errors: ", "FAILURES!"),
-        50,
-    ),
-    _rule("test runner", r"^[ \t]*\d+\) \S.*$", None, 81, title=True),  # a numbered failure report's heading
-    _rule("tap", r"^[ \t]*not ok \d+\b.*$", ("not ok ",), 80, title=True),  # TAP: prove, node-tap, bats
-    # a count of failures in any runner's words, alone on a short line: "0 successes / 1 failure / 0 errors",
-    # "Failed: 1.  Skipped: 0.", " 2 fail", "Failed 1/3 subtests", "1 tests failed", "1 offense detected"; and a
-    # run's verdict ("Result: FAIL")
-    _rule(
-        "test runner",
-        r"(?i)^(?=.{0,100}$).*(?:"
-        r"\b[1-9]\d* (?:(?:tests?|specs?|cases?|checks?) )?(?:fail(?:s|ed|ures?|ing)?|errors?)\b|"
-        r"\b[1-9]\d* (?:offen[cs]es?|violations?|problems?) (?:detected|found|reported)\b|"
-        r"\b(?:fail(?:ed|ures?)?|errors?):?[ \t][1-9]\d*"
-        r"(?=[.,;)]\D|/\d|[.,;)]?$|\s+(?:tests?|subtests?|specs?|of)\b)).*$",
-        (" fail", " error", "Fail", "Error", "fail", "error", " offen", " violation", " problem"),
-        49,
-    ),
-    _rule("test runner", r"^(?:Result|Status|Outcome): FAIL(?:ED|URE)?\b.*$", (": FAIL",), 49),
-    # why an assertion failed, as runners other than pytest print it
-    # an exception's class and message, behind a runner's marker (``** (KeyError) ...``, ``E   ``, ``> ``) or not
-    _rule(
-        "exception",
-        rf"^[ \t]*(?:[*#>!|]+[ \t]*)?(?:\((?:[\w$]+\.)*{_KIND}\) \S.*|(?:[\w$]+\.)*{_KIND}(?: \[\w+\])? ?:(?: .*)?)$",
-        None,
-        89,
-    ),
-    # an error raised and not handled, named by its kind in any case (``raised CONSTRAINT_ERROR : ...``,
-    # ``Unhandled TYPE-ERROR in thread ...:``, ``Uncaught RangeError ...``)
-    _rule(
-        "exception",
-        rf"^[ \t]*(?:raised|[Uu]nhandled|[Uu]ncaught)(?: exception)? (?:[\w$]+[.:])*{_KIND}\b.*$",
-        None,
-        89,
-        needs=("raised", "nhandled", "ncaught"),
-    ),
-    # a line led by the word error, in any tool's form: ``Error: ...``, ``Error in f(x) : ...``, ``Parse error
-    # near line 1: ...``, ``**error:{...}``; quoted when a failure is shown, and shows one at an output's edge
-    _rule("error line", _ERROR_LED, None, 86),
-    _rule("assertion", r"^[ \t]*(?:Failed asserting that|Expected:?[ \t]|expected:? ).+$", None, 88),
-    # a label over the value below it that says what came (``---- Result was:``, ``Actual:``)
-    _rule(
-        "assertion",
-        r"^[^\w\s]*[ \t]*(?:[A-Z]\w* )?(?:Result|Actual|Got|Received)\b[^:\n]{0,50}:[ \t]*$",
-        None,
-        83,
-        needs=("Result", "Actual", "Got", "Received"),
-    ),
-    # a failure term that sets what was wanted beside what came: ``expected 3, got 4``, ``{expected,70}, {value,130}``
-    _rule(
-        "assertion",
-        r"(?i)^.*\b(?:expected|want(?:ed)?)\b.{0,120}?\b(?:actual|got|value|received|found|but (?:was|is))\b.*(?<!:)$",
-        None,
-        85,
-    ),
-    _rule("assertion", r"^[ \t]+[\w./-]+\.\w+:\d+: .+$", None, 86),  # an indented file:line: message (go test)
-    # the GNU form ``file:line: message`` (or ``file(line):``) at the margin (Lua, Tcl, D, many runners), below a
-    # compiler's own form
-    _rule("diagnostic", r"^[\w./-]+\.\w+(?::\d+:(?:\d+:)?|\(\d+(?:, ?\d+)?\):) (?!in |at )\S.*$", None, 84),
-    # a check that names itself failed and says what it checked: ``Check failed: x == 60``, ``Assertion failed: ...``
-    _rule("assertion", r"^.*?\b[A-Z][a-z]+(?: [a-z]+)? failed: \S.*$", None, 88),
-    # Perl's die and warn: ``message at FILE line N.``
-    _rule("perl", r"^\S.* at \S+ line \d+(?:, <\w+> (?:line|chunk) \d+)?\.$", None, 86),
-    _rule("rust", r"^thread '.+' (?:\(\d+\) )?panicked at .+$", ("panicked at",), 87),
-    _rule("java", r"^Exception in thread \".+\" \S+.*$", ("Exception in thread",), 90),
-    # build tools and servers that tag their lines: Maven's [ERROR] and BUILD FAILURE, PostgreSQL's severities
-    _rule("maven", r"^\[ERROR\] \S.*$", None, 45),  # quote-only: a log printed may hold [ERROR] lines too
-    _rule("maven/gradle", r"^(?:\[INFO\] )?BUILD FAIL(?:URE|ED)\b.*$", ("BUILD FAIL",), 45),
-    _rule("postgres", r"^(?:\S+: )?(?:ERROR|FATAL|PANIC):  .+$", ("ERROR:  ", "FATAL:  ", "PANIC:  "), 84),
-    _rule("postgres", r"^.*\b(?:FATAL|PANIC):  .+$", ("FATAL:  ", "PANIC:  "), 83),
-    _rule("curl", r"^curl: \(\d+\) .+$", ("curl: (",), 80),
-    _rule("eslint", r"^\s*\d+:\d+\s+error\s+.+$", ("  error  ",), 85),
-    _rule("eslint", r"^✖ \d+ problems? \([1-9]\d* errors?.*$", (" problem",), 50),
-    # compilers and linkers
-    # a compiler's diagnostic, its message on the line or on the indented lines below it
-    _rule("compiler", r"^\S+?:\d+(?::\d+)?: (?:fatal )?error:(?: .+)?$", ("error: ", ": error:"), 85),
-    _rule(
-        "linker",
-        r"^.*(?:undefined reference to|ld returned \d+ exit status|Undefined symbols for).*$",
-        ("undefined reference to", "ld returned", "Undefined symbols for"),
-        84,
-    ),
-    _rule("tsc", r"^.*\berror TS\d+: .+$", ("error TS",), 85),
-    _rule("rustc/cargo", r"^error(?:\[E\d{4}\])?: .+$", ("error",), 85),
-    _rule("go", r"^\S+\.go:\d+:\d+: .+$", (".go:",), 85),
-    _rule("javac", r"^\S+\.java:\d+: error: .+$", (".java:",), 85),
-    # linters and type checkers: a diagnostic line, and the count that says the run failed
-    _rule("flake8/ruff", r"^\S+?:\d+:\d+: [A-Z]{1,3}\d{2,4}\b.+$", (": E", ": F", ": W"), 83),
-    # a rule's code and its message, at the margin or under a caret that points at the code (``^---^ SC2086 ...``)
-    _rule("linter", r"^[ \t^~-]*[A-Z]{1,3}\d{3,4}\b(?: \(\w+\))?:? (?:\[\*\] )?.+$", None, 83),
-    # a rule's code under a caret that marks the span it found: only a finding is printed so
-    _rule("linter", r"^[ \t]*\^-*\^? [A-Z]{1,3}\d{2,5}\b.+$", ("^-",), 83),
-    _rule("mypy/ruff", r"^Found [1-9]\d* errors?\b.*$", ("Found ",), 50),
-    # package managers (npm's first lines name a code; the one after them says what went wrong)
-    _rule("npm", r"^npm (?:ERR!|error) .+$", ("npm ERR!", "npm error"), 55),
-    _rule(
-        "npm",
-        r"^npm (?:ERR!|error) (?!code\b|errno\b|syscall\b|path\b|command\b|signal\b|workspace\b|"
-        r"location\b|A complete log|Log files)\S.+$",
-        ("npm ERR!", "npm error"),
-        75,
-    ),
-    _rule("pnpm", r"^.*\bERR_PNPM_\w+.*$", ("ERR_PNPM_",), 75),
-    _rule(
-        "pip",
-        r"^ERROR: (?:Could not|No matching distribution|Failed|Cannot|Invalid|Exception|pip|"
-        r"ResolutionImpossible|Command errored).*$",
-        ("ERROR: ",),
-        75,
-    ),
-    # build tools
-    _rule("make", r"^(?:g?make)(?:\[\d+\])?: \*\*\* .+$", ("***",), 60),
-    # shells
-    _rule("shell", r"^(?!\S+:\d+:).*(?:: command not found|command not found: \S+)$", ("command not found",), 70),
-    _rule("shell", r"^(?!\S+:\d+:).*\bNo such file or directory\b(?::.*)?$", ("No such file or directory",), 70),
-    _rule("shell", r"^(?!\S+:\d+:).*: Permission denied$", ("Permission denied",), 70),
-    _rule(
-        "shell",
-        r"^.*is not recognized as an internal or external command.*$",
-        ("is not recognized as an internal",),
-        70,
-    ),
-    _rule("shell", r"^.*\bSegmentation fault\b.*$", ("Segmentation fault",), 70),
-    _rule(
-        "python",
-        r"^\S*python[\d.]*: (?:No module named \S+|can't open file .+)$",
-        ("No module named", "can't open file"),
-        72,
-    ),
-    # git
-    _rule("git", r"^fatal: .+$", ("fatal: ",), 65),
-    _rule(
-        "git",
-        r"^error: (?:pathspec|failed to push|Your local changes|could not apply|src refspec).*$",
-        ("error: ",),
-        65,
-    ),
-    _rule("git", r"^CONFLICT \(.+$", ("CONFLICT (",), 65),
-    # JavaScript runtimes: an uncaught error at the start of a line, with its stack below
-    _rule("node", r"^(?:Uncaught )?[A-Z]\w*Error: .+$", ("Error: ",), 78),
-)
 
 _BY_KEY: dict[str, list[Rule]] = {}
 for _each in RULES:
@@ -293,8 +68,25 @@ def read_command(text: str, command: str = "") -> Reading:
         code = exit_code(text)
     if code is not None:
         return Reading(code != 0, quote(printed(text, command), failed=True) if code != 0 else None, code)
+    if _said_failed(text, command):
+        return Reading(True, quote(printed(text, command), failed=True))
     line = quote(text)
     return Reading(line is not None, line)
+
+
+#: A failure word in a host's own line about the command it ran (``There was an error running the `make`
+#: command:``, ``Command `make` failed``).
+_FAILED_WORD = re.compile(r"(?i)\b(?:error|fail(?:ed|ure)?)\b")
+
+
+def _said_failed(text: str, command: str) -> bool:
+    """Whether the output's first line is the host's, echoing the command run with a failure word: the host
+    says that it failed, whatever the output below it says."""
+    echo = command.strip()
+    if len(echo) < ECHOED:
+        return False
+    first = text.lstrip().split("\n", 1)[0]
+    return echo in first and _FAILED_WORD.search(first.replace(echo, "")) is not None
 
 
 def read_tool(text: str, target: str = "") -> Reading:
@@ -310,6 +102,9 @@ def read_tool(text: str, target: str = "") -> Reading:
         if len(causes) > 1 and causes[-1] != first:  # a chain of causes: the last is the root of it
             first = f"{first}; {_CAUSED.sub('', causes[-1])}"
         return Reading(True, first.removeprefix("<tool_use_error>").removesuffix("</tool_use_error>"))
+    if text.lstrip().startswith(_TRACEBACK):  # the tool raised: the exception its traceback ends on says why
+        line = quote(text, failed=True)
+        return Reading(True, line or text.strip().rsplit("\n", 1)[-1])
     if len(text) <= _SHORT_ANSWER and text.count("\n") < 4:
         name = target.rstrip("/").rsplit("/", 1)[-1]
         for line in text.splitlines():
@@ -319,6 +114,7 @@ def read_tool(text: str, target: str = "") -> Reading:
     return Reading(False, None)
 
 
+_TRACEBACK = "Traceback (most recent call last):"
 #: A link of an error's chain of causes (``Caused by: No such file or directory``): the last one is the root.
 _CAUSED = re.compile(r"^caused by:\s*", re.I)
 #: A tool's answer this short may be an error in the tool's own words; a longer one is the file it read.
@@ -401,7 +197,7 @@ class _Best:
     title: bool
 
 
-_ERROR_LINE = re.compile(_ERROR_LED)
+_ERROR_LINE = re.compile(ERROR_LED)
 _EDGE_LINES = 3
 
 

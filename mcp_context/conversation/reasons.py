@@ -52,7 +52,9 @@ _CODE = re.compile(
 )
 #: The rule a finding broke, named last as linters name rules: ``(tag-pair)``, ``[ambiguous.column_references]``,
 #: ``color-no-invalid-hex``: words joined by hyphens, dots or underscores, alone at the end of the line.
-_RULE = re.compile(r"(?:[(\[][a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+[)\]]|\s[a-z]+(?:-[a-z0-9]+){2,})$")
+_RULE = re.compile(
+    r"(?:[(\[][a-z][a-z0-9]*(?:[-_./][a-z0-9]+)+[)\]](?:\s*\[\d\])?|\s[a-z]+(?:-[a-z0-9]+){2,})$"
+)  # also a category and its confidence: ``[build/namespaces] [5]``
 #: A message given as a value of a key that says so (``message: "must be integer"``, ``"reason": ...``): an error
 #: object dumped as JSON, YAML or a language's literal.
 _KEYED = re.compile(r"""(?i)^\W{0,3}(?:message|msg|reason|description|detail)s?\W{0,2}\s*[:=]\s*["'`]""")
@@ -138,7 +140,7 @@ def _scored(text: str, warned: bool = False) -> list[tuple[float, int, str]]:
         line = raw.strip()
         if line:
             value = _score(line, warned)
-            if value > 0:
+            if value > 0 and not (_MARKER.match(line) and not text[at:].strip()):  # ``Error:`` with nothing after
                 scored.append((value, start, line))
     scored.sort(key=lambda s: (-s[0], s[1]))
     return scored
@@ -201,7 +203,8 @@ def _score(line: str, warned: bool = False) -> float:
     mild = first is not None and first["mild"] is not None
     if warned and mild and _WARNED.search(line):
         value += 4.0 if _WARNING_HEADS.search(line) else 2.0  # the warning a strict run failed on
-    if _CODE.search(message) or (("-" in message[-60:] or "." in message[-60:]) and _RULE.search(message[-80:])):
+    tail = message[-60:]
+    if _CODE.search(message) or (("-" in tail or "." in tail or "/" in tail) and _RULE.search(message[-80:])):
         value += 2.0  # a finding names its rule or error number
     if _KIND.search(said) or _RAISED.search(said):
         value += 2.0  # an error named by its kind

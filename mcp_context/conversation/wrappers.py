@@ -125,11 +125,11 @@ def printed(text: str, command: str = "") -> str:
     """What the command printed, without the lines a host wraps around it that state its exit code (``Command
     failed with exit code: 2.``, ``Return code: 1``) or echo the command run (``Command failed: 'cd /p && make'``):
     they say that it failed, never why. ``text`` whole when nothing else is left."""
-    echo = command.strip() if len(command.strip()) >= _ECHOED else ""
+    echo = command.strip() if len(command.strip()) >= ECHOED else ""
     if not EXIT_LINE.search(text) and not (echo and echo in text):
         return text
     kept = [ln for ln in text.split("\n") if not EXIT_LINE.search(ln) and not (echo and echo in ln)]
     return "\n".join(kept) if any(ln.strip() for ln in kept) else text
 
 
-_ECHOED = 8  # a command this long, found in a line, is that line echoing it; a shorter one may be a word of it
+ECHOED = 8  # a command this long, found in a line, is that line echoing it; a shorter one may be a word of it

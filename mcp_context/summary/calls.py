@@ -38,7 +38,8 @@ _EDITOR_OPS = {
     "undo_edit": "edit",
 }
 _NOISE_LINE = re.compile(
-    r"^(process group pgid|signal|exit code|error: \(none\)|</?untrusted_context>|std(?:out|err):?\s*$)", re.I
+    r"^(process group pgid|signal|exit code|error: \(none\)|</?untrusted_context>|std(?:out|err):?\s*$|```\w*\s*$)",
+    re.I,
 )
 #: A tag opening or closing a line: a wrapper's (``<output>``, ``</stderr>``) when the text holds its pair.
 _TAG = re.compile(r"^[ \t]*</?([a-z_-]+)>|</?([a-z_-]+)>[ \t]*$", re.M)
@@ -315,7 +316,7 @@ def outcome(call: Call, result: Block) -> tuple[bool, str]:
             told = " ".join(ends) if len(ends) == 2 and ends[0].endswith(":") else "; ".join(ends)  # a label, its value
             line = f"exit code {code}: {told}" if ends else f"exit code {code}, no error message"
         if line is None:
-            lines = _lines(seen)
+            lines = _lines(failures.printed(seen, call.target) if command else seen) or _lines(seen)
             line = lines[0] if lines else "no output"
         return True, cut(line, FAILURE_CHARS, head=3)
     if call.kind == "delegate":  # a sub-agent's report leads with its findings

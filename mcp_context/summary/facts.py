@@ -7,7 +7,6 @@ keeps the index of the message it came from, so a summary can cite it and the or
 
 from __future__ import annotations
 
-import json
 import re
 import shlex
 from collections import Counter
@@ -16,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ..conversation import edits, failures
 from ..conversation.model import Block, Message
-from . import calls, textual
+from . import calls, reads, textual
 from .earlier import Earlier, find
 
 Ref = int | None
@@ -153,7 +152,8 @@ class _Extraction:
         written, self.written = self.written, None
         if message.role == "user" and text and written is not None:
             if written[1].name == textual.CALLED or textual.answered(text):
-                self._done(self._call(written[0], written[1]), text)  # the answer to a call the reply wrote
+                # the answer to a call the reply wrote
+                self._done(self._call(written[0], written[1]), textual.answer_body(text))
                 return
         if message.role == "user" and text:
             ran = textual.run(text)
@@ -174,7 +174,8 @@ class _Extraction:
             if said:  # the reply's own words: not the blocks it wrote for its host to carry out
                 self._assistant_text(ref, said)
             made = [self._call(ref, b) for b in message.calls]
-            command = textual.command_written(text) if text and not message.calls else None
+            data = textual.json_calls_written(text) if text and not message.calls else []
+            command = data[-1] if data else textual.command_written(text) if text and not message.calls else None
             command = command or (textual.read_written(text) if text and not message.calls else None)
             self.written = (ref, command) if command is not None else None
             for block in self._written(text) if text else ():  # edits written in the reply (Aider)
@@ -280,7 +281,7 @@ class _Extraction:
         call = action.call
         action.failed, action.outcome = calls.outcome(call, block)
         if call.kind == "read" and not action.failed and call.paths and block.text and not call.partial:
-            shown = edits.shown_text(_file_text(block.text), call.paths[0][0])
+            shown = edits.shown_text(reads.file_text(block.text), call.paths[0][0])
             if call.limit is None or shown.count("\n") + 1 < call.limit:  # a limit reached: the head only
                 self.shown[call.paths[0][0]] = shown
         if call.kind in ("edit", "write") and not action.failed and not call.replaced and call.content is None:
@@ -362,46 +363,6 @@ _SHOWS_FILE = re.compile(
 )
 #: A label a host puts over what a command printed (``Observation:``, ``Execution logs:``), alone on its line.
 _LABEL_LINE = re.compile(r"^[A-Z][\w ]{0,30}:[ \t]*$")
-
-
-#: Keys a read tool's JSON answer gives the file's text under.
-_TEXT_KEYS = ("content", "contents", "text", "file_content", "fileContent", "data", "body")
-
-
-_ENVELOPES = 2  # how deep an answer's envelopes are looked into for the text
-
-
-def _file_text(result: str) -> str:
-    """What a read tool answered as the file: the text under a content-like key of a JSON answer (``{"path": ...,
-    "content": ...}``), else the output inside a host's wrapper."""
-    if result.lstrip()[:1] in ("{", "["):
-        try:
-            value = json.loads(result)
-        except ValueError:
-            value = None
-        if isinstance(value, list) and len(value) == 1:  # one file's entry in a list of files read
-            value = value[0]
-        for _ in range(_ENVELOPES + 1):  # the text may sit in an envelope (``{"success": ..., "data": {...}}``)
-            if not isinstance(value, dict):
-                break
-            found = next((v for k in _TEXT_KEYS if isinstance(v := value.get(k), str)), None)
-            if found is not None:
-                return found
-            value = next((v for v in value.values() if isinstance(v, dict)), None)
-    fields = _FIELDS.match(result)
-    if fields is not None:  # ``path: /w/a.py`` then ``content: <the text>`` then ``lines_read: 3``
-        lines = result[fields.end() :].split("\n")
-        while len(lines) > 1 and _FIELD_AFTER.match(lines[-1]):
-            lines.pop()
-        return "\n".join(lines)
-    return failures.unwrapped(result)[0]
-
-
-#: A read answered as ``field: value`` lines: a few short fields, then the file's text under a content-like field.
-_FIELDS = re.compile(r"(?:[a-z_]{1,24}: [^\n]{0,300}\n){1,3}(?:content|contents|text|file_content): ?")
-#: A field the answer gives after the text: a key of words joined by ``_`` and a short value (``was_truncated:
-#: False``); a file's own last line seldom reads so.
-_FIELD_AFTER = re.compile(r"^[a-z]+(?:_[a-z]+)+: \S{1,20}$")
 
 
 def _printed(text: str) -> str:

@@ -6,6 +6,7 @@ that their failures and fixes are summarised like anyone else's."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from ..conversation import edits, failures, wrappers
@@ -106,6 +107,45 @@ def prose(text: str) -> str:
     if "\n[" in text:
         text = _LABEL_BLOCK.sub("", text)
     return _READ_TAG.sub("", text).strip() if "<" in text else text.strip()
+
+
+#: A fenced JSON block of a reply: agents that write their calls as data (``[{"command_name": ..., "args": ...}]``,
+#: ``{"action": ..., "action_input": ...}``) put them in one.
+_JSON_BLOCK = re.compile(r"^```[ \t]*json[ \t]*\n(.*?)^```", re.M | re.S | re.I)
+#: Keys naming the tool a call written as data is for, and keys holding its arguments.
+_NAME_KEYS = ("command_name", "tool_name", "tool", "name", "action", "function", "command")
+_ARGS_KEYS = ("args", "arguments", "parameters", "params", "input", "action_input", "tool_input", "kwargs")
+
+
+def json_calls_written(text: str) -> list[Block]:
+    """The calls a reply writes as data in fenced JSON blocks: each object (or each of a list of them) that names a
+    tool under a key that says so and gives its arguments as an object under another. The host carries them out,
+    and the next turn is what they answered."""
+    if "```" not in text or "{" not in text:
+        return []
+    out = []
+    for found in _JSON_BLOCK.finditer(text):
+        try:
+            value = json.loads(found.group(1))
+        except ValueError:
+            continue
+        for item in value if isinstance(value, list) else [value]:
+            if not isinstance(item, dict):
+                continue
+            name = next((item[k] for k in _NAME_KEYS if isinstance(item.get(k), str) and item[k]), None)
+            args = next((item[k] for k in _ARGS_KEYS if isinstance(item.get(k), dict)), None)
+            if name is not None and args is not None:
+                out.append(Block(kind="tool_call", name=name, args=args))
+    return out
+
+
+def answer_body(text: str) -> str:
+    """A turn that answers a written call, without the lead that says what ran (``Command X executed:``,
+    ``Observation:``): what follows is the output."""
+    lead = _OUTPUT_HEAD.match(text)
+    if lead is None or not lead.group(0).endswith(":"):
+        return text
+    return text[lead.end() :].lstrip(" \t").removeprefix("\n")
 
 
 #: The name of a call a reply writes as a tag or labelled block: the host carries it out and the next user turn

@@ -1,0 +1,68 @@
+"""What a read tool answered as the file's text, whatever its envelope: the text under a content-like key of a JSON
+answer (also inside an envelope such as ``{"success": ..., "data": {"content": ...}}``), after a ``field: value``
+header, as a field of a data object's printed form (``file_path='a.py' block_content='001|...'``), or the output
+inside a host's wrapper. Read so that a whole file written after it is told by what changed."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+
+from ..conversation import failures
+
+__all__ = ["file_text"]
+
+
+#: Keys a read tool's JSON answer gives the file's text under.
+_TEXT_KEYS = ("content", "contents", "text", "file_content", "fileContent", "data", "body")
+
+
+_ENVELOPES = 2  # how deep an answer's envelopes are looked into for the text
+
+
+def file_text(result: str) -> str:
+    """What a read tool answered as the file: the text under a content-like key of a JSON answer (``{"path": ...,
+    "content": ...}``) or of a data object printed as ``field='value'`` pairs, else the output inside a host's
+    wrapper."""
+    if result.lstrip()[:1] in ("{", "["):
+        try:
+            value = json.loads(result)
+        except ValueError:
+            value = None
+        if isinstance(value, list) and len(value) == 1:  # one file's entry in a list of files read
+            value = value[0]
+        for _ in range(_ENVELOPES + 1):  # the text may sit in an envelope (``{"success": ..., "data": {...}}``)
+            if not isinstance(value, dict):
+                break
+            found = next((v for k in _TEXT_KEYS if isinstance(v := value.get(k), str)), None)
+            if found is not None:
+                return found
+            value = next((v for v in value.values() if isinstance(v, dict)), None)
+    printed = _PRINTED_FIELD.search(result) if "='" in result or '="' in result else None
+    if printed is not None:  # ``file_path='a.py' block_content='001|x\n002|y'``: the field's string literal
+        try:
+            value = ast.literal_eval(printed["literal"])
+        except (ValueError, SyntaxError):
+            value = None
+        if isinstance(value, str):
+            return value
+    fields = _FIELDS.match(result)
+    if fields is not None:  # ``path: /w/a.py`` then ``content: <the text>`` then ``lines_read: 3``
+        lines = result[fields.end() :].split("\n")
+        while len(lines) > 1 and _FIELD_AFTER.match(lines[-1]):
+            lines.pop()
+        return "\n".join(lines)
+    return failures.unwrapped(result)[0]
+
+
+#: A read answered as ``field: value`` lines: a few short fields, then the file's text under a content-like field.
+_FIELDS = re.compile(r"(?:[a-z_]{1,24}: [^\n]{0,300}\n){1,3}(?:content|contents|text|file_content): ?")
+#: A field the answer gives after the text: a key of words joined by ``_`` and a short value (``was_truncated:
+#: False``); a file's own last line seldom reads so.
+_FIELD_AFTER = re.compile(r"^[a-z]+(?:_[a-z]+)+: \S{1,20}$")
+#: A content-like field of a data object printed with its string literal (``block_content='001|x\n'``), as Python's
+#: and pydantic's reprs print one.
+_PRINTED_FIELD = re.compile(
+    r"""\b(?:\w+_)?(?:content|contents|text)=(?P<literal>'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")"""
+)
