@@ -86,10 +86,12 @@ _CARET = re.compile(r"^[ \t]*[-~]*\^[-~^]*[ \t]*$")
 def _with_excerpt_above(text: str, start: int, line: str) -> str:
     """``line`` after the source line and the caret that mark where it is (``set stlye data`` over ``    ^``):
     a message that names no culprit itself is about what the caret points at, so the source line is told too."""
-    above = text[:start].splitlines()[-2:]
-    if len(above) < 2 or not _CARET.match(above[1]) or not above[0].strip():
+    above = text[:start].splitlines()[-3:]
+    if len(above) < 2 or not _CARET.match(above[-1]) or not above[-2].strip():
         return line
-    return f"{above[0].strip()} {above[1].strip()} {line}"
+    if len(above) == 3 and _FRAME.match(above[0]):  # a stack frame's own line: the frame says where, the line why
+        return line
+    return f"{above[-2].strip()} {above[-1].strip()} {line}"
 
 
 #: A failure's line that ends on where it happened (``Test Failed at t/run.jl:4``, ``... at line 7``).
