@@ -290,6 +290,7 @@ class _Writer:
             "udiff_body": udiff,
             "udiff_json": json.dumps(udiff),
             "output_or_none": out or "(no output)",
+            "output_or_default": out or self.d.get("empty_output", ""),  # the dialect's words for no output
             "output_or_swe_empty": out or "Your command ran successfully and did not produce any output.",
             "output_or_no_console": out or _NO_CONSOLE,
             **span_slots(case.before, case.old, case.new, f"{PROJECT}/{case.project}/{case.path}"),
