@@ -76,9 +76,9 @@ class History:
 
 
 #: The parts, in the order reported: each a set of ecosystems and a set of agents (dev: everything not held out).
-PARTS = ("dev", "held-out", "held-out 3", "held-out 4", "held-out 5", "held-out 6", "held-out 7")
+PARTS = ("dev", "held-out", "held-out 3", "held-out 4", "held-out 5", "held-out 6", "held-out 7", "held-out 8")
 #: The part no rule has been written from: only its aggregate line is printed unless the details are asked for.
-BLIND = "held-out 7"
+BLIND = "held-out 8"
 
 
 def split() -> dict[str, tuple[set[str], set[str]]]:
@@ -281,6 +281,7 @@ class _Writer:
             "old_json": json.dumps(case.old),
             "new_json": json.dumps(case.new),
             "command_json": json.dumps(case.command),
+            "cd_command_json": json.dumps(f"cd {PROJECT}/{case.project} && {case.command}"),
             "outcome": _OUTCOME[bool(case.exit_code) and output is None],
             "lines": str(len(case.before.splitlines())),
             "padded": "\n".join(f"{i:05d}| {ln}" for i, ln in enumerate(case.before.splitlines(), 1)),
@@ -290,6 +291,7 @@ class _Writer:
             "udiff_body": udiff,
             "udiff_json": json.dumps(udiff),
             "output_or_none": out or "(no output)",
+            "output_or_default": out or self.d.get("empty_output", ""),  # the dialect's words for no output
             "output_or_swe_empty": out or "Your command ran successfully and did not produce any output.",
             "output_or_no_console": out or _NO_CONSOLE,
             **span_slots(case.before, case.old, case.new, f"{PROJECT}/{case.project}/{case.path}"),

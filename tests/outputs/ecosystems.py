@@ -18,8 +18,10 @@ markdownlint, HTMLHint, Ajv, AVA, Stylelint); the sixth's, two failures per tool
 (podchecker, shfmt, Icarus Verilog, ChkTeX, Gforth, HTML Tidy) and ``ecosystems_sixth_checks.py`` (pydocstyle,
 Vulture, codespell, Prettier, esbuild); the seventh's, two failures per tool, in ``ecosystems_seventh.py`` (Bison,
 m4, gnuplot, dash, checkbashisms, desktop-file-validate, mandoc, CLISP, GNU Prolog) and
-``ecosystems_seventh_checks.py`` (rstcheck, cpplint, doc8, JSHint, Sass, jsonlint, Less). ``capture.py ecosystems
-NAME ...`` captures only the named groups and keeps every other group's cases as they are.
+``ecosystems_seventh_checks.py`` (rstcheck, cpplint, doc8, JSHint, Sass, jsonlint, Less); the eighth's, two
+failures per tool, in ``ecosystems_eighth.py`` (tcc, Yosys, zsh, XMLStarlet, puppet-lint) and
+``ecosystems_eighth_checks.py`` (Pyflakes, cfn-lint, gitlint, proselint, Standard, Rollup, Terser). ``capture.py
+ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
 from __future__ import annotations
@@ -89,6 +91,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     """Every group, in the order captured (each module holds a family of tools)."""
     from ecosystems_built import cargo, cmake, go, maven
     from ecosystems_checkers import make_link, mypy, ruff, shellcheck, sqlite, terraform
+    from ecosystems_eighth import puppet_lint, tcc, xmlstarlet, yosys, zsh
+    from ecosystems_eighth_checks import cfn_lint, gitlint, proselint, pyflakes, rollup, standard, terser
     from ecosystems_fifth import bats, dot, ledger, luacheck, meson, nasm, protoc
     from ecosystems_fifth_checks import ajv, ava, black, flake8, htmlhint, markdownlint, sqlfluff, stylelint
     from ecosystems_fourth import fpc, gawk, gnat, javac, php, plunit, sbcl
@@ -216,6 +220,18 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("sass", sass),
         ("jsonlint", jsonlint),
         ("lessc", lessc),
+        ("tcc", tcc),
+        ("yosys", yosys),
+        ("zsh", zsh),
+        ("xmlstarlet", xmlstarlet),
+        ("puppet_lint", puppet_lint),
+        ("pyflakes", pyflakes),
+        ("cfn_lint", cfn_lint),
+        ("gitlint", gitlint),
+        ("proselint", proselint),
+        ("standard", standard),
+        ("rollup", rollup),
+        ("terser", terser),
     ]
 
 
