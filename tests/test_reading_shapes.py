@@ -183,3 +183,38 @@ def test_calls_written_as_json_in_a_reply_are_calls_and_the_turn_after_answers_t
     assert kinds == [("read", False), ("command", True), ("write", False)]
     assert found.actions[-1].call.change == "`size = 3` -> `size = 4`"
     assert textual.answer_body("Observation:\nok") == "ok"
+
+
+def test_streams_under_their_own_label_lines_are_the_output() -> None:
+    text = "Process ID: p_3\n\nStdout:\nFailures:\n1) total\n  Message:\n    Expected 4 to be 5.\n\nStderr:\n\n\n"
+    output, code = failures.unwrapped(text + "Return Code: 1\n\nAnalysis:\nThe run failed because of an error.")
+    assert code == 1 and "Expected 4 to be 5." in output and "Analysis" not in output and "p_3" not in output
+
+
+def test_a_script_that_runs_one_shell_command_runs_that_command() -> None:
+    code = 'import subprocess\nr = subprocess.run("make -k lint", shell=True, cwd="/w")\nraise SystemExit(r.returncode)'
+    call = calls.classify(Block(kind="tool_call", name="execute_code", args={"code": code}))
+    assert (call.kind, call.target) == ("command", "make -k lint")
+
+
+def test_tags_grouped_in_an_artifact_run_and_write_by_their_type_and_files_come_back_in_tags() -> None:
+    reply = '<plan id="p">\n  <step type="shell">\n    make -k\n  </step>\n</plan>'
+    found = textual.command_written(reply)
+    assert found is not None and found.args == {"command": "make -k"}
+    reply = '<plan id="p">\n  <step type="file" filePath="src/a.c">\nint x;\n  </step>\n</plan>'
+    assert textual.files_written(reply) == [("src/a.c", "int x;\n")]
+    # a tag with a path is an action itself: its inner tags are its parts
+    reply = '<replace_in path="/w/a.c">\n<old_str>x</old_str>\n<new_str>y</new_str>\n</replace_in>'
+    assert [b.args["path"] for b in textual.edits_written(reply)] == ["/w/a.c"]
+    turn = 'Files for context:\n<files><file path="src/a.c">\nint x;\nint y;\n</file></files>'
+    assert textual.files_shown(turn) == [("src/a.c", "int x;\nint y;")]
+
+
+def test_a_finding_at_a_place_outranks_a_tools_advice_and_info_ranks_below_an_error() -> None:
+    advice = "lint: Use the house style.\nlint: Run `lint --fix` to fix some problems.\n"
+    text = advice + "  src/p.js:3:42: Extra comma. (comma)\n"
+    failed, line = _result(text + "Exit code: 1")
+    assert failed and "src/p.js:3:42: Extra comma. (comma)" in line
+    text = 'doc.rst:4: (INFO/1) No entry for "x".\ndoc.rst:4: (ERROR/3) Unknown role "x".\nExit code: 1'
+    failed, line = _result(text)
+    assert failed and '(ERROR/3) Unknown role "x".' in line

@@ -41,6 +41,9 @@ _KIND = re.compile(
 #: tool speaking.
 _QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|``[^`\n]*``|`[^`\n]*`")
 #: Where: a file and a line (``a.awk:2:``, ``Main.pas(7,24)``).
+#: A line led by a place in a file and a message about it (``  src/a.js:3:42: Extra semicolon.``,
+#: ``data/c.xml:3.56: Element ...``): a finding, whatever words it uses.
+_LOCATED = re.compile(r"^[\w./-]+\.\w{1,8}:\d+(?:[:.]\d+)?:? +[A-Za-z'\"`(]")
 _PLACE = re.compile(r"[\w/-]\.\w{1,8}(?::\d+|\(\d+|\"?:? line \d+)")  # also ``a.sh line 3``, ``a.js: line 2``
 #: The score from which a line among an output's first or last reads as a failure by itself: two signs of one.
 SEVERE = 4.0
@@ -82,7 +85,7 @@ _COUNT = re.compile(
     r"^\W*(?:FAILED|FAIL|ERROR)\W*\(.*=\d+.*\)\W*$|^\s*(?:Tests?|Suites?|Files?)\s*:\s*\d+"
 )
 #: The first word of a line that says how severe it is: a mild one (warning, note, hint) ranks below an error.
-_FIRST_SEVERITY = re.compile(r"(?i)\b(?:(?P<mild>warn(?:ing)?|note|hint)|error|fatal)\b")
+_FIRST_SEVERITY = re.compile(r"(?i)\b(?:(?P<mild>warn(?:ing)?|note|hint|info)|error|fatal)\b")
 #: A warning as a tool reports one (``Warning 8 in f.tex``, ``[warn] f.js``, ``- Warning: <img> lacks``), and one
 #: that heads its message or names its number.
 _WARNED = re.compile(r"(?i)\bwarn(?:ing)?s?\b")
@@ -208,6 +211,8 @@ def _score(line: str, warned: bool = False) -> float:
         value += 2.0  # a finding names its rule or error number
     if _KIND.search(said) or _RAISED.search(said):
         value += 2.0  # an error named by its kind
+    if _LOCATED.match(line):
+        value += 2.0  # a message about a place, as compilers and linters print a finding
     if value == 0:
         return 0.0
     if _HEADS.search(said):

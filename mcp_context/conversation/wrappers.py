@@ -74,6 +74,9 @@ def unwrapped(text: str) -> tuple[str, int | None]:
     if tagged:  # ``<returncode>1</returncode><output>...</output>``, ``<stdout>``, ``<stderr>``: the output is inside
         said = "\n".join(t.group(2).strip("\n") for t in tagged if t.group(2).strip())
         return said, exit_code(text[: tagged[0].start()] + "\n" + text[tagged[-1].end() :])  # before or after
+    sections = _sections(text) if ":" in text else None
+    if sections is not None:  # ``Stdout:`` and ``Stderr:`` alone on their lines, each over what the stream held
+        return sections, exit_code(text)
     head_lines = text.lstrip("\n").split("\n", 3)
     if len(head_lines) > 1 and EXIT_CODE.fullmatch(head_lines[0]):  # the code first, then a label, then the output
         rest = head_lines[1:]
@@ -87,6 +90,26 @@ def unwrapped(text: str) -> tuple[str, int | None]:
         if _PGID.search(text) and not EXIT_CODE.search(text):
             return text, 0
     return text, None
+
+
+#: A label alone on its line over what a stream printed (``Stdout:``, ``STDERR:``, ``Standard output:``).
+_STREAM = re.compile(r"(?im)^[ \t]*(?:std ?out|std ?err|standard (?:output|error))[ \t]*:[ \t]*$")
+
+
+def _sections(text: str) -> str | None:
+    """What the streams printed, when a host writes each under its own label line; None when it does not."""
+    found = list(_STREAM.finditer(text))
+    if not found:
+        return None
+    said = []
+    for label in found:
+        taken = []
+        for line in text[label.end() :].split("\n")[1:]:
+            if _STREAM.match(line) or EXIT_LINE.search(line):  # the next stream, or the host's exit code line
+                break
+            taken.append(line)
+        said.append("\n".join(taken).strip("\n"))
+    return "\n".join(part for part in said if part.strip())
 
 
 def _walk(value: Any, outputs: list[str], codes: list[int], weak: list[int], depth: int) -> None:

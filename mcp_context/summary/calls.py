@@ -8,6 +8,7 @@ tool fails when the provider flags its result or the result is itself an error t
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
@@ -253,8 +254,28 @@ def _command_here(args: dict[str, Any], words: set[str]) -> str | None:
         if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
             value = _command_line(value)
         if isinstance(value, str) and value.strip():
-            return value.strip()
+            return _shell_in(value.strip()) if runs else value.strip()
     return None
+
+
+#: A shell command a script runs from a string literal (``subprocess.run("make -k", shell=True)``, ``os.system``).
+_SHELL_CALL = re.compile(
+    r"""\b(?:subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|os\.system|os\.popen)"""
+    r"""\(\s*(?P<literal>"(?:[^"\\\n]|\\.)+"|'(?:[^'\\\n]|\\.)+')"""
+)
+
+
+def _shell_in(code: str) -> str:
+    """The command a script runs through the shell, when it is one literal (the script is a wrapper round it);
+    else the script itself."""
+    found = _SHELL_CALL.search(code) if "(" in code else None
+    if found is None:
+        return code
+    try:
+        command = ast.literal_eval(found["literal"])
+    except (ValueError, SyntaxError):
+        return code
+    return command if isinstance(command, str) and command.strip() else code
 
 
 def _command_line(value: list[str]) -> str:

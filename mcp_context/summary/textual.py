@@ -51,6 +51,10 @@ _CLOSE_TAG = re.compile(r"</(\w+)>")
 _LABEL_BLOCK = re.compile(r"^\[([A-Z][A-Z _]{2,30})\]\n([\w.-]+)\n(.*?)\n?^\[\1\][ \t]*$", re.M | re.S)
 _RUNS = re.compile(r"(?i)bash|shell|command|terminal|exec|^sh$|^run$")
 _WRITES = re.compile(r"(?i)create|write|save|overwrite")
+#: What a tag's ``type`` attribute says it does (``<action type="shell">``, ``<action type="file" path="x">``).
+_TYPE_RUNS = re.compile(r"""(?i)\btype=["']?(?:shell|bash|command|terminal|exec|run)\b""")
+_TYPE_WRITES = re.compile(r"""(?i)\btype=["']?(?:file|create|write|save)\b""")
+_NESTING = 2  # how deep tags inside tags are looked into
 _PATH_ATTR = re.compile(r"""\b(?:path|file|file_?path|filename|uri)=["']([^"'\n]+)["']""", re.I)
 
 
@@ -74,9 +78,17 @@ def _tags(text: str) -> list[tuple[int, int, str, str, str]]:
     return out
 
 
-def _blocks(text: str) -> list[tuple[str, str, str]]:
-    """(tool or tag name, attributes, body) of each tag or labelled block a reply writes, in order."""
-    found = [(start, name, attrs, body) for start, _, name, attrs, body in _tags(text)]
+def _blocks(text: str, depth: int = 0) -> list[tuple[str, str, str]]:
+    """(tool or tag name, attributes, body) of each tag or labelled block a reply writes, in order; a tag that
+    only groups others (``<artifact><action type="shell">...``) stands for the ones inside it."""
+    found = []
+    for start, _, name, attrs, body in _tags(text):
+        # a tag with a path acts on it itself (its inner tags are its parts: ``<old_str>``); one without groups
+        # actions when those carry attributes of their own
+        looked = depth < _NESTING and "</" in body and not _PATH_ATTR.search(attrs)
+        inner = _blocks(body, depth + 1) if looked else []
+        grouped = bool(inner) and all(block[1].strip() for block in inner)
+        found += [(start, *block) for block in inner] if grouped else [(start, name, attrs, body)]
     found += [(m.start(), m.group(2), "", m.group(3)) for m in _LABEL_BLOCK.finditer(text)] if "\n[" in text else []
     return [(name, attrs, body) for _, name, attrs, body in sorted(found)]
 
@@ -86,7 +98,11 @@ def command_written(text: str) -> Block | None:
     block whose name says it runs a command), as the call it stands for: run when the next user turn answers with
     its output and exit code (see ``answered``)."""
     fenced = [m.group(2) for m in _SHELL_BLOCK.finditer(text)] if "```" in text else []
-    tagged = [body for name, attrs, body in _blocks(text) if _RUNS.search(name) and not _PATH_ATTR.search(attrs)]
+    tagged = [
+        body
+        for name, attrs, body in _blocks(text)
+        if (_RUNS.search(name) or _TYPE_RUNS.search(attrs)) and not _PATH_ATTR.search(attrs)
+    ]
     blocks = fenced or tagged
     if not blocks and "```" in text:  # code a code agent's host runs: the next turn is what it printed
         code = [(m.group(1), m.group(2)) for m in _CODE_BLOCK.finditer(text)]
@@ -227,11 +243,11 @@ def files_written(text: str) -> list[tuple[str, str]]:
     (```` ```save x ````)."""
     out = []
     for name, attrs, body in _blocks(text):
-        if not _WRITES.search(name):
+        if not (_WRITES.search(name) or _TYPE_WRITES.search(attrs)):
             continue
         path = _PATH_ATTR.search(attrs)
         if path is not None:
-            out.append((path.group(1), body))
+            out.append((path.group(1), body.rstrip(" \t")))  # the closing tag's indentation is not the file's
         elif not attrs and "\n" in body and _PATHLIKE.fullmatch(body.split("\n", 1)[0].strip()):
             first, rest = body.split("\n", 1)
             out.append((first.strip(), rest))
@@ -257,8 +273,17 @@ _PREAMBLE_CHARS = 400  # a host's few lines of preamble before the files it hand
 def files_shown(text: str) -> list[tuple[str, str]]:
     """The files a turn hands over (Aider's "added these files to the chat"): (path, text) for each path line
     followed by a fenced block, when such blocks are most of the turn; none for a turn that only quotes code."""
-    found = list(_FILE_BLOCK.finditer(text))
-    inside = sum(len(m.group(0)) for m in found)
+    found = [(m.group(1), m.group(2).rstrip("\n"), len(m.group(0))) for m in _FILE_BLOCK.finditer(text)]
+    if not found and "</" in text:  # ``<file path="x">...</file>`` tags, as context buffers hand files over
+        found = [
+            (path.group(1), body.strip("\n"), len(body))
+            for name, attrs, body in _blocks(text)
+            if _FILE_TAG.search(name) and (path := _PATH_ATTR.search(attrs)) is not None
+        ]
+    inside = sum(size for _, _, size in found)
     if not found or (inside < len(text) // 2 and len(text) - inside > _PREAMBLE_CHARS):
         return []
-    return [(m.group(1), m.group(2).rstrip("\n")) for m in found]
+    return [(path, body) for path, body, _ in found]
+
+
+_FILE_TAG = re.compile(r"(?i)^(?:file|document|source)$")
