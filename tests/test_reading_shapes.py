@@ -218,3 +218,16 @@ def test_a_finding_at_a_place_outranks_a_tools_advice_and_info_ranks_below_an_er
     text = 'doc.rst:4: (INFO/1) No entry for "x".\ndoc.rst:4: (ERROR/3) Unknown role "x".\nExit code: 1'
     failed, line = _result(text)
     assert failed and '(ERROR/3) Unknown role "x".' in line
+
+
+def test_a_lead_line_over_a_fenced_output_says_failed_in_its_own_words_only() -> None:
+    reading = failures.read_command("*Fix this terminal error*\n```sh\nconfig.yml:3: bad indent\n```\n")
+    assert reading.failed and reading.line is not None and "config.yml:3: bad indent" in reading.line
+    echoed = "`lint -W error a.md`\n```\nall good\n```\n"
+    assert not failures.read_command(echoed, "lint -W error a.md").failed
+
+
+def test_a_reply_that_is_code_for_the_host_to_run_is_a_call() -> None:
+    reply = json.dumps({"code": "make -k check", "description": "Run the check."})
+    assert [(b.name, b.args) for b in textual.json_calls_written(reply)] == [("run", {"command": "make -k check"})]
+    assert textual.json_calls_written('{"name": "Ada", "age": 3}') == []

@@ -80,13 +80,22 @@ _FAILED_WORD = re.compile(r"(?i)\b(?:error|fail(?:ed|ure)?)\b")
 
 
 def _said_failed(text: str, command: str) -> bool:
-    """Whether the output's first line is the host's, echoing the command run with a failure word: the host
-    says that it failed, whatever the output below it says."""
+    """Whether the output's first line is the host's, with a failure word: a line that echoes the command run, or
+    a lead line over the output in a fence (``*Fix this terminal error*``). The host says that it failed,
+    whatever the output below it says."""
+    first, _, rest = text.lstrip().partition("\n")
+    if _FENCED.match(rest) and len(first) <= _LEAD_CHARS:  # a lead line over the output in a fence: the host's
+        said = _SPANS.sub("", first.replace(command.strip(), "") if command.strip() else first)
+        return _FAILED_WORD.search(said) is not None  # in its own words, not in the command or a quoted span
     echo = command.strip()
     if len(echo) < ECHOED:
         return False
-    first = text.lstrip().split("\n", 1)[0]
     return echo in first and _FAILED_WORD.search(first.replace(echo, "")) is not None
+
+
+_SPANS = re.compile(r"`[^`\n]*`|'[^'\n]*'|\"[^\"\n]*\"")
+_FENCED = re.compile(r"^```[\w-]*[ \t]*\n")
+_LEAD_CHARS = 160
 
 
 def read_tool(text: str, target: str = "") -> Reading:

@@ -130,19 +130,23 @@ def prose(text: str) -> str:
 _JSON_BLOCK = re.compile(r"^```[ \t]*json[ \t]*\n(.*?)^```", re.M | re.S | re.I)
 #: Keys naming the tool a call written as data is for, and keys holding its arguments.
 _NAME_KEYS = ("command_name", "tool_name", "tool", "name", "action", "function", "command")
+_CODE_KEYS = ("code", "script", "cmd")
 _ARGS_KEYS = ("args", "arguments", "parameters", "params", "input", "action_input", "tool_input", "kwargs")
 
 
 def json_calls_written(text: str) -> list[Block]:
-    """The calls a reply writes as data in fenced JSON blocks: each object (or each of a list of them) that names a
-    tool under a key that says so and gives its arguments as an object under another. The host carries them out,
-    and the next turn is what they answered."""
-    if "```" not in text or "{" not in text:
+    """The calls a reply writes as data, in fenced JSON blocks or as the whole reply: each object (or each of a list
+    of them) that names a tool under a key that says so and gives its arguments as an object under another, or that
+    gives code to run (``{"code": "make -k", "description": ...}``). The host carries them out, and the next turn is
+    what they answered."""
+    if "{" not in text:
         return []
+    bodies = [found.group(1) for found in _JSON_BLOCK.finditer(text)] if "```" in text else []
+    bodies = bodies or ([text] if text.lstrip().startswith("{") else [])  # a reply that is the data itself
     out = []
-    for found in _JSON_BLOCK.finditer(text):
+    for body in bodies:
         try:
-            value = json.loads(found.group(1))
+            value = json.loads(body)
         except ValueError:
             continue
         for item in value if isinstance(value, list) else [value]:
@@ -150,8 +154,11 @@ def json_calls_written(text: str) -> list[Block]:
                 continue
             name = next((item[k] for k in _NAME_KEYS if isinstance(item.get(k), str) and item[k]), None)
             args = next((item[k] for k in _ARGS_KEYS if isinstance(item.get(k), dict)), None)
+            code = next((item[k] for k in _CODE_KEYS if isinstance(item.get(k), str) and item[k].strip()), None)
             if name is not None and args is not None:
                 out.append(Block(kind="tool_call", name=name, args=args))
+            elif code is not None and name is None:  # code for the host to run (a code interpreter's reply)
+                out.append(Block(kind="tool_call", name="run", args={"command": code.strip()}))
     return out
 
 
