@@ -93,6 +93,7 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_checkers import make_link, mypy, ruff, shellcheck, sqlite, terraform
     from ecosystems_eighth import puppet_lint, tcc, xmlstarlet, yosys, zsh
     from ecosystems_eighth_checks import cfn_lint, gitlint, proselint, pyflakes, rollup, standard, terser
+    from ecosystems_ninth import chicken, mcs, msgfmt, nginx, ninja, ocamlc, perlcritic
     from ecosystems_fifth import bats, dot, ledger, luacheck, meson, nasm, protoc
     from ecosystems_fifth_checks import ajv, ava, black, flake8, htmlhint, markdownlint, sqlfluff, stylelint
     from ecosystems_fourth import fpc, gawk, gnat, javac, php, plunit, sbcl
@@ -232,6 +233,13 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("standard", standard),
         ("rollup", rollup),
         ("terser", terser),
+        ("ocamlc", ocamlc),
+        ("msgfmt", msgfmt),
+        ("ninja", ninja),
+        ("chicken", chicken),
+        ("perlcritic", perlcritic),
+        ("mcs", mcs),
+        ("nginx", nginx),
     ]
 
 
