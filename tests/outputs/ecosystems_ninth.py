@@ -46,11 +46,11 @@ def ocamlc(c: Any) -> None:
 
 def msgfmt(c: Any) -> None:
     needs(c, "msgfmt")
-    header = '''
+    header = """
             msgid ""
             msgstr ""
             "Content-Type: text/plain; charset=UTF-8\\n"
-            '''
+            """
     proj = c.project(
         "translations",
         {
@@ -288,7 +288,11 @@ def mcs(c: Any) -> None:
         "mcs_undefined_name",
         "mcs -out:invoice.exe src/Invoice.cs && mono invoice.exe",
         r"error CS0103",
-        ("src/Invoice.cs", "        decimal net = 120.50m;\n", "        decimal net = 120.50m;\n        decimal rate = 0.2m;\n"),
+        (
+            "src/Invoice.cs",
+            "        decimal net = 120.50m;\n",
+            "        decimal net = 120.50m;\n        decimal rate = 0.2m;\n",
+        ),
     )
     pair.run(
         "mcs_unhandled_exception",
