@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .fidelity_spans import span_slots
+from .fidelity_spans import shown_slots, span_slots
 
 ROOT = Path(__file__).resolve().parent.parent
 FAILURES = ROOT / "tests" / "outputs" / "ecosystems"
@@ -295,6 +295,7 @@ class _Writer:
             "output_or_swe_empty": out or "Your command ran successfully and did not produce any output.",
             "output_or_no_console": out or _NO_CONSOLE,
             **span_slots(case.before, case.old, case.new, f"{PROJECT}/{case.project}/{case.path}"),
+            **shown_slots(out, case.before),
         }
 
     def fill(self, value: Any, slots: dict[str, str]) -> Any:
