@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .fidelity_spans import span_slots
+from .fidelity_spans import shown_slots, span_slots
 
 ROOT = Path(__file__).resolve().parent.parent
 FAILURES = ROOT / "tests" / "outputs" / "ecosystems"
@@ -76,9 +76,9 @@ class History:
 
 
 #: The parts, in the order reported: each a set of ecosystems and a set of agents (dev: everything not held out).
-PARTS = ("dev", "held-out", "held-out 3", "held-out 4", "held-out 5", "held-out 6", "held-out 7", "held-out 8")
+PARTS = ("dev", "held-out", *(f"held-out {n}" for n in range(3, 10)))
 #: The part no rule has been written from: only its aggregate line is printed unless the details are asked for.
-BLIND = "held-out 8"
+BLIND = "held-out 9"
 
 
 def split() -> dict[str, tuple[set[str], set[str]]]:
@@ -295,6 +295,7 @@ class _Writer:
             "output_or_swe_empty": out or "Your command ran successfully and did not produce any output.",
             "output_or_no_console": out or _NO_CONSOLE,
             **span_slots(case.before, case.old, case.new, f"{PROJECT}/{case.project}/{case.path}"),
+            **shown_slots(out, case.before),
         }
 
     def fill(self, value: Any, slots: dict[str, str]) -> Any:

@@ -6,7 +6,9 @@ numbers (AgentScope's ``write_text_file`` with ``ranges``, MetaGPT's ``edit_file
 the old string lies on and their new text instead, and answers with a window of the file after the edit. Moatless
 Tools' ``StringReplace`` takes whole lines too and answers with a numbered snippet; Letta Code numbers a read with
 arrows; Claude Engineer answers an edit with the count of lines added and removed; TaskWeaver's command-line
-interpreter runs one line of shell per step, so its edits are one-line Python programs."""
+interpreter runs one line of shell per step, so its edits are one-line Python programs. Composio's file tool edits
+whole lines and answers with numbered windows; Codel's terminal and LlamaIndex's code interpreter hand back a run's
+output through a TTY and as Python bytes; OpenDevin's ``open_file`` numbers lines between markers of the file's ends."""
 
 from __future__ import annotations
 
@@ -56,11 +58,76 @@ def span_slots(before: str, old: str, new: str, abs_path: str) -> dict[str, str]
         "ext": PurePosixPath(abs_path).suffix.lstrip("."),
         "basename": PurePosixPath(abs_path).name,
         "zero_barred_repr": repr(numbered),
+        "window_before": _window(before),
+        **_composio(abs_path, before, first, last, replaced),
+        **{f"{name}_repr": repr(value) for name, value in (("old", old), ("new", new), ("after", after))},
         **_counts(before, after),
         **_one_liners(abs_path, before, after, old, new),
         **text,
         **{f"{name}_json": json.dumps(value) for name, value in text.items()},
     }
+
+
+def shown_slots(output: str, before: str) -> dict[str, str]:
+    """A run's output and a file as agents that do not hand back plain text show them: through a terminal (Codel's
+    docker exec with a TTY ends every line with a carriage return) and as the bytes a Python program printed
+    (LlamaIndex's code interpreter formats ``subprocess.run``'s bytes; ``print`` adds a newline to the text)."""
+    return {
+        "output_tty": output.replace("\n", "\r\n"),
+        "before_tty": before.replace("\n", "\r\n"),
+        "output_bytes": repr(f"{output}\n\n".encode() if output else b"\n"),
+        "before_bytes": repr(f"{before}\n".encode()),
+    }
+
+
+def _composio(abs_path: str, before: str, first: int, last: int, replaced: str) -> dict[str, str]:
+    """Composio's file tool answers, each as the JSON of its action result: an open file (the first hundred lines
+    numbered ``N:``), and a line-range edit (the new text as whole lines, a newline added) answered by windows of
+    five lines either side of the range before and after, both headed with the length of the edited file."""
+    root = str(PurePosixPath(*PurePosixPath(abs_path).parts[:4]))  # /tmp/proj/PROJECT, the file manager's folder
+    text = replaced.removesuffix("\n")
+    lines = before.splitlines()
+    new_lines = (text + "\n").splitlines()
+    edited = lines[: first - 1] + new_lines + lines[last:]
+
+    def shown(source: list[str], begin: int, upto: int) -> str:
+        return _composio_lines(abs_path, {n + 1: source[n] for n in range(begin, upto)}, len(edited))
+
+    def result(data: dict[str, str]) -> str:
+        body = {"error": "", "current_working_directory": root, **data}
+        return json.dumps({"data": body, "error": None, "successfull": True})
+
+    opened = _composio_lines(abs_path, {n + 1: line for n, line in enumerate(lines[:100])}, len(lines))
+    return {
+        "span_new_text": text,
+        "composio_root": root,
+        "composio_open": result(
+            {"message": "File opened successfully. 100 lines after the cursor displayed.", "lines": opened}
+        ),
+        "composio_edit": result(
+            {
+                "old_text": shown(lines, max(0, first - 5), min(len(lines), last - 1 + 5)),
+                "updated_text": shown(edited, max(0, first - 5), min(len(edited), first + len(new_lines) + 5)),
+            }
+        ),
+        "composio_write": result({}),
+    }
+
+
+def _composio_lines(abs_path: str, window: dict[int, str], total: int) -> str:
+    """Lines as Composio's ``File.format_text`` shows them: numbers padded on the right, lines above and below."""
+    if not window:
+        return ""
+    width, keys = len(str(max(window))), list(window)
+    body = "\n".join(f"{n:<{width}}:{line.rstrip()}" for n, line in window.items())
+    head = f"[File: {abs_path}] ({total} lines total)]\n({keys[0] - 1} line above)\n"
+    return f"{head}{body}\n({total - keys[-1]} line below)\n"
+
+
+def _window(text: str) -> str:
+    """A file as OpenDevin's ``open_file`` shows it: its lines numbered ``N|`` between the markers of its ends."""
+    numbered = [f"{n}|{line}" for n, line in enumerate(text.splitlines(), 1)]
+    return "\n".join(["(this is the beginning of the file)", *numbered, "(this is the end of the file)"])
 
 
 def _arrowed(text: str) -> str:

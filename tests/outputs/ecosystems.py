@@ -20,8 +20,10 @@ Vulture, codespell, Prettier, esbuild); the seventh's, two failures per tool, in
 m4, gnuplot, dash, checkbashisms, desktop-file-validate, mandoc, CLISP, GNU Prolog) and
 ``ecosystems_seventh_checks.py`` (rstcheck, cpplint, doc8, JSHint, Sass, jsonlint, Less); the eighth's, two
 failures per tool, in ``ecosystems_eighth.py`` (tcc, Yosys, zsh, XMLStarlet, puppet-lint) and
-``ecosystems_eighth_checks.py`` (Pyflakes, cfn-lint, gitlint, proselint, Standard, Rollup, Terser). ``capture.py
-ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
+``ecosystems_eighth_checks.py`` (Pyflakes, cfn-lint, gitlint, proselint, Standard, Rollup, Terser); the ninth's,
+two failures per tool, in ``ecosystems_ninth.py`` (ocamlc, msgfmt, Ninja, CHICKEN's csc, Perl::Critic, Mono's mcs,
+nginx) and ``ecosystems_ninth_checks.py`` (YAPF, check-jsonschema, CoffeeScript, Solhint, CSSLint, html-validate).
+``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
 from __future__ import annotations
@@ -100,6 +102,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_js import eslint, jest, mocha, node, npm, tsc
     from ecosystems_langs import bun, busted, eunit, exunit, ghc, prove, rscript
     from ecosystems_native import ctest, dune, gdc, gfortran, nim, sanitizers, valgrind
+    from ecosystems_ninth import chicken, mcs, msgfmt, nginx, ninja, ocamlc, perlcritic
+    from ecosystems_ninth_checks import check_jsonschema, coffee, csslint, html_validate, solhint, yapf
     from ecosystems_scripts import curl, git, minitest, phpunit, pip, psql, pytest, rspec, shell, unittest
     from ecosystems_seventh import (
         bison,
@@ -232,6 +236,19 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("standard", standard),
         ("rollup", rollup),
         ("terser", terser),
+        ("ocamlc", ocamlc),
+        ("msgfmt", msgfmt),
+        ("ninja", ninja),
+        ("chicken", chicken),
+        ("perlcritic", perlcritic),
+        ("mcs", mcs),
+        ("nginx", nginx),
+        ("yapf", yapf),
+        ("check_jsonschema", check_jsonschema),
+        ("coffee", coffee),
+        ("solhint", solhint),
+        ("csslint", csslint),
+        ("html_validate", html_validate),
     ]
 
 
