@@ -43,7 +43,7 @@ LOGIN_CALL_ANCHORS = (
 #: (docker, podman, helm, oras login), or a secret store's command that names what it stores (``printf '%s' v |
 #: docker secret create api_token -``, ``echo v | gh secret set API_KEY``, ``| wrangler secret put X``).
 PIPED = (
-    rf"\b(?:echo|printf)[ \t]{{1,4}}(?:-[nE]{{1,2}}[ \t]{{1,4}})?(?:(?P<f>['\"])%s(?:\\n)?(?P=f)[ \t]{{1,4}})?"
+    rf"\b(?:echo|printf)[ \t]{{1,4}}(?:-[nE]{{1,2}}[ \t]{{1,4}})?(?:(?P<f>['\"]?)%s(?:\\n)?(?P=f)[ \t]{{1,4}})?"
     rf"(?P<q>(?:\\{{0,8}}['\"])?)(?P<secret>{_ARG}{{6,256}})(?P=q)"
     r"[ \t]{0,4}\|(?P<command>[^\n|;&]{0,256})"
 )

@@ -301,9 +301,9 @@ _NAME_TAIL_BYTES = re.compile(rb"[A-Za-z0-9_.\-]+$")
 #: code ends a value as a JSON string's ``\u001b`` does), quote, bracket, separator or backslash, and (so that a
 #: stream, on bytes, finds what the text finds) nothing outside ASCII.
 _VALUE_CHAR = r"""[^\s\x00-\x1f\x7f"'`,;&|{}()\[\]<>\\\x80-\U0010ffff]"""
-#: Characters of a value in quotes: signs too (``django-insecure-j2z&_w#m^(5``), the quote ending it; no bracket,
-#: so that a placeholder (``[secret:...]``) is never taken into one.
-_QUOTED_CHAR = r"""[^\s\x00-\x1f\x7f"'`\[\\\x80-\U0010ffff]"""
+#: Characters of a value in quotes: signs and brackets too (``django-insecure-j2z&_w#m^(5``, a salt of every
+#: printable character), the quote ending it; never the bracket that opens a placeholder (``[secret:...]``).
+_QUOTED_CHAR = r"""(?:[^\s\x00-\x1f\x7f"'`\[\\\x80-\U0010ffff]|\[(?!secret:))"""
 #: A value given a name that says it is secret, from where the secret word of the name stands: the rest of the
 #: name, its closing quote (or an escaped one, JSON in a JSON string), an assignment in any syntax (``=``, ``:``,
 #: ``:=``, ``=>``, ``==``, ``,`` between quoted arguments, ``>`` of an XML element, an XML ``value=`` attribute
