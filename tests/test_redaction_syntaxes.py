@@ -33,7 +33,7 @@ def b64url(n: int) -> str:
     return base64.urlsafe_b64encode(RNG.randbytes(n)).decode().rstrip("=")
 
 
-def cases() -> list[tuple[str, str]]:
+def cases() -> list[tuple[str, str | None]]:
     """(text, secret): each class, in tools of the same kind as the corpus's but not its."""
     tok = f"{rand(14)}7{rand(14)}"
     pw = f"{rand(5)}#{rand(4, string.digits)}{rand(7)}"
