@@ -71,7 +71,7 @@ def cases() -> list[tuple[str, str | None]]:
         (f"  - https://pkgs.zorb.dev/t/zb-{uuid}/main\n", f"zb-{uuid}"),
         (f"GET https://api.zorb.dev/token/{tok}/status\n", tok),
         (f'{{"kty":"EC","crv":"P-256","x":"{b64url(32)}","y":"{b64url(32)}","d":"{key[:43]}Qz"}}\n', None),
-        (f'{{"kty": "oct", "k": "{b64url(32)}", "alg": "HS256"}}\n', None),
+        (f'{{"kty": "RSA", "e": "AQAB", "qi": "{b64url(128)}", "use": "sig"}}\n', None),
         (f'networks: {{ dev: {{ url: "http://127.0.0.1:8545", accounts: ["0x{key}"] }} }}\n', f"0x{key}"),
         (f"signer: '0x{key}'\n", f"0x{key}"),
     ]
@@ -85,7 +85,7 @@ def _secret(text: str, secret: str | None) -> str:
         return secret
     if "BUNDLE_" in text:
         return text.split("ops:")[1].strip()
-    return text.rsplit('":"', 1)[1].split('"')[0] if '"d":"' in text else text.split('"k": "')[1].split('"')[0]
+    return text.rsplit('":"', 1)[1].split('"')[0] if '"d":"' in text else text.split('"qi": "')[1].split('"')[0]
 
 
 @pytest.mark.parametrize(("text", "secret"), CASES, ids=range(len(CASES)))

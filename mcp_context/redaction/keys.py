@@ -1,5 +1,5 @@
 """Private keys written as data rather than as a PEM block: the private members of a JSON Web Key (``"d"``, the
-RSA primes and exponents, an octet key's ``"k"``), and a 256-bit key in hex after ``0x`` given to an account (a
+RSA primes and exponents), and a 256-bit key in hex after ``0x`` given to an account (a
 wallet's key in a deployment tool's list of accounts, ``accounts: ["0x..."]``). Each is a pattern, to find the
 place, and a judgement in Python: the same members and hex stand for public values and digests far more often."""
 
@@ -12,12 +12,13 @@ from . import generic
 from .generic import ascii_of, random_run
 
 #: A JWK's private member (RFC 7518: ``d`` of an RSA or elliptic-curve key, ``p``, ``q``, ``dp``, ``dq``, ``qi`` of an
-#: RSA key, ``k`` of a symmetric one), its value base64url without padding, in JSON (escaped once more or not).
+#: RSA key), its value base64url without padding, in JSON (escaped once more or not).
 JWK_PRIVATE = (
-    r"\\{0,8}\"(?:d|p|q|dp|dq|qi|k)\\{0,8}\"[ \t]{0,4}:[ \t]{0,4}\\{0,8}\""
+    r"\\{0,8}\"(?:d|p|q|dp|dq|qi)\\{0,8}\"[ \t]{0,4}:[ \t]{0,4}\\{0,8}\""
     r"(?P<secret>[A-Za-z0-9_\-]{22,2048})\\{0,8}\""
 )
-JWK_PRIVATE_ANCHORS = tuple(f'{q}"{m}{q}"' for m in ("d", "p", "q", "dp", "dq", "qi", "k") for q in ("", "\\"))
+#: Not an octet key's ``"k"``: a one-letter key of logged JSON (``{"k": ..., "v": ...}``) is common, each a try.
+JWK_PRIVATE_ANCHORS = tuple(f'{q}"{m}{q}"' for m in ("d", "p", "q", "dp", "dq", "qi") for q in ("", "\\"))
 _RUN = re.compile(r"[A-Za-z0-9]{16,}")
 
 
