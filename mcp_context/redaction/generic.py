@@ -123,7 +123,7 @@ def plausible_value(value: str, password: bool) -> bool:
     low = value.lower()
     if (
         low in _PLACEHOLDERS
-        or _REFERENCE.match(value) is not None
+        or (value[0] in "$%#@*&" and _REFERENCE.match(value) is not None)
         or "://" in value
         or len(set(value)) < 4
         or (_LETTERS_ONLY.fullmatch(value) and not any(random_run(run) for run in _SEGMENT.findall(value)))
