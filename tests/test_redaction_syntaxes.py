@@ -100,6 +100,7 @@ LOOK_ALIKES = [
     'resValue "string", "zorb_app_name", "\\"Zorb Notes\\""\n',
     '{"ZORB_KEY_HINT": "Press [Enter] to go on, or [Esc] to stop."}\n',
     "password: '%(db_password)s'\npassword => '#{db_pass}'\npassword: '@db_pass'\ntoken: &default_token\n",
+    'password = "&lt;password&gt;"\npassword: "%DB_PASSWORD%"\npassword: "*{{ vault_db_password }}"\n',
     "zorbsh -host h -pw $ZORB_PW\nzorbsh -host h -pw <password>\n",
     "grep -A 3 needle:haystack log.txt\ncurl -A 'Mozilla/5.0 (X11)' https://zorb.dev/\n",
     "password = getpass('Password: ')\npassword: hash(password)\n",

@@ -103,8 +103,9 @@ _PLACEHOLDERS = frozenset(
 )
 _LETTERS_ONLY = re.compile(r"[A-Za-z_.:\-]+")
 #: A value that refers to another rather than being one: ``$VAR``, ``%(name)s``, ``%VAR%``, ``#{x}``, ``@var``,
-#: ``&anchor``, ``*alias``; a sign before what is no word (``#Bmhpf*vv...``) starts a password.
-_REFERENCE = re.compile(r"\$|[%#@*&](?:[({\[%#@*&]|[A-Za-z0-9_.\-]*%?\Z)|%s")
+#: ``&anchor``, ``*alias``, an HTML entity (``&lt;password&gt;``); a sign before what is no word (``#Bmhpf*vv...``)
+#: starts a password.
+_REFERENCE = re.compile(r"\$|[%#@*&](?:[({\[%#@*&]|[A-Za-z0-9_.\-]*%?\Z)|%s|&#?[A-Za-z0-9]{2,8};")
 _FILE_LIKE = re.compile(r"(?:\.{0,2}/|~/|[A-Za-z]:\\).*|.*\.(?:pem|key|crt|cer|p12|pfx|json|ya?ml|txt|env|jks|der)")
 
 
