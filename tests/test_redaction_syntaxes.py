@@ -99,6 +99,7 @@ LOOK_ALIKES = [
     "Key 1: enabled\nStep 2: zorb-install --prefix /opt/zorb\n",
     'resValue "string", "zorb_app_name", "\\"Zorb Notes\\""\n',
     '{"ZORB_KEY_HINT": "Press [Enter] to go on, or [Esc] to stop."}\n',
+    'ZORB_HEX_PAT = "[0-9A-Fa-f]{1,4}"\nzorb_token_re = "[A-Za-z0-9_]{20,64}"\n',
     "password: '%(db_password)s'\npassword => '#{db_pass}'\npassword: '@db_pass'\ntoken: &default_token\n",
     'password = "&lt;password&gt;"\npassword: "%DB_PASSWORD%"\npassword: "*{{ vault_db_password }}"\n',
     "zorbsh -host h -pw $ZORB_PW\nzorbsh -host h -pw <password>\n",

@@ -303,7 +303,8 @@ _NAME_TAIL_BYTES = re.compile(rb"[A-Za-z0-9_.\-]+$")
 #: stream, on bytes, finds what the text finds) nothing outside ASCII.
 _VALUE_CHAR = r"""[^\s\x00-\x1f\x7f"'`,;&|{}()\[\]<>\\\x80-\U0010ffff]"""
 #: Characters of a value in quotes: signs and brackets too (``django-insecure-j2z&_w#m^(5``, a salt of every
-#: printable character), the quote ending it; never the bracket that opens a placeholder (``[secret:...]``).
+#: printable character), the quote ending it; never the bracket that opens a placeholder (``[secret:...]``), and
+#: a bracket never first (a pattern's class, ``"[0-9A-Fa-f]{1,4}"``, a list written as a string).
 _QUOTED_CHAR = r"""(?:[^\s\x00-\x1f\x7f"'`\[\\\x80-\U0010ffff]|\[(?!secret:))"""
 #: A value given a name that says it is secret, from where the secret word of the name stands: the rest of the
 #: name, its closing quote (or an escaped one, JSON in a JSON string), an assignment in any syntax (``=``, ``:``,
@@ -322,7 +323,7 @@ NAMED = (
     r"|(?(close)(?:[ \t]{1,4}[A-Za-z_:][A-Za-z0-9_:.\-]{0,30}=\\{0,8}[\"'][^\"'<>\n\\]{0,64}\\{0,8}[\"']){1,4}"
     r"[ \t]{0,4}>|(?!))"
     r"|</[A-Za-z][A-Za-z0-9_:.\-]{0,30}>(?:[ \t\r\n]|\\[nrt]){0,16}<[A-Za-z][A-Za-z0-9_:.\-]{0,30}>{spaced})"
-    rf"(?P<q>(?:\\{{0,8}}[\"'`](?:\\{{1,8}}[\"'`])?)?)(?<!\\)(?P<secret>(?<=[\"'`]){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
+    rf"(?P<q>(?:\\{{0,8}}[\"'`](?:\\{{1,8}}[\"'`])?)?)(?<!\\)(?P<secret>(?<=[\"'`])(?!\[){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
     r"(?=\\{0,8}[\"'`]|[\s\x00-\x1f\x7f,;&<>)}\]|]|\\|$)"
 )
 _NAMED_WORDS = ("pass", "pwd", "secret", "token", "key", "auth", "cred", "sig", "psk", "sess")
