@@ -105,6 +105,7 @@ def _shape_cases() -> list[tuple[str, str]]:
         (f"\nchild.expect('Password:')\nchild.sendline('{pw}')\n", pw),
         (f"\n$ htpasswd -bc /etc/zorb/.htpasswd ops '{pw}'\n", pw),
         (f'\nENV BUNDLE_PKGS__ZORB__IO="ops:{pw}"\n', pw),
+        (f"\nexport ZORB_SECRET_KEY=zorb-insecure-{pw})&*q\n", f"zorb-insecure-{pw})&*q"),
         (f'\n{{"kty":"EC","crv":"P-256","d":"{key[:43]}"}}\n', key[:43]),
         (f'\naccounts: [\n  "0x{rand(64, "0123456789abcdef")}",\n  "{wallet}"\n]\n', wallet),
     ]

@@ -74,6 +74,11 @@ def cases() -> list[tuple[str, str | None]]:
         (f'{{"kty": "RSA", "e": "AQAB", "qi": "{b64url(128)}", "use": "sig"}}\n', None),
         (f'networks: {{ dev: {{ url: "http://127.0.0.1:8545", accounts: ["0x{key}"] }} }}\n', f"0x{key}"),
         (f"signer: '0x{key}'\n", f"0x{key}"),
+        (
+            "NODE_ENV=production\nexport ZORB_SECRET_KEY=zorb-insecure-k2#x)91&*q^p%+&z\n",
+            "zorb-insecure-k2#x)91&*q^p%+&z",
+        ),
+        ("ZORB_DB_PASS=Ab3(x&y)Zq9!|w\nPORT=8080\n", "Ab3(x&y)Zq9!|w"),
     ]
 
 
@@ -110,6 +115,8 @@ LOOK_ALIKES = [
     "htpasswd -c /etc/zorb/.htpasswd ops\nisql -v ZorbDSN\n",
     "$ cat README.md\nVersion2.1!\n$ zorbctl get token-ttl\n3600s\n",
     "BUNDLE_JOBS=4\nBUNDLE_PATH=vendor/bundle\n",
+    "ZORB_KEY=$(cat /run/secrets/k)\nPASSWORD=${DB_PASSWORD:-changeme}\nKEY=value_of_the_thing(1)\n",
+    "ZORB_TOKEN_URL=https://auth.zorb.dev/oauth/token\nZORB_PASS=1\nfoo; ZORB_SECRET=abc(def)&ghi1\n",
     "https://forum.zorb.dev/t/how-to-rotate-api-keys-safely/1234\n",
     '<path d="M10 10 L20 20"/>\n{"k": "word", "v": 3}\n{"d": "2026-01-01", "p": "zorb-notes"}\n',
     f'{{"txHash": "0x{rand(64, HEX)}", "blockHash": "0x{rand(64, HEX)}", "topics": ["0x{rand(64, HEX)}"]}}\n',

@@ -390,6 +390,8 @@ RULES: tuple[Rule, ...] = (
         r"\bdefine\(\s{0,16}['\"][A-Z0-9_]{0,64}(?:PASSWORD|SECRET|KEY|TOKEN)['\"]\s{0,16},\s{0,16}"
         rf"(?P<q>['\"])(?P<secret>[^'\"\n\\{_NOT_ASCII}]{{4,256}})(?P=q)",
     ),
+    # an environment file's line, its value to the line's end (see shapes): before the first form, ended by a sign
+    _rule("password", shapes.ENV_LINE_ANCHORS, shapes.ENV_LINE, accept=shapes.env_line),
     _rule(
         "password",
         # each name the pattern allows starts at one (not "api": rapid, capital)

@@ -423,3 +423,43 @@ def prompt_output(match: re.Match[Any], text: str | bytes) -> bool:
         return False
     value = ascii_of(match.group("secret"))
     return password_like(value) or any(random_run(run, 12) for run in _RUN.findall(value))
+
+
+#: A line of an environment file (``.env``, ``export NAME=value``), whose value runs to the line's end whatever
+#: signs it holds (``SECRET_KEY=django-insecure-x#4)3491&*3q``: a shell would refuse it, a dotenv reader takes it
+#: whole): found from a secret word in capitals and ``=``, the line read back to its start (see env_line).
+ENV_LINE = (
+    r"(?:PASSWORD|PASSWD|PASS|PWD|PASSPHRASE|SECRET|TOKEN|KEY|KEY_BASE|AUTH|CREDENTIALS)="
+    rf"(?P<secret>[^\s\"'`\\{_NOT_ASCII}]{{8,512}})(?=[ \t]{{0,16}}(?:\r?\n|\\[rn]|$))"
+)
+ENV_LINE_ANCHORS = tuple(
+    f"{w}="
+    for w in (
+        "PASSWORD",
+        "PASSWD",
+        "PASS",
+        "PWD",
+        "PASSPHRASE",
+        "SECRET",
+        "TOKEN",
+        "KEY",
+        "KEY_BASE",
+        "AUTH",
+        "CREDENTIALS",
+    )
+)
+#: The start of the line before the secret word (or of a string holding the line): ``export`` or not, then the
+#: name's first words.
+_ENV_NAME = re.compile(r"(?:\n|\\n|\")[ \t]{0,8}(?:export[ \t]{1,4})?(?P<name>[A-Z0-9_]{0,64})\Z")
+
+
+def env_line(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the name starts its line, the whole of it says secret, and the value is one (no reference)."""
+    start = match.start()
+    line = _text(text[max(0, start - 80) : start])
+    found = _ENV_NAME.search(("\n" if start <= 80 else "") + line)
+    if found is None:
+        return False
+    whole = ascii_of(match.group())
+    name = found.group("name") + whole[: whole.index("=")]
+    return generic.secret_name(name) and plausible_value(ascii_of(match.group("secret")), generic.password_name(name))
