@@ -399,24 +399,33 @@ def path_token(match: re.Match[Any], text: str | bytes) -> bool:
     return generic.uuid_token(value) or any(random_run(run) for run in _SEGMENT.findall(value))
 
 
-#: A command at a shell prompt (``$ ``) whose words name a secret (``salt-call pillar.get db:root_password``, ``cat
-#: /etc/vpn/auth.txt``, ``vault kv get -field=password``), and a line of its output (one of its first four) that is
-#: one value alone, made as a password: what the command printed is the secret it named. A line it passes over holds
-#: no placeholder: what is redacted again is judged as it was the first time.
+#: A command at a shell prompt (``$ ``, ``user@host:~/app$ ``) whose words name a secret (``salt-call pillar.get
+#: db:root_password``, ``cat /etc/vpn/auth.txt``, ``vault kv get -field=password``), and a line of its output (one of
+#: its first four) that is one value alone, made as a password: what the command printed is the secret it named. A
+#: line it passes over holds no placeholder: what is redacted again is judged as it was the first time.
 PROMPT_OUTPUT = (
-    r"(?:(?<![^\n])|(?<=\\n)|(?<=\"))\$[ \t](?P<command>(?:[^\n\\]|\\[^nr\n]){1,200})(?:\r?\n|\\n)"
+    r"(?:(?<![^\n])|(?<=\\n)|(?<=[\"~/\w\])]))\$[ \t](?P<command>(?:[^\n\\]|\\[^nr\n]){1,200})(?:\r?\n|\\n)"
     r"(?:(?!(?:[^\n\\]|\\[^nr\n]){0,128}\[secret:)(?:[^\n\\$]|\\[^nr\n]){0,128}(?:\r?\n|\\n)){0,3}?[ \t]{0,16}"
     r"(?P<secret>(?=[^\s\\:]{0,255}[\d!#%^*+~])(?=[^\s\\:]{0,255}[A-Za-z])[^\s\"'`\\:$][^\s\"'`\\:]{5,255})"
     r"[ \t]{0,16}(?=\r?\n|\\[rn]|$)"
 )
 PROMPT_OUTPUT_ANCHORS = ("$ ", "$\t")
+#: What stands before a prompt's ``$`` on its line: nothing, ``user@host:~/dir``, ``[user@host dir]``, a
+#: virtual environment's ``(venv) ``; never words of a sentence ("costs 5$ a month").
+_PROMPT_HEAD = re.compile(
+    r"(?:\n|\\n|\")(?:\([\w.\-]{1,32}\)[ \t]?)?(?:[\w.\-]{1,32}@[\w.\-]{1,64}(?::[~\w./\-]{0,64})?"
+    r"|\[[\w.\-]{1,32}@[\w.\-]{1,64}[ \t][~\w./\-]{1,64}\]|[~/][\w./\-]{0,64})?\Z"
+)
 _PLACED = re.compile(r"\[secret:[a-z_]+:[0-9a-f]{4}\]")
 _COMMAND_WORDS = re.compile(r"[A-Za-z0-9_\-]+(?:\.[A-Za-z]{1,4}\b)?")
 
 
 def prompt_output(match: re.Match[Any], text: str | bytes) -> bool:
-    """Whether a word of the command names a secret (a path's file name, a key's last part) and the line is made
-    as a password or random."""
+    """Whether the ``$`` ends a prompt (alone, or after ``user@host:path``), a word of the command names a secret (a
+    path's file name, a key's last part) and the line is made as a password or random."""
+    start = match.start()
+    if _PROMPT_HEAD.search(("\n" if start <= 80 else "") + _text(text[max(0, start - 80) : start])) is None:
+        return False
     # a placeholder in the command (a secret redacted there before) says nothing of what the command names
     words = _COMMAND_WORDS.findall(_PLACED.sub(" ", ascii_of(match.group("command"))))
     if not any(generic.secret_name(word) for word in words):
