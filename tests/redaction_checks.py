@@ -17,3 +17,21 @@ def assert_caught_alike(text: str, secret: str) -> None:
     assert redactor.text(out) == out, "redacting again changes nothing"
     nested = json.loads(redactor.text(json.dumps({"content": text})))["content"]
     assert nested == out, "the same placeholder in a JSON string"
+
+
+def assert_stays(text: str) -> None:
+    """A look-alike comes through untouched, as plain text and inside a JSON string."""
+    redactor = Redactor("s1")
+    assert redactor.text(text) == text
+    spelled = json.dumps({"content": text})
+    assert redactor.text(spelled) == spelled
+
+
+def assert_streamed_alike(texts: list[str]) -> None:
+    """Each text, after a few letters outside ASCII and in pieces of 7 bytes, is redacted as a stream exactly as it
+    is whole."""
+    redactor = Redactor("s1")
+    for text in texts:
+        data = ("é" * 3 + "\n" + text).encode()
+        streamed = b"".join(redactor.stream(data[i : i + 7] for i in range(0, len(data), 7)))
+        assert streamed.decode() == redactor.text(data.decode())

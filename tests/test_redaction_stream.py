@@ -71,6 +71,7 @@ def _shape_cases() -> list[tuple[str, str]]:
     pw = f"{rand(6)}!{rand(5, '0123456789')}{rand(8)}"
     key = f"{rand(30)}9{rand(30)}"
     private = f"{rand(64)}\n{rand(40)}"
+    wallet = "0x" + rand(64, "0123456789abcdef")
     ssm = f'{{"Name": "/prod/api/ZORB_TOKEN",\n "Type": "SecureString",\n "Description": "{rand(40)}",\n'
     return [
         (f'\nconst ZORB_KEY: &str = "{key}";\n', key),
@@ -97,6 +98,16 @@ def _shape_cases() -> list[tuple[str, str]]:
         (f"\nsmtp.zorb.dev:465 alerts@zorb.dev:{pw}\n", pw),
         (f"\nhttps://hooks.zorbflow.io/catch/88231/{key}/\n", key),
         (f"\n<zorb-credentials>\nsvc-ops\n{pw}\n</zorb-credentials>\n", pw),
+        (f"\nnode.default['zorb']['signing_key'] = '{key}'\n", key),
+        (f"\n$ zorbctl secrets get db/admin_password\nfetching\n{pw}\n", pw),
+        (f"\nzorbbench -n 100 -A ops:{pw} https://zorb.dev/\n", pw),
+        (f"\n  password => Sensitive('{pw}'),\n", pw),
+        (f"\nchild.expect('Password:')\nchild.sendline('{pw}')\n", pw),
+        (f"\n$ htpasswd -bc /etc/zorb/.htpasswd ops '{pw}'\n", pw),
+        (f'\nENV BUNDLE_PKGS__ZORB__IO="ops:{pw}"\n', pw),
+        (f"\nexport ZORB_SECRET_KEY=zorb-insecure-{pw})&*q\n", f"zorb-insecure-{pw})&*q"),
+        (f'\n{{"kty":"EC","crv":"P-256","d":"{key[:43]}"}}\n', key[:43]),
+        (f'\naccounts: [\n  "0x{rand(64, "0123456789abcdef")}",\n  "{wallet}"\n]\n', wallet),
     ]
 
 

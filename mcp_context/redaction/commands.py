@@ -18,6 +18,8 @@ from .generic import ascii_of, password_like, plausible_value
 
 #: A value on a command line: no white space, quote, backslash (a JSON escape), shell operator or non-ASCII.
 _ARG = r"""[^\s"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]"""
+#: A Windows path's characters (a share's ``\\host\share``): an argument's and the backslash.
+_UNC = r"""[^\s"'`<>|;&\x00-\x1f\x7f\x80-\U0010ffff]"""
 #: A quoted argument's characters: anything but its quote, a backslash, a line's end or non-ASCII.
 _QUOTED = r"""[^"'\\\n\r\x00-\x1f\x7f\x80-\U0010ffff]"""
 
@@ -41,7 +43,7 @@ LOGIN_CALL_ANCHORS = (
 #: (docker, podman, helm, oras login), or a secret store's command that names what it stores (``printf '%s' v |
 #: docker secret create api_token -``, ``echo v | gh secret set API_KEY``, ``| wrangler secret put X``).
 PIPED = (
-    rf"\b(?:echo|printf)[ \t]{{1,4}}(?:-[nE]{{1,2}}[ \t]{{1,4}})?(?:(?P<f>['\"])%s(?:\\n)?(?P=f)[ \t]{{1,4}})?"
+    rf"\b(?:echo|printf)[ \t]{{1,4}}(?:-[nE]{{1,2}}[ \t]{{1,4}})?(?:(?P<f>['\"]?)%s(?:\\n)?(?P=f)[ \t]{{1,4}})?"
     rf"(?P<q>(?:\\{{0,8}}['\"])?)(?P<secret>{_ARG}{{6,256}})(?P=q)"
     r"[ \t]{0,4}\|(?P<command>[^\n|;&]{0,256})"
 )
@@ -56,6 +58,10 @@ def piped(match: re.Match[Any], text: str | bytes) -> bool:
     value = ascii_of(match.group("secret"))
     if "--password-stdin" in command:
         return given_password(match, text)
+    if not _LOGIN_WORDS.isdisjoint(command.split()):  # a login that reads its token from the input
+        return value[0] not in "$%{<" and (
+            password_like(value, quoted=bool(match.group("q"))) or plausible_value(value, False)
+        )
     if value[0] in "$%{<" or not any(generic.secret_name(w) for w in _WORDS.findall(command)):
         return False
     return password_like(value, quoted=bool(match.group("q"))) or (
@@ -64,6 +70,9 @@ def piped(match: re.Match[Any], text: str | bytes) -> bool:
 
 
 _RUN12 = re.compile(r"[A-Za-z0-9]{12,}")
+#: Words of a command that logs in with what it reads from its input (``cargo login``, ``gh auth login
+#: --with-token``, ``vault login -``).
+_LOGIN_WORDS = frozenset({"login", "--with-token", "--token-stdin", "--password-stdin"})
 _LINE_END = re.compile(r"\\+[nr]")
 
 
@@ -151,3 +160,41 @@ def given_password(match: re.Match[Any], text: str | bytes) -> bool:
     ``%s``, ``<password>``) nor placeholder."""
     value = ascii_of(match.group("secret"))
     return value[0] not in "$%{<" and plausible_value(value, True)
+
+
+#: A password given to a call under a name that says password: the call hashes or wraps it (Puppet's
+#: ``password => postgresql_password('user', 'pw')``, ``Sensitive('pw')``, ``password: hash('pw')``), the last of
+#: up to four literal arguments.
+WRAPPED = (
+    r"(?i:passw(?:or)?d|passphrase)[A-Za-z0-9_]{0,24}\\{0,8}[\"']?[ \t]{0,8}(?:=>|[:=])[ \t]{0,8}"
+    rf"[A-Za-z_][A-Za-z0-9_:.]{{0,64}}\([ \t]{{0,8}}"
+    rf"(?:(?P<q1>\\{{0,8}}['\"]){_QUOTED}{{0,128}}(?P=q1)[ \t]{{0,8}},[ \t]{{0,8}}){{0,3}}"
+    rf"(?P<q>\\{{0,8}}['\"])(?P<secret>{_ARG}{{8,256}})(?P=q)[ \t]{{0,8}}\)"
+)
+WRAPPED_ANCHORS = ("passw", "passp")
+
+
+#: A script that answers a prompt for a password (expect's ``expect "password:"`` then ``send "pw\r"``, pexpect's
+#: ``expect('Password:')`` then ``sendline('pw')``): the answer on the next line is the password.
+ANSWERED = (
+    r"\bexpect[ \t(]{1,4}(?:-[a-z]{1,8}[ \t]{1,4})?[^\n]{0,40}?(?i:passw(?:or)?d|passphrase)[^\n]{0,24}(?:\r?\n|\\n)"
+    r"[ \t]{0,16}(?:[A-Za-z_][A-Za-z0-9_.]{0,32}\.)?send(?:line)?[ \t(]{1,4}(?:--[ \t]{1,4})?"
+    rf"(?P<q>\\{{0,8}}['\"])(?P<secret>{_ARG}{{6,256}}?)(?:\\{{1,2}}[rn])?(?P=q)"
+)
+ANSWERED_ANCHORS = ("expect",)
+
+
+#: Tools that take a user and then a password by position, with the options that put them so: Apache's
+#: ``htpasswd -b file user pw`` (``-b``: the password on the command line), unixODBC's ``isql DSN user pw``,
+#: Windows' ``net use \\host\share pw /user:name``.
+POSITIONAL = (
+    r"\b(?:htpasswd(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}?[ \t]{1,4}-[A-Za-z]{0,3}b[A-Za-z]{0,3}"
+    r"(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}"
+    rf"(?:[ \t]{{1,4}}{_ARG}{{1,256}})?[ \t]{{1,4}}{_ARG}{{1,64}}"
+    rf"|isql(?:[ \t]{{1,4}}-[A-Za-z]{{1,8}}){{0,4}}[ \t]{{1,4}}{_ARG}{{1,128}}[ \t]{{1,4}}{_ARG}{{1,64}}"
+    rf"|(?i:net[ \t]{{1,4}}use)[ \t]{{1,4}}(?:(?:[A-Za-z]:|\*)[ \t]{{1,4}})?\\{{2,4}}{_UNC}{{1,256}}"
+    r"(?:[ \t]{1,4}/(?i:user|u):[^\s/]{1,128})?)"
+    rf"[ \t]{{1,4}}(?P<q>['\"]?)(?P<secret>[^\s/\"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]{_ARG}{{5,255}})(?P=q)"
+    r"(?=[\s;|&)]|\\[nrt]|$)"
+)
+POSITIONAL_ANCHORS = ("htpasswd", "isql", "net use", "NET USE", "Net use")

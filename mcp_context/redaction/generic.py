@@ -66,6 +66,16 @@ def secret_name(name: str) -> bool:
     )
 
 
+def words(name: str) -> list[str]:
+    """The words of a name, as code joins them (``DB_PASSWORD``, ``clientSecret``, ``x-api-key``)."""
+    return _WORD.findall(name)
+
+
+def not_secret(words: set[str]) -> bool:
+    """Whether a word of a name (in lower case) says its value is something other than a secret."""
+    return not _NOT_SECRET_WORDS.isdisjoint(words)
+
+
 def key_name(name: str) -> bool:
     """Whether the name ends in ``key`` with no qualifier that says secret (``browser-key``, ``license_key``),
     or names a session (``_gitlab_session``, ``sessionid``, ``PHPSESSID``: who holds a session's value is logged
@@ -92,6 +102,10 @@ _PLACEHOLDERS = frozenset(
     "your_token your_key your_password todo tbd xxx".split()
 )
 _LETTERS_ONLY = re.compile(r"[A-Za-z_.:\-]+")
+#: A value that refers to another rather than being one: ``$VAR``, ``%(name)s``, ``%VAR%``, ``#{x}``, ``@var``,
+#: ``&anchor``, ``*alias``, an HTML entity (``&lt;password&gt;``); a sign before what is no word (``#Bmhpf*vv...``)
+#: starts a password.
+_REFERENCE = re.compile(r"\$|[%#@*&](?:[({\[%#@*&]|[A-Za-z0-9_.\-]*%?\Z)|%s|&#?[A-Za-z0-9]{2,8};")
 _FILE_LIKE = re.compile(r"(?:\.{0,2}/|~/|[A-Za-z]:\\).*|.*\.(?:pem|key|crt|cer|p12|pfx|json|ya?ml|txt|env|jks|der)")
 
 
@@ -110,7 +124,7 @@ def plausible_value(value: str, password: bool) -> bool:
     low = value.lower()
     if (
         low in _PLACEHOLDERS
-        or value[0] in "$%#@*&"
+        or (value[0] in "$%#@*&" and _REFERENCE.match(value) is not None)
         or "://" in value
         or len(set(value)) < 4
         or (_LETTERS_ONLY.fullmatch(value) and not any(random_run(run) for run in _SEGMENT.findall(value)))
@@ -229,6 +243,11 @@ def random_tail(prefix: str, tail: str, separator: str = "_") -> bool:
     return hex_run and entropy(tail) >= 3.3
 
 
+def uuid_token(value: str) -> bool:
+    """Whether a value is a UUID, or one after a word or two (``nz-<uuid>``): many services issue keys so."""
+    return _UUID_TAIL.fullmatch(value) is not None
+
+
 def random_run(run: str, shortest: int = 16) -> bool:
     """Whether a run of letters and digits is random: it changes between lower case, upper case and digits as
     often as a random string does (a quarter of its neighbours at least, with digits in it; nearly half, in
@@ -251,6 +270,21 @@ def random_run(run: str, shortest: int = 16) -> bool:
     return changes >= max(4, least * len(run)) and bits >= 3.3
 
 
+def random_signs(value: str) -> bool:
+    """Whether a value is random over letters, digits and signs alike (a salt or a key drawn from every printable
+    character: ``ZE>~J9G?qXPK3YB...``), whose runs of letters and digits are too short to judge: 32 characters
+    or more, all four classes, signs of six kinds or more, 4.5 bits a character."""
+    signs = {c for c in value if not c.isalnum()}
+    return (
+        len(value) >= 32
+        and len(signs) >= 6
+        and any(c.isdigit() for c in value)
+        and any(c.islower() for c in value)
+        and any(c.isupper() for c in value)
+        and entropy(value) >= 4.5
+    )
+
+
 _CLASS = {c: 0 if c.isdigit() else 1 if c.islower() else 2 for c in string.ascii_letters + string.digits}
 
 
@@ -268,9 +302,10 @@ _NAME_TAIL_BYTES = re.compile(rb"[A-Za-z0-9_.\-]+$")
 #: code ends a value as a JSON string's ``\u001b`` does), quote, bracket, separator or backslash, and (so that a
 #: stream, on bytes, finds what the text finds) nothing outside ASCII.
 _VALUE_CHAR = r"""[^\s\x00-\x1f\x7f"'`,;&|{}()\[\]<>\\\x80-\U0010ffff]"""
-#: Characters of a value in quotes: signs too (``django-insecure-j2z&_w#m^(5``), the quote ending it; no bracket,
-#: so that a placeholder (``[secret:...]``) is never taken into one.
-_QUOTED_CHAR = r"""[^\s\x00-\x1f\x7f"'`\[\]\\\x80-\U0010ffff]"""
+#: Characters of a value in quotes: signs and brackets too (``django-insecure-j2z&_w#m^(5``, a salt of every
+#: printable character), the quote ending it; never the bracket that opens a placeholder (``[secret:...]``), and
+#: a bracket never first (a pattern's class, ``"[0-9A-Fa-f]{1,4}"``, a list written as a string).
+_QUOTED_CHAR = r"""(?:[^\s\x00-\x1f\x7f"'`\[\\\x80-\U0010ffff]|\[(?!secret:))"""
 #: A value given a name that says it is secret, from where the secret word of the name stands: the rest of the
 #: name, its closing quote (or an escaped one, JSON in a JSON string), an assignment in any syntax (``=``, ``:``,
 #: ``:=``, ``=>``, ``==``, ``,`` between quoted arguments, ``>`` of an XML element, an XML ``value=`` attribute
@@ -280,7 +315,7 @@ _QUOTED_CHAR = r"""[^\s\x00-\x1f\x7f"'`\[\]\\\x80-\U0010ffff]"""
 #: The rest of the name takes every name character there is (possessive): nothing that may follow it starts with
 #: one, so a shorter rest never matches, and a word that is no name ("passed", "keys.append") fails at once.
 NAMED = (
-    r"(?P<rest>[A-Za-z0-9_.\-]{0,40}+)(?P<close>\\{0,8}[\"'`]|\])?"
+    r"(?P<rest>[A-Za-z0-9_.\-]{0,40}+)(?:[ \t]\d{1,2}(?=[ \t]{0,4}:))?(?P<close>\\{0,8}[\"'`]\]?|\])?"
     r"(?P<sep>[ \t]{0,4}:[ \t]{0,4}&?(?:'static[ \t]{1,4})?[A-Za-z][A-Za-z0-9_.:<>\[\]]{0,30}"
     r"[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
     r"|[ \t]{1,4}(?:string|String|str)[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
@@ -288,7 +323,7 @@ NAMED = (
     r"|(?(close)(?:[ \t]{1,4}[A-Za-z_:][A-Za-z0-9_:.\-]{0,30}=\\{0,8}[\"'][^\"'<>\n\\]{0,64}\\{0,8}[\"']){1,4}"
     r"[ \t]{0,4}>|(?!))"
     r"|</[A-Za-z][A-Za-z0-9_:.\-]{0,30}>(?:[ \t\r\n]|\\[nrt]){0,16}<[A-Za-z][A-Za-z0-9_:.\-]{0,30}>{spaced})"
-    rf"(?P<q>(?:\\{{0,8}}[\"'`])?)(?<!\\)(?P<secret>(?<=[\"'`]){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
+    rf"(?P<q>(?:\\{{0,8}}[\"'`](?:\\{{1,8}}[\"'`])?)?)(?<!\\)(?P<secret>(?<=[\"'`])(?!\[){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
     r"(?=\\{0,8}[\"'`]|[\s\x00-\x1f\x7f,;&<>)}\]|]|\\|$)"
 )
 _NAMED_WORDS = ("pass", "pwd", "secret", "token", "key", "auth", "cred", "sig", "psk", "sess")
@@ -352,7 +387,7 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
     if not plausible_value(value, password_name(name)):
         return False
     if loose:  # a name of a key of any kind: a random value only
-        return any(random_run(run) for run in _SEGMENT.findall(value))
+        return any(random_run(run) for run in _SEGMENT.findall(value)) or random_signs(value)
     if not word and quote and password_name(name):  # CREATE USER u WITH PASSWORD '...': a person's choice
         return True
     # where the syntax is also code's (a comparison, a call's arguments, a word after a word), only a random

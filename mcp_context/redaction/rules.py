@@ -8,7 +8,7 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
-from . import commands, encoded, generic, shapes
+from . import commands, encoded, generic, keys, shapes
 
 #: No match of a rule is longer than this many characters (or bytes), except a PEM block's (which a stream holds
 #: whole; see Redactor.stream): a rule's repeats are bounded so, and a stream cut this far before its end cuts no
@@ -323,6 +323,8 @@ RULES: tuple[Rule, ...] = (
     _prefixed("yandex_key", "AQVN", r"[A-Za-z0-9_\-]{35,38}"),
     # ours (storage/keys.py makes them): mcx_, a 12-hex id, 43 url-safe characters of secret
     _rule("mcp_context_key", "mcx_", r"\bmcx_[0-9a-f]{12}_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])"),
+    _rule("private_key", keys.JWK_PRIVATE_ANCHORS, keys.JWK_PRIVATE, accept=keys.jwk_private),
+    _rule("private_key", keys.HEX_KEY_ANCHORS, keys.HEX_KEY, accept=keys.hex_key),
     _rule("jwt", "eyJ", rf"\beyJ{_B64URL}{{8,1024}}\.eyJ{_B64URL}{{8,1024}}\.{_B64URL}{{16,1024}}"),
     _rule("jwt", encoded.JWT_B64_ANCHORS, encoded.JWT_B64, accept=encoded.jwt_b64),
     _rule("token", encoded.JSON_BODY_ANCHORS, encoded.JSON_BODY),
@@ -388,6 +390,8 @@ RULES: tuple[Rule, ...] = (
         r"\bdefine\(\s{0,16}['\"][A-Z0-9_]{0,64}(?:PASSWORD|SECRET|KEY|TOKEN)['\"]\s{0,16},\s{0,16}"
         rf"(?P<q>['\"])(?P<secret>[^'\"\n\\{_NOT_ASCII}]{{4,256}})(?P=q)",
     ),
+    # an environment file's line, its value to the line's end (see shapes): before the first form, ended by a sign
+    _rule("password", shapes.ENV_LINE_ANCHORS, shapes.ENV_LINE, accept=shapes.env_line),
     _rule(
         "password",
         # each name the pattern allows starts at one (not "api": rapid, capital)
@@ -436,6 +440,11 @@ RULES: tuple[Rule, ...] = (
     _rule("password", (), shapes.LOGIN_AT, accept=shapes.login_at, scan=shapes.LOGIN_AT_SCAN),
     _rule("webhook", shapes.WEBHOOK_ANCHORS, shapes.WEBHOOK, back=5, accept=shapes.webhook),
     _rule("secret", shapes.BLOCK_ANCHORS, shapes.BLOCK, accept=shapes.block),
+    _rule("password", shapes.PW_FLAG_ANCHORS, shapes.PW_FLAG, accept=shapes.given),
+    _rule("password", shapes.FLAG_PAIR_ANCHORS, shapes.FLAG_PAIR, accept=shapes.flag_pair),
+    _rule("secret", shapes.BUNDLER_ANCHORS, shapes.BUNDLER, accept=shapes.bundler),
+    _rule("token", shapes.PATH_TOKEN_ANCHORS, shapes.PATH_TOKEN, accept=shapes.path_token),
+    _rule("secret", shapes.PROMPT_OUTPUT_ANCHORS, shapes.PROMPT_OUTPUT, accept=shapes.prompt_output),
     # a password or a secret given by position (see commands)
     _rule("password", commands.LOGIN_CALL_ANCHORS, commands.LOGIN_CALL, accept=commands.made_password),
     _rule("password", commands.PIPED_ANCHORS, commands.PIPED, accept=commands.piped),
@@ -446,4 +455,7 @@ RULES: tuple[Rule, ...] = (
     _rule("password", commands.ORACLE_ANCHORS, commands.ORACLE, accept=commands.given_password),
     _rule("password", commands.SAMBA_USER_ANCHORS, commands.SAMBA_USER, accept=commands.given_password),
     _rule("password", commands.TOLD_ANCHORS, commands.TOLD, folded=True, accept=commands.made_password),
+    _rule("password", commands.WRAPPED_ANCHORS, commands.WRAPPED, folded=True, accept=commands.made_password),
+    _rule("password", commands.ANSWERED_ANCHORS, commands.ANSWERED, accept=commands.given_password),
+    _rule("password", commands.POSITIONAL_ANCHORS, commands.POSITIONAL, accept=commands.given_password),
 )

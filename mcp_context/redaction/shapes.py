@@ -339,3 +339,136 @@ def block(match: re.Match[Any], text: str | bytes) -> bool:
         return False
     lines = [line.strip() for line in re.split(r"\r?\n|\\n", ascii_of(match.group("secret"))) if line.strip()]
     return any(plausible_value(line, generic.password_name(name)) for line in lines)
+
+
+#: A password given to a flag named by its abbreviation (``-pw``, ``--pw``: PuTTY's tools, and others), quoted or
+#: not; ``-pwd`` and ``--password`` are names the general rules read.
+PW_FLAG = (
+    rf"(?:(?<![^\s\"'])|(?<=[\s\"']-))-pw(?:[ \t]{{1,4}}|=)(?P<q>['\"]?)(?P<secret>{_ARG}{{6,256}})(?P=q){_ARG_END}"
+)
+PW_FLAG_ANCHORS = ("-pw ", "-pw=", "-pw\t")
+
+
+def given(match: re.Match[Any], text: str | bytes) -> bool:
+    """What a flag or a place that takes a password is given, whatever it is made of: no reference (``$VAR``,
+    ``%s``, ``<password>``), option or placeholder."""
+    value = ascii_of(match.group("secret"))
+    return value[0] not in "$%{<-" and plausible_value(value, True)
+
+
+#: A user and a password joined by a colon, given to a flag that takes credentials: ``-A user:pw`` (ApacheBench),
+#: ``--auth``, ``--basic-auth``, ``--http-auth``, ``--proxy-user``, ``--creds`` (``curl -u`` is read apart).
+FLAG_PAIR = (
+    r"(?:(?<![^\s\"'])-A|--(?:auth|basic-auth|http-auth|proxy-user|proxy-auth|creds|credentials))(?:[ \t]{1,4}|=)"
+    rf"(?P<q>['\"]?)[A-Za-z0-9_.@\\\-]{{1,64}}:(?P<secret>{_ARG}{{6,256}})(?P=q){_ARG_END}"
+)
+FLAG_PAIR_ANCHORS = ("-A ", "--auth", "--basic-auth", "--http-auth", "--proxy-user", "--proxy-auth", "--creds")
+
+
+def flag_pair(match: re.Match[Any], text: str | bytes) -> bool:
+    """A password made as one (a ``-A`` is also a user agent's, a count's, an option's flag elsewhere)."""
+    return password_like(ascii_of(match.group("secret")))
+
+
+#: Bundler's credentials for a gem server, given in the environment under ``BUNDLE_`` and the server's host, its
+#: dots doubled underscores (``BUNDLE_GEMS__EXAMPLE__COM="user:pw"``): any host, a user and a password or a token.
+BUNDLER = (
+    r"BUNDLE_(?:[A-Z0-9\-]{1,63}__){1,8}[A-Z]{2,24}(?![A-Za-z0-9_])\\{0,8}[\"']?[ \t]{0,4}[:=][ \t]{0,4}"
+    r"(?P<q>(?:\\{0,8}[\"'])?)(?P<secret>[^\s\"'\\]{8,256}?)(?P=q)(?=[\s,;]|\\|$)"
+)
+BUNDLER_ANCHORS = ("BUNDLE_",)
+
+
+def bundler(match: re.Match[Any], text: str | bytes) -> bool:
+    """A password after the user (hex of 8 either side is a gem server's usual credential) or a token alone."""
+    value = ascii_of(match.group("secret"))
+    user, _, password = value.rpartition(":")
+    if user:
+        return len(password) >= 8 and password[0] not in "$%{<" and len(set(password)) >= 4
+    return plausible_value(value, False)
+
+
+#: A token as a part of a URL's path, after a part that says token (``/t/<token>/``: a package channel's, a
+#: registry's; ``/token/<token>``): a prefix word or two and a UUID, or random.
+PATH_TOKEN = r"/(?:t|token|tokens)/(?P<secret>[A-Za-z0-9_\-]{20,256})(?=[/?#\s\"'<>]|\\|$)"
+PATH_TOKEN_ANCHORS = ("/t/", "/token/", "/tokens/")
+
+
+def path_token(match: re.Match[Any], text: str | bytes) -> bool:
+    value = ascii_of(match.group("secret"))
+    return generic.uuid_token(value) or any(random_run(run) for run in _SEGMENT.findall(value))
+
+
+#: A command at a shell prompt (``$ ``, ``user@host:~/app$ ``) whose words name a secret (``salt-call pillar.get
+#: db:root_password``, ``cat /etc/vpn/auth.txt``, ``vault kv get -field=password``), and a line of its output (one of
+#: its first four) that is one value alone, made as a password: what the command printed is the secret it named. A
+#: line it passes over holds no placeholder: what is redacted again is judged as it was the first time.
+PROMPT_OUTPUT = (
+    r"(?:(?<![^\n])|(?<=\\n)|(?<=[\"~/\w\])]))\$[ \t](?P<command>(?:[^\n\\]|\\[^nr\n]){1,200})(?:\r?\n|\\n)"
+    r"(?:(?!(?:[^\n\\]|\\[^nr\n]){0,128}\[secret:)(?:[^\n\\$]|\\[^nr\n]){0,128}(?:\r?\n|\\n)){0,3}?[ \t]{0,16}"
+    r"(?P<secret>(?=[^\s\\:]{0,255}[\d!#%^*+~])(?=[^\s\\:]{0,255}[A-Za-z])[^\s\"'`\\:$][^\s\"'`\\:]{5,255})"
+    r"[ \t]{0,16}(?=\r?\n|\\[rn]|$)"
+)
+PROMPT_OUTPUT_ANCHORS = ("$ ", "$\t")
+#: What stands before a prompt's ``$`` on its line: nothing, ``user@host:~/dir``, ``[user@host dir]``, a
+#: virtual environment's ``(venv) ``; never words of a sentence ("costs 5$ a month").
+_PROMPT_HEAD = re.compile(
+    r"(?:\n|\\n|\")(?:\([\w.\-]{1,32}\)[ \t]?)?(?:[\w.\-]{1,32}@[\w.\-]{1,64}(?::[~\w./\-]{0,64})?"
+    r"|\[[\w.\-]{1,32}@[\w.\-]{1,64}[ \t][~\w./\-]{1,64}\]|[~/][\w./\-]{0,64})?\Z"
+)
+_PLACED = re.compile(r"\[secret:[a-z_]+:[0-9a-f]{4}\]")
+_COMMAND_WORDS = re.compile(r"[A-Za-z0-9_\-]+(?:\.[A-Za-z]{1,4}\b)?")
+
+
+def prompt_output(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the ``$`` ends a prompt (alone, or after ``user@host:path``), a word of the command names a secret (a
+    path's file name, a key's last part) and the line is made as a password or random."""
+    start = match.start()
+    if _PROMPT_HEAD.search(("\n" if start <= 80 else "") + _text(text[max(0, start - 80) : start])) is None:
+        return False
+    # a placeholder in the command (a secret redacted there before) says nothing of what the command names
+    words = _COMMAND_WORDS.findall(_PLACED.sub(" ", ascii_of(match.group("command"))))
+    if not any(generic.secret_name(word) for word in words):
+        return False
+    value = ascii_of(match.group("secret"))
+    return password_like(value) or any(random_run(run, 12) for run in _RUN.findall(value))
+
+
+#: A line of an environment file (``.env``, ``export NAME=value``), whose value runs to the line's end whatever
+#: signs it holds (``SECRET_KEY=django-insecure-x#4)3491&*3q``: a shell would refuse it, a dotenv reader takes it
+#: whole): found from a secret word in capitals and ``=``, the line read back to its start (see env_line).
+ENV_LINE = (
+    r"(?:PASSWORD|PASSWD|PASS|PWD|PASSPHRASE|SECRET|TOKEN|KEY|KEY_BASE|AUTH|CREDENTIALS)="
+    rf"(?P<secret>[^\s\"'`\\{_NOT_ASCII}]{{8,512}})(?=[ \t]{{0,16}}(?:\r?\n|\\[rn]|$))"
+)
+ENV_LINE_ANCHORS = tuple(
+    f"{w}="
+    for w in (
+        "PASSWORD",
+        "PASSWD",
+        "PASS",
+        "PWD",
+        "PASSPHRASE",
+        "SECRET",
+        "TOKEN",
+        "KEY",
+        "KEY_BASE",
+        "AUTH",
+        "CREDENTIALS",
+    )
+)
+#: The start of the line before the secret word (or of a string holding the line): ``export`` or not, then the
+#: name's first words.
+_ENV_NAME = re.compile(r"(?:\n|\\n|\")[ \t]{0,8}(?:export[ \t]{1,4})?(?P<name>[A-Z0-9_]{0,64})\Z")
+
+
+def env_line(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the name starts its line, the whole of it says secret, and the value is one (no reference)."""
+    start = match.start()
+    line = _text(text[max(0, start - 80) : start])
+    found = _ENV_NAME.search(("\n" if start <= 80 else "") + line)
+    if found is None:
+        return False
+    whole = ascii_of(match.group())
+    name = found.group("name") + whole[: whole.index("=")]
+    return generic.secret_name(name) and plausible_value(ascii_of(match.group("secret")), generic.password_name(name))

@@ -1,0 +1,54 @@
+"""Private keys written as data rather than as a PEM block: the private members of a JSON Web Key (``"d"``, the
+RSA primes and exponents), and a 256-bit key in hex after ``0x`` given to an account (a
+wallet's key in a deployment tool's list of accounts, ``accounts: ["0x..."]``). Each is a pattern, to find the
+place, and a judgement in Python: the same members and hex stand for public values and digests far more often."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from . import generic
+from .generic import ascii_of, random_run
+
+#: A JWK's private member (RFC 7518: ``d`` of an RSA or elliptic-curve key, ``p``, ``q``, ``dp``, ``dq``, ``qi`` of an
+#: RSA key), its value base64url without padding, in JSON (escaped once more or not).
+JWK_PRIVATE = (
+    r"\\{0,8}\"(?:d|p|q|dp|dq|qi)\\{0,8}\"[ \t]{0,4}:[ \t]{0,4}\\{0,8}\""
+    r"(?P<secret>[A-Za-z0-9_\-]{22,2048})\\{0,8}\""
+)
+#: Not an octet key's ``"k"``: a one-letter key of logged JSON (``{"k": ..., "v": ...}``) is common, each a try.
+JWK_PRIVATE_ANCHORS = tuple(f'{q}"{m}{q}"' for m in ("d", "p", "q", "dp", "dq", "qi") for q in ("", "\\"))
+_RUN = re.compile(r"[A-Za-z0-9]{16,}")
+
+
+def jwk_private(match: re.Match[Any], text: str | bytes) -> bool:
+    """Random, as a key's bytes in base64url are (a one-letter member's value in other JSON is a word or a
+    number)."""
+    return any(random_run(run) for run in _RUN.findall(ascii_of(match.group("secret"))))
+
+
+#: A 256-bit key in hex after ``0x`` (an Ethereum or other secp256k1 wallet's), in quotes, after a name (in a list
+#: or not): the name is judged (see hex_key).
+HEX_KEY = r"[\"'](?P<secret>0x[0-9a-fA-F]{64})\\{0,8}[\"']"
+HEX_KEY_ANCHORS = ('"0x', "'0x")
+#: The name before the value: ``accounts: [``, ``PRIVATE_KEY=``, ``"signer": ``.
+_HEX_NAME = re.compile(
+    r"(?P<name>[A-Za-z0-9_.\-]{1,64})\\{0,8}[\"']?[ \t]{0,4}(?:[:=]|=>)[ \t]{0,4}(?:\[(?:[ \t\r\n]|\\n){0,16}"
+    r"(?:\\{0,8}[\"']0x[0-9a-fA-F]{64}\\{0,8}[\"'][ \t]{0,4},(?:[ \t\r\n]|\\n){0,16}){0,2})?\\{0,8}\Z"
+)
+_HEX_NAME_BYTES = re.compile(_HEX_NAME.pattern.encode())
+#: Names that say a key belongs to whoever signs with it: a deployment tool's ``accounts``, a ``signer``, a
+#: ``deployer``, a ``wallet`` (a transaction's or a block's hash stands under ``hash``, ``txHash``, ``blockHash``).
+_SIGNING_WORDS = frozenset({"accounts", "signer", "signers", "deployer", "wallet", "wallets", "mnemonic", "pk", "sk"})
+
+
+def hex_key(match: re.Match[Any], text: str | bytes) -> bool:
+    before = text[max(0, match.start() - 240) : match.start()]
+    name_at: Any = _HEX_NAME_BYTES if isinstance(before, bytes) else _HEX_NAME
+    found = name_at.search(before)
+    if found is None:
+        return False
+    name = ascii_of(found.group("name"))
+    words = {w.lower() for w in generic.words(name)}
+    return generic.secret_name(name) or (not _SIGNING_WORDS.isdisjoint(words) and not generic.not_secret(words))
