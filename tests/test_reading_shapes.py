@@ -231,3 +231,43 @@ def test_a_reply_that_is_code_for_the_host_to_run_is_a_call() -> None:
     reply = json.dumps({"code": "make -k check", "description": "Run the check."})
     assert [(b.name, b.args) for b in textual.json_calls_written(reply)] == [("run", {"command": "make -k check"})]
     assert textual.json_calls_written('{"name": "Ada", "age": 3}') == []
+
+
+def test_a_call_written_as_tags_with_its_arguments_in_child_tags() -> None:
+    run = "<agent_action><run_command>\n<command>make -k</command>\n</run_command></agent_action>"
+    found = textual.command_written(run)
+    assert found is not None and found.args == {"command": "make -k"}
+    look = "<agent_action><read_file>\n<path>src/a.c</path>\n</read_file></agent_action>"
+    found = textual.read_written(look)
+    assert found is not None and found.args == {"path": "src/a.c"}
+    opened, closed = "<agent_action><editor>\n<path>src/a.c</path>\n", "\n</editor></agent_action>"
+    whole = f"{opened}<new_content>\nint x;\n</new_content>{closed}"
+    assert textual.files_written(whole) == [("src/a.c", "int x;")]
+    marked = f"{opened}<diff>\n<<<<<<< HEAD\nint x\n=======\nint x;\n>>>>>>> new\n</diff>{closed}"
+    assert [(b.args["path"], b.args["new"]) for b in textual.edits_written(marked)] == [("src/a.c", "int x;\n")]
+
+
+def test_an_answers_own_failed_status_and_message_and_its_content_tag() -> None:
+    answer = "<reply>\n<status>error</status>\n<body><message>Cannot open: /w/a.md missing</message></body>\n</reply>"
+    assert failures.read_tool(answer) == failures.Reading(True, "Cannot open: /w/a.md missing")
+    assert failures.read_tool('{"success": false, "error": "no such path /w/b"}').line == "no such path /w/b"
+    assert not failures.read_tool('{"success": true, "data": "x"}').failed
+
+
+def test_errors_announced_are_told_with_the_list_under_them_and_warnings_rank_below_a_finding() -> None:
+    text = "Validation errors were encountered.\n  conf/a.json::$: 'port' is a required property\nExit code: 1"
+    failed, line = _result(text)
+    assert failed and "'port' is a required property" in line
+    warned = (
+        "m.po:2: warning: header field 'X' missing\nm.po:7: format of argument 1 differs\ntool: found 1 fatal error\n"
+    )
+    failed, line = _result(warned + "Exit code: 1")
+    assert failed and "m.po:7: format of argument 1 differs" in line and "header field" not in line
+
+
+def test_a_stream_printed_as_a_bytes_literal_is_decoded_and_a_servers_level_tag_is_a_sign() -> None:
+    output, _ = failures.unwrapped("StdOut:\nb'a.c:3: error: bad\\nmore\\n'\nStdErr:\nb''")
+    assert output == "a.c:3: error: bad\nmore\n"
+    text = '2026/01/01 10:00:00 [emerg] 1#1: "listen" directive is not allowed here in /e/s.conf:4\nserver: test failed'
+    failed, line = _result(text + "\nExit code: 1")
+    assert failed and '"listen" directive is not allowed here' in line

@@ -51,7 +51,9 @@ def joined(text: str, start: int, line: str) -> str:
         line = _with_line_above(text, start, line)
     else:
         line = _with_excerpt_above(text, start, line)
-    if line.endswith(":"):  # what it introduces, also when the line ending so was wrapped
+    if _ANNOUNCES.search(line) and rest and rest[0].strip() and _indent_of(rest[0]) > _indent(text, start):
+        line, rest = _block(line.rstrip(".") + ":", _indent(text, start), rest)  # errors announced, listed below
+    elif line.endswith(":"):  # what it introduces, also when the line ending so was wrapped
         label = _LABEL.match(line)
         line, rest = _block(line, _indent(text, start), rest)
         if label is not None:  # a value under a label that says what came: what was wanted beside it, or so
@@ -162,6 +164,17 @@ def owner(text: str, start: int) -> tuple[int, str] | None:
             return None
         depth = shallower
     return None
+
+
+#: A line that says errors were found and lists them below (``Schema validation errors were encountered.``).
+_ANNOUNCES = re.compile(
+    r"(?i)\b(?:errors?|failures?|problems?|issues?|violations?)\b.{0,30}\b(?:were |was )?"
+    r"(?:found|encountered|detected|occurred|reported)\W*$"
+)
+
+
+def _indent_of(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
 def _indent(text: str, start: int) -> int:

@@ -150,7 +150,8 @@ def shown_text(result: str, target: str = "") -> str:
         header += 1
     lines = lines[header:]
     for _ in range(_PROSE_HEADERS):  # a host's label over a tool's own (``Observed output of ...:``, ``Here's ...``)
-        if not (lines and (_PROSE_HEADER.match(lines[0]) or lines[0].startswith(("### ", "Here's the result")))):
+        intro = lines[0].startswith(("### ", "Here's the result")) or _HERE_IS.match(lines[0]) if lines else False
+        if not (lines and (_PROSE_HEADER.match(lines[0]) or intro)):
             break
         lines = lines[1:]
         # a label and the path it found (``Paths found:`` then the path): the file's text starts below them
@@ -165,6 +166,7 @@ def shown_text(result: str, target: str = "") -> str:
 
 _HEADER = re.compile(r"^\S.{0,160}$")  # a short line that starts at the margin
 _PROSE_HEADERS = 2
+_HERE_IS = re.compile(r"^Here (?:is|are) (?:the )?[\w ]{0,40}(?:content|file|text)\b[^\n]{0,60}:$")
 #: A sentence that introduces what follows (``Contents of the file:``): a capitalised word and more words, none of
 #: them code. A file's own first line may end in ':' too (YAML's ``jobs:``, Python's ``class A:``) and is kept.
 _PROSE_HEADER = re.compile(r"^[A-Z][a-z'’]*(?:[ \t]+[^\s(){}\[\]=;:]+)+:[ \t]*$")

@@ -111,6 +111,10 @@ def read_tool(text: str, target: str = "") -> Reading:
         if len(causes) > 1 and causes[-1] != first:  # a chain of causes: the last is the root of it
             first = f"{first}; {_CAUSED.sub('', causes[-1])}"
         return Reading(True, first.removeprefix("<tool_use_error>").removesuffix("</tool_use_error>"))
+    if _STATUS_FAILED.search(text[:_STATUS_CHARS]):  # the answer's own status field says it failed
+        said = _MESSAGE.search(text)
+        message = (said["said"] or said["said2"]) if said else None
+        return Reading(True, message.strip() if message else quote(text, failed=True) or text.strip()[:200])
     if text.lstrip().startswith(_TRACEBACK):  # the tool raised: the exception its traceback ends on says why
         line = quote(text, failed=True)
         return Reading(True, line or text.strip().rsplit("\n", 1)[-1])
@@ -124,6 +128,16 @@ def read_tool(text: str, target: str = "") -> Reading:
 
 
 _TRACEBACK = "Traceback (most recent call last):"
+#: A status an answer gives itself: ``<toolStatus>error</toolStatus>``, ``"status": "error"``, ``"success": false``.
+_STATUS_FAILED = re.compile(
+    r"(?i)<(?:\w+_?)?status>\s*(?:error|failed|failure)\s*</|\"(?:status|result)\"\s*:\s*\"(?:error|failed|failure)\"|"
+    r"\"success(?:ful+)?\"\s*:\s*false"
+)
+_STATUS_CHARS = 400  # a status is given at the head of an answer
+#: The message of a failed answer: under a tag or key that says so.
+_MESSAGE = re.compile(
+    r"(?s)<(?:message|error)>(?P<said>.{1,400}?)</(?:message|error)>|\"(?:message|error)\"\s*:\s*\"(?P<said2>[^\"]{1,400})\""
+)
 #: A link of an error's chain of causes (``Caused by: No such file or directory``): the last one is the root.
 _CAUSED = re.compile(r"^caused by:\s*", re.I)
 #: A tool's answer this short may be an error in the tool's own words; a longer one is the file it read.
@@ -161,7 +175,9 @@ def quote(text: str, failed: bool = False) -> str | None:
             continue
         matches = list(rule.line.finditer(text))
         if matches:
-            match = matches[0] if rule.first else matches[-1]
+            # the first line of the shape that is not a warning (a compiler's warnings come before its error)
+            unmarked = [m for m in matches if not _is_mild(m.group(0))] if rule.first else []
+            match = (unmarked or matches)[0] if rule.first else matches[-1]
             best = _better(best, rule, match.start(), match.group(0))
             title = _better(title, rule, matches[0].start(), matches[0].group(0)) if rule.title else title
     if best is None:  # a failure is shown, in no shape known here: the line that reads most like a reason
@@ -274,6 +290,11 @@ _SEVERITY = re.compile(
     r"\b(?:(?P<mild>\w*Warning|warning|WARNING|note|hint|info)|error|Error|ERROR|fatal|Fatal|FATAL)\b"
 )
 _MILD = 20
+
+
+def _is_mild(line: str) -> bool:
+    severity = _SEVERITY.search(line)
+    return severity is not None and severity["mild"] is not None
 
 
 def _better(best: _Best | None, rule: Rule, start: int, line: str) -> _Best:

@@ -20,7 +20,7 @@ _SEVERE = re.compile(
     r"(?i)\b(?:errors?|fail(?:s|ed|ures?|ing)?|fatal|abort\w*|panic\w*|exception|assert\w*|"
     r"mismatch\w*|undefined|unbound|undeclared|not found|no such|cannot|can't|could not|unable to|"
     r"invalid|denied|refused|leak\w*|(?:over|under)flow\w*|segmentation|timeout|timed out|unexpected|illegal|"
-    r"unrecogni[sz]ed|"
+    r"unrecogni[sz]ed|not allowed|not permitted|"
     r"violat\w+|uninitiali[sz]ed|not defined|unknown|missing|incompatible|conflict\w*|lost|issues?|problems?|insecure|"
     r"vulnerab\w+|unhandled|uncaught|wrong|inconsistent|unpars[e]?able|must)\b"
 )
@@ -73,6 +73,8 @@ _NOISE = re.compile(
     r"^(?:==\d+==|\[?\d{4}-\d\d-\d\d[T ][\d:.,]+Z?\]?|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?|"
     r"\[(?:ERROR|FATAL|WARN(?:ING)?|INFO|error|fatal)\]|[\w./\\-]+\.\w+(?::\d+){1,2}:?|\s)+"
 )
+#: A log's level tag at an error's severity, as servers and syslog write them.
+_LEVEL = re.compile(r"(?i)\[(?:emerg|alert|crit(?:ical)?|err|error|fatal|severe)\]")
 #: A stack frame or a location only: where, never why.
 _FRAME = re.compile(
     r"^\s*(?:at \S+.*[(:]\d+|File \".*\", line \d+|-->\s*\S+|#\d+\s+0x[0-9a-f]+|(?:by|at) 0x[0-9a-f]+|"
@@ -82,7 +84,8 @@ _FRAME = re.compile(
 #: A runner's tally: says that tests failed, not why.
 _COUNT = re.compile(
     r"(?i)(?:\b\d+ (?:tests?|examples?|passed|failed|failures?|errors?|skipped|warnings?|files?)\b.*){2,}|"
-    r"^\W*(?:FAILED|FAIL|ERROR)\W*\(.*=\d+.*\)\W*$|^\s*(?:Tests?|Suites?|Files?)\s*:\s*\d+"
+    r"^\W*(?:FAILED|FAIL|ERROR)\W*\(.*=\d+.*\)\W*$|^\s*(?:Tests?|Suites?|Files?)\s*:\s*\d+|"
+    r"^[\w.-]*:?\s*(?:found|detected)\s+\d+\s+(?:fatal\s+)?(?:errors?|problems?|warnings?)\W*$"
 )
 #: The first word of a line that says how severe it is: a mild one (warning, note, hint) ranks below an error.
 _FIRST_SEVERITY = re.compile(r"(?i)\b(?:(?P<mild>warn(?:ing)?|note|hint|info)|error|fatal)\b")
@@ -213,6 +216,8 @@ def _score(line: str, warned: bool = False) -> float:
         value += 2.0  # an error named by its kind
     if _LOCATED.match(line):
         value += 2.0  # a message about a place, as compilers and linters print a finding
+    if _LEVEL.search(line[:80]):
+        value += 2.0  # a log line at an error's level (``[emerg]``, ``[crit]``, ``<E>``)
     if value == 0:
         return 0.0
     if _HEADS.search(said):
@@ -230,7 +235,7 @@ def _score(line: str, warned: bool = False) -> float:
     if _COUNT.search(message):
         value -= 4.0
     if mild and not warned:
-        value -= 2.0  # a warning, a note or a hint: an error beside it says why the run failed
+        value -= 3.0  # a warning, a note or a hint: an error, or a finding not marked mild, beside it says why
     if _ECHO.match(line):
         value -= 3.0
     if len(message) > 300:

@@ -9,6 +9,7 @@ that ends in an exit code, a tag named for one, a JSON value with output-like an
 
 from __future__ import annotations
 
+import ast
 import re
 from typing import Any
 
@@ -108,8 +109,23 @@ def _sections(text: str) -> str | None:
             if _STREAM.match(line) or EXIT_LINE.search(line):  # the next stream, or the host's exit code line
                 break
             taken.append(line)
-        said.append("\n".join(taken).strip("\n"))
+        said.append(_literal("\n".join(taken).strip("\n")))
     return "\n".join(part for part in said if part.strip())
+
+
+#: A stream printed as a literal (``b'line 1\nline 2\n'``): a program printed what it captured without decoding it.
+_LITERAL = re.compile(r"""^b?(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")$""")
+
+
+def _literal(part: str) -> str:
+    """A stream's text: decoded when it was printed as a bytes or string literal, else as it is."""
+    if not _LITERAL.match(part.strip()):
+        return part
+    try:
+        value = ast.literal_eval(part.strip())
+    except (ValueError, SyntaxError):
+        return part
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
 
 
 def _walk(value: Any, outputs: list[str], codes: list[int], weak: list[int], depth: int) -> None:

@@ -39,6 +39,9 @@ def file_text(result: str) -> str:
             if found is not None:
                 return found
             value = next((v for v in value.values() if isinstance(v, dict)), None)
+    tagged = _CONTENT_TAG.search(result) if "</" in result else None
+    if tagged is not None:  # ``<content>the text</content>`` inside a host's tagged answer
+        return tagged["text"]
     printed = _PRINTED_FIELD.search(result) if "='" in result or '="' in result else None
     if printed is not None:  # ``file_path='a.py' block_content='001|x\n002|y'``: the field's string literal
         try:
@@ -66,3 +69,5 @@ _FIELD_AFTER = re.compile(r"^[a-z]+(?:_[a-z]+)+: \S{1,20}$")
 _PRINTED_FIELD = re.compile(
     r"""\b(?:\w+_)?(?:content|contents|text)=(?P<literal>'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")"""
 )
+#: The file's text in a tag of a tagged answer (``<content>...</content>``, ``<file_content>``).
+_CONTENT_TAG = re.compile(r"<(?P<tag>(?:file_)?content)>\n?(?P<text>.*?)</(?P=tag)>", re.S)

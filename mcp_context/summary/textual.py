@@ -11,6 +11,7 @@ import re
 
 from ..conversation import edits, failures, wrappers
 from ..conversation.model import Block
+from .keyed import key_words
 
 #: A user turn that quotes a command and then its output: "I ran this command:\n\n<cmd>\n\nAnd got this
 #: output:\n\n<output>" (Aider's /run and /test), in a few wordings.
@@ -87,10 +88,34 @@ def _blocks(text: str, depth: int = 0) -> list[tuple[str, str, str]]:
         # actions when those carry attributes of their own
         looked = depth < _NESTING and "</" in body and not _PATH_ATTR.search(attrs)
         inner = _blocks(body, depth + 1) if looked else []
-        grouped = bool(inner) and all(block[1].strip() for block in inner)
+        grouped = bool(inner) and all(block[1].strip() or params(block[2]) is not None for block in inner)
         found += [(start, *block) for block in inner] if grouped else [(start, name, attrs, body)]
     found += [(m.start(), m.group(2), "", m.group(3)) for m in _LABEL_BLOCK.finditer(text)] if "\n[" in text else []
     return [(name, attrs, body) for _, name, attrs, body in sorted(found)]
+
+
+def params(body: str) -> dict[str, str] | None:
+    """The arguments of a call written as tags (``<execute_command><command>make</command></execute_command>``):
+    each child tag's name and text, when the body is made of child tags only; else None."""
+    children = _tags(body) if "</" in body else []
+    if not children:
+        return None
+    rest = body
+    for start, end, *_ in reversed(children):
+        rest = rest[:start] + rest[end:]
+    if rest.strip():
+        return None
+    return {name.lower(): value.strip("\n") for _, _, name, _, value in children}
+
+
+def _param(found: dict[str, str] | None, words: set[str]) -> str | None:
+    """The argument under a key with one of ``words`` (``kodu_content`` says content)."""
+    return next((v for k, v in (found or {}).items() if key_words(k) & words), None)
+
+
+_COMMAND_WORDS = {"command", "cmd", "script", "input"}
+_PATH_WORDS = {"path", "file", "filepath", "filename"}
+_TEXT_WORDS = {"content", "contents", "text", "code", "body"}
 
 
 def command_written(text: str) -> Block | None:
@@ -99,7 +124,7 @@ def command_written(text: str) -> Block | None:
     its output and exit code (see ``answered``)."""
     fenced = [m.group(2) for m in _SHELL_BLOCK.finditer(text)] if "```" in text else []
     tagged = [
-        body
+        _param(params(body), _COMMAND_WORDS) or body
         for name, attrs, body in _blocks(text)
         if (_RUNS.search(name) or _TYPE_RUNS.search(attrs)) and not _PATH_ATTR.search(attrs)
     ]
@@ -212,7 +237,14 @@ def read_written(text: str) -> Block | None:
     is the next user turn."""
     found = [(m.start(), m.group(2)) for m in _READ_TAG.finditer(text)] if "<" in text else []
     found += [(m.start(), m.group(2)) for m in _READ_CALL.finditer(text)] if "(" in text else []
+    for name, _, body in _blocks(text) if "</" in text and not found else ():  # ``<read_file><path>x</path>``
+        path = _param(params(body), _PATH_WORDS) if _READS.search(name) else None
+        if path:
+            found.append((len(found), path.strip()))
     return Block(kind="tool_call", name=CALLED, args={"path": max(found)[1]}) if found else None
+
+
+_READS = re.compile(r"(?i)read|open|view|show|cat")
 
 
 def read(path: str) -> Block:
@@ -234,6 +266,9 @@ def edits_written(text: str) -> list[Block]:
             out.append(
                 Block(kind="tool_call", name="edit block", args={"path": edit.path, "old": edit.old, "new": edit.new})
             )
+    tagged = _tag_edits(text) if "</" in text else []
+    if tagged:  # the path of an edit in tags is its own argument, not the tag line above the markers
+        out = [e for e in out if not str(e.args["path"]).startswith("<")] + tagged
     for _, attrs, body in _blocks(text) if not out else ():
         path = _PATH_ATTR.search(attrs)
         inner = {name.lower(): value for _, _, name, _, value in _tags(body)} if path else {}
@@ -241,6 +276,21 @@ def edits_written(text: str) -> list[Block]:
         new = next((v for k, v in inner.items() if k.startswith(("new", "replace", "after"))), None)
         if path and old is not None and new is not None:
             out.append(Block(kind="tool_call", name="edit block", args={"path": path.group(1), "old": old, "new": new}))
+    return out
+
+
+def _tag_edits(text: str) -> list[Block]:
+    """Edits written as a call's tags: the path in one, conflict markers in another (``<path>x</path>
+    <diff><<<<<<< ... >>>>>>></diff>``)."""
+    out = []
+    for _, _, body in _blocks(text):
+        found = params(body) or {}
+        path = _param(found, _PATH_WORDS)
+        for value in found.values() if path else ():
+            for edit in edits.text_edits(f"x\n{value}"):
+                out.append(
+                    Block(kind="tool_call", name="edit block", args={"path": path, "old": edit.old, "new": edit.new})
+                )
     return out
 
 
@@ -258,6 +308,11 @@ def files_written(text: str) -> list[tuple[str, str]]:
         elif not attrs and "\n" in body and _PATHLIKE.fullmatch(body.split("\n", 1)[0].strip()):
             first, rest = body.split("\n", 1)
             out.append((first.strip(), rest))
+    for _, _, body in _blocks(text) if "</" in text and not out else ():  # ``<path>x</path><content>...``
+        found = params(body) or {}
+        where, content = _param(found, _PATH_WORDS), _param(found, _TEXT_WORDS)
+        if where and content is not None and not any(edits.text_edits(f"x\n{v}") for v in found.values()):
+            out.append((where.strip(), content))
     for m in _WRITE_FENCE.finditer(text) if "```" in text else ():
         out.append((m.group(1), m.group(2)))
     return out
