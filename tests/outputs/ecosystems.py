@@ -104,6 +104,7 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_native import ctest, dune, gdc, gfortran, nim, sanitizers, valgrind
     from ecosystems_ninth import chicken, mcs, msgfmt, nginx, ninja, ocamlc, perlcritic
     from ecosystems_ninth_checks import check_jsonschema, coffee, csslint, html_validate, solhint, yapf
+    from ecosystems_tenth import alembic, ansible, clang, django, gofmt, py_compile, rustfmt
     from ecosystems_scripts import curl, git, minitest, phpunit, pip, psql, pytest, rspec, shell, unittest
     from ecosystems_seventh import (
         bison,
@@ -249,6 +250,13 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("solhint", solhint),
         ("csslint", csslint),
         ("html_validate", html_validate),
+        ("clang", clang),
+        ("gofmt", gofmt),
+        ("rustfmt", rustfmt),
+        ("py_compile", py_compile),
+        ("django", django),
+        ("alembic", alembic),
+        ("ansible", ansible),
     ]
 
 
