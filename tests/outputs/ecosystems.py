@@ -105,6 +105,7 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_ninth import chicken, mcs, msgfmt, nginx, ninja, ocamlc, perlcritic
     from ecosystems_ninth_checks import check_jsonschema, coffee, csslint, html_validate, solhint, yapf
     from ecosystems_tenth import alembic, ansible, clang, django, gofmt, py_compile, rustfmt
+    from ecosystems_tenth_checks import biome, isort, mkdocs, poetry, sphinx, vitest, webpack
     from ecosystems_scripts import curl, git, minitest, phpunit, pip, psql, pytest, rspec, shell, unittest
     from ecosystems_seventh import (
         bison,
@@ -257,6 +258,13 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("django", django),
         ("alembic", alembic),
         ("ansible", ansible),
+        ("isort", isort),
+        ("poetry", poetry),
+        ("sphinx", sphinx),
+        ("mkdocs", mkdocs),
+        ("vitest", vitest),
+        ("webpack", webpack),
+        ("biome", biome),
     ]
 
 
