@@ -106,8 +106,6 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_native import ctest, dune, gdc, gfortran, nim, sanitizers, valgrind
     from ecosystems_ninth import chicken, mcs, msgfmt, nginx, ninja, ocamlc, perlcritic
     from ecosystems_ninth_checks import check_jsonschema, coffee, csslint, html_validate, solhint, yapf
-    from ecosystems_tenth import alembic, ansible, clang, django, gofmt, py_compile, rustfmt
-    from ecosystems_tenth_checks import biome, isort, mkdocs, poetry, sphinx, vitest, webpack
     from ecosystems_scripts import curl, git, minitest, phpunit, pip, psql, pytest, rspec, shell, unittest
     from ecosystems_seventh import (
         bison,
@@ -123,6 +121,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_seventh_checks import cpplint, doc8, jshint, jsonlint, lessc, rstcheck, sass
     from ecosystems_sixth import chktex, gforth, iverilog, podchecker, shfmt, tidy
     from ecosystems_sixth_checks import codespell, esbuild, prettier, pydocstyle, vulture
+    from ecosystems_tenth import alembic, ansible, clang, django, gofmt, py_compile, rustfmt
+    from ecosystems_tenth_checks import biome, isort, mkdocs, poetry, sphinx, vitest, webpack
     from ecosystems_tools import clippy, govet, guile, pyright, rubocop, tcltest, yamllint
 
     return [

@@ -96,7 +96,8 @@ def gofmt(c: Any) -> None:
     pair = Pair(c, "gofmt", proj)
     pair.run(
         "gofmt_unformatted",
-        'out=$(gofmt -l store); test -z "$out" || { echo "gofmt needs to be run on:"; echo "$out"; gofmt -d store; exit 1; }',
+        'out=$(gofmt -l store); test -z "$out" || '
+        '{ echo "gofmt needs to be run on:"; echo "$out"; gofmt -d store; exit 1; }',
         r"gofmt needs to be run on",
         ("store/store.go", "(string,bool)", "(string, bool)"),
     )
@@ -312,7 +313,8 @@ def alembic(c: Any) -> None:
 
 
             def upgrade():
-                op.create_table("invoices", sa.Column("id", sa.Integer, primary_key=True), sa.Column("total", sa.Integer))
+                op.create_table("invoices", sa.Column("id", sa.Integer, primary_key=True), """
+            """sa.Column("total", sa.Integer))
         """,
             "migrations/versions/b2_due_date.py": """
             import sqlalchemy as sa
