@@ -22,7 +22,9 @@ m4, gnuplot, dash, checkbashisms, desktop-file-validate, mandoc, CLISP, GNU Prol
 failures per tool, in ``ecosystems_eighth.py`` (tcc, Yosys, zsh, XMLStarlet, puppet-lint) and
 ``ecosystems_eighth_checks.py`` (Pyflakes, cfn-lint, gitlint, proselint, Standard, Rollup, Terser); the ninth's,
 two failures per tool, in ``ecosystems_ninth.py`` (ocamlc, msgfmt, Ninja, CHICKEN's csc, Perl::Critic, Mono's mcs,
-nginx) and ``ecosystems_ninth_checks.py`` (YAPF, check-jsonschema, CoffeeScript, Solhint, CSSLint, html-validate).
+nginx) and ``ecosystems_ninth_checks.py`` (YAPF, check-jsonschema, CoffeeScript, Solhint, CSSLint, html-validate);
+the tenth's, two failures per tool, in ``ecosystems_tenth.py`` (clang, gofmt, rustfmt, py_compile, Django, Alembic,
+Ansible) and ``ecosystems_tenth_checks.py`` (isort, Poetry, Sphinx, MkDocs, Vitest, webpack, Biome).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -119,6 +121,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_seventh_checks import cpplint, doc8, jshint, jsonlint, lessc, rstcheck, sass
     from ecosystems_sixth import chktex, gforth, iverilog, podchecker, shfmt, tidy
     from ecosystems_sixth_checks import codespell, esbuild, prettier, pydocstyle, vulture
+    from ecosystems_tenth import alembic, ansible, clang, django, gofmt, py_compile, rustfmt
+    from ecosystems_tenth_checks import biome, isort, mkdocs, poetry, sphinx, vitest, webpack
     from ecosystems_tools import clippy, govet, guile, pyright, rubocop, tcltest, yamllint
 
     return [
@@ -249,6 +253,20 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("solhint", solhint),
         ("csslint", csslint),
         ("html_validate", html_validate),
+        ("clang", clang),
+        ("gofmt", gofmt),
+        ("rustfmt", rustfmt),
+        ("py_compile", py_compile),
+        ("django", django),
+        ("alembic", alembic),
+        ("ansible", ansible),
+        ("isort", isort),
+        ("poetry", poetry),
+        ("sphinx", sphinx),
+        ("mkdocs", mkdocs),
+        ("vitest", vitest),
+        ("webpack", webpack),
+        ("biome", biome),
     ]
 
 
