@@ -271,3 +271,26 @@ def test_a_stream_printed_as_a_bytes_literal_is_decoded_and_a_servers_level_tag_
     text = '2026/01/01 10:00:00 [emerg] 1#1: "listen" directive is not allowed here in /e/s.conf:4\nserver: test failed'
     failed, line = _result(text + "\nExit code: 1")
     assert failed and '"listen" directive is not allowed here' in line
+
+
+def test_a_runs_one_count_of_warnings_is_a_tally_and_the_warning_it_failed_on_is_why() -> None:
+    text = "INFO  -  Building site\nWARNING -  Page 'a.md' links to 'b.md', which is not found.\n\n"
+    failed, line = _result(text + "Aborted with 1 warnings in strict mode!\nExit code: 1")
+    assert failed and "links to 'b.md', which is not found." in line and "Aborted" not in line
+
+
+def test_a_hosts_status_line_is_never_the_last_line_told_and_a_label_introduces_the_next_line() -> None:
+    out = "fmtcheck needs to be run on:\npkg/a.go\n--- a.go.orig\n+++ a.go\n"
+    failed, line = _result(out + "[Current working directory: /w]\n[Command finished with exit code 1]")
+    assert failed and line == "exit code 1: fmtcheck needs to be run on: pkg/a.go"
+    answer = json.dumps({"stdout": "Ready\n/w/pkg does not contain any element\n", "return_code": 1})
+    failed, line = _result(answer, "packager build")
+    assert failed and line == "exit code 1: Ready; /w/pkg does not contain any element"
+
+
+def test_a_bracketed_error_tag_leads_an_error_line_and_needle_and_repl_are_an_edits_sides() -> None:
+    assert failures.read_command("[ERROR]: 'hots' is not a valid attribute for a Play\n").failed
+    call = calls.classify(
+        Block(kind="tool_call", name="replace_content", args={"relative_path": "a.py", "needle": "x", "repl": "y"})
+    )
+    assert (call.kind, call.change) == ("edit", "`x` -> `y`")

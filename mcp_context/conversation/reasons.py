@@ -85,7 +85,8 @@ _FRAME = re.compile(
 _COUNT = re.compile(
     r"(?i)(?:\b\d+ (?:tests?|examples?|passed|failed|failures?|errors?|skipped|warnings?|files?)\b.*){2,}|"
     r"^\W*(?:FAILED|FAIL|ERROR)\W*\(.*=\d+.*\)\W*$|^\s*(?:Tests?|Suites?|Files?)\s*:\s*\d+|"
-    r"^[\w.-]*:?\s*(?:found|detected)\s+\d+\s+(?:fatal\s+)?(?:errors?|problems?|warnings?)\W*$"
+    r"^[\w.-]*:?\s*(?:found|detected)\s+\d+\s+(?:fatal\s+)?(?:errors?|problems?|warnings?)\W*$|"
+    r"^(?!.*[\w/-]\.\w{1,8}:\d).{0,80}\b\d+ (?:warnings?|errors?)\b(?!\s*:).{0,60}$"  # one count, no place
 )
 #: The first word of a line that says how severe it is: a mild one (warning, note, hint) ranks below an error.
 _FIRST_SEVERITY = re.compile(r"(?i)\b(?:(?P<mild>warn(?:ing)?|note|hint|info)|error|fatal)\b")

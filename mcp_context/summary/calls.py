@@ -39,7 +39,8 @@ _EDITOR_OPS = {
     "undo_edit": "edit",
 }
 _NOISE_LINE = re.compile(
-    r"^(process group pgid|signal|exit code|error: \(none\)|</?untrusted_context>|std(?:out|err):?\s*$|```\w*\s*$)",
+    r"^(process group pgid|signal|exit code|error: \(none\)|</?untrusted_context>|std(?:out|err):?\s*$|```\w*\s*$|"
+    r"\[[A-Z][\w ]{2,40}: [^\]\n]*\]\s*$)",  # a host's status line: ``[Current working directory: /w]``
     re.I,
 )
 #: A tag opening or closing a line: a wrapper's (``<output>``, ``</stderr>``) when the text holds its pair.
@@ -329,10 +330,11 @@ def outcome(call: Call, result: Block) -> tuple[bool, str]:
     reading = failures.read_command(seen, call.target) if command else failures.read_tool(seen, call.target)
     if result.is_error or head.startswith("<tool_use_error>") or reading.failed:
         line = reading.line or failures.quote(failures.printed(seen, call.target) if command else seen, failed=True)
-        code = failures.exit_code(seen) if call.kind == "command" else None
+        code = (reading.exit_code or failures.exit_code(seen)) if command else None  # also one a wrapper's JSON held
         if line is None and code:  # no line names a failure: the output's first and last lines are what it said
             said = _lines(failures.printed(failures.unwrapped(seen)[0], call.target))
-            ends = list(dict.fromkeys(said[:1] + said[-1:]))
+            # a first line that ends in ':' introduces the next (``needs to be run on:`` over a path)
+            ends = list(dict.fromkeys(said[:2] if said[0].endswith(":") else said[:1] + said[-1:])) if said else []
             ends = [ln for ln in ends if failures.exit_code(ln) is None]  # a wrapper's code line is left only
             told = " ".join(ends) if len(ends) == 2 and ends[0].endswith(":") else "; ".join(ends)  # a label, its value
             line = f"exit code {code}: {told}" if ends else f"exit code {code}, no error message"

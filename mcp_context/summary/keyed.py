@@ -79,8 +79,8 @@ _CONTENT_KEYS = ("content", "file_text", "text", "contents")
 
 #: Words (of a key split at ``_``, ``-`` and case changes) that name an edit's old text, its new text, a file's
 #: whole text, and a path; and words that make a key name something else (``TargetFile`` is a path, not text).
-_OLD_WORDS = {"old", "original", "search", "find", "before", "target"}
-_NEW_WORDS = {"new", "replacement", "replace", "after", "updated"}
+_OLD_WORDS = {"old", "original", "search", "find", "before", "target", "needle"}
+_NEW_WORDS = {"new", "replacement", "replace", "after", "updated", "repl"}  # ``repl`` as ``re.sub`` names it
 _CONTENT_WORDS = {"content", "contents", "text", "code", "body"}
 _PATH_WORDS = {"path", "file", "filepath", "filename", "uri"}
 _NOT_TEXT = _PATH_WORDS | {"dir", "directory", "start", "end", "index", "all", "multiple", "name"}
