@@ -8,7 +8,8 @@ Tools' ``StringReplace`` takes whole lines too and answers with a numbered snipp
 arrows; Claude Engineer answers an edit with the count of lines added and removed; TaskWeaver's command-line
 interpreter runs one line of shell per step, so its edits are one-line Python programs. Composio's file tool edits
 whole lines and answers with numbered windows; Codel's terminal and LlamaIndex's code interpreter hand back a run's
-output through a TTY and as Python bytes; OpenDevin's ``open_file`` numbers lines between markers of the file's ends."""
+output through a TTY and as Python bytes; OpenDevin's ``open_file`` numbers lines between markers of the file's ends;
+Roo Code and Nanocoder pad their line numbers."""
 
 from __future__ import annotations
 
@@ -62,6 +63,7 @@ def span_slots(before: str, old: str, new: str, abs_path: str) -> dict[str, str]
         **_composio(abs_path, before, first, last, replaced),
         **{f"{name}_repr": repr(value) for name, value in (("old", old), ("new", new), ("after", after))},
         **_counts(before, after),
+        **_padded_views(before, after, at, old, new),
         **_one_liners(abs_path, before, after, old, new),
         **text,
         **{f"{name}_json": json.dumps(value) for name, value in text.items()},
@@ -77,6 +79,37 @@ def shown_slots(output: str, before: str) -> dict[str, str]:
         "before_tty": before.replace("\n", "\r\n"),
         "output_bytes": repr(f"{output}\n\n".encode() if output else b"\n"),
         "before_bytes": repr(f"{before}\n".encode()),
+    }
+
+
+def _padded_views(before: str, after: str, at: int, old: str, new: str) -> dict[str, str]:
+    """Files numbered with padded line numbers: Roo Code's read (``N | line``, the numbers padded to the widest),
+    Nanocoder's string_replace (the replaced range, then up to twenty lines either side of it numbered ``   N: ``,
+    counted over the file split on newlines) and its write_file (the whole file read back, numbered the same way,
+    with its counts; the tokens estimated as a quarter of the characters)."""
+    lines = before.splitlines()
+    width = len(str(len(lines)))
+    start = before.count("\n", 0, at) + 1
+    end, new_end = start + old.count("\n"), start + new.count("\n")
+    shown = after.split("\n")
+
+    def span(a: int, b: int) -> str:
+        return f"line {a}" if a == b else f"lines {a}-{b}"
+
+    def numbered(first: int, last: int) -> str:
+        return "".join(f"{n:>4}: {shown[n - 1]}\n" for n in range(first, last + 1))
+
+    low, high = max(1, start - 20), min(len(shown), new_end + 20)
+    context = f"\n\nUpdated file context (lines {low}-{high} of {len(shown)}):\n"
+    context += f"[... lines 1-{low - 1} omitted ...]\n" if low > 1 else ""
+    context += numbered(low, high)
+    context += f"[... lines {high + 1}-{len(shown)} omitted ...]\n" if high < len(shown) else ""
+    return {
+        "widest_piped": "\n".join(f"{n:>{width}} | {line}" for n, line in enumerate(lines, 1)),
+        "nanocoder_replaced": f"Successfully replaced content at {span(start, end)} (now {span(start, new_end)})."
+        + context,
+        "nanocoder_written": f"File overwritten successfully ({len(shown)} lines, {len(after)} characters, "
+        f"~{-(-len(after) // 4)} tokens).\n\nFile contents after write:\n{numbered(1, len(shown))}",
     }
 
 

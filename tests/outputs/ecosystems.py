@@ -24,7 +24,9 @@ failures per tool, in ``ecosystems_eighth.py`` (tcc, Yosys, zsh, XMLStarlet, pup
 two failures per tool, in ``ecosystems_ninth.py`` (ocamlc, msgfmt, Ninja, CHICKEN's csc, Perl::Critic, Mono's mcs,
 nginx) and ``ecosystems_ninth_checks.py`` (YAPF, check-jsonschema, CoffeeScript, Solhint, CSSLint, html-validate);
 the tenth's, two failures per tool, in ``ecosystems_tenth.py`` (clang, gofmt, rustfmt, py_compile, Django, Alembic,
-Ansible) and ``ecosystems_tenth_checks.py`` (isort, Poetry, Sphinx, MkDocs, Vitest, webpack, Biome).
+Ansible) and ``ecosystems_tenth_checks.py`` (isort, Poetry, Sphinx, MkDocs, Vitest, webpack, Biome); the eleventh's,
+two failures per tool, in ``ecosystems_eleventh.py`` (g++, gdb, Perl, Rake, ERB, yq, OpenSSL, ``node --test``) and
+``ecosystems_eleventh_checks.py`` (coverage.py, nox, Invoke).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -97,6 +99,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_checkers import make_link, mypy, ruff, shellcheck, sqlite, terraform
     from ecosystems_eighth import puppet_lint, tcc, xmlstarlet, yosys, zsh
     from ecosystems_eighth_checks import cfn_lint, gitlint, proselint, pyflakes, rollup, standard, terser
+    from ecosystems_eleventh import erb, gdb, gpp, node_test, openssl, perl, rake, yq
+    from ecosystems_eleventh_checks import coverage, invoke, nox
     from ecosystems_fifth import bats, dot, ledger, luacheck, meson, nasm, protoc
     from ecosystems_fifth_checks import ajv, ava, black, flake8, htmlhint, markdownlint, sqlfluff, stylelint
     from ecosystems_fourth import fpc, gawk, gnat, javac, php, plunit, sbcl
@@ -267,6 +271,17 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("vitest", vitest),
         ("webpack", webpack),
         ("biome", biome),
+        ("gpp", gpp),
+        ("gdb", gdb),
+        ("perl", perl),
+        ("rake", rake),
+        ("erb", erb),
+        ("yq", yq),
+        ("openssl", openssl),
+        ("node_test", node_test),
+        ("coverage", coverage),
+        ("nox", nox),
+        ("invoke", invoke),
     ]
 
 
