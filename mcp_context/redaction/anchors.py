@@ -17,10 +17,12 @@ import itertools
 import threading
 from collections import defaultdict
 from collections.abc import Iterable
+from typing import cast
 
 import ahocorasick_rs
 
 from .rules import RULES
+from .scans import classes
 
 #: How many bytes a process scans with the two automata before it makes the one of every spelling: about what
 #: the second pass costs over that many bytes is what making it costs.
@@ -33,6 +35,9 @@ _SPELLED_LETTERS = 6
 #: How much of a text is searched at once, and how far a window reads past that (an anchor astride two windows
 #: is found whole in the first).
 _WINDOW = 1024 * 1024
+#: A text up to this long is searched whole, as one copy of its bytes that the token scan reads too (see
+#: Anchors.data); a longer one a window at a time.
+_WHOLE = 4 * _WINDOW
 _OVERLAP = max(len(anchor) for rule in RULES for anchor in rule.anchors) - 1
 
 #: (the anchors, as the rules name them, that a hit stands for; its position)
@@ -197,20 +202,33 @@ class Anchors:
     """Where every rule's anchors stand in one text, found when first asked. Bytes (a stream's window) are
     searched as they are, their positions bytes; a text by windows, its positions characters."""
 
-    def __init__(self, text: str | bytes) -> None:
+    def __init__(self, text: str | bytes, data: bytes | None = None, none: bool = False) -> None:
+        """``data``: the text's bytes (see data) where the caller made them; ``none``: the caller knows that no
+        anchor stands in it (see stands_any)."""
         self.text = text
+        if data is not None:
+            self.data = data
+        if none:
+            self._positions = {}
+
+    @functools.cached_property
+    def data(self) -> bytes | None:
+        """The text as the one byte per character its anchors are found in (see _window_starts), where it is
+        searched whole (up to _WHOLE characters): the token scan reads the very same bytes (scans.classes),
+        made once for both."""
+        text = self.text
+        return classes(text) if isinstance(text, bytes) or len(text) <= _WHOLE else None
 
     @functools.cached_property
     def _positions(self) -> dict[str, list[int]]:
         """Each anchor's positions, in order. The text is searched a window at a time, as bytes made for the
-        window (see _window_starts): a 60 MB text is never copied whole, and no UTF-8 copy stays attached to the
-        caller's string (which handing the automaton a ``str`` would leave)."""
-        text = self.text
-        if isinstance(text, bytes):
-            return FINDER.starts(text)
-        if len(text) <= _WINDOW:
-            return _window_starts(text)
+        window (see _window_starts): a 60 MB text is never copied whole, and no copy made for a window stays
+        attached to the caller's string (which handing the automaton a ``str`` would leave)."""
+        data = self.data
+        if data is not None:
+            return FINDER.starts(data)
         found: dict[str, list[int]] = {}
+        text = cast(str, self.text)  # bytes are searched whole
         for base in range(0, len(text), _WINDOW):
             for anchor, starts in _window_starts(text[base : base + _WINDOW + _OVERLAP]).items():
                 starts = [base + start for start in starts if start < _WINDOW]  # the overlap is the next window's
@@ -238,8 +256,6 @@ class Anchors:
 
 def _window_starts(window: str) -> dict[str, list[int]]:
     """Where each anchor stands in ``window``, at its character positions, in order. The window is searched as
-    one byte per character, each outside Latin-1 (a lone surrogate too) a ``?``: the anchors are ASCII without a
-    ``?``, so no character outside ASCII is part of one, and each position is the character's."""
-    if window.isascii():
-        return FINDER.starts(window.encode("ascii"))
-    return FINDER.starts(window.encode("latin-1", "replace"))
+    one byte per character, each outside Latin-1 (a lone surrogate too) a ``?`` (scans.classes): the anchors are
+    ASCII without a ``?``, so no character outside ASCII is part of one, and each position is the character's."""
+    return FINDER.starts(classes(window))
