@@ -12,7 +12,6 @@ the pass it saves to have paid for it (a server, a large store)."""
 
 from __future__ import annotations
 
-import functools
 import itertools
 import threading
 from collections import defaultdict
@@ -200,35 +199,37 @@ def stands_any(data: bytes) -> bool:
 
 class Anchors:
     """Where every rule's anchors stand in one text, found when first asked. Bytes (a stream's window) are
-    searched as they are, their positions bytes; a text by windows, its positions characters."""
+    searched as they are, their positions bytes; a text by windows, its positions characters. One is made for
+    every string of a history, so what it makes is kept in plain attributes (a cached property takes a lock
+    when first read)."""
 
     def __init__(self, text: str | bytes, data: bytes | None = None, none: bool = False) -> None:
         """``data``: the text's bytes (see data) where the caller made them; ``none``: the caller knows that no
         anchor stands in it (see stands_any)."""
         self.text = text
-        if data is not None:
-            self.data = data
-        if none:
-            self._positions = {}
+        if data is None and (isinstance(text, bytes) or len(text) <= _WHOLE):
+            data = classes(text)
+        #: The text as the one byte per character its anchors are found in (see _window_starts), where it is
+        #: searched whole (up to _WHOLE characters): the token scan reads the very same bytes (scans.classes),
+        #: made once for both.
+        self.data = data
+        self._found: dict[str, list[int]] | None = {} if none else None
 
-    @functools.cached_property
-    def data(self) -> bytes | None:
-        """The text as the one byte per character its anchors are found in (see _window_starts), where it is
-        searched whole (up to _WHOLE characters): the token scan reads the very same bytes (scans.classes),
-        made once for both."""
-        text = self.text
-        return classes(text) if isinstance(text, bytes) or len(text) <= _WHOLE else None
-
-    @functools.cached_property
+    @property
     def _positions(self) -> dict[str, list[int]]:
-        """Each anchor's positions, in order. The text is searched a window at a time, as bytes made for the
-        window (see _window_starts): a 60 MB text is never copied whole, and no copy made for a window stays
-        attached to the caller's string (which handing the automaton a ``str`` would leave)."""
-        data = self.data
-        if data is not None:
-            return FINDER.starts(data)
+        """Each anchor's positions, in order, found when first asked."""
+        if self._found is None:
+            self._found = self._search()
+        return self._found
+
+    def _search(self) -> dict[str, list[int]]:
+        """Where the text has data, it is searched whole; else a window at a time, as bytes made for the window
+        (see _window_starts): a 60 MB text is never copied whole, and no copy made for a window stays attached
+        to the caller's string (which handing the automaton a ``str`` would leave)."""
+        if self.data is not None:
+            return FINDER.starts(self.data)
         found: dict[str, list[int]] = {}
-        text = cast(str, self.text)  # bytes are searched whole
+        text = cast(str, self.text)  # bytes always have data
         for base in range(0, len(text), _WINDOW):
             for anchor, starts in _window_starts(text[base : base + _WINDOW + _OVERLAP]).items():
                 starts = [base + start for start in starts if start < _WINDOW]  # the overlap is the next window's
