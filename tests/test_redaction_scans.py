@@ -27,20 +27,26 @@ def spans(found: object) -> list[tuple[int, int]]:
 
 
 def same_hits(text: str) -> None:
-    """Windows hit where the whole scan does, run as they are and forced on a text of any length and density,
-    found in blocks of any size."""
-    for block in (None, 7, 64, 1000):
+    """Windows hit where the whole scan does, run as they are and forced on a text of any length, found in
+    blocks of any size, searched apart or joined; with the text's bytes handed over (as the anchors' search
+    makes them) or not; and found() says whether there is any."""
+    for block, joined in ((None, None), (7, 0), (64, 0), (1000, 0), (64, 10), (1000, 256)):
         with pytest.MonkeyPatch.context() as patched:
             if block is not None:
                 patched.setattr(scans, "_SHORT", 0)
-                patched.setattr(scans.Pairs, "dense", lambda self, sample: False)
+                patched.setattr(scans, "_SEARCH_COST", joined)
                 patched.setattr(scans, "_BLOCK", block)
             for rule in SCANNED:
                 assert rule.scan is not None and rule.bytes_scan is not None and rule.scan_source is not None
-                assert spans(scans.hits(rule.scan_source, rule.scan, text)) == spans(rule.scan.finditer(text))
+                whole = spans(rule.scan.finditer(text))
+                assert spans(scans.hits(rule.scan_source, rule.scan, text)) == whole
+                assert spans(scans.hits(rule.scan_source, rule.scan, text, scans.classes(text))) == whole
+                assert scans.found(rule.scan_source, rule.scan, text) == bool(whole)
                 data = text.encode("utf-8", "surrogatepass")
-                found = spans(scans.hits(rule.scan_source, rule.bytes_scan, data))
-                assert found == spans(rule.bytes_scan.finditer(data))
+                whole = spans(rule.bytes_scan.finditer(data))
+                assert spans(scans.hits(rule.scan_source, rule.bytes_scan, data)) == whole
+                assert spans(scans.hits(rule.scan_source, rule.bytes_scan, data, data)) == whole
+                assert scans.found(rule.scan_source, rule.bytes_scan, data) == bool(whole)
 
 
 def test_the_token_scan_runs_in_windows() -> None:
@@ -76,3 +82,27 @@ def test_windows_reach_as_far_as_a_hit_can() -> None:
     assert re.fullmatch(SHAPED_SCAN, farthest, re.ASCII)
     for before in ("", " ", "x" * 50 + " ", "é" * 3 + " "):
         same_hits(before + farthest + " tail")
+
+
+#: What word_start stands for: the token characters' run ending where it is searched to.
+WORD_START = re.compile(r"[A-Za-z0-9_\-.~]{1,56}$")
+WORD_START_BYTES = re.compile(WORD_START.pattern.encode())
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["_", "-", ".", "~", "0", "a", "Z", "q9", " ", "\n", "\\", "é", "日", "\ud800", "x" * 30]),
+        max_size=60,
+    )
+)
+def test_a_word_starts_where_the_search_for_it_finds_it(pieces: list[str]) -> None:
+    """At every place of a text and of its bytes, a run ending before a newline that ends the search included."""
+    text = "".join(pieces)
+    data = text.encode("utf-8", "surrogatepass")
+    for at in range(len(text) + 1):
+        head = WORD_START.search(text, max(0, at - 56), at)
+        assert scans.word_start(text, at, 56) == (at if head is None else head.start())
+    for at in range(len(data) + 1):
+        found = WORD_START_BYTES.search(data, max(0, at - 56), at)
+        assert scans.word_start(data, at, 56) == (at if found is None else found.start())

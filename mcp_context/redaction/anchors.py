@@ -12,15 +12,16 @@ the pass it saves to have paid for it (a server, a large store)."""
 
 from __future__ import annotations
 
-import functools
 import itertools
 import threading
 from collections import defaultdict
 from collections.abc import Iterable
+from typing import cast
 
 import ahocorasick_rs
 
 from .rules import RULES
+from .scans import classes
 
 #: How many bytes a process scans with the two automata before it makes the one of every spelling: about what
 #: the second pass costs over that many bytes is what making it costs.
@@ -33,6 +34,9 @@ _SPELLED_LETTERS = 6
 #: How much of a text is searched at once, and how far a window reads past that (an anchor astride two windows
 #: is found whole in the first).
 _WINDOW = 1024 * 1024
+#: A text up to this long is searched whole, as one copy of its bytes that the token scan reads too (see
+#: Anchors.data); a longer one a window at a time.
+_WHOLE = 4 * _WINDOW
 _OVERLAP = max(len(anchor) for rule in RULES for anchor in rule.anchors) - 1
 
 #: (the anchors, as the rules name them, that a hit stands for; its position)
@@ -195,22 +199,37 @@ def stands_any(data: bytes) -> bool:
 
 class Anchors:
     """Where every rule's anchors stand in one text, found when first asked. Bytes (a stream's window) are
-    searched as they are, their positions bytes; a text by windows, its positions characters."""
+    searched as they are, their positions bytes; a text by windows, its positions characters. One is made for
+    every string of a history, so what it makes is kept in plain attributes (a cached property takes a lock
+    when first read)."""
 
-    def __init__(self, text: str | bytes) -> None:
+    def __init__(self, text: str | bytes, data: bytes | None = None, none: bool = False) -> None:
+        """``data``: the text's bytes (see data) where the caller made them; ``none``: the caller knows that no
+        anchor stands in it (see stands_any)."""
         self.text = text
+        if data is None and (isinstance(text, bytes) or len(text) <= _WHOLE):
+            data = classes(text)
+        #: The text as the one byte per character its anchors are found in (see _window_starts), where it is
+        #: searched whole (up to _WHOLE characters): the token scan reads the very same bytes (scans.classes),
+        #: made once for both.
+        self.data = data
+        self._found: dict[str, list[int]] | None = {} if none else None
 
-    @functools.cached_property
+    @property
     def _positions(self) -> dict[str, list[int]]:
-        """Each anchor's positions, in order. The text is searched a window at a time, as bytes made for the
-        window (see _window_starts): a 60 MB text is never copied whole, and no UTF-8 copy stays attached to the
-        caller's string (which handing the automaton a ``str`` would leave)."""
-        text = self.text
-        if isinstance(text, bytes):
-            return FINDER.starts(text)
-        if len(text) <= _WINDOW:
-            return _window_starts(text)
+        """Each anchor's positions, in order, found when first asked."""
+        if self._found is None:
+            self._found = self._search()
+        return self._found
+
+    def _search(self) -> dict[str, list[int]]:
+        """Where the text has data, it is searched whole; else a window at a time, as bytes made for the window
+        (see _window_starts): a 60 MB text is never copied whole, and no copy made for a window stays attached
+        to the caller's string (which handing the automaton a ``str`` would leave)."""
+        if self.data is not None:
+            return FINDER.starts(self.data)
         found: dict[str, list[int]] = {}
+        text = cast(str, self.text)  # bytes always have data
         for base in range(0, len(text), _WINDOW):
             for anchor, starts in _window_starts(text[base : base + _WINDOW + _OVERLAP]).items():
                 starts = [base + start for start in starts if start < _WINDOW]  # the overlap is the next window's
@@ -238,8 +257,6 @@ class Anchors:
 
 def _window_starts(window: str) -> dict[str, list[int]]:
     """Where each anchor stands in ``window``, at its character positions, in order. The window is searched as
-    one byte per character, each outside Latin-1 (a lone surrogate too) a ``?``: the anchors are ASCII without a
-    ``?``, so no character outside ASCII is part of one, and each position is the character's."""
-    if window.isascii():
-        return FINDER.starts(window.encode("ascii"))
-    return FINDER.starts(window.encode("latin-1", "replace"))
+    one byte per character, each outside Latin-1 (a lone surrogate too) a ``?`` (scans.classes): the anchors are
+    ASCII without a ``?``, so no character outside ASCII is part of one, and each position is the character's."""
+    return FINDER.starts(classes(window))

@@ -52,11 +52,18 @@ class Redactor:
 
         Every rule's matches are found on the text as given; where two overlap, the earlier rule wins (a JWT
         sent as a bearer token is a JWT)."""
-        if len(text) <= _QUICK_CHARS and text.isascii() and not stands_any(text.encode()) and not _scanned(text):
-            return text  # no anchor and no scan hit: no rule is tried (see _matches)
-        anchors = Anchors(text)
-        if anchors.none() and not _scanned(text):
-            return text  # no rule has an anchor to try (most tool outputs): not one rule is walked
+        if len(text) <= _QUICK_CHARS and text.isascii():
+            data = text.encode("ascii")
+            if stands_any(data):
+                anchors = Anchors(text, data)
+            elif _scanned(text, data):
+                anchors = Anchors(text, data, none=True)  # only the scans have places to try
+            else:
+                return text  # no anchor and no scan hit: no rule is tried (see _matches)
+        else:
+            anchors = Anchors(text)
+            if anchors.none() and not _scanned(text, anchors.data):
+                return text  # no rule has an anchor to try (most tool outputs): not one rule is walked
         taken, _ = _found(text, anchors, 0)
         if not taken:
             return text
@@ -206,7 +213,7 @@ def identifier(key: object, value: object) -> bool:
         and isinstance(value, str)
         and len(value) <= 256
         and _says_id(key)
-        and not any(c.isspace() for c in value)
+        and (value.split() == [value] or not value)  # no white space: split() cuts where str.isspace() says
     )
 
 
@@ -313,7 +320,7 @@ def _matches(rule: Rule, text: str | bytes, anchors: Anchors) -> Iterator[re.Mat
     """The rule's matches in ``text``, tried only where its anchors stand (a rule none of whose anchors stands
     is not even compiled), or for an anchorless rule where its scan finds a place."""
     if rule.scan_source is not None:
-        yield from _scan_matches(rule, text)
+        yield from _scan_matches(rule, text, anchors.data)
         return
     standing = anchors.each(rule.anchors)
     if not standing:
@@ -344,15 +351,12 @@ def _matches(rule: Rule, text: str | bytes, anchors: Anchors) -> Iterator[re.Mat
                     break
 
 
-def _scanned(text: str | bytes) -> bool:
-    """Whether any anchorless rule's scan finds a place to try in ``text``: in a short text (which scans.hits
-    scans whole), one search for any of them."""
-    if scans.short(text):
-        either: Any = _either_scan_bytes() if isinstance(text, bytes) else _either_scan()
-        return either.search(text) is not None
+def _scanned(text: str | bytes, data: bytes | None = None) -> bool:
+    """Whether any anchorless rule's scan finds a place to try in ``text`` (``data``: its bytes, see
+    scans.classes, where the caller has them)."""
     for rule in _SCANNED:
         scan: Any = rule.bytes_scan if isinstance(text, bytes) else rule.scan
-        if next(scans.hits(cast(str, rule.scan_source), scan, text), None) is not None:
+        if scans.found(cast(str, rule.scan_source), scan, text, data):
             return True
     return False
 
@@ -360,37 +364,18 @@ def _scanned(text: str | bytes) -> bool:
 _SCANNED = [rule for rule in RULES if rule.scan_source is not None]
 
 
-@functools.cache
-def _either_scan() -> re.Pattern[str]:
-    """Every anchorless rule's scan as one pattern: it matches where any of them does (compiled when first used)."""
-    return re.compile("|".join(f"(?:{cast(re.Pattern[str], rule.scan).pattern})" for rule in _SCANNED), re.ASCII)
-
-
-@functools.cache
-def _either_scan_bytes() -> re.Pattern[bytes]:
-    return re.compile(
-        b"|".join(b"(?:%s)" % cast(re.Pattern[bytes], rule.bytes_scan).pattern for rule in _SCANNED), re.ASCII
-    )
-
-
-_WORD_START = re.compile(rf"[A-Za-z0-9_\-.~]{{1,{SHAPED_BACK}}}$")
-_WORD_START_BYTES = re.compile(_WORD_START.pattern.encode())
-
-
-def _scan_matches(rule: Rule, text: str | bytes) -> Iterator[re.Match[Any]]:
+def _scan_matches(rule: Rule, text: str | bytes, data: bytes | None) -> Iterator[re.Match[Any]]:
     """An anchorless rule's matches: tried from the start of the token (a token's characters, up to SHAPED_BACK
     of them) that stands before each hit of its scan: the hit may be at any separator of it. The rule's own
     pattern is compiled at the first place there is to try it."""
     scan: Any = rule.bytes_scan if isinstance(text, bytes) else rule.scan
     match_at: Any = None
-    word: Any = _WORD_START_BYTES if isinstance(text, bytes) else _WORD_START
     seen = tried = -1
-    for hit in scans.hits(cast(str, rule.scan_source), scan, text):
+    for hit in scans.hits(cast(str, rule.scan_source), scan, text, data):
         at = hit.start()
         if at < seen:
             continue
-        head = word.search(text, max(0, at - SHAPED_BACK), at)
-        start = at if head is None else head.start()  # nothing of a word before the hit: tried at the hit
+        start = scans.word_start(text, at, SHAPED_BACK)  # nothing of a word before the hit: tried at the hit
         if start < seen or start == tried:  # a word tried already, from another hit in it
             continue
         tried = start

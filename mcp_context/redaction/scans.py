@@ -44,19 +44,6 @@ class Pairs:
         self.apart = apart
         self.reach = reach
 
-    def windows(self, data: bytes) -> list[tuple[int, int]]:
-        """(first, last) position a hit can start at, in order, from the text's bytes (one byte per character:
-        see _classes). Each is found by one match over pairs, each at most ``apart`` after the one before: a
-        run of them needs no Python work per pair."""
-        found = self.runs.finditer(data.translate(_CLASSES))
-        return [(max(0, run.start() - self.before), run.end() - 3) for run in found]
-
-    def dense(self, sample: bytes) -> bool:
-        """Whether searching the windows of a text that starts as ``sample`` would cost more than a quarter of
-        scanning it whole (besides finding them): then the text is scanned whole."""
-        cost = sum(high - low + 1 + _SEARCH_COST for low, high in self.windows(sample))
-        return cost * 4 > len(sample)
-
     @cached_property
     def runs(self) -> re.Pattern[bytes]:
         """Two pairs or more, each at most ``apart`` after the one before with only a token's characters between
@@ -64,39 +51,49 @@ class Pairs:
         (``14T00``, ``030Z``) have a colon between, makes none."""
         return re.compile(rb"0a(?:[.0a]{0,%d}?0a)+" % (self.apart - 2))
 
+    def any(self, data: bytes) -> bool:
+        """Whether a hit may stand in the text whose bytes (see _classes) are ``data``: without a run of pairs,
+        the scan has no hit to find."""
+        return self.runs.search(data.translate(_CLASSES)) is not None
+
 
 #: The token scan (generic.SHAPED_SCAN): ``[_\-.~]``, 15 of a token's characters ahead, then twice up to 24
 #: letters or separators, 1 to 12 digits and a letter. A hit is at most 75 characters long, its look-ahead 16.
 _SCANS = {SHAPED_SCAN: Pairs(before=1 + 24 + 12 - 1, apart=1 + 24 + 12, reach=96)}
 
 
-def _classes(text: str | bytes) -> bytes:
+def classes(text: str | bytes) -> bytes:
     """The text as one byte per character (a stream's bytes as they are): ASCII as it is, anything else a byte
-    that is neither a digit nor a letter."""
+    that is neither a digit nor a letter. Anchors.data is the same bytes, made once for both searches."""
     if isinstance(text, bytes):
         return text
     return text.encode("ascii") if text.isascii() else text.encode("latin-1", "replace")
 
 
-#: A text shorter than this is scanned whole: finding its windows would cost more than the scan.
+#: A text shorter than this is scanned whole once a run of pairs stands in it: finding its windows would cost
+#: more than the scan.
 _SHORT = 2048
-#: How much of a text tells whether windows pay for it: a log's every line has a timestamp (``...T00:00:00.030Z``,
-#: two pairs), and a window on every line costs more than scanning it all.
-_SAMPLE = 16 * 1024
 #: How much of a text its windows are found in at once.
 _BLOCK = 1024 * 1024
-#: What searching one window costs beyond its characters, in characters of a whole scan.
+#: What searching one window costs beyond its characters, in characters of a whole scan: windows closer than
+#: this are searched as one (a log's every line has a timestamp, ``...T00:00:00.030Z``, two pairs: its windows
+#: join into one search of the whole, not a search per line).
 _SEARCH_COST = 256
 
 
-def hits(source: str, scan: Any, text: str | bytes) -> Iterator[re.Match[Any]]:
-    """``scan.finditer(text)``'s hits, ``scan`` being ``source`` compiled (for a text or for bytes)."""
+def hits(source: str, scan: Any, text: str | bytes, data: bytes | None = None) -> Iterator[re.Match[Any]]:
+    """``scan.finditer(text)``'s hits, ``scan`` being ``source`` compiled (for a text or for bytes). ``data``:
+    the text's bytes as classes() makes them, when the caller has them (the anchors were found in them)."""
     pairs = _SCANS.get(source)
-    if pairs is None or len(text) < _SHORT or pairs.dense(_classes(text[:_SAMPLE])):
+    if pairs is None:
         yield from scan.finditer(text)
         return
+    if len(text) < _SHORT:
+        if pairs.any(classes(text) if data is None else data):
+            yield from scan.finditer(text)
+        return
     end, at = len(text), 0
-    for low, high in _windows(pairs, text):
+    for low, high in _windows(pairs, text, data):
         at = max(at, low)
         while at <= high:
             hit = scan.search(text, at, min(end, high + 1 + pairs.reach))
@@ -106,22 +103,58 @@ def hits(source: str, scan: Any, text: str | bytes) -> Iterator[re.Match[Any]]:
             at = hit.end()
 
 
-def _windows(pairs: Pairs, text: str | bytes) -> Iterator[tuple[int, int]]:
-    """The windows of ``text`` (see Pairs.windows), found a block at a time (a 60 MB text is never copied whole):
-    each block read ``apart`` and more past its end, so that a pair in it sees the next pair it runs on to. A run
-    that starts past the block is the next block's."""
-    reach = pairs.apart + 2
+def _windows(pairs: Pairs, text: str | bytes, data: bytes | None) -> Iterator[tuple[int, int]]:
+    """(first, last) position a hit can start at, in order: from each run of pairs, ``before`` characters back
+    to its last pair's digit, those closer than _SEARCH_COST joined."""
+    low = high = -1
+    for base, size, part in _blocks(text, data, pairs.apart + 2):
+        for run in pairs.runs.finditer(part.translate(_CLASSES)):
+            if run.start() >= size and base + size < len(text):
+                break  # a run that starts past the block is the next block's
+            first, last = max(0, base + run.start() - pairs.before), base + run.end() - 3
+            if first > high + _SEARCH_COST:
+                if high >= 0:
+                    yield low, high
+                low = first
+            high = max(high, last)
+    if high >= 0:
+        yield low, high
+
+
+def _blocks(text: str | bytes, data: bytes | None, reach: int) -> Iterator[tuple[int, int, bytes]]:
+    """(where, how long, the bytes) of each block the windows are found in: the whole text's bytes where the
+    caller has them, else a block at a time (a 60 MB text is never copied whole), each read ``reach`` past its
+    end, so that a pair in it sees the next pair it runs on to."""
+    if data is not None:
+        yield 0, len(data), data
+        return
     for base in range(0, len(text), _BLOCK):
-        classes = _classes(text[base : base + _BLOCK + reach]).translate(_CLASSES)
-        for run in pairs.runs.finditer(classes):
-            if run.start() >= _BLOCK and base + _BLOCK < len(text):
-                break
-            yield max(0, base + run.start() - pairs.before), base + run.end() - 3
+        yield base, _BLOCK, classes(text[base : base + _BLOCK + reach])
 
 
-def short(text: str | bytes) -> bool:
-    """Whether hits() scans ``text`` whole, as ``finditer`` would: it has a hit if one search finds one."""
-    return len(text) < _SHORT
+def word_start(text: str | bytes, at: int, back: int) -> int:
+    r"""Where the run of a token's characters (letters, digits, ``_ - . ~``) that ends at ``at`` starts, reading
+    at most ``back`` characters before it; ``at`` when none ends there. What ``[A-Za-z0-9_\-.~]{1,back}$``
+    searched in ``text[at - back:at]`` finds, without trying every place in it: one search for the last
+    character that is not a token's, on the classes' copy of those characters. ``$`` also stands before a
+    newline that ends what is searched, so a run ending just before a newline at ``at - 1`` is found too."""
+    low = max(0, at - back)
+    end = at - 1 if at > low and text[at - 1 : at] in ("\n", b"\n") else at
+    if end <= low:
+        return at
+    last = classes(text[low:end]).translate(_CLASSES).rfind(b" ")
+    return at if last == end - low - 1 else low + last + 1
+
+
+def found(source: str, scan: Any, text: str | bytes, data: bytes | None = None) -> bool:
+    """Whether hits() finds any: in a short text, one search (a scan that starts with a literal or a class
+    skips to where it does in C), after the run of pairs that a windowed scan's hit holds."""
+    if len(text) >= _SHORT:
+        return next(hits(source, scan, text, data), None) is not None
+    pairs = _SCANS.get(source)
+    if pairs is not None and not pairs.any(classes(text) if data is None else data):
+        return False
+    return scan.search(text) is not None
 
 
 def windowed(source: str) -> bool:
