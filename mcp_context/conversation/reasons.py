@@ -40,10 +40,10 @@ _KIND = re.compile(
 #: A quoted string or a code span: data the tool shows (a value, a line of code, a document's example), not the
 #: tool speaking.
 _QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|``[^`\n]*``|`[^`\n]*`")
-#: Where: a file and a line (``a.awk:2:``, ``Main.pas(7,24)``).
 #: A line led by a place in a file and a message about it (``  src/a.js:3:42: Extra semicolon.``,
 #: ``data/c.xml:3.56: Element ...``): a finding, whatever words it uses.
 _LOCATED = re.compile(r"^[\w./-]+\.\w{1,8}:\d+(?:[:.]\d+)?:? +[A-Za-z'\"`(]")
+#: Where: a file and a line (``a.awk:2:``, ``Main.pas(7,24)``).
 _PLACE = re.compile(r"[\w/-]\.\w{1,8}(?::\d+|\(\d+|\"?:? line \d+)")  # also ``a.sh line 3``, ``a.js: line 2``
 #: The score from which a line among an output's first or last reads as a failure by itself: two signs of one.
 SEVERE = 4.0
@@ -218,7 +218,7 @@ def _score(line: str, warned: bool = False) -> float:
     if _LOCATED.match(line):
         value += 2.0  # a message about a place, as compilers and linters print a finding
     if _LEVEL.search(line[:80]):
-        value += 2.0  # a log line at an error's level (``[emerg]``, ``[crit]``, ``<E>``)
+        value += 2.0  # a log line at an error's level (``[emerg]``, ``[crit]``)
     if value == 0:
         return 0.0
     if _HEADS.search(said):
