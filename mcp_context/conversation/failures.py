@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from .causes import joined, owner
 from .failure_rules import ERROR_LED, RULES, Rule
-from .reasons import reason, second_opinion, severe, tally
+from .reasons import QUOTED, reason, second_opinion, severe, tally
 from .wrappers import ECHOED, EXIT_CODE, exit_code, printed, unwrapped
 
 __all__ = [
@@ -85,7 +85,7 @@ def _said_failed(text: str, command: str) -> bool:
     whatever the output below it says."""
     first, _, rest = text.lstrip().partition("\n")
     if _FENCED.match(rest) and len(first) <= _LEAD_CHARS:  # a lead line over the output in a fence: the host's
-        said = _SPANS.sub("", first.replace(command.strip(), "") if command.strip() else first)
+        said = QUOTED.sub("", first.replace(command.strip(), "") if command.strip() else first)
         return _FAILED_WORD.search(said) is not None  # in its own words, not in the command or a quoted span
     echo = command.strip()
     if len(echo) < ECHOED:
@@ -93,7 +93,6 @@ def _said_failed(text: str, command: str) -> bool:
     return echo in first and _FAILED_WORD.search(first.replace(echo, "")) is not None
 
 
-_SPANS = re.compile(r"`[^`\n]*`|'[^'\n]*'|\"[^\"\n]*\"")
 _FENCED = re.compile(r"^```[\w-]*[ \t]*\n")
 _LEAD_CHARS = 160
 
@@ -298,8 +297,7 @@ def _is_mild(line: str) -> bool:
 
 
 def _better(best: _Best | None, rule: Rule, start: int, line: str) -> _Best:
-    severity = _SEVERITY.search(line)
-    rank = rule.rank - _MILD if severity is not None and severity["mild"] else rule.rank
+    rank = rule.rank - _MILD if _is_mild(line) else rule.rank
     key = _Best(rank, -start if rule.first else start, line.strip(), start, rule.title)
     return key if best is None or (key.rank, key.order) > (best.rank, best.order) else best
 

@@ -14,7 +14,7 @@ import re
 
 from .causes import joined
 
-__all__ = ["message", "reason", "score", "second_opinion", "severe", "strongest", "tally"]
+__all__ = ["QUOTED", "message", "reason", "score", "second_opinion", "severe", "strongest", "tally"]
 
 _SEVERE = re.compile(
     r"(?i)\b(?:errors?|fail(?:s|ed|ures?|ing)?|fatal|abort\w*|panic\w*|exception|assert\w*|"
@@ -39,7 +39,7 @@ _KIND = re.compile(
 )
 #: A quoted string or a code span: data the tool shows (a value, a line of code, a document's example), not the
 #: tool speaking.
-_QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|``[^`\n]*``|`[^`\n]*`")
+QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|``[^`\n]*``|`[^`\n]*`")
 #: A line led by a place in a file and a message about it (``  src/a.js:3:42: Extra semicolon.``,
 #: ``data/c.xml:3.56: Element ...``): a finding, whatever words it uses.
 _LOCATED = re.compile(r"^[\w./-]+\.\w{1,8}:\d+(?:[:.]\d+)?:? +[A-Za-z'\"`(]")
@@ -165,7 +165,7 @@ def severe(line: str) -> bool:
     if _ANY_SIGN.search(line) is None:  # most lines: none of the words a sign needs
         return False
     message = _NOISE.sub("", line, count=1) or line
-    said = _NEGATED.sub("", _QUOTED.sub("", message))  # words in quotes are data shown (a log, code), not the tool
+    said = _NEGATED.sub("", QUOTED.sub("", message))  # words in quotes are data shown (a log, code), not the tool
     signs = (_HEADS, _KIND, _CODE, _PHRASE, _RAISED)
     return any(sign.search(said) for sign in signs) and _score(line) >= SEVERE
 
@@ -264,13 +264,14 @@ def second_opinion(text: str, line: str, start: int) -> str:
     coded = _CODE.search(message(line)) is not None
     if own > _ONE_SIGN and not coded:  # the shape's line reads as a reason by two signs or more: it is told alone
         return line
-    top = strongest(text)
     if labelled:  # the strongest line other than the shape's own, a warning if nothing worse is printed
         others = [s for s in _scored(text) if s[1] != start] or [s for s in _scored(text, True) if s[1] != start]
-        top = others[0] if others else None
+        top = (others[0][0], others[0][1], _message(text, others[0][1], others[0][2])) if others else None
+    else:
+        top = strongest(text)
     if top is None or top[0] < max(own + _AHEAD, SEVERE):
         return line
-    _, at, why = (top[0], top[1], _message(text, top[1], top[2])) if labelled else top
+    _, at, why = top
     if own > _ONE_SIGN and _CODE.search(message(why)) is None:  # of two findings, each with its code, both
         return line
     if why in line or line in why or len(line) + len(why) > _TWO:

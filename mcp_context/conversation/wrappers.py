@@ -119,13 +119,20 @@ _LITERAL = re.compile(r"""^b?(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")$""")
 
 def _literal(part: str) -> str:
     """A stream's text: decoded when it was printed as a bytes or string literal, else as it is."""
-    if not _LITERAL.match(part.strip()):
-        return part
+    decoded = literal_text(part.strip())
+    return part if decoded is None else decoded
+
+
+def literal_text(literal: str) -> str | None:
+    """The text of a Python string or bytes literal (``'a\\nb'``, ``b'x'``; bytes read as UTF-8), None for
+    anything else: programs print what they hold so, and scripts hold commands and files so."""
+    if not _LITERAL.match(literal):
+        return None
     try:
-        value = ast.literal_eval(part.strip())
+        value = ast.literal_eval(literal)
     except (ValueError, SyntaxError):
-        return part
-    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+        return None
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else value if isinstance(value, str) else None
 
 
 def _walk(value: Any, outputs: list[str], codes: list[int], weak: list[int], depth: int) -> None:

@@ -8,7 +8,6 @@ tool fails when the provider flags its result or the result is itself an error t
 
 from __future__ import annotations
 
-import ast
 import json
 import os
 import re
@@ -18,6 +17,7 @@ from typing import Any, Literal
 
 from ..conversation import edits, failures
 from ..conversation.model import Block, args_text
+from ..conversation.wrappers import literal_text
 from .keyed import by_words, limit_of, line_span, nested_pairs, old_new, partial, path_list, path_of, whole_text
 
 Kind = Literal["read", "write", "edit", "search", "command", "todo", "delegate", "call"]
@@ -272,11 +272,8 @@ def _shell_in(code: str) -> str:
     found = _SHELL_CALL.search(code) if "(" in code else None
     if found is None:
         return code
-    try:
-        command = ast.literal_eval(found["literal"])
-    except (ValueError, SyntaxError):
-        return code
-    return command if isinstance(command, str) and command.strip() else code
+    command = literal_text(found["literal"])
+    return command if command and command.strip() else code
 
 
 def _command_line(value: list[str]) -> str:

@@ -5,11 +5,11 @@ inside a host's wrapper. Read so that a whole file written after it is told by w
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 
 from ..conversation import failures
+from ..conversation.wrappers import literal_text
 
 __all__ = ["file_text"]
 
@@ -44,11 +44,8 @@ def file_text(result: str) -> str:
         return tagged["text"]
     printed = _PRINTED_FIELD.search(result) if "='" in result or '="' in result else None
     if printed is not None:  # ``file_path='a.py' block_content='001|x\n002|y'``: the field's string literal
-        try:
-            value = ast.literal_eval(printed["literal"])
-        except (ValueError, SyntaxError):
-            value = None
-        if isinstance(value, str):
+        value = literal_text(printed["literal"])
+        if value is not None:
             return value
     fields = _FIELDS.match(result)
     if fields is not None:  # ``path: /w/a.py`` then ``content: <the text>`` then ``lines_read: 3``

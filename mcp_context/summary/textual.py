@@ -11,7 +11,7 @@ import re
 
 from ..conversation import edits, failures, wrappers
 from ..conversation.model import Block
-from .keyed import key_words
+from .keyed import key_words, path_of, whole_text
 
 #: A user turn that quotes a command and then its output: "I ran this command:\n\n<cmd>\n\nAnd got this
 #: output:\n\n<output>" (Aider's /run and /test), in a few wordings.
@@ -114,8 +114,6 @@ def _param(found: dict[str, str] | None, words: set[str]) -> str | None:
 
 
 _COMMAND_WORDS = {"command", "cmd", "script", "input"}
-_PATH_WORDS = {"path", "file", "filepath", "filename"}
-_TEXT_WORDS = {"content", "contents", "text", "code", "body"}
 
 
 def command_written(text: str) -> Block | None:
@@ -238,7 +236,7 @@ def read_written(text: str) -> Block | None:
     found = [(m.start(), m.group(2)) for m in _READ_TAG.finditer(text)] if "<" in text else []
     found += [(m.start(), m.group(2)) for m in _READ_CALL.finditer(text)] if "(" in text else []
     for name, _, body in _blocks(text) if "</" in text and not found else ():  # ``<read_file><path>x</path>``
-        path = _param(params(body), _PATH_WORDS) if _READS.search(name) else None
+        path = path_of(params(body) or {}) if _READS.search(name) else None
         if path:
             found.append((len(found), path.strip()))
     return Block(kind="tool_call", name=CALLED, args={"path": max(found)[1]}) if found else None
@@ -263,9 +261,7 @@ def edits_written(text: str) -> list[Block]:
     out = []
     for edit in edits.text_edits(text):
         if edit.path:
-            out.append(
-                Block(kind="tool_call", name="edit block", args={"path": edit.path, "old": edit.old, "new": edit.new})
-            )
+            out.append(_edit_block(edit.path, edit.old, edit.new))
     tagged = _tag_edits(text) if "</" in text else []
     if tagged:  # the path of an edit in tags is its own argument, not the tag line above the markers
         out = [e for e in out if not str(e.args["path"]).startswith("<")] + tagged
@@ -275,8 +271,12 @@ def edits_written(text: str) -> list[Block]:
         old = next((v for k, v in inner.items() if k.startswith(("old", "search", "find", "before"))), None)
         new = next((v for k, v in inner.items() if k.startswith(("new", "replace", "after"))), None)
         if path and old is not None and new is not None:
-            out.append(Block(kind="tool_call", name="edit block", args={"path": path.group(1), "old": old, "new": new}))
+            out.append(_edit_block(path.group(1), old, new))
     return out
+
+
+def _edit_block(path: str, old: str, new: str) -> Block:
+    return Block(kind="tool_call", name="edit block", args={"path": path, "old": old, "new": new})
 
 
 def _tag_edits(text: str) -> list[Block]:
@@ -285,12 +285,11 @@ def _tag_edits(text: str) -> list[Block]:
     out = []
     for _, _, body in _blocks(text):
         found = params(body) or {}
-        path = _param(found, _PATH_WORDS)
-        for value in found.values() if path else ():
-            for edit in edits.text_edits(f"x\n{value}"):
-                out.append(
-                    Block(kind="tool_call", name="edit block", args={"path": path, "old": edit.old, "new": edit.new})
-                )
+        path = path_of(found)
+        if path is None:
+            continue
+        for value in found.values():
+            out += [_edit_block(path, edit.old, edit.new) for edit in edits.text_edits(f"x\n{value}")]
     return out
 
 
@@ -310,7 +309,7 @@ def files_written(text: str) -> list[tuple[str, str]]:
             out.append((first.strip(), rest))
     for _, _, body in _blocks(text) if "</" in text and not out else ():  # ``<path>x</path><content>...``
         found = params(body) or {}
-        where, content = _param(found, _PATH_WORDS), _param(found, _TEXT_WORDS)
+        where, content = path_of(found), whole_text(found)
         if where and content is not None and not any(edits.text_edits(f"x\n{v}") for v in found.values()):
             out.append((where.strip(), content))
     for m in _WRITE_FENCE.finditer(text) if "```" in text else ():
