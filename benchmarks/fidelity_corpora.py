@@ -19,7 +19,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Collection
 
 from .fidelity_spans import shown_slots, span_slots
 
@@ -141,12 +141,15 @@ def dialects() -> dict[str, dict[str, Any]]:
     return {p.stem: json.loads(p.read_text()) for p in sorted(DIALECTS.glob("*.json")) if p.stem != "split"}
 
 
-def histories() -> list[History]:
+def histories(only: Collection[str] | None = None) -> list[History]:
+    """Every part's histories, or those of the parts named in ``only`` (writing all of them takes seconds)."""
     parts = split()
     every = cases()
     out: list[History] = []
     for name, dialect in dialects().items():
         part = part_of(None, name, parts)
+        if only is not None and part not in only:
+            continue
         chosen = [c for c in every if part_of(c.ecosystem, None, parts) == part]
         for n in range(0, len(chosen), PER_HISTORY):
             group = chosen[n : n + PER_HISTORY]
@@ -154,6 +157,13 @@ def histories() -> list[History]:
                 group = chosen[-PER_HISTORY:]
             out.append(_Writer(dialect, part, n // PER_HISTORY).history(group))
     return out
+
+
+def history_parts() -> set[str]:
+    """The parts :func:`histories` writes histories for: those with an agent and an ecosystem of their own."""
+    parts = split()
+    agents = {part_of(None, name, parts) for name in dialects()}
+    return agents & {part_of(c.ecosystem, None, parts) for c in cases()}
 
 
 def numbered(text: str) -> str:

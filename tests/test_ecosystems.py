@@ -64,8 +64,8 @@ LATER_AGENTS = (
 )
 SEEN = [c for c in CASES if c["ecosystem"] not in LATER_ECOSYSTEMS]
 LATER = tuple(f"held-out {n}" for n in range(3, 12))
-SPLITS = {h.split for h in corpora.histories()}  # built once: every part's histories take seconds to write
-HISTORIES = [h for h in corpora.histories() if h.split not in LATER]
+SPLITS = corpora.history_parts()
+HISTORIES = corpora.histories(only={"dev", "held-out"})
 #: The later held-out parts in the order captured, each with the least it holds (ecosystems, agents).
 LATER_PARTS = {
     "held-out 3": (12, 8),

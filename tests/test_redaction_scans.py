@@ -66,6 +66,7 @@ def test_windows_hit_where_the_whole_scan_hits_in_token_like_runs(runs: list[tup
     same_hits("".join(separator + body for separator, body in runs))
 
 
+@pytest.mark.slow  # every module of the standard library: seconds
 def test_windows_hit_where_the_whole_scan_hits_in_real_source() -> None:
     root = Path(sysconfig.get_paths()["stdlib"])
     texts = [p.read_text(encoding="utf-8", errors="surrogateescape") for p in sorted(root.glob("*.py"))]
