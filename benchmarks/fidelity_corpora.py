@@ -17,9 +17,10 @@ from __future__ import annotations
 import difflib
 import json
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Collection
+from typing import Any
 
 from .fidelity_spans import shown_slots, span_slots
 

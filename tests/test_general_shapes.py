@@ -137,6 +137,8 @@ def test_new_content_with_no_old_side_is_the_whole_file_diffed_against_the_read(
 
 
 def test_a_read_that_reaches_its_limit_is_the_head_of_the_file_only() -> None:
+    """A read that may have stopped before the file's end: a whole file written after it is told by what changed
+    in the lines read, with the size written, never as if the file had held only those lines."""
     head = "\n".join(f"alpha = {n}" for n in range(1, 4))
     messages = _history(
         [
@@ -144,7 +146,8 @@ def test_a_read_that_reaches_its_limit_is_the_head_of_the_file_only() -> None:
             ("rewrite_doc", {"uri": "/w/big.txt", "new_content": "alpha = 1\nalpha = 2\nalpha = 4\n"}, "Done."),
         ]
     )
-    assert _changes(messages)[0].startswith("wrote 3 lines")
+    # what changed among the lines read is told, and that the rest of the file was not read
+    assert _changes(messages) == ["`alpha = 3` -> `alpha = 4` (in the first 3 lines read; wrote 3 lines)"]
     assert calls.classify(Block(kind="tool_call", name="view", args={"path": "a.py", "start_line": 40})).partial
 
 

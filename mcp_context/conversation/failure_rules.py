@@ -155,8 +155,8 @@ RULES: tuple[Rule, ...] = (
     _rule("diagnostic", r"^[\w./-]+\.\w+(?::\d+:(?:\d+:)?|\(\d+(?:, ?\d+)?\):) (?!in |at )\S.*$", None, 84),
     # a check that names itself failed and says what it checked: ``Check failed: x == 60``, ``Assertion failed: ...``
     _rule("assertion", r"^.*?\b[A-Z][a-z]+(?: [a-z]+)? failed: \S.*$", None, 88),
-    # Perl's die and warn: ``message at FILE line N.``
-    _rule("perl", r"^\S.* at \S+ line \d+(?:, <\w+> (?:line|chunk) \d+)?\.$", None, 86),
+    # Perl's die and warn: ``message at FILE line N.``, a syntax error ``... at FILE line N, near "code"``
+    _rule("perl", r"^\S.* at \S+ line \d+(?:, <\w+> (?:line|chunk) \d+\.|\.|, near \".*)$", None, 86),
     _rule("rust", r"^thread '.+' (?:\(\d+\) )?panicked at .+$", ("panicked at",), 87),
     _rule("java", r"^Exception in thread \".+\" \S+.*$", ("Exception in thread",), 90),
     # build tools and servers that tag their lines: Maven's [ERROR] and BUILD FAILURE, PostgreSQL's severities
@@ -217,6 +217,10 @@ RULES: tuple[Rule, ...] = (
         70,
     ),
     _rule("shell", r"^.*\bSegmentation fault\b.*$", ("Segmentation fault",), 70),
+    # a program killed by a signal, as a debugger or a shell tells it (``Program received signal SIGABRT, Aborted.``,
+    # ``Bus error (core dumped)``): where it happened is the first frame of the program's own code below (failures)
+    _rule("crash", r"^Program (?:received|terminated with) signal SIG[A-Z]+\b.*$", ("signal SIG",), 70),
+    _rule("crash", r"^.*\b[A-Z][a-z]+(?: [a-z]+){0,2} \(core dumped\)$", ("(core dumped)",), 70),
     _rule(
         "python",
         r"^\S*python[\d.]*: (?:No module named \S+|can't open file .+)$",

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from .causes import joined, owner
 from .failure_rules import ERROR_LED, RULES, Rule
-from .reasons import QUOTED, reason, second_opinion, severe, tally
+from .reasons import QUOTED, marker, reason, second_opinion, severe, tally
 from .wrappers import ECHOED, EXIT_CODE, exit_code, printed, unwrapped
 
 __all__ = [
@@ -114,6 +114,9 @@ def read_tool(text: str, target: str = "") -> Reading:
         said = _MESSAGE.search(text)
         message = (said["said"] or said["said2"]) if said else None
         return Reading(True, message.strip() if message else quote(text, failed=True) or text.strip()[:200])
+    tagged = _ERROR_TAG.search(text, 0, _STATUS_CHARS) if "<error>" in text[:_STATUS_CHARS] else None
+    if tagged and "<content" not in text[: tagged.start()]:  # a tagged answer's error element, not a file's text
+        return Reading(True, tagged["said"].strip())
     if text.lstrip().startswith(_TRACEBACK):  # the tool raised: the exception its traceback ends on says why
         line = quote(text, failed=True)
         return Reading(True, line or text.strip().rsplit("\n", 1)[-1])
@@ -137,6 +140,8 @@ _STATUS_CHARS = 400  # a status is given at the head of an answer
 _MESSAGE = re.compile(
     r"(?s)<(?:message|error)>(?P<said>.{1,400}?)</(?:message|error)>|\"(?:message|error)\"\s*:\s*\"(?P<said2>[^\"]{1,400})\""
 )
+#: The error element of a tagged answer (``<file><path>a</path><error>File not found: a</error></file>``).
+_ERROR_TAG = re.compile(r"<error>(?P<said>[^<>]{1,400})</error>")
 #: A link of an error's chain of causes (``Caused by: No such file or directory``): the last one is the root.
 _CAUSED = re.compile(r"^caused by:\s*", re.I)
 #: A tool's answer this short may be an error in the tool's own words; a longer one is the file it read.
@@ -199,6 +204,9 @@ def quote(text: str, failed: bool = False) -> str | None:
             line = f"{why} ({line})"
     else:
         line = second_opinion(text, line, best.start)
+    if _CRASHED.search(best.line):  # a crash says what killed the program; the frame says where in its own code
+        site = _crash_site(text, best.start + len(best.line))
+        line = f"{line}; {site}" if site and site not in line else line
     wrapper = next((ln for _, ln in found.get("***", ()) if _MAKE.match(ln)), None)
     if wrapper is None or wrapper.strip() == line:
         return _with_cause(text, line) if wrapper is not None else line
@@ -233,13 +241,11 @@ def _error_at_edge(text: str) -> bool:
     edges = _edges(text)
     if ("rror" in text or "RROR" in text) and any(_ERROR_LINE.match(ln) for ln in edges):
         return True
-    if any(_BARE_LABEL.match(ln) for ln in edges[:_EDGE_LINES][:-1]):  # ``Error:`` alone, its output below it
+    if any(marker(ln) for ln in edges[:_EDGE_LINES][:-1]):  # ``Error:``, ``rake aborted!``: its message below it
         return True
     return any(severe(ln) for ln in edges)
 
 
-#: A label alone on a line that says an error follows (a host's ``Error:`` before a failed command's output).
-_BARE_LABEL = re.compile(r"^\s*(?:error|ERROR|Error)\s*:\s*$")
 _EDGE_CHARS = 4_000  # where an output's first and last lines are looked for: a long output is not split whole
 
 
@@ -252,6 +258,34 @@ def _edges(text: str) -> list[str]:
             return head + tail
     lines = [ln for ln in text.splitlines() if ln.strip()]
     return lines if len(lines) <= 2 * _EDGE_LINES else lines[:_EDGE_LINES] + lines[-_EDGE_LINES:]
+
+
+#: A program killed by a signal, as a debugger or a shell says it.
+_CRASHED = re.compile(r"\bsignal SIG[A-Z]+\b|\bSegmentation fault\b|\(core dumped\)$")
+#: A stack frame with its place in a source file, as debuggers and checkers print one: gdb's ``#1  0x... in f (t=0x1)
+#: at parse.c:6`` (also without its number), lldb's ``frame #1: ... at parse.c:6:10``, a sanitizer's ``#1 0x... in f
+#: /src/parse.c:6:12``, valgrind's ``by 0x...: f (parse.c:6)``.
+_FRAME_AT = re.compile(
+    r"^[ \t]*(?:#\d+[ \t]+|frame #\d+: |(?:at|by) )?(?:0x[0-9a-fA-F]+:? (?:in )?)?[\w$:~<>.`]+ ?(?:\(.*\) )?"
+    r"(?:at |\()?(?P<file>[\w.~/+-]+\.\w{1,5}):\d+(?::\d+)?\)?[ \t]*$",
+    re.M,
+)
+#: Where the system's own code lives (the C library's sources, a toolchain's): a crash inside it is not where the
+#: program went wrong.
+_SYSTEM_CODE = re.compile(r"^(?:/usr/|/lib|/opt/|\.\./sysdeps/|\./sysdeps/|/build/|/rustc/|<)")
+_SITE_LINES = 40  # how far below the crash its frames are looked for
+
+
+def _crash_site(text: str, start: int) -> str | None:
+    """The first frame below a crash that is in the program's own code (a frame inside the C library says where
+    it stopped, not where the program went wrong): not under a system folder, and not a source the debugger
+    says it cannot find (``44\t./nptl/pthread_kill.c: No such file or directory.``)."""
+    below = "\n".join(text[start:].split("\n", _SITE_LINES + 1)[:_SITE_LINES])
+    for frame in _FRAME_AT.finditer(below):
+        file = frame["file"]
+        if not _SYSTEM_CODE.match(file) and f"{file}: No such file or directory" not in below:
+            return frame.group(0).strip()
+    return None
 
 
 def _cause_after(text: str, start: int) -> str | None:

@@ -14,7 +14,7 @@ import re
 
 from .causes import joined
 
-__all__ = ["QUOTED", "message", "reason", "score", "second_opinion", "severe", "strongest", "tally"]
+__all__ = ["QUOTED", "marker", "message", "reason", "score", "second_opinion", "severe", "strongest", "tally"]
 
 _SEVERE = re.compile(
     r"(?i)\b(?:errors?|fail(?:s|ed|ures?|ing)?|fatal|abort\w*|panic\w*|exception|assert\w*|"
@@ -99,7 +99,11 @@ _BANNER = re.compile(r"^\W*$|^(.)\1{5,}")
 #: not found`` is a diagnostic (TAP's, a comment's), not a root prompt.
 _ECHO = re.compile(r"^\s*(?:\$|\+|>>>) \S|^\s*# (?![^\n]*\w: )\S")
 #: A line that only says an error follows: its message is on the lines below.
-_MARKER = re.compile(r"(?i)^\W*(?:error|fatal|fail(?:ed|ure)?|exception|not ok \d+.*)\W*:?\s*$")
+#: Also after the tool's or the step's name (``rake aborted!``, ``Build failed:``), not after a negation.
+_MARKER = re.compile(
+    r"(?i)^\W*(?:(?!(?:no|not|zero|without)\b)[\w.-]+ )?"
+    r"(?:error|fatal|fail(?:ed|ure)?|exception|abort(?:ed)?|not ok \d+.*)\W*:?\s*$"
+)
 _CLOSE = 1.0  # two best lines this close in score may both be the cause: both are quoted
 _SHORT = 140
 
@@ -172,10 +176,11 @@ def severe(line: str) -> bool:
 
 #: An error raised and not handled, named in capitals (``Unhandled UNDEFINED-FUNCTION``, ``raised PROGRAM_ERROR``).
 _RAISED = re.compile(r"(?i:\b(?:unhandled|uncaught|raised))\s+[A-Z][A-Z0-9]*[-_][A-Z0-9_-]+\b")
-#: An error named in two words a tool prints and prose seldom does: ``unhandled exception``, ``syntax error``.
+#: An error named in two words a tool prints and prose seldom does: ``unhandled exception``, ``syntax error``, and a
+#: run stopped by one (``Execution of a.pl aborted due to compilation errors.``).
 _PHRASE = re.compile(
     r"(?i)\b(?:unhandled|uncaught|fatal|syntax|runtime|internal|type|assertion|segmentation|bus)\s+"
-    r"(?:exception|error|failure|failed|fault|condition)\b"
+    r"(?:exception|error|failure|failed|fault|condition)\b|\baborted due to\b"
 )
 
 
@@ -192,6 +197,11 @@ _ONE_WORD = 2.0
 def tally(line: str) -> bool:
     """Whether ``line`` is a runner's count (``0 passed, 1 failed, 0 errored``): it says that tests failed, not why."""
     return _COUNT.search(line) is not None
+
+
+def marker(line: str) -> bool:
+    """Whether ``line`` only says that an error follows (``Error:``, ``rake aborted!``): its message is below it."""
+    return _MARKER.match(line) is not None
 
 
 def message(line: str) -> str:

@@ -204,9 +204,13 @@ def change(args: dict[str, Any]) -> str | None:
 
 def written(content: str) -> str:
     """A whole file written where nothing earlier showed its text: its size and first line."""
-    lines = content.count("\n") + (0 if content.endswith("\n") or not content else 1)
     first = next((ln.strip() for ln in content.splitlines() if ln.strip()), "")
-    return f"wrote {lines:,} lines" + (f", starting `{cut(first, 60)}`" if first else "")
+    return f"wrote {line_count(content):,} lines" + (f", starting `{cut(first, 60)}`" if first else "")
+
+
+def line_count(content: str) -> int:
+    """The lines of a file's text, its last line counted whether or not a newline ends it."""
+    return content.count("\n") + (0 if content.endswith("\n") or not content else 1)
 
 
 def short(old: str, new: str) -> str:
@@ -385,12 +389,18 @@ def _error_payload(text: str) -> str:
 
 def cut(text: str, limit: int, head: int = 1) -> str:
     """One line of at most ``limit`` characters: head and tail kept, the middle elided. ``head``: how many
-    times longer the head is than the tail (a failure's line says why first, where second)."""
+    times longer the head is than the tail (a failure's line says why first, where second). Of a failure's lines
+    joined by ``; `` (two reasons, a cause and its wrapper), the first is kept whole when it fits: half of each says
+    neither."""
     text = " ".join(text.split())
     if len(text) <= limit:
         return text
     first = (limit - 5) * head // (head + 1)
-    return f"{text[:first]} ... {text[len(text) - (limit - 5 - first) :]}"
+    lead = text.find("; ") if head > 1 else -1
+    if first < lead <= limit - 5:
+        first = lead
+    tail = limit - 5 - first
+    return f"{text[:first]} ... {text[len(text) - tail :]}" if tail > 0 else f"{text[:first]} ..."
 
 
 _CHANGE = re.compile(r"`(?P<old>.*)` -> `(?P<new>.*)`", re.S)

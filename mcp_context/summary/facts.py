@@ -126,6 +126,7 @@ class _Extraction:
         self.open: list[_Open] = []  # failures still looking for their fix
         self.terms: Counter[str] = Counter()
         self.shown: dict[str, str] = {}  # path -> its text as the history last showed it (read, written, edited)
+        self.heads: dict[str, str] = {}  # path -> its first lines, shown by a read that reached its line limit
         self.written: tuple[Ref, Block] | None = None  # a command a reply wrote, until the next turn answers it
 
     def message(self, message: Message) -> None:
@@ -243,14 +244,26 @@ class _Extraction:
             old = "\n".join(known.splitlines()[start - 1 : end])
             call.replaced, call.change = [(old, new)], calls.short(old, new)
         if call.content is not None:
-            if known is not None and known.strip() != call.content.strip():
-                before, after = edits.changed_lines(known, call.content)
+            head = self._shown(path, self.heads) if known is None else None
+            if head is not None:  # only the file's first lines are known: what changed among them is told
+                known = head
+                written = "\n".join(call.content.splitlines()[: len(head.splitlines())])
+            else:
+                written = call.content
+            if known is not None and known.strip() != written.strip():
+                before, after = edits.changed_lines(known, written)
                 call.change = f"`{calls.cut(before, calls.CHANGE_CHARS // 2)}` -> `{calls.cut(after, 120)}`"
+                if head is not None:  # what the file held below its head is not known: the size written is said
+                    read, wrote = calls.line_count(head), calls.line_count(call.content)
+                    call.change += f" (in the first {read:,} lines read; wrote {wrote:,} lines)"
             self.shown[path] = call.content
-        elif known is not None:
-            for old, new in call.replaced:
-                known = known.replace(old, new, 1) if old else known
-            self.shown[path] = known
+        else:
+            texts = self.shown if known is not None else self.heads
+            known = known if known is not None else self._shown(path, self.heads)
+            if known is not None:  # an edit: the text shown (or its head) as it is after it
+                for old, new in call.replaced:
+                    known = known.replace(old, new, 1) if old else known
+                texts[path] = known
 
     def _diffed(self, call: calls.Call, result: str) -> None:
         """An edit whose arguments do not hold the change (a second model writes it) but whose result shows it
@@ -264,11 +277,13 @@ class _Extraction:
         if known is not None and pair[0] and pair[0] in known:
             self.shown[path] = known.replace(pair[0], pair[1], 1)
 
-    def _shown(self, path: str) -> str | None:
-        if path in self.shown:
-            return self.shown[path]
+    def _shown(self, path: str, texts: dict[str, str] | None = None) -> str | None:
+        """The text last shown of ``path`` (in ``texts``: the heads), under its name or a longer or shorter one."""
+        texts = self.shown if texts is None else texts
+        if path in texts:
+            return texts[path]
         tail = "/" + path.lstrip("./")
-        return next((t for p, t in self.shown.items() if p.endswith(tail) or path.endswith("/" + p.lstrip("./"))), None)
+        return next((t for p, t in texts.items() if p.endswith(tail) or path.endswith("/" + p.lstrip("./"))), None)
 
     def _done(self, action: Action, output: str) -> None:
         """A call whose result is written in the conversation's text rather than as a tool result."""
@@ -282,8 +297,10 @@ class _Extraction:
         action.failed, action.outcome = calls.outcome(call, block)
         if call.kind == "read" and not action.failed and call.paths and block.text and not call.partial:
             shown = edits.shown_text(reads.file_text(block.text), call.paths[0][0])
-            if call.limit is None or shown.count("\n") + 1 < call.limit:  # a limit reached: the head only
+            if call.limit is None or shown.count("\n") + 1 < call.limit:
                 self.shown[call.paths[0][0]] = shown
+            else:  # the limit reached: the file may go on below
+                self.heads[call.paths[0][0]] = shown
         if call.kind in ("edit", "write") and not action.failed and not call.replaced and call.content is None:
             self._diffed(call, block.text or "")  # the change told only by the diff the tool answered with
         looked = _SHOWS_FILE.match(call.target) if call.kind == "command" and not action.failed else None

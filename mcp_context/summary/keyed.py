@@ -27,17 +27,51 @@ _RANGE_KEYS = ("offset", "limit", "view_range", "start_line", "end_line", "line_
 
 #: Where a read starts: from the first line (0 or 1) it shows the file's head, whole when the limit is not reached.
 _START_KEYS = ("offset", "start_line", "line_start")
+#: Where a read ends: from the first line to this one, it is a read with that limit (``view_range: [1, 8]`` too).
+_END_KEYS = ("end_line", "line_end")
 
 
 def partial(args: dict[str, Any]) -> bool:
-    """Whether a read shows some lines only. One that starts at the first line and only sets a limit may show the
-    whole file: ``limit`` (see ``Call.limit``) decides once its result is seen."""
+    """Whether a read shows some lines only. One that starts at the first line and only sets a limit or a last line
+    may show the whole file: ``limit`` (see ``Call.limit``) decides once its result is seen."""
+    top = _from_top(args)
     for k in _RANGE_KEYS:
         value = args.get(k)
-        if value in (None, 0, "", []) or k == "limit" or (k in _START_KEYS and value in (1, "1")):
+        if value in (None, 0, "", []) or k == "limit" or (top and (k in _START_KEYS or k in _END_KEYS)):
+            continue
+        if k == "view_range" and top and _view_end(value) is not None:
             continue
         return True
     return False
+
+
+def limit_of(args: dict[str, Any]) -> int | None:
+    """How many lines a read from the first line asks for at most: its limit, or its last line."""
+    value = _number(args.get("limit"))
+    if value is not None or not _from_top(args):
+        return value
+    end = next((n for k in _END_KEYS if (n := _number(args.get(k))) is not None), None)
+    return end if end is not None else _view_end(args.get("view_range")) or None
+
+
+def _from_top(args: dict[str, Any]) -> bool:
+    view = args.get("view_range")
+    start = view[0] if isinstance(view, list) and view else None
+    return all(args.get(k) in (None, 0, 1, "0", "1", "") for k in _START_KEYS) and start in (None, 0, 1, "0", "1")
+
+
+def _view_end(value: Any) -> int | None:
+    """The last line of a ``view_range``: a number, or 0 for ``-1`` (to the end); None when it names none."""
+    if not isinstance(value, list) or len(value) != 2:
+        return None
+    return 0 if value[1] in (-1, "-1") else _number(value[1])
+
+
+def _number(value: Any) -> int | None:
+    """A positive line count given as a number or as digits (``"8"``)."""
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
 
 
 def line_span(args: dict[str, Any]) -> tuple[int, int] | None:
@@ -53,11 +87,6 @@ def line_span(args: dict[str, Any]) -> tuple[int, int] | None:
         elif "line" in found and found & {"end", "to", "last"}:
             end = value
     return (start, end) if start is not None and end is not None and 0 < start <= end else None
-
-
-def limit_of(args: dict[str, Any]) -> int | None:
-    value = args.get("limit")
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
 
 
 #: Argument names of the text an edit replaces and its replacement, as editors name them.

@@ -66,5 +66,6 @@ _FIELD_AFTER = re.compile(r"^[a-z]+(?:_[a-z]+)+: \S{1,20}$")
 _PRINTED_FIELD = re.compile(
     r"""\b(?:\w+_)?(?:content|contents|text)=(?P<literal>'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")"""
 )
-#: The file's text in a tag of a tagged answer (``<content>...</content>``, ``<file_content>``).
-_CONTENT_TAG = re.compile(r"<(?P<tag>(?:file_)?content)>\n?(?P<text>.*?)</(?P=tag)>", re.S)
+#: The file's text in a tag of a tagged answer (``<content>...</content>``, ``<content lines="1-8">``,
+#: ``<file_content>``).
+_CONTENT_TAG = re.compile(r"<(?P<tag>(?:file_)?content)(?:\s[^<>]*)?>\n?(?P<text>.*?)</(?P=tag)>", re.S)

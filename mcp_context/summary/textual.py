@@ -239,10 +239,16 @@ def read_written(text: str) -> Block | None:
         path = path_of(params(body) or {}) if _READS.search(name) else None
         if path:
             found.append((len(found), path.strip()))
+    for _, _, name, _, body in _tags(text) if "</" in text and not found else ():
+        # the path nested in argument groups (``<read_file><args><file><path>x</path></file></args>``)
+        nested = _NESTED_PATH.search(body) if _READS.search(name) else None
+        if nested:
+            found.append((len(found), nested["path"].strip()))
     return Block(kind="tool_call", name=CALLED, args={"path": max(found)[1]}) if found else None
 
 
 _READS = re.compile(r"(?i)read|open|view|show|cat")
+_NESTED_PATH = re.compile(r"<(?P<tag>path|file_?path|uri)>(?P<path>[^<>\n]+)</(?P=tag)>", re.I)
 
 
 def read(path: str) -> Block:
