@@ -1,5 +1,6 @@
 """Credentials wrapped once more in base64, as configuration files carry them: a PEM private key in a kubeconfig's
-``client-key-data`` or a Kubernetes Secret's ``tls.key``, a JWT stored as a blob, the user and password of a SASL
+``client-key-data`` or a Kubernetes Secret's ``tls.key``, a private key's or a keystore's DER bytes with no PEM
+armour (a Secret's ``keystore.p12``, a vault's value), a JWT stored as a blob, the user and password of a SASL
 ``AUTH PLAIN`` exchange (SMTP, IMAP, LDAP), and tokens whose body is base64 of a JSON document (``ops_eyJ...``).
 Each is found by the base64 of its fixed start (``-----BEGIN`` is ``LS0tLS1CRUdJTi``, ``eyJ`` is ``ZXlK``) and
 judged by decoding what follows, so a certificate (public) or base64 of anything else stays as it is."""
@@ -47,6 +48,26 @@ def pem_b64(match: re.Match[Any], text: str | bytes) -> bool:
 
 #: What a wrapped base64 value's lines are joined by (white space, a JSON escape's ``\\n``).
 _WRAPS = re.compile(r"\s|\\[rn]")
+
+
+#: Base64 of DER bytes with no armour: a SEQUENCE (``M`` and the length's first bits), on one line, of any length
+#: (held whole in a stream as a PEM block is). ``MII``/``MIG``: a long or a medium length; ``MHcCAQEE``: a P-256 key
+#: of SEC 1; ``MC4CAQAw``: an Ed25519 key of PKCS #8.
+DER_B64 = rf"{_START}M(?:I[IG]|HcCAQEE|C4CAQAw){_B64}{{40,{_PEM_B64_MOST}}}={{0,2}}"
+DER_B64_ANCHORS = ("MII", "MIG", "MHcCAQEE", "MC4CAQAw")
+#: The version a private key's structure opens with (0: PKCS #1 RSA, PKCS #8, DSA; 1: SEC 1 EC) or a PFX
+#: keystore's (3). A certificate, a request, a list of revoked ones and a public key open with a SEQUENCE instead.
+_KEY_VERSIONS = (b"\x02\x01\x00", b"\x02\x01\x01", b"\x02\x01\x03")
+
+
+def der_b64(match: re.Match[Any], text: str | bytes) -> bool:
+    """A private key or a keystore, by the version its DER structure opens with."""
+    head = _decoded(ascii_of(match.group()[:16]), 16)
+    if len(head) < 6 or head[0] != 0x30:
+        return False
+    size = head[1]
+    at = 2 if size < 0x80 else 2 + (size & 0x7F) if size in (0x81, 0x82, 0x83) else 0
+    return at > 0 and head[at : at + 3] in _KEY_VERSIONS
 
 
 #: Base64 of a JWT (``eyJ`` is ``ZXlK``), judged by its decoded first two parts.

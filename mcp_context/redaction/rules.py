@@ -8,7 +8,7 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
-from . import commands, encoded, generic, keys, shapes
+from . import commands, encoded, generic, keys, shapes, tables
 
 #: No match of a rule is longer than this many characters (or bytes), except a PEM block's (which a stream holds
 #: whole; see Redactor.stream): a rule's repeats are bounded so, and a stream cut this far before its end cuts no
@@ -211,6 +211,7 @@ RULES: tuple[Rule, ...] = (
     ),
     # a private key's block in base64 once more (kubeconfig's client-key-data, a Secret's tls.key)
     _rule("private_key", encoded.PEM_B64_ANCHORS, encoded.PEM_B64, accept=encoded.pem_b64),
+    _rule("private_key", encoded.DER_B64_ANCHORS, encoded.DER_B64, accept=encoded.der_b64),
     _rule("anthropic_key", "sk-ant-", rf"\bsk-ant-(?:api|admin|sid)\d\d-{_B64URL}{{32,{_MOST}}}"),
     _rule(
         "openai_key",
@@ -422,6 +423,7 @@ RULES: tuple[Rule, ...] = (
     _rule("secret", generic.NAMED_ANCHORS, generic.NAMED, folded=True, accept=generic.named_value),
     _rule("secret", generic.SESSION_ANCHORS, generic.NAMED, accept=generic.named_value),
     _rule("secret", generic.PAT_ANCHORS, generic.PAT, accept=generic.named_value),
+    _rule("secret", tables.TABLE_ROW_ANCHORS, tables.TABLE_ROW, folded=True, accept=tables.table_row),
     _rule("secret", generic.NEARBY_ANCHORS, generic.NEARBY, folded=True, accept=generic.nearby_value),
     # a token of a prefix and a random tail, whoever issues it (see generic)
     _rule("token", (), generic.SHAPED, accept=generic.shaped_token, scan=generic.SHAPED_SCAN),
