@@ -144,8 +144,11 @@ def redis(c: Any) -> None:
         },
     )
     port = f"--port {REDIS_PORT} --bind 127.0.0.1"
-    c.setup(f"redis-server {port} --daemonize yes --save '' --appendonly no --pidfile {proj}/redis.pid"
-            f" --logfile {proj}/redis.log && sleep 1 && redis-cli -p {REDIS_PORT} ping", proj)
+    c.setup(
+        f"redis-server {port} --daemonize yes --save '' --appendonly no --pidfile {proj}/redis.pid"
+        f" --logfile {proj}/redis.log && sleep 1 && redis-cli -p {REDIS_PORT} ping",
+        proj,
+    )
     try:
         pair = Pair(c, "redis", proj)
         pair.run(
@@ -214,8 +217,11 @@ def pnpm(c: Any) -> None:
         "pnpm_missing_script",
         "pnpm run build && pnpm run check",
         r"(?i)missing script|NO_SCRIPT",
-        ("package.json", '"build": "node scripts/build.js"',
-         '"build": "node scripts/build.js",\n    "check": "node --check scripts/build.js"'),
+        (
+            "package.json",
+            '"build": "node scripts/build.js"',
+            '"build": "node scripts/build.js",\n    "check": "node --check scripts/build.js"',
+        ),
     )
 
 
@@ -256,8 +262,11 @@ def yarn(c: Any) -> None:
         "yarn_command_not_found",
         "yarn preview",
         r"(?i)command .preview. not found",
-        ("package.json", '"render": "node render.js welcom"',
-         '"render": "node render.js welcom",\n    "preview": "node render.js welcom"'),
+        (
+            "package.json",
+            '"render": "node render.js welcom"',
+            '"render": "node render.js welcom",\n    "preview": "node render.js welcom"',
+        ),
     )
 
 
@@ -397,7 +406,7 @@ def _deno(c: Any) -> None:
         (
             "rates.ts",
             "  return value;",
-            '  if (Number.isNaN(value)) throw new RangeError(`not a rate: ${text}`);\n  return value;',
+            "  if (Number.isNaN(value)) throw new RangeError(`not a rate: ${text}`);\n  return value;",
         ),
     )
     pair.run(

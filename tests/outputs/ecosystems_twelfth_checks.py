@@ -67,7 +67,7 @@ def tox(c: Any) -> None:
         (
             "tox.ini",
             "[testenv:docs]",
-            '[testenv:lint]\nskip_install = true\ncommands = python -m py_compile slugs.py\n\n[testenv:docs]',
+            "[testenv:lint]\nskip_install = true\ncommands = python -m py_compile slugs.py\n\n[testenv:docs]",
         ),
     )
 
