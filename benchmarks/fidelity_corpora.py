@@ -17,6 +17,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import shlex
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -77,9 +78,9 @@ class History:
 
 
 #: The parts, in the order reported: each a set of ecosystems and a set of agents (dev: everything not held out).
-PARTS = ("dev", "held-out", *(f"held-out {n}" for n in range(3, 12)))
+PARTS = ("dev", "held-out", *(f"held-out {n}" for n in range(3, 13)))
 #: The part no rule has been written from: only its aggregate line is printed unless the details are asked for.
-BLIND = "held-out 11"
+BLIND = "held-out 12"
 
 
 def split() -> dict[str, tuple[set[str], set[str]]]:
@@ -292,6 +293,7 @@ class _Writer:
             "old_json": json.dumps(case.old),
             "new_json": json.dumps(case.new),
             "command_json": json.dumps(case.command),
+            "command_sh": shlex.quote(case.command),  # one word for `bash -c`, as a tool that runs no shell needs
             "cd_command_json": json.dumps(f"cd {PROJECT}/{case.project} && {case.command}"),
             "outcome": _OUTCOME[bool(case.exit_code) and output is None],
             "lines": str(len(case.before.splitlines())),

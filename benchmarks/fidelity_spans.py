@@ -9,7 +9,8 @@ arrows; Claude Engineer answers an edit with the count of lines added and remove
 interpreter runs one line of shell per step, so its edits are one-line Python programs. Composio's file tool edits
 whole lines and answers with numbered windows; Codel's terminal and LlamaIndex's code interpreter hand back a run's
 output through a TTY and as Python bytes; OpenDevin's ``open_file`` numbers lines between markers of the file's ends;
-Roo Code and Nanocoder pad their line numbers."""
+Roo Code and Nanocoder pad their line numbers; AgentKit's tools answer in JavaScript's JSON, a read as a JSON list
+inside the JSON of the answer."""
 
 from __future__ import annotations
 
@@ -65,6 +66,7 @@ def span_slots(before: str, old: str, new: str, abs_path: str) -> dict[str, str]
         **_counts(before, after),
         **_padded_views(before, after, at, old, new),
         **_one_liners(abs_path, before, after, old, new),
+        "agentkit_read": _js_json({"data": _js_json([{"path": abs_path, "content": before}])}),
         **text,
         **{f"{name}_json": json.dumps(value) for name, value in text.items()},
     }
@@ -73,8 +75,11 @@ def span_slots(before: str, old: str, new: str, abs_path: str) -> dict[str, str]
 def shown_slots(output: str, before: str) -> dict[str, str]:
     """A run's output and a file as agents that do not hand back plain text show them: through a terminal (Codel's
     docker exec with a TTY ends every line with a carriage return) and as the bytes a Python program printed
-    (LlamaIndex's code interpreter formats ``subprocess.run``'s bytes; ``print`` adds a newline to the text)."""
+    (LlamaIndex's code interpreter formats ``subprocess.run``'s bytes; ``print`` adds a newline to the text), and as
+    JavaScript's ``JSON.stringify`` writes the stdout a command printed (AgentKit), whole or without its quotes."""
     return {
+        "output_js": _js_json(f"{output}\n" if output else ""),
+        "output_js_body": _js_json(output)[1:-1],
         "output_tty": output.replace("\n", "\r\n"),
         "before_tty": before.replace("\n", "\r\n"),
         "output_bytes": repr(f"{output}\n\n".encode() if output else b"\n"),
@@ -201,3 +206,8 @@ def _one_liners(abs_path: str, before: str, after: str, old: str, new: str) -> d
         "cli_edit_json": json.dumps("python3 -c " + shlex.quote(edit)),
         "cli_write_json": json.dumps("python3 -c " + shlex.quote(write)),
     }
+
+
+def _js_json(value: object) -> str:
+    """``value`` as JavaScript's ``JSON.stringify`` writes it: no spaces, characters beyond ASCII as they are."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))

@@ -26,7 +26,9 @@ nginx) and ``ecosystems_ninth_checks.py`` (YAPF, check-jsonschema, CoffeeScript,
 the tenth's, two failures per tool, in ``ecosystems_tenth.py`` (clang, gofmt, rustfmt, py_compile, Django, Alembic,
 Ansible) and ``ecosystems_tenth_checks.py`` (isort, Poetry, Sphinx, MkDocs, Vitest, webpack, Biome); the eleventh's,
 two failures per tool, in ``ecosystems_eleventh.py`` (g++, gdb, Perl, Rake, ERB, yq, OpenSSL, ``node --test``) and
-``ecosystems_eleventh_checks.py`` (coverage.py, nox, Invoke).
+``ecosystems_eleventh_checks.py`` (coverage.py, nox, Invoke); the twelfth's, two failures per tool, in
+``ecosystems_twelfth.py`` (Zig, Lua, Redis, pnpm, Yarn, tsx, commitlint, Deno) and ``ecosystems_twelfth_checks.py``
+(tox, pre-commit, uv, hadolint, clang-tidy, behave, Robot Framework).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -128,6 +130,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_tenth import alembic, ansible, clang, django, gofmt, py_compile, rustfmt
     from ecosystems_tenth_checks import biome, isort, mkdocs, poetry, sphinx, vitest, webpack
     from ecosystems_tools import clippy, govet, guile, pyright, rubocop, tcltest, yamllint
+    from ecosystems_twelfth import commitlint, deno, lua, pnpm, redis, tsx, yarn, zig
+    from ecosystems_twelfth_checks import behave, clang_tidy, hadolint, pre_commit, robot, tox, uv
 
     return [
         ("jest", jest),
@@ -282,6 +286,21 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("coverage", coverage),
         ("nox", nox),
         ("invoke", invoke),
+        ("zig", zig),
+        ("lua", lua),
+        ("redis", redis),
+        ("pnpm", pnpm),
+        ("yarn", yarn),
+        ("tsx", tsx),
+        ("commitlint", commitlint),
+        ("deno", deno),
+        ("tox", tox),
+        ("pre_commit", pre_commit),
+        ("uv", uv),
+        ("hadolint", hadolint),
+        ("clang_tidy", clang_tidy),
+        ("behave", behave),
+        ("robot", robot),
     ]
 
 
