@@ -9,6 +9,7 @@ answers the lines that changed, so a summary can say what the fix was and not on
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -257,6 +258,11 @@ def shell_change(command: str) -> tuple[str, str, str, str] | None:
     if sed is not None:
         old, new = (re.sub(r"\\(.)", r"\1", part) for part in (sed.group(3), sed.group(4)))
         return sed.group(5).strip("'\""), "edit", old, new
+    return _script_change(command) or _script_change(_unquoted(command))
+
+
+def _script_change(command: str) -> tuple[str, str, str, str] | None:
+    """A script's literal replace in a file it names, or its writing of the file whole from one literal."""
     replace = _REPLACE.search(command)
     where = _SCRIPT_PATH.search(command)
     if replace is not None and where is not None:
@@ -266,6 +272,17 @@ def shell_change(command: str) -> tuple[str, str, str, str] | None:
     if whole is not None and where is not None:
         return where.group(1), "write", "", _literal(whole.group(1), whole.group(3))
     return None
+
+
+def _unquoted(command: str) -> str:
+    """A command line's words as the shell hands them to the program (``python3 -c '...'"'"'...'``: the script
+    as Python reads it); empty when the line is no list of words the shell would split."""
+    if "'" not in command and '"' not in command:
+        return ""
+    try:
+        return "\n".join(shlex.split(command))
+    except ValueError:
+        return ""
 
 
 def _literal(prefix: str, body: str) -> str:

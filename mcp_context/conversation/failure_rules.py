@@ -48,9 +48,9 @@ def _rule(
 #: Where a message is about: ``file:line:col:``, ``file(line,col)``, ``file:line:``, before the message.
 _LOCATION = r"[\w./-]+\.\w+(?::\d+(?::\d+)?:?|\(\d+(?:, ?\d+)?\):?)"
 #: A line led by the word error, after a location and up to two words naming the error's kind (``PHP Fatal
-#: error:``, ``Fortran runtime error:``, ``f.pas(7,24) Error:``, ``f.xml:4: parser error :``).
+#: error:``, ``Fortran runtime error:``, ``f.pas(7,24) Error:``, ``f.xml:4: parser error :``, ``TS2345 [ERROR]:``).
 ERROR_LED = (
-    rf"^[ \t]*(?:[*#>!]+[ \t]*)?(?:{_LOCATION}[ \t]+(?:[A-Za-z]+ ){{0,2}}|(?:[A-Z][A-Za-z]* (?:[A-Za-z]+ )?)?)"
+    rf"^[ \t]*(?:[*#>!]+[ \t]*)?(?:{_LOCATION}[ \t]+(?:[A-Za-z]+ ){{0,2}}|(?:[A-Z][A-Za-z0-9]* (?:[A-Za-z]+ )?)?)"
     r"\[?(?:error|Error|ERROR)\b\]?(?:\[[\w-]+\])?[^:\n]{0,40}?:[ \t]*"
     r"(?!\(?(?:none|null|nil|0|false|n/a)\)?[ \t]*$)\S.*$"  # a wrapper's ``Error: (none)`` says there was none
 )
@@ -99,6 +99,8 @@ RULES: tuple[Rule, ...] = (
     ),
     _rule("test runner", r"^[ \t]*\d+\) \S.*$", None, 81, title=True),  # a numbered failure report's heading
     _rule("tap", r"^[ \t]*not ok \d+\b.*$", ("not ok ",), 80, title=True),  # TAP: prove, node-tap, bats
+    # a test's name with its status in a column (``Bulk Order Gets Ten Percent Off        | FAIL |``)
+    _rule("status column", r"^.*\S[ \t]+\|[ \t]*FAIL(?:ED)?[ \t]*\|[ \t]*$", ("| FAIL",), 80, title=True),
     # a count of failures in any runner's words, alone on a short line: "0 successes / 1 failure / 0 errors",
     # "Failed: 1.  Skipped: 0.", " 2 fail", "Failed 1/3 subtests", "1 tests failed", "1 offense detected"; and a
     # run's verdict ("Result: FAIL")
@@ -149,10 +151,20 @@ RULES: tuple[Rule, ...] = (
         None,
         85,
     ),
-    _rule("assertion", r"^[ \t]+[\w./-]+\.\w+:\d+: .+$", None, 86),  # an indented file:line: message (go test)
+    # an indented file:line: message (go test), not a frame of a stack (``\tserve.lua:5: in main chunk``)
+    _rule("assertion", r"^[ \t]+[\w./-]+\.\w+:\d+: (?!in |at ).+$", None, 86),
     # the GNU form ``file:line: message`` (or ``file(line):``) at the margin (Lua, Tcl, D, many runners), below a
     # compiler's own form
-    _rule("diagnostic", r"^[\w./-]+\.\w+(?::\d+:(?:\d+:)?|\(\d+(?:, ?\d+)?\):) (?!in |at )\S.*$", None, 84),
+    # also after the program's name (``lua5.4: serve.lua:5: attempt to index a nil value``); not a line of source
+    # echoed over a caret that points into it (``gawk: a.awk:2: { x += $2) }`` over ``gawk: a.awk:2:     ^ syntax
+    # error``)
+    _rule(
+        "diagnostic",
+        r"^(?:[\w.+-]+: )?[\w./-]+\.\w+(?::\d+:(?:\d+:)?|\(\d+(?:, ?\d+)?\):) (?!in |at )\S.*$"
+        r"(?!\n(?:[\w.+-]+: )?[\w./-]+\.\w+:\d+:[ \t]+\^)",
+        None,
+        84,
+    ),
     # a check that names itself failed and says what it checked: ``Check failed: x == 60``, ``Assertion failed: ...``
     _rule("assertion", r"^.*?\b[A-Z][a-z]+(?: [a-z]+)? failed: \S.*$", None, 88),
     # Perl's die and warn: ``message at FILE line N.``, a syntax error ``... at FILE line N, near "code"``

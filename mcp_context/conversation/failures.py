@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from .causes import joined, owner
 from .failure_rules import ERROR_LED, RULES, Rule
 from .reasons import QUOTED, marker, reason, second_opinion, severe, tally
-from .wrappers import ECHOED, EXIT_CODE, exit_code, printed, unwrapped
+from .wrappers import ECHOED, EXIT_CODE, enveloped, exit_code, printed, unwrapped
 
 __all__ = [
     "EXIT_CODE",
@@ -100,7 +100,10 @@ _LEAD_CHARS = 160
 def read_tool(text: str, target: str = "") -> Reading:
     """Another tool's result: a failure when the text is itself an error, or when a short answer says that the
     file it was asked for is not there (``[Errno 2] No such file or directory: 'x'``, ``The path /x does not
-    exist.``): a read tool may say so with no error flag and in no error wording of its own."""
+    exist.``): a read tool may say so with no error flag and in no error wording of its own. An envelope of one
+    member (``{"data": "Error: ..."}``) is read for the text it holds."""
+    if text.startswith("{") and text.endswith("}"):
+        text = enveloped(text)
     if TOOL_ERROR.match(text):
         lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
         first = lines[0] if lines else ""
@@ -167,11 +170,13 @@ def quote(text: str, failed: bool = False) -> str | None:
         found = {key: [hit for hit in hits if not _DIFF_LINE.match(hit[1])] for key, hits in found.items()}
     best: _Best | None = None
     title: _Best | None = None  # the best line that names a test
+    titles: list[int] = []  # where each line that names a test starts: a test's cause is told before the next's
     for rule in {id(rule): rule for key in present for rule in _BY_KEY[key]}.values():
         hits = sorted(hit for key in rule.keys or () for hit in found.get(key, ()) if rule.line.match(hit[1]))
         if hits:
             best = _better(best, rule, *(hits[0] if rule.first else hits[-1]))
             title = _better(title, rule, *hits[0]) if rule.title else title
+            titles += [hit[0] for hit in hits] if rule.title else []
     if best is None and not failed:
         return None
     for rule in _QUOTE_ONLY:  # a failure is shown: the lines that only name it may say it best
@@ -184,6 +189,7 @@ def quote(text: str, failed: bool = False) -> str | None:
             match = (unmarked or matches)[0] if rule.first else matches[-1]
             best = _better(best, rule, match.start(), match.group(0))
             title = _better(title, rule, matches[0].start(), matches[0].group(0)) if rule.title else title
+            titles += [m.start() for m in matches] if rule.title else []
     if best is None:  # a failure is shown, in no shape known here: the line that reads most like a reason
         return reason(text) if failed else None
     above = owner(text, best.start)  # a line inside an error's indented block is a detail of that error
@@ -191,7 +197,9 @@ def quote(text: str, failed: bool = False) -> str | None:
         best = _Best(best.rank, best.order, above[1], above[0], False)
     line = joined(text, best.start, best.line)
     if best.title:  # the test is named, the cause not yet: the first line after it that says why
-        cause = _cause_after(text, best.start) or reason(text[best.start + len(best.line) :])
+        after = best.start + len(best.line)
+        own = text[: min((at for at in titles if at > best.start), default=len(text))]  # up to the next test's name
+        cause = _cause_after(own, best.start) or reason(own[after:]) or _said_below(own, after)
         line = f"{cause} ({line})" if cause else line
     elif title is not None and title.start < best.start and title.line not in line:
         line = f"{line} ({title.line})"
@@ -204,9 +212,7 @@ def quote(text: str, failed: bool = False) -> str | None:
             line = f"{why} ({line})"
     else:
         line = second_opinion(text, line, best.start)
-    if _CRASHED.search(best.line):  # a crash says what killed the program; the frame says where in its own code
-        site = _crash_site(text, best.start + len(best.line))
-        line = f"{line}; {site}" if site and site not in line else line
+    line = _with_below(text, best, line)
     wrapper = next((ln for _, ln in found.get("***", ()) if _MAKE.match(ln)), None)
     if wrapper is None or wrapper.strip() == line:
         return _with_cause(text, line) if wrapper is not None else line
@@ -258,6 +264,59 @@ def _edges(text: str) -> list[str]:
             return head + tail
     lines = [ln for ln in text.splitlines() if ln.strip()]
     return lines if len(lines) <= 2 * _EDGE_LINES else lines[:_EDGE_LINES] + lines[-_EDGE_LINES:]
+
+
+def _with_below(text: str, best: _Best, line: str) -> str:
+    """The quote with what the lines below its line add: the message of a bare kind or code, the last link of a
+    chain of causes, the frame of the program's own code a crash happened in."""
+    end = best.start + len(best.line)
+    if _BARE.search(best.line):  # a kind or a code with nothing after it: the message is below
+        below = _said_below(text, end)
+        line = f"{line} {below}" if below and below not in line else line
+    cause = _last_cause(text, end)
+    if cause is not None and cause not in line:  # an error's chain of causes under it: the last is the root
+        line = f"{line}; {cause}"
+    if _CRASHED.search(best.line):  # a crash says what killed the program; the frame says where in its own code
+        site = _crash_site(text, end)
+        line = f"{line}; {site}" if site and site not in line else line
+    return line
+
+
+#: A line whose message is only a kind or a code, or nothing, after its last colon (``Error: ERR_PNPM_NO_SCRIPT``,
+#: ``An error has occurred: InvalidConfigError:``).
+_BARE = re.compile(r":[ \t]*(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]\w*(?:Error|Exception))?[ \t]*:?[ \t]*$")
+_BELOW_LINES = 4
+
+
+def _said_below(text: str, end: int) -> str | None:
+    """The first line below ``end`` that says something (not a rule, a banner or white space), within a few."""
+    for raw in text[end:].split("\n", _BELOW_LINES + 1)[1 : _BELOW_LINES + 1]:
+        said = raw.strip()
+        if said and re.search(r"\w", said) and not _RULED.match(said):
+            return said
+    return None
+
+
+_RULED = re.compile(r"^(.)\1{5,}")  # ``-----``, ``=====``: a line drawn between blocks
+#: A link of a chain of causes printed under an error (``  cause: ...``, ``Caused by: ...``).
+_CAUSE_LINE = re.compile(r"(?im)^[ \t]*(?:caused by|cause):[ \t]*\S.*$")
+_CHAIN_CHARS = 2_000
+
+
+def _last_cause(text: str, end: int) -> str | None:
+    """The last link of the chain of causes printed right under an error line (before a line at the margin that
+    is no link: the next message)."""
+    found = None
+    for match in _CAUSE_LINE.finditer(text, end, end + _CHAIN_CHARS):
+        if text[end : match.start()].strip("\n") and not _under(text[end : match.start()]):
+            break
+        found, end = match, match.end()
+    return found.group(0).strip() if found else None
+
+
+def _under(between: str) -> bool:
+    """Whether the lines between an error and a cause are the error's own (indented, or links of the chain)."""
+    return all(not ln.strip() or ln[:1] in " \t" or _CAUSE_LINE.match(ln) for ln in between.strip("\n").split("\n"))
 
 
 #: A program killed by a signal, as a debugger or a shell says it.

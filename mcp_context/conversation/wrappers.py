@@ -55,6 +55,23 @@ def exit_code(text: str) -> int | None:
     return int(max(found)[1]) if found else None
 
 
+def enveloped(text: str) -> str:
+    """The text an envelope of one member holds (``{"data": "..."}``, as a host that serialises a tool's return value
+    gives it); ``text`` as it is when it is no such envelope."""
+    try:
+        value = jsontext.loads(text)
+    except ValueError:
+        return text
+    inner = _one_member(value)
+    return text if inner is None else inner
+
+
+def _one_member(value: Any) -> str | None:
+    if isinstance(value, dict) and len(value) == 1 and isinstance(inner := next(iter(value.values())), str):
+        return inner
+    return None
+
+
 def unwrapped(text: str) -> tuple[str, int | None]:
     """The output inside a host's wrapper, and the exit code the wrapper holds (None: not given that way)."""
     head = text.lstrip()[:1]
@@ -63,6 +80,9 @@ def unwrapped(text: str) -> tuple[str, int | None]:
             value = jsontext.loads(text)
         except ValueError:
             value = None
+        inner = _one_member(value)
+        if inner is not None:  # an envelope of one member (``{"data": "..."}``): the text it holds
+            return unwrapped(inner)
         if value is not None:
             outputs: list[str] = []
             codes: list[int] = []
@@ -93,18 +113,28 @@ def unwrapped(text: str) -> tuple[str, int | None]:
     return text, None
 
 
-#: A label alone on its line over what a stream printed (``Stdout:``, ``STDERR:``, ``Standard output:``).
-_STREAM = re.compile(r"(?im)^[ \t]*(?:std ?out|std ?err|standard (?:output|error))[ \t]*:[ \t]*$")
+#: A label alone on its line over what a stream printed (``Stdout:``, ``STDERR:``, ``Standard output:``), or
+#: leading the stream's first line (``stdout: ...``).
+_STREAM = re.compile(
+    r"(?im)^[ \t]*(?:std ?(?P<out>out)|std ?err|standard (?:(?P<output>output)|error))[ \t]*:[ \t]*(?P<inline>.*)$"
+)
 
 
 def _sections(text: str) -> str | None:
-    """What the streams printed, when a host writes each under its own label line; None when it does not."""
+    """What the streams printed, when a host writes each under its own label line, or leads each stream's first
+    line with its label (both streams labelled so: one such line alone may be the output's own); None when it does
+    not."""
     found = list(_STREAM.finditer(text))
     if not found:
         return None
+    inline = [label for label in found if label["inline"].strip()]
+    if inline and {bool(label["out"] or label["output"]) for label in found} != {True, False}:
+        found = [label for label in found if not label["inline"].strip()]
+        if not found:
+            return None
     said = []
     for label in found:
-        taken = []
+        taken = [label["inline"]] if label["inline"].strip() else []
         for line in text[label.end() :].split("\n")[1:]:
             if _STREAM.match(line) or EXIT_LINE.search(line):  # the next stream, or the host's exit code line
                 break

@@ -157,13 +157,19 @@ def nested_pairs(args: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def whole_text(args: dict[str, Any]) -> str | None:
+    """A file's whole text given to a write: under a content key, or in the one entry of a list of files
+    (``files: [{path, content}]``), as :func:`path_of` finds its path."""
     found = next((v for k in _CONTENT_KEYS if isinstance(v := args.get(k), str)), None)
     if found is not None:
         return found
     # ``file_content`` says content: a word of a path beside it is no reason to take it for the path; ``new_content``
     # with no old text beside it is the file's whole new text
     paired = by_words(args, _OLD_WORDS, _NOT_TEXT | _NEW_WORDS) is not None
-    return by_words(args, _CONTENT_WORDS, _NOT_TEXT - {"file"} | _OLD_WORDS | (_NEW_WORDS if paired else set()))
+    found = by_words(args, _CONTENT_WORDS, _NOT_TEXT - {"file"} | _OLD_WORDS | (_NEW_WORDS if paired else set()))
+    if found is None and path_of(args) is not None and by_words(args, _PATH_WORDS, set()) is None:
+        listed = [v for v in args.values() if isinstance(v, list) and len(v) == 1 and isinstance(v[0], dict)]
+        found = whole_text(listed[0][0]) if listed else None
+    return found
 
 
 def path_list(args: dict[str, Any]) -> list[str] | None:

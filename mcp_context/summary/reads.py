@@ -35,9 +35,9 @@ def file_text(result: str) -> str:
         for _ in range(_ENVELOPES + 1):  # the text may sit in an envelope (``{"success": ..., "data": {...}}``)
             if not isinstance(value, dict):
                 break
-            found = next((v for k in _TEXT_KEYS if isinstance(v := value.get(k), str)), None)
-            if found is not None:
-                return found
+            key = next((k for k in _TEXT_KEYS if isinstance(value.get(k), str)), None)
+            if key is not None:
+                return _files_listed(value[key]) if key == "data" else str(value[key])
             value = next((v for v in value.values() if isinstance(v, dict)), None)
     tagged = _CONTENT_TAG.search(result) if "</" in result else None
     if tagged is not None:  # ``<content>the text</content>`` inside a host's tagged answer
@@ -54,6 +54,23 @@ def file_text(result: str) -> str:
             lines.pop()
         return "\n".join(lines)
     return failures.unwrapped(result)[0]
+
+
+def _files_listed(text: str) -> str:
+    """An envelope's ``data`` that is itself JSON of the files read (``[{"path": ..., "content": ...}]``, as a host
+    that serialises a tool's return value gives it): the one file's text; else the data as it is."""
+    if text.lstrip()[:1] not in ("[", "{"):
+        return text
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    if isinstance(value, list) and len(value) == 1:
+        value = value[0]
+    if isinstance(value, dict) and any(k in value for k in ("path", "file", "file_path")):
+        found = next((v for k in _TEXT_KEYS if isinstance(v := value.get(k), str)), None)
+        return found if found is not None else text
+    return text
 
 
 #: A read answered as ``field: value`` lines: a few short fields, then the file's text under a content-like field.

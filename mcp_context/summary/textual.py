@@ -139,7 +139,9 @@ def command_written(text: str) -> Block | None:
 
 
 def prose(text: str) -> str:
-    """A reply's own words, without the tag and labelled blocks it writes for its host to carry out."""
+    """A reply's own words, without the tag, labelled and JSON blocks it writes for its host to carry out."""
+    if ("```" in text or "~~~" in text) and json_calls_written(text):
+        text = _JSON_BLOCK.sub("", text)
     for start, end, *_ in reversed(_tags(text)):
         if text[end : end + 1] in ("", "\n"):  # on lines of its own: a call written out, not a word in a sentence
             text = text[:start] + text[end:]
@@ -150,11 +152,23 @@ def prose(text: str) -> str:
 
 #: A fenced JSON block of a reply: agents that write their calls as data (``[{"command_name": ..., "args": ...}]``,
 #: ``{"action": ..., "action_input": ...}``) put them in one.
-_JSON_BLOCK = re.compile(r"^```[ \t]*json[ \t]*\n(.*?)^```", re.M | re.S | re.I)
+_JSON_BLOCK = re.compile(r"^(?P<fence>```|~~~)[ \t]*json[ \t]*\n(?P<body>.*?)^(?P=fence)", re.M | re.S | re.I)
 #: Keys naming the tool a call written as data is for, and keys holding its arguments.
 _NAME_KEYS = ("command_name", "tool_name", "tool", "name", "action", "function", "command")
 _CODE_KEYS = ("code", "script", "cmd")
-_ARGS_KEYS = ("args", "arguments", "parameters", "params", "input", "action_input", "tool_input", "kwargs")
+_ARGS_KEYS = (
+    "args",
+    "arguments",
+    "parameters",
+    "params",
+    "input",
+    "action_input",
+    "tool_input",
+    "tool_args",
+    "tool_arguments",
+    "tool_params",
+    "kwargs",
+)
 
 
 def json_calls_written(text: str) -> list[Block]:
@@ -164,7 +178,7 @@ def json_calls_written(text: str) -> list[Block]:
     what they answered."""
     if "{" not in text:
         return []
-    bodies = [found.group(1) for found in _JSON_BLOCK.finditer(text)] if "```" in text else []
+    bodies = [found["body"] for found in _JSON_BLOCK.finditer(text)] if "```" in text or "~~~" in text else []
     bodies = bodies or ([text] if text.lstrip().startswith("{") else [])  # a reply that is the data itself
     out = []
     for body in bodies:
@@ -187,11 +201,39 @@ def json_calls_written(text: str) -> list[Block]:
 
 def answer_body(text: str) -> str:
     """A turn that answers a written call, without the lead that says what ran (``Command X executed:``,
-    ``Observation:``): what follows is the output."""
+    ``Observation:``): what follows is the output; in an answer written as data (``{"tool_name": ...,
+    "tool_result": ...}`` in a fenced JSON block), the result's value."""
+    given = _data_answer(text)
+    if given is not None:
+        return given
     lead = _OUTPUT_HEAD.match(text)
     if lead is None or not lead.group(0).endswith(":"):
         return text
     return text[lead.end() :].lstrip(" \t").removeprefix("\n")
+
+
+#: Keys under which an answer written as data gives what the call returned.
+_RESULT_KEYS = ("tool_result", "result", "output", "observation", "tool_output")
+
+
+def _data_answer(text: str) -> str | None:
+    """What an answer written as data says the call returned: the value under a result's key of the one object in
+    a fenced JSON block (or of the turn, when it is the object), as text."""
+    if "{" not in text or not ("```" in text or "~~~" in text or text.lstrip().startswith("{")):
+        return None
+    bodies = [found["body"] for found in _JSON_BLOCK.finditer(text)] or [text]
+    if len(bodies) != 1:
+        return None
+    try:
+        value = json.loads(bodies[0])
+    except ValueError:
+        return None
+    if not isinstance(value, dict):
+        return None
+    given = next((value[k] for k in _RESULT_KEYS if k in value), None)
+    if given is None:
+        return None
+    return given if isinstance(given, str) else json.dumps(given)
 
 
 #: The name of a call a reply writes as a tag or labelled block: the host carries it out and the next user turn
@@ -204,6 +246,8 @@ def answered(text: str) -> bool:
     by saying what ran or by an output's label (``Ran command: ...``, ``Observation:``, ``Execution logs:``), or
     it holds the lines only a failed run prints (a host that hands back the bare output of a command)."""
     if wrappers.unwrapped(text)[1] is not None or wrappers.exit_code(text[:200]) is not None:
+        return True
+    if _data_answer(text) is not None:
         return True
     if _OUTPUT_HEAD.match(text):
         return True

@@ -1,0 +1,80 @@
+"""Calls and answers wrapped the ways agents wrap them: a call written as data in a ``~~~`` fence with its
+arguments under ``tool_args``, the answer as data under ``tool_result``, a script given to ``python3 -c`` in shell
+quotes that edits a file, a one-member envelope (``{"data": ...}``) around an output or an error, streams labelled
+on their first line, and a list of files written or read. Invented examples, none from a corpus part."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from typing import Any
+
+from mcp_context.conversation import edits, failures, wrappers
+from mcp_context.conversation.formats import adapter
+from mcp_context.conversation.model import Block
+from mcp_context.summary import calls, reads, textual
+from mcp_context.summary.facts import extract
+
+
+def _reply(call: dict[str, Any]) -> str:
+    return "~~~json\n" + json.dumps({"thoughts": ["Next step."], **call}, indent=4) + "\n~~~"
+
+
+def _answer(result: str) -> str:
+    return "~~~json\n" + json.dumps({"tool_name": "shell_tool", "tool_result": result}, indent=4) + "\n~~~"
+
+
+def test_a_call_written_as_data_in_a_tilde_fence_is_carried_out_and_answered() -> None:
+    edit = "import pathlib; p = pathlib.Path('/w/app.py'); p.write_text(p.read_text().replace('x = 1', 'x = 2', 1))"
+    history = [
+        {"role": "user", "content": "Fix the build."},
+        {"role": "assistant", "content": _reply({"tool_name": "shell_tool", "tool_args": {"code": "make check"}})},
+        {"role": "user", "content": _answer("app.py:3: error: x must be 2\nmake: *** [check] Error 1\n")},
+        {
+            "role": "assistant",
+            "content": _reply({"tool_name": "shell_tool", "tool_args": {"code": "python3 -c " + shlex.quote(edit)}}),
+        },
+        {"role": "user", "content": _answer("")},
+        {"role": "assistant", "content": _reply({"tool_name": "shell_tool", "tool_args": {"code": "make check"}})},
+        {"role": "user", "content": _answer("all good\n")},
+    ]
+    found = extract(adapter("openai").parse(history))
+    failure = found.failures[0]
+    assert failure.action.outcome.startswith("app.py:3: error: x must be 2")
+    assert failure.fixed_by is not None and failure.edits and failure.edits[0].call.change == "`x = 1` -> `x = 2`"
+    assert textual.prose(history[1]["content"]) == ""  # the data is the call, not the reply's words
+
+
+def test_a_shell_quoted_script_that_edits_or_writes_a_file_is_that_change() -> None:
+    edit = "from pathlib import Path; p = Path('a.txt'); p.write_text(p.read_text().replace(\"it's\", 'it is'))"
+    assert edits.shell_change("python3 -c " + shlex.quote(edit)) == ("a.txt", "edit", "it's", "it is")
+    write = "open('b.cfg', 'w').write('port = 8080\\n')"
+    assert edits.shell_change("python -c " + shlex.quote(write)) == ("b.cfg", "write", "", "port = 8080\n")
+
+
+def test_a_one_member_envelope_is_read_for_what_it_holds() -> None:
+    failed = json.dumps({"data": "Command failed: exit status 2 \nstdout: lib/a.rb:4: syntax error\n\nstderr: "})
+    assert failures.read_command(failed) == failures.Reading(True, "lib/a.rb:4: syntax error", 2)
+    missing = json.dumps({"result": "Error: NotFound: no file at /w/README.md"})
+    assert failures.read_tool(missing, "/w/README.md") == failures.Reading(
+        True, "Error: NotFound: no file at /w/README.md"
+    )
+    assert wrappers.enveloped('{"a": 1, "b": "x"}') == '{"a": 1, "b": "x"}'  # two members: no envelope
+
+
+def test_streams_labelled_on_their_first_line_are_the_output() -> None:
+    assert wrappers.unwrapped("exit status 1\nstdout: one\ntwo\nstderr: oops\n") == ("one\ntwo\noops", 1)
+    assert (
+        wrappers.unwrapped("stdout: a line the program printed\nmore")[0] == "stdout: a line the program printed\nmore"
+    )
+
+
+def test_a_list_of_one_file_written_or_read_is_that_file() -> None:
+    call = calls.classify(
+        Block(kind="tool_call", name="saveFiles", args={"files": [{"path": "/w/a.py", "content": "x = 2\n"}]})
+    )
+    assert (call.kind, call.target, call.content) == ("write", "/w/a.py", "x = 2\n")
+    answer = json.dumps({"data": json.dumps([{"path": "/w/a.py", "content": "x = 1\n"}])})
+    assert reads.file_text(answer) == "x = 1\n"
+    plain = json.dumps({"data": json.dumps({"version": 2, "content": "kept"})})  # a JSON file's own text
+    assert reads.file_text(plain) == json.dumps({"version": 2, "content": "kept"})
