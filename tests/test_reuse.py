@@ -4,6 +4,7 @@ byte for byte (the compaction, summary and loop suites run both ways too: see co
 from __future__ import annotations
 
 import copy
+import gc
 import dataclasses
 import json
 from pathlib import Path
@@ -52,6 +53,7 @@ def test_reuse_off_gives_the_same_answers_byte_for_byte(tmp_path: Path) -> None:
 
 def test_reuse_off_keeps_nothing_between_calls(tmp_path: Path) -> None:
     s = Session(root=tmp_path, session="s", env={}, reuse=Reuse.off())
+    gc.collect()  # a Session of an earlier test, let go but not yet collected, would stop counting mid-test
     before = HELD.held()
     s.compact_history(messages=_history(20), target_tokens=5_000)
     first, second = s.reuse.call(), s.reuse.call()
