@@ -4,8 +4,8 @@ byte for byte (the compaction, summary and loop suites run both ways too: see co
 from __future__ import annotations
 
 import copy
-import gc
 import dataclasses
+import gc
 import json
 from pathlib import Path
 from typing import Any

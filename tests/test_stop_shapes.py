@@ -135,3 +135,13 @@ def test_a_failures_two_reasons_are_cut_after_the_first_whole() -> None:
     line = f"{first}; Run of billing stopped on its errors."
     assert calls.cut(line, len(first) + 10, head=3) == f"{first} ... rors."
     assert calls.cut("`a; b; c = 1` -> `a; b; c = 2`", 20) == "`a; b;  ... ; c = 2`"  # code: head and tail alike
+
+
+def test_a_stack_dump_or_a_crossed_check_at_an_outputs_edge_shows_a_failure() -> None:
+    dumped = 'tcl: can\'t read "cfg(port)": no such element in array\nstack traceback:\n    in proc load_cfg\n'
+    assert failures.read_command(dumped).failed
+    crossed = "⧗   input: Added the thing\n✖   subject may not end with full stop [subject-full-stop]\n"
+    assert failures.read_command(crossed).failed
+    # a tick is a passed check, and a stack dump named inside a sentence is no dump
+    assert not failures.read_command("✔ 4 checks passed\n✓ lint\n").failed
+    assert not failures.read_command("docs: how to read a stack trace: see below\nbuilt 3 pages\n").failed

@@ -249,7 +249,17 @@ def _error_at_edge(text: str) -> bool:
         return True
     if any(marker(ln) for ln in edges[:_EDGE_LINES][:-1]):  # ``Error:``, ``rake aborted!``: its message below it
         return True
+    if any(_CROSSED.match(ln) or _TRACE_HEAD.match(ln) for ln in edges):
+        return True
     return any(severe(ln) for ln in edges)
+
+
+#: A finding led by the cross a tool marks a failed check with (``✖  subject may not be empty``, ``✗ renders``),
+#: the tick being its passed one.
+_CROSSED = re.compile(r"^[ \t]*[✖✗✘❌][ \t]+\S")
+#: A stack's dump announced on a line of its own (``stack traceback:``, ``Stack trace:``, ``Backtrace:``): the
+#: program stopped on an error.
+_TRACE_HEAD = re.compile(r"(?i)^[ \t]*(?:stack traceback|stack trace|backtrace|call stack)[ \t]*:?[ \t]*$")
 
 
 _EDGE_CHARS = 4_000  # where an output's first and last lines are looked for: a long output is not split whole
