@@ -201,7 +201,8 @@ def nbconvert(c: Any) -> None:
             "sales.csv": "region,amount\nnorth,120\nsouth,80\nnorth,45\n",
             "summary.ipynb": _notebook(
                 "import csv\n\nwith open('sales.csv') as fh:\n    rows = list(csv.DictReader(fh))\nlen(rows)",
-                "totals = {}\nfor row in rows:\n    totals[row['region']] = totals.get(row['region'], 0) + int(row['amount'])\n"
+                "totals = {}\nfor row in rows:\n"
+                "    totals[row['region']] = totals.get(row['region'], 0) + int(row['amount'])\n"
                 "print(totals['north'], totals['west'])",
             ),
             "chart.ipynb": _notebook(
@@ -306,6 +307,11 @@ def ansible_lint(c: Any) -> None:
         "ansible_lint_unnamed_task",
         "ansible-lint deploy.yml",
         r"name\[missing\]",
-        ("deploy.yml", "    - ansible.builtin.copy:", "    - name: Install the app's config\n      ansible.builtin.copy:"),
+        (
+            "deploy.yml",
+            "    - ansible.builtin.copy:",
+            "    - name: Install the app's config\n"
+            "      ansible.builtin.copy:",
+        ),
         timeout=300,
     )
