@@ -310,8 +310,7 @@ def ansible_lint(c: Any) -> None:
         (
             "deploy.yml",
             "    - ansible.builtin.copy:",
-            "    - name: Install the app's config\n"
-            "      ansible.builtin.copy:",
+            "    - name: Install the app's config\n" + "      ansible.builtin.copy:",
         ),
         timeout=300,
     )
