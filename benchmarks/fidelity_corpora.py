@@ -78,9 +78,9 @@ class History:
 
 
 #: The parts, in the order reported: each a set of ecosystems and a set of agents (dev: everything not held out).
-PARTS = ("dev", "held-out", *(f"held-out {n}" for n in range(3, 13)))
+PARTS = ("dev", "held-out", *(f"held-out {n}" for n in range(3, 14)))
 #: The part no rule has been written from: only its aggregate line is printed unless the details are asked for.
-BLIND = "held-out 12"
+BLIND = "held-out 13"
 
 
 def split() -> dict[str, tuple[set[str], set[str]]]:
@@ -297,6 +297,7 @@ class _Writer:
             "cd_command_json": json.dumps(f"cd {PROJECT}/{case.project} && {case.command}"),
             "outcome": _OUTCOME[bool(case.exit_code) and output is None],
             "lines": str(len(case.before.splitlines())),
+            "lines_split": str(len(case.before.split("\n"))),  # lines as JavaScript's split("\n") counts them
             "padded": "\n".join(f"{i:05d}| {ln}" for i, ln in enumerate(case.before.splitlines(), 1)),
             "piped": "\n".join(f"{i:>4} | {ln}" for i, ln in enumerate(case.before.splitlines(), 1)),
             "barred": "\n".join(f"{i}| {ln}" for i, ln in enumerate(case.before.splitlines(), 1)),

@@ -28,7 +28,9 @@ Ansible) and ``ecosystems_tenth_checks.py`` (isort, Poetry, Sphinx, MkDocs, Vite
 two failures per tool, in ``ecosystems_eleventh.py`` (g++, gdb, Perl, Rake, ERB, yq, OpenSSL, ``node --test``) and
 ``ecosystems_eleventh_checks.py`` (coverage.py, nox, Invoke); the twelfth's, two failures per tool, in
 ``ecosystems_twelfth.py`` (Zig, Lua, Redis, pnpm, Yarn, tsx, commitlint, Deno) and ``ecosystems_twelfth_checks.py``
-(tox, pre-commit, uv, hadolint, clang-tidy, behave, Robot Framework).
+(tox, pre-commit, uv, hadolint, clang-tidy, behave, Robot Framework); the thirteenth's, two failures per tool, in
+``ecosystems_thirteenth.py`` (sed, tar, Clojure, oxlint, Vite, Babel, lint-staged, Turborepo) and
+``ecosystems_thirteenth_checks.py`` (Hypothesis, pytest-xdist, ty, nbconvert, DuckDB, ansible-lint).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -129,6 +131,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_sixth_checks import codespell, esbuild, prettier, pydocstyle, vulture
     from ecosystems_tenth import alembic, ansible, clang, django, gofmt, py_compile, rustfmt
     from ecosystems_tenth_checks import biome, isort, mkdocs, poetry, sphinx, vitest, webpack
+    from ecosystems_thirteenth import babel, clojure, lint_staged, oxlint, sed, tar, turbo, vite
+    from ecosystems_thirteenth_checks import ansible_lint, duckdb, hypothesis, nbconvert, ty, xdist
     from ecosystems_tools import clippy, govet, guile, pyright, rubocop, tcltest, yamllint
     from ecosystems_twelfth import commitlint, deno, lua, pnpm, redis, tsx, yarn, zig
     from ecosystems_twelfth_checks import behave, clang_tidy, hadolint, pre_commit, robot, tox, uv
@@ -301,6 +305,20 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("clang_tidy", clang_tidy),
         ("behave", behave),
         ("robot", robot),
+        ("sed", sed),
+        ("tar", tar),
+        ("clojure", clojure),
+        ("oxlint", oxlint),
+        ("vite", vite),
+        ("babel", babel),
+        ("lint_staged", lint_staged),
+        ("turbo", turbo),
+        ("hypothesis", hypothesis),
+        ("xdist", xdist),
+        ("ty", ty),
+        ("nbconvert", nbconvert),
+        ("duckdb", duckdb),
+        ("ansible_lint", ansible_lint),
     ]
 
 
