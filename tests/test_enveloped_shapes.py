@@ -78,3 +78,20 @@ def test_a_list_of_one_file_written_or_read_is_that_file() -> None:
     assert reads.file_text(answer) == "x = 1\n"
     plain = json.dumps({"data": json.dumps({"version": 2, "content": "kept"})})  # a JSON file's own text
     assert reads.file_text(plain) == json.dumps({"version": 2, "content": "kept"})
+
+
+def test_a_call_given_as_data_after_a_few_words_and_answered_with_nothing_is_carried_out() -> None:
+    edit = "import pathlib; p = pathlib.Path('/w/a.c'); p.write_text(p.read_text().replace('n = 0', 'n = 1', 1))"
+    history = [
+        {"role": "user", "content": "Fix the build."},
+        {"role": "assistant", "content": '{"code": "make", "description": "Build."}'},
+        {"role": "user", "content": "a.c:3: error: n must not be 0\nmake: *** [all] Error 1"},
+        {"role": "assistant", "content": "Fixing a.c.\n\n" + json.dumps({"code": "python3 -c " + shlex.quote(edit)})},
+        {"role": "user", "content": ""},  # the edit printed nothing
+        {"role": "assistant", "content": '{"code": "make", "description": "Build again."}'},
+        {"role": "user", "content": "built a.out"},
+    ]
+    found = extract(adapter("openai").parse(history))
+    assert [a.call.change for a in found.actions if a.call.kind == "edit"] == ["`n = 0` -> `n = 1`"]
+    assert found.failures[0].fixed_by is not None
+    assert textual.json_calls_written("It printed {x} as shown.\n{not data}") == []

@@ -128,6 +128,7 @@ class _Extraction:
         self.shown: dict[str, str] = {}  # path -> its text as the history last showed it (read, written, edited)
         self.heads: dict[str, str] = {}  # path -> its first lines, shown by a read that reached its line limit
         self.written: tuple[Ref, Block] | None = None  # a command a reply wrote, until the next turn answers it
+        self.as_data = False  # that command was given as data (a call object): the next turn is its answer
 
     def message(self, message: Message) -> None:
         f, ref = self.facts, message.index
@@ -151,11 +152,8 @@ class _Extraction:
             for status_mark, item in _CHECKBOX.findall(text):
                 f.checklist.append((ref, "pending" if status_mark == " " else "done", calls.cut(item, 200)))
         written, self.written = self.written, None
-        if message.role == "user" and text and written is not None:
-            if written[1].name == textual.CALLED or textual.answered(text):
-                # the answer to a call the reply wrote
-                self._done(self._call(written[0], written[1]), textual.answer_body(text))
-                return
+        if message.role == "user" and written is not None and self._answers(message, text, written):
+            return
         if message.role == "user" and text:
             ran = textual.run(text)
             if ran is not None:  # a command and its output, quoted in the user's turn (Aider's /run, /test)
@@ -179,6 +177,7 @@ class _Extraction:
             command = data[-1] if data else textual.command_written(text) if text and not message.calls else None
             command = command or (textual.read_written(text) if text and not message.calls else None)
             self.written = (ref, command) if command is not None else None
+            self.as_data = bool(data)
             for block in self._written(text) if text else ():  # edits written in the reply (Aider)
                 action = self._call(ref, block)
                 self._done(action, "")
@@ -230,6 +229,18 @@ class _Extraction:
             for path, content in textual.files_shown(text)
             if (known := self._shown(path)) is not None and known.strip() != content.strip()
         ]
+
+    def _answers(self, message: Message, text: str, written: tuple[Ref, Block]) -> bool:
+        """Whether a user turn is the answer to the call the reply before it wrote (then carried out here): a turn
+        with nothing in it (the call printed nothing), the turn after a call written as a tag or as data, or one
+        that reads as a command's output."""
+        if not text.strip() and not any(block.kind == "tool_result" for block in message.blocks):
+            self._done(self._call(*written), "")
+            return True
+        if text and (written[1].name == textual.CALLED or self.as_data or textual.answered(text)):
+            self._done(self._call(*written), textual.answer_body(text))
+            return True
+        return False
 
     def _follow(self, call: calls.Call) -> None:
         """Keep each file's text as the history shows it, so that a whole file written over it is told by what

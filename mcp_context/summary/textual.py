@@ -179,7 +179,7 @@ def json_calls_written(text: str) -> list[Block]:
     if "{" not in text:
         return []
     bodies = [found["body"] for found in _JSON_BLOCK.finditer(text)] if "```" in text or "~~~" in text else []
-    bodies = bodies or ([text] if text.lstrip().startswith("{") else [])  # a reply that is the data itself
+    bodies = bodies or ([text] if text.lstrip().startswith("{") else _data_after_words(text))
     out = []
     for body in bodies:
         try:
@@ -197,6 +197,18 @@ def json_calls_written(text: str) -> list[Block]:
             elif code is not None and name is None:  # code for the host to run (a code interpreter's reply)
                 out.append(Block(kind="tool_call", name="run", args={"command": code.strip()}))
     return out
+
+
+def _data_after_words(text: str) -> list[str]:
+    """A reply that says a few words and then gives its call as data, an object from a line's start to the end."""
+    for found in _OBJECT_START.finditer(text):
+        body = text[found.start() :].strip()
+        if body.endswith("}"):
+            return [body]
+    return []
+
+
+_OBJECT_START = re.compile(r"(?m)^\{")
 
 
 def answer_body(text: str) -> str:
