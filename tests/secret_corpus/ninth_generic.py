@@ -7,15 +7,11 @@ from __future__ import annotations
 
 import json
 import random
-import urllib.parse
 
+from .eighth_generic import q
 from .fifth_places import Place
 from .fresh import Shown
 from .makers import HEX, s
-
-
-def q(value: str) -> str:
-    return urllib.parse.quote(value, safe="")
 
 
 def bundle_config_set(rng: random.Random, var: str, value: str) -> Place:
