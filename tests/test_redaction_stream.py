@@ -238,6 +238,20 @@ def test_an_open_private_key_is_held_until_its_end(tmp_path: Path) -> None:
         assert out.count("\n") == endless.count("\n") and "[secret:private_key:" in out
 
 
+def test_an_open_private_key_in_a_json_string_is_held_until_its_end() -> None:
+    """The same block as a JSON string holds it (``terraform output -json``: its lines joined by ``\\n``): held
+    whole however the stream is cut, never a line of it left."""
+    lines = [rand(64, ALNUM + "+/") for _ in range(110)]  # 7 KB, most of a window
+    key = "-----BEGIN PRIVATE KEY-----\\n" + "\\n".join(lines) + "\\n-----END PRIVATE KEY-----\\n"
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(redaction, "_STEP", 8 * 1024)
+        for lead in (0, 1419, 3000, 6000):
+            whole = filled(lead) + '\n{"value": "' + key + '"}\n' + filled(9_000)
+            for chunk in (1, 4096):
+                out = streamed(whole, chunk)
+                assert out == Redactor("s1").text(whole) and not any(line in out for line in lines), (lead, chunk)
+
+
 def test_no_rule_but_a_pem_block_matches_more_than_a_window_keeps() -> None:
     """A stream's window is cut LONGEST characters before its end so that no match can run past it: every
     pattern's repeats are bounded to keep that true (a PEM block is held instead)."""

@@ -11,11 +11,14 @@ untouched."""
 from __future__ import annotations
 
 import base64
+import json
 import random
 import string
 
 import pytest
 from redaction_checks import assert_caught_alike, assert_stays, assert_streamed_alike
+
+from mcp_context.redaction import Redactor
 
 ALNUM = string.ascii_letters + string.digits
 HEX = "0123456789abcdef"
@@ -130,3 +133,10 @@ def test_look_alikes_of_the_syntaxes_stay(text: str) -> None:
 
 def test_a_stream_redacts_the_syntaxes_as_the_text() -> None:
     assert_streamed_alike([text for text, _ in CASES])
+
+
+def test_identified_by_is_redacted_alike_in_a_json_string() -> None:
+    text = "CREATE DATABASE LINK sales CONNECT TO app IDENTIFIED BY \"Glacier-9599%\" USING 'SALES';\n"
+    once = Redactor("s1").text(text)
+    assert "Glacier-9599%" not in once
+    assert json.loads(Redactor("s1").text(json.dumps({"sql": text})))["sql"] == once

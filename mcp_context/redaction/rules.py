@@ -206,7 +206,7 @@ RULES: tuple[Rule, ...] = (
         "private_key",
         "PRIVATE",
         rf"{_PEM}(?:[\x00-\x7f]{{0,{_PEM_MOST}}}?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
-        r"|(?:\r?\n[A-Za-z0-9+/=]+)+)",
+        r"|(?:(?:\r?\n|\\(?:r\\)?n)[A-Za-z0-9+/=]+)+)",  # its lines so far, also in a JSON string (``\n``)
         back=40,
     ),
     # a private key's block in base64 once more (kubeconfig's client-key-data, a Secret's tls.key)

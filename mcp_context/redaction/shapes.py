@@ -197,10 +197,11 @@ def pair_value(match: re.Match[Any], text: str | bytes) -> bool:
     return _credential_name(ascii_of(found.group("name")), ascii_of(match.group("secret")))
 
 
-#: SQL's ``IDENTIFIED BY 'password'`` (MySQL, Oracle, Snowflake): the password a statement sets.
+#: SQL's ``IDENTIFIED BY 'password'`` (MySQL, Oracle, Snowflake): the password a statement sets, also with its
+#: quotes escaped in a JSON string (``IDENTIFIED BY \"pw\"``).
 IDENTIFIED_BY = (
     r"(?i:identified[ \t]{1,8}by)[ \t]{1,8}"
-    rf"(?P<q>['\"]?)(?P<secret>(?<=['\"])[^'\"\n\\{_NOT_ASCII}]{{1,256}}(?=['\"])|{_ARG}{{8,256}})"
+    rf"(?P<q>\\{{0,8}}['\"]?)(?P<secret>(?<=['\"])[^'\"\n\\{_NOT_ASCII}]{{1,256}}(?=\\{{0,8}}['\"])|{_ARG}{{8,256}})"
 )
 IDENTIFIED_BY_ANCHORS = ("identified",)
 
