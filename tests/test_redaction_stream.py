@@ -306,3 +306,19 @@ def test_base64_of_a_long_private_key_is_redacted_whole_across_any_cut() -> None
                 assert out == Redactor("s1").text(whole), at
                 assert not any(encoded[i : i + 24] in out for i in range(0, len(encoded) - 24, 24)), at
                 assert not any(line in out for line in wrapped.splitlines()), at
+
+
+def test_an_open_private_key_in_a_stamped_log_is_held_until_its_end() -> None:
+    """A CI log stamps each line (``2026-03-11T08:12:40.0000001Z``): the key's lines after their stamps are held
+    whole however the stream is cut."""
+    lines = [rand(70, ALNUM + "+/") for _ in range(60)]
+    stamped = [f"2026-03-11T08:12:{n // 10:02d}.{n:07d}Z {line}" for n, line in enumerate(lines)]
+    key = "2026-03-11T08:12:39.9999999Z -----BEGIN OPENSSH PRIVATE KEY-----\n" + "\n".join(stamped)
+    key += "\n2026-03-11T08:12:41.0000000Z -----END OPENSSH PRIVATE KEY-----\n"
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(redaction, "_STEP", 8 * 1024)
+        for lead in (0, 1552, 4000, 7000):
+            whole = filled(lead) + "\n" + key + filled(9_000)
+            for chunk in (1, 4096):
+                out = streamed(whole, chunk)
+                assert out == Redactor("s1").text(whole) and not any(line in out for line in lines), (lead, chunk)

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any, AnyStr, cast
 
-from . import scans
+from . import echoes, scans
 from .anchors import Anchors, stands_any
 from .generic import SHAPED_BACK
 from .rules import LONGEST, RULES, Rule
@@ -93,6 +93,7 @@ class Redactor:
         seen whole. An open PEM block is held until its end line (up to _HOLD bytes). A window with nothing to
         replace is given back as it came."""
         held, context, parts, waiting = b"", 0, list[bytes](), 0
+        seen: dict[bytes, str] = {}  # the secrets given out so far, whose later copies are secrets too (echoes)
         for chunk in chunks:
             parts.append(chunk)
             waiting += len(chunk)
@@ -101,7 +102,7 @@ class Redactor:
             held, parts, waiting = b"".join([held, *parts]), [], 0
             if len(held) - context <= LONGEST:
                 continue
-            cut = self._cut(held, context)
+            cut = self._cut(held, context, seen)
             if cut is None:
                 continue
             out, end = cut
@@ -110,13 +111,14 @@ class Redactor:
             held = held[end - context :]
         held = b"".join([held, *parts])
         if len(held) > context:
-            taken, _ = _found(held, Anchors(held), context)
+            taken, _ = _found(held, Anchors(held), context, seen)
             yield self._render(held, taken, context, len(held))
 
-    def _cut(self, held: bytes, context: int) -> tuple[bytes, int] | None:
+    def _cut(self, held: bytes, context: int, seen: dict[bytes, str]) -> tuple[bytes, int] | None:
         """The redacted bytes of ``held[context:end]`` and ``end``, where the window is cut; None to wait for
-        more (a PEM block is open). ``held[:context]`` was given out before and is there for look-behinds."""
-        taken, spans = _found(held, Anchors(held), context)
+        more (a PEM block is open). ``held[:context]`` was given out before and is there for look-behinds. The
+        secrets given out go into ``seen``."""
+        taken, spans = _found(held, Anchors(held), context, seen)
         end = len(held) - LONGEST
         moved = True
         while moved:  # moving the cut back to a match's start may put it inside another
@@ -129,6 +131,10 @@ class Redactor:
                 return None
             end = len(held) - LONGEST  # no key is this long: let it go, the part matched so far redacted
             end = max([end, *(stop for start, stop, _, _ in taken if start < end)])
+        for begin, stop, kind, _ in taken:
+            value = held[begin:stop]
+            if begin < end and len(seen) < echoes.MOST and echoes.worth_following(value):
+                seen.setdefault(value, kind)
         return self._render(held, taken, context, end), end
 
     def _holder(self, kind: str, match: re.Match[AnyStr]) -> AnyStr:
@@ -272,7 +278,9 @@ def _candidates(anchors: Anchors) -> list[Rule]:
 _Taken = tuple[int, int, str, re.Match[Any]]
 
 
-def _found(text: str | bytes, anchors: Anchors, start: int) -> tuple[list[_Taken], list[tuple[int, int]]]:
+def _found(
+    text: str | bytes, anchors: Anchors, start: int, seen: dict[Any, str] | None = None
+) -> tuple[list[_Taken], list[tuple[int, int]]]:
     """What to replace in ``text``, in order of position and never overlapping, and the span of every match
     found, taken or not; matches starting before ``start`` are left out (they were decided already). Where two
     would replace overlapping text, the earlier rule wins (a JWT sent as a bearer token is a JWT); a rule whose
@@ -296,7 +304,26 @@ def _found(text: str | bytes, anchors: Anchors, start: int) -> tuple[list[_Taken
             ):
                 continue
             taken.insert(i, (s, e, rule.kind, match))
+    _echoed(text, taken, spans, start, seen or {})
     return taken, spans
+
+
+def _echoed(text: Any, taken: list[_Taken], spans: list[tuple[int, int]], start: int, seen: dict[Any, str]) -> None:
+    """Each later copy of a secret taken (or of one ``seen`` before ``start``, in a stream's earlier windows) taken
+    too, where nothing else is (see echoes)."""
+    firsts: dict[Any, tuple[int, str]] = {value: (start - 1, kind) for value, kind in seen.items()}
+    for s, e, kind, _ in taken:
+        value = text[s:e]
+        if value not in firsts and echoes.worth_following(value):
+            firsts[value] = (s, kind)
+    if not firsts:
+        return
+    for s, e, value in echoes.later(text, [(at, value) for value, (at, _) in firsts.items()], start):
+        i = bisect.bisect_left(taken, s, key=lambda t: t[0])
+        if (i > 0 and taken[i - 1][1] > s) or (i < len(taken) and taken[i][0] < e) or _takes_placeholder(text, s, e):
+            continue
+        taken.insert(i, (s, e, firsts[value][1], echoes.copy_match(text, s, value)))
+        spans.append((s, e))
 
 
 def _takes_placeholder(text: str | bytes, start: int, end: int) -> bool:
