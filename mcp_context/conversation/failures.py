@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from .causes import joined, owner
 from .failure_rules import ERROR_LED, RULES, Rule
-from .reasons import QUOTED, marker, reason, second_opinion, severe, tally
+from .reasons import QUOTED, banner, marker, reason, second_opinion, severe, tally
 from .wrappers import ECHOED, EXIT_CODE, enveloped, exit_code, printed, unwrapped
 
 __all__ = [
@@ -302,12 +302,11 @@ def _said_below(text: str, end: int) -> str | None:
     """The first line below ``end`` that says something (not a rule, a banner or white space), within a few."""
     for raw in text[end:].split("\n", _BELOW_LINES + 1)[1 : _BELOW_LINES + 1]:
         said = raw.strip()
-        if said and re.search(r"\w", said) and not _RULED.match(said):
+        if said and not banner(said):
             return said
     return None
 
 
-_RULED = re.compile(r"^(.)\1{5,}")  # ``-----``, ``=====``: a line drawn between blocks
 #: A link of a chain of causes printed under an error (``  cause: ...``, ``Caused by: ...``).
 _CAUSE_LINE = re.compile(r"(?im)^[ \t]*(?:caused by|cause):[ \t]*\S.*$")
 _CHAIN_CHARS = 2_000

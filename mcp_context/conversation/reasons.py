@@ -14,7 +14,7 @@ import re
 
 from .causes import joined
 
-__all__ = ["QUOTED", "marker", "message", "reason", "score", "second_opinion", "severe", "strongest", "tally"]
+__all__ = ["QUOTED", "banner", "marker", "message", "reason", "score", "second_opinion", "severe", "strongest", "tally"]
 
 _SEVERE = re.compile(
     r"(?i)\b(?:errors?|fail(?:s|ed|ures?|ing)?|fatal|abort\w*|panic\w*|exception|assert\w*|"
@@ -197,6 +197,11 @@ _ONE_WORD = 2.0
 def tally(line: str) -> bool:
     """Whether ``line`` is a runner's count (``0 passed, 1 failed, 0 errored``): it says that tests failed, not why."""
     return _COUNT.search(line) is not None
+
+
+def banner(line: str) -> bool:
+    """Whether ``line`` says nothing: no word in it, or a rule drawn between blocks (``------``)."""
+    return _BANNER.match(line) is not None
 
 
 def marker(line: str) -> bool:

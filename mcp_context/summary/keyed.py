@@ -167,8 +167,8 @@ def whole_text(args: dict[str, Any]) -> str | None:
     paired = by_words(args, _OLD_WORDS, _NOT_TEXT | _NEW_WORDS) is not None
     found = by_words(args, _CONTENT_WORDS, _NOT_TEXT - {"file"} | _OLD_WORDS | (_NEW_WORDS if paired else set()))
     if found is None and path_of(args) is not None and by_words(args, _PATH_WORDS, set()) is None:
-        listed = [v for v in args.values() if isinstance(v, list) and len(v) == 1 and isinstance(v[0], dict)]
-        found = whole_text(listed[0][0]) if listed else None
+        entry = _one_entry(args)
+        found = whole_text(entry) if entry is not None else None
     return found
 
 
@@ -187,6 +187,12 @@ def path_of(args: dict[str, Any]) -> str | None:
     if found is None:
         found = by_words(args, _PATH_WORDS, _CONTENT_WORDS | {"dir", "directory", "pattern"})
     if found is None:  # one operation in a list of them: ``operations: [{mode, path}]``
-        listed = [v for v in args.values() if isinstance(v, list) and len(v) == 1 and isinstance(v[0], dict)]
-        found = path_of(listed[0][0]) if listed else None
+        entry = _one_entry(args)
+        found = path_of(entry) if entry is not None else None
     return found if found and "\n" not in found and len(found) < 1_000 else None
+
+
+def _one_entry(args: dict[str, Any]) -> dict[str, Any] | None:
+    """The one object of an argument that lists one (``files: [{path, content}]``)."""
+    listed = [v for v in args.values() if isinstance(v, list) and len(v) == 1 and isinstance(v[0], dict)]
+    return listed[0][0] if listed else None
