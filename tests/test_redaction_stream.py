@@ -322,3 +322,18 @@ def test_an_open_private_key_in_a_stamped_log_is_held_until_its_end() -> None:
             for chunk in (1, 4096):
                 out = streamed(whole, chunk)
                 assert out == Redactor("s1").text(whole) and not any(line in out for line in lines), (lead, chunk)
+
+
+def test_an_open_private_key_indented_in_a_yaml_block_is_held_until_its_end() -> None:
+    """A key in a YAML block scalar (cloud-config's ``rsa_private: |``), its lines indented: held whole however the
+    stream is cut."""
+    lines = [rand(70, ALNUM + "+/") for _ in range(110)]  # 8 KB: longer than a window's step
+    key = "ssh_keys:\n  rsa_private: |\n    -----BEGIN OPENSSH PRIVATE KEY-----\n    " + "\n    ".join(lines)
+    key += "\n    -----END OPENSSH PRIVATE KEY-----\n"
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(redaction, "_STEP", 8 * 1024)
+        for lead in (0, 3222, 5000, 7000):
+            whole = filled(lead) + "\n" + key + filled(9_000)
+            for chunk in (1, 4096):
+                out = streamed(whole, chunk)
+                assert out == Redactor("s1").text(whole) and not any(line in out for line in lines), (lead, chunk)

@@ -206,8 +206,9 @@ RULES: tuple[Rule, ...] = (
         "private_key",
         "PRIVATE",
         rf"{_PEM}(?:[\x00-\x7f]{{0,{_PEM_MOST}}}?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
-        # or its lines so far, also in a JSON string (``\n``) and after a log's stamp (``2026-03-11T08:12:40Z ``)
-        r"|(?:(?:\r?\n|\\(?:r\\)?n)(?:[\x21-\x7e]{1,40}[ \t])?[A-Za-z0-9+/=]+)+)",
+        # or its lines so far, also in a JSON string (``\n``), indented (a YAML block) and after a log's stamp
+        # (``2026-03-11T08:12:40Z ``)
+        r"|(?:(?:\r?\n|\\(?:r\\)?n)[ \t]{0,40}(?:[\x21-\x7e]{1,40}[ \t])?[A-Za-z0-9+/=]+)+)",
         back=40,
     ),
     # a private key's block in base64 once more (kubeconfig's client-key-data, a Secret's tls.key)
