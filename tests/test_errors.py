@@ -118,7 +118,7 @@ async def test_every_closed_set_of_values_is_in_the_schema(client: Client) -> No
     assert enum("compact_history", "strategy") == ["auto", "compact", "summarize", "sliding_window"]
     assert enum("summarize_range", "style") == ["sections", "snapshot", "brief"]
     assert enum("summarize_range", "engine") == ["auto", "extractive", "sampling", "agent"]
-    event = tools["check_loop"]["$defs"]["EventArgs"]["properties"]["kind"]
+    event = tools["check_loop"]["properties"]["events"]["items"]["properties"]["kind"]  # written in place
     assert event["enum"] == ["tool_call", "tool_result", "assistant", "content", "turn", "user"]
     context = tools["read_persisted"]["properties"]["context"]
     assert (context["type"], context["minimum"], context["maximum"]) == ("integer", 0, 50)

@@ -229,7 +229,9 @@ async def test_the_tool_definitions_cost_under_6_kb_and_type_every_policy_field(
     async with Client(build_server(session), raise_exceptions=True) as c:
         tools = (await c.list_tools()).tools
     visible = [{"name": t.name, "description": t.description, "inputSchema": t.input_schema} for t in tools]
-    assert len(json.dumps(visible, separators=(",", ":")).encode()) <= 6 * 1024
+    assert len(json.dumps(visible, separators=(",", ":")).encode()) <= 6_000  # under 6 KB counted either way
+    assert len(json.dumps(visible).encode()) <= 6 * 1024  # spaced as Python writes JSON too
+    assert "$ref" not in json.dumps(visible)  # each object written where it is used: hosts need not resolve it
     policy = next(t for t in tools if t.name == "check_loop").input_schema["properties"]["policy"]
     assert set(policy["properties"]) == set(Policy._fields)
     types = {name: node["type"] for name, node in policy["properties"].items()}
@@ -251,6 +253,11 @@ async def test_unlisted_arguments_are_still_accepted(session: Session) -> None:
             "check_loop", {"event": {"kind": "tool_call", "name": "ls", "args": {}}, "policy": {"call_repeats": 4}}
         )
         assert not checked.is_error, checked.content
+        compacted = await c.call_tool(
+            "compact_history",
+            {"messages": [{"role": "user", "content": "hi"}], "target_tokens": 500, "trigger": {"messages": 6}},
+        )
+        assert not compacted.is_error, compacted.content  # the object spelling, accepted though not listed
         wrong = await c.call_tool("check_loop", {"events": [], "policy": {"call_repeats": "four"}})
         assert wrong.is_error and "call_repeats" in wrong.content[0].text  # type: ignore[union-attr]
 
@@ -298,3 +305,14 @@ def test_an_index_that_cannot_be_opened_costs_speed_only(tmp_path: Path) -> None
     searched = s.search_persisted("beta")
     assert [h.meta.handle for h in searched.hits] == [handle]
     assert "search index could not be used" in searched.notes[0]
+
+
+def test_a_schema_that_contains_itself_is_refused_rather_than_written_out_forever() -> None:
+    from mcp_context.server.schemas import listed
+
+    looped = {
+        "properties": {"a": {"$ref": "#/$defs/Node"}},
+        "$defs": {"Node": {"properties": {"next": {"$ref": "#/$defs/Node"}}}},
+    }
+    with pytest.raises(ValueError, match="Node contains itself"):
+        listed("check_loop", looped)

@@ -13,9 +13,9 @@ from ..session import Session
 from .binding import Direct, answer, bind
 
 DESCRIPTION = """\
-Shrink a conversation history to a token budget, valid for its provider and losing nothing: what is removed \
-is stored under handles read_persisted reads. Give messages or transcript, and target_tokens or model. Called \
-again on the same history plus new messages, it repeats earlier replacements exactly (prompt cache)."""
+Shrink a conversation history to a token budget, valid for its provider; what is removed is stored under \
+handles read_persisted reads. Give messages or transcript, and target_tokens or model. Called again with new \
+messages appended, it repeats earlier replacements exactly (prompt cache)."""
 
 
 def register(server: MCPServer, session: Session) -> dict[str, Direct]:

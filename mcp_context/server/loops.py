@@ -27,9 +27,9 @@ from .binding import Direct, answer, bind
 from .sampling import Refusal, ask
 
 DESCRIPTION = """\
-Check whether you are looping or stuck (repeated calls or text, re-reads, failing calls, over budget). Call \
-it every few tool calls with the steps since the last check as events, or with transcript="host". On warn \
-follow its nudge; on stop, stop and tell the user what blocks you."""
+Check whether you are looping or stuck (repeated calls or text, re-reads, failing calls, over budget). Every \
+few tool calls, send the steps since the last check as events, or transcript="host". On warn follow its \
+nudge; on stop, stop and tell the user what blocks you."""
 
 
 def register(server: MCPServer, session: Session) -> dict[str, Direct]:

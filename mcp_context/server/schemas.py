@@ -2,9 +2,10 @@
 a model needs to fill an argument in (its type, values, bounds, a few words) and nothing else.
 
 pydantic's schemas repeat what the property's name says (``title``), spell an optional argument as "this type or
-null, null by default" (a left-out argument already is that), and write ``additionalProperties: true`` where it
-is the default. Taken out, the five tools' definitions are a third smaller; every constraint a host or model
-checks (types, enums, bounds, required, closed objects) stays.
+null, null by default" (a left-out argument already is that), write ``additionalProperties: true`` where it is
+the default, and define each object under ``$defs`` to point at it from where it is used. Taken out (the object
+written in place), the five tools' definitions are a third smaller; every constraint a host or model checks
+(types, enums, bounds, required, closed objects) stays.
 """
 
 from __future__ import annotations
@@ -25,14 +26,41 @@ UNLISTED: dict[str, frozenset[str]] = {
 }
 
 
+#: Spellings an argument accepts but does not list, by tool, argument and JSON type: each says what a listed one
+#: says. compact_history's ``{"messages": 6}`` is ``"6 messages"``, kept for callers porting LangChain's settings.
+UNLISTED_FORMS: dict[str, dict[str, str]] = {"compact_history": {"trigger": "object", "keep": "object"}}
+
+
 def listed(tool: str, schema: dict[str, Any]) -> dict[str, Any]:
     """The input schema ``tools/list`` shows for ``tool``: compacted, without its unlisted arguments (nor the
-    unlisted keys of the objects it defines, such as check_loop's events)."""
+    unlisted keys of the objects it defines, such as check_loop's events) and unlisted spellings, each object
+    it defines written where it is used (a host that resolves no ``$ref`` still sees its fields)."""
     hidden = UNLISTED.get(tool, frozenset())
     out: dict[str, Any] = compact(_without(schema, hidden))
-    for definition in out.get("$defs", {}).values():
+    definitions = out.pop("$defs", {})
+    for definition in definitions.values():
         definition.pop("description", None)  # a model's docstring, written for the code's readers
+    out = _inlined(out, definitions, frozenset())
+    for name, form in UNLISTED_FORMS.get(tool, {}).items():
+        prop = out.get("properties", {}).get(name)
+        if prop is not None and isinstance(prop.get("anyOf"), list):
+            prop["anyOf"] = [option for option in prop["anyOf"] if option.get("type") != form]
     return out
+
+
+def _inlined(schema: Any, definitions: dict[str, Any], within: frozenset[str]) -> Any:
+    """``schema`` with each ``$ref`` replaced by what it names; a definition that contains itself is refused."""
+    if isinstance(schema, list):
+        return [_inlined(item, definitions, within) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    ref = schema.get("$ref")
+    if isinstance(ref, str) and ref.removeprefix("#/$defs/") in definitions:
+        name = ref.removeprefix("#/$defs/")
+        if name in within:
+            raise ValueError(f"the input schema's {name} contains itself: it cannot be written out in place")
+        return _inlined(definitions[name], definitions, within | {name})
+    return {key: _inlined(value, definitions, within) for key, value in schema.items()}
 
 
 def _without(schema: Any, hidden: frozenset[str]) -> Any:
@@ -56,8 +84,8 @@ def compact(schema: Any) -> Any:
     for key, value in schema.items():
         if key == "title" and isinstance(value, str):
             continue
-        if key == "default" and value is None:
-            continue
+        if key == "default" and (value is None or value is False):
+            continue  # a left-out argument is null, a left-out switch is off: nothing a model needs told
         if key == "additionalProperties" and value is True:
             continue
         if key == "properties" and isinstance(value, dict):

@@ -21,9 +21,9 @@ Store a large text (tool output, file, log) and keep only its handle and a previ
 a few thousand tokens or needed later. Read or search it with read_persisted."""
 
 READ_DESCRIPTION = """\
-Read a stored text a page at a time: by lines (start_line, max_lines), characters (offset, max_chars), or lines \
-matching grep (regex, else literal). Without a handle, grep searches every stored result: which match, best \
-first, with line numbers. Each answer gives the call that reads on."""
+Read a stored text by page: lines (start_line, max_lines), characters (offset, max_chars) or lines matching \
+grep (regex, else literal). Without a handle, grep searches every stored result, best first, with line \
+numbers. Each answer names the call that reads on."""
 
 
 #: What a store's acknowledgment may take, as text and as structured content alike: every later request of the
