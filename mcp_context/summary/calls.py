@@ -18,6 +18,7 @@ from typing import Any, Literal
 from ..conversation import edits, failures
 from ..conversation.model import Block, args_text
 from ..conversation.wrappers import literal_text
+from . import shaped
 from .keyed import by_words, limit_of, line_span, nested_pairs, old_new, partial, path_list, path_of, whole_text
 
 Kind = Literal["read", "write", "edit", "search", "command", "todo", "delegate", "call"]
@@ -67,6 +68,7 @@ class Call:
     partial: bool = False  # a read of some lines only: not the file's whole text
     limit: int | None = None  # a read's most lines: a result that reaches it may be the file's head only
     lines: tuple[int, int] | None = None  # an edit of lines start..end (from 1, inclusive) by its new text
+    runs: str | None = None  # a line that looks like a command, of a call read by shape: its result decides
 
 
 def classify(block: Block) -> Call:
@@ -124,7 +126,39 @@ def classify(block: Block) -> Call:
     if words & {"task", "agent", "subagent", "delegate"}:
         what = args.get("description") or args.get("prompt") or ""
         return Call("delegate", name, cut(str(what), CUT_CHARS))
-    return Call("call", name, f"{name}({cut(args_text(block.args), CUT_CHARS)})")
+    return _by_shape(name, args) or _unknown(name, block)
+
+
+def _unknown(name: str, block: Block) -> Call:
+    """A call that names nothing this module knows, written out; a command-like line in it is kept for its result
+    to decide on (see ``facts``)."""
+    runs = shaped.command_like(block.args) if isinstance(block.args, dict) else None
+    line = _command_line(runs) if isinstance(runs, list) else runs
+    return Call("call", name, f"{name}({cut(args_text(block.args), CUT_CHARS)})", runs=line)
+
+
+def _by_shape(name: str, args: dict[str, Any]) -> Call | None:
+    """A call whose keys said nothing, read by its values (see ``shaped``): a path with a patch or two texts is an
+    edit, with one text of several lines a write, alone a read."""
+    for script in shaped.scripts(args):
+        changed = _shell_changed(name, script)
+        if changed is not None:
+            return changed
+    path = shaped.path_like(args)
+    if path is None or shaped.argv(args) is not None:
+        return None
+    patched = _patched(name, args, path)
+    if patched is not None:
+        return patched
+    rest = shaped.changes(args, path)
+    if shaped.folder(path) and any(" " in text.strip() and "\n" not in text.strip() for text in rest):
+        return None  # a command and the folder it runs in: its result says whether it ran
+    if len(rest) >= 2 and rest[0] != rest[1]:
+        old, new = rest[0], rest[1]
+        return Call("edit", name, path, [(path, "edit")], change=short(old, new), replaced=[(old, new)])
+    if len(rest) == 1 and "\n" in rest[0].strip():
+        return Call("write", name, path, [(path, "write")], change=written(rest[0]), content=rest[0])
+    return Call("read", name, path, [(path, "read")]) if not rest else None
 
 
 def _patched(name: str, args: dict[str, Any], path: str | None) -> Call | None:

@@ -127,6 +127,7 @@ class _Extraction:
         self.terms: Counter[str] = Counter()
         self.shown: dict[str, str] = {}  # path -> its text as the history last showed it (read, written, edited)
         self.heads: dict[str, str] = {}  # path -> its first lines, shown by a read that reached its line limit
+        self.runners: set[str] = set()  # tools read by shape that were seen running a command
         self.written: tuple[Ref, Block] | None = None  # a command a reply wrote, until the next turn answers it
         self.as_data = False  # that command was given as data (a call object): the next turn is its answer
 
@@ -288,6 +289,15 @@ class _Extraction:
         if known is not None and pair[0] and pair[0] in known:
             self.shown[path] = known.replace(pair[0], pair[1], 1)
 
+    def _ran(self, call: calls.Call, output: str) -> bool:
+        """Whether a call read by shape ran its command-like line: its output shows an exit code or the lines only
+        a failure prints, or the same tool ran a command before (its passing runs print neither)."""
+        if call.name not in self.runners and failures.exit_code(output) is None:
+            if not failures.read_command(output, call.runs or "").failed:
+                return False
+        self.runners.add(call.name)
+        return True
+
     def _shown(self, path: str, texts: dict[str, str] | None = None) -> str | None:
         """The text last shown of ``path`` (in ``texts``: the heads), under its name or a longer or shorter one."""
         texts = self.shown if texts is None else texts
@@ -305,6 +315,8 @@ class _Extraction:
         if action is None:
             return
         call = action.call
+        if call.kind == "call" and call.runs is not None and self._ran(call, block.text or ""):
+            call.kind, call.target = "command", call.runs
         action.failed, action.outcome = calls.outcome(call, block)
         if call.kind == "read" and not action.failed and call.paths and block.text and not call.partial:
             shown = edits.shown_text(reads.file_text(block.text), call.paths[0][0])
