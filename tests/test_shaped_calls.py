@@ -97,3 +97,15 @@ def test_a_missing_file_read_by_shape_is_a_failure_of_that_read() -> None:
     )
     (action,) = extract(adapter("openai").parse(history)).actions
     assert action.call.kind == "read" and action.failed and "no such file" in action.outcome
+
+
+def test_an_operation_named_by_a_value_says_what_the_call_does() -> None:
+    read = _call({"Action": "read_file", "Content": "", "Path": "/w/app.js"}, name="files")
+    assert read.kind == "read"  # an empty text beside the path of a read writes nothing
+    write = _call({"Action": "update_file", "Content": "x = 2\n", "Path": "/w/app.js"}, name="files")
+    assert write.kind == "write" and write.content == "x = 2\n"
+
+
+def test_a_script_that_runs_one_command_through_the_shell_runs_that_command() -> None:
+    code = 'import subprocess\nrun = subprocess.run("make check", shell=True, text=True)\nprint(run.stdout)'
+    assert _call({"src": code}).runs == "make check"

@@ -76,7 +76,7 @@ def classify(block: Block) -> Call:
     blocks, a patch, a path with content) and by its name's words only where the shape says nothing."""
     name = block.name or "tool"
     args: dict[str, Any] = block.args if isinstance(block.args, dict) else {}
-    words = set(re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()))
+    words = set(re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower())) | shaped.operation(args)
     todos = _todos(args)
     if todos is not None:
         return Call("todo", name, f"{len(todos)} item(s)", todos=todos)
@@ -111,7 +111,7 @@ def classify(block: Block) -> Call:
             return Call("write", name, path, [(path, "write")], content=pair[1], change=written(pair[1]))
         if pair is not None:
             return _changing(Call("edit", name, path, [(path, "edit")]), args)
-        if whole_text(args) is not None:
+        if whole_text(args) or (whole_text(args) == "" and not words & _READ_WORDS):
             return _changing(Call("write", name, path, [(path, "write")]), args)
         if words & {"write", "create"}:
             return Call("write", name, path, [(path, "write")], change=change(args))
@@ -132,8 +132,11 @@ def classify(block: Block) -> Call:
 def _unknown(name: str, block: Block) -> Call:
     """A call that names nothing this module knows, written out; a command-like line in it is kept for its result
     to decide on (see ``facts``)."""
-    runs = shaped.command_like(block.args) if isinstance(block.args, dict) else None
+    args: dict[str, Any] = block.args if isinstance(block.args, dict) else {}
+    runs = shaped.command_like(args)
     line = _command_line(runs) if isinstance(runs, list) else runs
+    if line is None:  # a script that runs one command through the shell (``subprocess.run("make", shell=True)``)
+        line = next((found for v in shaped.scripts(args) if (found := _shell_in(v)) != v), None)
     return Call("call", name, f"{name}({cut(args_text(block.args), CUT_CHARS)})", runs=line)
 
 
@@ -159,6 +162,10 @@ def _by_shape(name: str, args: dict[str, Any]) -> Call | None:
     if len(rest) == 1 and "\n" in rest[0].strip():
         return Call("write", name, path, [(path, "write")], change=written(rest[0]), content=rest[0])
     return Call("read", name, path, [(path, "read")]) if not rest else None
+
+
+#: Words of a tool's name or operation that say it shows a file: an empty text beside the path writes nothing.
+_READ_WORDS = {"read", "view", "open", "show", "cat", "get"}
 
 
 def _patched(name: str, args: dict[str, Any], path: str | None) -> Call | None:

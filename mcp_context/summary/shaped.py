@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["argv", "changes", "command_like", "folder", "path_like", "scripts"]
+__all__ = ["argv", "changes", "command_like", "folder", "operation", "path_like", "scripts"]
 
 #: A file's path: no space and no line break, a folder separator or a name with an extension, and no scheme
 #: (``https://``), so that a URL, a word or a number is not taken for one.
@@ -41,6 +41,15 @@ def path_like(args: dict[str, Any]) -> str | None:
 _OPERATION = re.compile(r"^[a-z]+(?:_[a-z]+)*$")
 #: A sentence about the call (``Fix the failing check``): words, spaces and a closing mark, no sign of code.
 _PROSE = re.compile(r"^[A-Z][a-z]*(?: [\w'-]+)+[.!]?$")
+
+
+def operation(args: dict[str, Any]) -> set[str]:
+    """The words of an operation named by a value (``{"Action": "read_file"}`` says read and file), as a tool's
+    name says them for a tool of one operation."""
+    return {w for v in _strings(args) if len(v) <= _OPERATION_CHARS and _OPERATION.match(v) for w in v.split("_")}
+
+
+_OPERATION_CHARS = 30
 
 
 def changes(args: dict[str, Any], path: str) -> list[str]:
