@@ -462,12 +462,13 @@ def main(argv: list[str] | None = None) -> int:
 
     from mcp_context import Session
 
-    from . import fidelity_corpora_report
+    from . import fidelity_corpora_report, fidelity_neutral
 
     with tempfile.TemporaryDirectory(prefix="mcp-context-corpora-") as root:
         session = Session(root=root, session="corpora", env={}, transcript_roots=None)
         detail = "--detail" in (sys.argv[1:] if argv is None else argv)
-        print(fidelity_corpora_report.report(measure(session), detail=detail))
+        scored = measure(session) + fidelity_neutral.measure(session)  # the last: dev, names made neutral
+        print(fidelity_corpora_report.report(scored, detail=detail))
     return 0
 
 
