@@ -109,3 +109,15 @@ def test_an_operation_named_by_a_value_says_what_the_call_does() -> None:
 def test_a_script_that_runs_one_command_through_the_shell_runs_that_command() -> None:
     code = 'import subprocess\nrun = subprocess.run("make check", shell=True, text=True)\nprint(run.stdout)'
     assert _call({"src": code}).runs == "make check"
+
+
+def test_a_list_of_files_and_nothing_else_is_a_read_of_them_and_an_argv_is_not() -> None:
+    call = _call({"b0": ["src/users.js", "README.md"]})
+    assert call.kind == "read" and [p for p, _ in call.paths] == ["src/users.js", "README.md"]
+    assert _call({"b0": ["go", "test", "./..."]}).kind == "call"  # a program first: an argv
+    assert _call({"b0": ["src/", "lib/"]}).kind == "call"  # folders alone: a listing, maybe, not a read
+
+
+def test_a_tool_named_for_finding_with_a_path_and_two_texts_replaces() -> None:
+    call = _call({"c0": "lib/users.js", "c1": "found.account.uid", "c2": "found.profile.uid"}, name="find_and_swap")
+    assert call.kind == "edit" and call.replaced == [("found.account.uid", "found.profile.uid")]

@@ -96,7 +96,8 @@ def classify(block: Block) -> Call:
     if command:
         return Call("command", name, command)
     searching = words & {"grep", "glob", "search", "find", "list", "ls"} or "pattern" in args
-    if searching and not (path and old_new(args) is not None):  # ``find_and_replace{path, find, replace}`` edits
+    replacing = path and old_new(args) is not None or not path and _edit_by_shape(name, args)
+    if searching and not replacing:  # ``find_and_replace{path, find, replace}`` edits
         pattern = args.get("pattern") or args.get("query") or args.get("regex") or ""
         where = f" in {path}" if path else ""
         return Call("search", name, f"{pattern}{where}" if pattern else cut(args_text(args), CUT_CHARS))
@@ -140,6 +141,11 @@ def _unknown(name: str, block: Block) -> Call:
     return Call("call", name, f"{name}({cut(args_text(block.args), CUT_CHARS)})", runs=line)
 
 
+def _edit_by_shape(name: str, args: dict[str, Any]) -> bool:
+    shape = _by_shape(name, args)
+    return shape is not None and shape.kind == "edit"
+
+
 def _by_shape(name: str, args: dict[str, Any]) -> Call | None:
     """A call whose keys said nothing, read by its values (see ``shaped``): a path with a patch or two texts is an
     edit, with one text of several lines a write, alone a read."""
@@ -147,6 +153,9 @@ def _by_shape(name: str, args: dict[str, Any]) -> Call | None:
         changed = _shell_changed(name, script)
         if changed is not None:
             return changed
+    files = shaped.files(args)
+    if files:
+        return Call("read", name, ", ".join(files), [(p, "read") for p in files])
     path = shaped.path_like(args)
     if path is None or shaped.argv(args) is not None:
         return None

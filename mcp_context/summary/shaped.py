@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["argv", "changes", "command_like", "folder", "operation", "path_like", "scripts"]
+__all__ = ["argv", "changes", "command_like", "files", "folder", "operation", "path_like", "scripts"]
 
 #: A file's path: no space and no line break, a folder separator or a name with an extension, and no scheme
 #: (``https://``), so that a URL, a word or a number is not taken for one.
@@ -64,6 +64,18 @@ def scripts(args: dict[str, Any]) -> list[str]:
 
 
 _SCRIPT_CHARS = 200_000
+
+
+def files(args: dict[str, Any]) -> list[str] | None:
+    """A list of files the call is about, when it is all the call gives (``{"b0": ["src/a.py", "b.md"]}``): every
+    item a path, at least one a file's name with its extension (an argv starts with a program)."""
+    lists = [v for v in args.values() if isinstance(v, list)]
+    if len(lists) != 1 or _strings(args) or not lists[0]:
+        return None
+    items = lists[0]
+    if not all(isinstance(v, str) and len(v) <= _PATH_CHARS and _PATH.match(v) for v in items):
+        return None
+    return items if any(not folder(v) for v in items) else None
 
 
 def folder(path: str) -> bool:
