@@ -7,14 +7,18 @@ token count, and score that text with the same probe."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .retention import strings
 
+#: A terminal's escape sequence (a colour): what a reader of the output sees is the text without it.
+_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
 
 def norm(text: str) -> str:
-    return " ".join(text.split()).casefold()
+    return " ".join(_ESCAPE.sub("", text).split()).casefold()
 
 
 def holds(options: Iterable[Sequence[str]], normed: str) -> bool:

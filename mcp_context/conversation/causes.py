@@ -47,7 +47,7 @@ def joined(text: str, start: int, line: str) -> str:
             line, rest = f"{line} {nxt.strip()}", rest[1:]  # a message wrapped onto an indented line
         elif _MARKED.search(nxt) and len(nxt.strip()) <= _WRAP_CHARS:
             line, rest = f"{line} {nxt.strip()}", rest[1:]  # what it names, marked on the line below
-    if _BACK.search(line):
+    if _BACK.search(line) or (_PLACE_FIRST.match(line) and _RULE_ABOVE.match(_line_above(text, start))):
         line = _with_line_above(text, start, line)
     else:
         line = _with_excerpt_above(text, start, line)
@@ -66,8 +66,20 @@ def joined(text: str, start: int, line: str) -> str:
 #: A span a tool marks on the line below its message as the culprit (``dup >>>sqaure<<< *``).
 _MARKED = re.compile(r">>>\S.*?<<<|-->\S.*?<--")
 #: A message that points at the line before it for what it is about (``Code style issues found in the above file``).
-_BACK = re.compile(r"(?i)\b(?:the|this) (?:above|preceding|previous)\b|\babove (?:file|line|path|error)s?\b")
+_BACK = re.compile(
+    r"(?i)\b(?:the|this) (?:above|preceding|previous)\b|\babove (?:file|line|path|error)s?\b|"
+    r"\b(?:due to|because of) (?:the )?previous (?:errors?|failures?)\b"  # tar's ``Exiting with failure status ...``
+)
 _ABOVE_CHARS = 160
+#: A finding's place first (``site.yml:5 Task/Handler: Install nginx``), and above it, its rule's id and message
+#: (``package-latest: Package installs should not use latest.``): a linter that prints the message, then where.
+_PLACE_FIRST = re.compile(r"^[\w./-]+\.\w{1,8}:\d+(?::\d+)?\s+\S")
+_RULE_ABOVE = re.compile(r"^[a-z][\w-]*(?:\[[\w-]+\])?: [A-Z]")
+
+
+def _line_above(text: str, start: int) -> str:
+    above = [ln.strip() for ln in text[:start].splitlines()[-2:] if ln.strip()]
+    return above[-1] if above else ""
 
 
 def _with_line_above(text: str, start: int, line: str) -> str:
@@ -96,8 +108,11 @@ def _with_excerpt_above(text: str, start: int, line: str) -> str:
     return f"{above[-2].strip()} {above[-1].strip()} {line}"
 
 
-#: A failure's line that ends on where it happened (``Test Failed at t/run.jl:4``, ``... at line 7``).
-_WHERE_ONLY = re.compile(r"(?:[\w./-]+\.\w+(?::\d+)+|\bline \d+)\s*$")
+#: A failure's line that ends on where it happened (``Test Failed at t/run.jl:4``, ``... at line 7``,
+#: ``Syntax error reading source at (src/tax.clj:8:1).``).
+_WHERE_ONLY = re.compile(r"(?:[\w./-]+\.\w+(?::\d+)+|\bline \d+)\)?\.?\s*$")
+_NEXT_CHARS = 160
+_WHERE_CHARS = 100  # a longer line that ends on its place has said its message before it
 
 
 #: A detail under a failure's line, indented deeper: a label and its value (``Evaluated: 4 == 5``, ``left: 4``).
@@ -116,7 +131,16 @@ def _details(line: str, depth: int, rest: list[str]) -> tuple[str, list[str]]:
         if len(line) + sum(len(t) + 1 for t in taken) + len(nxt.strip()) > MOST:
             break
         taken.append(nxt.strip())
+    if not taken and rest and len(line) <= _WHERE_CHARS and _said_next(rest[0]):  # a short place and no details:
+        # the message on the next line, if one is there
+        return f"{line} {rest[0].strip()}", rest[1:]
     return (f"{line} {' '.join(taken)}", rest[len(taken) :]) if taken else (line, rest)
+
+
+def _said_next(line: str) -> bool:
+    """Whether the line after a failure's place is its message: short, and no frame, label or banner."""
+    said = line.strip()
+    return 0 < len(said) <= _NEXT_CHARS and not said.endswith(":") and not _FRAME.match(line) and said[0].isalnum()
 
 
 #: A label over a value, saying what came or what was wanted (``---- Result was:``, ``Expected:``, ``Actual

@@ -199,6 +199,15 @@ RULES: tuple[Rule, ...] = (
     # a rule's code under a caret that marks the span it found: only a finding is printed so
     _rule("linter", r"^[ \t]*\^-*\^? [A-Z]{1,3}\d{2,5}\b.+$", ("^-",), 83),
     _rule("mypy/ruff", r"^Found [1-9]\d* errors?\b.*$", ("Found ",), 50),
+    # a checker's verdict in words (``Schema validation errors were encountered.``): that it failed, not why
+    _rule(
+        "verdict",
+        r"^(?!.*\b(?:[Nn]o|0|[Zz]ero)\b)\W*(?:[\w-]+ ){0,3}(?:errors?|failures?|violations?|problems?) "
+        r"(?:were|was|have been|has been) "
+        r"(?:encountered|found|detected|reported)\b.*$",
+        (" were ", " was ", " been "),
+        50,
+    ),
     # package managers (npm's first lines name a code; the one after them says what went wrong)
     _rule("npm", r"^npm (?:ERR!|error) .+$", ("npm ERR!", "npm error"), 55),
     _rule(

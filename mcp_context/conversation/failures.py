@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from .causes import joined, owner
 from .failure_rules import ERROR_LED, RULES, Rule
-from .reasons import QUOTED, banner, marker, reason, second_opinion, severe, tally
+from .reasons import QUOTED, banner, marker, own_diagnostic, reason, second_opinion, severe, tally
 from .wrappers import ECHOED, EXIT_CODE, enveloped, exit_code, printed, unwrapped
 
 __all__ = [
@@ -71,7 +71,27 @@ def read_command(text: str, command: str = "") -> Reading:
     if _said_failed(text, command):
         return Reading(True, quote(printed(text, command), failed=True))
     line = quote(text)
+    if line is None and command and own_diagnostic(text, _programs(command)) is not None:
+        line = quote(text, failed=True) or own_diagnostic(text, _programs(command))  # the best reason it gives
     return Reading(line is not None, line)
+
+
+#: Where one command of a command line ends and the next begins.
+_COMMAND_SEP = re.compile(r"&&|\|\||[;|\n]")
+_SETTING = re.compile(r"^[A-Za-z_]\w*=")
+
+
+def _programs(command: str) -> set[str]:
+    """The names of the programs a command line runs (``cd app && tar -xf a.tar`` runs cd and tar), as each
+    names itself in its messages: the file name, after any ``NAME=value`` settings, ``sudo`` or ``env``."""
+    out = set()
+    for part in _COMMAND_SEP.split(command):
+        words = [w for w in part.split() if not _SETTING.match(w)]
+        while words and words[0] in ("sudo", "env", "exec", "time", "nice", "command"):
+            words = words[1:]
+        if words:
+            out.add(words[0].rsplit("/", 1)[-1])
+    return out
 
 
 #: A failure word in a host's own line about the command it ran (``There was an error running the `make`
@@ -120,7 +140,8 @@ def read_tool(text: str, target: str = "") -> Reading:
     tagged = _ERROR_TAG.search(text, 0, _STATUS_CHARS) if "<error>" in text[:_STATUS_CHARS] else None
     if tagged and "<content" not in text[: tagged.start()]:  # a tagged answer's error element, not a file's text
         return Reading(True, tagged["said"].strip())
-    if text.lstrip().startswith(_TRACEBACK):  # the tool raised: the exception its traceback ends on says why
+    if _TRACEBACK in text[:_STATUS_CHARS]:  # the tool raised (``Execution error in read_file:`` over the
+        # traceback, as a framework reports it): the exception its traceback ends on says why
         line = quote(text, failed=True)
         return Reading(True, line or text.strip().rsplit("\n", 1)[-1])
     if len(text) <= _SHORT_ANSWER and text.count("\n") < 4:
@@ -203,20 +224,53 @@ def quote(text: str, failed: bool = False) -> str | None:
         line = f"{cause} ({line})" if cause else line
     elif title is not None and title.start < best.start and title.line not in line:
         line = f"{line} ({title.line})"
-    elif best.rank <= _TALLY or tally(best.line):  # a count (also behind ``ERROR:``) says that the run failed, not
-        # why: a line that reads like a reason does
-        why = reason(text)
-        if why and line in why:  # the reasons read the count too, beside a line that says why
-            line = why if why != line else line
-        elif why and why not in line:
-            line = f"{why} ({line})"
+    elif _OCCURRED.search(best.line) or best.rank <= _TALLY or tally(best.line) or _EXITED.search(best.line):
+        line = _why(text, best, line)
     else:
         line = second_opinion(text, line, best.start)
-    line = _with_below(text, best, line)
+    line = _with_below(text, best, _completed(text, line))
     wrapper = next((ln for _, ln in found.get("***", ()) if _MAKE.match(ln)), None)
     if wrapper is None or wrapper.strip() == line:
         return _with_cause(text, line) if wrapper is not None else line
     return f"{line} ({wrapper.strip()})"  # the cause, and which target of the build it failed
+
+
+#: A line that says only that an error happened (``CellExecutionError: An error occurred while executing the
+#: following cell:``): the error itself is printed after it.
+_OCCURRED = re.compile(r"(?i)\b(?:an? )?(?:error|exception|failure)s? (?:has |have )?occurred\b")
+#: A line that says only that a command ended with a status (``ERROR  run failed: command  exited (1)``).
+_EXITED = re.compile(r"(?i)\b(?:exited|exit (?:code|status)|returned non-zero)\W*(?:with )?\(?-?\d+\)?\W*$")
+#: A line a tool cut short (pytest's summary: ``FAILED t.py::x - IndexError: string index ou...``).
+_ELIDED = re.compile(r"(?:.* - |^)(?P<said>[^\n]{12,}?)(?:\.\.\.|…)$")
+
+
+def _why(text: str, best: _Best, line: str) -> str:
+    """A line that says that the run failed and not why (a count, also behind ``ERROR:``, a command's exit status,
+    an error said to have occurred) told with the line that reads most like a reason: below it, for an error said
+    to have occurred in something (the error is printed after it), else anywhere."""
+    if _OCCURRED.search(best.line):
+        cause = reason(text[best.start + len(best.line) :])
+        return f"{cause} ({line})" if cause and cause not in line else line
+    why = reason(text)
+    if why and line in why:  # the reasons read the count too, beside a line that says why
+        return why
+    return f"{why} ({line})" if why and why not in line else line
+
+
+def _completed(text: str, line: str) -> str:
+    """``line`` with its message whole where the tool cut it short and printed it whole elsewhere."""
+    cut_short = _ELIDED.search(line)
+    if cut_short is None:
+        return line
+    said = cut_short["said"]
+    at = text.find(said)
+    while at >= 0:
+        end = text.find("\n", at)
+        whole = text[at : end if end >= 0 else len(text)].rstrip()
+        if len(whole) > len(said) + 3 and not whole.endswith(("...", "…")):
+            return line[: cut_short.start("said")] + whole
+        at = text.find(said, at + 1)
+    return line
 
 
 #: A line a diff adds or removes (not its ``+++``/``---`` headers): a file's text, whatever it says.

@@ -14,12 +14,25 @@ import re
 
 from .causes import joined
 
-__all__ = ["QUOTED", "banner", "marker", "message", "reason", "score", "second_opinion", "severe", "strongest", "tally"]
+__all__ = [
+    "QUOTED",
+    "banner",
+    "marker",
+    "message",
+    "own_diagnostic",
+    "reason",
+    "score",
+    "second_opinion",
+    "severe",
+    "strongest",
+    "tally",
+]
 
 _SEVERE = re.compile(
     r"(?i)\b(?:errors?|fail(?:s|ed|ures?|ing)?|fatal|abort\w*|panic\w*|exception|assert\w*|"
     r"mismatch\w*|undefined|unbound|undeclared|not found|no such|cannot|can't|could not|unable to|"
     r"invalid|denied|refused|leak\w*|(?:over|under)flow\w*|segmentation|timeout|timed out|unexpected|illegal|"
+    r"unterminated|unmatched|unbalanced|unclosed|"
     r"unrecogni[sz]ed|not allowed|not permitted|"
     r"violat\w+|uninitiali[sz]ed|not defined|unknown|missing|incompatible|conflict\w*|lost|issues?|problems?|insecure|"
     r"vulnerab\w+|unhandled|uncaught|wrong|inconsistent|unpars[e]?able|must)\b"
@@ -192,6 +205,25 @@ _ANY_SIGN = re.compile(
 #: The process id a memory checker or sanitizer puts before each line of its report.
 _TOOL_MARK = re.compile(r"^==\d+==\s+\S")
 _ONE_WORD = 2.0
+
+
+def own_diagnostic(text: str, programs: set[str]) -> str | None:
+    """The first line in which a program speaks in its own name with a word of failure (``sed: -e expression #1,
+    char 33: unterminated `s' command``, ``tar: a.html: Not found in archive``): a program names itself first in
+    its diagnostics, and a run that prints no code and no report of a known shape failed when it says so. One of
+    ``programs`` (those the command line runs), or a program a script it ran runs: a lower-case name that is no
+    level of a log (``info:``, ``note:``)."""
+    for line in text.splitlines()[:_OWN_LINES]:
+        head, colon, message = line.partition(": ")
+        named = head in programs or (_PROGRAM.fullmatch(head) is not None and head not in _LEVELS)
+        if colon and named and _score(message.strip()) >= _ONE_WORD:
+            return line.strip()
+    return None
+
+
+_OWN_LINES = 200
+_PROGRAM = re.compile(r"[a-z][a-z0-9_.+-]{1,23}")
+_LEVELS = {"info", "note", "notice", "hint", "tip", "warning", "warn", "debug", "trace", "log", "usage", "example"}
 
 
 def tally(line: str) -> bool:

@@ -39,7 +39,8 @@ _SHELL_BLOCK = re.compile(
 
 #: A fenced block in a language a host can run (``py``, ``python``, ``js``...): a code agent's call.
 _CODE_BLOCK = re.compile(
-    r"^```[ \t]*(py|python3?|ipython|js|javascript|node|ts|typescript|rb|ruby|php|perl|lua|r|julia)[ \t]*\n(.*?)^```",
+    r"^```[ \t]*(py|python3?|ipython|js|javascript|node|ts|typescript|rb|ruby|php|perl|lua|r|julia|"
+    r"[\w-]*(?:code|exec\w*|run)[\w-]*)[ \t]*\n(.*?)^```",  # or a fence named for running (``tool_code``)
     re.M | re.S | re.I,
 )
 
@@ -178,6 +179,9 @@ def json_calls_written(text: str) -> list[Block]:
     what they answered."""
     if "{" not in text:
         return []
+    labelled = _fields_call(text)
+    if labelled is not None:
+        return [labelled]
     bodies = [found["body"] for found in _JSON_BLOCK.finditer(text)] if "```" in text or "~~~" in text else []
     bodies = bodies or ([text] if text.lstrip().startswith("{") else _data_after_words(text))
     out = []
@@ -199,6 +203,43 @@ def json_calls_written(text: str) -> list[Block]:
     return out
 
 
+#: A field's label on a line of its own, or heading its value (``[[ ## next_tool_name ## ]]``, ``Action Input:``).
+_FIELD = re.compile(
+    r"(?m)^[ \t]*(?:\[\[ *## *(?P<a>[\w ]{1,40}?) *## *\]\]|(?P<b>[A-Za-z][\w ]{0,30}):)[ \t]*(?P<rest>.*)$"
+)
+_NAME_FIELD = {"tool", "action", "function"}
+_ARGS_FIELD = {"args", "arguments", "input", "parameters", "params"}
+
+
+def _fields(text: str) -> list[tuple[set[str], str]]:
+    """The labelled fields of a reply, each as its label's words and its value (the rest of its line and the
+    lines up to the next label)."""
+    found = list(_FIELD.finditer(text))
+    out = []
+    for n, field in enumerate(found):
+        end = found[n + 1].start() if n + 1 < len(found) else len(text)
+        label = (field["a"] or field["b"]).lower().replace("_", " ")
+        out.append((set(label.split()), (field["rest"] + text[field.end() : end]).strip()))
+    return out
+
+
+def _fields_call(text: str) -> Block | None:
+    """A call written as labelled fields (DSPy's ``next_tool_name`` and ``next_tool_args``, a ReAct reply's
+    ``Action:`` and ``Action Input:``): a field whose label names a tool or an action holds one name, another whose
+    label says arguments or input holds a JSON object."""
+    name = args = None
+    for words, value in _fields(text):
+        if words & _ARGS_FIELD and value.startswith("{"):
+            try:
+                parsed = json.loads(value)
+            except ValueError:
+                continue
+            args = parsed if isinstance(parsed, dict) else None
+        elif words & _NAME_FIELD and re.fullmatch(r"[\w.-]{1,64}", value):
+            name = value
+    return Block(kind="tool_call", name=name, args=args) if name and args is not None else None
+
+
 def _data_after_words(text: str) -> list[str]:
     """A reply that says a few words and then gives its call as data, an object from a line's start to the end."""
     for found in _OBJECT_START.finditer(text):
@@ -218,6 +259,12 @@ def answer_body(text: str) -> str:
     given = _data_answer(text)
     if given is not None:
         return given
+    fenced = _OUTPUT_FENCE.match(text)
+    if fenced is not None:  # the output in a fence named for it: the fence's body, read again for a lead
+        text = fenced["body"]
+    labels = _OUTPUT_LABELS.match(text)
+    if labels is not None:  # the output under labels that say so (``[[ ## observation_3 ## ]]``)
+        return text[labels.end() :]
     lead = _OUTPUT_HEAD.match(text)
     if lead is None or not lead.group(0).endswith(":"):
         return text
@@ -261,9 +308,22 @@ def answered(text: str) -> bool:
         return True
     if _data_answer(text) is not None:
         return True
-    if _OUTPUT_HEAD.match(text):
+    if _OUTPUT_HEAD.match(text) or _OUTPUT_FENCE.match(text):
         return True
     return failures.quote(text) is not None
+
+
+#: A turn that is one fenced block named for what a call gave back (````tool_output``, ````output``, ````result``).
+_OUTPUT_FENCE = re.compile(
+    r"^\s*```[ \t]*[\w-]*(?:output|result|stdout|observation|console)[\w-]*[ \t]*\n(?P<body>.*?)^```\s*\Z",
+    re.M | re.S | re.I,
+)
+
+
+#: Labels over an output (DSPy's trajectory fields): ``[[ ## trajectory ## ]]``, ``[[ ## observation_3 ## ]]``.
+_OUTPUT_LABELS = re.compile(
+    r"^\s*(?:\[\[ *## *(?:trajectory|observation\w*|output\w*|result\w*) *## *\]\][ \t]*\n)+", re.I
+)
 
 
 #: A turn's first words that say it is what a command or code printed.
