@@ -30,7 +30,9 @@ two failures per tool, in ``ecosystems_eleventh.py`` (g++, gdb, Perl, Rake, ERB,
 ``ecosystems_twelfth.py`` (Zig, Lua, Redis, pnpm, Yarn, tsx, commitlint, Deno) and ``ecosystems_twelfth_checks.py``
 (tox, pre-commit, uv, hadolint, clang-tidy, behave, Robot Framework); the thirteenth's, two failures per tool, in
 ``ecosystems_thirteenth.py`` (sed, tar, Clojure, oxlint, Vite, Babel, lint-staged, Turborepo) and
-``ecosystems_thirteenth_checks.py`` (Hypothesis, pytest-xdist, ty, nbconvert, DuckDB, ansible-lint).
+``ecosystems_thirteenth_checks.py`` (Hypothesis, pytest-xdist, ty, nbconvert, DuckDB, ansible-lint); the
+fourteenth's, two failures per tool, in ``ecosystems_fourteenth.py`` (clang-format, GNU patch, rsync, Ant, Autoconf,
+ts-node, CSpell, Parcel) and ``ecosystems_fourteenth_checks.py`` (Flask, dbt, Cython, SCons).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -133,6 +135,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_tenth_checks import biome, isort, mkdocs, poetry, sphinx, vitest, webpack
     from ecosystems_thirteenth import babel, clojure, lint_staged, oxlint, sed, tar, turbo, vite
     from ecosystems_thirteenth_checks import ansible_lint, duckdb, hypothesis, nbconvert, ty, xdist
+    from ecosystems_fourteenth import ant, autoconf, clang_format, cspell, parcel, patch, rsync, ts_node
+    from ecosystems_fourteenth_checks import cython, dbt, flask, scons
     from ecosystems_tools import clippy, govet, guile, pyright, rubocop, tcltest, yamllint
     from ecosystems_twelfth import commitlint, deno, lua, pnpm, redis, tsx, yarn, zig
     from ecosystems_twelfth_checks import behave, clang_tidy, hadolint, pre_commit, robot, tox, uv
@@ -319,6 +323,18 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("nbconvert", nbconvert),
         ("duckdb", duckdb),
         ("ansible_lint", ansible_lint),
+        ("clang_format", clang_format),
+        ("patch", patch),
+        ("rsync", rsync),
+        ("ant", ant),
+        ("autoconf", autoconf),
+        ("ts_node", ts_node),
+        ("cspell", cspell),
+        ("parcel", parcel),
+        ("flask", flask),
+        ("dbt", dbt),
+        ("cython", cython),
+        ("scons", scons),
     ]
 
 
