@@ -352,7 +352,7 @@ def cspell(c: Any) -> None:
         "cspell_forbidden_word",
         'npx cspell --no-progress "docs/**/*.md"',
         r"Forbidden word",
-        ("docs/filters.md", "on the blacklist", "on the blocklist"),
+        ("docs/filters.md", "Senders on the blacklist never", "Blocked senders never"),
     )
 
 

@@ -161,7 +161,7 @@ def cython(c: Any) -> None:
     pair.run(
         "cython_cannot_convert",
         "cythonize -3 fastmath/scale.pyx",
-        r"Cannot convert|Cannot assign",
+        r"Cannot coerce",
         ("fastmath/scale.pyx", "cdef int out = []", "cdef list out = []"),
     )
 
