@@ -309,7 +309,7 @@ class _Writer:
             "output_or_swe_empty": out or "Your command ran successfully and did not produce any output.",
             "output_or_no_console": out or _NO_CONSOLE,
             **span_slots(case.before, case.old, case.new, f"{PROJECT}/{case.project}/{case.path}"),
-            **shown_slots(out, case.before),
+            **shown_slots(out, case.before, case.after),
         }
 
     def fill(self, value: Any, slots: dict[str, str]) -> Any:

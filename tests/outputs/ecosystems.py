@@ -109,6 +109,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_eleventh_checks import coverage, invoke, nox
     from ecosystems_fifth import bats, dot, ledger, luacheck, meson, nasm, protoc
     from ecosystems_fifth_checks import ajv, ava, black, flake8, htmlhint, markdownlint, sqlfluff, stylelint
+    from ecosystems_fourteenth import ant, autoconf, clang_format, cspell, parcel, patch, rsync, ts_node
+    from ecosystems_fourteenth_checks import cython, dbt, flask, scons
     from ecosystems_fourth import fpc, gawk, gnat, javac, php, plunit, sbcl
     from ecosystems_fourth_checks import bandit, cppcheck, jasmine, jq, pylint, xmllint
     from ecosystems_js import eslint, jest, mocha, node, npm, tsc
@@ -135,8 +137,6 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_tenth_checks import biome, isort, mkdocs, poetry, sphinx, vitest, webpack
     from ecosystems_thirteenth import babel, clojure, lint_staged, oxlint, sed, tar, turbo, vite
     from ecosystems_thirteenth_checks import ansible_lint, duckdb, hypothesis, nbconvert, ty, xdist
-    from ecosystems_fourteenth import ant, autoconf, clang_format, cspell, parcel, patch, rsync, ts_node
-    from ecosystems_fourteenth_checks import cython, dbt, flask, scons
     from ecosystems_tools import clippy, govet, guile, pyright, rubocop, tcltest, yamllint
     from ecosystems_twelfth import commitlint, deno, lua, pnpm, redis, tsx, yarn, zig
     from ecosystems_twelfth_checks import behave, clang_tidy, hadolint, pre_commit, robot, tox, uv
