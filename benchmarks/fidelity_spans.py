@@ -204,14 +204,13 @@ def _counts(before: str, after: str) -> dict[str, str]:
 
 
 def _one_liners(abs_path: str, before: str, after: str, old: str, new: str) -> dict[str, str]:
-    """The fix as one line of shell (TaskWeaver's command-line interpreter runs one line per step): a Python
-    program that replaces the old text, or writes the whole file, each given as a JSON string for its JSON reply."""
+    """The fix as one line of shell (TaskWeaver's command-line interpreter runs one line per step; ShellGPT's one
+    tool runs a shell command): a Python program that replaces the old text, or writes the whole file, as it is and
+    as a JSON string for TaskWeaver's JSON reply."""
     edit = f"import pathlib; p = pathlib.Path({abs_path!r}); p.write_text(p.read_text().replace({old!r}, {new!r}, 1))"
     write = f"import pathlib; pathlib.Path({abs_path!r}).write_text({after!r})"
-    return {
-        "cli_edit_json": json.dumps("python3 -c " + shlex.quote(edit)),
-        "cli_write_json": json.dumps("python3 -c " + shlex.quote(write)),
-    }
+    lines = {"cli_edit": "python3 -c " + shlex.quote(edit), "cli_write": "python3 -c " + shlex.quote(write)}
+    return {**lines, **{f"{name}_json": json.dumps(line) for name, line in lines.items()}}
 
 
 def _js_json(value: object) -> str:
