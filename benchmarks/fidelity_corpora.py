@@ -78,9 +78,9 @@ class History:
 
 
 #: The parts, in the order reported: each a set of ecosystems and a set of agents (dev: everything not held out).
-PARTS = ("dev", "held-out", *(f"held-out {n}" for n in range(3, 14)))
+PARTS = ("dev", "held-out", *(f"held-out {n}" for n in range(3, 15)))
 #: The part no rule has been written from: only its aggregate line is printed unless the details are asked for.
-BLIND = "held-out 13"
+BLIND = "held-out 14"
 
 
 def split() -> dict[str, tuple[set[str], set[str]]]:
@@ -309,7 +309,7 @@ class _Writer:
             "output_or_swe_empty": out or "Your command ran successfully and did not produce any output.",
             "output_or_no_console": out or _NO_CONSOLE,
             **span_slots(case.before, case.old, case.new, f"{PROJECT}/{case.project}/{case.path}"),
-            **shown_slots(out, case.before),
+            **shown_slots(out, case.before, case.after),
         }
 
     def fill(self, value: Any, slots: dict[str, str]) -> Any:

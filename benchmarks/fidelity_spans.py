@@ -72,12 +72,18 @@ def span_slots(before: str, old: str, new: str, abs_path: str) -> dict[str, str]
     }
 
 
-def shown_slots(output: str, before: str) -> dict[str, str]:
+def shown_slots(output: str, before: str, after: str) -> dict[str, str]:
     """A run's output and a file as agents that do not hand back plain text show them: through a terminal (Codel's
     docker exec with a TTY ends every line with a carriage return) and as the bytes a Python program printed
     (LlamaIndex's code interpreter formats ``subprocess.run``'s bytes; ``print`` adds a newline to the text), and as
-    JavaScript's ``JSON.stringify`` writes the stdout a command printed (AgentKit), whole or without its quotes."""
+    JavaScript's ``JSON.stringify`` writes the stdout a command printed (AgentKit), whole or without its quotes; and a
+    file as pydantic's compact JSON writes it with the token count Code Puppy's read estimates (a quarter of the
+    characters), and the hunks of a change as the npm package ``diff`` writes them for the reference MCP filesystem
+    server's edit_file (four lines of context, every range with its count)."""
     return {
+        "before_js": _js_json(before),
+        "jsdiff_hunks": _jsdiff_hunks(before, after),
+        "before_quarter": str(len(before) // 4),
         "output_js": _js_json(f"{output}\n" if output else ""),
         "output_js_body": _js_json(output)[1:-1],
         "output_tty": output.replace("\n", "\r\n"),
@@ -198,16 +204,28 @@ def _counts(before: str, after: str) -> dict[str, str]:
 
 
 def _one_liners(abs_path: str, before: str, after: str, old: str, new: str) -> dict[str, str]:
-    """The fix as one line of shell (TaskWeaver's command-line interpreter runs one line per step): a Python
-    program that replaces the old text, or writes the whole file, each given as a JSON string for its JSON reply."""
+    """The fix as one line of shell (TaskWeaver's command-line interpreter runs one line per step; ShellGPT's one
+    tool runs a shell command): a Python program that replaces the old text, or writes the whole file, as it is and
+    as a JSON string for TaskWeaver's JSON reply."""
     edit = f"import pathlib; p = pathlib.Path({abs_path!r}); p.write_text(p.read_text().replace({old!r}, {new!r}, 1))"
     write = f"import pathlib; pathlib.Path({abs_path!r}).write_text({after!r})"
-    return {
-        "cli_edit_json": json.dumps("python3 -c " + shlex.quote(edit)),
-        "cli_write_json": json.dumps("python3 -c " + shlex.quote(write)),
-    }
+    lines = {"cli_edit": "python3 -c " + shlex.quote(edit), "cli_write": "python3 -c " + shlex.quote(write)}
+    return {**lines, **{f"{name}_json": json.dumps(line) for name, line in lines.items()}}
 
 
 def _js_json(value: object) -> str:
     """``value`` as JavaScript's ``JSON.stringify`` writes it: no spaces, characters beyond ASCII as they are."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _jsdiff_hunks(before: str, after: str) -> str:
+    """The hunks of ``createTwoFilesPatch`` (npm ``diff``): four lines of context, a range's count always written."""
+    lines = difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=4)
+    out = []
+    for line in list(lines)[2:]:
+        if line.startswith("@@"):
+            old, new = line.split(" ")[1:3]
+            old, new = (r if "," in r else f"{r},1" for r in (old, new))
+            line = f"@@ {old} {new} @@"
+        out.append(line)
+    return "\n".join(out) + "\n"

@@ -30,7 +30,9 @@ two failures per tool, in ``ecosystems_eleventh.py`` (g++, gdb, Perl, Rake, ERB,
 ``ecosystems_twelfth.py`` (Zig, Lua, Redis, pnpm, Yarn, tsx, commitlint, Deno) and ``ecosystems_twelfth_checks.py``
 (tox, pre-commit, uv, hadolint, clang-tidy, behave, Robot Framework); the thirteenth's, two failures per tool, in
 ``ecosystems_thirteenth.py`` (sed, tar, Clojure, oxlint, Vite, Babel, lint-staged, Turborepo) and
-``ecosystems_thirteenth_checks.py`` (Hypothesis, pytest-xdist, ty, nbconvert, DuckDB, ansible-lint).
+``ecosystems_thirteenth_checks.py`` (Hypothesis, pytest-xdist, ty, nbconvert, DuckDB, ansible-lint); the
+fourteenth's, two failures per tool, in ``ecosystems_fourteenth.py`` (clang-format, GNU patch, rsync, Ant, Autoconf,
+ts-node, CSpell, Parcel) and ``ecosystems_fourteenth_checks.py`` (Flask, dbt, Cython, SCons).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -107,6 +109,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_eleventh_checks import coverage, invoke, nox
     from ecosystems_fifth import bats, dot, ledger, luacheck, meson, nasm, protoc
     from ecosystems_fifth_checks import ajv, ava, black, flake8, htmlhint, markdownlint, sqlfluff, stylelint
+    from ecosystems_fourteenth import ant, autoconf, clang_format, cspell, parcel, patch, rsync, ts_node
+    from ecosystems_fourteenth_checks import cython, dbt, flask, scons
     from ecosystems_fourth import fpc, gawk, gnat, javac, php, plunit, sbcl
     from ecosystems_fourth_checks import bandit, cppcheck, jasmine, jq, pylint, xmllint
     from ecosystems_js import eslint, jest, mocha, node, npm, tsc
@@ -319,6 +323,18 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("nbconvert", nbconvert),
         ("duckdb", duckdb),
         ("ansible_lint", ansible_lint),
+        ("clang_format", clang_format),
+        ("patch", patch),
+        ("rsync", rsync),
+        ("ant", ant),
+        ("autoconf", autoconf),
+        ("ts_node", ts_node),
+        ("cspell", cspell),
+        ("parcel", parcel),
+        ("flask", flask),
+        ("dbt", dbt),
+        ("cython", cython),
+        ("scons", scons),
     ]
 
 
