@@ -394,9 +394,14 @@ def _key(case: Case) -> str:
     return new[-1] if new else case.new.strip()
 
 
+#: A wrapper's line that gives the exit code and labels the output below it (``Exit code: 1, Output:``): the host's
+#: words about the run, not the error the tool answered with.
+_CODE_LABEL = re.compile(r"(?i)exit code:? *-?\d+[,;]? *(?:output:?)?")
+
+
 def _first_line(text: str) -> str:
     """The error a tool answered with: its first line, or the next one when the first is only a label."""
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip()] or [text]
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not _CODE_LABEL.fullmatch(ln.strip())] or [text]
     first = lines[1] if len(lines) > 1 and lines[0].rstrip(":").lower() in ("error", "failed") else lines[0]
     return first.removeprefix("<tool_use_error>").removesuffix("</tool_use_error>")
 

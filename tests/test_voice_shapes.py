@@ -6,9 +6,10 @@ named for output. Invented examples, none from a corpus part."""
 
 from __future__ import annotations
 
-from mcp_context.conversation import failures
+from mcp_context.conversation import failures, wrappers
 from mcp_context.conversation.formats import adapter
-from mcp_context.summary import textual
+from mcp_context.conversation.model import Block
+from mcp_context.summary import calls, textual
 from mcp_context.summary.facts import extract
 
 
@@ -90,3 +91,53 @@ def test_a_call_written_as_labelled_fields_is_that_call_and_labels_named_for_out
     assert textual.json_calls_written(call)[0].args == {"path": "/w/app.py"}
     (action,) = extract(adapter("openai").parse(_turns(call, answer))).actions
     assert action.call.kind == "read" and action.failed and action.outcome.startswith("FileNotFoundError")
+
+
+def test_a_line_that_says_why_is_elsewhere_is_told_with_the_reason_it_points_at() -> None:
+    text = (
+        'sync: [sender] change_dir "/w/site" failed: No such file or directory (2)\n'
+        "sync error: some files were not transferred (see previous errors) (code 23) at main.c(1394)\n"
+    )
+    assert (failures.read_command(text + "Exit code: 23").line or "").startswith('sync: [sender] change_dir "/w/site"')
+    text = (
+        "    [javac] Stock.java:5: error: incompatible types: String cannot be converted to int\n\nBUILD FAILED\n"
+        "/w/build.xml:4: Compile failed; see the compiler error output for details.\n"
+    )
+    assert "incompatible types" in (failures.read_command(text + "Exit code: 1").line or "")
+
+
+def test_an_error_said_to_be_encountered_is_told_by_the_lines_below_it() -> None:
+    text = "10:01:02  Encountered an error:\nCompilation Error\n  Model 'orders' needs 'stg' which was not found\n"
+    assert "which was not found" in (failures.read_command(text + "Exit code: 2").line or "")
+
+
+def test_an_exception_whose_message_is_only_a_path_is_told_with_the_reason_printed_before_it() -> None:
+    text = (
+        "lib/stats.pyx:15:11: undeclared name not builtin: lenght\nTraceback (most recent call last):\n"
+        '  File "/v/bin/cythonize", line 8, in <module>\nCompileError: /w/lib/stats.pyx\n'
+    )
+    assert "undeclared name not builtin: lenght" in (failures.read_command(text + "Exit code: 1").line or "")
+
+
+def test_a_code_and_an_output_label_on_one_line_wrap_the_output_below() -> None:
+    assert wrappers.unwrapped("Exit code: 1, Output:\ncat: a.md: No such file or directory\n") == (
+        "cat: a.md: No such file or directory\n",
+        1,
+    )
+
+
+def test_an_edit_or_a_write_nested_in_one_object_is_read_inside_it() -> None:
+    edit = calls.classify(
+        Block(
+            kind="tool_call",
+            name="edit_file",
+            args={"payload": {"file_path": "/w/a.c", "replacements": [{"old_str": "x = 1;", "new_str": "x = 2;"}]}},
+        )
+    )
+    assert edit.kind == "edit" and edit.replaced == [("x = 1;", "x = 2;")]
+    write = calls.classify(
+        Block(
+            kind="tool_call", name="edit", args={"filePath": "/w/a.yml", "edit": {"type": "rewrite", "text": "a: 1\n"}}
+        )
+    )
+    assert write.kind == "write" and write.content == "a: 1\n"

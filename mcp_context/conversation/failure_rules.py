@@ -199,6 +199,8 @@ RULES: tuple[Rule, ...] = (
     # a rule's code under a caret that marks the span it found: only a finding is printed so
     _rule("linter", r"^[ \t]*\^-*\^? [A-Z]{1,3}\d{2,5}\b.+$", ("^-",), 83),
     _rule("mypy/ruff", r"^Found [1-9]\d* errors?\b.*$", ("Found ",), 50),
+    # an error said to be met, told on the lines below (``Encountered an error:`` over ``Compilation Error``)
+    _rule("error encountered", r"^.*\b[Ee]ncountered an? (?:error|exception)\b.*$", ("ncountered a",), 60),
     # a checker's verdict in words (``Schema validation errors were encountered.``): that it failed, not why
     _rule(
         "verdict",

@@ -212,7 +212,7 @@ def quote(text: str, failed: bool = False) -> str | None:
             title = _better(title, rule, matches[0].start(), matches[0].group(0)) if rule.title else title
             titles += [m.start() for m in matches] if rule.title else []
     if best is None:  # a failure is shown, in no shape known here: the line that reads most like a reason
-        return reason(text) if failed else None
+        return _pointed(text, reason(text)) if failed else None
     above = owner(text, best.start)  # a line inside an error's indented block is a detail of that error
     if above is not None and not best.title:
         best = _Best(best.rank, best.order, above[1], above[0], False)
@@ -224,7 +224,7 @@ def quote(text: str, failed: bool = False) -> str | None:
         line = f"{cause} ({line})" if cause else line
     elif title is not None and title.start < best.start and title.line not in line:
         line = f"{line} ({title.line})"
-    elif _OCCURRED.search(best.line) or best.rank <= _TALLY or tally(best.line) or _EXITED.search(best.line):
+    elif _OCCURRED.search(best.line) or best.rank <= _TALLY or tally(best.line) or _ELSEWHERE.search(best.line):
         line = _why(text, best, line)
     else:
         line = second_opinion(text, line, best.start)
@@ -237,9 +237,18 @@ def quote(text: str, failed: bool = False) -> str | None:
 
 #: A line that says only that an error happened (``CellExecutionError: An error occurred while executing the
 #: following cell:``): the error itself is printed after it.
-_OCCURRED = re.compile(r"(?i)\b(?:an? )?(?:error|exception|failure)s? (?:has |have )?occurred\b")
-#: A line that says only that a command ended with a status (``ERROR  run failed: command  exited (1)``).
-_EXITED = re.compile(r"(?i)\b(?:exited|exit (?:code|status)|returned non-zero)\W*(?:with )?\(?-?\d+\)?\W*$")
+_OCCURRED = re.compile(
+    r"(?i)\b(?:an? )?(?:error|exception|failure)s? (?:has |have )?occurred\b|\bencountered an? (?:error|exception)\b"
+)
+_BEFORE = re.compile(r"(?i)\bsee (?:the )?(?:previous|above|earlier)\b|\(code \d+\)")
+#: A line that says why elsewhere: only that a command ended with a status (``ERROR  run failed: command  exited
+#: (1)``), a pointer to the errors printed before it or to a log (``see previous errors``, ``see the compiler
+#: error output for details``), or an exception whose message is only a path (``CompileError: /w/stats.pyx``).
+_ELSEWHERE = re.compile(
+    r"(?i)\b(?:exited|exit (?:code|status)|returned non-zero)\W*(?:with )?\(?-?\d+\)?\W*$|\(code \d+\)|"
+    r"\bsee (?:the )?(?:previous|above|earlier)\b|\bsee (?:the )?[\w ]{0,30}\b(?:output|log)s? for details\b|"
+    r"^[\w.]*(?:Error|Exception): [\w./-]+\.\w{1,8}$"
+)
 #: A line a tool cut short (pytest's summary: ``FAILED t.py::x - IndexError: string index ou...``).
 _ELIDED = re.compile(r"(?:.* - |^)(?P<said>[^\n]{12,}?)(?:\.\.\.|…)$")
 
@@ -251,10 +260,20 @@ def _why(text: str, best: _Best, line: str) -> str:
     if _OCCURRED.search(best.line):
         cause = reason(text[best.start + len(best.line) :])
         return f"{cause} ({line})" if cause and cause not in line else line
-    why = reason(text)
+    why = reason(text[: best.start]) if _BEFORE.search(best.line) else None
+    why = why or reason(text)
     if why and line in why:  # the reasons read the count too, beside a line that says why
         return why
     return f"{why} ({line})" if why and why not in line else line
+
+
+def _pointed(text: str, why: str | None) -> str | None:
+    """The reason found, or where it says why elsewhere (``rsync error: ... (see previous errors) (code 23)``), the
+    reason the rest of the output gives, told with it."""
+    if why is None or _ELSEWHERE.search(why) is None:
+        return why
+    other = reason(text.replace(why, "", 1))
+    return f"{other} ({why})" if other else why
 
 
 def _completed(text: str, line: str) -> str:

@@ -23,6 +23,8 @@ EXIT_CODE = re.compile(
     r"[\s:=]*(-?\d+)(?:\s*\([^()\n]{0,40}\))?[\s\]).>:]*(?:</[\w-]+>[\s.]*)?$",
     re.I | re.M,
 )
+#: The code and the output's label on one line, the output below (``Exit code: 1, Output:``).
+_CODE_THEN_OUTPUT = re.compile(r"(?i)[ \t]*exit[ \t]*code:?[ \t]*(-?\d+)[ \t]*[,;][ \t]*(?:output|stdout):?[ \t]*")
 #: A line of a host's wrapper that states a command's exit code, in any words (``Command failed with exit code: 2.``,
 #: ``Return code: 1``): what the host says of the run, never why the run failed.
 EXIT_LINE = re.compile(r"(?i)\b(?:exit(?:ed)?|return)[\s_-]?(?:code|status)\b\W{0,3}-?\d+\b")
@@ -99,11 +101,12 @@ def unwrapped(text: str) -> tuple[str, int | None]:
     if sections is not None:  # ``Stdout:`` and ``Stderr:`` alone on their lines, each over what the stream held
         return sections, exit_code(text)
     head_lines = text.lstrip("\n").split("\n", 3)
-    if len(head_lines) > 1 and EXIT_CODE.fullmatch(head_lines[0]):  # the code first, then a label, then the output
+    labelled = _CODE_THEN_OUTPUT.fullmatch(head_lines[0]) if len(head_lines) > 1 else None
+    if len(head_lines) > 1 and (labelled or EXIT_CODE.fullmatch(head_lines[0])):  # the code, a label, the output
         rest = head_lines[1:]
         while rest and (not rest[0].strip() or _OUTPUT_LABEL.fullmatch(rest[0].strip())):
             rest = rest[1:]
-        return "\n".join(rest), exit_code(head_lines[0])
+        return "\n".join(rest), int(labelled[1]) if labelled else exit_code(head_lines[0])
     if "Output: " in text:  # Gemini CLI starts the output on its own label's line: a rule reads whole lines
         text = _LABEL.sub("", text)
         # Since 0.27 Gemini CLI writes "Exit Code:" only when it is not 0, and always its process group: a

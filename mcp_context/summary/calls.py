@@ -76,6 +76,8 @@ def classify(block: Block) -> Call:
     blocks, a patch, a path with content) and by its name's words only where the shape says nothing."""
     name = block.name or "tool"
     args: dict[str, Any] = block.args if isinstance(block.args, dict) else {}
+    while len(args) == 1 and isinstance(only := next(iter(args.values())), dict):  # ``{payload: {...}}``: its inside
+        args = only
     words = set(re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower())) | shaped.operation(args)
     todos = _todos(args)
     if todos is not None:

@@ -166,10 +166,16 @@ def whole_text(args: dict[str, Any]) -> str | None:
     # with no old text beside it is the file's whole new text
     paired = by_words(args, _OLD_WORDS, _NOT_TEXT | _NEW_WORDS) is not None
     found = by_words(args, _CONTENT_WORDS, _NOT_TEXT - {"file"} | _OLD_WORDS | (_NEW_WORDS if paired else set()))
-    if found is None and path_of(args) is not None and by_words(args, _PATH_WORDS, set()) is None:
-        entry = _one_entry(args)
+    if found is None and path_of(args) is not None:  # in the one object it lists or nests (``edit: {text}``)
+        entry = _one_entry(args) or _nested(args)
         found = whole_text(entry) if entry is not None else None
     return found
+
+
+def _nested(args: dict[str, Any]) -> dict[str, Any] | None:
+    """The one object an argument nests (``{filePath, edit: {type: "rewrite-whole", text}}``)."""
+    nested = [v for v in args.values() if isinstance(v, dict)]
+    return nested[0] if len(nested) == 1 else None
 
 
 def path_list(args: dict[str, Any]) -> list[str] | None:
