@@ -173,7 +173,23 @@ def test_ordinary_source_and_logs_stay_untouched() -> None:
     assert len(found) <= size / 1e7, found
 
 
-@pytest.mark.parametrize("split", sorted({c.split for c in CASES}))
+#: A blind part whose texts the rules of its capture redact differently the second time (or inside a JSON string):
+#: a fault of the rules the part found, left for whoever writes rules from it. Which case fails is not read here, so
+#: the part stays blind; strict, so the mark has to go once the rules are fixed.
+NOT_YET_IDEMPOTENT = {
+    tenth.SPLIT: "the tenth part, measured blind on 723f165: at least one of its texts is redacted again differently",
+}
+
+
+@pytest.mark.parametrize(
+    "split",
+    [
+        pytest.param(s, marks=pytest.mark.xfail(strict=True, reason=NOT_YET_IDEMPOTENT[s]))
+        if s in NOT_YET_IDEMPOTENT
+        else s
+        for s in sorted({c.split for c in CASES})
+    ],
+)
 def test_redacting_again_changes_nothing_even_as_json(split: str) -> None:
     """What is stored redacted may be redacted again, as it is or as JSON text (an archive's lines): no rule
     may take a placeholder, or a JSON escape (``\\n``) next to one, for a secret; and a text given inside a JSON

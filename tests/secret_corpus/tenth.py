@@ -29,6 +29,7 @@ from . import tenth_traces as tr
 from .fifth import password
 from .fresh import Make, Shown, fx, part_rows
 from .makers import ALNUM, B64URL, DIGITS, HEX, LOWER, UPPER, b64, s, uuid4
+from .ninth import key_b64_32
 
 SEED = 5113
 SPLIT = "held_out_10"
@@ -54,10 +55,6 @@ def new_relic_license(rng: random.Random) -> str:
 
 def pixie(rng: random.Random) -> str:
     return "px-api-" + uuid4(rng)
-
-
-def key_b64_32(rng: random.Random) -> str:
-    return b64(rng.randbytes(32))
 
 
 def eab_hmac(rng: random.Random) -> str:
