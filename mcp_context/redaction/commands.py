@@ -27,15 +27,16 @@ _QUOTED = r"""[^"'\\\n\r\x00-\x1f\x7f\x80-\U0010ffff]"""
 #: host before it: literals, names, attributes) and the next a literal: the password (``NetworkCredential(user,
 #: "pw")``, a build tool's ``Credentials("realm", "host", "user", "pw")``).
 LOGIN_CALL = (
-    r"(?i:login|bind_s|credentials?|authenticate|auth=?)\([ \t]{0,8}"
+    r"(?i:login|bind_s|credentials?|authenticat(?:e|ion)|auth=?|basic(?:_?auth)?)\([ \t]{0,8}"
     rf"(?:(?:(?P<q1>\\{{0,8}}['\"]){_QUOTED}{{0,256}}(?P=q1)|[A-Za-z_][A-Za-z0-9_.\[\]]{{0,64}})"
-    rf"[ \t]{{0,8}},[ \t]{{0,8}}){{1,3}}(?P<q>\\{{0,8}}['\"])(?P<secret>{_QUOTED}{{8,256}})(?P=q)[ \t]{{0,8}}[,)]"
+    rf"[ \t]{{0,8}},[ \t]{{0,8}}){{1,3}}(?:Some\()?(?P<q>\\{{0,8}}['\"])(?P<secret>{_QUOTED}{{8,256}})(?P=q)"
+    r"(?:\)|\.to\w{1,16}\(\))?[ \t]{0,8}[,)]"  # Rust's ``Some("pw")``, Java's ``"pw".toCharArray()``
 )
 #: As code spells them (``NetworkCredential(``, ``HTTPBasicAuth(``, requests' ``auth=(``); not ``bind(`` or
 #: ``connect(``, which JavaScript and database code call everywhere with other arguments.
 LOGIN_CALL_ANCHORS = (
     "login(", "Login(", "bind_s(", "Credential(", "credential(", "Credentials(", "credentials(", "authenticate(",
-    "Authenticate(", "Auth(", "auth=(",
+    "Authenticate(", "Auth(", "auth=(", "Authentication(", "basic(", "basic_auth(", "BasicAuth(",
 )  # fmt: skip
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
-from . import commands, encoded, generic, keys, shapes, tables
+from . import commands, configs, encoded, generic, keys, shapes, tables
 
 #: No match of a rule is longer than this many characters (or bytes), except a PEM block's (which a stream holds
 #: whole; see Redactor.stream): a rule's repeats are bounded so, and a stream cut this far before its end cuts no
@@ -318,6 +318,9 @@ RULES: tuple[Rule, ...] = (
     _prefixed("pulumi_token", "pul-", r"[a-f0-9]{40}"),
     _prefixed("typeform_token", "tfp_", r"[A-Za-z0-9_.=-]{40,64}"),
     _prefixed("age_secret_key", "AGE-SECRET-KEY-1", r"[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}"),
+    _prefixed("pubnub_key", "pub-c- sub-c- sec-c-", r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"),
+    _prefixed("amazon_mws_token", "amzn.mws.", r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"),
+    _prefixed("aws_bedrock_key", "bedrock-api-key-", r"[A-Za-z0-9+/=%]{40,2048}"),
     _prefixed("prefect_key", "pnu_", r"[A-Za-z0-9]{36}"),
     _prefixed("netlify_token", "nfp_", r"[A-Za-z0-9]{36}"),
     _prefixed("tencent_secret_id", "AKID", r"[A-Za-z0-9]{32}"),
@@ -442,6 +445,10 @@ RULES: tuple[Rule, ...] = (
     _rule("secret", shapes.DEFAULT_ANCHORS, shapes.DEFAULT, folded=True, accept=shapes.default_value),
     _rule("private_key", shapes.PUTTY_ANCHORS, shapes.PUTTY),
     _rule("password", (), shapes.LOGIN_AT, accept=shapes.login_at, scan=shapes.LOGIN_AT_SCAN),
+    _rule("password", configs.USER_LINE_ANCHORS, configs.USER_LINE, accept=configs.user_line),
+    _rule("password", configs.GO_DSN_ANCHORS, configs.GO_DSN, back=configs.GO_DSN_BACK, accept=commands.made_password),
+    _rule("secret", configs.PRINTED_FIELD_ANCHORS, configs.PRINTED_FIELD, back=64, accept=configs.printed_field),
+    _rule("secret", configs.KEY_FILE_LINE_ANCHORS, configs.KEY_FILE_LINE, back=configs.KEY_FILE_LINE_BACK),
     _rule("webhook", shapes.WEBHOOK_ANCHORS, shapes.WEBHOOK, back=5, accept=shapes.webhook),
     _rule("secret", shapes.BLOCK_ANCHORS, shapes.BLOCK, accept=shapes.block),
     _rule("password", shapes.PW_FLAG_ANCHORS, shapes.PW_FLAG, accept=shapes.given),

@@ -1,0 +1,60 @@
+"""Credentials written in the shapes of particular files and printouts rather than under a secret's name: a
+``user = "name:password"`` line of a client's configuration (curl's ``.curlrc``, a proxy's ``proxy-user``), Go's
+MySQL data source (``user:password@tcp(host:3306)/db``), a debugger's print of a structure whose field names a
+secret (``password = 0x55d0c3a1e2e0 "pw"``), and a symmetric key file's line (chrony's and ntpd's ``1 SHA1
+HEX:9281d0...``). Each is a pattern, to find the place, and a judgement of the value where the place alone does
+not make it a secret."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .generic import ascii_of, password_like, secret_name
+
+#: A value's characters: no white space, quote, backslash (a JSON escape) or control character.
+_VALUE = r"""[^\s"'`\\\x00-\x1f\x7f]"""
+
+#: A client's ``user`` setting that holds ``name:password`` (curl's ``-u`` spelled in its config file).
+USER_LINE = (
+    r"(?:(?<![^\s_-])|(?<=\\[nrt]))(?i:user)[ \t]{0,8}[=:][ \t]{0,8}(?P<q>(?:\\?[\"'])?)[^\s:\"'@\\]{1,64}:"
+    rf"(?P<secret>{_VALUE}{{6,256}})(?P=q)[ \t]{{0,8}}(?=\r?\n|\\n|$)"
+)
+USER_LINE_ANCHORS = ("user", "User", "USER")
+
+
+def user_line(match: re.Match[Any], text: str | bytes) -> bool:
+    """The password part is given: no reference (``$PASS``, ``${X}``) nor placeholder."""
+    value = ascii_of(match.group("secret"))
+    return value[0] not in "$%{<" and password_like(value, quoted=True)
+
+
+#: Go's MySQL driver's data source: ``user:password@tcp(host:port)/db`` (also ``unix(`` and ``udp(``).
+GO_DSN = r"(?<![\w.-])[\w.-]{1,64}:(?P<secret>[^\s\"'@/]{4,256})@(?:tcp|unix|udp)\("
+GO_DSN_ANCHORS = ("@tcp(", "@unix(", "@udp(")
+GO_DSN_BACK = 330
+
+#: A debugger's print of a field that holds a C string: its name, its address, the text (``password = 0x55d0
+#: "pw"``, as gdb prints a struct).
+PRINTED_FIELD = (
+    r"(?P<name>[A-Za-z_][A-Za-z0-9_]{0,63}) = 0x[0-9a-f]{4,16} "
+    rf"(?P<q>\\?\")(?P<secret>{_VALUE}{{6,256}})(?P=q)"
+)
+PRINTED_FIELD_ANCHORS = (" = 0x",)
+
+
+def printed_field(match: re.Match[Any], text: str | bytes) -> bool:
+    """The field's name says it holds a secret (``password``, ``api_key``), and the text is not a reference."""
+    value = ascii_of(match.group("secret"))
+    return secret_name(ascii_of(match.group("name"))) and value[0] not in "$%{<"
+
+
+#: A symmetric key file's line: the key's number, its type, and the key (chrony's ``1 SHA1 HEX:9281d0...``, ntpd's
+#: ``10 SHA1 ace1aa...``, also ``ASCII:`` or a bare ASCII key), as chrony.keys and ntp.keys hold them.
+KEY_FILE_LINE = (
+    r"(?:(?<=\n)|(?<=\\n)|(?<![\s\S]))"
+    r"(?i:[ \t]{0,8}\d{1,5}[ \t]{1,8}(?:MD5|SHA1?|SHA256|SHA384|SHA512|AES128CMAC|AES256CMAC|M)[ \t]{1,8})"
+    rf"(?:HEX:|ASCII:)?(?P<secret>{_VALUE}{{8,128}})[ \t]{{0,8}}(?=\r?\n|\\n|$)"
+)
+KEY_FILE_LINE_ANCHORS = (" SHA1 ", " MD5 ", " SHA256 ", " AES128CMAC ", "\tSHA1\t", " SHA512 ")
+KEY_FILE_LINE_BACK = 16
