@@ -29,6 +29,23 @@ def user_line(match: re.Match[Any], text: str | bytes) -> bool:
     return value[0] not in "$%{<" and password_like(value, quoted=True)
 
 
+#: A password flag and its value as two items of an argv list (``["psexec", "-u", "admin", "-p", "pw"]``,
+#: ``"--password", "pw"``), in a JSON string too.
+ARGV_PAIR = (
+    r"(?P<f>\\?[\"'])(?:-p|-P|--password|--passwd|--pass)(?P=f)[ \t]{0,4},[ \t]{0,4}"
+    rf"(?P<q>\\?[\"'])(?P<secret>{_VALUE}{{6,256}})(?P=q)"
+)
+ARGV_PAIR_ANCHORS = tuple(
+    f"{flag}{quote}" for flag in ("-p", "-P", "pass", "passwd", "password") for quote in ('"', "'", '\\"')
+)
+
+
+def argv_pair(match: re.Match[Any], text: str | bytes) -> bool:
+    """The value is given: no reference nor placeholder, made as a password (three kinds of character)."""
+    value = ascii_of(match.group("secret"))
+    return value[0] not in "$%{<" and password_like(value, quoted=True)
+
+
 #: Go's MySQL driver's data source: ``user:password@tcp(host:port)/db`` (also ``unix(`` and ``udp(``).
 GO_DSN = r"(?<![\w.-])[\w.-]{1,64}:(?P<secret>[^\s\"'@/]{4,256})@(?:tcp|unix|udp)\("
 GO_DSN_ANCHORS = ("@tcp(", "@unix(", "@udp(")

@@ -45,9 +45,10 @@ _NOT_PASS = frozenset("bypass compass encompass multipass overpass underpass sur
 
 def _compound(word: str) -> bool:
     """Whether one word of a name joins a qualifier to a secret word with nothing between, as configuration
-    directives do (``requirepass``, ``masterauth``, ``dbpass``, ``authtok``)."""
+    directives do (``requirepass``, ``masterauth``, ``dbpass``, ``authtok``, LDAP's ``rootpw`` and ``bindpw``)."""
     return (
         (word.endswith("pass") and word not in _NOT_PASS)
+        or (word.endswith("pw") and len(word) > 3)
         or (word.endswith("auth") and len(word) > 5)
         or "authtok" in word
     )

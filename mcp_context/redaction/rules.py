@@ -446,6 +446,7 @@ RULES: tuple[Rule, ...] = (
     _rule("private_key", shapes.PUTTY_ANCHORS, shapes.PUTTY),
     _rule("password", (), shapes.LOGIN_AT, accept=shapes.login_at, scan=shapes.LOGIN_AT_SCAN),
     _rule("password", configs.USER_LINE_ANCHORS, configs.USER_LINE, accept=configs.user_line),
+    _rule("password", configs.ARGV_PAIR_ANCHORS, configs.ARGV_PAIR, back=13, accept=configs.argv_pair),
     _rule("password", configs.GO_DSN_ANCHORS, configs.GO_DSN, back=configs.GO_DSN_BACK, accept=commands.made_password),
     _rule("secret", configs.PRINTED_FIELD_ANCHORS, configs.PRINTED_FIELD, back=64, accept=configs.printed_field),
     _rule("secret", configs.KEY_FILE_LINE_ANCHORS, configs.KEY_FILE_LINE, back=configs.KEY_FILE_LINE_BACK),

@@ -23,7 +23,9 @@ _ARG_END = r"(?=[\s;|&)]|\\[nrt]|$)"
 
 #: A short flag of the kind that takes a password (``-p``, ``-a``, ``-w``, ``-P``; ``-p`` also with the value attached,
 #: ``-pS3cret!``), the value quoted or not; the flag a word of its own (not ``sha256=-p...``, a digest).
-PASSWORD_FLAG = rf"(?<![^\s\"'])-(?:[pawP][ \t]{{1,4}}|p)(?P<q>['\"]?)(?P<secret>{_ARG}{{8,256}})(?P=q){_ARG_END}"
+PASSWORD_FLAG = (  # the quote may be a JSON escape's (a command inside a JSON string)
+    rf"(?<![^\s\"'])-(?:[pawP][ \t]{{1,4}}|p)(?P<q>(?:\\?['\"])?)(?P<secret>{_ARG}{{8,256}})(?P=q){_ARG_END}"
+)
 PASSWORD_FLAG_ANCHORS = ("-p", "-a", "-w", "-P")
 
 
@@ -405,7 +407,10 @@ def path_token(match: re.Match[Any], text: str | bytes) -> bool:
 #: its first four) that is one value alone, made as a password: what the command printed is the secret it named. A
 #: line it passes over holds no placeholder: what is redacted again is judged as it was the first time.
 PROMPT_OUTPUT = (
-    r"(?:(?<![^\n])|(?<=\\n)|(?<=[\"~/\w\])]))\$[ \t](?P<command>(?:[^\n\\]|\\[^nr\n]){1,200})(?:\r?\n|\\n)"
+    # the command may go on over a line's end its backslash continues (``\`` and a newline; in a JSON string, both
+    # escaped)
+    r"(?:(?<![^\n])|(?<=\\n)|(?<=[\"~/\w\])]))\$[ \t]"
+    r"(?P<command>(?:\\\r?\n|\\\\\\n|[^\n\\]|\\[^nr\n]){1,200})(?:\r?\n|\\n)"
     r"(?:(?!(?:[^\n\\]|\\[^nr\n]){0,128}\[secret:)(?:[^\n\\$]|\\[^nr\n]){0,128}(?:\r?\n|\\n)){0,3}?[ \t]{0,16}"
     r"(?P<secret>(?=[^\s\\:]{0,255}[\d!#%^*+~])(?=[^\s\\:]{0,255}[A-Za-z])[^\s\"'`\\:$][^\s\"'`\\:]{5,255})"
     r"[ \t]{0,16}(?=\r?\n|\\[rn]|$)"
