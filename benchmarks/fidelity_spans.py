@@ -10,12 +10,14 @@ interpreter runs one line of shell per step, so its edits are one-line Python pr
 whole lines and answers with numbered windows; Codel's terminal and LlamaIndex's code interpreter hand back a run's
 output through a TTY and as Python bytes; OpenDevin's ``open_file`` numbers lines between markers of the file's ends;
 Roo Code and Nanocoder pad their line numbers; AgentKit's tools answer in JavaScript's JSON, a read as a JSON list
-inside the JSON of the answer."""
+inside the JSON of the answer. Mastra's workspace tools take terminal colours out of a run's output and number a read
+``N→``; Koog's file tools render a file with its sizes and its text in a block named for its language."""
 
 from __future__ import annotations
 
 import difflib
 import json
+import re
 import shlex
 from pathlib import PurePosixPath
 
@@ -67,6 +69,7 @@ def span_slots(before: str, old: str, new: str, abs_path: str) -> dict[str, str]
         **_padded_views(before, after, at, old, new),
         **_one_liners(abs_path, before, after, old, new),
         "agentkit_read": _js_json({"data": _js_json([{"path": abs_path, "content": before}])}),
+        **_koog(abs_path, before, after),
         **text,
         **{f"{name}_json": json.dumps(value) for name, value in text.items()},
     }
@@ -90,6 +93,52 @@ def shown_slots(output: str, before: str, after: str) -> dict[str, str]:
         "before_tty": before.replace("\n", "\r\n"),
         "output_bytes": repr(f"{output}\n\n".encode() if output else b"\n"),
         "before_bytes": repr(f"{before}\n".encode()),
+        **_stripped_views(output, before),
+    }
+
+
+#: Terminal colour and cursor sequences, as Mastra's workspace tools take them out of a run's output for the model.
+_ANSI = re.compile(
+    r"(?:\x1b\][\s\S]*?(?:\x07|\x1b\\|\x9c))"
+    r"|(?:[\x1b\x9b][\[\]()#;?]*(?:\d{1,4}(?:[;:]\d{0,4})*)?[\dA-PR-TZcf-nq-uy=><~])"
+)
+
+
+def _stripped_views(output: str, before: str) -> dict[str, str]:
+    """A run's output with its terminal sequences taken out (Mastra's execute_command hands the model that, or
+    ``(no output)``), a file as Mastra's read_file numbers it (``N→``, the numbers padded to six or to the widest and
+    one, over the file split on newlines) and the file's size in bytes, as its read's header gives it."""
+    plain = _ANSI.sub("", output)
+    lines = before.split("\n")
+    width = max(6, len(str(len(lines))) + 1)
+    return {
+        "output_plain": plain,
+        "output_plain_or_none": plain or "(no output)",
+        "arrowed_six": "\n".join(f"{n:>{width}}→{line}" for n, line in enumerate(lines, 1)),
+        "before_size": str(len(before.encode())),
+    }
+
+
+#: The languages Koog's file renderer names a fenced file's block with, by the file's extension.
+_KOOG_CODE = set(
+    "kt java js ts py cpp c h hpp cs cxx cc go rs php rb swift scala sh bash sql r html css xml json yaml yml toml md "
+    "dockerfile gradle properties conf ini cfg makefile cmake dart lua perl powershell ps1 bat cmd vim".split()
+)
+_KOOG_IDS = {"kt": "kotlin", "js": "javascript", "ts": "typescript", "py": "python", "sh": "bash", "yml": "yaml"}
+_KOOG_IDS |= {"cxx": "cpp", "cc": "cpp", "hpp": "cpp", "cs": "csharp", "ps1": "powershell", "md": "markdown"}
+_KOOG_IDS |= {"rb": "ruby", "dockerfile": "docker", "gradle": "groovy", "bat": "batch", "cmd": "batch"}
+
+
+def _koog(abs_path: str, before: str, after: str) -> dict[str, str]:
+    """A file as Koog's read_file renders it (its path and sizes, ``Content:``, the trimmed text in a block named for
+    its language where the extension is one Koog knows) and the line its write_file answers with after ``Written``."""
+    ext = PurePosixPath(abs_path).suffix.lstrip(".").lower()
+    text = before.strip()
+    body = f"```{_KOOG_IDS.get(ext, ext)}\n{text}\n```" if ext in _KOOG_CODE else text
+    sizes = f"{len(before.encode())} bytes, {len(before.splitlines())} lines"
+    return {
+        "koog_read": f"{abs_path} ({sizes})\nContent:\n{body}",
+        "koog_written": f"{abs_path} ({len(after.encode())} bytes, {len(after.splitlines())} lines)",
     }
 
 

@@ -32,7 +32,9 @@ two failures per tool, in ``ecosystems_eleventh.py`` (g++, gdb, Perl, Rake, ERB,
 ``ecosystems_thirteenth.py`` (sed, tar, Clojure, oxlint, Vite, Babel, lint-staged, Turborepo) and
 ``ecosystems_thirteenth_checks.py`` (Hypothesis, pytest-xdist, ty, nbconvert, DuckDB, ansible-lint); the
 fourteenth's, two failures per tool, in ``ecosystems_fourteenth.py`` (clang-format, GNU patch, rsync, Ant, Autoconf,
-ts-node, CSpell, Parcel) and ``ecosystems_fourteenth_checks.py`` (Flask, dbt, Cython, SCons).
+ts-node, CSpell, Parcel) and ``ecosystems_fourteenth_checks.py`` (Flask, dbt, Cython, SCons); the fifteenth's, two
+failures per tool, in ``ecosystems_fifteenth.py`` (GnuPG, sha256sum, diff, pkg-config, HAProxy, Spectral, tape, Knip,
+TypeDoc) and ``ecosystems_fifteenth_checks.py`` (deptry, djLint, Snakemake).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -107,6 +109,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_eighth_checks import cfn_lint, gitlint, proselint, pyflakes, rollup, standard, terser
     from ecosystems_eleventh import erb, gdb, gpp, node_test, openssl, perl, rake, yq
     from ecosystems_eleventh_checks import coverage, invoke, nox
+    from ecosystems_fifteenth import diff, gpg, haproxy, knip, pkg_config, sha256sum, spectral, tape, typedoc
+    from ecosystems_fifteenth_checks import deptry, djlint, snakemake
     from ecosystems_fifth import bats, dot, ledger, luacheck, meson, nasm, protoc
     from ecosystems_fifth_checks import ajv, ava, black, flake8, htmlhint, markdownlint, sqlfluff, stylelint
     from ecosystems_fourteenth import ant, autoconf, clang_format, cspell, parcel, patch, rsync, ts_node
@@ -335,6 +339,18 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("dbt", dbt),
         ("cython", cython),
         ("scons", scons),
+        ("gpg", gpg),
+        ("sha256sum", sha256sum),
+        ("diff", diff),
+        ("pkg_config", pkg_config),
+        ("haproxy", haproxy),
+        ("spectral", spectral),
+        ("tape", tape),
+        ("knip", knip),
+        ("typedoc", typedoc),
+        ("deptry", deptry),
+        ("djlint", djlint),
+        ("snakemake", snakemake),
     ]
 
 
