@@ -121,3 +121,11 @@ def test_a_list_of_files_and_nothing_else_is_a_read_of_them_and_an_argv_is_not()
 def test_a_tool_named_for_finding_with_a_path_and_two_texts_replaces() -> None:
     call = _call({"c0": "lib/users.js", "c1": "found.account.uid", "c2": "found.profile.uid"}, name="find_and_swap")
     assert call.kind == "edit" and call.replaced == [("found.account.uid", "found.profile.uid")]
+
+
+def test_a_text_that_leaves_code_out_is_an_edit_and_a_list_of_command_lines_a_command() -> None:
+    call = _call(
+        {"t": "src/users.js", "u": "// ... existing code ...\nreturn found.profile.uid;\n// ... existing code ..."}
+    )
+    assert call.kind == "edit" and call.content is None  # not the whole file: what it left out is still there
+    assert _call({"x": ["cd /w/app", "npx jest"]}).runs == "cd /w/app && npx jest"

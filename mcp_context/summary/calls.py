@@ -170,6 +170,8 @@ def _by_shape(name: str, args: dict[str, Any]) -> Call | None:
     if len(rest) >= 2 and rest[0] != rest[1]:
         old, new = rest[0], rest[1]
         return Call("edit", name, path, [(path, "edit")], change=short(old, new), replaced=[(old, new)])
+    if len(rest) == 1 and "\n" in rest[0].strip() and edits.elided(rest[0]):  # ``// ... existing code ...``
+        return Call("edit", name, path, [(path, "edit")], change=short("", rest[0]), replaced=[("", rest[0])])
     if len(rest) == 1 and "\n" in rest[0].strip():
         return Call("write", name, path, [(path, "write")], change=written(rest[0]), content=rest[0])
     return Call("read", name, path, [(path, "read")]) if not rest else None

@@ -86,10 +86,11 @@ def folder(path: str) -> bool:
 
 
 def argv(args: dict[str, Any]) -> list[str] | None:
-    """An argv list among the arguments (``["go", "test", "./..."]``, ``["bash", "-lc", "make"]``)."""
+    """An argv list among the arguments (``["go", "test", "./..."]``, ``["bash", "-lc", "make"]``), or a list of
+    command lines run one after the other (``["cd app", "npx jest"]``)."""
     for value in args.values():
         if isinstance(value, list) and value and all(isinstance(v, str) and v and "\n" not in v for v in value):
-            if _COMMAND.match(value[0]) and " " not in value[0]:
+            if _COMMAND.match(value[0]):
                 return value
     return None
 
