@@ -71,8 +71,9 @@ def read_command(text: str, command: str = "") -> Reading:
     if _said_failed(text, command):
         return Reading(True, quote(printed(text, command), failed=True))
     line = quote(text)
-    if line is None and command and own_diagnostic(text, _programs(command)) is not None:
-        line = quote(text, failed=True) or own_diagnostic(text, _programs(command))  # the best reason it gives
+    own = own_diagnostic(text, _programs(command)) if line is None and command else None
+    if own is not None:
+        line = quote(text, failed=True) or own  # the best reason the output gives, else the program's own line
     return Reading(line is not None, line)
 
 
@@ -240,13 +241,15 @@ def quote(text: str, failed: bool = False) -> str | None:
 _OCCURRED = re.compile(
     r"(?i)\b(?:an? )?(?:error|exception|failure)s? (?:has |have )?occurred\b|\bencountered an? (?:error|exception)\b"
 )
-_BEFORE = re.compile(r"(?i)\bsee (?:the )?(?:previous|above|earlier)\b|\(code \d+\)")
+#: A line that points at the errors printed before it (``see previous errors``, rsync's ``(code 23)``).
+_POINTS_BACK = r"\bsee (?:the )?(?:previous|above|earlier)\b|\(code \d+\)"
+_BEFORE = re.compile(rf"(?i){_POINTS_BACK}")
 #: A line that says why elsewhere: only that a command ended with a status (``ERROR  run failed: command  exited
 #: (1)``), a pointer to the errors printed before it or to a log (``see previous errors``, ``see the compiler
 #: error output for details``), or an exception whose message is only a path (``CompileError: /w/stats.pyx``).
 _ELSEWHERE = re.compile(
-    r"(?i)\b(?:exited|exit (?:code|status)|returned non-zero)\W*(?:with )?\(?-?\d+\)?\W*$|\(code \d+\)|"
-    r"\bsee (?:the )?(?:previous|above|earlier)\b|\bsee (?:the )?[\w ]{0,30}\b(?:output|log)s? for details\b|"
+    r"(?i)\b(?:exited|exit (?:code|status)|returned non-zero)\W*(?:with )?\(?-?\d+\)?\W*$|"
+    rf"{_POINTS_BACK}|\bsee (?:the )?[\w ]{{0,30}}\b(?:output|log)s? for details\b|"
     r"^[\w.]*(?:Error|Exception): [\w./-]+\.\w{1,8}$"
 )
 #: A line a tool cut short (pytest's summary: ``FAILED t.py::x - IndexError: string index ou...``).

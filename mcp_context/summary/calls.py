@@ -98,8 +98,7 @@ def classify(block: Block) -> Call:
     if command:
         return Call("command", name, command)
     searching = words & {"grep", "glob", "search", "find", "list", "ls"} or "pattern" in args
-    replacing = path and old_new(args) is not None or not path and _edit_by_shape(name, args)
-    if searching and not replacing:  # ``find_and_replace{path, find, replace}`` edits
+    if searching and not _replacing(name, args, path):  # ``find_and_replace{path, find, replace}`` edits
         pattern = args.get("pattern") or args.get("query") or args.get("regex") or ""
         where = f" in {path}" if path else ""
         return Call("search", name, f"{pattern}{where}" if pattern else cut(args_text(args), CUT_CHARS))
@@ -143,9 +142,10 @@ def _unknown(name: str, block: Block) -> Call:
     return Call("call", name, f"{name}({cut(args_text(block.args), CUT_CHARS)})", runs=line)
 
 
-def _edit_by_shape(name: str, args: dict[str, Any]) -> bool:
-    shape = _by_shape(name, args)
-    return shape is not None and shape.kind == "edit"
+def _replacing(name: str, args: dict[str, Any], path: str | None) -> bool:
+    """Whether a tool named for finding replaces: an old/new pair beside its path, or by shape a path and two texts."""
+    shape = None if path else _by_shape(name, args)
+    return old_new(args) is not None if path else shape is not None and shape.kind == "edit"
 
 
 def _by_shape(name: str, args: dict[str, Any]) -> Call | None:
