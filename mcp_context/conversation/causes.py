@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["MOST", "joined", "owner"]
+__all__ = ["BARE", "MOST", "banner", "joined", "owner", "said_below", "with_below"]
 
 #: The longest a widened cause grows: room enough for a message and its expected/actual values.
 MOST = 320
@@ -31,6 +31,14 @@ _BRACKET_LINES = 16
 #: next line when that is indented deeper and short.
 _WRAPPED = re.compile(r"[A-Za-z]$")
 _WRAP_CHARS = 80
+
+
+_BANNER = re.compile(r"^\W*$|^(.)\1{5,}")
+
+
+def banner(line: str) -> bool:
+    """Whether ``line`` says nothing: no word in it, or a rule drawn between blocks (``------``)."""
+    return _BANNER.match(line) is not None
 
 
 def joined(text: str, start: int, line: str) -> str:
@@ -262,3 +270,83 @@ def _closed(line: str, rest: list[str]) -> str:
 def _open(line: str) -> int:
     bare = _QUOTED.sub("", line)
     return sum(bare.count(c) for c in "([{") - sum(bare.count(c) for c in ")]}")
+
+
+def with_below(text: str, start: int, found: str, line: str) -> str:
+    """The quote with what the lines below its line add: the message of a bare kind or code, the last link of a
+    chain of causes, the frame of the program's own code a crash happened in."""
+    end = start + len(found)
+    if BARE.search(found):  # a kind or a code with nothing after it: the message is below
+        below = said_below(text, end)
+        line = f"{line} {below}" if below and below not in line else line
+    cause = _last_cause(text, end)
+    if cause is not None and cause not in line:  # an error's chain of causes under it: the last is the root
+        line = f"{line}; {cause}"
+    if _CRASHED.search(found):  # a crash says what killed the program; the frame says where in its own code
+        site = _crash_site(text, end)
+        line = f"{line}; {site}" if site and site not in line else line
+    return line
+
+
+#: A line whose message is only a kind or a code, or nothing, after its last colon (``Error: ERR_PNPM_NO_SCRIPT``,
+#: ``An error has occurred: InvalidConfigError:``).
+BARE = re.compile(r":[ \t]*(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]\w*(?:Error|Exception))?[ \t]*:?[ \t]*$")
+_BELOW_LINES = 4
+
+
+def said_below(text: str, end: int) -> str | None:
+    """The first line below ``end`` that says something (not a rule, a banner or white space), within a few."""
+    for raw in text[end:].split("\n", _BELOW_LINES + 1)[1 : _BELOW_LINES + 1]:
+        said = raw.strip()
+        if said and not banner(said):
+            return said
+    return None
+
+
+#: A link of a chain of causes printed under an error (``  cause: ...``, ``Caused by: ...``).
+_CAUSE_LINE = re.compile(r"(?im)^[ \t]*(?:caused by|cause):[ \t]*\S.*$")
+_CHAIN_CHARS = 2_000
+
+
+def _last_cause(text: str, end: int) -> str | None:
+    """The last link of the chain of causes printed right under an error line (before a line at the margin that
+    is no link: the next message)."""
+    found = None
+    for match in _CAUSE_LINE.finditer(text, end, end + _CHAIN_CHARS):
+        if text[end : match.start()].strip("\n") and not _under(text[end : match.start()]):
+            break
+        found, end = match, match.end()
+    return found.group(0).strip() if found else None
+
+
+def _under(between: str) -> bool:
+    """Whether the lines between an error and a cause are the error's own (indented, or links of the chain)."""
+    return all(not ln.strip() or ln[:1] in " \t" or _CAUSE_LINE.match(ln) for ln in between.strip("\n").split("\n"))
+
+
+#: A program killed by a signal, as a debugger or a shell says it.
+_CRASHED = re.compile(r"\bsignal SIG[A-Z]+\b|\bSegmentation fault\b|\(core dumped\)$")
+#: A stack frame with its place in a source file, as debuggers and checkers print one: gdb's ``#1  0x... in f (t=0x1)
+#: at parse.c:6`` (also without its number), lldb's ``frame #1: ... at parse.c:6:10``, a sanitizer's ``#1 0x... in f
+#: /src/parse.c:6:12``, valgrind's ``by 0x...: f (parse.c:6)``.
+_FRAME_AT = re.compile(
+    r"^[ \t]*(?:#\d+[ \t]+|frame #\d+: |(?:at|by) )?(?:0x[0-9a-fA-F]+:? (?:in )?)?[\w$:~<>.`]+ ?(?:\(.*\) )?"
+    r"(?:at |\()?(?P<file>[\w.~/+-]+\.\w{1,5}):\d+(?::\d+)?\)?[ \t]*$",
+    re.M,
+)
+#: Where the system's own code lives (the C library's sources, a toolchain's): a crash inside it is not where the
+#: program went wrong.
+_SYSTEM_CODE = re.compile(r"^(?:/usr/|/lib|/opt/|\.\./sysdeps/|\./sysdeps/|/build/|/rustc/|<)")
+_SITE_LINES = 40  # how far below the crash its frames are looked for
+
+
+def _crash_site(text: str, start: int) -> str | None:
+    """The first frame below a crash that is in the program's own code (a frame inside the C library says where
+    it stopped, not where the program went wrong): not under a system folder, and not a source the debugger
+    says it cannot find (``44\t./nptl/pthread_kill.c: No such file or directory.``)."""
+    below = "\n".join(text[start:].split("\n", _SITE_LINES + 1)[:_SITE_LINES])
+    for frame in _FRAME_AT.finditer(below):
+        file = frame["file"]
+        if not _SYSTEM_CODE.match(file) and f"{file}: No such file or directory" not in below:
+            return frame.group(0).strip()
+    return None

@@ -119,7 +119,8 @@ RULES: tuple[Rule, ...] = (
     # an exception's class and message, behind a runner's marker (``** (KeyError) ...``, ``E   ``, ``> ``) or not
     _rule(
         "exception",
-        rf"^[ \t]*(?:[*#>!|]+[ \t]*)?(?:\((?:[\w$]+\.)*{_KIND}\) \S.*|(?:[\w$]+\.)*{_KIND}(?: \[\w+\])? ?:(?: .*)?)$",
+        rf"^[ \t]*(?:[*#>!|]+[ \t]*)?(?:\((?:[\w$]+\.)*{_KIND}\) \S.*|(?:[\w$]+\.)*{_KIND}(?: \[\w+\])? ?:(?: .*)?|"
+        rf"{_KIND} in \S.*:)$",  # also where it was raised, its message below (``MissingInputException in rule x:``)
         None,
         89,
     ),
@@ -199,6 +200,16 @@ RULES: tuple[Rule, ...] = (
     # a rule's code under a caret that marks the span it found: only a finding is printed so
     _rule("linter", r"^[ \t]*\^-*\^? [A-Z]{1,3}\d{2,5}\b.+$", ("^-",), 83),
     _rule("mypy/ruff", r"^Found [1-9]\d* errors?\b.*$", ("Found ",), 50),
+    # a formatter run as a check: what it would change (``1 file would be updated.``, ``would reformat a.py``); that
+    # the check failed, not where (the diff it prints is the file's text)
+    _rule(
+        "check mode",
+        r"^.*(?:\b[1-9]\d* files? would (?:be )?(?:reformatted|updated|changed|modified|fixed|rewritten)|"
+        r"\b[Ww]ould (?:reformat|update|rewrite)\b).*$",
+        ("would ", "Would "),
+        49,
+        trigger=False,
+    ),
     # an error said to be met, told on the lines below (``Encountered an error:`` over ``Compilation Error``)
     _rule("error encountered", r"^.*\b[Ee]ncountered an? (?:error|exception)\b.*$", ("ncountered a",), 60),
     # a checker's verdict in words (``Schema validation errors were encountered.``): that it failed, not why
@@ -231,6 +242,7 @@ RULES: tuple[Rule, ...] = (
     _rule("make", r"^(?:g?make)(?:\[\d+\])?: \*\*\* .+$", ("***",), 60),
     # shells
     _rule("shell", r"^(?!\S+:\d+:).*(?:: command not found|command not found: \S+)$", ("command not found",), 70),
+    _rule("shell", r"^(?:\S*/)?(?:sh|dash): \d+: \S+: not found$", (": not found",), 70),  # dash's own words
     _rule("shell", r"^(?!\S+:\d+:).*\bNo such file or directory\b(?::.*)?$", ("No such file or directory",), 70),
     _rule("shell", r"^(?!\S+:\d+:).*: Permission denied$", ("Permission denied",), 70),
     _rule(

@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .causes import joined, owner
+from .causes import BARE, joined, owner, said_below, with_below
 from .failure_rules import ERROR_LED, RULES, Rule
-from .reasons import QUOTED, banner, marker, own_diagnostic, reason, second_opinion, severe, tally
+from .reasons import QUOTED, marker, own_diagnostic, reason, second_opinion, severe, tally
 from .wrappers import ECHOED, EXIT_CODE, enveloped, exit_code, printed, unwrapped
 
 __all__ = [
@@ -193,10 +193,12 @@ def quote(text: str, failed: bool = False) -> str | None:
     best: _Best | None = None
     title: _Best | None = None  # the best line that names a test
     titles: list[int] = []  # where each line that names a test starts: a test's cause is told before the next's
+    seen: list[_Best] = []  # every line a rule matched: a wrapper's closing line gives way to the cause it wraps
     for rule in {id(rule): rule for key in present for rule in _BY_KEY[key]}.values():
         hits = sorted(hit for key in rule.keys or () for hit in found.get(key, ()) if rule.line.match(hit[1]))
         if hits:
             best = _better(best, rule, *(hits[0] if rule.first else hits[-1]))
+            seen += [_better(None, rule, *hit) for hit in hits]
             title = _better(title, rule, *hits[0]) if rule.title else title
             titles += [hit[0] for hit in hits] if rule.title else []
     if best is None and not failed:
@@ -210,10 +212,12 @@ def quote(text: str, failed: bool = False) -> str | None:
             unmarked = [m for m in matches if not _is_mild(m.group(0))] if rule.first else []
             match = (unmarked or matches)[0] if rule.first else matches[-1]
             best = _better(best, rule, match.start(), match.group(0))
+            seen += [_better(None, rule, m.start(), m.group(0)) for m in matches]
             title = _better(title, rule, matches[0].start(), matches[0].group(0)) if rule.title else title
             titles += [m.start() for m in matches] if rule.title else []
     if best is None:  # a failure is shown, in no shape known here: the line that reads most like a reason
-        return _pointed(text, reason(text)) if failed else None
+        return (_pointed(text, reason(text)) or _unmarked(text)) if failed else None
+    best = _unwrapped(text, best, seen)
     above = owner(text, best.start)  # a line inside an error's indented block is a detail of that error
     if above is not None and not best.title:
         best = _Best(best.rank, best.order, above[1], above[0], False)
@@ -221,7 +225,7 @@ def quote(text: str, failed: bool = False) -> str | None:
     if best.title:  # the test is named, the cause not yet: the first line after it that says why
         after = best.start + len(best.line)
         own = text[: min((at for at in titles if at > best.start), default=len(text))]  # up to the next test's name
-        cause = _cause_after(own, best.start) or reason(own[after:]) or _said_below(own, after)
+        cause = _cause_after(own, best.start) or reason(own[after:]) or said_below(own, after)
         line = f"{cause} ({line})" if cause else line
     elif title is not None and title.start < best.start and title.line not in line:
         line = f"{line} ({title.line})"
@@ -229,7 +233,7 @@ def quote(text: str, failed: bool = False) -> str | None:
         line = _why(text, best, line)
     else:
         line = second_opinion(text, line, best.start)
-    line = _with_below(text, best, _completed(text, line))
+    line = with_below(text, best.start, best.line, _completed(text, line))
     wrapper = next((ln for _, ln in found.get("***", ()) if _MAKE.match(ln)), None)
     if wrapper is None or wrapper.strip() == line:
         return _with_cause(text, line) if wrapper is not None else line
@@ -242,7 +246,7 @@ _OCCURRED = re.compile(
     r"(?i)\b(?:an? )?(?:error|exception|failure)s? (?:has |have )?occurred\b|\bencountered an? (?:error|exception)\b"
 )
 #: A line that points at the errors printed before it (``see previous errors``, rsync's ``(code 23)``).
-_POINTS_BACK = r"\bsee (?:the )?(?:previous|above|earlier)\b|\(code \d+\)"
+_POINTS_BACK = r"\bsee (?:the )?(?:previous|above|earlier)\b|\blook (?:above|back)\b|\(code \d+\)"
 _BEFORE = re.compile(rf"(?i){_POINTS_BACK}")
 #: A line that says why elsewhere: only that a command ended with a status (``ERROR  run failed: command  exited
 #: (1)``), a pointer to the errors printed before it or to a log (``see previous errors``, ``see the compiler
@@ -256,6 +260,31 @@ _ELSEWHERE = re.compile(
 _ELIDED = re.compile(r"(?:.* - |^)(?P<said>[^\n]{12,}?)(?:\.\.\.|…)$")
 
 
+#: A wrapper's closing words: only that a job, a step or a command it ran failed (``WorkflowError: At least one job
+#: did not complete successfully.``, ``Command '...' returned non-zero exit status 127.``); what failed inside it was
+#: printed before.
+_WRAPPED = re.compile(
+    r"(?i)\bdid not (?:complete|finish|succeed|run) successfully\b|\breturned (?:a )?non-zero exit\b|"
+    r"\b(?:job|task|step|stage|rule|command|process|subprocess|build|target)s?(?: execution)? (?:has |have )?failed\b|"
+    r"\bexited with (?:a )?non-zero\b|\bnon-zero exit (?:status|code)\b"
+)
+
+
+def _unwrapped(text: str, best: _Best, seen: list[_Best]) -> _Best:
+    """The best line, or when it only closes a wrapper (a generic failure of what it ran, or an error's kind whose
+    message is another error's line), the first line before it that says more: what failed inside the wrapper."""
+
+    def wraps(found: _Best) -> bool:
+        below = said_below(text, found.start + len(found.line)) if BARE.search(found.line) else None
+        inner = below is not None and any(other.line == below for other in seen)
+        return inner or _WRAPPED.search(f"{found.line} {below or ''}") is not None
+
+    if best.title or not wraps(best):
+        return best
+    inside = [f for f in seen if f.start < best.start and f.rank > _TALLY and not f.title and not wraps(f)]
+    return min(inside, key=lambda found: found.start, default=best)  # the first: it caused the rest
+
+
 def _why(text: str, best: _Best, line: str) -> str:
     """A line that says that the run failed and not why (a count, also behind ``ERROR:``, a command's exit status,
     an error said to have occurred) told with the line that reads most like a reason: below it, for an error said
@@ -264,10 +293,39 @@ def _why(text: str, best: _Best, line: str) -> str:
         cause = reason(text[best.start + len(best.line) :])
         return f"{cause} ({line})" if cause and cause not in line else line
     why = reason(text[: best.start]) if _BEFORE.search(best.line) else None
-    why = why or reason(text)
+    why = why or _pointed(text, reason(text))
     if why and line in why:  # the reasons read the count too, beside a line that says why
         return why
     return f"{why} ({line})" if why and why not in line else line
+
+
+#: A diff's hunk header, and a place in a file named anywhere in a line (``left-pad  package.json:9:6``).
+_HUNK = re.compile(r"^@@ [-+\d, ]+ @@.*$", re.M)
+_PLACED = re.compile(r"(?:^|\s)[\w./-]+\.\w{1,8}:\d+(?::\d+)?(?:\s|$)")
+_HEADING = re.compile(r"^\S[^:\n]{0,60}(?:\(\d+\)|:)$")  # ``Unused dependencies (1)``, ``Unused exports:``
+
+
+def _unmarked(text: str) -> str | None:
+    """A failed run that says why in no word of failure: the first change of the diff it printed (a golden-file
+    test's ``diff -u``), else the first line that names a place in a file (a checker's finding), under its heading
+    when one stands right above it."""
+    hunk = _HUNK.search(text)
+    if hunk is not None:
+        removed = added = None
+        for line in text[hunk.end() + 1 :].split("\n"):
+            if line.startswith("@@") or (removed and added):
+                break
+            removed = removed or (line.rstrip() if line[:1] == "-" else None)
+            added = added or (line.rstrip() if line[:1] == "+" else None)
+        if removed or added:
+            return " / ".join(side for side in (removed, added) if side)
+    above = ""
+    for line in text.split("\n"):
+        said = line.strip()
+        if _PLACED.search(line) and not said.startswith(("at ", "File ")):
+            return f"{above} {said}" if _HEADING.match(above) else said
+        above = said or above
+    return None
 
 
 def _pointed(text: str, why: str | None) -> str | None:
@@ -275,7 +333,9 @@ def _pointed(text: str, why: str | None) -> str | None:
     reason the rest of the output gives, told with it."""
     if why is None or _ELSEWHERE.search(why) is None:
         return why
-    other = reason(text.replace(why, "", 1))
+    at = text.find(why) if _BEFORE.search(why) else -1
+    other = reason(text[:at]) if at > 0 else None  # it points back: the warnings too, when no error is before it
+    other = other or reason(text.replace(why, "", 1))
     return f"{other} ({why})" if other else why
 
 
@@ -350,86 +410,6 @@ def _edges(text: str) -> list[str]:
             return head + tail
     lines = [ln for ln in text.splitlines() if ln.strip()]
     return lines if len(lines) <= 2 * _EDGE_LINES else lines[:_EDGE_LINES] + lines[-_EDGE_LINES:]
-
-
-def _with_below(text: str, best: _Best, line: str) -> str:
-    """The quote with what the lines below its line add: the message of a bare kind or code, the last link of a
-    chain of causes, the frame of the program's own code a crash happened in."""
-    end = best.start + len(best.line)
-    if _BARE.search(best.line):  # a kind or a code with nothing after it: the message is below
-        below = _said_below(text, end)
-        line = f"{line} {below}" if below and below not in line else line
-    cause = _last_cause(text, end)
-    if cause is not None and cause not in line:  # an error's chain of causes under it: the last is the root
-        line = f"{line}; {cause}"
-    if _CRASHED.search(best.line):  # a crash says what killed the program; the frame says where in its own code
-        site = _crash_site(text, end)
-        line = f"{line}; {site}" if site and site not in line else line
-    return line
-
-
-#: A line whose message is only a kind or a code, or nothing, after its last colon (``Error: ERR_PNPM_NO_SCRIPT``,
-#: ``An error has occurred: InvalidConfigError:``).
-_BARE = re.compile(r":[ \t]*(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]\w*(?:Error|Exception))?[ \t]*:?[ \t]*$")
-_BELOW_LINES = 4
-
-
-def _said_below(text: str, end: int) -> str | None:
-    """The first line below ``end`` that says something (not a rule, a banner or white space), within a few."""
-    for raw in text[end:].split("\n", _BELOW_LINES + 1)[1 : _BELOW_LINES + 1]:
-        said = raw.strip()
-        if said and not banner(said):
-            return said
-    return None
-
-
-#: A link of a chain of causes printed under an error (``  cause: ...``, ``Caused by: ...``).
-_CAUSE_LINE = re.compile(r"(?im)^[ \t]*(?:caused by|cause):[ \t]*\S.*$")
-_CHAIN_CHARS = 2_000
-
-
-def _last_cause(text: str, end: int) -> str | None:
-    """The last link of the chain of causes printed right under an error line (before a line at the margin that
-    is no link: the next message)."""
-    found = None
-    for match in _CAUSE_LINE.finditer(text, end, end + _CHAIN_CHARS):
-        if text[end : match.start()].strip("\n") and not _under(text[end : match.start()]):
-            break
-        found, end = match, match.end()
-    return found.group(0).strip() if found else None
-
-
-def _under(between: str) -> bool:
-    """Whether the lines between an error and a cause are the error's own (indented, or links of the chain)."""
-    return all(not ln.strip() or ln[:1] in " \t" or _CAUSE_LINE.match(ln) for ln in between.strip("\n").split("\n"))
-
-
-#: A program killed by a signal, as a debugger or a shell says it.
-_CRASHED = re.compile(r"\bsignal SIG[A-Z]+\b|\bSegmentation fault\b|\(core dumped\)$")
-#: A stack frame with its place in a source file, as debuggers and checkers print one: gdb's ``#1  0x... in f (t=0x1)
-#: at parse.c:6`` (also without its number), lldb's ``frame #1: ... at parse.c:6:10``, a sanitizer's ``#1 0x... in f
-#: /src/parse.c:6:12``, valgrind's ``by 0x...: f (parse.c:6)``.
-_FRAME_AT = re.compile(
-    r"^[ \t]*(?:#\d+[ \t]+|frame #\d+: |(?:at|by) )?(?:0x[0-9a-fA-F]+:? (?:in )?)?[\w$:~<>.`]+ ?(?:\(.*\) )?"
-    r"(?:at |\()?(?P<file>[\w.~/+-]+\.\w{1,5}):\d+(?::\d+)?\)?[ \t]*$",
-    re.M,
-)
-#: Where the system's own code lives (the C library's sources, a toolchain's): a crash inside it is not where the
-#: program went wrong.
-_SYSTEM_CODE = re.compile(r"^(?:/usr/|/lib|/opt/|\.\./sysdeps/|\./sysdeps/|/build/|/rustc/|<)")
-_SITE_LINES = 40  # how far below the crash its frames are looked for
-
-
-def _crash_site(text: str, start: int) -> str | None:
-    """The first frame below a crash that is in the program's own code (a frame inside the C library says where
-    it stopped, not where the program went wrong): not under a system folder, and not a source the debugger
-    says it cannot find (``44\t./nptl/pthread_kill.c: No such file or directory.``)."""
-    below = "\n".join(text[start:].split("\n", _SITE_LINES + 1)[:_SITE_LINES])
-    for frame in _FRAME_AT.finditer(below):
-        file = frame["file"]
-        if not _SYSTEM_CODE.match(file) and f"{file}: No such file or directory" not in below:
-            return frame.group(0).strip()
-    return None
 
 
 def _cause_after(text: str, start: int) -> str | None:

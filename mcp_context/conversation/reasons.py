@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import re
 
-from .causes import joined
+from .causes import banner, joined
 
 __all__ = [
     "QUOTED",
-    "banner",
     "marker",
     "message",
     "own_diagnostic",
@@ -35,7 +34,8 @@ _SEVERE = re.compile(
     r"unterminated|unmatched|unbalanced|unclosed|forbidden|"
     r"unrecogni[sz]ed|not allowed|not permitted|"
     r"violat\w+|uninitiali[sz]ed|not defined|unknown|missing|incompatible|conflict\w*|lost|issues?|problems?|insecure|"
-    r"vulnerab\w+|unhandled|uncaught|wrong|inconsistent|unpars[e]?able|must)\b"
+    r"vulnerab\w+|unhandled|uncaught|wrong|inconsistent|unpars[e]?able|must|"
+    r"(?-i:BAD)|differ(?:s|ed)?|(?:did|does|do) not match)\b"  # a verdict shouted, a comparison's (``a and b differ``)
 )
 #: A severity said to be absent: ``0 failures``, ``no issues found``, ``No syntax errors detected``, ``Failed 0``.
 _NEGATED = re.compile(
@@ -64,7 +64,8 @@ SEVERE = 4.0
 #: excepted), or opening the message after its location (``a.py:3:1: F821 undefined name``): a message that names
 #: one is a finding, not prose.
 _CODE = re.compile(
-    r"(?:^|(?<=[\s\[(]))(?:[A-Z]{1,3}\d{3,5}(?=[:\])/]|\s*[:|])|[A-Z]{2,3}\d{2}(?=\s*\|))|^[A-Z]{1,3}\d{3,5}(?= [a-z])"
+    r"(?:^|(?<=[\s\[(]))(?:[A-Z]{1,3}\d{3,5}(?=[:\])/]|\s*[:|])|[A-Z]{2,3}\d{2}(?=\s*\|))|^[A-Z]{1,3}\d{3,5}(?= [a-z])|"
+    r"(?<=\w: )[A-Z]{1,4}\d{2,5}(?= \S)"  # after a file's name: ``pyproject.toml: DEP002 'x' ...``
 )
 #: The rule a finding broke, named last as linters name rules: ``(tag-pair)``, ``[ambiguous.column_references]``,
 #: ``color-no-invalid-hex``: words joined by hyphens, dots or underscores, alone at the end of the line.
@@ -79,7 +80,8 @@ _METRIC = re.compile(r"^[\w\s(),#.'/-]{1,80}:\s*[\d.,]+\s*(?:%|s|ms|[kMG]?B)?$")
 #: What was wanted beside what came: an assertion's message even without a severity word.
 _WANTED = re.compile(
     r"(?i)\b(?:expected|expecting|want(?:ed)?|should)\b.*\b(?:actual|got|but|received|found|was|is|saw)\b|"
-    r"\b(?:actual|got|received)\b.*\bexpected\b"
+    r"\b(?:actual|got|received)\b.*\bexpected\b|"
+    r"\brequired(?: version)? (?:is|was)\b|\brequested\b.*\bbut\b"  # ``Requested 'a >= 2' but version of A is 1``
 )
 #: Put before a message and no part of it: a process id (``==123==``), a timestamp, a level tag, a location.
 _NOISE = re.compile(
@@ -98,7 +100,10 @@ _FRAME = re.compile(
 _COUNT = re.compile(
     r"(?i)(?:\b\d+ (?:tests?|examples?|passed|failed|failures?|errors?|skipped|warnings?|files?)\b.*){2,}|"
     r"^\W*(?:FAILED|FAIL|ERROR)\W*\(.*=\d+.*\)\W*$|^\s*(?:Tests?|Suites?|Files?)\s*:\s*\d+|"
-    r"^[\w.-]*:?\s*(?:found|detected)\s+\d+\s+(?:fatal\s+)?(?:errors?|problems?|warnings?)\W*$|"
+    r"^[\w.-]*:?\s*(?:found|detected)\s+\d+\s+(?:[\w-]+\s+){0,2}(?:errors?|problems?|warnings?|issues?|violations?)\W*$|"
+    r"(?:^|[:>\]]\s)\W*(?:[\w-]+ ){0,2}(?:errors?|problems?|issues?|failures?|violations?) (?:were |was |have been )?"
+    # a verdict: that errors were found (in a file it names, not one it points back at)
+    r"(?:found|detected|encountered|reported)\b(?: in (?![\w ]*\b(?:above|previous|preceding)\b)[\w .-]{0,40})?\W*$|"
     r"^(?!.*[\w/-]\.\w{1,8}:\d).{0,80}\b\d+ (?:warnings?|errors?)\b(?!\s*:).{0,60}$"  # one count, no place
 )
 #: The first word of a line that says how severe it is: a mild one (warning, note, hint) ranks below an error.
@@ -107,7 +112,6 @@ _FIRST_SEVERITY = re.compile(r"(?i)\b(?:(?P<mild>warn(?:ing)?|note|hint|info)|er
 #: that heads its message or names its number.
 _WARNED = re.compile(r"(?i)\bwarn(?:ing)?s?\b")
 _WARNING_HEADS = re.compile(r"(?i)\bwarn(?:ing)?\b(?:\s*\(?[\w-]{1,12}\)?)?\s?[:\]]\s*\S|\bwarning \d+\b")
-_BANNER = re.compile(r"^\W*$|^(.)\1{5,}")
 #: A command echoed after its prompt. After ``#`` only a line with no ``word:`` in it: ``# f.sh: line 3: x: command
 #: not found`` is a diagnostic (TAP's, a comment's), not a root prompt.
 _ECHO = re.compile(r"^\s*(?:\$|\+|>>>) \S|^\s*# (?![^\n]*\w: )\S")
@@ -216,12 +220,16 @@ def own_diagnostic(text: str, programs: set[str]) -> str | None:
     for line in text.splitlines()[:_OWN_LINES]:
         head, colon, message = line.partition(": ")
         named = head in programs or (_PROGRAM.fullmatch(head) is not None and head not in _LEVELS)
-        if colon and named and _score(message.strip()) >= _ONE_WORD:
+        said = _STATUS_TAG.sub("", message).strip()  # ``[unknown]``: a value shown, not a verdict
+        if colon and named and not _GOOD.match(said) and _score(said) >= _ONE_WORD:
             return line.strip()
     return None
 
 
 _OWN_LINES = 200
+_STATUS_TAG = re.compile(r"\[[\w -]{1,20}\]")
+#: A program's line that says that what it checked is good (``gpg: Good signature from "a" [unknown]``).
+_GOOD = re.compile(r"(?i)^(?:good|ok|valid|verified|passed|success\w*)\b")
 _PROGRAM = re.compile(r"[a-z][a-z0-9_.+-]{1,23}")
 _LEVELS = {"info", "note", "notice", "hint", "tip", "warning", "warn", "debug", "trace", "log", "usage", "example"}
 
@@ -229,11 +237,6 @@ _LEVELS = {"info", "note", "notice", "hint", "tip", "warning", "warn", "debug", 
 def tally(line: str) -> bool:
     """Whether ``line`` is a runner's count (``0 passed, 1 failed, 0 errored``): it says that tests failed, not why."""
     return _COUNT.search(line) is not None
-
-
-def banner(line: str) -> bool:
-    """Whether ``line`` says nothing: no word in it, or a rule drawn between blocks (``------``)."""
-    return _BANNER.match(line) is not None
 
 
 def marker(line: str) -> bool:
@@ -247,7 +250,7 @@ def message(line: str) -> str:
 
 
 def _score(line: str, warned: bool = False) -> float:
-    if _BANNER.match(line) or _FRAME.match(line) or _METRIC.match(line):
+    if banner(line) or _FRAME.match(line) or _METRIC.match(line):
         return 0.0
     message = _NOISE.sub("", line, count=1) or line
     said = _NEGATED.sub("", message)

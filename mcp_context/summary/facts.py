@@ -130,6 +130,9 @@ class _Extraction:
         self.runners: set[str] = set()  # tools read by shape that were seen running a command
         self.written: tuple[Ref, Block] | None = None  # a command a reply wrote, until the next turn answers it
         self.as_data = False  # that command was given as data (a call object): the next turn is its answer
+        #: a user turn was seen answering a code block as its host does (an exit code, an output's label): the host
+        #: runs what replies write, so the turn after each is its output, also one a host writes bare (a file printed)
+        self.host_runs = False
 
     def message(self, message: Message) -> None:
         f, ref = self.facts, message.index
@@ -234,11 +237,15 @@ class _Extraction:
     def _answers(self, message: Message, text: str, written: tuple[Ref, Block]) -> bool:
         """Whether a user turn is the answer to the call the reply before it wrote (then carried out here): a turn
         with nothing in it (the call printed nothing), the turn after a call written as a tag or as data, or one
-        that reads as a command's output."""
+        that reads as a command's output, or any turn after a code block once its host was seen running them."""
         if not text.strip() and not any(block.kind == "tool_result" for block in message.blocks):
             self._done(self._call(*written), "")
             return True
-        if text and (written[1].name == textual.CALLED or self.as_data or textual.answered(text)):
+        run = written[1].name == textual.CODE_BLOCK
+        if text and run and textual.answered(text):
+            self.host_runs = True
+        carried = written[1].name == textual.CALLED or self.as_data or (self.host_runs and run)
+        if text and (carried or textual.answered(text)):
             self._done(self._call(*written), textual.answer_body(text))
             return True
         return False

@@ -132,7 +132,7 @@ def command_written(text: str) -> Block | None:
         code = [(m.group(1), m.group(2)) for m in _CODE_BLOCK.finditer(text)]
         if code and code[-1][1].strip():
             language, body = code[-1]
-            return Block(kind="tool_call", name="code block", args={"language": language, "code": body.strip()})
+            return Block(kind="tool_call", name=CODE_BLOCK, args={"language": language, "code": body.strip()})
     if not blocks or not blocks[-1].strip():
         return None
     # a fence may only suggest a command; a tag or labelled block is a call the host carries out (see ``answered``)
@@ -298,13 +298,20 @@ def _data_answer(text: str) -> str | None:
 #: The name of a call a reply writes as a tag or labelled block: the host carries it out and the next user turn
 #: is its answer, whatever it says.
 CALLED = "written call"
+#: The name of a code block a reply writes for a code agent's host to run.
+CODE_BLOCK = "code block"
+
+
+_EDGE = 200  # an exit code a host states stands at an output's head or at its end
 
 
 def answered(text: str) -> bool:
     """Whether a user turn is a command's output handed back: it states an exit code as a wrapper does, it opens
     by saying what ran or by an output's label (``Ran command: ...``, ``Observation:``, ``Execution logs:``), or
     it holds the lines only a failed run prints (a host that hands back the bare output of a command)."""
-    if wrappers.unwrapped(text)[1] is not None or wrappers.exit_code(text[:200]) is not None:
+    if wrappers.unwrapped(text)[1] is not None or wrappers.exit_code(text[:_EDGE]) is not None:
+        return True
+    if wrappers.exit_code(text[-_EDGE:]) is not None:  # stated after the output, as a script that runs it prints
         return True
     if _data_answer(text) is not None:
         return True
@@ -326,9 +333,10 @@ _OUTPUT_LABELS = re.compile(
 )
 
 
-#: A turn's first words that say it is what a command or code printed.
+#: A turn's first words that say it is what a command or code printed, or that it printed nothing (``<code ran, no
+#: output printed to stdout>``, ``(no output)``).
 _OUTPUT_HEAD = re.compile(
-    r"(?i)^\s*(?:(?:ran|executed) (?:the )?(?:command|code|script)\b|"
+    r"(?i)^\s*[<(\[]?(?:(?:ran|executed) (?:the )?(?:command|code|script)\b|(?:no|empty) (?:output|stdout)\b|"
     r"(?:the |your )?(?:command|code|script|program) (?:ran|was run|executed|exited|finished|completed)\b|"
     r"command [\w.-]+ executed:|"
     r"(?:observation|output|stdout|stderr|execution (?:logs?|output|result)|console output)s?:)"

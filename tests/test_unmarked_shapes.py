@@ -1,0 +1,120 @@
+"""Failures that say why in no word of failure, or only around the line that does: a diff printed by a golden-file
+check, a checker's finding that is only a place, a comparison that differs, a formatter run as a check, a verdict
+that errors were found, a wrapper's closing line over what failed inside it, a pointer back to the warnings, an
+exception named with where it was raised, a code after a file's name; and a code agent's host that hands back what
+the code printed, with its exit code last or nothing at all. Invented examples, none from a corpus part."""
+
+from __future__ import annotations
+
+from mcp_context.conversation import failures, reasons
+from mcp_context.conversation.formats import adapter
+from mcp_context.summary.facts import extract
+
+
+def _quoted(text: str, code: int = 1) -> str:
+    return failures.read_command(f"{text}\nExit code: {code}").line or ""
+
+
+def test_a_failed_golden_file_check_is_told_by_the_first_change_of_its_diff() -> None:
+    text = (
+        "--- snapshots/report.txt\n+++ -\n@@ -2,3 +2,3 @@\n header\n-rows: 12\n+rows: 11\n footer\n"
+        "@@ -9 +9 @@\n-end\n+END\n"
+    )
+    assert _quoted(text) == "-rows: 12 / +rows: 11"
+
+
+def test_a_finding_that_is_only_a_place_is_told_under_its_heading() -> None:
+    assert _quoted("src/util/math.ts:14 - clamp (used in module)") == "src/util/math.ts:14 - clamp (used in module)"
+    assert _quoted("Unused exports:\nparseDate  src/dates.ts:3:17\n") == "Unused exports: parseDate  src/dates.ts:3:17"
+    assert failures.read_command("src/util/math.ts:14 - clamp\nExit code: 0").line is None
+
+
+def test_a_comparison_that_differs_is_the_reason_it_failed() -> None:
+    assert _quoted("build/app.bin dist/app.bin differ: byte 513, line 3") == (
+        "build/app.bin dist/app.bin differ: byte 513, line 3"
+    )
+    assert _quoted("checksum of vendor/lib.js does not match the lock file") == (
+        "checksum of vendor/lib.js does not match the lock file"
+    )
+
+
+def test_a_formatter_run_as_a_check_is_told_by_what_it_would_change() -> None:
+    text = "Would reformat: app/models.py\nWould reformat: app/views.py\n2 files would be reformatted\n"
+    assert _quoted(text).startswith("Would reformat: app/models.py")
+    assert not failures.read_command("0 files would be reformatted, 14 files already formatted\n", "ruff").failed
+
+
+def test_a_verdict_that_errors_were_found_gives_way_to_the_error_it_counts() -> None:
+    text = "[CRIT] stanza 'web': directive 'listen' needs a port\n[CRIT] Configuration errors found in pool.conf.\n"
+    assert reasons.tally("Configuration errors found in pool.conf.")
+    assert _quoted(text) == "[CRIT] stanza 'web': directive 'listen' needs a port"
+    assert reasons.tally("Found 3 dependency issues.")
+
+
+def test_a_wrappers_closing_line_gives_way_to_what_failed_inside_it() -> None:
+    text = (
+        "/bin/sh: 1: protoc: not found\nTraceback (most recent call last):\n"
+        '  File "gen.py", line 9, in <module>\n    subprocess.run(cmd, shell=True, check=True)\n'
+        "subprocess.CalledProcessError: Command 'protoc --python_out=. api.proto' returned non-zero exit status 127.\n"
+    )
+    assert _quoted(text).startswith("/bin/sh: 1: protoc: not found")
+    task = "StepError:\nAt least one task did not complete successfully.\n"
+    assert _quoted("ruff: src/a.py:3:1: F401 `os` imported but unused\n" + task).startswith("ruff: src/a.py:3:1: F401")
+
+
+def test_a_line_that_points_back_is_told_with_the_warning_before_it() -> None:
+    text = (
+        "[WARN] Docs link /guide/setup on page /intro cannot be resolved\n"
+        "[ERROR] Unable to build the site. See previous warnings\n[ERROR] Found 1 errors and 1 warnings\n"
+    )
+    assert _quoted(text).startswith("[WARN] Docs link /guide/setup on page /intro cannot be resolved")
+    assert "error: first one" in _quoted("error: first one\nBuild stopped. Look above for the errors.\n")
+
+
+def test_an_exception_named_with_where_it_was_raised_is_told_with_its_message_below() -> None:
+    text = "Loading plugins...\nConfigurationException in module auth, line 4:\nmissing key 'issuer'\n"
+    assert _quoted(text) == "ConfigurationException in module auth, line 4: missing key 'issuer'"
+
+
+def test_a_code_after_a_files_name_makes_a_finding() -> None:
+    text = "Scanning 3 files...\n\npackage.json: DEP001 'lodash' imported but missing from the dependencies\n"
+    text += "Found 1 dependency issue.\n"
+    assert _quoted(text) == "package.json: DEP001 'lodash' imported but missing from the dependencies"
+
+
+def test_what_was_required_beside_what_is_there_is_told_with_the_requirement() -> None:
+    text = "Dependency requirement 'glib-2.0 >= 2.80' could not be satisfied.\n"
+    text += "Package 'glib-2.0' has version '2.74.6', required version is '>= 2.80'\n"
+    assert "required version is '>= 2.80'" in _quoted(text)
+
+
+def test_a_program_that_says_its_check_is_good_did_not_fail() -> None:
+    good = 'gpgv: Signature made Mon 02 Mar 2026\ngpgv: Good signature from "Archive Key <a@b.c>" [unknown]\n'
+    assert not failures.read_command(good, "gpgv --keyring k.gpg a.sig a").failed
+    bad = 'gpgv: BAD signature from "Archive Key <a@b.c>" [unknown]\n'
+    assert failures.read_command(bad, "gpgv --keyring k.gpg a.sig a").failed
+
+
+def _code_agent(turns: list[str]) -> list[dict[str, str]]:
+    messages = [{"role": "user", "content": "Make `make check` pass."}]
+    for k, text in enumerate(turns):
+        messages.append({"role": "assistant" if k % 2 == 0 else "user", "content": text})
+    return messages
+
+
+def test_a_code_agents_host_answers_each_block_with_its_output_and_the_exit_code_last() -> None:
+    run = (
+        'Checking.\n\n```python\nimport subprocess\nr = subprocess.run("make check", shell=True)\n'
+        'print("exit code:", r.returncode)\n```'
+    )
+    warned = "src/main.c:3:1: warning: unused\n" * 6
+    failed = f"cc -c src/main.c\n{warned}make: *** [check] Error 2\nexit code: 2\n"  # the code after 200 characters
+    read = '```python\nprint(open("config.mk").read())\n```'
+    write = "```python\nfrom pathlib import Path\n"
+    write += "Path(\"config.mk\").write_text('CC = gcc\\nCFLAGS = -O2 -Wall\\n')\n```"
+    turns = [run, failed, read, "CC = gcc\nCFLAGS = -O2\n\n", write, "<no output>", run, "ok\nexit code: 0"]
+    found = extract(adapter("openai").parse(_code_agent(turns)))
+    (failure,) = found.failures
+    assert failure.action.ref == 1 and failure.fixed_by is not None and failure.fixed_by.ref == 7
+    (change,) = [e for e in failure.edits if e.call.kind == "write"]
+    assert change.call.change == "`CFLAGS = -O2` -> `CFLAGS = -O2 -Wall`"
