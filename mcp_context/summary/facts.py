@@ -8,14 +8,13 @@ keeps the index of the message it came from, so a summary can cite it and the or
 from __future__ import annotations
 
 import re
-import shlex
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..conversation import edits, failures
 from ..conversation.model import Block, Message
-from . import calls, reads, textual
+from . import calls, reads, redone, textual
 from .earlier import Earlier, find
 
 Ref = int | None
@@ -36,10 +35,8 @@ _CUES = re.compile(
     r"someone (?:has|needs) to|comes? next|follow[- ]up))\b",
     re.I,
 )
-_ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
 #: A file's name as outputs write it, its directory left off: ``report.py`` in ``File "app/report.py", line 3``.
 _FILE_NAME = re.compile(r"([\w.-]+\.[A-Za-z]\w{0,5})\b")
-_PYTHON = re.compile(r"^python3?(\.\d+)?$")
 _QUOTED = re.compile(r"`[^`\n]*`|\"[^\"\n]*\"|“[^”\n]*”")
 _CHECKBOX = re.compile(r"^\s*[-*]\s*\[( |x|X)\]\s+(.+)$", re.M)
 #: `code` or ``code`` (reStructuredText), never the text between two spans or a span that starts with a space.
@@ -347,8 +344,8 @@ class _Extraction:
             self.facts.files.setdefault(path, FileUse(path)).refs.setdefault(use, []).append(action.ref)
             self.facts.files[path].changes.extend([(action.ref, call.change)] if call.change and use != "read" else [])
         output = (block.text or "")[:20_000]
-        fixing = [w for w in self.open if _same_work(w.failure.action, call) or _rebuilt(w, call, output)]
-        if call.kind in ("edit", "write") or (call.kind == "command" and not _LOOKS.match(call.target)):
+        fixing = [w for w in self.open if _redoes(w, call) or _rebuilt(w, call, output)]
+        if call.kind in ("edit", "write") or (call.kind == "command" and not redone.LOOKS.match(call.target)):
             for waiting in self.open:  # a change, or a command that set something up (not one that only looked)
                 if waiting not in fixing:
                     waiting.edits.append(action)
@@ -427,42 +424,10 @@ def _printed(text: str) -> str:
     return "\n".join(lines)
 
 
-def _same_work(failure: Action, done: calls.Call) -> bool:
-    """A success redoes a failure: the same tool on the same target, or the same command line once options
-    and their order are set aside. Strict on purpose: a summary that says "fixed by" a command that did other
-    work (a later ``python -c ...`` after a failed ``python -m pytest``) misleads the agent that reads it."""
-    failed = failure.call
-    if failed.name != done.name or failed.kind != done.kind:  # one shell tool both edits (apply_patch) and runs
-        return False
-    if failed.kind != "command":
-        return failed.target == done.target
-    # ``make && ./build/hello`` redoes ``make``; ``cd app && pytest`` redoes pytest.
-    work = _command_work(failed.target.split("&&")[-1])
-    done_work = {_command_work(s) for s in done.target.split("&&")}
-    if work in done_work:
-        return True
-    if _LOOKS.match(failed.target):  # a look at another file is no fix of a look that failed
-        return False
-    # The same program and subcommand with corrected arguments (``pip install reqests`` -> ``requests``), or
-    # with more of them (``git push`` -> ``git push -u origin main``).
-    if len(work) >= 3 and any(w[:2] == work[:2] and len(w) >= 3 for w in done_work):
-        return True
-    if len(work) >= 2 and any(w[: len(work)] == work for w in done_work):
-        return True
-    # A broader run of the same program passing (``pytest -q`` after ``pytest -q tests/test_x.py`` failed).
-    if any(w and w[0] == work[0] and len(w) < len(work) and set(w[1:]) <= set(work[1:]) for w in done_work):
-        return True
-    # A program that was not there, replaced by one that is (``pnpm install`` -> ``npm install``, a typo fixed).
-    missing = _MISSING_PROGRAM.search(failure.outcome) is not None
-    return missing and len(work) >= 2 and any(w[1:] == work[1:] for w in done_work)
-
-
-#: Commands that only look (their success fixes nothing): not counted among the steps that led to a fix.
-_LOOKS = re.compile(
-    r"^\s*(?:(?:ba|z)?sh\s+-\w*c\s+['\"]?)?(?:cd \S+ && )?"
-    r"(?:cat|ls|grep|rg|sed -n|head|tail|find|echo|pwd|which|wc|file|stat|tree|less|"
-    r"git (?:status|diff|log|show|branch)|python3? -c ['\"]print)\b|^\s*print\("
-)
+def _redoes(waiting: _Open, done: calls.Call) -> bool:
+    """Whether ``done`` does the failed work again (see ``redone``): then it is the failure's fix."""
+    failed = waiting.failure.action
+    return redone.same_work(failed.call, failed.outcome, done)
 
 
 def _rebuilt(waiting: _Open, done: calls.Call, output: str) -> bool:
@@ -473,30 +438,6 @@ def _rebuilt(waiting: _Open, done: calls.Call, output: str) -> bool:
     named = waiting.failure.action.mentions
     edited = {p.rsplit("/", 1)[-1] for e in waiting.edits for p, _ in e.call.paths} & named
     return any(name in done.target or name in output for name in edited)
-
-
-_SHELLS = {"bash", "sh", "zsh", "dash"}
-#: A failure that says the program itself is missing: its fix is the same work under another program.
-_MISSING_PROGRAM = re.compile(r"command not found|not recognized as an internal|No such file or directory", re.I)
-
-
-def _command_work(step: str) -> tuple[str, ...]:
-    """What one step of a command line does: its words without environment settings and options, the program
-    without its directory, and ``python -m tool`` read as ``tool``."""
-    try:
-        words = shlex.split(step)
-    except ValueError:  # an unbalanced quote: the words as written
-        words = step.split()
-    words = [w for w in words if not w.startswith("-") and not _ASSIGNMENT.match(w)]
-    if len(words) > 1 and words[0].rsplit("/", 1)[-1] in _SHELLS:  # ``bash -lc 'pytest -q'`` runs pytest
-        words = words[1:]
-        if len(words) == 1:  # the script quoted as one word: its own words
-            words = list(_command_work(words[0]))
-    if words:
-        words[0] = _PYTHON.sub("python", words[0].rsplit("/", 1)[-1])
-    if words[:1] == ["python"] and " -m " in f" {step} ":
-        words = words[1:]
-    return tuple(words)
 
 
 def _words(message: Message) -> str:
