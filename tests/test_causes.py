@@ -8,7 +8,7 @@ from __future__ import annotations
 from mcp_context.conversation import failures
 from mcp_context.conversation.edits import shown_text
 from mcp_context.conversation.model import Block
-from mcp_context.summary import calls, textual
+from mcp_context.summary import calls, cuts, textual
 
 BLOCK = """\
 [2/3] Building widget
@@ -102,7 +102,7 @@ def test_a_file_s_own_first_line_ending_in_a_colon_is_kept_and_a_sentence_before
 
 def test_a_change_in_little_room_is_told_by_the_words_that_differ() -> None:
     change = "`limit = compute(rows, 10) if ready else None` -> `limit = compute(rows, 25) if ready else None`"
-    assert calls.narrowed(change, 50) == "`compute(rows, 10) if` -> `compute(rows, 25) if`"
-    assert calls.narrowed(change, 30) == "`10)` -> `25)`"  # no room for a word around it
-    assert calls.narrowed("`a = 1` -> `a = 2`", 40) == "`a = 1` -> `a = 2`"
-    assert len(calls.narrowed("`x` -> `" + "y" * 90 + "`", 40)) <= 40
+    assert cuts.narrowed(change, 50) == "`compute(rows, 10) if` -> `compute(rows, 25) if`"
+    assert cuts.narrowed(change, 30) == "`10)` -> `25)`"  # no room for a word around it
+    assert cuts.narrowed("`a = 1` -> `a = 2`", 40) == "`a = 1` -> `a = 2`"
+    assert len(cuts.narrowed("`x` -> `" + "y" * 90 + "`", 40)) <= 40

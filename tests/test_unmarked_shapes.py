@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from mcp_context.conversation import failures, reasons
 from mcp_context.conversation.formats import adapter
+from mcp_context.conversation.model import Block
+from mcp_context.summary import calls
 from mcp_context.summary.facts import extract
 
 
@@ -15,18 +17,30 @@ def _quoted(text: str, code: int = 1) -> str:
     return failures.read_command(f"{text}\nExit code: {code}").line or ""
 
 
+def _told(text: str, code: int = 1) -> str:
+    call = calls.classify(Block(kind="tool_call", name="shell", args={"command": "make check"}))
+    failed, line = calls.outcome(call, Block(kind="tool_result", text=f"{text}\nExit code: {code}"))
+    return line if failed else ""
+
+
 def test_a_failed_golden_file_check_is_told_by_the_first_change_of_its_diff() -> None:
     text = (
         "--- snapshots/report.txt\n+++ -\n@@ -2,3 +2,3 @@\n header\n-rows: 12\n+rows: 11\n footer\n"
         "@@ -9 +9 @@\n-end\n+END\n"
     )
-    assert _quoted(text) == "-rows: 12 / +rows: 11"
+    assert _told(text) == "exit code 1: -rows: 12 / +rows: 11"
+    formatted = "Reformatting needed:\nlib/a.ex\n--- lib/a.ex\n+++ lib/a.ex\n@@ -1 +1 @@\n-x=1\n+x = 1\n"
+    assert _told(formatted) == "exit code 1: Reformatting needed: lib/a.ex; +++ lib/a.ex; -x=1 / +x = 1"
 
 
 def test_a_finding_that_is_only_a_place_is_told_under_its_heading() -> None:
-    assert _quoted("src/util/math.ts:14 - clamp (used in module)") == "src/util/math.ts:14 - clamp (used in module)"
-    assert _quoted("Unused exports:\nparseDate  src/dates.ts:3:17\n") == "Unused exports: parseDate  src/dates.ts:3:17"
-    assert failures.read_command("src/util/math.ts:14 - clamp\nExit code: 0").line is None
+    assert _told("Checking 4 modules\nsrc/util/math.ts:14 - clamp (used in module)\nDone in 2s") == (
+        "exit code 1: src/util/math.ts:14 - clamp (used in module)"
+    )
+    assert _told("Scanning...\nUnused exports:\nparseDate  src/dates.ts:3:17\n2 files") == (
+        "exit code 1: Unused exports: parseDate src/dates.ts:3:17"  # cut() joins the words with one space
+    )
+    assert _told("Scanning...\nsrc/util/math.ts:14 - clamp\n", code=0) == ""
 
 
 def test_a_comparison_that_differs_is_the_reason_it_failed() -> None:
@@ -118,3 +132,25 @@ def test_a_code_agents_host_answers_each_block_with_its_output_and_the_exit_code
     assert failure.action.ref == 1 and failure.fixed_by is not None and failure.fixed_by.ref == 7
     (change,) = [e for e in failure.edits if e.call.kind == "write"]
     assert change.call.change == "`CFLAGS = -O2` -> `CFLAGS = -O2 -Wall`"
+
+
+def test_a_cause_that_ends_on_its_place_is_told_with_the_message_under_the_caret() -> None:
+    excerpt = '\n    |\n  4 | version "0.1.0"\n    |         ^\n  expected `.`, `=`\n'
+    text = "error: failed to parse: pixi.toml\n  cause: TOML parse error at line 4, column 9" + excerpt
+    quoted = _quoted(text)
+    assert "TOML parse error at line 4, column 9" in quoted and "expected `.`, `=`" in quoted
+    uv = "warning: could not read it\nerror: Failed to parse: pixi.toml\n  cause: TOML parse error at line 4, column 9"
+    assert _quoted(uv + excerpt).endswith("expected `.`, `=`")
+
+
+def test_a_plugins_rule_before_its_message_or_a_shouted_err_is_a_finding() -> None:
+    assert reasons.score('  × react(jsx-key): Missing "key" prop for element in iterator') > 0
+    assert reasons.score("ERR wrong number of arguments for 'hset' command") > 0
+    assert reasons.score("the reader(s) of this page: welcome") == 0
+
+
+def test_a_file_read_back_as_a_json_string_is_its_text() -> None:
+    from mcp_context.summary import reads
+
+    assert reads.file_text('"[server]\\nport = 8080\\n"') == "[server]\nport = 8080\n"
+    assert reads.file_text('"not closed') == '"not closed'

@@ -285,7 +285,29 @@ def with_below(text: str, start: int, found: str, line: str) -> str:
     if _CRASHED.search(found):  # a crash says what killed the program; the frame says where in its own code
         site = _crash_site(text, end)
         line = f"{line}; {site}" if site and site not in line else line
+    if _AT_PLACE.search(line):  # it ends on where: the message is under the excerpt that shows the place
+        under = _under_caret(text, end)
+        line = f"{line}: {under}" if under and under not in line else line
     return line
+
+
+#: A quote that ends on where its fault is, with no message after (``TOML parse error at line 9, column 21``).
+_AT_PLACE = re.compile(r"\bat line \d+(?:, column \d+)?:?$|\bat \S+:\d+:\d+:?$")
+#: A caret under an excerpt's line, the excerpt's gutter before it (``    |          ^``, ``  :   ^^^``).
+_GUTTER_CARET = re.compile(r"^[ \t\d]*[|:]?[ \t]*[-~]*\^[-~^]*[ \t]*$")
+_GUTTER = re.compile(r"^[ \t]*\d*[ \t]*[|:`,]")
+_CARET_LINES = 10
+
+
+def _under_caret(text: str, end: int) -> str | None:
+    """The message printed under the caret of the first excerpt below ``end`` (toml's, rustc's, miette's reports
+    put it there), within a few lines."""
+    lines = text[end:].split("\n", _CARET_LINES + 1)[1 : _CARET_LINES + 1]
+    for k, line in enumerate(lines):
+        if _GUTTER_CARET.match(line):
+            after = next((ln.strip() for ln in lines[k + 1 :] if ln.strip()), "")
+            return after if after and not _GUTTER.match(after) else None
+    return None
 
 
 #: A line whose message is only a kind or a code, or nothing, after its last colon (``Error: ERR_PNPM_NO_SCRIPT``,

@@ -216,7 +216,7 @@ def quote(text: str, failed: bool = False) -> str | None:
             title = _better(title, rule, matches[0].start(), matches[0].group(0)) if rule.title else title
             titles += [m.start() for m in matches] if rule.title else []
     if best is None:  # a failure is shown, in no shape known here: the line that reads most like a reason
-        return (_pointed(text, reason(text)) or _unmarked(text)) if failed else None
+        return _pointed(text, reason(text)) if failed else None
     best = _unwrapped(text, best, seen)
     above = owner(text, best.start)  # a line inside an error's indented block is a detail of that error
     if above is not None and not best.title:
@@ -297,35 +297,6 @@ def _why(text: str, best: _Best, line: str) -> str:
     if why and line in why:  # the reasons read the count too, beside a line that says why
         return why
     return f"{why} ({line})" if why and why not in line else line
-
-
-#: A diff's hunk header, and a place in a file named anywhere in a line (``left-pad  package.json:9:6``).
-_HUNK = re.compile(r"^@@ [-+\d, ]+ @@.*$", re.M)
-_PLACED = re.compile(r"(?:^|\s)[\w./-]+\.\w{1,8}:\d+(?::\d+)?(?:\s|$)")
-_HEADING = re.compile(r"^\S[^:\n]{0,60}(?:\(\d+\)|:)$")  # ``Unused dependencies (1)``, ``Unused exports:``
-
-
-def _unmarked(text: str) -> str | None:
-    """A failed run that says why in no word of failure: the first change of the diff it printed (a golden-file
-    test's ``diff -u``), else the first line that names a place in a file (a checker's finding), under its heading
-    when one stands right above it."""
-    hunk = _HUNK.search(text)
-    if hunk is not None:
-        removed = added = None
-        for line in text[hunk.end() + 1 :].split("\n"):
-            if line.startswith("@@") or (removed and added):
-                break
-            removed = removed or (line.rstrip() if line[:1] == "-" else None)
-            added = added or (line.rstrip() if line[:1] == "+" else None)
-        if removed or added:
-            return " / ".join(side for side in (removed, added) if side)
-    above = ""
-    for line in text.split("\n"):
-        said = line.strip()
-        if _PLACED.search(line) and not said.startswith(("at ", "File ")):
-            return f"{above} {said}" if _HEADING.match(above) else said
-        above = said or above
-    return None
 
 
 def _pointed(text: str, why: str | None) -> str | None:

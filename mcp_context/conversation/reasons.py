@@ -35,7 +35,8 @@ _SEVERE = re.compile(
     r"unrecogni[sz]ed|not allowed|not permitted|"
     r"violat\w+|uninitiali[sz]ed|not defined|unknown|missing|incompatible|conflict\w*|lost|issues?|problems?|insecure|"
     r"vulnerab\w+|unhandled|uncaught|wrong|inconsistent|unpars[e]?able|must|"
-    r"(?-i:BAD)|differ(?:s|ed)?|(?:did|does|do) not match)\b"  # a verdict shouted, a comparison's (``a and b differ``)
+    # a verdict shouted (``BAD signature``, Redis's ``ERR``), a comparison's (``a and b differ``)
+    r"(?-i:BAD|ERR)|differ(?:s|ed)?|(?:did|does|do) not match)\b"
 )
 #: A severity said to be absent: ``0 failures``, ``no issues found``, ``No syntax errors detected``, ``Failed 0``.
 _NEGATED = re.compile(
@@ -65,7 +66,8 @@ SEVERE = 4.0
 #: one is a finding, not prose.
 _CODE = re.compile(
     r"(?:^|(?<=[\s\[(]))(?:[A-Z]{1,3}\d{3,5}(?=[:\])/]|\s*[:|])|[A-Z]{2,3}\d{2}(?=\s*\|))|^[A-Z]{1,3}\d{3,5}(?= [a-z])|"
-    r"(?<=\w: )[A-Z]{1,4}\d{2,5}(?= \S)"  # after a file's name: ``pyproject.toml: DEP002 'x' ...``
+    r"(?<=\w: )[A-Z]{1,4}\d{2,5}(?= \S)|"  # after a file's name: ``pyproject.toml: DEP002 'x' ...``
+    r"\b[a-z][\w-]*\([a-z][\w-]*(?:/[\w-]+)*\)(?=:)"  # a plugin's rule before its message: ``eslint(use-isnan):``
 )
 #: The rule a finding broke, named last as linters name rules: ``(tag-pair)``, ``[ambiguous.column_references]``,
 #: ``color-no-invalid-hex``: words joined by hyphens, dots or underscores, alone at the end of the line.

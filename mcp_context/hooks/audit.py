@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..conversation import formats, transcripts
-from ..summary import calls
+from ..summary import cuts
 from ..summary.facts import Facts, extract
 
 #: A fact counts as kept when this share of its key words is in what the host kept.
@@ -401,7 +401,7 @@ def _requests(found: Facts) -> list[Fact]:
     for said in found.said:
         text = said.text.strip()
         if text and not text.startswith(_HOST_TEXT):
-            out.append(Fact("request", said.ref, calls.cut(" ".join(text.split()), FACT_CHARS), key_words(text)))
+            out.append(Fact("request", said.ref, cuts.cut(" ".join(text.split()), FACT_CHARS), key_words(text)))
     return out
 
 
@@ -411,7 +411,7 @@ def _failures(found: Facts) -> list[Fact]:
         if failure.fixed_by is not None:
             continue
         action = failure.action
-        text = f"`{calls.cut(action.call.target, 120)}` failed: {calls.cut(action.outcome, 160)}"
+        text = f"`{cuts.cut(action.call.target, 120)}` failed: {cuts.cut(action.outcome, 160)}"
         out.append(Fact("failure", action.ref, text, key_words(action.outcome) or key_words(action.call.target)))
     return out
 
@@ -422,14 +422,14 @@ def _files(found: Facts) -> list[Fact]:
         if not (use.refs.get("write") or use.refs.get("edit")):
             continue
         ref, change = use.changes[-1] if use.changes else (None, None)
-        text = f"{path}" + (f": {calls.cut(change, 180)}" if change else "")
+        text = f"{path}" + (f": {cuts.cut(change, 180)}" if change else "")
         out.append(Fact("file", ref, text, (path.rsplit("/", 1)[-1],)))
     return out
 
 
 def _said(kind: str, found: Facts) -> list[Fact]:
     items = found.decisions if kind == "decision" else found.open_items
-    return [Fact(kind, s.ref, calls.cut(s.text, FACT_CHARS), key_words(s.text)) for s in items]
+    return [Fact(kind, s.ref, cuts.cut(s.text, FACT_CHARS), key_words(s.text)) for s in items]
 
 
 def kept(fact: Fact, kept_text: str, kept_words: set[str]) -> bool:

@@ -9,16 +9,16 @@ tool fails when the provider flags its result or the result is itself an error t
 from __future__ import annotations
 
 import json
-import os
 import re
 import shlex
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..conversation import edits, failures
+from ..conversation import edits, failures, unmarked
 from ..conversation.model import Block, args_text
 from ..conversation.wrappers import literal_text
 from . import shaped
+from .cuts import cut
 from .keyed import by_words, limit_of, line_span, nested_pairs, old_new, partial, path_list, path_of, whole_text
 
 Kind = Literal["read", "write", "edit", "search", "command", "todo", "delegate", "call"]
@@ -386,13 +386,8 @@ def outcome(call: Call, result: Block) -> tuple[bool, str]:
     if result.is_error or head.startswith("<tool_use_error>") or reading.failed:
         line = reading.line or failures.quote(failures.printed(seen, call.target) if command else seen, failed=True)
         code = (reading.exit_code or failures.exit_code(seen)) if command else None  # also one a wrapper's JSON held
-        if line is None and code:  # no line names a failure: the output's first and last lines are what it said
-            said = _lines(failures.printed(failures.unwrapped(seen)[0], call.target))
-            # a first line that ends in ':' introduces the next (``needs to be run on:`` over a path)
-            ends = list(dict.fromkeys(said[:2] if said[0].endswith(":") else said[:1] + said[-1:])) if said else []
-            ends = [ln for ln in ends if failures.exit_code(ln) is None]  # a wrapper's code line is left only
-            told = " ".join(ends) if len(ends) == 2 and ends[0].endswith(":") else "; ".join(ends)  # a label, its value
-            line = f"exit code {code}: {told}" if ends else f"exit code {code}, no error message"
+        if line is None and code:  # no line names a failure: the output itself says what failed
+            line = _unnamed(failures.printed(failures.unwrapped(seen)[0], call.target), code)
         if line is None:
             lines = _lines(failures.printed(seen, call.target) if command else seen) or _lines(seen)
             line = lines[0] if lines else "no output"
@@ -403,6 +398,20 @@ def outcome(call: Call, result: Block) -> tuple[bool, str]:
         text = failures.unwrapped(text[-_TAIL_CHARS:] if text.lstrip()[:1] != "{" else text)[0]
     last = _last_line(text[-_TAIL_CHARS:])
     return False, cut(last, CUT_CHARS // 2) if last else "no output"
+
+
+def _unnamed(bare: str, code: int) -> str:
+    """A failed run's output that names no failure: the diff or the finding's place it shows (the output is the
+    finding), else its first and last lines (a first line that ends in ':' introduces the next: ``needs to be run
+    on:`` over a path)."""
+    shown = unmarked.finding(bare)
+    if shown:
+        return f"exit code {code}: {shown}"
+    said = _lines(bare)
+    ends = list(dict.fromkeys(said[:2] if said[0].endswith(":") else said[:1] + said[-1:])) if said else []
+    ends = [ln for ln in ends if failures.exit_code(ln) is None]  # a wrapper's code line is left only
+    told = " ".join(ends) if len(ends) == 2 and ends[0].endswith(":") else "; ".join(ends)  # a label, its value
+    return f"exit code {code}: {told}" if ends else f"exit code {code}, no error message"
 
 
 def _last_line(text: str) -> str:
@@ -439,61 +448,3 @@ def _error_payload(text: str) -> str:
         return text
     error = value.get("error") if isinstance(value, dict) else None
     return error if isinstance(error, str) else text
-
-
-def cut(text: str, limit: int, head: int = 1) -> str:
-    """One line of at most ``limit`` characters: head and tail kept, the middle elided. ``head``: how many
-    times longer the head is than the tail (a failure's line says why first, where second). Of a failure's lines
-    joined by ``; `` (two reasons, a cause and its wrapper), the first is kept whole when it fits: half of each says
-    neither."""
-    text = " ".join(text.split())
-    if len(text) <= limit:
-        return text
-    first = (limit - 5) * head // (head + 1)
-    lead = text.find("; ") if head > 1 else -1
-    if first < lead <= limit - 5:
-        first = lead
-    tail = limit - 5 - first
-    return f"{text[:first]} ... {text[len(text) - tail :]}" if tail > 0 else f"{text[:first]} ..."
-
-
-_CHANGE = re.compile(r"`(?P<old>.*)` -> `(?P<new>.*)`", re.S)
-
-
-def narrowed(change: str, limit: int) -> str:
-    """A change (`` `old` -> `new` ``) in at most ``limit`` characters: the words that differ with one word around
-    them, else the words that differ alone, else what they became alone, where a cut of the whole would keep the
-    shared head and tail and lose what changed."""
-    found = _CHANGE.fullmatch(change)
-    if found is None or len(change) <= limit:
-        return cut(change, limit)
-    old, new = found["old"], found["new"]
-    head = len(os.path.commonprefix([old, new]))
-    tail = len(os.path.commonprefix([old[head:][::-1], new[head:][::-1]]))
-    told = ""
-    for around in (2, 1, 0):
-        start = _word_start(old, head)
-        for _ in range(around):
-            start = _word_start(old, start - 1)
-        ends = [_word_end(s, len(s) - tail) for s in (old, new)]
-        for _ in range(around):
-            ends = [_word_end(s, e + 1) for s, e in zip((old, new), ends, strict=True)]
-        told = f"`{old[start : ends[0]].strip()}` -> `{new[start : ends[1]].strip()}`"
-        if len(told) <= limit:
-            return told
-    became = f"-> `{new[start : ends[1]].strip()}`"  # no room for both sides: what the code became says the fix
-    return became if len(became) <= limit else cut(told, limit)
-
-
-def _word_start(text: str, at: int) -> int:
-    at = max(0, min(at, len(text)))
-    while at > 0 and not text[at - 1].isspace():
-        at -= 1
-    return at
-
-
-def _word_end(text: str, at: int) -> int:
-    at = max(0, min(at, len(text)))
-    while at < len(text) and not text[at].isspace():
-        at += 1
-    return at

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..conversation import edits, failures
 from ..conversation.model import Block, Message
-from . import calls, reads, redone, textual
+from . import calls, cuts, reads, redone, textual
 from .earlier import Earlier, find
 
 Ref = int | None
@@ -151,7 +151,7 @@ class _Extraction:
             for span in spans:
                 f.concept_refs.setdefault(span, ref)
             for status_mark, item in _CHECKBOX.findall(text):
-                f.checklist.append((ref, "pending" if status_mark == " " else "done", calls.cut(item, 200)))
+                f.checklist.append((ref, "pending" if status_mark == " " else "done", cuts.cut(item, 200)))
         written, self.written = self.written, None
         if message.role == "user" and written is not None and self._answers(message, text, written):
             return
@@ -204,7 +204,7 @@ class _Extraction:
                 found = f.decisions if cue["decided"] else f.open_items
                 # A short decision ("Settled: X.") gives its reason in the sentence after it.
                 after = sentences[n + 1] if n + 1 < len(sentences) and len(sentence) < 80 else ""
-                found.append(Said(ref, calls.cut(f"{sentence} {after}".strip(), 300)))
+                found.append(Said(ref, cuts.cut(f"{sentence} {after}".strip(), 300)))
 
     def _call(self, ref: Ref, block: Block) -> Action:
         call = calls.classify(block)
@@ -268,7 +268,7 @@ class _Extraction:
                 written = call.content
             if known is not None and known.strip() != written.strip():
                 before, after = edits.changed_lines(known, written)
-                call.change = f"`{calls.cut(before, calls.CHANGE_CHARS // 2)}` -> `{calls.cut(after, 120)}`"
+                call.change = f"`{cuts.cut(before, calls.CHANGE_CHARS // 2)}` -> `{cuts.cut(after, 120)}`"
                 if head is not None:  # what the file held below its head is not known: the size written is said
                     read, wrote = calls.line_count(head), calls.line_count(call.content)
                     call.change += f" (in the first {read:,} lines read; wrote {wrote:,} lines)"

@@ -23,8 +23,15 @@ _ENVELOPES = 2  # how deep an answer's envelopes are looked into for the text
 
 def file_text(result: str) -> str:
     """What a read tool answered as the file: the text under a content-like key of a JSON answer (``{"path": ...,
-    "content": ...}``) or of a data object printed as ``field='value'`` pairs, else the output inside a host's
-    wrapper."""
+    "content": ...}``) or of a data object printed as ``field='value'`` pairs, the text a JSON string holds (a tool
+    that answers with its return value serialised), else the output inside a host's wrapper."""
+    if result.startswith('"') and result.rstrip().endswith('"'):  # the text as a JSON string (``json.dumps(text)``)
+        try:
+            said = json.loads(result)
+        except ValueError:
+            said = None
+        if isinstance(said, str):
+            return said
     if result.lstrip()[:1] in ("{", "["):
         try:
             value = json.loads(result)

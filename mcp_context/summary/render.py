@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from ..conversation.model import Message
 from . import fit, styles
-from .calls import cut, narrowed
+from .cuts import cut, narrowed
 from .facts import Action, Facts, Failure, Ref, Said, cite, extract
 from .fit import Item, Part
 

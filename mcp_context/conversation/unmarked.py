@@ -1,0 +1,61 @@
+"""What to tell of a run that failed (its exit code says so) and names no error in any line, when its output is itself
+the finding: a golden-file check prints only the diff, a formatter run as a check prints the diff it would apply, a
+dead-code finder prints the unused names with their places. Told so, the reader sees what failed, not only the
+output's first and last lines."""
+
+from __future__ import annotations
+
+import re
+
+from .causes import MOST
+
+__all__ = ["finding"]
+
+#: Where a diff begins: its file headers, a hunk, ``diff a b`` or a formatter's ``Diff in src/a.rs:1:``.
+_DIFF = re.compile(r"^(?:--- \S|\+\+\+ \S|@@ [-+\d, ]+ @@|diff \S|Diff in \S)", re.M)
+#: The header naming the file a diff changes (not ``+++ -``, the standard input of ``diff -u a -``).
+_NAMED = re.compile(r"^(?:\+\+\+ (?!-(?:\s|$))|Diff in )\S")
+#: A place in a file named anywhere in a line (``left-pad  package.json:9:6``).
+_PLACED = re.compile(r"(?:^|\s)[\w./-]+\.\w{1,8}:\d+(?::\d+)?(?:\s|$)")
+#: A heading over a list of findings (``Unused dependencies (1)``, ``Unused exports:``).
+_HEADING = re.compile(r"^\S[^:\n]{0,60}(?:\(\d+\)|:)$")
+_LEAD_CHARS = 100
+
+
+def finding(text: str) -> str | None:
+    """What a failed run's output that names no error shows: the change its diff makes (with the file it names and
+    what the tool said over it), else the first line that names a place in a file; None for any other output."""
+    diff = _DIFF.search(text)
+    if diff is not None:
+        shown = _diff_told(text, diff.start())
+        if shown:
+            return shown
+    above = ""
+    for line in text.split("\n"):
+        said = line.strip()
+        if _PLACED.search(line) and not said.startswith(("at ", "File ")):
+            return f"{above} {said}" if _HEADING.match(above) else said
+        above = said or above
+    return None
+
+
+def _diff_told(text: str, at: int) -> str | None:
+    """What the tool said over its diff (the file it names), the diff's file and its first change."""
+    lead = [ln.strip() for ln in text[:at].split("\n") if ln.strip()][-2:]
+    said = " ".join(ln for ln in lead if len(ln) <= _LEAD_CHARS)
+    removed = added = header = None
+    for line in text[at:].split("\n"):
+        if line.startswith(("--- ", "+++ ")):
+            header = header or (line.strip() if _NAMED.match(line) else None)
+            continue
+        if _NAMED.match(line):
+            header = header or line.strip()
+        elif line.startswith("@@") and (removed or added):
+            break
+        removed = removed or (line.rstrip() if line[:1] == "-" else None)
+        added = added or (line.rstrip() if line[:1] == "+" else None)
+        if removed and added:
+            break
+    change = " / ".join(side for side in (removed, added) if side)
+    told = "; ".join(part for part in (said, header, change) if part)
+    return told[:MOST] if change else None

@@ -1,0 +1,67 @@
+"""Shortening a line to the room a summary gives it: keep what says most (a failure's reason before its place, the
+words a change altered) and elide the rest in the middle, never at random."""
+
+from __future__ import annotations
+
+import os
+import re
+
+__all__ = ["cut", "narrowed"]
+
+
+def cut(text: str, limit: int, head: int = 1) -> str:
+    """One line of at most ``limit`` characters: head and tail kept, the middle elided. ``head``: how many
+    times longer the head is than the tail (a failure's line says why first, where second). Of a failure's lines
+    joined by ``; `` (two reasons, a cause and its wrapper), the first is kept whole when it fits: half of each says
+    neither."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    first = (limit - 5) * head // (head + 1)
+    lead = text.find("; ") if head > 1 else -1
+    if first < lead <= limit - 5:
+        first = lead
+    tail = limit - 5 - first
+    return f"{text[:first]} ... {text[len(text) - tail :]}" if tail > 0 else f"{text[:first]} ..."
+
+
+_CHANGE = re.compile(r"`(?P<old>.*)` -> `(?P<new>.*)`", re.S)
+
+
+def narrowed(change: str, limit: int) -> str:
+    """A change (`` `old` -> `new` ``) in at most ``limit`` characters: the words that differ with one word around
+    them, else the words that differ alone, else what they became alone, where a cut of the whole would keep the
+    shared head and tail and lose what changed."""
+    found = _CHANGE.fullmatch(change)
+    if found is None or len(change) <= limit:
+        return cut(change, limit)
+    old, new = found["old"], found["new"]
+    head = len(os.path.commonprefix([old, new]))
+    tail = len(os.path.commonprefix([old[head:][::-1], new[head:][::-1]]))
+    told = ""
+    for around in (2, 1, 0):
+        start = _word_start(old, head)
+        for _ in range(around):
+            start = _word_start(old, start - 1)
+        ends = [_word_end(s, len(s) - tail) for s in (old, new)]
+        for _ in range(around):
+            ends = [_word_end(s, e + 1) for s, e in zip((old, new), ends, strict=True)]
+        told = f"`{old[start : ends[0]].strip()}` -> `{new[start : ends[1]].strip()}`"
+        if len(told) <= limit:
+            return told
+    became = f"-> `{new[start : ends[1]].strip()}`"  # no room for both sides: what the code became says the fix
+    return became if len(became) <= limit else cut(told, limit)
+
+
+def _word_start(text: str, at: int) -> int:
+    at = max(0, min(at, len(text)))
+    while at > 0 and not text[at - 1].isspace():
+        at -= 1
+    return at
+
+
+def _word_end(text: str, at: int) -> int:
+    at = max(0, min(at, len(text)))
+    while at < len(text) and not text[at].isspace():
+        at += 1
+    return at
