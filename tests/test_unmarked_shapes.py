@@ -154,3 +154,16 @@ def test_a_file_read_back_as_a_json_string_is_its_text() -> None:
 
     assert reads.file_text('"[server]\\nport = 8080\\n"') == "[server]\nport = 8080\n"
     assert reads.file_text('"not closed') == '"not closed'
+
+
+def test_a_warning_fails_a_run_told_to_fail_on_warnings() -> None:
+    said = "WARNING: unquoted file mode on line 9 (check: unquoted_file_mode)\n"
+    assert failures.read_command(said, "puppet-lint --fail-on-warnings init.pp") == failures.Reading(True, said.strip())
+    assert failures.read_command("src/a.c:3:5: warning: unused variable 'x'\n", "gcc -Werror -c src/a.c").failed
+    assert not failures.read_command(said, "puppet-lint init.pp").failed
+    assert not failures.read_command("DeprecationWarning: old api\n", "python -W ignore run.py").failed
+
+
+def test_a_hosts_lead_line_over_a_fence_gives_way_to_the_output_in_it() -> None:
+    text = "*The run failed* \n```sh\nconfig.yml: key 'timeout' must be a number\n```\n"
+    assert failures.read_command(text, "validate config.yml").line == "config.yml: key 'timeout' must be a number"

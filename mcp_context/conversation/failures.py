@@ -68,8 +68,14 @@ def read_command(text: str, command: str = "") -> Reading:
         code = exit_code(text)
     if code is not None:
         return Reading(code != 0, quote(printed(text, command), failed=True) if code != 0 else None, code)
-    if _said_failed(text, command):
-        return Reading(True, quote(printed(text, command), failed=True))
+    if _said_failed(text, command):  # the output under the host's line says why, not the host's line
+        inside = _under_lead(text)
+        said = next((ln.strip() for ln in inside.split("\n") if ln.strip()), "") if inside is not text else ""
+        return Reading(True, quote(printed(inside, command), failed=True) or said or quote(text, failed=True))
+    if _STRICT.search(command):  # a run told to fail on warnings: a warning printed failed it
+        why = reason(text)
+        if why is not None and _WARNS.search(why):
+            return Reading(True, why)
     line = quote(text)
     own = own_diagnostic(text, _programs(command)) if line is None and command else None
     if own is not None:
@@ -77,6 +83,14 @@ def read_command(text: str, command: str = "") -> Reading:
     return Reading(line is not None, line)
 
 
+#: An option that makes warnings fatal (``--fail-on-warnings``, ``-Werror``, ``--max-warnings 0``, ``-D warnings``,
+#: ``--strict``, sphinx's ``-W``, ``--treatWarningsAsErrors``).
+_STRICT = re.compile(
+    r"(?i)(?:^|\s)(?:--fail-on-warnings?|--deny-warnings|--warnings?-as-errors|--treat-?warnings-?as-?errors|"
+    r"--warning-is-error|--strict|-Werror(?:=\S+)?|-W(?!\s+(?:ignore|default|always|module|once)\b)|"
+    r"--max-warnings[= ]0|-D ?warnings)(?=\s|$)"  # (not Python's ``-W ignore``)
+)
+_WARNS = re.compile(r"(?i)\bwarn(?:ing)?s?\b")
 #: Where one command of a command line ends and the next begins.
 _COMMAND_SEP = re.compile(r"&&|\|\||[;|\n]")
 _SETTING = re.compile(r"^[A-Za-z_]\w*=")
@@ -115,6 +129,20 @@ def _said_failed(text: str, command: str) -> bool:
 
 
 _FENCED = re.compile(r"^```[\w-]*[ \t]*\n")
+
+
+def _under_lead(text: str) -> str:
+    """The output in the fence under a host's lead line (``*Fix this terminal error*`` over a fenced block), or
+    ``text`` when it is not so."""
+    _, _, rest = text.lstrip().partition("\n")
+    fence = _FENCED.match(rest)
+    if fence is None:
+        return text
+    body = rest[fence.end() :]
+    end = body.rfind("\n```")
+    return body[:end] if end >= 0 else body
+
+
 _LEAD_CHARS = 160
 
 
