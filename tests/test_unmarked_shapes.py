@@ -167,3 +167,16 @@ def test_a_warning_fails_a_run_told_to_fail_on_warnings() -> None:
 def test_a_hosts_lead_line_over_a_fence_gives_way_to_the_output_in_it() -> None:
     text = "*The run failed* \n```sh\nconfig.yml: key 'timeout' must be a number\n```\n"
     assert failures.read_command(text, "validate config.yml").line == "config.yml: key 'timeout' must be a number"
+
+
+def test_an_edit_told_in_words_over_two_fenced_blocks_is_an_old_new_pair() -> None:
+    from mcp_context.conversation import edits
+
+    said = "In app/cfg.py, change this code:\n```\nretries = 1\n```\nto:\n```python\nretries = 3\n```\nNothing else."
+    assert edits.blocks(said) == [("retries = 1", "retries = 3")]
+    assert edits.blocks("Here is the code:\n```\na = 1\n```\nand the test:\n```\nassert a\n```") == []
+
+
+def test_a_hosts_label_over_a_failed_output_is_not_what_it_said() -> None:
+    text = "Its output was:\npossible trouble in bin/run.sh line 3:\nexec $cmd"
+    assert _told(text, code=2) == "exit code 2: possible trouble in bin/run.sh line 3: exec $cmd"

@@ -37,10 +37,24 @@ class Edit:
 
 
 def blocks(text: str) -> list[tuple[str, str]]:
-    """The (search, replace) pairs of the SEARCH/REPLACE blocks in ``text``."""
+    """The (search, replace) pairs of the SEARCH/REPLACE blocks in ``text``, or of an instruction written in words
+    over two fenced blocks ("replace this code:" a fenced block "with:" another), as agents that hand an edit to a model
+    describe it."""
+    if "```" in text and _SAID_REPLACE.search(text):
+        said = _SAID_PAIR.search(text)
+        if said is not None:
+            return [(said["old"], said["new"])]
     if _MARKS not in text:
         return []
     return [(m.group(1), m.group(2)) for m in _BLOCK.finditer(text)]
+
+
+_SAID_REPLACE = re.compile(r"(?i)\b(?:replace|change|substitute)\b")
+#: ``Replace this code:`` a fenced block ``with:`` another fenced block.
+_SAID_PAIR = re.compile(
+    r"(?is)\b(?:replace|change|substitute)\b[^`]{0,80}?```[^\n]*\n(?P<old>.*?)\n?```"
+    r"[^`]{0,40}?\b(?:with|to|by|into)\b[^`]{0,20}?```[^\n]*\n(?P<new>.*?)\n?```"
+)
 
 
 def text_edits(text: str) -> list[Edit]:

@@ -443,7 +443,7 @@ def _holding(text: str, key: str) -> list[tuple[int, str]]:
 
 #: A line whose first severity says warning, note or hint: the run may fail on it, but an error beside it says why.
 _SEVERITY = re.compile(
-    r"\b(?:(?P<mild>\w*Warning|warning|WARNING|note|hint|info)|error|Error|ERROR|fatal|Fatal|FATAL)\b"
+    r"\b(?:(?P<mild>\w*Warning|warning|WARNING|[Nn]ote|NOTE|[Hh]int|HINT|[Ii]nfo|INFO)|error|Error|ERROR|fatal|Fatal|FATAL)\b"
 )
 _MILD = 20
 

@@ -408,10 +408,15 @@ def _unnamed(bare: str, code: int) -> str:
     if shown:
         return f"exit code {code}: {shown}"
     said = _lines(bare)
+    while len(said) > 1 and _OUTPUT_LABEL.match(said[0]):  # the host's label over the output (``Its output was:``)
+        said = said[1:]
     ends = list(dict.fromkeys(said[:2] if said[0].endswith(":") else said[:1] + said[-1:])) if said else []
     ends = [ln for ln in ends if failures.exit_code(ln) is None]  # a wrapper's code line is left only
     told = " ".join(ends) if len(ends) == 2 and ends[0].endswith(":") else "; ".join(ends)  # a label, its value
     return f"exit code {code}: {told}" if ends else f"exit code {code}, no error message"
+
+
+_OUTPUT_LABEL = re.compile(r"(?i)^[\w ]{0,30}\b(?:output|stdout|stderr|result|log)s?\b[\w ]{0,12}:$")
 
 
 def _last_line(text: str) -> str:

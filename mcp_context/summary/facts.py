@@ -238,7 +238,7 @@ class _Extraction:
         if not text.strip() and not any(block.kind == "tool_result" for block in message.blocks):
             self._done(self._call(*written), "")
             return True
-        run = written[1].name == textual.CODE_BLOCK
+        run = written[1].name in (textual.CODE_BLOCK, textual.SHELL_BLOCK)
         if text and run and textual.answered(text):
             self.host_runs = True
         carried = written[1].name == textual.CALLED or self.as_data or (self.host_runs and run)

@@ -136,7 +136,7 @@ def command_written(text: str) -> Block | None:
     if not blocks or not blocks[-1].strip():
         return None
     # a fence may only suggest a command; a tag or labelled block is a call the host carries out (see ``answered``)
-    return Block(kind="tool_call", name="shell block" if fenced else CALLED, args={"command": blocks[-1].strip()})
+    return Block(kind="tool_call", name=SHELL_BLOCK if fenced else CALLED, args={"command": blocks[-1].strip()})
 
 
 def prose(text: str) -> str:
@@ -298,8 +298,8 @@ def _data_answer(text: str) -> str | None:
 #: The name of a call a reply writes as a tag or labelled block: the host carries it out and the next user turn
 #: is its answer, whatever it says.
 CALLED = "written call"
-#: The name of a code block a reply writes for a code agent's host to run.
-CODE_BLOCK = "code block"
+#: The names of a code block and of a fenced shell block a reply writes for a code agent's host to run.
+CODE_BLOCK, SHELL_BLOCK = "code block", "shell block"
 
 
 _EDGE = 200  # an exit code a host states stands at an output's head or at its end
