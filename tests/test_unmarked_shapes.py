@@ -180,3 +180,16 @@ def test_an_edit_told_in_words_over_two_fenced_blocks_is_an_old_new_pair() -> No
 def test_a_hosts_label_over_a_failed_output_is_not_what_it_said() -> None:
     text = "Its output was:\npossible trouble in bin/run.sh line 3:\nexec $cmd"
     assert _told(text, code=2) == "exit code 2: possible trouble in bin/run.sh line 3: exec $cmd"
+
+
+def test_a_count_of_fatal_errors_or_an_error_after_a_programs_prompt_is_a_failure() -> None:
+    text = "po/es.po:4: end-of-line within string\nmsgfmt: found 1 fatal error\n"
+    assert (failures.read_command(text, "msgfmt -c po/es.po").line or "").startswith("po/es.po:4: end-of-line")
+    said = "nox > Running session docs\nnox > Error while collecting sessions.\n"
+    assert failures.read_command(said, "nox -s docs").failed
+    assert not failures.read_command("nox > uv binary not found.\nnox > Session docs was successful.\n", "nox").failed
+
+
+def test_a_pseudo_terminals_line_ends_are_newlines() -> None:
+    text = "src/a.c:3:1: error: expected ';'\r\n1 error generated.\r\n"
+    assert failures.read_command(text, "clang -c src/a.c").line == "src/a.c:3:1: error: expected ';'"

@@ -107,7 +107,7 @@ RULES: tuple[Rule, ...] = (
     _rule(
         "test runner",
         r"(?i)^(?=.{0,100}$).*(?:"
-        r"\b[1-9]\d* (?:(?:tests?|specs?|cases?|checks?) )?(?:fail(?:s|ed|ures?|ing)?|errors?)\b|"
+        r"\b[1-9]\d* (?:(?:tests?|specs?|cases?|checks?|fatal) )?(?:fail(?:s|ed|ures?|ing)?|errors?)\b|"
         r"\b[1-9]\d* (?:offen[cs]es?|violations?|problems?) (?:detected|found|reported)\b|"
         r"\b(?:fail(?:ed|ures?)?|errors?):?[ \t][1-9]\d*"
         r"(?=[.,;)]\D|/\d|[.,;)]?$|\s+(?:tests?|subtests?|specs?|of)\b)).*$",

@@ -218,9 +218,12 @@ def own_diagnostic(text: str, programs: set[str]) -> str | None:
     char 33: unterminated `s' command``, ``tar: a.html: Not found in archive``): a program names itself first in
     its diagnostics, and a run that prints no code and no report of a known shape failed when it says so. One of
     ``programs`` (those the command line runs), or a program a script it ran runs: a lower-case name that is no
-    level of a log (``info:``, ``note:``)."""
+    level of a log (``info:``, ``note:``). Also after a prompt of its name (``nox > Sessions not found: lint``)."""
     for line in text.splitlines()[:_OWN_LINES]:
         head, colon, message = line.partition(": ")
+        if line.split(" > ", 1)[0] in programs:  # a prompt's lines are its log: only one that opens on an error
+            head, colon, message = line.partition(" > ")
+            colon = colon if _OPENS_FAILED.match(message) else ""
         named = head in programs or (_PROGRAM.fullmatch(head) is not None and head not in _LEVELS)
         said = _STATUS_TAG.sub("", message).strip()  # ``[unknown]``: a value shown, not a verdict
         if colon and named and not _GOOD.match(said) and _score(said) >= _ONE_WORD:
@@ -229,6 +232,7 @@ def own_diagnostic(text: str, programs: set[str]) -> str | None:
 
 
 _OWN_LINES = 200
+_OPENS_FAILED = re.compile(r"(?i)(?:error|fail(?:ed|ure)?|fatal)\b")
 _STATUS_TAG = re.compile(r"\[[\w -]{1,20}\]")
 #: A program's line that says that what it checked is good (``gpg: Good signature from "a" [unknown]``).
 _GOOD = re.compile(r"(?i)^(?:good|ok|valid|verified|passed|success\w*)\b")

@@ -378,6 +378,7 @@ def outcome(call: Call, result: Block) -> tuple[bool, str]:
     if head.startswith('{"error"'):  # Gemini's error payload: the message is inside
         text = _error_payload(text)
         return True, cut(_lines(text)[0] if _lines(text) else "error", CUT_CHARS)
+    text = text.replace("\r\n", "\n") if "\r\n" in text else text  # a pseudo-terminal's line ends
     seen = text if len(text) <= 2 * _ERROR_CHARS else text[:_ERROR_CHARS] + "\n" + text[-_ERROR_CHARS:]
     if "\x1b[" in seen:  # a terminal's colour codes are no part of what a tool says
         seen = _COLOUR.sub("", seen)
