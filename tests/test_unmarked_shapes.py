@@ -193,3 +193,19 @@ def test_a_count_of_fatal_errors_or_an_error_after_a_programs_prompt_is_a_failur
 def test_a_pseudo_terminals_line_ends_are_newlines() -> None:
     text = "src/a.c:3:1: error: expected ';'\r\n1 error generated.\r\n"
     assert failures.read_command(text, "clang -c src/a.c").line == "src/a.c:3:1: error: expected ';'"
+
+
+def test_of_two_findings_of_one_kind_the_first_printed_is_the_cause() -> None:
+    text = (
+        "  L3 | </ul>\n     ^ Tag must be paired, no start tag: [ </ul> ] (tag-pair)\n"
+        "  L9 | <p>\n     ^ Tag must be paired, missing: [ </p> ], open tag match failed (tag-pair)\n"
+        "Scanned 1 files, found 2 errors in 1 files (4 ms)\n"
+    )
+    assert _quoted(text).startswith("^ Tag must be paired, no start tag: [ </ul> ]")
+
+
+def test_an_error_line_within_an_output_is_no_hosts_label_and_escaped_colours_go() -> None:
+    text = "warning: cache dir not writable, using /tmp\nerror: No solution found when resolving dependencies\n"
+    assert _quoted(text).startswith("error: No solution found")
+    wrapped = '{"stdout": "\\u001b[31mFAIL\\u001b[39m src/a.test.js\\n", "exitCode": 1}'
+    assert "\x1b" not in (failures.read_command(wrapped).line or "")

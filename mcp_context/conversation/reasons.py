@@ -136,6 +136,9 @@ def reason(text: str) -> str | None:
     if not scored:
         return None
     value, start, line = scored[0]
+    earlier = [s for s in scored[1:] if s[1] < start and _same_kind(s[2], line)]
+    if earlier:  # two findings of one kind (a linter's two messages of a rule): the first printed caused the rest
+        value, start, line = min(earlier, key=lambda s: s[1])
     first = _message(text, start, line)
     if len(scored) > 1:
         nxt_value, nxt_start, nxt = scored[1]
@@ -144,6 +147,14 @@ def reason(text: str) -> str | None:
             pair = (first, second) if start < nxt_start else (second, first)
             return "; ".join(pair)
     return first
+
+
+_KIND_WORDS = 4
+
+
+def _same_kind(a: str, b: str) -> bool:
+    """Whether two lines are findings of one kind: their first words (after a location) are the same."""
+    return message(a).split()[:_KIND_WORDS] == message(b).split()[:_KIND_WORDS]
 
 
 def score(line: str) -> float:
@@ -316,6 +327,8 @@ def second_opinion(text: str, line: str, start: int) -> str:
     lead = _LEAD_LABEL.match(line)
     # its only sign is a leading label the tool puts on no other line: a host's, over the whole output
     labelled = lead is not None and score(line[lead.end() :]) == 0 and len(_LEAD_LABEL.findall(text)) == 1
+    before = text[:start].strip()  # a host's label leads the whole output (under its heading), not a line within it
+    labelled = labelled and (not before or ("\n" not in before and before.endswith(":")))
     own = 0.0 if labelled else score(line)
     coded = _CODE.search(message(line)) is not None
     if own > _ONE_SIGN and not coded:  # the shape's line reads as a reason by two signs or more: it is told alone
