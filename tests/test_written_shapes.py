@@ -116,9 +116,10 @@ def test_an_exit_code_after_a_long_host_sentence_is_read() -> None:
 def test_a_failure_told_short_keeps_the_file_name_of_a_leading_absolute_path_not_its_folders() -> None:
     from mcp_context.summary import render
 
-    assert render._near("/srv/build/app/src/mod.py:5:2 - error: bad") == "mod.py:5:2 - error: bad"
-    assert render._near("src/mod.py:5: error: bad") == "src/mod.py:5: error: bad"
-    assert render._near("/usr/bin/ld: cannot find -lz") == "/usr/bin/ld: cannot find -lz"
+    assert render._near("/srv/build/app/src/mod.py:5:2 - error: bad", 10) == "mod.py:5:2 - error: bad"
+    assert render._near("src/mod.py:5: error: bad", 10) == "src/mod.py:5: error: bad"
+    assert render._near("/usr/bin/ld: cannot find -lz", 10) == "/usr/bin/ld: cannot find -lz"
+    assert render._near("/srv/app/src/mod.py:5:2 - error: bad", 80) == "/srv/app/src/mod.py:5:2 - error: bad"  # it fits
 
 
 def test_a_message_wrapped_onto_an_indented_line_is_quoted_whole() -> None:
@@ -133,8 +134,8 @@ def test_a_message_wrapped_onto_an_indented_line_is_quoted_whole() -> None:
 def test_a_count_told_after_a_cause_is_left_out_when_room_is_short() -> None:
     from mcp_context.summary import render
 
-    assert render._near("error: bad value (1 error, 0 warnings)") == "error: bad value"
-    assert render._near("error: bad value (see notes)") == "error: bad value (see notes)"
+    assert render._near("error: bad value (1 error, 0 warnings)", 10) == "error: bad value"
+    assert render._near("error: bad value (see notes)", 10) == "error: bad value (see notes)"
 
 
 @pytest.mark.parametrize(

@@ -178,7 +178,7 @@ def _failure(failure: Failure, told: bool, brief: bool) -> Item:
         f"{base}{said}; {fix}",
         f"{base}; {fix}",
         *(
-            f"{cut(what, n)} failed {cite(a.ref)}: {cut(_near(a.outcome), m, head=3)}; {_fix(failure, compact=k)}"
+            f"{cut(what, n)} failed {cite(a.ref)}: {cut(_near(a.outcome, m), m, head=3)}; {_fix(failure, compact=k)}"
             for n, m, k in ((100, 200, 160), (60, 160, 100), (40, 110, 60), (24, 110, 44))
         ),
     )
@@ -195,9 +195,11 @@ _TALLY_AFTER = re.compile(
 )
 
 
-def _near(outcome: str) -> str:
-    """``outcome`` for little room: the folders of an absolute path that leads it and a count told after it
-    left out, so that the message keeps the room."""
+def _near(outcome: str, room: int) -> str:
+    """``outcome`` for little room: when it does not fit in ``room``, the folders of an absolute path that leads it
+    and a count told after it left out, so that the message keeps the room."""
+    if len(outcome) <= room:
+        return outcome
     return _TALLY_AFTER.sub("", _LEAD_PATH.sub("", outcome, count=1))
 
 
