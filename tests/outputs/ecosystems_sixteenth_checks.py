@@ -457,7 +457,7 @@ def zizmor(c: Any) -> None:
               deploy:
                 runs-on: ubuntu-latest
                 steps:
-                  - uses: actions/checkout@v4
+                  - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683  # v4.2.2
                     with:
                       persist-credentials: false
                   - name: Announce
