@@ -277,6 +277,7 @@ class _Writer:
             "root": f"{PROJECT}/{case.project}",
             "path": rel,
             "abs": f"{PROJECT}/{rel}",
+            "file": rel.removeprefix(f"{case.project}/"),  # relative to the project, as a tool rooted there names it
             "old": case.old,
             "new": case.new,
             "before": case.before.rstrip("\n"),
