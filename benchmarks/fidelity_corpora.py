@@ -78,9 +78,9 @@ class History:
 
 
 #: The parts, in the order reported: each a set of ecosystems and a set of agents (dev: everything not held out).
-PARTS = ("dev", "held-out", *(f"held-out {n}" for n in range(3, 16)))
+PARTS = ("dev", "held-out", *(f"held-out {n}" for n in range(3, 17)))
 #: The part no rule has been written from: only its aggregate line is printed unless the details are asked for.
-BLIND = "held-out 15"
+BLIND = "held-out 16"
 
 
 def split() -> dict[str, tuple[set[str], set[str]]]:
@@ -277,6 +277,7 @@ class _Writer:
             "root": f"{PROJECT}/{case.project}",
             "path": rel,
             "abs": f"{PROJECT}/{rel}",
+            "file": rel.removeprefix(f"{case.project}/"),  # relative to the project, as a tool rooted there names it
             "old": case.old,
             "new": case.new,
             "before": case.before.rstrip("\n"),

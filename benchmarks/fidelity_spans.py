@@ -94,6 +94,7 @@ def shown_slots(output: str, before: str, after: str) -> dict[str, str]:
         "output_bytes": repr(f"{output}\n\n".encode() if output else b"\n"),
         "before_bytes": repr(f"{before}\n".encode()),
         **_stripped_views(output, before),
+        **_numbered_views(output, before),
     }
 
 
@@ -116,6 +117,22 @@ def _stripped_views(output: str, before: str) -> dict[str, str]:
         "output_plain_or_none": plain or "(no output)",
         "arrowed_six": "\n".join(f"{n:>{width}}→{line}" for n, line in enumerate(lines, 1)),
         "before_size": str(len(before.encode())),
+    }
+
+
+def _numbered_views(output: str, before: str) -> dict[str, str]:
+    """A run's output stripped of blank lines and spaces at both ends (as Mini-Agent hands back a failing run's
+    stderr) and, with terminal sequences taken out too, as a shell read through pexpect hands it back (II-Agent's
+    bash); and a file numbered as two Python agents number it: Mini-Agent's read_file over ``readlines()``
+    (``{n:6d}|``, no line after the last newline) and II-Agent's Read over ``split("\\n")`` (``{n:6d}`` and a tab,
+    so a file ending in a newline shows one more, empty, numbered line)."""
+    read = before.split("\n")
+    kept = read[:-1] if before.endswith("\n") else read
+    return {
+        "output_stripped": output.strip(),
+        "output_plain_stripped": _ANSI.sub("", output).strip(),
+        "six_barred": "\n".join(f"{n:6d}|{line}" for n, line in enumerate(kept, 1)),
+        "six_tabbed_split": "\n".join(f"{n:6d}\t{line}" for n, line in enumerate(read, 1)),
     }
 
 

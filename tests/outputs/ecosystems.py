@@ -34,7 +34,9 @@ two failures per tool, in ``ecosystems_eleventh.py`` (g++, gdb, Perl, Rake, ERB,
 fourteenth's, two failures per tool, in ``ecosystems_fourteenth.py`` (clang-format, GNU patch, rsync, Ant, Autoconf,
 ts-node, CSpell, Parcel) and ``ecosystems_fourteenth_checks.py`` (Flask, dbt, Cython, SCons); the fifteenth's, two
 failures per tool, in ``ecosystems_fifteenth.py`` (GnuPG, sha256sum, diff, pkg-config, HAProxy, Spectral, tape, Knip,
-TypeDoc) and ``ecosystems_fifteenth_checks.py`` (deptry, djLint, Snakemake).
+TypeDoc) and ``ecosystems_fifteenth_checks.py`` (deptry, djLint, Snakemake); the sixteenth's, two failures per
+tool, in ``ecosystems_sixteenth.py`` (Composer, PHP_CodeSniffer, Caddy, promtool, docker-compose, Apache httpd) and
+``ecosystems_sixteenth_checks.py`` (buf, uvu, Playwright Test, c8, Import Linter, zizmor).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -135,6 +137,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         mandoc,
     )
     from ecosystems_seventh_checks import cpplint, doc8, jshint, jsonlint, lessc, rstcheck, sass
+    from ecosystems_sixteenth import apache, caddy, composer, docker_compose, phpcs, promtool
+    from ecosystems_sixteenth_checks import buf, c8, import_linter, playwright, uvu, zizmor
     from ecosystems_sixth import chktex, gforth, iverilog, podchecker, shfmt, tidy
     from ecosystems_sixth_checks import codespell, esbuild, prettier, pydocstyle, vulture
     from ecosystems_tenth import alembic, ansible, clang, django, gofmt, py_compile, rustfmt
@@ -351,6 +355,18 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("deptry", deptry),
         ("djlint", djlint),
         ("snakemake", snakemake),
+        ("composer", composer),
+        ("phpcs", phpcs),
+        ("caddy", caddy),
+        ("promtool", promtool),
+        ("docker_compose", docker_compose),
+        ("apache", apache),
+        ("buf", buf),
+        ("uvu", uvu),
+        ("playwright", playwright),
+        ("c8", c8),
+        ("import_linter", import_linter),
+        ("zizmor", zizmor),
     ]
 
 
