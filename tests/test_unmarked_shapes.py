@@ -209,3 +209,30 @@ def test_an_error_line_within_an_output_is_no_hosts_label_and_escaped_colours_go
     assert _quoted(text).startswith("error: No solution found")
     wrapped = '{"stdout": "\\u001b[31mFAIL\\u001b[39m src/a.test.js\\n", "exitCode": 1}'
     assert "\x1b" not in (failures.read_command(wrapped).line or "")
+
+
+def test_a_numbered_problem_is_told_with_the_block_under_it() -> None:
+    wanted = "    - gem 'rack' >= 3 is wanted by the app, but only rack 2.2.8 is installed.\n"
+    text = "Resolving...\n\n  Problem 2\n" + wanted
+    assert _quoted(text) == ("Problem 2 - gem 'rack' >= 3 is wanted by the app, but only rack 2.2.8 is installed.")
+
+
+def test_a_row_of_a_findings_table_is_a_finding_not_a_source_excerpt() -> None:
+    assert reasons.score(" 42 | ERROR | Missing doc comment for function total()") > 0
+    assert reasons.score(" 42 |     return total") == 0
+
+
+def test_a_place_with_its_message_straight_after_the_colon_is_a_finding() -> None:
+    text = 'api/v1/user.proto:3:1:import "money.proto" does not exist\napi/v1/user.proto:8:3:unknown type Money\n'
+    assert _quoted(text) == 'api/v1/user.proto:3:1:import "money.proto" does not exist'
+    assert _told("api/v1/user.proto:12:5:Enum value name should be UPPER_SNAKE_CASE\n") == (
+        "api/v1/user.proto:12:5:Enum value name should be UPPER_SNAKE_CASE"
+    )
+
+
+def test_an_assertions_values_are_told_with_the_error_line_above_them() -> None:
+    text = (
+        "  1) cart.spec.ts:4:1 › totals\n\n    Error: expect(received).toEqual(expected)\n\n"
+        "    Expected: 30\n    Received: 25\n\n  1 failed\n"
+    )
+    assert _quoted(text).startswith("Error: expect(received).toEqual(expected) Expected: 30")

@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass
 
 from .causes import BARE, joined, owner, said_below, with_below
-from .failure_rules import ERROR_LED, RULES, Rule
-from .reasons import QUOTED, marker, own_diagnostic, reason, second_opinion, severe, tally
+from .failure_rules import RULES, Rule
+from .reasons import ERROR_LINE, QUOTED, error_at_edge, own_diagnostic, reason, second_opinion, tally
 from .wrappers import ECHOED, EXIT_CODE, enveloped, exit_code, printed, unwrapped
 
 __all__ = [
@@ -226,7 +226,7 @@ def quote(text: str, failed: bool = False) -> str | None:
     known to have failed (an exit code, a flag), so a line that only names an error is worth quoting too. The
     cause is told with the test it failed in when the output names both (``TypeError: ... (● users › id)``)."""
     present = [key for key in _KEYS if key in text]  # most outputs hold none: the common case costs this only
-    failed = failed or _error_at_edge(text)
+    failed = failed or error_at_edge(text)
     if not present and not failed:
         return None
     found = {key: _holding(text, key) for key in present}  # key -> (start offset, line) of each line holding it
@@ -263,7 +263,7 @@ def quote(text: str, failed: bool = False) -> str | None:
     above = owner(text, best.start)  # a line inside an error's indented block is a detail of that error
     if above is not None and not best.title:
         best = _Best(best.rank, best.order, above[1], above[0], False)
-    line = joined(text, best.start, best.line)
+    line = _with_error_above(text, best, joined(text, best.start, best.line))
     if best.title:  # the test is named, the cause not yet: the first line after it that says why
         after = best.start + len(best.line)
         own = text[: min((at for at in titles if at > best.start), default=len(text))]  # up to the next test's name
@@ -327,6 +327,18 @@ def _unwrapped(text: str, best: _Best, seen: list[_Best]) -> _Best:
     return min(inside, key=lambda found: found.start, default=best)  # the first: it caused the rest
 
 
+_ABOVE_LINES = 3
+
+
+def _with_error_above(text: str, best: _Best, line: str) -> str:
+    """An assertion's values (``Expected: 120``) told with the error line printed just above them, which names the
+    assertion (``Error: expect(received).toBe(expected)``)."""
+    if not best.line.lower().startswith("expected"):
+        return line
+    above = [ln.strip() for ln in text[: best.start].split("\n")[-_ABOVE_LINES - 1 :] if ln.strip()]
+    return f"{above[-1]} {line}" if above and ERROR_LINE.match(above[-1]) and above[-1] not in line else line
+
+
 def _why(text: str, best: _Best, line: str) -> str:
     """A line that says that the run failed and not why (a count, also behind ``ERROR:``, a command's exit status,
     an error said to have occurred) told with the line that reads most like a reason: below it, for an error said
@@ -382,47 +394,6 @@ class _Best:
     line: str
     start: int
     title: bool
-
-
-_ERROR_LINE = re.compile(ERROR_LED)
-_EDGE_LINES = 3
-
-
-def _error_at_edge(text: str) -> bool:
-    """A line that reads as an error among an output's first or last few lines: a tool that stops on an error says
-    so first (``Error: ...`` and nothing after) or last (a script's output, then ``Error in f() : ...``), led by the
-    word error or reading as a failure by itself (``reasons.severe``). In the middle of a long output such a line
-    is more often a log printed."""
-    edges = _edges(text)
-    if ("rror" in text or "RROR" in text) and any(_ERROR_LINE.match(ln) for ln in edges):
-        return True
-    if any(marker(ln) for ln in edges[:_EDGE_LINES][:-1]):  # ``Error:``, ``rake aborted!``: its message below it
-        return True
-    if any(_CROSSED.match(ln) or _TRACE_HEAD.match(ln) for ln in edges):
-        return True
-    return any(severe(ln) for ln in edges)
-
-
-#: A finding led by the cross a tool marks a failed check with (``✖  subject may not be empty``, ``✗ renders``),
-#: the tick being its passed one.
-_CROSSED = re.compile(r"^[ \t]*[✖✗✘❌][ \t]+\S")
-#: A stack's dump announced on a line of its own (``stack traceback:``, ``Stack trace:``, ``Backtrace:``): the
-#: program stopped on an error.
-_TRACE_HEAD = re.compile(r"(?i)^[ \t]*(?:stack traceback|stack trace|backtrace|call stack)[ \t]*:?[ \t]*$")
-
-
-_EDGE_CHARS = 4_000  # where an output's first and last lines are looked for: a long output is not split whole
-
-
-def _edges(text: str) -> list[str]:
-    """An output's first and last few non-blank lines (all of them when there are few)."""
-    if len(text) > 2 * _EDGE_CHARS:
-        head = [ln for ln in text[:_EDGE_CHARS].splitlines()[:-1] if ln.strip()][:_EDGE_LINES]
-        tail = [ln for ln in text[-_EDGE_CHARS:].splitlines()[1:] if ln.strip()][-_EDGE_LINES:]
-        if len(head) == len(tail) == _EDGE_LINES:
-            return head + tail
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    return lines if len(lines) <= 2 * _EDGE_LINES else lines[:_EDGE_LINES] + lines[-_EDGE_LINES:]
 
 
 def _cause_after(text: str, start: int) -> str | None:

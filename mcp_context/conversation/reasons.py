@@ -13,9 +13,12 @@ from __future__ import annotations
 import re
 
 from .causes import banner, joined
+from .failure_rules import ERROR_LED
 
 __all__ = [
+    "ERROR_LINE",
     "QUOTED",
+    "error_at_edge",
     "marker",
     "message",
     "own_diagnostic",
@@ -36,7 +39,7 @@ _SEVERE = re.compile(
     r"violat\w+|uninitiali[sz]ed|not defined|unknown|missing|incompatible|conflict\w*|lost|issues?|problems?|insecure|"
     r"vulnerab\w+|unhandled|uncaught|wrong|inconsistent|unpars[e]?able|must|"
     # a verdict shouted (``BAD signature``, Redis's ``ERR``), a comparison's (``a and b differ``)
-    r"(?-i:BAD|ERR)|differ(?:s|ed)?|(?:did|does|do) not match)\b"
+    r"(?-i:BAD|ERR)|differ(?:s|ed)?|(?:did|does|do) not (?:match|exist)|doesn't exist)\b"
 )
 #: A severity said to be absent: ``0 failures``, ``no issues found``, ``No syntax errors detected``, ``Failed 0``.
 _NEGATED = re.compile(
@@ -56,7 +59,7 @@ _KIND = re.compile(
 QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|``[^`\n]*``|`[^`\n]*`")
 #: A line led by a place in a file and a message about it (``  src/a.js:3:42: Extra semicolon.``,
 #: ``data/c.xml:3.56: Element ...``): a finding, whatever words it uses.
-_LOCATED = re.compile(r"^[\w./-]+\.\w{1,8}:\d+(?:[:.]\d+)?:? +[A-Za-z'\"`(]")
+_LOCATED = re.compile(r"^[\w./-]+\.\w{1,8}:\d+(?:[:.]\d+)?(?:: *| +)[A-Za-z'\"`(]")  # also ``a.proto:7:9:Field``
 #: Where: a file and a line (``a.awk:2:``, ``Main.pas(7,24)``).
 _PLACE = re.compile(r"[\w/-]\.\w{1,8}(?::\d+|\(\d+|\"?:? line \d+)")  # also ``a.sh line 3``, ``a.js: line 2``
 #: The score from which a line among an output's first or last reads as a failure by itself: two signs of one.
@@ -95,7 +98,7 @@ _LEVEL = re.compile(r"(?i)\[(?:emerg|alert|crit(?:ical)?|err|error|fatal|severe)
 #: A stack frame or a location only: where, never why.
 _FRAME = re.compile(
     r"^\s*(?:at \S+.*[(:]\d+|File \".*\", line \d+|-->\s*\S+|#\d+\s+0x[0-9a-f]+|(?:by|at) 0x[0-9a-f]+|"
-    r"\d+\s*\||[|^~]+\s*$|in \S+ at \S+:\d+)",
+    r"\d+\s*\|(?!\s*(?:error|warning|fatal)\s*\|)|[|^~]+\s*$|in \S+ at \S+:\d+)",  # not a row of findings
     re.I,
 )
 #: A runner's tally: says that tests failed, not why.
@@ -354,3 +357,44 @@ _LEAD_LABEL = re.compile(r"(?im)^\W*(?:error|failed|failure)\s*:\s*")
 _ONE_SIGN = 2.0  # a line that shows one sign of a reason (one severity word, one kind) may only name the failure
 _AHEAD = 2.0  # the scorer's line must read clearly more like a reason than the shape's: one more sign of it
 _TWO = 280  # two lines told together fit the room of a failure's line (``calls.FAILURE_CHARS``)
+
+
+ERROR_LINE = re.compile(ERROR_LED)
+_EDGE_LINES = 3
+
+
+def error_at_edge(text: str) -> bool:
+    """A line that reads as an error among an output's first or last few lines: a tool that stops on an error says
+    so first (``Error: ...`` and nothing after) or last (a script's output, then ``Error in f() : ...``), led by the
+    word error or reading as a failure by itself (``reasons.severe``). In the middle of a long output such a line
+    is more often a log printed."""
+    edges = _edges(text)
+    if ("rror" in text or "RROR" in text) and any(ERROR_LINE.match(ln) for ln in edges):
+        return True
+    if any(marker(ln) for ln in edges[:_EDGE_LINES][:-1]):  # ``Error:``, ``rake aborted!``: its message below it
+        return True
+    if any(_CROSSED.match(ln) or _TRACE_HEAD.match(ln) for ln in edges):
+        return True
+    return any(severe(ln) for ln in edges)
+
+
+#: A finding led by the cross a tool marks a failed check with (``✖  subject may not be empty``, ``✗ renders``),
+#: the tick being its passed one.
+_CROSSED = re.compile(r"^[ \t]*[✖✗✘❌][ \t]+\S")
+#: A stack's dump announced on a line of its own (``stack traceback:``, ``Stack trace:``, ``Backtrace:``): the
+#: program stopped on an error.
+_TRACE_HEAD = re.compile(r"(?i)^[ \t]*(?:stack traceback|stack trace|backtrace|call stack)[ \t]*:?[ \t]*$")
+
+
+_EDGE_CHARS = 4_000  # where an output's first and last lines are looked for: a long output is not split whole
+
+
+def _edges(text: str) -> list[str]:
+    """An output's first and last few non-blank lines (all of them when there are few)."""
+    if len(text) > 2 * _EDGE_CHARS:
+        head = [ln for ln in text[:_EDGE_CHARS].splitlines()[:-1] if ln.strip()][:_EDGE_LINES]
+        tail = [ln for ln in text[-_EDGE_CHARS:].splitlines()[1:] if ln.strip()][-_EDGE_LINES:]
+        if len(head) == len(tail) == _EDGE_LINES:
+            return head + tail
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    return lines if len(lines) <= 2 * _EDGE_LINES else lines[:_EDGE_LINES] + lines[-_EDGE_LINES:]

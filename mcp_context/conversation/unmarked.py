@@ -16,7 +16,7 @@ _DIFF = re.compile(r"^(?:--- \S|\+\+\+ \S|@@ [-+\d, ]+ @@|diff \S|Diff in \S)", 
 #: The header naming the file a diff changes (not ``+++ -``, the standard input of ``diff -u a -``).
 _NAMED = re.compile(r"^(?:\+\+\+ (?!-(?:\s|$))|Diff in )\S")
 #: A place in a file named anywhere in a line (``left-pad  package.json:9:6``).
-_PLACED = re.compile(r"(?:^|\s)[\w./-]+\.\w{1,8}:\d+(?::\d+)?(?:\s|$)")
+_PLACED = re.compile(r"(?:^|\s)[\w./-]+\.\w{1,8}:\d+(?::\d+)?(?::?\s|:(?=[A-Za-z])|$)")
 #: A heading over a list of findings (``Unused dependencies (1)``, ``Unused exports:``).
 _HEADING = re.compile(r"^\S[^:\n]{0,60}(?:\(\d+\)|:)$")
 _LEAD_CHARS = 100
