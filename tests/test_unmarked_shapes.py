@@ -6,6 +6,8 @@ the code printed, with its exit code last or nothing at all. Invented examples, 
 
 from __future__ import annotations
 
+import tempfile
+
 from mcp_context.conversation import failures, reasons
 from mcp_context.conversation.formats import adapter
 from mcp_context.conversation.model import Block
@@ -236,3 +238,20 @@ def test_an_assertions_values_are_told_with_the_error_line_above_them() -> None:
         "    Expected: 30\n    Received: 25\n\n  1 failed\n"
     )
     assert _quoted(text).startswith("Error: expect(received).toEqual(expected) Expected: 30")
+
+
+def test_a_brief_summary_keeps_an_open_failures_cause_whole() -> None:
+    from mcp_context import Session
+
+    cause = "error: 'wrods' undeclared (first use in this function)"
+    out = f"/srv/build/projects/wordcount/src/main.c:7:23: {cause} (make[2]: *** [CMakeFiles/wc.dir/main.c.o] Error 1)"
+    steps = [{"role": "user", "content": "Make the build pass."}]
+    listing = "\n".join(f"int f{n}(void) {{ return {n}; }}" for n in range(60))  # room for a summary to fit in
+    steps.append({"role": "assistant", "content": "Reading it.\n```sh\ncat src/util.c\n```"})
+    steps.append({"role": "user", "content": f"{listing}\nexit code: 0"})
+    steps.append({"role": "assistant", "content": "Building.\n```sh\ncmake --build build\n```"})
+    steps.append({"role": "user", "content": f"{out}\nexit code: 2"})
+    steps.append({"role": "assistant", "content": "That needs more digging."})
+    with tempfile.TemporaryDirectory() as home:
+        text = Session(home).summarize_range(messages=steps, format="openai", style="brief", engine="extractive").text
+    assert cause in (text or "")

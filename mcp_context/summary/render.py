@@ -165,8 +165,9 @@ def _failure(failure: Failure, told: bool, brief: bool) -> Item:
     what = a.call.name if a.call.kind != "command" and a.call.target in a.outcome else _what(a)  # said once
     base = f"{what} failed {cite(a.ref)}: {a.outcome}"
     fix = _fix(failure)
-    if brief:
-        line = f"{_what(a, 100)} failed {cite(a.ref)}: {cut(a.outcome, 120)}"
+    if brief:  # an open failure is what the reader acts on: its cause gets the room, whole where it can be
+        room = _BRIEF_FIXED if failure.fixed_by else _BRIEF_OPEN
+        line = f"{_what(a, 100)} failed {cite(a.ref)}: {cut(_near(a.outcome, room), room, head=3)}"
         return Item(FIXED if failure.fixed_by else FAILURE, (f"{line}; {cut(fix, 160)}", line))
     said = ""  # the agent's words about it, once: failures that share them cite them after the first
     if failure.explanation is not None:
@@ -185,6 +186,7 @@ def _failure(failure: Failure, told: bool, brief: bool) -> Item:
     return Item(FIXED + 8 if failure.fixed_by else FAILURE, tuple(dict.fromkeys(variants)))
 
 
+_BRIEF_FIXED, _BRIEF_OPEN = 120, 200
 #: An absolute path leading a failure's line: its folders are the project's, which the command already places.
 _LEAD_PATH = re.compile(r"^/(?:[^\s/:]+/)+(?=[^\s/:]+(?::\d+|\(\d+))")
 
