@@ -278,6 +278,7 @@ class _Writer:
             "path": rel,
             "abs": f"{PROJECT}/{rel}",
             "file": rel.removeprefix(f"{case.project}/"),  # relative to the project, as a tool rooted there names it
+            "old_bytes": str(len(case.old.encode())),  # the replaced text's length, as Go's len() counts it
             "old": case.old,
             "new": case.new,
             "before": case.before.rstrip("\n"),
