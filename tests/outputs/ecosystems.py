@@ -128,6 +128,16 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_ninth import chicken, mcs, msgfmt, nginx, ninja, ocamlc, perlcritic
     from ecosystems_ninth_checks import check_jsonschema, coffee, csslint, html_validate, solhint, yapf
     from ecosystems_scripts import curl, git, minitest, phpunit, pip, psql, pytest, rspec, shell, unittest
+    from ecosystems_seventeenth import (
+        bundler,
+        depcheck,
+        dependency_cruiser,
+        license_checker,
+        markdown_link_check,
+        sshd,
+        systemd_analyze,
+    )
+    from ecosystems_seventeenth_checks import pytest_cov, pytest_timeout, semgrep, twine
     from ecosystems_seventh import (
         bison,
         checkbashisms,
@@ -140,16 +150,6 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         mandoc,
     )
     from ecosystems_seventh_checks import cpplint, doc8, jshint, jsonlint, lessc, rstcheck, sass
-    from ecosystems_seventeenth import (
-        bundler,
-        dependency_cruiser,
-        depcheck,
-        license_checker,
-        markdown_link_check,
-        sshd,
-        systemd_analyze,
-    )
-    from ecosystems_seventeenth_checks import pytest_cov, pytest_timeout, semgrep, twine
     from ecosystems_sixteenth import apache, caddy, composer, docker_compose, phpcs, promtool
     from ecosystems_sixteenth_checks import buf, c8, import_linter, playwright, uvu, zizmor
     from ecosystems_sixth import chktex, gforth, iverilog, podchecker, shfmt, tidy
