@@ -78,9 +78,9 @@ class History:
 
 
 #: The parts, in the order reported: each a set of ecosystems and a set of agents (dev: everything not held out).
-PARTS = ("dev", "held-out", *(f"held-out {n}" for n in range(3, 17)))
+PARTS = ("dev", "held-out", *(f"held-out {n}" for n in range(3, 18)))
 #: The part no rule has been written from: only its aggregate line is printed unless the details are asked for.
-BLIND = "held-out 16"
+BLIND = "held-out 17"
 
 
 def split() -> dict[str, tuple[set[str], set[str]]]:
@@ -278,6 +278,7 @@ class _Writer:
             "path": rel,
             "abs": f"{PROJECT}/{rel}",
             "file": rel.removeprefix(f"{case.project}/"),  # relative to the project, as a tool rooted there names it
+            "old_bytes": str(len(case.old.encode())),  # the replaced text's length, as Go's len() counts it
             "old": case.old,
             "new": case.new,
             "before": case.before.rstrip("\n"),

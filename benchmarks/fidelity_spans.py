@@ -11,7 +11,8 @@ whole lines and answers with numbered windows; Codel's terminal and LlamaIndex's
 output through a TTY and as Python bytes; OpenDevin's ``open_file`` numbers lines between markers of the file's ends;
 Roo Code and Nanocoder pad their line numbers; AgentKit's tools answer in JavaScript's JSON, a read as a JSON list
 inside the JSON of the answer. Mastra's workspace tools take terminal colours out of a run's output and number a read
-``N→``; Koog's file tools render a file with its sizes and its text in a block named for its language."""
+``N→``; Koog's file tools render a file with its sizes and its text in a block named for its language; Kodelet numbers
+a read, the block an edit wrote and a written file ``N: `` padded to the widest number, the last from zero."""
 
 from __future__ import annotations
 
@@ -70,6 +71,7 @@ def span_slots(before: str, old: str, new: str, abs_path: str) -> dict[str, str]
         **_one_liners(abs_path, before, after, old, new),
         "agentkit_read": _js_json({"data": _js_json([{"path": abs_path, "content": before}])}),
         **_koog(abs_path, before, after),
+        **_kodelet(before, after, old, new),
         **text,
         **{f"{name}_json": json.dumps(value) for name, value in text.items()},
     }
@@ -95,6 +97,32 @@ def shown_slots(output: str, before: str, after: str) -> dict[str, str]:
         "before_bytes": repr(f"{before}\n".encode()),
         **_stripped_views(output, before),
         **_numbered_views(output, before),
+        # Kodelet wraps a run's combined output, its last newline kept, in <result> lines, or says it printed nothing.
+        "output_newline_or_none": f"{output}\n" if output else "(No output)",
+    }
+
+
+def _kodelet(before: str, after: str, old: str, new: str) -> dict[str, str]:
+    """Kodelet's numbered views (its ``ContentWithLineNumber``: each line ``N: `` with the numbers right-aligned to the
+    widest): a read over the lines a Go scanner yields (no line after a last newline), the new text of an edit
+    numbered from the line its ``findLineNumbers`` gives the old text (the first run of whole lines equal to the old
+    text's, else the first line holding its first line), and a written file split on newlines and numbered from 0."""
+
+    def numbered(lines: list[str], offset: int) -> str:
+        width = len(str(offset + len(lines) - 1)) if lines else 1
+        return "".join(f"{offset + i:>{width}}: {line}\n" for i, line in enumerate(lines))
+
+    read = before.split("\n")
+    read = read[:-1] if before.endswith("\n") else read
+    lines, olds = before.split("\n"), old.split("\n")
+    start = next(
+        (i + 1 for i in range(len(lines) - len(olds) + 1) if lines[i : i + len(olds)] == olds),
+        next((i + 1 for i, line in enumerate(lines) if olds[0] in line), 1),
+    )
+    return {
+        "kodelet_read": numbered(read, 1),
+        "kodelet_edited": numbered(new.split("\n"), start) if new else "",
+        "kodelet_written": numbered(after.split("\n"), 0),
     }
 
 

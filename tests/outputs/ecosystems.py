@@ -36,7 +36,10 @@ ts-node, CSpell, Parcel) and ``ecosystems_fourteenth_checks.py`` (Flask, dbt, Cy
 failures per tool, in ``ecosystems_fifteenth.py`` (GnuPG, sha256sum, diff, pkg-config, HAProxy, Spectral, tape, Knip,
 TypeDoc) and ``ecosystems_fifteenth_checks.py`` (deptry, djLint, Snakemake); the sixteenth's, two failures per
 tool, in ``ecosystems_sixteenth.py`` (Composer, PHP_CodeSniffer, Caddy, promtool, docker-compose, Apache httpd) and
-``ecosystems_sixteenth_checks.py`` (buf, uvu, Playwright Test, c8, Import Linter, zizmor).
+``ecosystems_sixteenth_checks.py`` (buf, uvu, Playwright Test, c8, Import Linter, zizmor); the seventeenth's, two
+failures per tool, in ``ecosystems_seventeenth.py`` (Bundler, sshd, systemd-analyze, depcheck, dependency-cruiser,
+markdown-link-check, license-checker) and ``ecosystems_seventeenth_checks.py`` (pytest-cov, pytest-timeout, Semgrep,
+Twine).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -125,6 +128,16 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_ninth import chicken, mcs, msgfmt, nginx, ninja, ocamlc, perlcritic
     from ecosystems_ninth_checks import check_jsonschema, coffee, csslint, html_validate, solhint, yapf
     from ecosystems_scripts import curl, git, minitest, phpunit, pip, psql, pytest, rspec, shell, unittest
+    from ecosystems_seventeenth import (
+        bundler,
+        depcheck,
+        dependency_cruiser,
+        license_checker,
+        markdown_link_check,
+        sshd,
+        systemd_analyze,
+    )
+    from ecosystems_seventeenth_checks import pytest_cov, pytest_timeout, semgrep, twine
     from ecosystems_seventh import (
         bison,
         checkbashisms,
@@ -367,6 +380,17 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("c8", c8),
         ("import_linter", import_linter),
         ("zizmor", zizmor),
+        ("bundler", bundler),
+        ("sshd", sshd),
+        ("systemd_analyze", systemd_analyze),
+        ("depcheck", depcheck),
+        ("dependency_cruiser", dependency_cruiser),
+        ("markdown_link_check", markdown_link_check),
+        ("license_checker", license_checker),
+        ("pytest_cov", pytest_cov),
+        ("pytest_timeout", pytest_timeout),
+        ("semgrep", semgrep),
+        ("twine", twine),
     ]
 
 
