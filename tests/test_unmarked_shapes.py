@@ -255,3 +255,25 @@ def test_a_brief_summary_keeps_an_open_failures_cause_whole() -> None:
     with tempfile.TemporaryDirectory() as home:
         text = Session(home).summarize_range(messages=steps, format="openai", style="brief", engine="extractive").text
     assert cause in (text or "")
+
+
+def test_names_joined_by_hyphens_are_no_words_of_failure_in_a_programs_line() -> None:
+    header = "platform linux -- Python 3.12\nplugins: timeout-2.4.0, xdist-3.6.1\ncollected 3 items\n\n... 3 passed\n"
+    assert not failures.read_command(header, "python -m pytest -q").failed
+    assert failures.read_command("sudo: unable to resolve host box\n", "sudo true").failed
+
+
+def test_a_bad_option_or_an_unsupported_value_is_a_reason() -> None:
+    assert reasons.score("/etc/app.conf: line 3: Bad configuration option: Listn") > 0
+    assert reasons.score('/etc/app.conf line 9: unsupported option "perhaps".') > 0
+
+
+def test_a_heading_over_a_list_is_told_with_its_first_item() -> None:
+    text = "Unknown packages\n* lodahs: ./src/util.js\n* reactt: ./src/app.jsx\n"
+    assert _quoted(text) == "Unknown packages * lodahs: ./src/util.js"
+
+
+def test_a_finding_marked_with_a_cross_in_no_words_is_told_and_a_count_found_is_a_tally() -> None:
+    text = "  [✓] docs/a.md\n  [✖] docs/b.md\n\n  ERROR: 1 broken links found!\n  [✖] docs/b.md → Status: 404\n"
+    assert "[✖] docs/b.md → Status: 404" in _quoted(text)
+    assert reasons.tally("ERROR: 2 dead links found!")

@@ -61,7 +61,8 @@ def joined(text: str, start: int, line: str) -> str:
         line = _with_excerpt_above(text, start, line)
     if _ANNOUNCES.search(line) and rest and rest[0].strip() and _indent_of(rest[0]) > _indent(text, start):
         line, rest = _block(line.rstrip(".") + ":", _indent(text, start), rest)  # errors announced, listed below
-    elif line.endswith(":") or _NUMBERED.match(line):  # what it introduces (also a numbered heading: ``Problem 1``)
+    elif line.endswith(":") or _NUMBERED.match(line) or _heads_list(line, rest):  # what it introduces (also a numbered
+        # heading, ``Problem 1``, or a heading over a list: ``Missing dependencies`` over ``* a: ./src/a.js``)
         label = _LABEL.match(line)
         line, rest = _block(line, _indent(text, start), rest)
         if label is not None:  # a value under a label that says what came: what was wanted beside it, or so
@@ -73,6 +74,14 @@ def joined(text: str, start: int, line: str) -> str:
 
 #: A heading that numbers a problem and leaves it to the lines below (Composer's ``Problem 1``, ``Error 2:``).
 _NUMBERED = re.compile(r"(?i)^\W*(?:problem|error|issue|failure|violation|finding)s? #?\d+\W*$")
+_HEADING_CHARS = 60
+
+
+def _heads_list(line: str, rest: list[str]) -> bool:
+    """Whether ``line`` is a short heading with no colon and the next line is an item of a list under it."""
+    return len(line) <= _HEADING_CHARS and bool(rest) and _BULLET.match(rest[0]) is not None and ":" not in line
+
+
 #: A span a tool marks on the line below its message as the culprit (``dup >>>sqaure<<< *``).
 _MARKED = re.compile(r">>>\S.*?<<<|-->\S.*?<--")
 #: A message that points at the line before it for what it is about (``Code style issues found in the above file``).

@@ -39,7 +39,8 @@ _SEVERE = re.compile(
     r"violat\w+|uninitiali[sz]ed|not defined|unknown|missing|incompatible|conflict\w*|lost|issues?|problems?|insecure|"
     r"vulnerab\w+|unhandled|uncaught|wrong|inconsistent|unpars[e]?able|must|"
     # a verdict shouted (``BAD signature``, Redis's ``ERR``), a comparison's (``a and b differ``)
-    r"(?-i:BAD|ERR)|differ(?:s|ed)?|(?:did|does|do) not (?:match|exist)|doesn't exist)\b"
+    r"(?-i:BAD|ERR)|differ(?:s|ed)?|(?:did|does|do) not (?:match|exist)|doesn't exist|unsupported|"
+    r"bad (?:configuration|option|value|argument|request|format|address|substitution)s?)\b"
 )
 #: A severity said to be absent: ``0 failures``, ``no issues found``, ``No syntax errors detected``, ``Failed 0``.
 _NEGATED = re.compile(
@@ -105,6 +106,7 @@ _FRAME = re.compile(
 _COUNT = re.compile(
     r"(?i)(?:\b\d+ (?:tests?|examples?|passed|failed|failures?|errors?|skipped|warnings?|files?)\b.*){2,}|"
     r"^\W*(?:FAILED|FAIL|ERROR)\W*\(.*=\d+.*\)\W*$|^\s*(?:Tests?|Suites?|Files?)\s*:\s*\d+|"
+    r"\b[1-9]\d* (?:[\w-]+ ){0,2}(?:links?|errors?|problems?|issues?|violations?|findings?) found\W*$|"
     r"^[\w.-]*:?\s*(?:found|detected)\s+\d+\s+(?:[\w-]+\s+){0,2}(?:errors?|problems?|warnings?|issues?|violations?)\W*$|"
     r"(?:^|[:>\]]\s)\W*(?:[\w-]+ ){0,2}(?:errors?|problems?|issues?|failures?|violations?) (?:were |was |have been )?"
     # a verdict: that errors were found (in a file it names, not one it points back at)
@@ -239,7 +241,7 @@ def own_diagnostic(text: str, programs: set[str]) -> str | None:
             head, colon, message = line.partition(" > ")
             colon = colon if _OPENS_FAILED.match(message) else ""
         named = head in programs or (_PROGRAM.fullmatch(head) is not None and head not in _LEVELS)
-        said = _STATUS_TAG.sub("", message).strip()  # ``[unknown]``: a value shown, not a verdict
+        said = _NAMED_THING.sub("", _STATUS_TAG.sub("", message)).strip()  # ``[unknown]``, ``timeout-2.4.0``: names
         if colon and named and not _GOOD.match(said) and _score(said) >= _ONE_WORD:
             return line.strip()
     return None
@@ -248,6 +250,8 @@ def own_diagnostic(text: str, programs: set[str]) -> str | None:
 _OWN_LINES = 200
 _OPENS_FAILED = re.compile(r"(?i)(?:error|fail(?:ed|ure)?|fatal)\b")
 _STATUS_TAG = re.compile(r"\[[\w -]{1,20}\]")
+#: A name made of words joined by hyphens (a package and its version, ``timeout-2.4.0``; a rule, ``no-error``).
+_NAMED_THING = re.compile(r"\b\w[\w.]*(?:-[\w.]+)+")
 #: A program's line that says that what it checked is good (``gpg: Good signature from "a" [unknown]``).
 _GOOD = re.compile(r"(?i)^(?:good|ok|valid|verified|passed|success\w*)\b")
 _PROGRAM = re.compile(r"[a-z][a-z0-9_.+-]{1,23}")
@@ -285,7 +289,8 @@ def _score(line: str, warned: bool = False) -> float:
         value += 2.0  # a finding names its rule or error number
     if _KIND.search(said) or _RAISED.search(said):
         value += 2.0  # an error named by its kind
-    if _LOCATED.match(line):
+    if _LOCATED.match(line) or (value == 0 and _CROSSED.match(line)):  # a finding at a place, or one in no words
+        # but a cross (``[✖] docs/a.md → Status: 400``; a test's name beside its cross says it failed already)
         value += 2.0  # a message about a place, as compilers and linters print a finding
     if _LEVEL.search(line[:80]):
         value += 2.0  # a log line at an error's level (``[emerg]``, ``[crit]``)
@@ -380,7 +385,7 @@ def error_at_edge(text: str) -> bool:
 
 #: A finding led by the cross a tool marks a failed check with (``✖  subject may not be empty``, ``✗ renders``),
 #: the tick being its passed one.
-_CROSSED = re.compile(r"^[ \t]*[✖✗✘❌][ \t]+\S")
+_CROSSED = re.compile(r"^[ \t]*\[?[✖✗✘❌]\]?[ \t]+\S")  # also in brackets: ``[✖] docs/a.md``
 #: A stack's dump announced on a line of its own (``stack traceback:``, ``Stack trace:``, ``Backtrace:``): the
 #: program stopped on an error.
 _TRACE_HEAD = re.compile(r"(?i)^[ \t]*(?:stack traceback|stack trace|backtrace|call stack)[ \t]*:?[ \t]*$")
