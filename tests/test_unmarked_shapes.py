@@ -277,3 +277,12 @@ def test_a_finding_marked_with_a_cross_in_no_words_is_told_and_a_count_found_is_
     text = "  [✓] docs/a.md\n  [✖] docs/b.md\n\n  ERROR: 1 broken links found!\n  [✖] docs/b.md → Status: 404\n"
     assert "[✖] docs/b.md → Status: 404" in _quoted(text)
     assert reasons.tally("ERROR: 2 dead links found!")
+
+
+def test_a_run_that_failed_due_to_warnings_is_told_with_them() -> None:
+    text = "Checking dist/app-1.0.tar.gz: FAILED due to warnings\nWARNING  `author_email` missing.\n"
+    assert "`author_email` missing." in _quoted(text)
+
+
+def test_a_word_of_failure_framed_as_a_banner_outweighs_a_setting_that_names_it() -> None:
+    assert reasons.score("tests/test_io.py ..+++++++++++ Timeout +++++++++++") > reasons.score("timeout method: signal")

@@ -296,7 +296,8 @@ _BEFORE = re.compile(rf"(?i){_POINTS_BACK}")
 _ELSEWHERE = re.compile(
     r"(?i)\b(?:exited|exit (?:code|status)|returned non-zero)\W*(?:with )?\(?-?\d+\)?\W*$|"
     rf"{_POINTS_BACK}|\bsee (?:the )?[\w ]{{0,30}}\b(?:output|log)s? for details\b|"
-    r"^[\w.]*(?:Error|Exception): [\w./-]+\.\w{1,8}$"
+    r"^[\w.]*(?:Error|Exception): [\w./-]+\.\w{1,8}$|"
+    r"\b(?:due to|because of) (?:the |its )?warnings?\b"  # ``FAILED due to warnings``: the warnings say why
 )
 #: A line a tool cut short (pytest's summary: ``FAILED t.py::x - IndexError: string index ou...``).
 _ELIDED = re.compile(r"(?:.* - |^)(?P<said>[^\n]{12,}?)(?:\.\.\.|…)$")

@@ -289,6 +289,8 @@ def _score(line: str, warned: bool = False) -> float:
         value += 2.0  # a finding names its rule or error number
     if _KIND.search(said) or _RAISED.search(said):
         value += 2.0  # an error named by its kind
+    if _FRAMED.search(line) and value > 0:
+        value += 2.0  # a word of failure framed as a section's banner (``+++++ Timeout +++++``, ``=== ERRORS ===``)
     if _LOCATED.match(line) or (value == 0 and _CROSSED.match(line)):  # a finding at a place, or one in no words
         # but a cross (``[✖] docs/a.md → Status: 400``; a test's name beside its cross says it failed already)
         value += 2.0  # a message about a place, as compilers and linters print a finding
@@ -385,6 +387,7 @@ def error_at_edge(text: str) -> bool:
 
 #: A finding led by the cross a tool marks a failed check with (``✖  subject may not be empty``, ``✗ renders``),
 #: the tick being its passed one.
+_FRAMED = re.compile(r"([=+*!#~-])\1{4,} ?[A-Za-z][\w ]{2,40}? ?\1{5,}")
 _CROSSED = re.compile(r"^[ \t]*\[?[✖✗✘❌]\]?[ \t]+\S")  # also in brackets: ``[✖] docs/a.md``
 #: A stack's dump announced on a line of its own (``stack traceback:``, ``Stack trace:``, ``Backtrace:``): the
 #: program stopped on an error.
