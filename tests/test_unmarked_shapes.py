@@ -286,3 +286,13 @@ def test_a_run_that_failed_due_to_warnings_is_told_with_them() -> None:
 
 def test_a_word_of_failure_framed_as_a_banner_outweighs_a_setting_that_names_it() -> None:
     assert reasons.score("tests/test_io.py ..+++++++++++ Timeout +++++++++++") > reasons.score("timeout method: signal")
+
+
+def test_a_reports_message_under_the_excerpt_of_its_place_is_told() -> None:
+    text = (
+        "lint error: Invalid config\n  --> conf/rules.yml:4\n4 |   severity: LOUD\n5 |   pattern: x\n\n"
+        "severity must be one of INFO, WARNING, ERROR\n"
+    )
+    assert _quoted(text).startswith(
+        "lint error: Invalid config --> conf/rules.yml:4: severity must be one of INFO, WARNING, ERROR"
+    )

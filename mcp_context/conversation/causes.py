@@ -55,6 +55,9 @@ def joined(text: str, start: int, line: str) -> str:
             line, rest = f"{line} {nxt.strip()}", rest[1:]  # a message wrapped onto an indented line
         elif _MARKED.search(nxt) and len(nxt.strip()) <= _WRAP_CHARS:
             line, rest = f"{line} {nxt.strip()}", rest[1:]  # what it names, marked on the line below
+    if _ARROW_PLACE.search(line):  # ``--> rules.yml:2`` over an excerpt: the message is printed under the excerpt
+        under = _after_excerpt(rest)
+        line = f"{line}: {under}" if under else line
     if _BACK.search(line) or (_PLACE_FIRST.match(line) and _RULE_ABOVE.match(_line_above(text, start))):
         line = _with_line_above(text, start, line)
     else:
@@ -70,6 +73,24 @@ def joined(text: str, start: int, line: str) -> str:
     elif _WHERE_ONLY.search(line):  # says where, not why: the labelled details under it say why
         line, rest = _details(line, _indent(text, start), rest)
     return _closed(line, rest)
+
+
+#: Where a report's excerpt is from, rustc's and its followers' way (``  --> reports/rules.yml:2``).
+_ARROW_PLACE = re.compile(r"-->\s*\S+:\d+(?::\d+)?\s*$")
+_EXCERPT_LINES = 12
+
+
+def _after_excerpt(rest: list[str]) -> str | None:
+    """The first line after the excerpt below a report's place (its gutter lines, ``2 |   - id: x``, and carets):
+    the message, when the tool prints it there."""
+    seen = False
+    for raw in rest[:_EXCERPT_LINES]:
+        said = raw.strip()
+        if not said or _GUTTER_CARET.match(raw) or _GUTTER.match(raw):
+            seen = seen or bool(said)
+            continue
+        return said if seen else None
+    return None
 
 
 #: A heading that numbers a problem and leaves it to the lines below (Composer's ``Problem 1``, ``Error 2:``).
