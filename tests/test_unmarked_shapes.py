@@ -296,3 +296,14 @@ def test_a_reports_message_under_the_excerpt_of_its_place_is_told() -> None:
     assert _quoted(text).startswith(
         "lint error: Invalid config --> conf/rules.yml:4: severity must be one of INFO, WARNING, ERROR"
     )
+
+
+def test_a_message_in_a_hanging_indent_is_told_whole() -> None:
+    text = (
+        "ERROR    `readme` has errors in markup and would not be\n         rendered on the index.\n"
+        "         line 3: Warning: Inline emphasis start-string without end-string.\n\nDone.\n"
+    )
+    assert _quoted(text) == (
+        "ERROR    `readme` has errors in markup and would not be rendered on the index. "
+        "line 3: Warning: Inline emphasis start-string without end-string."
+    )

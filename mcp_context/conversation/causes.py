@@ -53,6 +53,9 @@ def joined(text: str, start: int, line: str) -> str:
         nxt = rest[0]
         if nxt.strip() and len(nxt) - len(nxt.lstrip()) > _indent(text, start) and len(nxt.strip()) <= _WRAP_CHARS:
             line, rest = f"{line} {nxt.strip()}", rest[1:]  # a message wrapped onto an indented line
+            hanging = _indent_of(nxt)
+            while rest and _goes_on(rest[0], hanging) and len(line) + len(rest[0]) <= MOST:
+                line, rest = f"{line} {rest[0].strip()}", rest[1:]  # and the lines its hanging indent goes on in
         elif _MARKED.search(nxt) and len(nxt.strip()) <= _WRAP_CHARS:
             line, rest = f"{line} {nxt.strip()}", rest[1:]  # what it names, marked on the line below
     if _ARROW_PLACE.search(line):  # ``--> rules.yml:2`` over an excerpt: the message is printed under the excerpt
@@ -73,6 +76,15 @@ def joined(text: str, start: int, line: str) -> str:
     elif _WHERE_ONLY.search(line):  # says where, not why: the labelled details under it say why
         line, rest = _details(line, _indent(text, start), rest)
     return _closed(line, rest)
+
+
+#: A line that is a link of a chain or a frame of a stack, not words of a message (``caused by: ...``, ``#1 0x4f``).
+_LINK = re.compile(r"(?i)^\s*(?:#\d|caused by\b|cause:|at |in |from )")
+
+
+def _goes_on(line: str, hanging: int) -> bool:
+    """Whether ``line`` goes on with a message in its hanging indent: as deep, words and no frame or link."""
+    return bool(line.strip()) and _indent_of(line) == hanging and not _LINK.match(line) and not _FRAME.match(line)
 
 
 #: Where a report's excerpt is from, rustc's and its followers' way (``  --> reports/rules.yml:2``).
