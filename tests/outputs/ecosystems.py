@@ -40,7 +40,7 @@ tool, in ``ecosystems_sixteenth.py`` (Composer, PHP_CodeSniffer, Caddy, promtool
 failures per tool, in ``ecosystems_seventeenth.py`` (Bundler, sshd, systemd-analyze, depcheck, dependency-cruiser,
 markdown-link-check, license-checker) and ``ecosystems_seventeenth_checks.py`` (pytest-cov, pytest-timeout, Semgrep,
 Twine); the eighteenth's, two failures per tool, in ``ecosystems_eighteenth.py`` (staticcheck, Doxygen, nyc, jscpd) and
-``ecosystems_eighteenth_checks.py``.
+``ecosystems_eighteenth_checks.py`` (typos, interrogate, stubtest, xenon, validate-pyproject).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -112,6 +112,7 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_built import cargo, cmake, go, maven
     from ecosystems_checkers import make_link, mypy, ruff, shellcheck, sqlite, terraform
     from ecosystems_eighteenth import doxygen, jscpd, nyc, staticcheck
+    from ecosystems_eighteenth_checks import interrogate, stubtest, typos, validate_pyproject, xenon
     from ecosystems_eighth import puppet_lint, tcc, xmlstarlet, yosys, zsh
     from ecosystems_eighth_checks import cfn_lint, gitlint, proselint, pyflakes, rollup, standard, terser
     from ecosystems_eleventh import erb, gdb, gpp, node_test, openssl, perl, rake, yq
@@ -397,6 +398,11 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("doxygen", doxygen),
         ("nyc", nyc),
         ("jscpd", jscpd),
+        ("typos", typos),
+        ("interrogate", interrogate),
+        ("stubtest", stubtest),
+        ("xenon", xenon),
+        ("validate_pyproject", validate_pyproject),
     ]
 
 
