@@ -99,6 +99,8 @@ def shown_slots(output: str, before: str, after: str) -> dict[str, str]:
         **_numbered_views(output, before),
         # Kodelet wraps a run's combined output, its last newline kept, in <result> lines, or says it printed nothing.
         "output_newline_or_none": f"{output}\n" if output else "(No output)",
+        # ECA sends a run's stdout trimmed under a heading of its own, and no heading when nothing was printed.
+        "eca_stdout": f"\nStdout:\n{output.strip()}" if output.strip() else "",
     }
 
 
