@@ -104,7 +104,7 @@ LATER_PARTS = {
     "held-out 15": (10, 4),
     "held-out 16": (12, 4),
     "held-out 17": (11, 3),
-    "held-out 18": (9, 2),
+    "held-out 18": (9, 3),
 }
 
 
