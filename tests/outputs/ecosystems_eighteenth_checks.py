@@ -152,6 +152,21 @@ def stubtest(c: Any) -> None:
     )
 
 
+REASONS = """def reason_label(code):
+    if code == "damaged":
+        return "Arrived damaged"
+    if code == "wrong":
+        return "Wrong item sent"
+    if code == "late":
+        return "Arrived too late"
+    if code == "size":
+        return "Does not fit"
+    if code == "changed":
+        return "Changed my mind"
+    return "Other"
+"""
+
+
 def xenon(c: Any) -> None:
     needs(c, "xenon")
     proj = c.project(
@@ -181,20 +196,7 @@ def xenon(c: Any) -> None:
                     cost = 5000
                 return cost
         """,
-            "returns/shop/reasons.py": """
-            def reason_label(code):
-                if code == "damaged":
-                    return "Arrived damaged"
-                if code == "wrong":
-                    return "Wrong item sent"
-                if code == "late":
-                    return "Arrived too late"
-                if code == "size":
-                    return "Does not fit"
-                if code == "changed":
-                    return "Changed my mind"
-                return "Other"
-        """,
+            "returns/shop/reasons.py": "\n" + REASONS,
         },
     )
     pair = Pair(c, "xenon", proj)
@@ -214,19 +216,7 @@ def xenon(c: Any) -> None:
         r"average complexity",
         (
             "returns/shop/reasons.py",
-            """def reason_label(code):
-    if code == "damaged":
-        return "Arrived damaged"
-    if code == "wrong":
-        return "Wrong item sent"
-    if code == "late":
-        return "Arrived too late"
-    if code == "size":
-        return "Does not fit"
-    if code == "changed":
-        return "Changed my mind"
-    return "Other"
-""",
+            REASONS,
             """LABELS = {
     "damaged": "Arrived damaged",
     "wrong": "Wrong item sent",
