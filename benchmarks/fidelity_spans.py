@@ -99,7 +99,25 @@ def shown_slots(output: str, before: str, after: str) -> dict[str, str]:
         **_numbered_views(output, before),
         # Kodelet wraps a run's combined output, its last newline kept, in <result> lines, or says it printed nothing.
         "output_newline_or_none": f"{output}\n" if output else "(No output)",
+        # ECA sends a run's stdout trimmed under a heading of its own, and no heading when nothing was printed.
+        "eca_stdout": f"\nStdout:\n{output.strip()}" if output.strip() else "",
+        "mux_read": _mux_read(before),
     }
+
+
+def _mux_read(before: str) -> str:
+    """A file as Mux's file_read answers it, JSON of its size, time, line count and the lines numbered with a tab
+    (the text split on newlines as JavaScript splits it, so a last newline numbers an empty line)."""
+    lines = before.split("\n") if before else []
+    return _js_json(
+        {
+            "success": True,
+            "file_size": len(before.encode()),
+            "modifiedTime": "2026-11-29T02:00:00.000Z",
+            "lines_read": len(lines),
+            "content": "\n".join(f"{n}\t{line}" for n, line in enumerate(lines, 1)),
+        }
+    )
 
 
 def _kodelet(before: str, after: str, old: str, new: str) -> dict[str, str]:

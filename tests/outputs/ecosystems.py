@@ -39,7 +39,8 @@ tool, in ``ecosystems_sixteenth.py`` (Composer, PHP_CodeSniffer, Caddy, promtool
 ``ecosystems_sixteenth_checks.py`` (buf, uvu, Playwright Test, c8, Import Linter, zizmor); the seventeenth's, two
 failures per tool, in ``ecosystems_seventeenth.py`` (Bundler, sshd, systemd-analyze, depcheck, dependency-cruiser,
 markdown-link-check, license-checker) and ``ecosystems_seventeenth_checks.py`` (pytest-cov, pytest-timeout, Semgrep,
-Twine).
+Twine); the eighteenth's, two failures per tool, in ``ecosystems_eighteenth.py`` (staticcheck, Doxygen, nyc, jscpd) and
+``ecosystems_eighteenth_checks.py`` (typos, interrogate, stubtest, xenon, validate-pyproject).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -110,6 +111,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     """Every group, in the order captured (each module holds a family of tools)."""
     from ecosystems_built import cargo, cmake, go, maven
     from ecosystems_checkers import make_link, mypy, ruff, shellcheck, sqlite, terraform
+    from ecosystems_eighteenth import doxygen, jscpd, nyc, staticcheck
+    from ecosystems_eighteenth_checks import interrogate, stubtest, typos, validate_pyproject, xenon
     from ecosystems_eighth import puppet_lint, tcc, xmlstarlet, yosys, zsh
     from ecosystems_eighth_checks import cfn_lint, gitlint, proselint, pyflakes, rollup, standard, terser
     from ecosystems_eleventh import erb, gdb, gpp, node_test, openssl, perl, rake, yq
@@ -391,6 +394,15 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("pytest_timeout", pytest_timeout),
         ("semgrep", semgrep),
         ("twine", twine),
+        ("staticcheck", staticcheck),
+        ("doxygen", doxygen),
+        ("nyc", nyc),
+        ("jscpd", jscpd),
+        ("typos", typos),
+        ("interrogate", interrogate),
+        ("stubtest", stubtest),
+        ("xenon", xenon),
+        ("validate_pyproject", validate_pyproject),
     ]
 
 
