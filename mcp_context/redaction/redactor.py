@@ -12,8 +12,8 @@ from typing import Any, AnyStr, cast
 
 from . import echoes, scans
 from .anchors import Anchors, stands_any
-from .generic import SHAPED_BACK
 from .rules import LONGEST, RULES, Rule
+from .shaped import SHAPED_BACK
 
 ENV_REDACT = "MCP_CONTEXT_REDACT"
 #: Values of MCP_CONTEXT_REDACT that turn redaction off.

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
-from . import commands, configs, encoded, generic, keys, shapes, tables, vendors
+from . import commands, configs, encoded, generic, keys, shaped, shapes, tables, vendors
 
 #: No match of a rule is longer than this many characters (or bytes), except a PEM block's (which a stream holds
 #: whole; see Redactor.stream): a rule's repeats are bounded so, and a stream cut this far before its end cuts no
@@ -394,9 +394,9 @@ RULES: tuple[Rule, ...] = (
     _rule("secret", generic.SESSION_ANCHORS, generic.NAMED, accept=generic.named_value),
     _rule("secret", generic.PAT_ANCHORS, generic.PAT, accept=generic.named_value),
     _rule("secret", tables.TABLE_ROW_ANCHORS, tables.TABLE_ROW, folded=True, accept=tables.table_row),
-    _rule("secret", generic.NEARBY_ANCHORS, generic.NEARBY, folded=True, accept=generic.nearby_value),
+    _rule("secret", shaped.NEARBY_ANCHORS, shaped.NEARBY, folded=True, accept=shaped.nearby_value),
     # a token of a prefix and a random tail, whoever issues it (see generic)
-    _rule("token", (), generic.SHAPED, accept=generic.shaped_token, scan=generic.SHAPED_SCAN),
+    _rule("token", (), shaped.SHAPED, accept=shaped.shaped_token, scan=shaped.SHAPED_SCAN),
     # a password or a key by the shape of where it stands, whatever tool holds it (see shapes)
     _rule("password", shapes.PASSWORD_FLAG_ANCHORS, shapes.PASSWORD_FLAG, accept=shapes.password_flag),
     _rule("password", (), shapes.COLON_FIELDS, accept=shapes.colon_fields, scan=shapes.COLON_FIELDS_SCAN),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import generic
+from . import generic, shaped
 from .generic import ascii_of, password_like, plausible_value, random_run
 
 #: Characters of a value given on a command line or in a field: no white space, quote, backslash (a JSON
@@ -399,7 +399,7 @@ PATH_TOKEN_ANCHORS = ("/t/", "/token/", "/tokens/")
 
 def path_token(match: re.Match[Any], text: str | bytes) -> bool:
     value = ascii_of(match.group("secret"))
-    return generic.uuid_token(value) or any(random_run(run) for run in _SEGMENT.findall(value))
+    return shaped.uuid_token(value) or any(random_run(run) for run in _SEGMENT.findall(value))
 
 
 #: A command at a shell prompt (``$ ``, ``user@host:~/app$ ``) whose words name a secret (``salt-call pillar.get

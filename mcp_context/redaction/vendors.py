@@ -1,6 +1,6 @@
 """Vendors' tokens known by a prefix and a body of fixed length and alphabet, as the public rule sets spell them
 (gitleaks, trufflehog's detectors, GitHub secret scanning's partner patterns): the facts of each format (its prefix,
-the length and the alphabet of what follows), not any example of it. The general token rule (generic.SHAPED) finds a
+the length and the alphabet of what follows), not any example of it. The general token rule (shaped.SHAPED) finds a
 prefix, a separator and a random tail whoever issued it; the formats here are the ones it cannot: a prefix glued to
 its body with no separator (``GOOG1...``, ``4b1d...``, a NATS seed's ``SU...``), a body that is a UUID (an id's shape,
 which the general rule leaves), a body with signs early in it (``SWMKEY-1-.../...``), or a tail too short or too
