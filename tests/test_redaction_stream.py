@@ -108,6 +108,10 @@ def _shape_cases() -> list[tuple[str, str]]:
         (f"\nexport ZORB_SECRET_KEY=zorb-insecure-{pw})&*q\n", f"zorb-insecure-{pw})&*q"),
         (f'\n{{"kty":"EC","crv":"P-256","d":"{key[:43]}"}}\n', key[:43]),
         (f'\naccounts: [\n  "0x{rand(64, "0123456789abcdef")}",\n  "{wallet}"\n]\n', wallet),
+        (f'\n  ["zorb_pass"]=>\n  string({len(pw)}) "{pw}"\n', pw),
+        (f"\n      X-Zorb-Token:\n      - {key}\n", key),
+        (f"\nmd=map[x-zorb-token:[{key}]]\n", key),
+        (f'\nzorb.builder().clientSecret("{key}").build()\n', key),
     ]
 
 

@@ -21,8 +21,8 @@ _SECRET_PARTS = (
 )  # fmt: skip
 #: Words that say so only standing as a whole word of the name: ``DB_PASS``, ``PWD``, ``auth``, ``sig`` (a SAS
 #: signature; not ``signature``, which a message carries in the open), ``pat`` (a personal access token), ``psk``
-#: (a pre-shared key: Wi-Fi's, IPsec's).
-_SECRET_WORDS = frozenset({"pass", "pwd", "passwd", "pw", "auth", "sig", "creds", "apikey", "pat", "psk"})
+#: (a pre-shared key: Wi-Fi's, IPsec's), ``bearer`` (curl's ``--oauth2-bearer``).
+_SECRET_WORDS = frozenset({"pass", "pwd", "passwd", "pw", "auth", "sig", "creds", "apikey", "pat", "psk", "bearer"})
 #: Words that, anywhere in a name, say its value is not a secret: an id, a URL, a file, a count, a public key,
 #: a page cursor (``token_url``, ``api_key_id``, ``password_file``, ``max_tokens``, ``next_page_token``).
 _NOT_SECRET_WORDS = frozenset(
@@ -57,10 +57,17 @@ def _compound(word: str) -> bool:
     )
 
 
+def _last_part(name: str) -> list[str]:
+    """The words (in lower case) of a dotted name's last part, which says what the value is: the parts before it
+    are namespaces (``env.AUTH0_CLIENT_SECRET``, ``spring.datasource.password``), and a word there that would say
+    something else (``env``, ``source``) says it of the namespace, not of the value (``token.url`` is a URL)."""
+    return [w.lower() for w in _WORD.findall(name.strip(".").rsplit(".", 1)[-1])]
+
+
 def secret_name(name: str) -> bool:
     """Whether a name (a variable, a key, a header, a flag) says the value given it is a secret."""
     words = [w.lower() for w in _WORD.findall(name)]
-    if not words or _NOT_SECRET_WORDS.intersection(words):
+    if not words or _NOT_SECRET_WORDS.intersection(_last_part(name) if "." in name else words):
         return False
     joined = "".join(words)
     return (
@@ -85,7 +92,7 @@ def key_name(name: str) -> bool:
     or names a session (``_gitlab_session``, ``sessionid``, ``PHPSESSID``: who holds a session's value is logged
     in): its value is taken for a secret only when it is random."""
     words = [w.lower() for w in _WORD.findall(name)]
-    if not words or not _NOT_SECRET_WORDS.isdisjoint(words):
+    if not words or not _NOT_SECRET_WORDS.isdisjoint(_last_part(name) if "." in name else words):
         return False
     return words[-1] == "key" or any(w.startswith("sess") or w.endswith(("sessid", "sessionid")) for w in words)
 
@@ -124,14 +131,21 @@ def plausible_value(value: str, password: bool) -> bool:
     """Whether a value given a secret's name is one: not a placeholder, a reference (``$VAR``, ``${{ secrets.X
     }}``, ``os.environ``), a path, a URL or a bare word; a password (a person's choice) needs 8 characters and a
     digit or a sign, anything else 10 characters, a letter and a digit or both cases, and some entropy. Letters
-    alone are a word unless they hold a random run (a token of letters only: ``api_org_yWwtdFNsRfUvfNsPDZ...``)."""
+    alone are a word unless they hold a random run (a token of letters only: ``api_org_yWwtdFNsRfUvfNsPDZ...``),
+    are random letters (random_letters) or, for a password, four words or more (``willow-juniper-canyon-quarry``, an
+    app password's ``hllf-qnja-ucul-anbh``)."""
     low = value.lower()
     if (
         low in _PLACEHOLDERS
-        or (value[0] in "$%#@*&" and _REFERENCE.match(value) is not None)
+        or (value[0] in "$%#@*&" and _REFERENCE.match(value) is not None and not _random_after_sign(value))
         or "://" in value
         or len(set(value)) < 4
-        or (_LETTERS_ONLY.fullmatch(value) and not any(random_run(run) for run in _SEGMENT.findall(value)))
+        or (
+            _LETTERS_ONLY.fullmatch(value)
+            and not any(random_run(run) for run in _SEGMENT.findall(value))
+            and not random_letters(value)
+            and not (password and _PASSPHRASE.fullmatch(value))
+        )
         or _FILE_LIKE.fullmatch(value)
         or low.startswith(("your", "<", "xxxx"))
     ):
@@ -143,6 +157,31 @@ def plausible_value(value: str, password: bool) -> bool:
     letters = any(c.isalpha() for c in value)
     mixed = any(c.isupper() for c in value) and any(c.islower() for c in value)
     return letters and (any(c.isdigit() for c in value) or mixed) and entropy(value) >= 3.0
+
+
+#: A passphrase of words: four or more, of three to eight lower-case letters, joined by dashes (a diceware
+#: passphrase, an app password in groups); not by ``_`` or ``.``, which join the words of code's names
+#: (``call_assertion_pass_hook``, ``self.ssl_keyfile_password``), nor holding a word that names a secret
+#: (``db-admin-password-ref``: a name of one).
+_PASSPHRASE = re.compile(r"(?![a-z-]*(?:pass|secret|token|key|cred|auth))[a-z]{3,8}(?:-[a-z]{3,8}){3,11}")
+
+
+def _random_after_sign(value: str) -> bool:
+    """Whether a value led by a sign that starts a reference (``*alias``, ``@var``, ``&anchor``) is random after it:
+    a password that starts with the sign (``*gQzl6repQSe1CKfAxgVB...``), not a name, nor hex after it (MySQL's
+    ``*6BB4837E...``, a password's hash)."""
+    return value[0] != "$" and any(random_run(run) and not set(run) <= _HEX for run in _SEGMENT.findall(value))
+
+
+def random_letters(value: str) -> bool:
+    """Whether a value of letters alone (too short or too plain for random_run) is random: mixed case that splits
+    into many words of one or two letters (``RVwfPWJqUk``, ``WkLxRKClwB``), where names split into words of
+    three and more (``MySecretKey``, ``iPhoneXsMax``, ``XMLHttpRequest``), its letters spread as a random string's."""
+    if len(value) < 10 or not value.isalpha() or value.isupper() or value.islower() or not value.isascii():
+        return False
+    parts = _WORD.findall(value)
+    spread = entropy(value) >= 0.85 * math.log2(min(len(value), 52))
+    return len(parts) >= 4 and len(value) <= 2.6 * len(parts) and spread
 
 
 #: Signs that count as a class of their own in a password; ``_ - . / : , = @`` are left out, as names, paths,
@@ -261,13 +300,19 @@ NAMED = (
     r"[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
     r"|[ \t]{1,4}(?:string|String|str)[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
     r"|[ \t]{0,8}(?:=>|:=|==|\?=|[:=,>])[ \t]{0,40}|[ \t]{1,8}value[ \t]{0,4}=[ \t]{0,4}"
+    # a dump's type before the value (spew's ``(string) (len=19)``, var_dump's ``=>`` and ``string(16)`` on the next
+    # line), Go's print of a map (``x-api-token:[v]``), a YAML list of one item on the next line (a recorded
+    # request's header), a call named for the secret (``.app_secret("v")``, ``setApiKey('v')``)
+    r"|[ \t]{0,8}(?:=>|:)[ \t]{0,4}(?:\r?\n|\\n)?[ \t]{0,16}"
+    r"(?:\((?:string|str|\[\]byte)\)[ \t]{1,4}(?:\(len=\d{1,5}\)[ \t]{1,4})?|string\(\d{1,5}\)[ \t]{1,4})"
+    r"|:\[|:[ \t]{0,4}(?:\r?\n|\\n)[ \t]{0,16}-[ \t]{1,4}|\([ \t]{0,4}(?=\\{0,8}[\"'`])"
     r"|(?(close)(?:[ \t]{1,4}[A-Za-z_:][A-Za-z0-9_:.\-]{0,30}=\\{0,8}[\"'][^\"'<>\n\\]{0,64}\\{0,8}[\"']){1,4}"
     r"[ \t]{0,4}>|(?!))"
     r"|</[A-Za-z][A-Za-z0-9_:.\-]{0,30}>(?:[ \t\r\n]|\\[nrt]){0,16}<[A-Za-z][A-Za-z0-9_:.\-]{0,30}>{spaced})"
     rf"(?P<q>(?:\\{{0,8}}[\"'`](?:\\{{1,8}}[\"'`])?)?)(?<!\\)(?P<secret>(?<=[\"'`])(?!\[){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
     r"(?=\\{0,8}[\"'`]|[\s\x00-\x1f\x7f,;&<>)}\]|]|\\|$)"
 )
-_NAMED_WORDS = ("pass", "pwd", "secret", "token", "key", "auth", "cred", "sig", "psk", "sess")
+_NAMED_WORDS = ("pass", "pwd", "secret", "token", "key", "auth", "cred", "sig", "psk", "bearer", "sess")
 NAMED_ANCHORS = _NAMED_WORDS[:-1]
 #: A session's name, only where it ends and its value follows, as code and files spell it: "session" stands all
 #: over logs ("session upload"), and each place would cost a try (and, spelled in any case, a check of the rest).
@@ -324,6 +369,8 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
         return False
     elif word.startswith("value") and not close:
         return False
+    elif word == "(" and (close or _READS.search(name.rsplit(".", 1)[-1]) is not None):
+        return False  # getPassword("user"): what it is given is what it reads
     value = ascii_of(match.group("secret"))
     if not plausible_value(value, password_name(name)):
         return False
@@ -335,11 +382,14 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
     # value (or a UUID, which many services issue as a key) is taken for a secret; after white space or as a
     # call's next argument, also one made as a password is (three of lower case, upper case, digits and signs:
     # ENV DB_PASSWORD uOiV2^nc..., os.getenv("DB_PASSWORD", "Xy9!kd82...")
+    # a call's argument and a list's item are code's too: whose name says secret, a random value or a password
+    listed = word.endswith("-")
     return (
-        word not in ("", ",", "==")
+        (word not in ("", ",", "==", "(") and not listed)
         or any(random_run(run, 10) for run in _RUN.findall(value))
+        or random_letters(value)
         or _UUID.fullmatch(value) is not None
-        or (word in ("", ",") and password_like(value, quoted=bool(quote)))
+        or (word != "==" and password_like(value, quoted=bool(quote)))
     )
 
 
@@ -373,6 +423,14 @@ def _directive(text: str | bytes, start: int, end: int) -> bool:
 
 
 _RUN = re.compile(r"[A-Za-z0-9]{10,}")
+#: A call's name whose first word says it reads, checks or makes the secret rather than being given it: its argument
+#: is a name or a user (``getPassword("db")``, ``verify_token(x)``, ``generateSecret("label")``).
+_READS = re.compile(
+    r"^[._]?(?:get|fetch|read|load|has|is|delete|del|remove|find|lookup|describe|list|validate|check|verify|compare"
+    r"|hash|encode|decode|parse|print|log|format|require|assert|expect|mask|redact|clear|reset|rotate|revoke"
+    r"|generate|gen|create|new|make|refresh|exchange|request|issue|lookup)(?![a-z])",
+    re.IGNORECASE,
+)
 #: Words joined as code joins them: ``API_TOKEN``, ``aws_secret_access_key``, ``x-api-key``, ``db.password``.
 _JOINED = re.compile(r"[A-Za-z0-9][_.\-][A-Za-z]")
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
