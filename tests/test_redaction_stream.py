@@ -112,6 +112,10 @@ def _shape_cases() -> list[tuple[str, str]]:
         (f"\n      X-Zorb-Token:\n      - {key}\n", key),
         (f"\nmd=map[x-zorb-token:[{key}]]\n", key),
         (f'\nzorb.builder().clientSecret("{key}").build()\n', key),
+        (f"\nuser ingest on >{pw} ~ingest:* +@write\n", pw),
+        (f"\nZorbAppPassword={pw}]>\n", f"{pw}]>"),
+        (f'\n<Exec Command="zorbsign /p &quot;{pw}&quot; a.exe" />\n', pw),
+        (f"\n##vso[task.setvariable variable=ZorbToken;issecret=true]{key}\n", key),
     ]
 
 

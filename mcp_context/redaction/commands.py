@@ -187,15 +187,58 @@ ANSWERED_ANCHORS = ("expect",)
 
 #: Tools that take a user and then a password by position, with the options that put them so: Apache's
 #: ``htpasswd -b file user pw`` (``-b``: the password on the command line), unixODBC's ``isql DSN user pw``,
-#: Windows' ``net use \\host\share pw /user:name``.
+#: Windows' ``net user name pw /add`` and ``net use \\host\share pw /user:name``.
 POSITIONAL = (
     r"\b(?:htpasswd(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}?[ \t]{1,4}-[A-Za-z]{0,3}b[A-Za-z]{0,3}"
     r"(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}"
     rf"(?:[ \t]{{1,4}}{_ARG}{{1,256}})?[ \t]{{1,4}}{_ARG}{{1,64}}"
     rf"|isql(?:[ \t]{{1,4}}-[A-Za-z]{{1,8}}){{0,4}}[ \t]{{1,4}}{_ARG}{{1,128}}[ \t]{{1,4}}{_ARG}{{1,64}}"
+    rf"|(?i:net[ \t]{{1,4}}user)[ \t]{{1,4}}(?:\"[^\"\n]{{1,64}}\"|{_ARG}{{1,64}})"
     rf"|(?i:net[ \t]{{1,4}}use)[ \t]{{1,4}}(?:(?:[A-Za-z]:|\*)[ \t]{{1,4}})?\\{{2,4}}{_UNC}{{1,256}}"
     r"(?:[ \t]{1,4}/(?i:user|u):[^\s/]{1,128})?)"
     rf"[ \t]{{1,4}}(?P<q>['\"]?)(?P<secret>[^\s/\"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]{_ARG}{{5,255}})(?P=q)"
     r"(?=[\s;|&)]|\\[nrt]|$)"
 )
-POSITIONAL_ANCHORS = ("htpasswd", "isql", "net use", "NET USE", "Net use")
+POSITIONAL_ANCHORS = ("htpasswd", "isql", "net use", "NET USE", "Net use", "net user", "NET USER", "Net user")
+
+
+#: A Windows tool's switch that takes a password (``signtool sign /f cert.pfx /p pw``, ``schtasks /RP pw``,
+#: ``/password:pw``), the value quoted or not, its quotes also as an XML attribute holding the command writes them
+#: (``Command="... /p &quot;pw&quot;"``, an MSBuild target's).
+SLASH_FLAG = (
+    r"(?<![^\s\"'])/(?i:p|rp|pw|pwd|pass|passwd|password)(?::|[ \t]{1,4})"
+    rf"(?P<q>&quot;|(?:\\{{0,8}}['\"])?)(?P<secret>{_ARG}{{6,256}})(?P=q)(?=[\s;|&)\"']|\\[nrt]|$)"
+)
+SLASH_FLAG_ANCHORS = ("/p ", "/p:", "/rp ", "/pw ", "/pw:", "/pwd", "/pass")
+
+
+#: A Redis ACL rule that sets a password, ``>`` and the password among a user's rules: ``ACL SETUSER name on >pw
+#: ~keys:* +@read`` (redis-cli, a client's call), a ``users.acl`` file's ``user name on >pw ...`` line (Redis, Valkey,
+#: KeyDB take the same).
+REDIS_ACL = (
+    r"(?:(?<![A-Za-z])(?i:setuser)|(?:(?<![^\n])|(?<=\\n))user)[ \t]{1,4}[A-Za-z0-9_.@\-]{1,64}"
+    rf"(?:[ \t]{{1,4}}[^\s>]{{1,64}}){{0,8}}?[ \t]{{1,4}}>(?P<secret>{_ARG}{{6,256}})(?=\s|\\[nrt]|$)"
+)
+REDIS_ACL_ANCHORS = ("SETUSER", "setuser", "user ")
+
+
+#: A CI runner's logging command that sets a variable (Azure Pipelines' ``##vso[task.setvariable variable=NAME;
+#: issecret=true]value``): the value is a secret when the command says so or the variable's name does.
+CI_VARIABLE = (
+    r"##vso\[task\.setvariable[ \t]{1,4}variable=(?P<name>[A-Za-z0-9_.\-]{1,64})(?P<flags>(?:;[^\]\n]{0,64}){0,4})\]"
+    r"(?P<secret>[^\s\"'`\\]{6,512})"
+)
+CI_VARIABLE_ANCHORS = ("##vso[task.setvariable",)
+
+
+def ci_variable(match: re.Match[Any], text: str | bytes) -> bool:
+    value = ascii_of(match.group("secret"))
+    if "issecret=true" in ascii_of(match.group("flags")).lower():
+        return value[0] not in "$%{<"
+    name = ascii_of(match.group("name"))
+    return generic.secret_name(name) and plausible_value(value, generic.password_name(name))
+
+
+#: GitHub Actions' command that masks a value in the log (``::add-mask::value``): who wrote it said it is secret.
+ADD_MASK = r"::add-mask::(?P<secret>[^\s\"'`\\$]{4,512})"
+ADD_MASK_ANCHORS = ("::add-mask::",)

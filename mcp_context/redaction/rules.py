@@ -361,8 +361,8 @@ RULES: tuple[Rule, ...] = (
         r"\bdefine\(\s{0,16}['\"][A-Z0-9_]{0,64}(?:PASSWORD|SECRET|KEY|TOKEN)['\"]\s{0,16},\s{0,16}"
         rf"(?P<q>['\"])(?P<secret>[^'\"\n\\{_NOT_ASCII}]{{4,256}})(?P=q)",
     ),
-    # an environment file's line, its value to the line's end (see shapes): before the first form, ended by a sign
-    _rule("password", shapes.ENV_LINE_ANCHORS, shapes.ENV_LINE, accept=shapes.env_line),
+    # an environment file's line, its value to the line's end (see configs): before the first form, ended by a sign
+    _rule("password", configs.ENV_LINE_ANCHORS, configs.ENV_LINE, accept=configs.env_line),
     _rule(
         "password",
         # each name the pattern allows starts at one (not "api": rapid, capital)
@@ -435,4 +435,8 @@ RULES: tuple[Rule, ...] = (
     _rule("password", commands.WRAPPED_ANCHORS, commands.WRAPPED, folded=True, accept=commands.made_password),
     _rule("password", commands.ANSWERED_ANCHORS, commands.ANSWERED, accept=commands.given_password),
     _rule("password", commands.POSITIONAL_ANCHORS, commands.POSITIONAL, accept=commands.given_password),
+    _rule("password", commands.SLASH_FLAG_ANCHORS, commands.SLASH_FLAG, folded=True, accept=commands.made_password),
+    _rule("password", commands.REDIS_ACL_ANCHORS, commands.REDIS_ACL, accept=commands.given_password),
+    _rule("secret", commands.CI_VARIABLE_ANCHORS, commands.CI_VARIABLE, accept=commands.ci_variable),
+    _rule("secret", commands.ADD_MASK_ANCHORS, commands.ADD_MASK),
 )

@@ -21,12 +21,13 @@ _ARG = r"""[^\s"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]"""
 #: Where a command-line value ends: white space, a shell operator, a JSON escape, the end.
 _ARG_END = r"(?=[\s;|&)]|\\[nrt]|$)"
 
-#: A short flag of the kind that takes a password (``-p``, ``-a``, ``-w``, ``-P``; ``-p`` also with the value attached,
-#: ``-pS3cret!``), the value quoted or not; the flag a word of its own (not ``sha256=-p...``, a digest).
+#: A short flag of the kind that takes a password (``-p``, ``-a``, ``-w``, ``-P``, ``-k``: openssl's and others' key
+#: or pass phrase; ``-p`` also with the value attached, ``-pS3cret!``), the value quoted or not; the flag a word of its
+#: own (not ``sha256=-p...``, a digest).
 PASSWORD_FLAG = (  # the quote may be a JSON escape's (a command inside a JSON string)
-    rf"(?<![^\s\"'])-(?:[pawP][ \t]{{1,4}}|p)(?P<q>(?:\\?['\"])?)(?P<secret>{_ARG}{{8,256}})(?P=q){_ARG_END}"
+    rf"(?<![^\s\"'])-(?:[pawPk][ \t]{{1,4}}|p)(?P<q>(?:\\?['\"])?)(?P<secret>{_ARG}{{8,256}})(?P=q){_ARG_END}"
 )
-PASSWORD_FLAG_ANCHORS = ("-p", "-a", "-w", "-P")
+PASSWORD_FLAG_ANCHORS = ("-p", "-a", "-w", "-P", "-k")
 
 
 def password_flag(match: re.Match[Any], text: str | bytes) -> bool:
@@ -359,13 +360,24 @@ def given(match: re.Match[Any], text: str | bytes) -> bool:
     return value[0] not in "$%{<-" and plausible_value(value, True)
 
 
-#: A user and a password joined by a colon, given to a flag that takes credentials: ``-A user:pw`` (ApacheBench),
-#: ``--auth``, ``--basic-auth``, ``--http-auth``, ``--proxy-user``, ``--creds`` (``curl -u`` is read apart).
+#: A user and a password joined by a colon (or a comma, as lftp joins them), given to a flag that takes credentials:
+#: ``-A user:pw`` (ApacheBench), ``-u``/``--user`` (lftp, etcdctl, any client that takes both), ``--auth``,
+#: ``--basic-auth``, ``--http-auth``, ``--proxy-user``, ``--creds`` (``curl -u`` is read apart).
 FLAG_PAIR = (
-    r"(?:(?<![^\s\"'])-A|--(?:auth|basic-auth|http-auth|proxy-user|proxy-auth|creds|credentials))(?:[ \t]{1,4}|=)"
-    rf"(?P<q>['\"]?)[A-Za-z0-9_.@\\\-]{{1,64}}:(?P<secret>{_ARG}{{6,256}})(?P=q){_ARG_END}"
+    r"(?:(?<![^\s\"'])-[Au]|--(?:auth|basic-auth|http-auth|proxy-user|proxy-auth|creds|credentials|user))"
+    rf"(?:[ \t]{{1,4}}|=)(?P<q>['\"]?)[A-Za-z0-9_.@\\\-]{{1,64}}[:,](?P<secret>{_ARG}{{6,256}})(?P=q){_ARG_END}"
 )
-FLAG_PAIR_ANCHORS = ("-A ", "--auth", "--basic-auth", "--http-auth", "--proxy-user", "--proxy-auth", "--creds")
+FLAG_PAIR_ANCHORS = (
+    "-A ",
+    "-u ",
+    "--auth",
+    "--basic-auth",
+    "--http-auth",
+    "--proxy-user",
+    "--proxy-auth",
+    "--creds",
+    "--user",
+)
 
 
 def flag_pair(match: re.Match[Any], text: str | bytes) -> bool:
@@ -438,43 +450,3 @@ def prompt_output(match: re.Match[Any], text: str | bytes) -> bool:
         return False
     value = ascii_of(match.group("secret"))
     return password_like(value) or any(random_run(run, 12) for run in _RUN.findall(value))
-
-
-#: A line of an environment file (``.env``, ``export NAME=value``), whose value runs to the line's end whatever
-#: signs it holds (``SECRET_KEY=django-insecure-x#4)3491&*3q``: a shell would refuse it, a dotenv reader takes it
-#: whole): found from a secret word in capitals and ``=``, the line read back to its start (see env_line).
-ENV_LINE = (
-    r"(?:PASSWORD|PASSWD|PASS|PWD|PASSPHRASE|SECRET|TOKEN|KEY|KEY_BASE|AUTH|CREDENTIALS)="
-    rf"(?P<secret>[^\s\"'`\\{_NOT_ASCII}]{{8,512}})(?=[ \t]{{0,16}}(?:\r?\n|\\[rn]|$))"
-)
-ENV_LINE_ANCHORS = tuple(
-    f"{w}="
-    for w in (
-        "PASSWORD",
-        "PASSWD",
-        "PASS",
-        "PWD",
-        "PASSPHRASE",
-        "SECRET",
-        "TOKEN",
-        "KEY",
-        "KEY_BASE",
-        "AUTH",
-        "CREDENTIALS",
-    )
-)
-#: The start of the line before the secret word (or of a string holding the line): ``export`` or not, then the
-#: name's first words.
-_ENV_NAME = re.compile(r"(?:\n|\\n|\")[ \t]{0,8}(?:export[ \t]{1,4})?(?P<name>[A-Z0-9_]{0,64})\Z")
-
-
-def env_line(match: re.Match[Any], text: str | bytes) -> bool:
-    """Whether the name starts its line, the whole of it says secret, and the value is one (no reference)."""
-    start = match.start()
-    line = _text(text[max(0, start - 80) : start])
-    found = _ENV_NAME.search(("\n" if start <= 80 else "") + line)
-    if found is None:
-        return False
-    whole = ascii_of(match.group())
-    name = found.group("name") + whole[: whole.index("=")]
-    return generic.secret_name(name) and plausible_value(ascii_of(match.group("secret")), generic.password_name(name))
