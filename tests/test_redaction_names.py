@@ -58,6 +58,17 @@ def _gone(text: str, secret: str) -> bool:
         ("$ zorb-backup init --passphrase 'amber-fjord-quill-meadow-raft'\n", "amber-fjord-quill-meadow-raft"),
         ("RESTIC_PASSWORD=orbit-canvas-mellow-tundra\n", "orbit-canvas-mellow-tundra"),
         ("db:\n  password: '*Tk9ZqW2mX7pL4vB8nR1'\n", "*Tk9ZqW2mX7pL4vB8nR1"),
+        # an element named for the secret, its attributes between (a namespace's prefix too)
+        ('<Site><ftpPass format="plain">Qv7#mL2zTk9w</ftpPass></Site>\n', "Qv7#mL2zTk9w"),
+        ('<sec:Secret Kind="shared">Zk8mQ3vT9pL2xR7k</sec:Secret>\n', "Zk8mQ3vT9pL2xR7k"),
+        # a reversible or hashed crypt string is no reference
+        ('radius-secret "$9$Hk4Tz1pQvXmR7wLc2sN";\n', "$9$Hk4Tz1pQvXmR7wLc2sN"),
+        # a word before the secret's that says whose it is, a secret's short name
+        ("cache_password: Rz7!kQ2mLp9w\n", "Rz7!kQ2mLp9w"),
+        ('SMTP_PW="Lk8#vQ2mZ9tR"\n', "Lk8#vQ2mZ9tR"),
+        # an app password in groups of four letters
+        ("$ zorbmail sync --user me@zorb.dev -p wqxe-mzrt-plku-hbcd\n", "wqxe-mzrt-plku-hbcd"),
+        ('imap:\n  password: "qwzx rtyu plmk bnvc"\n', "qwzx rtyu plmk bnvc"),
     ],
 )
 def test_a_named_secret_in_these_syntaxes_is_redacted(text: str, secret: str) -> None:
@@ -80,6 +91,8 @@ def test_a_named_secret_in_these_syntaxes_is_redacted(text: str, secret: str) ->
         "util._assertion_pass = call_assertion_pass_hook\n",  # code's names joined by _ are no passphrase
         "    password=self.ssl_keyfile_password,\n",  # nor by dots
         "db_password: vault-admin-password-ref\n",  # a name of a secret, not its words
+        '"password_source": "vault-kv-v2-mount-01"\n',  # where a password comes from
+        "$ docker compose -p shop-api-staging-blue up -d\n",  # a project's name in dashed words
     ],
 )
 def test_what_only_looks_like_them_is_left(text: str) -> None:

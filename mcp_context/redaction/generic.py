@@ -64,10 +64,28 @@ def _last_part(name: str) -> list[str]:
     return [w.lower() for w in _WORD.findall(name.strip(".").rsplit(".", 1)[-1])]
 
 
+#: Words that say a value is something else only after the secret's word (``password_source``, ``token_file``, a
+#: place it comes from), and before it say whose secret it is (Icecast's ``source-password``, ``host_password``).
+_QUALIFIERS = frozenset({"source", "file", "host", "local", "cache", "env", "provider", "schema"})
+
+
+def _not_secret(words: list[str]) -> bool:
+    """Whether a word of a name says its value is something other than a secret (see _QUALIFIERS)."""
+    blocking = [i for i, w in enumerate(words) if w in _NOT_SECRET_WORDS]
+    if not blocking:
+        return False
+    secret_at = max((i for i, w in enumerate(words) if w in _SECRET_WORDS or _says_secret(w)), default=-1)
+    return any(words[i] not in _QUALIFIERS or i > secret_at for i in blocking)
+
+
+def _says_secret(word: str) -> bool:
+    return word == "key" or any(part in word for part in _SECRET_PARTS) or _compound(word)
+
+
 def secret_name(name: str) -> bool:
     """Whether a name (a variable, a key, a header, a flag) says the value given it is a secret."""
     words = [w.lower() for w in _WORD.findall(name)]
-    if not words or _NOT_SECRET_WORDS.intersection(_last_part(name) if "." in name else words):
+    if not words or _not_secret(_last_part(name) if "." in name else words):
         return False
     joined = "".join(words)
     return (
@@ -113,10 +131,13 @@ _PLACEHOLDERS = frozenset(
     "your_token your_key your_password todo tbd xxx".split()
 )
 _LETTERS_ONLY = re.compile(r"[A-Za-z_.:\-]+")
-#: A value that refers to another rather than being one: ``$VAR``, ``%(name)s``, ``%VAR%``, ``#{x}``, ``@var``,
+#: A value that refers to another rather than being one (not a crypt string or Junos' reversible ``$9$...``):
+#: ``$VAR``, ``%(name)s``, ``%VAR%``, ``#{x}``, ``@var``,
 #: ``&anchor``, ``*alias``, an HTML entity (``&lt;password&gt;``); a sign before what is no word (``#Bmhpf*vv...``)
 #: starts a password.
-_REFERENCE = re.compile(r"\$|[%#@*&](?:[({\[%#@*&]|[A-Za-z0-9_.\-]*%?\Z)|%s|&#?[A-Za-z0-9]{2,8};")
+_REFERENCE = re.compile(
+    r"\$(?!(?:[1569]|2[aby]|y)\$[A-Za-z0-9./\-]{8})|[%#@*&](?:[({\[%#@*&]|[A-Za-z0-9_.\-]*%?\Z)|%s|&#?[A-Za-z0-9]{2,8};"
+)
 _FILE_LIKE = re.compile(r"(?:\.{0,2}/|~/|[A-Za-z]:\\).*|.*\.(?:pem|key|crt|cer|p12|pfx|json|ya?ml|txt|env|jks|der)")
 
 
@@ -170,7 +191,9 @@ def _random_after_sign(value: str) -> bool:
     """Whether a value led by a sign that starts a reference (``*alias``, ``@var``, ``&anchor``) is random after it:
     a password that starts with the sign (``*gQzl6repQSe1CKfAxgVB...``), not a name, nor hex after it (MySQL's
     ``*6BB4837E...``, a password's hash)."""
-    return value[0] != "$" and any(random_run(run) and not set(run) <= _HEX for run in _SEGMENT.findall(value))
+    if value[0] == "$":
+        return _REFERENCE.match(value) is None  # $9$, $6$: a secret's or a hash's crypt string
+    return any(random_run(run) and not set(run) <= _HEX for run in _SEGMENT.findall(value))
 
 
 def random_letters(value: str) -> bool:
@@ -209,10 +232,17 @@ def password_like(value: str, quoted: bool = False) -> bool:
         any(c.isdigit() for c in value),
         any(c in _SIGNS for c in value),
     )
-    return sum(classes) >= 3 or any(random_run(run, 12) for run in _RUN12.findall(value))
+    return (
+        sum(classes) >= 3
+        or any(random_run(run, 12) for run in _RUN12.findall(value))
+        or _APP_PASSWORD.fullmatch(value) is not None
+    )
 
 
 _RUN12 = re.compile(r"[A-Za-z0-9]{12,}")
+#: An app-specific password as Apple and Google issue them: four groups of four lower-case letters (dashes between,
+#: or, Google's, spaces).
+_APP_PASSWORD = re.compile(r"[a-z]{4}([- ])[a-z]{4}\1[a-z]{4}\1[a-z]{4}")
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*=")
 
 
@@ -306,13 +336,12 @@ NAMED = (
     r"|[ \t]{0,8}(?:=>|:)[ \t]{0,4}(?:\r?\n|\\n)?[ \t]{0,16}"
     r"(?:\((?:string|str|\[\]byte)\)[ \t]{1,4}(?:\(len=\d{1,5}\)[ \t]{1,4})?|string\(\d{1,5}\)[ \t]{1,4})"
     r"|:\[|:[ \t]{0,4}(?:\r?\n|\\n)[ \t]{0,16}-[ \t]{1,4}|\([ \t]{0,4}(?=\\{0,8}[\"'`])"
-    r"|(?(close)(?:[ \t]{1,4}[A-Za-z_:][A-Za-z0-9_:.\-]{0,30}=\\{0,8}[\"'][^\"'<>\n\\]{0,64}\\{0,8}[\"']){1,4}"
-    r"[ \t]{0,4}>|(?!))"
+    r"|(?:[ \t]{1,4}[A-Za-z_:][A-Za-z0-9_:.\-]{0,30}=\\{0,8}[\"'][^\"'<>\n\\]{0,128}\\{0,8}[\"']){1,4}[ \t]{0,4}>"
     r"|</[A-Za-z][A-Za-z0-9_:.\-]{0,30}>(?:[ \t\r\n]|\\[nrt]){0,16}<[A-Za-z][A-Za-z0-9_:.\-]{0,30}>{spaced})"
-    rf"(?P<q>(?:\\{{0,8}}[\"'`](?:\\{{1,8}}[\"'`])?)?)(?<!\\)(?P<secret>(?<=[\"'`])(?!\[){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
+    rf"(?P<q>(?:\\{{0,8}}[\"'`](?:\\{{1,8}}[\"'`])?)?)(?<!\\)(?P<secret>(?<=[\"'`])(?:[a-z]{{4}}\x20){{3}}[a-z]{{4}}(?=\\{{0,8}}[\"'`])|(?<=[\"'`])(?!\[){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
     r"(?=\\{0,8}[\"'`]|[\s\x00-\x1f\x7f,;&<>)}\]|]|\\|$)"
 )
-_NAMED_WORDS = ("pass", "pwd", "secret", "token", "key", "auth", "cred", "sig", "psk", "bearer", "sess")
+_NAMED_WORDS = ("pass", "pw", "secret", "token", "key", "auth", "cred", "sig", "psk", "bearer", "sess")
 NAMED_ANCHORS = _NAMED_WORDS[:-1]
 #: A session's name, only where it ends and its value follows, as code and files spell it: "session" stands all
 #: over logs ("session upload"), and each place would cost a try (and, spelled in any case, a check of the rest).
@@ -397,15 +426,23 @@ def _markup(text: str | bytes, name_at: int, close: str, word: str, end: int) ->
     """Whether a name and a value stand in markup as one: the name an attribute's value of the element the value
     is the text of (``<string name="api_key" translatable="false">v</string>``, ``<entry key="x.token">v</entry>``)
     or the text of the element before the value's (a property list's ``<key>ApiKey</key> <string>v</string>``);
-    either way the value's element closes right after it."""
+    either way the value's element closes right after it; or the name the element's own, its attributes between
+    (FileZilla's ``<Pass encoding="base64">v</Pass>``, WS-Security's ``<wsse:Password Type="...">v</...>``)."""
     if text[end : end + 2] not in ("</", b"</"):
         return False
+    if not close and not word.startswith("</"):
+        before = text[max(0, name_at - 40) : name_at]
+        return (
+            _ELEMENT_OPEN.search(before.decode("ascii", "ignore") if isinstance(before, bytes) else before) is not None
+        )
     if word.startswith("</"):
         return not close and text[name_at - 1 : name_at] in (">", b">")
     opening = text[name_at - len(close) - 1 : name_at]
     return close.lstrip("\\") in ('"', "'") and opening in (f"={close}", f"={close}".encode())
 
 
+#: What opens an element just before its name: ``<``, and a namespace's prefix (``<wsse:``).
+_ELEMENT_OPEN = re.compile(r"<(?:[A-Za-z_][A-Za-z0-9_.\-]{0,30}:)?\Z")
 _LINE_START = re.compile(r"(?:\n|\\n)[ \t]*\Z")
 _LINE_END = re.compile(r"[ \t]*(?:\r?\n|\\[rn]|\Z)")
 
