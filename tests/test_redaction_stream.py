@@ -116,6 +116,8 @@ def _shape_cases() -> list[tuple[str, str]]:
         (f"\nZorbAppPassword={pw}]>\n", f"{pw}]>"),
         (f'\n<Exec Command="zorbsign /p &quot;{pw}&quot; a.exe" />\n', pw),
         (f"\n##vso[task.setvariable variable=ZorbToken;issecret=true]{key}\n", key),
+        (f'\nc = DriverManager.getConnection(\n    "jdbc:zorb://db/app",\n    "app",\n    "{pw}");\n', pw),
+        (f"\nroot@vault-2:~# cat /etc/zorb/api_token\n{key}\n", key),
     ]
 
 

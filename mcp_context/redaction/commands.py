@@ -20,6 +20,8 @@ from .generic import ascii_of, password_like, plausible_value
 _ARG = r"""[^\s"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]"""
 #: A Windows path's characters (a share's ``\\host\share``): an argument's and the backslash.
 _UNC = r"""[^\s"'`<>|;&\x00-\x1f\x7f\x80-\U0010ffff]"""
+#: Between a call's arguments: white space, over lines too (a JSON string's escaped ones).
+_SPACE = r"(?:[ \t\r\n]|\\[nrt]){0,24}"
 #: A quoted argument's characters: anything but its quote, a backslash, a line's end or non-ASCII.
 _QUOTED = r"""[^"'\\\n\r\x00-\x1f\x7f\x80-\U0010ffff]"""
 
@@ -27,16 +29,22 @@ _QUOTED = r"""[^"'\\\n\r\x00-\x1f\x7f\x80-\U0010ffff]"""
 #: host before it: literals, names, attributes) and the next a literal: the password (``NetworkCredential(user,
 #: "pw")``, a build tool's ``Credentials("realm", "host", "user", "pw")``).
 LOGIN_CALL = (
-    r"(?i:login|bind_s|credentials?|authenticat(?:e|ion)|auth=?|basic(?:_?auth)?)\([ \t]{0,8}"
-    rf"(?:(?:(?P<q1>\\{{0,8}}['\"]){_QUOTED}{{0,256}}(?P=q1)|[A-Za-z_][A-Za-z0-9_.\[\]]{{0,64}})"
-    rf"[ \t]{{0,8}},[ \t]{{0,8}}){{1,3}}(?:Some\()?(?P<q>\\{{0,8}}['\"])(?P<secret>{_QUOTED}{{8,256}})(?P=q)"
+    r"(?i:login|bind_s|credentials?|authenticat(?:e|ion)|auth=?|basic(?:_?auth)?|connect|getconnection|__construct"
+    r"|pdo|x509certificate2)\("
+    + _SPACE
+    + rf"(?:(?:(?P<q1>\\{{0,8}}['\"]){_QUOTED}{{0,256}}(?P=q1)|[A-Za-z_][A-Za-z0-9_.\[\]]{{0,64}})"
+    rf"{_SPACE},{_SPACE}){{1,3}}(?:Some\()?(?P<q>\\{{0,8}}['\"])(?P<secret>{_QUOTED}{{8,256}})(?P=q)"
     r"(?:\)|\.to\w{1,16}\(\))?[ \t]{0,8}[,)]"  # Rust's ``Some("pw")``, Java's ``"pw".toCharArray()``
 )
-#: As code spells them (``NetworkCredential(``, ``HTTPBasicAuth(``, requests' ``auth=(``); not ``bind(`` or
-#: ``connect(``, which JavaScript and database code call everywhere with other arguments.
+#: As code spells them (``NetworkCredential(``, ``HTTPBasicAuth(``, requests' ``auth=(``), and a database's connect
+#: call given a data source, a user and the password (``DriverManager.getConnection(url, "user", "pw")``, Perl DBI's
+#: ``connect``, ``new PDO(dsn, user, pw)`` and a stack trace's ``PDO->__construct(...)``), a certificate's file and its
+#: password (``new X509Certificate2("x.pfx", "pw")``); not ``bind(``, which JavaScript calls everywhere. A
+#: ``connect(`` with other arguments (a host and a port) is no match: its last literal is made as a password.
 LOGIN_CALL_ANCHORS = (
     "login(", "Login(", "bind_s(", "Credential(", "credential(", "Credentials(", "credentials(", "authenticate(",
-    "Authenticate(", "Auth(", "auth=(", "Authentication(", "basic(", "basic_auth(", "BasicAuth(",
+    "Authenticate(", "Auth(", "auth=(", "Authentication(", "basic(", "basic_auth(", "BasicAuth(", "connect(",
+    "Connect(", "getConnection(", "__construct(", "PDO(", "X509Certificate2(",
 )  # fmt: skip
 
 
@@ -200,6 +208,24 @@ POSITIONAL = (
     r"(?=[\s;|&)]|\\[nrt]|$)"
 )
 POSITIONAL_ANCHORS = ("htpasswd", "isql", "net use", "NET USE", "Net use", "net user", "NET USER", "Net user")
+
+
+#: A command's verb that sets or registers a credential, given it by position (``shodan init KEY``, ``ngrok
+#: authtoken KEY``, ``vault operator unseal KEY``, ``cargo login KEY``): a random value only (``git init repo``,
+#: ``docker login registry.io`` are names).
+CREDENTIAL_VERB = (
+    r"(?<![\w-])(?:init|login|authtoken|add-authtoken|unseal|set-token|set-key)[ \t]{1,4}"
+    r"(?P<secret>[A-Za-z0-9_\-+/=.]{20,256})(?=[ \t]*(?:\r?\n|\\[rn]|$))"
+)
+CREDENTIAL_VERB_ANCHORS = ("init ", "login ", "authtoken ", "unseal ", "set-token ", "set-key ")
+
+
+def credential_verb(match: re.Match[Any], text: str | bytes) -> bool:
+    value = ascii_of(match.group("secret"))
+    return value[0] != "/" and any(generic.random_run(run, 20) for run in _RUN20.findall(value))
+
+
+_RUN20 = re.compile(r"[A-Za-z0-9]{20,}")
 
 
 #: A Windows tool's switch that takes a password (``signtool sign /f cert.pfx /p pw``, ``schtasks /RP pw``,

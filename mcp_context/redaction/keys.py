@@ -28,6 +28,16 @@ def jwk_private(match: re.Match[Any], text: str | bytes) -> bool:
     return any(random_run(run) for run in _RUN.findall(ascii_of(match.group("secret"))))
 
 
+#: The private members of an RSA key as .NET writes it in XML (``<RSAKeyValue>``'s ``<D>``, ``<P>``, ``<Q>``, ``<DP>``,
+#: ``<DQ>``, ``<InverseQ>``), base64 of big numbers.
+XML_RSA = r"<(?P<m>D|P|Q|DP|DQ|InverseQ)>(?P<secret>[A-Za-z0-9+/]{20,4096}={0,2})</(?P=m)>"
+XML_RSA_ANCHORS = ("<D>", "<P>", "<Q>", "<DP>", "<DQ>", "<InverseQ>")
+
+
+def xml_rsa(match: re.Match[Any], text: str | bytes) -> bool:
+    return any(random_run(run) for run in _RUN.findall(ascii_of(match.group("secret"))))
+
+
 #: A 256-bit key in hex after ``0x`` (an Ethereum or other secp256k1 wallet's), in quotes, after a name (in a list
 #: or not): the name is judged (see hex_key).
 HEX_KEY = r"[\"'](?P<secret>0x[0-9a-fA-F]{64})\\{0,8}[\"']"

@@ -22,12 +22,12 @@ _ARG = r"""[^\s"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]"""
 _ARG_END = r"(?=[\s;|&)]|\\[nrt]|$)"
 
 #: A short flag of the kind that takes a password (``-p``, ``-a``, ``-w``, ``-P``, ``-k``: openssl's and others' key
-#: or pass phrase; ``-p`` also with the value attached, ``-pS3cret!``), the value quoted or not; the flag a word of its
-#: own (not ``sha256=-p...``, a digest).
+#: or pass phrase; ``-c``, ``-A``, ``-X``: an SNMP community and SNMPv3's pass phrases; ``-p`` also with the value
+#: attached, ``-pS3cret!``), the value quoted or not; the flag a word of its own (not ``sha256=-p...``, a digest).
 PASSWORD_FLAG = (  # the quote may be a JSON escape's (a command inside a JSON string)
-    rf"(?<![^\s\"'])-(?:[pawPk][ \t]{{1,4}}|p)(?P<q>(?:\\?['\"])?)(?P<secret>{_ARG}{{8,256}})(?P=q){_ARG_END}"
+    rf"(?<![^\s\"'])-(?:[pawPkcAX][ \t]{{1,4}}|p)(?P<q>(?:\\?['\"])?)(?P<secret>{_ARG}{{8,256}})(?P=q){_ARG_END}"
 )
-PASSWORD_FLAG_ANCHORS = ("-p", "-a", "-w", "-P", "-k")
+PASSWORD_FLAG_ANCHORS = ("-p", "-a", "-w", "-P", "-k", "-c", "-A", "-X")
 
 
 def password_flag(match: re.Match[Any], text: str | bytes) -> bool:
@@ -421,13 +421,15 @@ def path_token(match: re.Match[Any], text: str | bytes) -> bool:
 PROMPT_OUTPUT = (
     # the command may go on over a line's end its backslash continues (``\`` and a newline; in a JSON string, both
     # escaped)
-    r"(?:(?<![^\n])|(?<=\\n)|(?<=[\"~/\w\])]))\$[ \t]"
+    r"(?:(?:(?<![^\n])|(?<=\\n)|(?<=[\"~/\w\])]))\$|[~/\]]#)[ \t]"
     r"(?P<command>(?:\\\r?\n|\\\\\\n|[^\n\\]|\\[^nr\n]){1,200})(?:\r?\n|\\n)"
     r"(?:(?!(?:[^\n\\]|\\[^nr\n]){0,128}\[secret:)(?:[^\n\\$]|\\[^nr\n]){0,128}(?:\r?\n|\\n)){0,3}?[ \t]{0,16}"
     r"(?P<secret>(?=[^\s\\:]{0,255}[\d!#%^*+~])(?=[^\s\\:]{0,255}[A-Za-z])[^\s\"'`\\:$][^\s\"'`\\:]{5,255})"
     r"[ \t]{0,16}(?=\r?\n|\\[rn]|$)"
 )
-PROMPT_OUTPUT_ANCHORS = ("$ ", "$\t")
+#: Root's prompt ends with ``#`` after ``user@host:~``, ``user@host:/`` or ``[user@host dir]``; a ``#`` anywhere else
+#: starts a comment.
+PROMPT_OUTPUT_ANCHORS = ("$ ", "$\t", "~# ", ":/# ", "]# ")
 #: What stands before a prompt's ``$`` on its line: nothing, ``user@host:~/dir``, ``[user@host dir]``, a
 #: virtual environment's ``(venv) ``; never words of a sentence ("costs 5$ a month").
 _PROMPT_HEAD = re.compile(
@@ -442,11 +444,16 @@ def prompt_output(match: re.Match[Any], text: str | bytes) -> bool:
     """Whether the ``$`` ends a prompt (alone, or after ``user@host:path``), a word of the command names a secret (a
     path's file name, a key's last part) and the line is made as a password or random."""
     start = match.start()
-    if _PROMPT_HEAD.search(("\n" if start <= 80 else "") + _text(text[max(0, start - 80) : start])) is None:
+    prompt = ascii_of(match.group()[:2])
+    head = _text(text[max(0, start - 80) : start]) + (prompt[0] if prompt[0] == "]" else "")
+    found = _PROMPT_HEAD.search(("\n" if start <= 80 else "") + head)
+    if found is None or (prompt[0] != "$" and "@" not in found.group()):  # root's: after user@host only
         return False
     # a placeholder in the command (a secret redacted there before) says nothing of what the command names
     words = _COMMAND_WORDS.findall(_PLACED.sub(" ", ascii_of(match.group("command"))))
-    if not any(generic.secret_name(word) for word in words):
-        return False
     value = ascii_of(match.group("secret"))
-    return password_like(value) or any(random_run(run, 12) for run in _RUN.findall(value))
+    random = any(random_run(run, 12) for run in _RUN.findall(value))
+    if not any(generic.secret_name(word) for word in words):
+        # a command that names a key (``Fernet.generate_key()``): what it prints is one when random
+        return random and any(generic.key_name(word) for word in words)
+    return password_like(value) or random

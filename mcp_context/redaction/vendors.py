@@ -80,6 +80,8 @@ PREFIXED: tuple[tuple[str, str, str], ...] = (
     ("persona_key", "persona_production_ persona_sandbox_", _UUID),
     ("hubspot_token", "pat-na1- pat-na2- pat-eu1- pat-ap1-", _UUID),
     ("sslmate_secret", "naclsecretbox:", r"[A-Za-z0-9+/]{40,64}={0,2}"),
+    # a minisign secret key's line (Ed25519, scrypt, BLAKE2b: its first bytes always the same)
+    ("minisign_key", "RWRTY0Iy", r"[A-Za-z0-9+/]{140,200}={0,2}"),
 )
 
 #: (kind, anchors, pattern, how far before an anchor the token starts): formats whose fixed part stands inside or at
@@ -109,5 +111,7 @@ AZURE_SIGNED_BACK = 76
 FRAMED = (
     r"\baccess_token\$(?:production|sandbox)\$[a-z0-9]{16}\$[a-f0-9]{32}"
     r"|secret-token:mercury_(?:production|sandbox)_[A-Za-z0-9]{10,64}_yrucrem"
+    # a k3s cluster's join token: the CA's hash, then the server's or the node's password
+    r"|\bK10[0-9a-f]{64}::(?:server|node):[0-9a-f]{32}"
 )
-FRAMED_ANCHORS = ("access_token$", "secret-token:mercury_")
+FRAMED_ANCHORS = ("access_token$", "secret-token:mercury_", "K10")
