@@ -41,6 +41,12 @@ def _gone(text: str, secret: str) -> bool:
         ("##vso[task.setvariable variable=StorageKey;issecret=true]Zq8mW3vT9pL2xR7k\n", "Zq8mW3vT9pL2xR7k"),
         ("##vso[task.setvariable variable=ZorbAdminPassword]Pz4#kV9qLm2!\n", "Pz4#kV9qLm2!"),
         ('echo "::add-mask::Zk8mQ3vT9pL2"\n', "Zk8mQ3vT9pL2"),
+        # a password with = in it is no assignment unless its letters before it are a name's
+        ("C:\\> zorbexec \\\\SRV01 -u ops -p Qm=+r+KEL!WzXq -c run.bat\n", "Qm=+r+KEL!WzXq"),
+        # the flag inside quotes with its value
+        ("$ zorbzip a '-pKx7#mQ2vTz9L' out.zip dir/\n", "Kx7#mQ2vTz9L"),
+        # two signs before a directive's value
+        ("# replica.conf\nmasterauth !#Kq8vT2mZx9\n", "!#Kq8vT2mZx9"),
     ],
 )
 def test_a_password_given_in_these_shapes_is_redacted(text: str, secret: str) -> None:
@@ -60,6 +66,7 @@ def test_a_password_given_in_these_shapes_is_redacted(text: str, secret: str) ->
         'echo "::add-mask::$API_TOKEN"\n',  # a reference
         "    password=get_password()\n",  # code
         "C:\\> net user svc-sql /delete\n",  # a switch, not a password
+        "$ zorbctl -p name=zorb-api run\n",  # an assignment
     ],
 )
 def test_what_only_looks_like_them_is_left(text: str) -> None:

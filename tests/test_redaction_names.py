@@ -69,6 +69,16 @@ def _gone(text: str, secret: str) -> bool:
         # an app password in groups of four letters
         ("$ zorbmail sync --user me@zorb.dev -p wqxe-mzrt-plku-hbcd\n", "wqxe-mzrt-plku-hbcd"),
         ('imap:\n  password: "qwzx rtyu plmk bnvc"\n', "qwzx rtyu plmk bnvc"),
+        # community as a name's word; validation before key says whose key it is
+        ('snmp_community: "Xr7!kQ2mLp9wZ"\n', "Xr7!kQ2mLp9wZ"),
+        ('<zorbKeys validationKey="' + "7F3A9C1E5B2D8F4A" * 4 + '" />\n', "7F3A9C1E5B2D8F4A" * 4),
+        # a Heroku app.json variable, its description before its value
+        (
+            '"ZORB_API_TOKEN": {\n  "description": "token for zorb",\n  "value": "Kz8mQ2vT9pL3xR7wB4nC"\n}\n',
+            "Kz8mQ2vT9pL3xR7wB4nC",
+        ),
+        # a token after the word that names it and a comma (a WebSocket subprotocol)
+        ("Sec-WebSocket-Protocol: zorb.token, Kz8mQ2vT9pL3xR7wB4nC6yHd\n", "Kz8mQ2vT9pL3xR7wB4nC6yHd"),
     ],
 )
 def test_a_named_secret_in_these_syntaxes_is_redacted(text: str, secret: str) -> None:
@@ -93,6 +103,9 @@ def test_a_named_secret_in_these_syntaxes_is_redacted(text: str, secret: str) ->
         "db_password: vault-admin-password-ref\n",  # a name of a secret, not its words
         '"password_source": "vault-kv-v2-mount-01"\n',  # where a password comes from
         "$ docker compose -p shop-api-staging-blue up -d\n",  # a project's name in dashed words
+        '"ZORB_API_TOKEN": {"description": "token for zorb", "required": true}\n',  # no value
+        "validation_error: Z9q8mW3vT9pL2xR7kB4n\n",  # not a key's name
+        "    HMAC_SHA256: hashlib.sha256,\n",  # an algorithm's name
     ],
 )
 def test_what_only_looks_like_them_is_left(text: str) -> None:

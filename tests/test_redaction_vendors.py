@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import string
 
 import pytest
@@ -78,6 +79,25 @@ def test_a_vendor_token_is_redacted_wherever_it_stands(name: str, place: str) ->
     assert secret not in once and secret[-12:] not in once
     assert json.loads(redactor.text(json.dumps({"c": text})))["c"] == once
     assert redactor.text(once) == once
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ('w3 = Web3(HTTPProvider("https://sepolia.infura.io/v3/' + _draw(_HEX, 32) + '"))\n', ""),
+        ("rpc = https://eth-mainnet.g.alchemy.com/v2/" + _draw(_ALNUM, 32) + "\n", ""),
+        ("curl -d x https://logs-01.loggly.com/inputs/" + _uuid() + "/tag/http/\n", ""),
+        ("<14>1 2026-11-29T01:02:03Z web app - - [" + _uuid() + '@41058 tag="web"] started\n', ""),
+    ],
+)
+def test_a_key_in_a_vendors_url_or_log_id_is_redacted(text: str, secret: str) -> None:
+    key = max(_KEYS.findall(text), key=len)
+    redactor = Redactor("t")
+    once = redactor.text(text)
+    assert key not in once and redactor.text(once) == once
+
+
+_KEYS = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[A-Za-z0-9]{32}")
 
 
 @pytest.mark.parametrize(

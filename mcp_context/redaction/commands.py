@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import generic
-from .generic import ascii_of, password_like, plausible_value
+from . import generic, values
+from .values import ascii_of, password_like, plausible_value
 
 #: A value on a command line: no white space, quote, backslash (a JSON escape), shell operator or non-ASCII.
 _ARG = r"""[^\s"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]"""
@@ -74,7 +74,7 @@ def piped(match: re.Match[Any], text: str | bytes) -> bool:
     if value[0] in "$%{<" or not any(generic.secret_name(w) for w in _WORDS.findall(command)):
         return False
     return password_like(value, quoted=bool(match.group("q"))) or (
-        plausible_value(value, False) and any(generic.random_run(run, 12) for run in _RUN12.findall(value))
+        plausible_value(value, False) and any(values.random_run(run, 12) for run in _RUN12.findall(value))
     )
 
 
@@ -108,7 +108,9 @@ def set_flag(match: re.Match[Any], text: str | bytes) -> bool:
 
 #: Redis' ``AUTH [user] password`` (redis-cli's prompt, a MONITOR log, a protocol dump).
 REDIS_AUTH = (
-    rf"\bAUTH[ \t]{{1,4}}(?:(?P<user>[A-Za-z0-9_\-]{{1,64}})[ \t]{{1,4}})?(?P<secret>{_ARG}{{8,256}})"
+    # not SMTP's or IMAP's SASL mechanism (``AUTH PLAIN <base64>``: judged by decoding it, see encoded)
+    r"\bAUTH[ \t]{1,4}(?!(?:PLAIN|LOGIN|XOAUTH2|OAUTHBEARER|CRAM-MD5|DIGEST-MD5|SCRAM-SHA-\d+|GSSAPI|EXTERNAL)\b)"
+    rf"(?:(?P<user>[A-Za-z0-9_\-]{{1,64}})[ \t]{{1,4}})?(?P<secret>{_ARG}{{8,256}})"
     r"(?=[ \t]*(?:\r?\n|\\[rn]|$))"
 )
 REDIS_AUTH_ANCHORS = ("AUTH ", "AUTH\t")
@@ -222,7 +224,7 @@ CREDENTIAL_VERB_ANCHORS = ("init ", "login ", "authtoken ", "unseal ", "set-toke
 
 def credential_verb(match: re.Match[Any], text: str | bytes) -> bool:
     value = ascii_of(match.group("secret"))
-    return value[0] != "/" and any(generic.random_run(run, 20) for run in _RUN20.findall(value))
+    return value[0] != "/" and any(values.random_run(run, 20) for run in _RUN20.findall(value))
 
 
 _RUN20 = re.compile(r"[A-Za-z0-9]{20,}")

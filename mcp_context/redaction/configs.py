@@ -12,7 +12,8 @@ import re
 from typing import Any
 
 from . import generic
-from .generic import ascii_of, password_like, plausible_value, secret_name
+from .generic import secret_name
+from .values import ascii_of, password_like, plausible_value
 
 #: A value's characters: no white space, quote, backslash (a JSON escape) or control character.
 _VALUE = r"""[^\s"'`\\\x00-\x1f\x7f]"""

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from . import generic
-from .generic import ascii_of, random_run
+from .values import ascii_of, random_run
 
 #: A JWK's private member (RFC 7518: ``d`` of an RSA or elliptic-curve key, ``p``, ``q``, ``dp``, ``dq``, ``qi`` of an
 #: RSA key), its value base64url without padding, in JSON (escaped once more or not).

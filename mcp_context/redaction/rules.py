@@ -8,7 +8,7 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
-from . import commands, configs, encoded, generic, keys, shaped, shapes, tables, vendors
+from . import commands, configs, encoded, generic, keys, shaped, shapes, tables, values, vendors
 
 #: No match of a rule is longer than this many characters (or bytes), except a PEM block's (which a stream holds
 #: whole; see Redactor.stream): a rule's repeats are bounded so, and a stream cut this far before its end cuts no
@@ -283,6 +283,8 @@ RULES: tuple[Rule, ...] = (
     *(_rule(kind, anchors, pattern, back=back, exact=True) for kind, anchors, pattern, back in vendors.SHAPES),
     _rule("azure_key", vendors.AZURE_SIGNED_ANCHORS, vendors.AZURE_SIGNED, back=vendors.AZURE_SIGNED_BACK),
     _rule("token", vendors.FRAMED_ANCHORS, vendors.FRAMED),
+    _rule("token", vendors.URL_KEY_ANCHORS, vendors.URL_KEY),
+    _rule("token", vendors.LOGGLY_SD_ANCHORS, vendors.LOGGLY_SD, back=vendors.LOGGLY_SD_BACK, exact=True),
     _rule(
         "mailchimp_key", "-us", rf"{_NOT_AFTER_TOKEN}[a-f0-9]{{32}}-us\d{{1,2}}(?![A-Za-z0-9_-])", back=32, exact=True
     ),
@@ -306,7 +308,7 @@ RULES: tuple[Rule, ...] = (
         "url_password",
         "://",
         rf"://[^\s:/?#@\"'<>\[\]{_NOT_ASCII}]{{0,256}}:(?P<secret>[^\s/?#@\"'<>{_NOT_ASCII}]{{1,256}})@",
-        accept=generic.url_password,
+        accept=values.url_password,
     ),
     _rule(
         "bearer_token",
@@ -381,14 +383,14 @@ RULES: tuple[Rule, ...] = (
         r"(?i:authorization)\\{0,8}[\"']?\s{0,16}[:=]\s{0,16}\\{0,8}[\"']?[A-Za-z][A-Za-z0-9_-]{1,24}[ \t]{1,8}"
         r"(?P<secret>[A-Za-z0-9._~+/!\-:]{8,2048}={0,2})(?![A-Za-z0-9._~+/!\-:=])",
         folded=True,
-        accept=lambda m, text: generic.plausible_value(generic.ascii_of(m.group("secret")), False),
+        accept=lambda m, text: values.plausible_value(values.ascii_of(m.group("secret")), False),
     ),
     _rule(
         "bearer_token",
         "bearer",
         r"(?i:bearer)[ \t]{1,8}(?P<secret>[A-Za-z0-9._~+/%!\-]{16,2048}={0,2})(?![A-Za-z0-9._~+/%!\-=])",
         folded=True,
-        accept=lambda m, text: generic.plausible_value(generic.ascii_of(m.group("secret")), False),
+        accept=lambda m, text: values.plausible_value(values.ascii_of(m.group("secret")), False),
     ),
     # a value given any name that says secret, in any syntax (see generic)
     _rule("secret", generic.NAMED_ANCHORS, generic.NAMED, folded=True, accept=generic.named_value),

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .generic import ascii_of, entropy, random_run
+from .values import ascii_of, entropy, random_run
 
 _SEGMENT = re.compile(r"[A-Za-z0-9]{16,}")
 _HEX = frozenset("0123456789abcdefABCDEF")
@@ -103,7 +103,7 @@ def shaped_token(match: re.Match[Any], text: str | bytes) -> bool:
 #: <value>", "the api key is <value>", "token for upload: <value>".
 NEARBY = (
     r"(?i:cred|secret|token|passw|passp|key)[A-Za-z]{0,10}(?:[ \t]{1,4}[A-Za-z]{1,12}){0,3}"
-    r"[ \t]{1,4}(?:[:=][ \t]{0,4})?(?P<q>[\"'`]?)(?P<secret>[A-Za-z0-9_\-.~+/=]{20,512})(?=[\"'`]|[\s,;)\]}]|\\|$)"
+    r",?[ \t]{1,4}(?:[:=][ \t]{0,4})?(?P<q>[\"'`]?)(?P<secret>[A-Za-z0-9_\-.~+/=]{20,512})(?=[\"'`]|[\s,;)\]}]|\\|$)"
 )
 NEARBY_ANCHORS = ("cred", "secret", "token", "passw", "passp", "key")
 

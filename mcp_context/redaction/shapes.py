@@ -11,15 +11,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import generic, shaped
-from .generic import ascii_of, password_like, plausible_value, random_run
+from . import generic, shaped, values
+from .values import ascii_of, password_like, plausible_value, random_run
 
 #: Characters of a value given on a command line or in a field: no white space, quote, backslash (a JSON
 #: escape), shell operator, nor anything outside ASCII (spelled so that rules.py can write it for bytes).
 _NOT_ASCII = r"\x80-\U0010ffff"
 _ARG = r"""[^\s"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]"""
 #: Where a command-line value ends: white space, a shell operator, a JSON escape, the end.
-_ARG_END = r"(?=[\s;|&)]|\\[nrt]|$)"
+_ARG_END = r"(?=[\s;|&)\"']|\\[nrt]|$)"
 
 #: A short flag of the kind that takes a password (``-p``, ``-a``, ``-w``, ``-P``, ``-k``: openssl's and others' key
 #: or pass phrase; ``-c``, ``-A``, ``-X``: an SNMP community and SNMPv3's pass phrases; ``-p`` also with the value
@@ -102,13 +102,13 @@ def _credential_name(name: str, value: str) -> bool:
     """Whether a value given ``name`` (a cookie's, a pair's) is a credential: the name says secret and the value is
     one, or the name says session and the value is random, or the value is random whatever the name."""
     if generic.secret_name(name):
-        return generic.plausible_value(value, generic.password_name(name))
+        return values.plausible_value(value, generic.password_name(name))
     # a run of hex digits alone is a digest or an object id (a commit's) unless the name says session
     random = any(random_run(run) and not set(run) <= _HEX for run in _SEGMENT.findall(value))
     session = _SESSION.search(name) is not None
     if session and not random:
         random = any(random_run(run) for run in _SEGMENT.findall(value))
-    return random and (generic.plausible_value(value, False) or session)
+    return random and (values.plausible_value(value, False) or session)
 
 
 _SEGMENT = re.compile(r"[A-Za-z0-9]{16,}")
@@ -174,7 +174,10 @@ def _text(part: str | bytes) -> str:
 #: An object given a name whose first field is the value (an ARM template's parameters: ``"adminPassword":
 #: {"value": "..."}``).
 _OBJECT_NAME = re.compile(
-    r"(?P<name>[A-Za-z0-9_.\-]{1,64})\\{0,8}[\"']?[ \t]{0,4}:[ \t]{0,4}\{(?:[ \t\r\n]|\\[nrt]){0,64}\\{0,8}[\"']?\Z"
+    r"(?P<name>[A-Za-z0-9_.\-]{1,64})\\{0,8}[\"']?[ \t]{0,4}:[ \t]{0,4}\{(?:[ \t\r\n]|\\[nrt]){0,64}"
+    # the value's field first, or after a description's (Heroku's app.json: ``"X_TOKEN": {"description": ...,``)
+    r"(?:\\{0,8}[\"'](?:description|required|generator)\\{0,8}[\"'][ \t]{0,4}:[ \t]{0,4}[^{}\[\]\n]{0,160}?,"
+    r"(?:[ \t\r\n]|\\[nrt]){0,64})?\\{0,8}[\"']?\Z"
 )
 _OBJECT_NAME_BYTES = re.compile(_OBJECT_NAME.pattern.encode())
 
@@ -210,7 +213,7 @@ IDENTIFIED_BY_ANCHORS = ("identified",)
 
 
 def identified_by(match: re.Match[Any], text: str | bytes) -> bool:
-    return generic.plausible_value(ascii_of(match.group("secret")), True)
+    return values.plausible_value(ascii_of(match.group("secret")), True)
 
 
 #: A value given a name in a heredoc of one line (Terraform's ``password = <<-EOT``, YAML's block scalar

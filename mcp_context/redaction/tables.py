@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .generic import NAMED_ANCHORS, ascii_of, password_name, plausible_value, random_run, random_signs, secret_name
+from .generic import NAMED_ANCHORS, password_name, secret_name
+from .values import ascii_of, plausible_value, random_run, random_signs
 
 #: A cell's bar: ``|``, a character drawn outside ASCII (``│``: up to three bytes in a stream; a class of every
 #: character but ASCII's others, so that it reads alike as text and as bytes), or a JSON escape of a box-drawing one

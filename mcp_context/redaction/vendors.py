@@ -107,6 +107,26 @@ AZURE_SIGNED = (
 AZURE_SIGNED_ANCHORS = ("+ACR", "AzCa", "ACDb", "+ASt", "AzSe", "AzFu", "+ASb", "+AEh", "APIM")
 AZURE_SIGNED_BACK = 76
 
+#: A key as a part of a vendor's URL: Infura's and Alchemy's RPC endpoints (``https://mainnet.infura.io/v3/<key>``),
+#: Loggly's inputs (``https://logs-01.loggly.com/inputs/<token>/tag/x/``).
+URL_KEY = (
+    r"(?:\.infura\.io/v3/|\.alchemy(?:api)?\.(?:io|com)/v2/|\.loggly\.com/(?:inputs|bulk)/)"
+    r"(?P<secret>[A-Za-z0-9_\-]{20,64})(?![A-Za-z0-9_\-])"
+)
+URL_KEY_ANCHORS = (
+    ".infura.io/v3/",
+    ".alchemy.com/v2/",
+    ".alchemyapi.io/v2/",
+    ".loggly.com/inputs/",
+    ".loggly.com/bulk/",
+)
+
+#: Loggly's customer token as the id of a syslog message's structured data, which Loggly's enterprise number follows
+#: (``[<token>@41058 tag="web"]``).
+LOGGLY_SD = r"(?<![A-Za-z0-9\-])(?P<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})@41058\b"
+LOGGLY_SD_ANCHORS = ("@41058",)
+LOGGLY_SD_BACK = 36
+
 #: Braintree's access token, Mercury's API token: words and signs between their fixed parts.
 FRAMED = (
     r"\baccess_token\$(?:production|sandbox)\$[a-z0-9]{16}\$[a-f0-9]{32}"
