@@ -118,6 +118,7 @@ def _shape_cases() -> list[tuple[str, str]]:
         (f"\n##vso[task.setvariable variable=ZorbToken;issecret=true]{key}\n", key),
         (f'\nc = DriverManager.getConnection(\n    "jdbc:zorb://db/app",\n    "app",\n    "{pw}");\n', pw),
         (f"\nroot@vault-2:~# cat /etc/zorb/api_token\n{key}\n", key),
+        (f"\n id | zorb_token\n----+-----------\n  1 | {key}\n", key),
     ]
 
 

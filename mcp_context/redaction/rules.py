@@ -397,6 +397,10 @@ RULES: tuple[Rule, ...] = (
     _rule("secret", generic.SESSION_ANCHORS, generic.NAMED, accept=generic.named_value),
     _rule("secret", generic.PAT_ANCHORS, generic.PAT, accept=generic.named_value),
     _rule("secret", tables.TABLE_ROW_ANCHORS, tables.TABLE_ROW, folded=True, accept=tables.table_row),
+    *(
+        _rule("secret", tables.COLUMN_ANCHORS, tables.column_pattern(k), accept=judge)
+        for k, judge in ((k, tables.column_value(k)) for k in range(tables.COLUMNS))
+    ),
     _rule("secret", shaped.NEARBY_ANCHORS, shaped.NEARBY, folded=True, accept=shaped.nearby_value),
     # a token of a prefix and a random tail, whoever issues it (see generic)
     _rule("token", (), shaped.SHAPED, accept=shaped.shaped_token, scan=shaped.SHAPED_SCAN),
