@@ -58,6 +58,25 @@ _B64 = "Qk9yZ3h2T1pXbU5wTGs0dFI4cVZ6MlhjN3dCbTVuS2o5aEc2ZlkzZFMxYVQwdVBl" * 3
             "K10" + "4f1c0a9be27d35c8" * 4 + "::node:" + "9e8d7c6b5a403122" * 2 + "\n",
             "K10" + "4f1c0a9be27d35c8" * 4 + "::node:" + "9e8d7c6b5a403122" * 2,
         ),
+        # a literal key given to a signing, cookie, encryption or client call
+        ("const t = jwt.sign({ sub: id }, 'Hq7#vT2mLz9k', { expiresIn: '1h' });\n", "Hq7#vT2mLz9k"),
+        (
+            'mac := hmac.New(sha256.New, []byte("Wz4!kP9qTm2v"))\nsig := SignedString([]byte("Rv8$nL3xQz7m"))\n',
+            "Rv8$nL3xQz7m",
+        ),
+        ("digest = hmac.new(b'Tq3#kW9mZx2v', body, hashlib.sha256)\n", "Tq3#kW9mZx2v"),
+        ("SELECT pgp_sym_encrypt(note, 'Zx9!mQ4vKt2p') FROM notes;\n", "Zx9!mQ4vKt2p"),
+        ('zorb = ZorbMail.Client("Kp2vN8qTz4LmW7xR")\n', "Kp2vN8qTz4LmW7xR"),
+        ("$cred = ConvertTo-SecureString -String 'Lm4#vQ9zTk2w' -AsPlainText -Force\n", "Lm4#vQ9zTk2w"),
+        ("[zk: localhost:2181(CONNECTED) 1] addauth digest ops:Nv7!qT3zLm8W\n", "Nv7!qT3zLm8W"),
+        ("ops@zorb.dev:{CLEARTEXT}Pz5#kV2qLm9t::1000:1000::/home/ops\n", "Pz5#kV2qLm9t"),
+        # a value alone on the line after one that names it
+        ("Your new deploy token:\n\n    Mz8qWv2LkR7tXp4nBc9YdH3s\n\nStore it now.\n", "Mz8qWv2LkR7tXp4nBc9YdH3s"),
+        (
+            "Generated an initial admin password:\n" + "3f9a1c7e5b2d8f4a6c0e9b1d7a3f5c2e" + "\n",
+            "3f9a1c7e5b2d8f4a6c0e9b1d7a3f5c2e",
+        ),
+        ("$ zorbctl admin reset-admin-password 'Gq8#mT2vLz7k'\n", "Gq8#mT2vLz7k"),
     ],
 )
 def test_a_secret_given_or_printed_in_these_shapes_is_redacted(text: str, secret: str) -> None:
@@ -76,6 +95,11 @@ def test_a_secret_given_or_printed_in_these_shapes_is_redacted(text: str, secret
         "# cat /etc/zorb/api_token\nMz8qWv2LkR7tXp4nBc9YdH3s\n",  # a comment, no prompt
         "root@vault-2:~# cat /etc/hostname\nvault-2.zorb.dev\n",  # names no secret
         "<P>AQAB</P>\n",  # a paragraph, too short to be a key's number
+        "const t = jwt.sign({ sub: id }, process.env.JWT_SECRET);\n",  # a reference
+        'h = createHmac("sha256", key)\n',  # an algorithm and a variable
+        "The key fingerprint is:\nSHA256abcdefghijklmnop0123456789QRSTUVWX\n",  # a fingerprint
+        "Public key:\nMz8qWv2LkR7tXp4nBc9YdH3s\n",  # public
+        'c = http.Client("https://api.zorb.dev/v1")\n',  # a URL
     ],
 )
 def test_what_only_looks_like_them_is_left(text: str) -> None:

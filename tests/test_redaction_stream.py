@@ -119,6 +119,7 @@ def _shape_cases() -> list[tuple[str, str]]:
         (f'\nc = DriverManager.getConnection(\n    "jdbc:zorb://db/app",\n    "app",\n    "{pw}");\n', pw),
         (f"\nroot@vault-2:~# cat /etc/zorb/api_token\n{key}\n", key),
         (f"\n id | zorb_token\n----+-----------\n  1 | {key}\n", key),
+        (f"\nYour new zorb token:\n\n    {key}\n", key),
     ]
 
 

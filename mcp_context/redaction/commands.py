@@ -212,6 +212,41 @@ POSITIONAL = (
 POSITIONAL_ANCHORS = ("htpasswd", "isql", "net use", "NET USE", "Net use", "net user", "NET USER", "Net user")
 
 
+#: A literal key handed to a call that signs, verifies, encrypts or keeps sessions with it, by position: a JWT
+#: library's ``sign(payload, 'k')`` and ``SignedString([]byte("k"))``, ``hmac.new(b'k', ...)``, ``createHmac('sha256',
+#: 'k')``, a cookie store's or parser's (``NewCookieStore([]byte("k"))``, ``cookieParser('k')``), SQL's
+#: ``pgp_sym_decrypt(x, 'k')``, an SDK's client built with its key (``Client("k")``); made as a password or random.
+KEYED_CALL = (
+    r"(?:\b(?:sign|verify|SignedString|NewCookieStore|cookieParser|createHmac|NewHMAC|HMAC|Fernet|Client|SDK)|\bhmac\.new"
+    r"|(?i:\bpgp_sym_(?:en|de)crypt(?:_bytea)?|\baes_(?:en|de)crypt|\b(?:en|de)cryptbypassphrase))\("
+    rf"{_SPACE}(?:[^,()\n\"']{{0,64}},{_SPACE}|(?P<q1>['\"])[^'\"\n]{{0,64}}(?P=q1),{_SPACE}){{0,2}}"
+    rf"(?:\[\]byte\(|b)?(?P<q>\\{{0,8}}['\"])(?P<secret>{_QUOTED}{{8,256}})(?P=q)"
+)
+KEYED_CALL_ANCHORS = (
+    "sign(", "verify(", "SignedString(", "NewCookieStore(", "cookieParser(", "createHmac(", "NewHMAC(", "HMAC(",
+    "Fernet(", "Client(", "SDK(", "hmac.new(", "pgp_sym_encrypt", "pgp_sym_decrypt", "PGP_SYM_ENCRYPT",
+    "PGP_SYM_DECRYPT", "aes_encrypt(", "aes_decrypt(", "AES_ENCRYPT(", "AES_DECRYPT(", "ENCRYPTBYPASSPHRASE(",
+    "DECRYPTBYPASSPHRASE(", "EncryptByPassPhrase(", "DecryptByPassPhrase(",
+)  # fmt: skip
+
+
+#: Plain text handed to PowerShell's converter to a secure string (``ConvertTo-SecureString 'pw' -AsPlainText``).
+SECURE_STRING = (
+    r"(?i:convertto-securestring)[ \t]{1,4}(?:-(?i:string)[ \t]{1,4})?"
+    r"(?P<q>\\{0,8}['\"])(?P<secret>[^'\"\n\\$]{6,256})(?P=q)"
+)
+SECURE_STRING_ANCHORS = ("convertto-securestring",)
+
+
+#: ZooKeeper's digest scheme's ``user:password`` (zkCli's ``addauth digest u:pw``, Curator's ``authorization("digest",
+#: "u:pw".getBytes())``).
+ZK_DIGEST = (
+    r"(?:addauth[ \t]{1,4}digest[ \t]{1,4}|authorization\([ \t]{0,4}\\{0,8}[\"']digest\\{0,8}[\"'][ \t]{0,4},"
+    r"[ \t]{0,4}\\{0,8}[\"'])[^\s:'\"\\]{1,64}:(?P<secret>[^\s'\"\\]{6,256})"
+)
+ZK_DIGEST_ANCHORS = ("addauth", "authorization(")
+
+
 #: A command's verb that sets or registers a credential, given it by position (``shodan init KEY``, ``ngrok
 #: authtoken KEY``, ``vault operator unseal KEY``, ``cargo login KEY``): a random value only (``git init repo``,
 #: ``docker login registry.io`` are names).

@@ -18,6 +18,12 @@ from .values import ascii_of, password_like, plausible_value
 #: A value's characters: no white space, quote, backslash (a JSON escape) or control character.
 _VALUE = r"""[^\s"'`\\\x00-\x1f\x7f]"""
 
+#: A password stored in the clear under a scheme's name (Dovecot's ``{PLAIN}pw``, ``{CLEARTEXT}``), in a passwd-like
+#: file's line or a tool's output.
+PLAIN_SCHEME = r"\{(?:PLAIN|CLEARTEXT|CLEAR|PLAIN-TRUNC)\}(?P<secret>[^\s:\"'\\\[][^\s:\"'\\]{3,255})"
+PLAIN_SCHEME_ANCHORS = ("{PLAIN}", "{CLEARTEXT}", "{CLEAR}", "{PLAIN-TRUNC}")
+
+
 #: A client's ``user`` setting that holds ``name:password`` (curl's ``-u`` spelled in its config file).
 USER_LINE = (
     r"(?:(?<![^\s_-])|(?<=\\[nrt]))(?i:user)[ \t]{0,8}[=:][ \t]{0,8}(?P<q>(?:\\?[\"'])?)[^\s:\"'@\\]{1,64}:"

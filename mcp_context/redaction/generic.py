@@ -73,8 +73,11 @@ def _last_part(name: str) -> list[str]:
 
 
 #: Words that say a value is something else only after the secret's word (``password_source``, ``token_file``, a
-#: place it comes from), and before it say whose secret it is (Icecast's ``source-password``, ``host_password``).
-_QUALIFIERS = frozenset({"source", "file", "host", "local", "cache", "env", "provider", "schema", "validation"})
+#: place it comes from), and before it say whose secret it is (Icecast's ``source-password``, ``host_password``) or
+#: that it sets one (``reset-admin-password 'pw'``, ``confirm_password``).
+_QUALIFIERS = frozenset(
+    {"source", "file", "host", "local", "cache", "env", "provider", "schema", "validation", "reset", "confirm"}
+)
 
 
 def _not_secret(words: list[str]) -> bool:

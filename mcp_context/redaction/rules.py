@@ -402,6 +402,8 @@ RULES: tuple[Rule, ...] = (
         for k, judge in ((k, tables.column_value(k)) for k in range(tables.COLUMNS))
     ),
     _rule("secret", shaped.NEARBY_ANCHORS, shaped.NEARBY, folded=True, accept=shaped.nearby_value),
+    # "password", as the first form names what it takes over the same line break in a text (``token:\n\n  v``)
+    _rule("password", shaped.NEXT_LINE_ANCHORS, shaped.NEXT_LINE, folded=True, accept=shaped.next_line),
     # a token of a prefix and a random tail, whoever issues it (see generic)
     _rule("token", (), shaped.SHAPED, accept=shaped.shaped_token, scan=shaped.SHAPED_SCAN),
     # a password or a key by the shape of where it stands, whatever tool holds it (see shapes)
@@ -442,6 +444,10 @@ RULES: tuple[Rule, ...] = (
     _rule("password", commands.WRAPPED_ANCHORS, commands.WRAPPED, folded=True, accept=commands.made_password),
     _rule("password", commands.ANSWERED_ANCHORS, commands.ANSWERED, accept=commands.given_password),
     _rule("password", commands.POSITIONAL_ANCHORS, commands.POSITIONAL, accept=commands.given_password),
+    _rule("secret", commands.KEYED_CALL_ANCHORS, commands.KEYED_CALL, accept=commands.made_password),
+    _rule("password", commands.SECURE_STRING_ANCHORS, commands.SECURE_STRING, folded=True),
+    _rule("password", commands.ZK_DIGEST_ANCHORS, commands.ZK_DIGEST, accept=commands.made_password),
+    _rule("password", configs.PLAIN_SCHEME_ANCHORS, configs.PLAIN_SCHEME),
     _rule("token", commands.CREDENTIAL_VERB_ANCHORS, commands.CREDENTIAL_VERB, accept=commands.credential_verb),
     _rule("password", commands.SLASH_FLAG_ANCHORS, commands.SLASH_FLAG, folded=True, accept=commands.made_password),
     _rule("password", commands.REDIS_ACL_ANCHORS, commands.REDIS_ACL, accept=commands.given_password),

@@ -107,6 +107,30 @@ NEARBY = (
 )
 NEARBY_ANCHORS = ("cred", "secret", "token", "passw", "passp", "key")
 
+#: A random value alone on the line after one that names a secret and ends with a colon, a blank line between or
+#: not: an installer's banner ("Please use the following password to proceed to installation:"), a command's
+#: report ("Your new API token:").
+NEXT_LINE = (
+    r"(?i:passw(?:or)?d|passphrase|secret|token|key)[^\n:\\]{0,80}:[ \t]{0,16}(?:\r?\n|\\n)"
+    r"(?:[ \t]{0,16}(?:\r?\n|\\n))?[ \t]{0,16}(?P<secret>[^\s\"'`\\]{16,512})[ \t]{0,16}(?=\r?\n|\\[rn]|$)"
+)
+NEXT_LINE_ANCHORS = ("passw", "passp", "secret", "token", "key")
+#: Words of the line that say what follows is public or a digest (``The key fingerprint is:``, ``Public key:``).
+_PUBLIC = re.compile(r"(?i)public|fingerprint|\bid\b|hash|digest|checksum|sha\d|md5|randomart")
+
+
+def next_line(match: re.Match[Any], text: str | bytes) -> bool:
+    value = ascii_of(match.group("secret"))
+    before = text[max(0, match.start() - 80) : match.start()]
+    start = before.decode("ascii", "ignore") if isinstance(before, bytes) else before
+    line = re.split(r"\n|\\n", start)[-1] + ascii_of(match.group()).split(":", 1)[0]
+    if "://" in value or value[0] in "/~." or _PUBLIC.search(line):
+        return False
+    return any(random_run(run) for run in _LONG_RUN16.findall(value))
+
+
+_LONG_RUN16 = re.compile(r"[A-Za-z0-9]{16,}")
+
 
 def nearby_value(match: re.Match[Any], text: str | bytes) -> bool:
     """Whether the value is random (a long run of letters and digits that changes class as a random string does,
