@@ -38,6 +38,10 @@ TOKENS = {
     "nats account seed": "SA" + _draw(_B32, 56),
     "nats server seed": "SN" + _draw(_B32, 56),
     "paypal": "A21AA" + _draw(_ALNUM + "_-", 90),
+    "databricks oauth": "dose" + _draw(_HEX, 32),
+    "bitbucket app password": "ATBB" + _draw(_ALNUM, 32),
+    "intercom": "dG9rOj" + _draw(_ALNUM + "+/", 54) + "=",
+    "bedrock long-term": "ABSKQmVkcm9ja0FQSUtleS" + _draw(_ALNUM + "+/", 110),
     "google refresh": "1//0" + _draw(_ALNUM + "_-", 96),
     "facebook page": "EAAG" + _draw(_ALNUM, 160),
     "square": "EAAA" + _draw(_ALNUM + "_-", 60),
@@ -108,6 +112,7 @@ _KEYS = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
         "see API-REFERENCE-GUIDE for the endpoints\n",  # a word, not 26 upper-case letters and digits
         "SUBSCRIPTIONS ARE RENEWED MONTHLY\n",  # upper-case words, not a seed
         "GOOG1 is the prefix of an HMAC key's id\n",  # the prefix alone
+        "a dose of 250 mg twice daily\n",  # a word, not 32 hex digits after it
         "the APIM gateway forwards to AzCa and ACDb\n",  # a signature's letters alone
     ],
 )

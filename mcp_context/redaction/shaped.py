@@ -114,7 +114,8 @@ NEXT_LINE = (
     r"(?i:passw(?:or)?d|passphrase|secret|token|key)[^\n:\\]{0,80}:[ \t]{0,16}(?:\r?\n|\\n)"
     r"(?:[ \t]{0,16}(?:\r?\n|\\n))?[ \t]{0,16}(?P<secret>[^\s\"'`\\]{16,512})[ \t]{0,16}(?=\r?\n|\\[rn]|$)"
 )
-NEXT_LINE_ANCHORS = ("passw", "passp", "secret", "token", "key")
+#: ``key`` only right before the colon ("the following key:"): the word stands every few lines of code.
+NEXT_LINE_ANCHORS = ("passw", "passp", "secret", "token", "key:")
 #: Words of the line that say what follows is public or a digest (``The key fingerprint is:``, ``Public key:``).
 _PUBLIC = re.compile(r"(?i)public|fingerprint|\bid\b|hash|digest|checksum|sha\d|md5|randomart")
 

@@ -63,6 +63,11 @@ PREFIXED: tuple[tuple[str, str, str], ...] = (
     ("nats_seed", "SU SA SO SN SC SX SP", r"[A-Z2-7]{56}"),
     ("paypal_token", "A21AA", r"[A-Za-z0-9_-]{50,120}"),
     ("google_refresh_token", "1//0", r"[A-Za-z0-9_-]{40,512}"),
+    ("databricks_oauth_secret", "dose", r"[a-f0-9]{32}"),
+    ("bitbucket_app_password", "ATBB", r"[A-Za-z0-9_=-]{28,64}"),
+    # base64 of a fixed start: Intercom's ``tok:``, Bedrock's long-term ``BedrockAPIKey-``
+    ("intercom_token", "dG9rOj", r"[A-Za-z0-9+/]{40,120}={0,2}"),
+    ("aws_bedrock_key", "ABSKQmVkcm9ja0FQSUtleS", r"[A-Za-z0-9+/]{40,300}={0,2}"),
     ("facebook_token", "EAAB EAAC EAAG EAAM", r"[A-Za-z0-9]{100,512}"),
     ("square_token", "EAAA", r"[A-Za-z0-9_-]{40,60}"),
     # signs or short runs in the body, where the general rule looks for a random run of letters and digits
