@@ -402,7 +402,8 @@ def bundler(match: re.Match[Any], text: str | bytes) -> bool:
     value = ascii_of(match.group("secret"))
     user, _, password = value.rpartition(":")
     if user:
-        return len(password) >= 8 and password[0] not in "$%{<" and len(set(password)) >= 4
+        # no placeholder (a manual's ``username:password``)
+        return password[0] not in "$%{<" and len(set(password)) >= 4 and plausible_value(password, True)
     return plausible_value(value, False)
 
 
