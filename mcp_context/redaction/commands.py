@@ -279,10 +279,11 @@ SLASH_FLAG_ANCHORS = ("/p ", "/p:", "/rp ", "/pw ", "/pw:", "/pwd", "/pass")
 #: ~keys:* +@read`` (redis-cli, a client's call), a ``users.acl`` file's ``user name on >pw ...`` line (Redis, Valkey,
 #: KeyDB take the same).
 REDIS_ACL = (
-    r"(?:(?<![A-Za-z])(?i:setuser)|(?:(?<![^\n])|(?<=\\n))user)[ \t]{1,4}[A-Za-z0-9_.@\-]{1,64}"
+    r"(?:(?<![A-Za-z])(?i:setuser)|(?:\n|\\n)user)[ \t]{1,4}[A-Za-z0-9_.@\-]{1,64}"
     rf"(?:[ \t]{{1,4}}[^\s>]{{1,64}}){{0,8}}?[ \t]{{1,4}}>(?P<secret>{_ARG}{{6,256}})(?=\s|\\[nrt]|$)"
 )
-REDIS_ACL_ANCHORS = ("SETUSER", "setuser", "user ")
+#: A file's ``user`` only at a line's start: "user " stands in every other log line.
+REDIS_ACL_ANCHORS = ("SETUSER", "setuser", "\nuser ", "\\nuser ")
 
 
 #: A CI runner's logging command that sets a variable (Azure Pipelines' ``##vso[task.setvariable variable=NAME;

@@ -114,8 +114,9 @@ NEXT_LINE = (
     r"(?i:passw(?:or)?d|passphrase|secret|token|key)[^\n:\\]{0,80}:[ \t]{0,16}(?:\r?\n|\\n)"
     r"(?:[ \t]{0,16}(?:\r?\n|\\n))?[ \t]{0,16}(?P<secret>[^\s\"'`\\]{16,512})[ \t]{0,16}(?=\r?\n|\\[rn]|$)"
 )
-#: ``key`` only right before the colon ("the following key:"): the word stands every few lines of code.
-NEXT_LINE_ANCHORS = ("passw", "passp", "secret", "token", "key:")
+#: A password's word wherever it stands ("the following password to proceed:"); the others only right before the
+#: colon ("Your new API token:", "the following key:"): they stand every few lines of code.
+NEXT_LINE_ANCHORS = ("passw", "passphrase:", "secret:", "token:", "key:")
 #: Words of the line that say what follows is public or a digest (``The key fingerprint is:``, ``Public key:``).
 _PUBLIC = re.compile(r"(?i)public|fingerprint|\bid\b|hash|digest|checksum|sha\d|md5|randomart")
 

@@ -27,7 +27,9 @@ _ARG_END = r"(?=[\s;|&)\"']|\\[nrt]|$)"
 PASSWORD_FLAG = (  # the quote may be a JSON escape's (a command inside a JSON string)
     rf"(?<![^\s\"'])-(?:[pawPkcAX][ \t]{{1,4}}|p)(?P<q>(?:\\?['\"])?)(?P<secret>{_ARG}{{8,256}})(?P=q){_ARG_END}"
 )
-PASSWORD_FLAG_ANCHORS = ("-p", "-a", "-w", "-P", "-k", "-c", "-A", "-X")
+#: The flags added since (``-k``, ``-c``, ``-A``, ``-X``) with the white space they take after them: ``-c`` and ``-A``
+#: alone stand in every other hyphenated word (``e-commerce``, ``X-Amz-Date``), each a try.
+PASSWORD_FLAG_ANCHORS = ("-p", "-a", "-w", "-P", *(f"-{f}{s}" for f in "kcAX" for s in " \t"))
 
 
 def password_flag(match: re.Match[Any], text: str | bytes) -> bool:

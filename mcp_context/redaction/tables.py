@@ -75,7 +75,9 @@ _SEPARATOR_REST = r"[-=:+| \t]{0,480}+(?:\r?\n|\\n)"
 _ROW_LEAD = r"[ \t]{0,8}\|?"
 _CELL = r"[^|\n\\]{0,128}\|"
 _VALUE = r"[ \t]{0,64}`?(?P<secret>[^|\s\\`][^|\n\\`]{0,255}?)`?[ \t]{0,64}(?=\||\r?\n|\\[rn]|$)"
-COLUMN_ANCHORS = ("-+-", "+--", "|--", "|:-", "| -")
+#: Not ``|--`` nor ``+--``: a tree's branches (``|-- src``) stand every line of a listing, and each would cost a try of
+#: every column's rule.
+COLUMN_ANCHORS = ("-+-", "|---", "| ---", "|:--", "| :--")
 #: How far before a match its separator line's start and the header line are read.
 COLUMN_BACK = 240
 _LINE_BREAK = re.compile(r"\r?\n|\\n")
