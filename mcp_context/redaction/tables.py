@@ -7,6 +7,7 @@ cell in that column."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -85,6 +86,17 @@ _PLACED = re.compile(r"\[secret:[a-z_]+:[0-9a-f]{4}\]")
 _SEPARATOR_HEAD = re.compile(r"[ \t]{0,8}[-=:+| \t]{0,240}")
 
 
+@functools.lru_cache(maxsize=256)
+def _columns(header: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """A header line's cells and those that name a secret, worked out once for the rules of every column (each is
+    tried at the same separator line); none for a line with no bar, a placeholder's words naming no column."""
+    header = _PLACED.sub(" ", header)
+    if "|" not in header:
+        return (), ()
+    cells = tuple(c.strip() for c in header.strip().strip("|").split("|"))
+    return cells, tuple(i for i, c in enumerate(cells) if secret_name(c))
+
+
 def column_pattern(k: int) -> str:
     """The rest of the separator line and the first data row's cell in column ``k`` (from 0)."""
     return _SEPARATOR_REST + _ROW_LEAD + _CELL * k + _VALUE
@@ -102,12 +114,8 @@ def column_value(k: int) -> Callable[[re.Match[Any], str | bytes], bool]:
         separator = lines[-1] + _LINE_BREAK.split(ascii_of(match.group()), maxsplit=1)[0]
         if len(lines) < 2 or _SEPARATOR_HEAD.fullmatch(lines[-1]) is None or "---" not in separator:
             return False
-        header = _PLACED.sub(" ", lines[-2])  # a placeholder's words name no column
-        if "|" not in header:
-            return False
-        cells = [c.strip() for c in header.strip().strip("|").split("|")]
-        named = [i for i, c in enumerate(cells) if secret_name(c)]
-        if named != [k]:
+        cells, named = _columns(lines[-2])
+        if named != (k,):
             return False
         value = ascii_of(match.group("secret"))
         if not plausible_value(value, password_name(cells[k])):
