@@ -1,5 +1,6 @@
 """A private key's DER bytes in base64 with no PEM armour, judged by the version its structure opens with, and a
-secret in a table row named by its first cell. Invented examples; the bytes after each header are random."""
+secret in a table row named by its first cell, or in a table's first data row under a header that names its column.
+Invented examples; the bytes after each header are random."""
 
 from __future__ import annotations
 
@@ -83,3 +84,42 @@ def test_a_table_row_named_for_a_secret_is_redacted() -> None:
 )
 def test_rows_that_hold_no_secret_stay(text: str) -> None:
     assert _same_streamed(text) == text
+
+
+_TABLES = [
+    (
+        " id | service | api_token\n----+---------+--------------------------\n"
+        "  1 | billing | Zq8mW3vT9pL2xR7kB4nC6yHd\n",
+        "Zq8mW3vT9pL2xR7kB4nC6yHd",
+    ),
+    (
+        "+----+------+----------------+\n| id | user | db_password    |\n+----+------+----------------+\n"
+        "|  1 | app  | Qz7!mK2vX9pLr4 |\n+----+------+----------------+\n",
+        "Qz7!mK2vX9pLr4",
+    ),
+    (
+        "| host | login | password |\n|:-----|-------|----------|\n| ci   | bot   | `Lk8#vQ2mZ9tR` |\n",
+        "Lk8#vQ2mZ9tR",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), _TABLES)
+def test_a_tables_first_row_under_a_column_named_for_a_secret_is_redacted(text: str, secret: str) -> None:
+    redactor = Redactor("t")
+    once = redactor.text(text)
+    assert secret not in once and redactor.text(once) == once
+    assert json.loads(redactor.text(json.dumps({"c": text})))["c"] == once
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        " id | service | region\n----+---------+--------\n  1 | billing | eu-west-1\n",  # no secret's column
+        "| host | password |\n|------|----------|\n| ci   | (hidden) |\n",  # no value
+        "| key | meaning |\n|-----|---------|\n| Zq8mW3vT9pL2xR7kB4nC | a row's id |\n",  # a key column of ids
+        "src\n|-- main.py\n|-- token_store.py\n`-- README.md\n",  # a tree, no table
+    ],
+)
+def test_a_table_without_a_secret_column_value_stays(text: str) -> None:
+    assert Redactor("t").text(text) == text

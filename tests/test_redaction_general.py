@@ -18,7 +18,9 @@ from collections.abc import Callable
 import pytest
 
 from mcp_context.redaction import Redactor
-from mcp_context.redaction.generic import SHAPED_SCAN, plausible_value, random_run, random_tail, secret_name
+from mcp_context.redaction.generic import secret_name
+from mcp_context.redaction.shaped import SHAPED_SCAN, random_tail
+from mcp_context.redaction.values import plausible_value, random_run
 
 ALNUM = string.ascii_letters + string.digits
 #: The draws are fixed: a case fails for its value every run or never (the rules' known gaps on a few random

@@ -17,15 +17,15 @@ from test_redaction_stream import filled, streamed
 
 from mcp_context.redaction import Redactor
 from mcp_context.redaction import redactor as redaction
-from mcp_context.redaction.generic import random_run
 from mcp_context.redaction.rules import LONGEST
+from mcp_context.redaction.values import random_run
 
 ALNUM = string.ascii_letters + string.digits
 RNG = random.Random(20261129)
 
 
 def rand(n: int, alphabet: str = ALNUM) -> str:
-    """Random; of letters and digits or of both cases, as a token is: changing class often (generic.random_run)."""
+    """Random; of letters and digits or of both cases, as a token is: changing class often (values.random_run)."""
     while True:
         out = "".join(RNG.choice(alphabet) for _ in range(n))
         if n < 16 or alphabet not in (ALNUM, string.ascii_letters) or random_run(out):

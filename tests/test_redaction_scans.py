@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mcp_context.redaction import scans
-from mcp_context.redaction.generic import SHAPED_SCAN
 from mcp_context.redaction.rules import RULES
+from mcp_context.redaction.shaped import SHAPED_SCAN
 
 SCANNED = [rule for rule in RULES if rule.scan_source is not None]
 #: What a token scan's hits and near misses are made of: separators, digits, letters, and what ends a token.

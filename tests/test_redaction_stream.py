@@ -108,6 +108,18 @@ def _shape_cases() -> list[tuple[str, str]]:
         (f"\nexport ZORB_SECRET_KEY=zorb-insecure-{pw})&*q\n", f"zorb-insecure-{pw})&*q"),
         (f'\n{{"kty":"EC","crv":"P-256","d":"{key[:43]}"}}\n', key[:43]),
         (f'\naccounts: [\n  "0x{rand(64, "0123456789abcdef")}",\n  "{wallet}"\n]\n', wallet),
+        (f'\n  ["zorb_pass"]=>\n  string({len(pw)}) "{pw}"\n', pw),
+        (f"\n      X-Zorb-Token:\n      - {key}\n", key),
+        (f"\nmd=map[x-zorb-token:[{key}]]\n", key),
+        (f'\nzorb.builder().clientSecret("{key}").build()\n', key),
+        (f"\nuser ingest on >{pw} ~ingest:* +@write\n", pw),
+        (f"\nZorbAppPassword={pw}]>\n", f"{pw}]>"),
+        (f'\n<Exec Command="zorbsign /p &quot;{pw}&quot; a.exe" />\n', pw),
+        (f"\n##vso[task.setvariable variable=ZorbToken;issecret=true]{key}\n", key),
+        (f'\nc = DriverManager.getConnection(\n    "jdbc:zorb://db/app",\n    "app",\n    "{pw}");\n', pw),
+        (f"\nroot@vault-2:~# cat /etc/zorb/api_token\n{key}\n", key),
+        (f"\n id | zorb_token\n----+-----------\n  1 | {key}\n", key),
+        (f"\nYour new zorb token:\n\n    {key}\n", key),
     ]
 
 

@@ -13,13 +13,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import generic
-from .generic import ascii_of, password_like, plausible_value
+from . import generic, values
+from .values import ascii_of, password_like, plausible_value
 
 #: A value on a command line: no white space, quote, backslash (a JSON escape), shell operator or non-ASCII.
 _ARG = r"""[^\s"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]"""
 #: A Windows path's characters (a share's ``\\host\share``): an argument's and the backslash.
 _UNC = r"""[^\s"'`<>|;&\x00-\x1f\x7f\x80-\U0010ffff]"""
+#: Between a call's arguments: white space, over lines too (a JSON string's escaped ones).
+_SPACE = r"(?:[ \t\r\n]|\\[nrt]){0,24}"
 #: A quoted argument's characters: anything but its quote, a backslash, a line's end or non-ASCII.
 _QUOTED = r"""[^"'\\\n\r\x00-\x1f\x7f\x80-\U0010ffff]"""
 
@@ -27,16 +29,22 @@ _QUOTED = r"""[^"'\\\n\r\x00-\x1f\x7f\x80-\U0010ffff]"""
 #: host before it: literals, names, attributes) and the next a literal: the password (``NetworkCredential(user,
 #: "pw")``, a build tool's ``Credentials("realm", "host", "user", "pw")``).
 LOGIN_CALL = (
-    r"(?i:login|bind_s|credentials?|authenticat(?:e|ion)|auth=?|basic(?:_?auth)?)\([ \t]{0,8}"
-    rf"(?:(?:(?P<q1>\\{{0,8}}['\"]){_QUOTED}{{0,256}}(?P=q1)|[A-Za-z_][A-Za-z0-9_.\[\]]{{0,64}})"
-    rf"[ \t]{{0,8}},[ \t]{{0,8}}){{1,3}}(?:Some\()?(?P<q>\\{{0,8}}['\"])(?P<secret>{_QUOTED}{{8,256}})(?P=q)"
+    r"(?i:login|bind_s|credentials?|authenticat(?:e|ion)|auth=?|basic(?:_?auth)?|connect|getconnection|__construct"
+    r"|pdo|x509certificate2)\("
+    + _SPACE
+    + rf"(?:(?:(?P<q1>\\{{0,8}}['\"]){_QUOTED}{{0,256}}(?P=q1)|[A-Za-z_][A-Za-z0-9_.\[\]]{{0,64}})"
+    rf"{_SPACE},{_SPACE}){{1,3}}(?:Some\()?(?P<q>\\{{0,8}}['\"])(?P<secret>{_QUOTED}{{8,256}})(?P=q)"
     r"(?:\)|\.to\w{1,16}\(\))?[ \t]{0,8}[,)]"  # Rust's ``Some("pw")``, Java's ``"pw".toCharArray()``
 )
-#: As code spells them (``NetworkCredential(``, ``HTTPBasicAuth(``, requests' ``auth=(``); not ``bind(`` or
-#: ``connect(``, which JavaScript and database code call everywhere with other arguments.
+#: As code spells them (``NetworkCredential(``, ``HTTPBasicAuth(``, requests' ``auth=(``), and a database's connect
+#: call given a data source, a user and the password (``DriverManager.getConnection(url, "user", "pw")``, Perl DBI's
+#: ``connect``, ``new PDO(dsn, user, pw)`` and a stack trace's ``PDO->__construct(...)``), a certificate's file and its
+#: password (``new X509Certificate2("x.pfx", "pw")``); not ``bind(``, which JavaScript calls everywhere. A
+#: ``connect(`` with other arguments (a host and a port) is no match: its last literal is made as a password.
 LOGIN_CALL_ANCHORS = (
     "login(", "Login(", "bind_s(", "Credential(", "credential(", "Credentials(", "credentials(", "authenticate(",
-    "Authenticate(", "Auth(", "auth=(", "Authentication(", "basic(", "basic_auth(", "BasicAuth(",
+    "Authenticate(", "Auth(", "auth=(", "Authentication(", "basic(", "basic_auth(", "BasicAuth(", "connect(",
+    "Connect(", "getConnection(", "__construct(", "PDO(", "X509Certificate2(",
 )  # fmt: skip
 
 
@@ -66,7 +74,7 @@ def piped(match: re.Match[Any], text: str | bytes) -> bool:
     if value[0] in "$%{<" or not any(generic.secret_name(w) for w in _WORDS.findall(command)):
         return False
     return password_like(value, quoted=bool(match.group("q"))) or (
-        plausible_value(value, False) and any(generic.random_run(run, 12) for run in _RUN12.findall(value))
+        plausible_value(value, False) and any(values.random_run(run, 12) for run in _RUN12.findall(value))
     )
 
 
@@ -100,7 +108,9 @@ def set_flag(match: re.Match[Any], text: str | bytes) -> bool:
 
 #: Redis' ``AUTH [user] password`` (redis-cli's prompt, a MONITOR log, a protocol dump).
 REDIS_AUTH = (
-    rf"\bAUTH[ \t]{{1,4}}(?:(?P<user>[A-Za-z0-9_\-]{{1,64}})[ \t]{{1,4}})?(?P<secret>{_ARG}{{8,256}})"
+    # not SMTP's or IMAP's SASL mechanism (``AUTH PLAIN <base64>``: judged by decoding it, see encoded)
+    r"\bAUTH[ \t]{1,4}(?!(?:PLAIN|LOGIN|XOAUTH2|OAUTHBEARER|CRAM-MD5|DIGEST-MD5|SCRAM-SHA-\d+|GSSAPI|EXTERNAL)\b)"
+    rf"(?:(?P<user>[A-Za-z0-9_\-]{{1,64}})[ \t]{{1,4}})?(?P<secret>{_ARG}{{8,256}})"
     r"(?=[ \t]*(?:\r?\n|\\[rn]|$))"
 )
 REDIS_AUTH_ANCHORS = ("AUTH ", "AUTH\t")
@@ -187,15 +197,112 @@ ANSWERED_ANCHORS = ("expect",)
 
 #: Tools that take a user and then a password by position, with the options that put them so: Apache's
 #: ``htpasswd -b file user pw`` (``-b``: the password on the command line), unixODBC's ``isql DSN user pw``,
-#: Windows' ``net use \\host\share pw /user:name``.
+#: Windows' ``net user name pw /add`` and ``net use \\host\share pw /user:name``.
 POSITIONAL = (
     r"\b(?:htpasswd(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}?[ \t]{1,4}-[A-Za-z]{0,3}b[A-Za-z]{0,3}"
     r"(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}"
     rf"(?:[ \t]{{1,4}}{_ARG}{{1,256}})?[ \t]{{1,4}}{_ARG}{{1,64}}"
     rf"|isql(?:[ \t]{{1,4}}-[A-Za-z]{{1,8}}){{0,4}}[ \t]{{1,4}}{_ARG}{{1,128}}[ \t]{{1,4}}{_ARG}{{1,64}}"
+    rf"|(?i:net[ \t]{{1,4}}user)[ \t]{{1,4}}(?:\"[^\"\n]{{1,64}}\"|{_ARG}{{1,64}})"
     rf"|(?i:net[ \t]{{1,4}}use)[ \t]{{1,4}}(?:(?:[A-Za-z]:|\*)[ \t]{{1,4}})?\\{{2,4}}{_UNC}{{1,256}}"
     r"(?:[ \t]{1,4}/(?i:user|u):[^\s/]{1,128})?)"
     rf"[ \t]{{1,4}}(?P<q>['\"]?)(?P<secret>[^\s/\"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]{_ARG}{{5,255}})(?P=q)"
     r"(?=[\s;|&)]|\\[nrt]|$)"
 )
-POSITIONAL_ANCHORS = ("htpasswd", "isql", "net use", "NET USE", "Net use")
+POSITIONAL_ANCHORS = ("htpasswd", "isql", "net use", "NET USE", "Net use", "net user", "NET USER", "Net user")
+
+
+#: A literal key handed to a call that signs, verifies, encrypts or keeps sessions with it, by position: a JWT
+#: library's ``sign(payload, 'k')`` and ``SignedString([]byte("k"))``, ``hmac.new(b'k', ...)``, ``createHmac('sha256',
+#: 'k')``, a cookie store's or parser's (``NewCookieStore([]byte("k"))``, ``cookieParser('k')``), SQL's
+#: ``pgp_sym_decrypt(x, 'k')``, an SDK's client built with its key (``Client("k")``); made as a password or random.
+KEYED_CALL = (
+    r"(?:\b(?:sign|verify|SignedString|NewCookieStore|cookieParser|createHmac|NewHMAC|HMAC|Fernet|Client|SDK)|\bhmac\.new"
+    r"|(?i:\bpgp_sym_(?:en|de)crypt(?:_bytea)?|\baes_(?:en|de)crypt|\b(?:en|de)cryptbypassphrase))\("
+    rf"{_SPACE}(?:[^,()\n\"']{{0,64}},{_SPACE}|(?P<q1>['\"])[^'\"\n]{{0,64}}(?P=q1),{_SPACE}){{0,2}}"
+    rf"(?:\[\]byte\(|b)?(?P<q>\\{{0,8}}['\"])(?P<secret>{_QUOTED}{{8,256}})(?P=q)"
+)
+KEYED_CALL_ANCHORS = (
+    "sign(", "verify(", "SignedString(", "NewCookieStore(", "cookieParser(", "createHmac(", "NewHMAC(", "HMAC(",
+    "Fernet(", "Client(", "SDK(", "hmac.new(", "pgp_sym_encrypt", "pgp_sym_decrypt", "PGP_SYM_ENCRYPT",
+    "PGP_SYM_DECRYPT", "aes_encrypt(", "aes_decrypt(", "AES_ENCRYPT(", "AES_DECRYPT(", "ENCRYPTBYPASSPHRASE(",
+    "DECRYPTBYPASSPHRASE(", "EncryptByPassPhrase(", "DecryptByPassPhrase(",
+)  # fmt: skip
+
+
+#: Plain text handed to PowerShell's converter to a secure string (``ConvertTo-SecureString 'pw' -AsPlainText``).
+SECURE_STRING = (
+    r"(?i:convertto-securestring)[ \t]{1,4}(?:-(?i:string)[ \t]{1,4})?"
+    r"(?P<q>\\{0,8}['\"])(?P<secret>[^'\"\n\\$]{6,256})(?P=q)"
+)
+SECURE_STRING_ANCHORS = ("convertto-securestring",)
+
+
+#: ZooKeeper's digest scheme's ``user:password`` (zkCli's ``addauth digest u:pw``, Curator's ``authorization("digest",
+#: "u:pw".getBytes())``).
+ZK_DIGEST = (
+    r"(?:addauth[ \t]{1,4}digest[ \t]{1,4}|authorization\([ \t]{0,4}\\{0,8}[\"']digest\\{0,8}[\"'][ \t]{0,4},"
+    r"[ \t]{0,4}\\{0,8}[\"'])[^\s:'\"\\]{1,64}:(?P<secret>[^\s'\"\\]{6,256})"
+)
+ZK_DIGEST_ANCHORS = ("addauth", "authorization(")
+
+
+#: A command's verb that sets or registers a credential, given it by position (``shodan init KEY``, ``ngrok
+#: authtoken KEY``, ``vault operator unseal KEY``, ``cargo login KEY``): a random value only (``git init repo``,
+#: ``docker login registry.io`` are names).
+CREDENTIAL_VERB = (
+    r"(?<![\w-])(?:init|login|authtoken|add-authtoken|unseal|set-token|set-key)[ \t]{1,4}"
+    r"(?P<secret>[A-Za-z0-9_\-+/=.]{20,256})(?=[ \t]*(?:\r?\n|\\[rn]|$))"
+)
+CREDENTIAL_VERB_ANCHORS = ("init ", "login ", "authtoken ", "unseal ", "set-token ", "set-key ")
+
+
+def credential_verb(match: re.Match[Any], text: str | bytes) -> bool:
+    value = ascii_of(match.group("secret"))
+    return value[0] != "/" and any(values.random_run(run, 20) for run in _RUN20.findall(value))
+
+
+_RUN20 = re.compile(r"[A-Za-z0-9]{20,}")
+
+
+#: A Windows tool's switch that takes a password (``signtool sign /f cert.pfx /p pw``, ``schtasks /RP pw``,
+#: ``/password:pw``), the value quoted or not, its quotes also as an XML attribute holding the command writes them
+#: (``Command="... /p &quot;pw&quot;"``, an MSBuild target's).
+SLASH_FLAG = (
+    r"(?<![^\s\"'])/(?i:p|rp|pw|pwd|pass|passwd|password)(?::|[ \t]{1,4})"
+    rf"(?P<q>&quot;|(?:\\{{0,8}}['\"])?)(?P<secret>{_ARG}{{6,256}})(?P=q)(?=[\s;|&)\"']|\\[nrt]|$)"
+)
+SLASH_FLAG_ANCHORS = ("/p ", "/p:", "/rp ", "/pw ", "/pw:", "/pwd", "/pass")
+
+
+#: A Redis ACL rule that sets a password, ``>`` and the password among a user's rules: ``ACL SETUSER name on >pw
+#: ~keys:* +@read`` (redis-cli, a client's call), a ``users.acl`` file's ``user name on >pw ...`` line (Redis, Valkey,
+#: KeyDB take the same).
+REDIS_ACL = (
+    r"(?:(?<![A-Za-z])(?i:setuser)|(?:\n|\\n)user)[ \t]{1,4}[A-Za-z0-9_.@\-]{1,64}"
+    rf"(?:[ \t]{{1,4}}[^\s>]{{1,64}}){{0,8}}?[ \t]{{1,4}}>(?P<secret>{_ARG}{{6,256}})(?=\s|\\[nrt]|$)"
+)
+#: A file's ``user`` only at a line's start: "user " stands in every other log line.
+REDIS_ACL_ANCHORS = ("SETUSER", "setuser", "\nuser ", "\\nuser ")
+
+
+#: A CI runner's logging command that sets a variable (Azure Pipelines' ``##vso[task.setvariable variable=NAME;
+#: issecret=true]value``): the value is a secret when the command says so or the variable's name does.
+CI_VARIABLE = (
+    r"##vso\[task\.setvariable[ \t]{1,4}variable=(?P<name>[A-Za-z0-9_.\-]{1,64})(?P<flags>(?:;[^\]\n]{0,64}){0,4})\]"
+    r"(?P<secret>[^\s\"'`\\]{6,512})"
+)
+CI_VARIABLE_ANCHORS = ("##vso[task.setvariable",)
+
+
+def ci_variable(match: re.Match[Any], text: str | bytes) -> bool:
+    value = ascii_of(match.group("secret"))
+    if "issecret=true" in ascii_of(match.group("flags")).lower():
+        return value[0] not in "$%{<"
+    name = ascii_of(match.group("name"))
+    return generic.secret_name(name) and plausible_value(value, generic.password_name(name))
+
+
+#: GitHub Actions' command that masks a value in the log (``::add-mask::value``): who wrote it said it is secret.
+ADD_MASK = r"::add-mask::(?P<secret>[^\s\"'`\\$]{4,512})"
+ADD_MASK_ANCHORS = ("::add-mask::",)

@@ -2,18 +2,27 @@
 ``user = "name:password"`` line of a client's configuration (curl's ``.curlrc``, a proxy's ``proxy-user``), Go's
 MySQL data source (``user:password@tcp(host:3306)/db``), a debugger's print of a structure whose field names a
 secret (``password = 0x55d0c3a1e2e0 "pw"``), and a symmetric key file's line (chrony's and ntpd's ``1 SHA1
-HEX:9281d0...``). Each is a pattern, to find the place, and a judgement of the value where the place alone does
-not make it a secret."""
+HEX:9281d0...``), and an environment file's line (``.env``, an INI's ``Name=value``), its value to the line's end.
+Each is a pattern, to find the place, and a judgement of the value where the place alone does not make it a
+secret."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from .generic import ascii_of, password_like, secret_name
+from . import generic
+from .generic import secret_name
+from .values import ascii_of, password_like, plausible_value
 
 #: A value's characters: no white space, quote, backslash (a JSON escape) or control character.
 _VALUE = r"""[^\s"'`\\\x00-\x1f\x7f]"""
+
+#: A password stored in the clear under a scheme's name (Dovecot's ``{PLAIN}pw``, ``{CLEARTEXT}``), in a passwd-like
+#: file's line or a tool's output.
+PLAIN_SCHEME = r"\{(?:PLAIN|CLEARTEXT|CLEAR|PLAIN-TRUNC)\}(?P<secret>[^\s:\"'\\\[][^\s:\"'\\]{3,255})"
+PLAIN_SCHEME_ANCHORS = ("{PLAIN}", "{CLEARTEXT}", "{CLEAR}", "{PLAIN-TRUNC}")
+
 
 #: A client's ``user`` setting that holds ``name:password`` (curl's ``-u`` spelled in its config file).
 USER_LINE = (
@@ -75,3 +84,50 @@ KEY_FILE_LINE = (
 )
 KEY_FILE_LINE_ANCHORS = (" SHA1 ", " MD5 ", " SHA256 ", " AES128CMAC ", "\tSHA1\t", " SHA512 ")
 KEY_FILE_LINE_BACK = 16
+
+
+#: A line of an environment file (``.env``, ``export NAME=value``), whose value runs to the line's end whatever
+#: signs it holds (``SECRET_KEY=django-insecure-x#4)3491&*3q``: a shell would refuse it, a dotenv reader takes it
+#: whole): found from a secret word in capitals and ``=``, the line read back to its start (see env_line).
+ENV_LINE = (
+    r"(?:PASSWORD|PASSWD|PASS|PWD|PASSPHRASE|SECRET|TOKEN|KEY|KEY_BASE|AUTH|CREDENTIALS|[Pp]assw(?:or)?d|[Ss]ecret)="
+    r"(?P<secret>[^\s\"'`\\\x80-\U0010ffff]{8,512})(?=[ \t]{0,16}(?:\r?\n|\\[rn]|$))"
+)
+ENV_LINE_ANCHORS = tuple(
+    f"{w}="
+    for w in (
+        "PASSWORD",
+        "PASSWD",
+        "PASS",
+        "PWD",
+        "PASSPHRASE",
+        "SECRET",
+        "TOKEN",
+        "KEY",
+        "KEY_BASE",
+        "AUTH",
+        "CREDENTIALS",
+        *(f"{c}{w}" for c in "Pp" for w in ("assword", "asswd")),
+        "Secret",
+        "secret",
+    )
+)
+#: The start of the line before the secret word (or of a string holding the line): ``export`` or not, then the
+#: name's first words.
+_ENV_NAME = re.compile(r"(?:\n|\\n|\")[ \t]{0,8}(?:export[ \t]{1,4})?(?P<name>[A-Za-z0-9_]{0,64})\Z")
+
+
+def env_line(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the name starts its line, the whole of it says secret, and the value is one (no reference)."""
+    start = match.start()
+    before = text[max(0, start - 80) : start]
+    line = before.decode("utf-8", "ignore") if isinstance(before, bytes) else before
+    found = _ENV_NAME.search(("\n" if start <= 80 else "") + line)
+    if found is None:
+        return False
+    whole = ascii_of(match.group())
+    name = found.group("name") + whole[: whole.index("=")]
+    value = ascii_of(match.group("secret"))
+    if not name.isupper():  # an INI's or a .env's ``MicrosoftAppPassword=``, also code's: a value made as a password
+        return generic.secret_name(name) and password_like(value, quoted=True)
+    return generic.secret_name(name) and plausible_value(value, generic.password_name(name))

@@ -12,7 +12,7 @@ import binascii
 import re
 from typing import Any
 
-from .generic import ascii_of
+from .values import ascii_of
 
 _B64 = r"[A-Za-z0-9+/]"
 #: Not inside a longer run of base64 (but after a JSON escape).

@@ -6,11 +6,17 @@ the value (is it random enough, is it a placeholder or a reference), which a pat
 
 from __future__ import annotations
 
-import math
 import re
-import string
-from collections import Counter
 from typing import Any
+
+from .values import (
+    ascii_of,
+    password_like,
+    plausible_value,
+    random_letters,
+    random_run,
+    random_signs,
+)
 
 #: Words that, in a name, say its value is secret, found anywhere in the name with its separators taken out
 #: (``DB_PASSWORD``, ``clientSecret``, ``x-api-key``, ``SharedAccessKey``, ``AUTH_TOKEN``).
@@ -21,8 +27,11 @@ _SECRET_PARTS = (
 )  # fmt: skip
 #: Words that say so only standing as a whole word of the name: ``DB_PASS``, ``PWD``, ``auth``, ``sig`` (a SAS
 #: signature; not ``signature``, which a message carries in the open), ``pat`` (a personal access token), ``psk``
-#: (a pre-shared key: Wi-Fi's, IPsec's).
-_SECRET_WORDS = frozenset({"pass", "pwd", "passwd", "pw", "auth", "sig", "creds", "apikey", "pat", "psk"})
+#: (a pre-shared key: Wi-Fi's, IPsec's), ``bearer`` (curl's ``--oauth2-bearer``), ``community`` (SNMP's,
+#: a password; not ``hmac``, which names an algorithm as often as a key).
+_SECRET_WORDS = frozenset(
+    {"pass", "pwd", "passwd", "pw", "auth", "sig", "creds", "apikey", "pat", "psk", "bearer", "community"}
+)
 #: Words that, anywhere in a name, say its value is not a secret: an id, a URL, a file, a count, a public key,
 #: a page cursor (``token_url``, ``api_key_id``, ``password_file``, ``max_tokens``, ``next_page_token``).
 _NOT_SECRET_WORDS = frozenset(
@@ -37,6 +46,8 @@ _NOT_SECRET_WORDS = frozenset(
     budget estimate counter counting tokenizer tokenize tokenized lexer parser kwargs""".split()
 )
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+#: A run of letters and digits long enough to be a token's random part.
+_SEGMENT = re.compile(r"[A-Za-z0-9]{16,}")
 
 
 #: Words that end in ``pass`` and are no password's: ``bypass`` or ``compass`` says nothing of a value.
@@ -54,10 +65,38 @@ def _compound(word: str) -> bool:
     )
 
 
+def _last_part(name: str) -> list[str]:
+    """The words (in lower case) of a dotted name's last part, which says what the value is: the parts before it
+    are namespaces (``env.AUTH0_CLIENT_SECRET``, ``spring.datasource.password``), and a word there that would say
+    something else (``env``, ``source``) says it of the namespace, not of the value (``token.url`` is a URL)."""
+    return [w.lower() for w in _WORD.findall(name.strip(".").rsplit(".", 1)[-1])]
+
+
+#: Words that say a value is something else only after the secret's word (``password_source``, ``token_file``, a
+#: place it comes from), and before it say whose secret it is (Icecast's ``source-password``, ``host_password``) or
+#: that it sets one (``reset-admin-password 'pw'``, ``confirm_password``).
+_QUALIFIERS = frozenset(
+    {"source", "file", "host", "local", "cache", "env", "provider", "schema", "validation", "reset", "confirm"}
+)
+
+
+def _not_secret(words: list[str]) -> bool:
+    """Whether a word of a name says its value is something other than a secret (see _QUALIFIERS)."""
+    blocking = [i for i, w in enumerate(words) if w in _NOT_SECRET_WORDS]
+    if not blocking:
+        return False
+    secret_at = max((i for i, w in enumerate(words) if w in _SECRET_WORDS or _says_secret(w)), default=-1)
+    return any(words[i] not in _QUALIFIERS or i > secret_at for i in blocking)
+
+
+def _says_secret(word: str) -> bool:
+    return word == "key" or any(part in word for part in _SECRET_PARTS) or _compound(word)
+
+
 def secret_name(name: str) -> bool:
     """Whether a name (a variable, a key, a header, a flag) says the value given it is a secret."""
     words = [w.lower() for w in _WORD.findall(name)]
-    if not words or _NOT_SECRET_WORDS.intersection(words):
+    if not words or _not_secret(_last_part(name) if "." in name else words):
         return False
     joined = "".join(words)
     return (
@@ -82,7 +121,7 @@ def key_name(name: str) -> bool:
     or names a session (``_gitlab_session``, ``sessionid``, ``PHPSESSID``: who holds a session's value is logged
     in): its value is taken for a secret only when it is random."""
     words = [w.lower() for w in _WORD.findall(name)]
-    if not words or not _NOT_SECRET_WORDS.isdisjoint(words):
+    if not words or _not_secret(_last_part(name) if "." in name else words):
         return False
     return words[-1] == "key" or any(w.startswith("sess") or w.endswith(("sessid", "sessionid")) for w in words)
 
@@ -95,203 +134,6 @@ def password_name(name: str) -> bool:
         or not {"pass", "pwd", "passwd", "pw", "passphrase"}.isdisjoint(words)
         or any(w.endswith("pass") and w not in _NOT_PASS for w in words)
     )
-
-
-#: Values that stand for a secret rather than being one.
-_PLACEHOLDERS = frozenset(
-    "null none nil true false undefined changeme change_me password secret redacted hidden example dummy test "
-    "your_token your_key your_password todo tbd xxx".split()
-)
-_LETTERS_ONLY = re.compile(r"[A-Za-z_.:\-]+")
-#: A value that refers to another rather than being one: ``$VAR``, ``%(name)s``, ``%VAR%``, ``#{x}``, ``@var``,
-#: ``&anchor``, ``*alias``, an HTML entity (``&lt;password&gt;``); a sign before what is no word (``#Bmhpf*vv...``)
-#: starts a password.
-_REFERENCE = re.compile(r"\$|[%#@*&](?:[({\[%#@*&]|[A-Za-z0-9_.\-]*%?\Z)|%s|&#?[A-Za-z0-9]{2,8};")
-_FILE_LIKE = re.compile(r"(?:\.{0,2}/|~/|[A-Za-z]:\\).*|.*\.(?:pem|key|crt|cer|p12|pfx|json|ya?ml|txt|env|jks|der)")
-
-
-def entropy(value: str) -> float:
-    """Shannon entropy of the value's characters, in bits per character."""
-    counts = Counter(value)
-    n = len(value)
-    return -sum(c / n * math.log2(c / n) for c in counts.values())
-
-
-def plausible_value(value: str, password: bool) -> bool:
-    """Whether a value given a secret's name is one: not a placeholder, a reference (``$VAR``, ``${{ secrets.X
-    }}``, ``os.environ``), a path, a URL or a bare word; a password (a person's choice) needs 8 characters and a
-    digit or a sign, anything else 10 characters, a letter and a digit or both cases, and some entropy. Letters
-    alone are a word unless they hold a random run (a token of letters only: ``api_org_yWwtdFNsRfUvfNsPDZ...``)."""
-    low = value.lower()
-    if (
-        low in _PLACEHOLDERS
-        or (value[0] in "$%#@*&" and _REFERENCE.match(value) is not None)
-        or "://" in value
-        or len(set(value)) < 4
-        or (_LETTERS_ONLY.fullmatch(value) and not any(random_run(run) for run in _SEGMENT.findall(value)))
-        or _FILE_LIKE.fullmatch(value)
-        or low.startswith(("your", "<", "xxxx"))
-    ):
-        return False
-    if password:
-        return len(value) >= 8
-    if len(value) < 10 or value.isdigit():
-        return False
-    letters = any(c.isalpha() for c in value)
-    mixed = any(c.isupper() for c in value) and any(c.islower() for c in value)
-    return letters and (any(c.isdigit() for c in value) or mixed) and entropy(value) >= 3.0
-
-
-#: Signs that count as a class of their own in a password; ``_ - . / : , = @`` are left out, as names, paths,
-#: addresses and options (``user@host1``, ``8080:80``, ``key=value``) hold them.
-_SIGNS = frozenset("!#$%^&*+?~")
-
-
-def password_like(value: str, quoted: bool = False) -> bool:
-    """Whether a value given to a short flag (or standing where a password does) is a password rather than a
-    port, a width, a name or a path: no path, option, reference, URL or assignment (``name=x``; a ``=`` elsewhere
-    is a sign of the password's, base64's padding, and any ``=`` in a quoted literal is the literal's); and three
-    of lower case, upper case, digits and signs (``utngmb7080NWUT!``), or a random run of letters and digits (a
-    generated password)."""
-    if (
-        value[0] in "-$%{"
-        or "/" in value
-        or (not quoted and _ASSIGNMENT.match(value) is not None)
-        or value.isdigit()
-        or not plausible_value(value, True)
-    ):
-        return False
-    classes = (
-        any(c.islower() for c in value),
-        any(c.isupper() for c in value),
-        any(c.isdigit() for c in value),
-        any(c in _SIGNS for c in value),
-    )
-    return sum(classes) >= 3 or any(random_run(run, 12) for run in _RUN12.findall(value))
-
-
-_RUN12 = re.compile(r"[A-Za-z0-9]{12,}")
-_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*=")
-
-
-def url_password(match: re.Match[Any], text: str | bytes) -> bool:
-    """Whether a URL's password is one: not a placeholder (``apt:pass@`` in a manual) nor a reference
-    (``${DB_PASSWORD}``, ``%(password)s``)."""
-    value = ascii_of(match.group("secret"))
-    reference = value[0] in "${<" or (value[0] == "%" and _PERCENT_ESCAPE.match(value) is None)
-    return value.lower() not in _PLACEHOLDERS and value.lower() not in ("pass", "pwd", "pw") and not reference
-
-
-#: A percent-encoded character (``%2B``): a password encoded for a URL, not a reference (``%(password)s``).
-_PERCENT_ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
-
-
-#: Prefixes of a digest or an id, not of a credential: ``sha256-...`` in a lockfile, ``req-<uuid>`` in a log.
-_NOT_TOKEN_PREFIXES = frozenset(
-    """sha sha1 sha224 sha256 sha384 sha512 md5 blake2b blake2s blake3 xxh64 crc32 hash digest commit rev ref git
-    build cache id uuid guid etag checksum node v req request trace span session msg message run job task toolu call
-    chatcmpl resp thread asst file batch evt cus ch pi pm in sub price prod txn acct seti src""".split()
-)
-#: A prefix is a word: lower-case or upper-case letters (and digits), as vendors spell them (``glpat``, ``FLWSECK``),
-#: not the start of a random string that happens to hold a separator (``aZ3k_...`` in a base64url digest).
-_PREFIX = re.compile(r"[a-z][a-z0-9]*|[A-Z][A-Z0-9]*")
-#: A digest's algorithm (or a lockfile's integrity) named just before: what follows is a hash.
-_DIGEST_BEFORE = re.compile(
-    r"(?i:sha\d{0,3}|md5|blake2[bs]|blake3|xxh\d*|crc32|digest|hash|integrity|checksum)[\"']?\s{0,2}[=:,\-]\s{0,2}[\"']?$"
-)
-_DIGEST_BEFORE_BYTES = re.compile(_DIGEST_BEFORE.pattern.encode())
-#: A key that names an identifier just before the value (``"id": "``, ``"tool_call_id":"``, ``callId=``, a JSON
-#: escape's quotes too): hosts and frameworks make ids of a prefix and a random tail, a token's shape.
-_ID_BEFORE = re.compile(r"""(?:(?:\A|[^A-Za-z0-9])[iI][dD]|[a-z](?:Id|ID))\\?["']?[ \t]{0,4}[:=][ \t]{0,4}\\?["']?\Z""")
-_ID_BEFORE_BYTES = re.compile(_ID_BEFORE.pattern.encode())
-#: A UUID or a date anywhere in a tail makes it an id or a file's name (a log's, a transcript's), not a token.
-_ID_OR_DATE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-|\d{4}-\d\d-\d\d|\d{8}T\d")
-#: A run of letters and digits long enough to be a token's random part.
-_SEGMENT = re.compile(r"[A-Za-z0-9]{16,}")
-_HEX = frozenset("0123456789abcdefABCDEF")
-_SEPARATORS = re.compile(r"[_\-.~]")
-#: Prefixes that say a token follows, which may be a UUID with a word or two before it.
-_SECRET_PREFIXES = frozenset("pat sdk key secret token access api apikey auth sk".split())
-_UUID_TAIL = re.compile(
-    r"(?:[A-Za-z0-9]{1,16}-){0,2}[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
-)
-
-
-def random_tail(prefix: str, tail: str, separator: str = "_") -> bool:
-    """Whether ``prefix`` + a separator + ``tail`` looks like a vendor's token: a prefix that is no digest's or
-    id's (``~`` never follows a digest's name: ``sha256~...`` is a token), no UUID or date in the tail, and a run
-    of 16 letters and digits in it that is random (see random_run): words and identifiers joined by separators
-    (``draft-ietf-http-v10-spec``) are not. Also a token: a prefix that says secret before a UUID
-    (``pat-na1-<uuid>``, ``sdk-<uuid>``); a key printed in groups (``A3-L6Z64A-6N2TA24Q74S-0FQYD-...``), random
-    once joined; and 16 or more hex digits after an upper-case prefix (``NRJS-b4be81c3...``), which a digest's
-    prefix never is."""
-    if not _PREFIX.fullmatch(prefix) or (prefix.lower() in _NOT_TOKEN_PREFIXES and separator != "~"):
-        return False
-    if _ID_OR_DATE.search(prefix + separator + tail):
-        return prefix.lower() in _SECRET_PREFIXES and _UUID_TAIL.fullmatch(tail) is not None
-    if any(random_run(run) for run in _SEGMENT.findall(tail)):
-        return True
-    groups = _SEPARATORS.split(tail)
-    joined = "".join(groups)
-    if len(groups) >= 3 and all(4 <= len(g) <= 16 for g in groups) and (joined.isupper() or joined.islower()):
-        return random_run(joined)
-    # a short random tail cut by a separator or two (``glsoat-XfUy-30joyBXHmL2xisW``): random once joined, with
-    # digits in it and a part of 12 or more
-    if len(groups) <= 3 and max(len(g) for g in groups) >= 12 and any(c.isdigit() for c in joined):
-        if joined.isalnum() and random_run(joined):
-            return True
-    hex_run = len(prefix) >= 3 and prefix.isupper() and len(tail) >= 16 and set(tail) <= _HEX
-    return hex_run and entropy(tail) >= 3.3
-
-
-def uuid_token(value: str) -> bool:
-    """Whether a value is a UUID, or one after a word or two (``nz-<uuid>``): many services issue keys so."""
-    return _UUID_TAIL.fullmatch(value) is not None
-
-
-def random_run(run: str, shortest: int = 16) -> bool:
-    """Whether a run of letters and digits is random: it changes between lower case, upper case and digits as
-    often as a random string does (a quarter of its neighbours at least, with digits in it; nearly half, in
-    mixed case without digits), which a word or an identifier (``arg2node2fixturedefs``, ``getElementById``)
-    never does, and has enough entropy; a hex run needs 32 characters (a shorter one is more often a short
-    digest)."""
-    if len(run) < shortest or (len(run) < 32 and set(run) <= _HEX):  # the cheap refusals first: ids are hex
-        return False
-    digits = sum(map(str.isdigit, run))
-    if digits == len(run):
-        return False
-    changes = sum(_CLASS.get(a, 3) != _CLASS.get(b, 3) for a, b in zip(run, run[1:], strict=False))
-    least = 0.25 if digits >= 2 else 0.45 if not (run.islower() or run.isupper()) else 2.0
-    bits = entropy(run)
-    # a long run whose characters are spread as a random string's (4.5 bits each: no word or identifier of 32
-    # letters has so many different ones) is random even when its classes change a little less often than a
-    # quarter of the time, as one random string in several of lower case and digits does
-    if len(run) >= 32 and digits >= 4 and bits >= 4.5:
-        least = min(least, 0.18)
-    return changes >= max(4, least * len(run)) and bits >= 3.3
-
-
-def random_signs(value: str) -> bool:
-    """Whether a value is random over letters, digits and signs alike (a salt or a key drawn from every printable
-    character: ``ZE>~J9G?qXPK3YB...``), whose runs of letters and digits are too short to judge: 32 characters
-    or more, all four classes, signs of six kinds or more, 4.5 bits a character."""
-    signs = {c for c in value if not c.isalnum()}
-    return (
-        len(value) >= 32
-        and len(signs) >= 6
-        and any(c.isdigit() for c in value)
-        and any(c.islower() for c in value)
-        and any(c.isupper() for c in value)
-        and entropy(value) >= 4.5
-    )
-
-
-_CLASS = {c: 0 if c.isdigit() else 1 if c.islower() else 2 for c in string.ascii_letters + string.digits}
-
-
-def ascii_of(value: str | bytes) -> str:
-    """A match's group as text (a stream's bytes are ASCII where a rule judges them)."""
-    return value.decode("ascii") if isinstance(value, bytes) else value
 
 
 #: How far before its secret word a name is read back (a stream keeps 64 bytes before a window for this).
@@ -321,13 +163,31 @@ NAMED = (
     r"[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
     r"|[ \t]{1,4}(?:string|String|str)[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
     r"|[ \t]{0,8}(?:=>|:=|==|\?=|[:=,>])[ \t]{0,40}|[ \t]{1,8}value[ \t]{0,4}=[ \t]{0,4}"
-    r"|(?(close)(?:[ \t]{1,4}[A-Za-z_:][A-Za-z0-9_:.\-]{0,30}=\\{0,8}[\"'][^\"'<>\n\\]{0,64}\\{0,8}[\"']){1,4}"
-    r"[ \t]{0,4}>|(?!))"
+    # a dump's type before the value (spew's ``(string) (len=19)``, var_dump's ``=>`` and ``string(16)`` on the next
+    # line), Go's print of a map (``x-api-token:[v]``), a YAML list of one item on the next line (a recorded
+    # request's header), a call named for the secret (``.app_secret("v")``, ``setApiKey('v')``)
+    r"|[ \t]{0,8}(?:=>|:)[ \t]{0,4}(?:\r?\n|\\n)?[ \t]{0,16}"
+    r"(?:\((?:string|str|\[\]byte)\)[ \t]{1,4}(?:\(len=\d{1,5}\)[ \t]{1,4})?|string\(\d{1,5}\)[ \t]{1,4})"
+    r"|:\[|:[ \t]{0,4}(?:\r?\n|\\n)[ \t]{0,16}-[ \t]{1,4}|\([ \t]{0,4}(?=\\{0,8}[\"'`])"
+    r"|(?:[ \t]{1,4}[A-Za-z_:][A-Za-z0-9_:.\-]{0,30}=\\{0,8}[\"'][^\"'<>\n\\]{0,128}\\{0,8}[\"']){1,4}[ \t]{0,4}>"
     r"|</[A-Za-z][A-Za-z0-9_:.\-]{0,30}>(?:[ \t\r\n]|\\[nrt]){0,16}<[A-Za-z][A-Za-z0-9_:.\-]{0,30}>{spaced})"
-    rf"(?P<q>(?:\\{{0,8}}[\"'`](?:\\{{1,8}}[\"'`])?)?)(?<!\\)(?P<secret>(?<=[\"'`])(?!\[){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
+    rf"(?P<q>(?:\\{{0,8}}[\"'`](?:\\{{1,8}}[\"'`])?)?)(?<!\\)(?P<secret>(?<=[\"'`])(?:[a-z]{{4}}\x20){{3}}[a-z]{{4}}(?=\\{{0,8}}[\"'`])|(?<=[\"'`])(?!\[){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
     r"(?=\\{0,8}[\"'`]|[\s\x00-\x1f\x7f,;&<>)}\]|]|\\|$)"
 )
-_NAMED_WORDS = ("pass", "pwd", "secret", "token", "key", "auth", "cred", "sig", "psk", "sess")
+_NAMED_WORDS = (
+    "pass",
+    "pw",
+    "secret",
+    "token",
+    "key",
+    "auth",
+    "cred",
+    "sig",
+    "psk",
+    "bearer",
+    "community",
+    "sess",
+)
 NAMED_ANCHORS = _NAMED_WORDS[:-1]
 #: A session's name, only where it ends and its value follows, as code and files spell it: "session" stands all
 #: over logs ("session upload"), and each place would cost a try (and, spelled in any case, a check of the rest).
@@ -346,7 +206,7 @@ PAT = r"(?=PAT(?![A-Za-z])|[_.\-]pat(?![a-z])|Pat(?![a-z]))" + NAMED.replace("{s
 #: common, and each would cost a judgement.
 NAMED = f"(?=(?i:{'|'.join(_NAMED_WORDS)}))" + NAMED.replace(
     "{spaced}",
-    r"""|(?:[ \t]|\\t){1,8}(?=\\{0,8}["'`]|[_!#%^*+~]?[A-Za-z0-9][A-Za-z0-9_.+/%~!#^*\-]{0,40}[\d!#%^*+~])""",
+    r"""|(?:[ \t]|\\t){1,8}(?=\\{0,8}["'`]|[_!#%^*+~]{0,2}[A-Za-z0-9][A-Za-z0-9_.+/%~!#^*\-]{0,40}[\d!#%^*+~])""",
 )
 
 
@@ -384,6 +244,8 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
         return False
     elif word.startswith("value") and not close:
         return False
+    elif word == "(" and (close or _READS.search(name.rsplit(".", 1)[-1]) is not None):
+        return False  # getPassword("user"): what it is given is what it reads
     value = ascii_of(match.group("secret"))
     if not plausible_value(value, password_name(name)):
         return False
@@ -395,11 +257,14 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
     # value (or a UUID, which many services issue as a key) is taken for a secret; after white space or as a
     # call's next argument, also one made as a password is (three of lower case, upper case, digits and signs:
     # ENV DB_PASSWORD uOiV2^nc..., os.getenv("DB_PASSWORD", "Xy9!kd82...")
+    # a call's argument and a list's item are code's too: whose name says secret, a random value or a password
+    listed = word.endswith("-")
     return (
-        word not in ("", ",", "==")
+        (word not in ("", ",", "==", "(") and not listed)
         or any(random_run(run, 10) for run in _RUN.findall(value))
+        or random_letters(value)
         or _UUID.fullmatch(value) is not None
-        or (word in ("", ",") and password_like(value, quoted=bool(quote)))
+        or (word != "==" and password_like(value, quoted=bool(quote)))
     )
 
 
@@ -407,15 +272,23 @@ def _markup(text: str | bytes, name_at: int, close: str, word: str, end: int) ->
     """Whether a name and a value stand in markup as one: the name an attribute's value of the element the value
     is the text of (``<string name="api_key" translatable="false">v</string>``, ``<entry key="x.token">v</entry>``)
     or the text of the element before the value's (a property list's ``<key>ApiKey</key> <string>v</string>``);
-    either way the value's element closes right after it."""
+    either way the value's element closes right after it; or the name the element's own, its attributes between
+    (FileZilla's ``<Pass encoding="base64">v</Pass>``, WS-Security's ``<wsse:Password Type="...">v</...>``)."""
     if text[end : end + 2] not in ("</", b"</"):
         return False
+    if not close and not word.startswith("</"):
+        before = text[max(0, name_at - 40) : name_at]
+        return (
+            _ELEMENT_OPEN.search(before.decode("ascii", "ignore") if isinstance(before, bytes) else before) is not None
+        )
     if word.startswith("</"):
         return not close and text[name_at - 1 : name_at] in (">", b">")
     opening = text[name_at - len(close) - 1 : name_at]
     return close.lstrip("\\") in ('"', "'") and opening in (f"={close}", f"={close}".encode())
 
 
+#: What opens an element just before its name: ``<``, and a namespace's prefix (``<wsse:``).
+_ELEMENT_OPEN = re.compile(r"<(?:[A-Za-z_][A-Za-z0-9_.\-]{0,30}:)?\Z")
 _LINE_START = re.compile(r"(?:\n|\\n)[ \t]*\Z")
 _LINE_END = re.compile(r"[ \t]*(?:\r?\n|\\[rn]|\Z)")
 
@@ -433,53 +306,14 @@ def _directive(text: str | bytes, start: int, end: int) -> bool:
 
 
 _RUN = re.compile(r"[A-Za-z0-9]{10,}")
+#: A call's name whose first word says it reads, checks or makes the secret rather than being given it: its argument
+#: is a name or a user (``getPassword("db")``, ``verify_token(x)``, ``generateSecret("label")``).
+_READS = re.compile(
+    r"^[._]?(?:get|fetch|read|load|has|is|delete|del|remove|find|lookup|describe|list|validate|check|verify|compare"
+    r"|hash|encode|decode|parse|print|log|format|require|assert|expect|mask|redact|clear|reset|rotate|revoke"
+    r"|generate|gen|create|new|make|refresh|exchange|request|issue|lookup)(?![a-z])",
+    re.IGNORECASE,
+)
 #: Words joined as code joins them: ``API_TOKEN``, ``aws_secret_access_key``, ``x-api-key``, ``db.password``.
 _JOINED = re.compile(r"[A-Za-z0-9][_.\-][A-Za-z]")
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
-
-
-#: A token made of a short prefix and a long tail, found from its separator: ``_ - . ~`` followed by 15 of a
-#: token's characters, where letters and digits alternate twice early on (as in a random string, and rarely in
-#: an identifier: each hit costs a try of the rule, and code is full of ``_`` and ``.``), then tried from the
-#: start of the word. Its runs are possessive: letters, digits and the letter after them are told apart by class,
-#: so no run taken shorter could match, and an identifier fails without giving its letters back one at a time.
-SHAPED_SCAN = r"[_\-.~](?=[A-Za-z0-9_\-.~]{15})(?:[A-Za-z_\-.~]{0,24}+\d{1,12}+[A-Za-z]){2}"
-SHAPED = (
-    r"(?:(?<![A-Za-z0-9_\-.~\\])|(?<=\\[nrt]))(?P<secret>(?P<prefix>[A-Za-z][A-Za-z0-9]{0,11})[_\-.~]"
-    r"(?P<tail>[A-Za-z0-9_\-.~]{14,511}(?:[+/][A-Za-z0-9_\-.~+/]{1,511})?[A-Za-z0-9_\-]={0,2}))"
-    r"(?![A-Za-z0-9_\-~]|\.[A-Za-z0-9])"
-)
-#: How far before the scan's hit the token starts at most (a stream keeps 64 bytes before a window).
-SHAPED_BACK = 56
-
-
-def shaped_token(match: re.Match[Any], text: str | bytes) -> bool:
-    """Whether the match is a token (see random_tail) and no digest (``sha256=...`` before it)."""
-    separator = ascii_of(text[match.end("prefix") : match.end("prefix") + 1])
-    if not random_tail(ascii_of(match.group("prefix")), ascii_of(match.group("tail")), separator):
-        return False
-    before = text[max(0, match.start() - 24) : match.start()]
-    if isinstance(before, bytes):
-        return _DIGEST_BEFORE_BYTES.search(before) is None and _ID_BEFORE_BYTES.search(before) is None
-    return _DIGEST_BEFORE.search(before) is None and _ID_BEFORE.search(before) is None
-
-
-#: A random value a few words after a word that says secret, in prose or a log line: "using credentials
-#: <value>", "the api key is <value>", "token for upload: <value>".
-NEARBY = (
-    r"(?i:cred|secret|token|passw|passp|key)[A-Za-z]{0,10}(?:[ \t]{1,4}[A-Za-z]{1,12}){0,3}"
-    r"[ \t]{1,4}(?:[:=][ \t]{0,4})?(?P<q>[\"'`]?)(?P<secret>[A-Za-z0-9_\-.~+/=]{20,512})(?=[\"'`]|[\s,;)\]}]|\\|$)"
-)
-NEARBY_ANCHORS = ("cred", "secret", "token", "passw", "passp", "key")
-
-
-def nearby_value(match: re.Match[Any], text: str | bytes) -> bool:
-    """Whether the value is random (a long run of letters and digits that changes class as a random string does,
-    not only hex digits: a digest near the word "key" is common in logs), and no URL or path."""
-    value = ascii_of(match.group("secret"))
-    if "://" in value or value.startswith(("/", "./", "~/")):
-        return False
-    return any(random_run(run, 20) and not set(run) <= _HEX for run in _LONG_RUN.findall(value))
-
-
-_LONG_RUN = re.compile(r"[A-Za-z0-9]{20,}")

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from . import generic
-from .generic import ascii_of, random_run
+from .values import ascii_of, random_run
 
 #: A JWK's private member (RFC 7518: ``d`` of an RSA or elliptic-curve key, ``p``, ``q``, ``dp``, ``dq``, ``qi`` of an
 #: RSA key), its value base64url without padding, in JSON (escaped once more or not).
@@ -25,6 +25,16 @@ _RUN = re.compile(r"[A-Za-z0-9]{16,}")
 def jwk_private(match: re.Match[Any], text: str | bytes) -> bool:
     """Random, as a key's bytes in base64url are (a one-letter member's value in other JSON is a word or a
     number)."""
+    return any(random_run(run) for run in _RUN.findall(ascii_of(match.group("secret"))))
+
+
+#: The private members of an RSA key as .NET writes it in XML (``<RSAKeyValue>``'s ``<D>``, ``<P>``, ``<Q>``, ``<DP>``,
+#: ``<DQ>``, ``<InverseQ>``), base64 of big numbers.
+XML_RSA = r"<(?P<m>D|P|Q|DP|DQ|InverseQ)>(?P<secret>[A-Za-z0-9+/]{20,4096}={0,2})</(?P=m)>"
+XML_RSA_ANCHORS = ("<D>", "<P>", "<Q>", "<DP>", "<DQ>", "<InverseQ>")
+
+
+def xml_rsa(match: re.Match[Any], text: str | bytes) -> bool:
     return any(random_run(run) for run in _RUN.findall(ascii_of(match.group("secret"))))
 
 

@@ -12,8 +12,8 @@ from typing import Any, AnyStr, cast
 
 from . import echoes, scans
 from .anchors import Anchors, stands_any
-from .generic import SHAPED_BACK
 from .rules import LONGEST, RULES, Rule
+from .shaped import SHAPED_BACK
 
 ENV_REDACT = "MCP_CONTEXT_REDACT"
 #: Values of MCP_CONTEXT_REDACT that turn redaction off.
@@ -334,12 +334,13 @@ def _takes_placeholder(text: str | bytes, start: int, end: int) -> bool:
 
 
 def _overlaps(text: AnyStr, opening: AnyStr, placeholder: re.Pattern[AnyStr], start: int, end: int) -> bool:
-    at = text.find(opening, max(0, start - _PLACEHOLDER_MOST), end)
+    # an opening that starts inside the span overlaps it even where it runs on past the span's end
+    at = text.find(opening, max(0, start - _PLACEHOLDER_MOST), end + len(opening) - 1)
     while at >= 0:
         found = placeholder.match(text, at)
         if found is not None and found.end() > start:
             return True
-        at = text.find(opening, at + 1, end)
+        at = text.find(opening, at + 1, end + len(opening) - 1)
     return False
 
 

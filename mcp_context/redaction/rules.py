@@ -8,7 +8,7 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
-from . import commands, configs, encoded, generic, keys, shapes, tables
+from . import commands, configs, encoded, generic, keys, shaped, shapes, tables, values, vendors
 
 #: No match of a rule is longer than this many characters (or bytes), except a PEM block's (which a stream holds
 #: whole; see Redactor.stream): a rule's repeats are bounded so, and a stream cut this far before its end cuts no
@@ -279,23 +279,12 @@ RULES: tuple[Rule, ...] = (
     _rule("stripe_key", "sk_live_ rk_live_ sk_test_ rk_test_", r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,2048}"),
     _rule("npm_token", "npm_", r"\bnpm_[A-Za-z0-9]{36}\b"),
     _rule("huggingface_token", "hf_", r"\bhf_[A-Za-z0-9]{34,2048}\b"),
-    _prefixed("pypi_token", "pypi-AgEIcHlwaS5vcmc pypi-AgENdGVzdC5weXBpLm9yZw", r"[A-Za-z0-9_-]{50,2048}"),
-    _prefixed("rubygems_key", "rubygems_", r"[a-f0-9]{48}"),
-    _prefixed("nuget_key", "oy2", r"[a-z0-9]{43}"),
-    _prefixed("clojars_token", "CLOJARS_", r"[a-z0-9]{60}"),
-    _prefixed("digitalocean_token", "dop_v1_ doo_v1_ dor_v1_", r"[a-f0-9]{64}"),
-    _prefixed("alibaba_key_id", "LTAI", r"[A-Za-z0-9]{12,20}"),
-    _prefixed("flyio_token", "fo1_", r"[A-Za-z0-9_-]{43}"),
-    _prefixed("databricks_token", "dapi", r"[a-f0-9]{32}(?:-\d)?"),
-    _prefixed("dynatrace_token", "dt0c01.", r"[A-Z0-9]{24}\.[A-Z0-9]{64}"),
-    _prefixed("groq_key", "gsk_", r"[A-Za-z0-9]{52}"),
-    _prefixed("perplexity_key", "pplx-", r"[A-Za-z0-9]{48}"),
-    _prefixed("xai_key", "xai-", r"[A-Za-z0-9]{80}"),
-    _prefixed("replicate_token", "r8_", r"[A-Za-z0-9]{37}"),
-    _prefixed("langsmith_key", "lsv2_pt_ lsv2_sk_", r"[a-f0-9]{32}_[a-f0-9]{10}"),
-    _prefixed("sendgrid_key", "SG.", r"[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}"),
-    _prefixed("twilio_key", "SK", r"[0-9a-fA-F]{32}"),
-    _prefixed("mailgun_key", "key-", r"[a-f0-9]{32}"),
+    *(_prefixed(kind, prefixes, body) for kind, prefixes, body in vendors.PREFIXED),
+    *(_rule(kind, anchors, pattern, back=back, exact=True) for kind, anchors, pattern, back in vendors.SHAPES),
+    _rule("azure_key", vendors.AZURE_SIGNED_ANCHORS, vendors.AZURE_SIGNED, back=vendors.AZURE_SIGNED_BACK),
+    _rule("token", vendors.FRAMED_ANCHORS, vendors.FRAMED),
+    _rule("token", vendors.URL_KEY_ANCHORS, vendors.URL_KEY),
+    _rule("token", vendors.LOGGLY_SD_ANCHORS, vendors.LOGGLY_SD, back=vendors.LOGGLY_SD_BACK, exact=True),
     _rule(
         "mailchimp_key", "-us", rf"{_NOT_AFTER_TOKEN}[a-f0-9]{{32}}-us\d{{1,2}}(?![A-Za-z0-9_-])", back=32, exact=True
     ),
@@ -305,32 +294,11 @@ RULES: tuple[Rule, ...] = (
         r"(?:(?<![A-Za-z0-9_:-])|(?<=bot)|(?<=\\[nrt]))\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])",
         back=10,
     ),
-    _prefixed("square_token", "sq0csp- sq0atp-", r"[A-Za-z0-9_-]{22,43}"),
-    _prefixed("stripe_webhook_secret", "whsec_", r"[A-Za-z0-9+/]{32,88}={0,2}"),
-    _prefixed("shopify_token", "shpat_ shpss_ shppa_", r"[a-fA-F0-9]{32}"),
-    _prefixed("vault_token", "hvs. hvb. hvr.", r"[A-Za-z0-9_-]{24,2048}"),
-    _prefixed("new_relic_key", "NRAK-", r"[A-Z0-9]{27}"),
-    _prefixed("sentry_token", "sntrys_eyJ", r"[A-Za-z0-9+/=]{20,1024}_[A-Za-z0-9+/_-]{43}"),
-    _prefixed("sentry_token", "sntryu_", r"[a-f0-9]{64}"),
-    _prefixed("atlassian_token", "ATATT3", r"[A-Za-z0-9_=-]{150,300}"),
-    _prefixed("linear_key", "lin_api_", r"[A-Za-z0-9]{40}"),
-    _prefixed("postman_key", "PMAK-", r"[a-f0-9]{24}-[a-f0-9]{34}"),
-    _prefixed("pulumi_token", "pul-", r"[a-f0-9]{40}"),
-    _prefixed("typeform_token", "tfp_", r"[A-Za-z0-9_.=-]{40,64}"),
-    _prefixed("age_secret_key", "AGE-SECRET-KEY-1", r"[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}"),
-    _prefixed("pubnub_key", "pub-c- sub-c- sec-c-", r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"),
-    _prefixed("amazon_mws_token", "amzn.mws.", r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"),
-    _prefixed("aws_bedrock_key", "bedrock-api-key-", r"[A-Za-z0-9+/=%]{40,2048}"),
-    _prefixed("prefect_key", "pnu_", r"[A-Za-z0-9]{36}"),
-    _prefixed("netlify_token", "nfp_", r"[A-Za-z0-9]{36}"),
-    _prefixed("tencent_secret_id", "AKID", r"[A-Za-z0-9]{32}"),
-    _prefixed("artifactory_key", "AKCp", r"[A-Za-z0-9]{69}"),
-    _prefixed("easypost_key", "EZAK", r"[A-Za-z0-9]{54}"),
-    _prefixed("yandex_key", "AQVN", r"[A-Za-z0-9_\-]{35,38}"),
     # ours (storage/keys.py makes them): mcx_, a 12-hex id, 43 url-safe characters of secret
     _rule("mcp_context_key", "mcx_", r"\bmcx_[0-9a-f]{12}_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])"),
     _rule("private_key", keys.JWK_PRIVATE_ANCHORS, keys.JWK_PRIVATE, accept=keys.jwk_private),
     _rule("private_key", keys.HEX_KEY_ANCHORS, keys.HEX_KEY, accept=keys.hex_key),
+    _rule("private_key", keys.XML_RSA_ANCHORS, keys.XML_RSA, accept=keys.xml_rsa),
     _rule("jwt", "eyJ", rf"\beyJ{_B64URL}{{8,1024}}\.eyJ{_B64URL}{{8,1024}}\.{_B64URL}{{16,1024}}"),
     _rule("jwt", encoded.JWT_B64_ANCHORS, encoded.JWT_B64, accept=encoded.jwt_b64),
     _rule("token", encoded.JSON_BODY_ANCHORS, encoded.JSON_BODY),
@@ -340,7 +308,7 @@ RULES: tuple[Rule, ...] = (
         "url_password",
         "://",
         rf"://[^\s:/?#@\"'<>\[\]{_NOT_ASCII}]{{0,256}}:(?P<secret>[^\s/?#@\"'<>{_NOT_ASCII}]{{1,256}})@",
-        accept=generic.url_password,
+        accept=values.url_password,
     ),
     _rule(
         "bearer_token",
@@ -396,8 +364,8 @@ RULES: tuple[Rule, ...] = (
         r"\bdefine\(\s{0,16}['\"][A-Z0-9_]{0,64}(?:PASSWORD|SECRET|KEY|TOKEN)['\"]\s{0,16},\s{0,16}"
         rf"(?P<q>['\"])(?P<secret>[^'\"\n\\{_NOT_ASCII}]{{4,256}})(?P=q)",
     ),
-    # an environment file's line, its value to the line's end (see shapes): before the first form, ended by a sign
-    _rule("password", shapes.ENV_LINE_ANCHORS, shapes.ENV_LINE, accept=shapes.env_line),
+    # an environment file's line, its value to the line's end (see configs): before the first form, ended by a sign
+    _rule("password", configs.ENV_LINE_ANCHORS, configs.ENV_LINE, accept=configs.env_line),
     _rule(
         "password",
         # each name the pattern allows starts at one (not "api": rapid, capital)
@@ -415,23 +383,29 @@ RULES: tuple[Rule, ...] = (
         r"(?i:authorization)\\{0,8}[\"']?\s{0,16}[:=]\s{0,16}\\{0,8}[\"']?[A-Za-z][A-Za-z0-9_-]{1,24}[ \t]{1,8}"
         r"(?P<secret>[A-Za-z0-9._~+/!\-:]{8,2048}={0,2})(?![A-Za-z0-9._~+/!\-:=])",
         folded=True,
-        accept=lambda m, text: generic.plausible_value(generic.ascii_of(m.group("secret")), False),
+        accept=lambda m, text: values.plausible_value(values.ascii_of(m.group("secret")), False),
     ),
     _rule(
         "bearer_token",
         "bearer",
         r"(?i:bearer)[ \t]{1,8}(?P<secret>[A-Za-z0-9._~+/%!\-]{16,2048}={0,2})(?![A-Za-z0-9._~+/%!\-=])",
         folded=True,
-        accept=lambda m, text: generic.plausible_value(generic.ascii_of(m.group("secret")), False),
+        accept=lambda m, text: values.plausible_value(values.ascii_of(m.group("secret")), False),
     ),
     # a value given any name that says secret, in any syntax (see generic)
     _rule("secret", generic.NAMED_ANCHORS, generic.NAMED, folded=True, accept=generic.named_value),
     _rule("secret", generic.SESSION_ANCHORS, generic.NAMED, accept=generic.named_value),
     _rule("secret", generic.PAT_ANCHORS, generic.PAT, accept=generic.named_value),
     _rule("secret", tables.TABLE_ROW_ANCHORS, tables.TABLE_ROW, folded=True, accept=tables.table_row),
-    _rule("secret", generic.NEARBY_ANCHORS, generic.NEARBY, folded=True, accept=generic.nearby_value),
+    *(
+        _rule("secret", tables.COLUMN_ANCHORS, tables.column_pattern(k), accept=judge)
+        for k, judge in ((k, tables.column_value(k)) for k in range(tables.COLUMNS))
+    ),
+    _rule("secret", shaped.NEARBY_ANCHORS, shaped.NEARBY, folded=True, accept=shaped.nearby_value),
+    # "password", as the first form names what it takes over the same line break in a text (``token:\n\n  v``)
+    _rule("password", shaped.NEXT_LINE_ANCHORS, shaped.NEXT_LINE, folded=True, accept=shaped.next_line),
     # a token of a prefix and a random tail, whoever issues it (see generic)
-    _rule("token", (), generic.SHAPED, accept=generic.shaped_token, scan=generic.SHAPED_SCAN),
+    _rule("token", (), shaped.SHAPED, accept=shaped.shaped_token, scan=shaped.SHAPED_SCAN),
     # a password or a key by the shape of where it stands, whatever tool holds it (see shapes)
     _rule("password", shapes.PASSWORD_FLAG_ANCHORS, shapes.PASSWORD_FLAG, accept=shapes.password_flag),
     _rule("password", (), shapes.COLON_FIELDS, accept=shapes.colon_fields, scan=shapes.COLON_FIELDS_SCAN),
@@ -470,4 +444,13 @@ RULES: tuple[Rule, ...] = (
     _rule("password", commands.WRAPPED_ANCHORS, commands.WRAPPED, folded=True, accept=commands.made_password),
     _rule("password", commands.ANSWERED_ANCHORS, commands.ANSWERED, accept=commands.given_password),
     _rule("password", commands.POSITIONAL_ANCHORS, commands.POSITIONAL, accept=commands.given_password),
+    _rule("secret", commands.KEYED_CALL_ANCHORS, commands.KEYED_CALL, accept=commands.made_password),
+    _rule("password", commands.SECURE_STRING_ANCHORS, commands.SECURE_STRING, folded=True),
+    _rule("password", commands.ZK_DIGEST_ANCHORS, commands.ZK_DIGEST, accept=commands.made_password),
+    _rule("password", configs.PLAIN_SCHEME_ANCHORS, configs.PLAIN_SCHEME),
+    _rule("token", commands.CREDENTIAL_VERB_ANCHORS, commands.CREDENTIAL_VERB, accept=commands.credential_verb),
+    _rule("password", commands.SLASH_FLAG_ANCHORS, commands.SLASH_FLAG, folded=True, accept=commands.made_password),
+    _rule("password", commands.REDIS_ACL_ANCHORS, commands.REDIS_ACL, accept=commands.given_password),
+    _rule("secret", commands.CI_VARIABLE_ANCHORS, commands.CI_VARIABLE, accept=commands.ci_variable),
+    _rule("secret", commands.ADD_MASK_ANCHORS, commands.ADD_MASK),
 )

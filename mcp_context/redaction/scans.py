@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from functools import cached_property
 from typing import Any
 
-from .generic import SHAPED_SCAN
+from .shaped import SHAPED_SCAN
 
 #: ASCII digits to ``0``, ASCII letters to ``a``, a token's separators (``_ - . ~``) to ``.``, every other byte to
 #: a space: what ``\d``, ``[A-Za-z]`` and the separators take under ``re.ASCII``, in a text or in its UTF-8 bytes.
@@ -57,7 +57,7 @@ class Pairs:
         return self.runs.search(data.translate(_CLASSES)) is not None
 
 
-#: The token scan (generic.SHAPED_SCAN): ``[_\-.~]``, 15 of a token's characters ahead, then twice up to 24
+#: The token scan (shaped.SHAPED_SCAN): ``[_\-.~]``, 15 of a token's characters ahead, then twice up to 24
 #: letters or separators, 1 to 12 digits and a letter. A hit is at most 75 characters long, its look-ahead 16.
 _SCANS = {SHAPED_SCAN: Pairs(before=1 + 24 + 12 - 1, apart=1 + 24 + 12, reach=96)}
 

@@ -11,22 +11,25 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import generic
-from .generic import ascii_of, password_like, plausible_value, random_run
+from . import generic, shaped, values
+from .values import ascii_of, password_like, plausible_value, random_run
 
 #: Characters of a value given on a command line or in a field: no white space, quote, backslash (a JSON
 #: escape), shell operator, nor anything outside ASCII (spelled so that rules.py can write it for bytes).
 _NOT_ASCII = r"\x80-\U0010ffff"
 _ARG = r"""[^\s"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]"""
 #: Where a command-line value ends: white space, a shell operator, a JSON escape, the end.
-_ARG_END = r"(?=[\s;|&)]|\\[nrt]|$)"
+_ARG_END = r"(?=[\s;|&)\"']|\\[nrt]|$)"
 
-#: A short flag of the kind that takes a password (``-p``, ``-a``, ``-w``, ``-P``; ``-p`` also with the value attached,
-#: ``-pS3cret!``), the value quoted or not; the flag a word of its own (not ``sha256=-p...``, a digest).
+#: A short flag of the kind that takes a password (``-p``, ``-a``, ``-w``, ``-P``, ``-k``: openssl's and others' key
+#: or pass phrase; ``-c``, ``-A``, ``-X``: an SNMP community and SNMPv3's pass phrases; ``-p`` also with the value
+#: attached, ``-pS3cret!``), the value quoted or not; the flag a word of its own (not ``sha256=-p...``, a digest).
 PASSWORD_FLAG = (  # the quote may be a JSON escape's (a command inside a JSON string)
-    rf"(?<![^\s\"'])-(?:[pawP][ \t]{{1,4}}|p)(?P<q>(?:\\?['\"])?)(?P<secret>{_ARG}{{8,256}})(?P=q){_ARG_END}"
+    rf"(?<![^\s\"'])-(?:[pawPkcAX][ \t]{{1,4}}|p)(?P<q>(?:\\?['\"])?)(?P<secret>{_ARG}{{8,256}})(?P=q){_ARG_END}"
 )
-PASSWORD_FLAG_ANCHORS = ("-p", "-a", "-w", "-P")
+#: The flags added since (``-k``, ``-c``, ``-A``, ``-X``) with the white space they take after them: ``-c`` and ``-A``
+#: alone stand in every other hyphenated word (``e-commerce``, ``X-Amz-Date``), each a try.
+PASSWORD_FLAG_ANCHORS = ("-p", "-a", "-w", "-P", *(f"-{f}{s}" for f in "kcAX" for s in " \t"))
 
 
 def password_flag(match: re.Match[Any], text: str | bytes) -> bool:
@@ -101,13 +104,13 @@ def _credential_name(name: str, value: str) -> bool:
     """Whether a value given ``name`` (a cookie's, a pair's) is a credential: the name says secret and the value is
     one, or the name says session and the value is random, or the value is random whatever the name."""
     if generic.secret_name(name):
-        return generic.plausible_value(value, generic.password_name(name))
+        return values.plausible_value(value, generic.password_name(name))
     # a run of hex digits alone is a digest or an object id (a commit's) unless the name says session
     random = any(random_run(run) and not set(run) <= _HEX for run in _SEGMENT.findall(value))
     session = _SESSION.search(name) is not None
     if session and not random:
         random = any(random_run(run) for run in _SEGMENT.findall(value))
-    return random and (generic.plausible_value(value, False) or session)
+    return random and (values.plausible_value(value, False) or session)
 
 
 _SEGMENT = re.compile(r"[A-Za-z0-9]{16,}")
@@ -173,7 +176,10 @@ def _text(part: str | bytes) -> str:
 #: An object given a name whose first field is the value (an ARM template's parameters: ``"adminPassword":
 #: {"value": "..."}``).
 _OBJECT_NAME = re.compile(
-    r"(?P<name>[A-Za-z0-9_.\-]{1,64})\\{0,8}[\"']?[ \t]{0,4}:[ \t]{0,4}\{(?:[ \t\r\n]|\\[nrt]){0,64}\\{0,8}[\"']?\Z"
+    r"(?P<name>[A-Za-z0-9_.\-]{1,64})\\{0,8}[\"']?[ \t]{0,4}:[ \t]{0,4}\{(?:[ \t\r\n]|\\[nrt]){0,64}"
+    # the value's field first, or after a description's (Heroku's app.json: ``"X_TOKEN": {"description": ...,``)
+    r"(?:\\{0,8}[\"'](?:description|required|generator)\\{0,8}[\"'][ \t]{0,4}:[ \t]{0,4}[^{}\[\]\n]{0,160}?,"
+    r"(?:[ \t\r\n]|\\[nrt]){0,64})?\\{0,8}[\"']?\Z"
 )
 _OBJECT_NAME_BYTES = re.compile(_OBJECT_NAME.pattern.encode())
 
@@ -209,7 +215,7 @@ IDENTIFIED_BY_ANCHORS = ("identified",)
 
 
 def identified_by(match: re.Match[Any], text: str | bytes) -> bool:
-    return generic.plausible_value(ascii_of(match.group("secret")), True)
+    return values.plausible_value(ascii_of(match.group("secret")), True)
 
 
 #: A value given a name in a heredoc of one line (Terraform's ``password = <<-EOT``, YAML's block scalar
@@ -359,13 +365,24 @@ def given(match: re.Match[Any], text: str | bytes) -> bool:
     return value[0] not in "$%{<-" and plausible_value(value, True)
 
 
-#: A user and a password joined by a colon, given to a flag that takes credentials: ``-A user:pw`` (ApacheBench),
-#: ``--auth``, ``--basic-auth``, ``--http-auth``, ``--proxy-user``, ``--creds`` (``curl -u`` is read apart).
+#: A user and a password joined by a colon (or a comma, as lftp joins them), given to a flag that takes credentials:
+#: ``-A user:pw`` (ApacheBench), ``-u``/``--user`` (lftp, etcdctl, any client that takes both), ``--auth``,
+#: ``--basic-auth``, ``--http-auth``, ``--proxy-user``, ``--creds`` (``curl -u`` is read apart).
 FLAG_PAIR = (
-    r"(?:(?<![^\s\"'])-A|--(?:auth|basic-auth|http-auth|proxy-user|proxy-auth|creds|credentials))(?:[ \t]{1,4}|=)"
-    rf"(?P<q>['\"]?)[A-Za-z0-9_.@\\\-]{{1,64}}:(?P<secret>{_ARG}{{6,256}})(?P=q){_ARG_END}"
+    r"(?:(?<![^\s\"'])-[Au]|--(?:auth|basic-auth|http-auth|proxy-user|proxy-auth|creds|credentials|user))"
+    rf"(?:[ \t]{{1,4}}|=)(?P<q>['\"]?)[A-Za-z0-9_.@\\\-]{{1,64}}[:,](?P<secret>{_ARG}{{6,256}})(?P=q){_ARG_END}"
 )
-FLAG_PAIR_ANCHORS = ("-A ", "--auth", "--basic-auth", "--http-auth", "--proxy-user", "--proxy-auth", "--creds")
+FLAG_PAIR_ANCHORS = (
+    "-A ",
+    "-u ",
+    "--auth",
+    "--basic-auth",
+    "--http-auth",
+    "--proxy-user",
+    "--proxy-auth",
+    "--creds",
+    "--user",
+)
 
 
 def flag_pair(match: re.Match[Any], text: str | bytes) -> bool:
@@ -387,7 +404,8 @@ def bundler(match: re.Match[Any], text: str | bytes) -> bool:
     value = ascii_of(match.group("secret"))
     user, _, password = value.rpartition(":")
     if user:
-        return len(password) >= 8 and password[0] not in "$%{<" and len(set(password)) >= 4
+        # no placeholder (a manual's ``username:password``)
+        return password[0] not in "$%{<" and len(set(password)) >= 4 and plausible_value(password, True)
     return plausible_value(value, False)
 
 
@@ -399,7 +417,7 @@ PATH_TOKEN_ANCHORS = ("/t/", "/token/", "/tokens/")
 
 def path_token(match: re.Match[Any], text: str | bytes) -> bool:
     value = ascii_of(match.group("secret"))
-    return generic.uuid_token(value) or any(random_run(run) for run in _SEGMENT.findall(value))
+    return shaped.uuid_token(value) or any(random_run(run) for run in _SEGMENT.findall(value))
 
 
 #: A command at a shell prompt (``$ ``, ``user@host:~/app$ ``) whose words name a secret (``salt-call pillar.get
@@ -409,13 +427,15 @@ def path_token(match: re.Match[Any], text: str | bytes) -> bool:
 PROMPT_OUTPUT = (
     # the command may go on over a line's end its backslash continues (``\`` and a newline; in a JSON string, both
     # escaped)
-    r"(?:(?<![^\n])|(?<=\\n)|(?<=[\"~/\w\])]))\$[ \t]"
+    r"(?:(?:(?<![^\n])|(?<=\\n)|(?<=[\"~/\w\])]))\$|[~/\]]#)[ \t]"
     r"(?P<command>(?:\\\r?\n|\\\\\\n|[^\n\\]|\\[^nr\n]){1,200})(?:\r?\n|\\n)"
     r"(?:(?!(?:[^\n\\]|\\[^nr\n]){0,128}\[secret:)(?:[^\n\\$]|\\[^nr\n]){0,128}(?:\r?\n|\\n)){0,3}?[ \t]{0,16}"
     r"(?P<secret>(?=[^\s\\:]{0,255}[\d!#%^*+~])(?=[^\s\\:]{0,255}[A-Za-z])[^\s\"'`\\:$][^\s\"'`\\:]{5,255})"
     r"[ \t]{0,16}(?=\r?\n|\\[rn]|$)"
 )
-PROMPT_OUTPUT_ANCHORS = ("$ ", "$\t")
+#: Root's prompt ends with ``#`` after ``user@host:~``, ``user@host:/`` or ``[user@host dir]``; a ``#`` anywhere else
+#: starts a comment.
+PROMPT_OUTPUT_ANCHORS = ("$ ", "$\t", "~# ", ":/# ", "]# ")
 #: What stands before a prompt's ``$`` on its line: nothing, ``user@host:~/dir``, ``[user@host dir]``, a
 #: virtual environment's ``(venv) ``; never words of a sentence ("costs 5$ a month").
 _PROMPT_HEAD = re.compile(
@@ -430,51 +450,16 @@ def prompt_output(match: re.Match[Any], text: str | bytes) -> bool:
     """Whether the ``$`` ends a prompt (alone, or after ``user@host:path``), a word of the command names a secret (a
     path's file name, a key's last part) and the line is made as a password or random."""
     start = match.start()
-    if _PROMPT_HEAD.search(("\n" if start <= 80 else "") + _text(text[max(0, start - 80) : start])) is None:
+    prompt = ascii_of(match.group()[:2])
+    head = _text(text[max(0, start - 80) : start]) + (prompt[0] if prompt[0] == "]" else "")
+    found = _PROMPT_HEAD.search(("\n" if start <= 80 else "") + head)
+    if found is None or (prompt[0] != "$" and "@" not in found.group()):  # root's: after user@host only
         return False
     # a placeholder in the command (a secret redacted there before) says nothing of what the command names
     words = _COMMAND_WORDS.findall(_PLACED.sub(" ", ascii_of(match.group("command"))))
-    if not any(generic.secret_name(word) for word in words):
-        return False
     value = ascii_of(match.group("secret"))
-    return password_like(value) or any(random_run(run, 12) for run in _RUN.findall(value))
-
-
-#: A line of an environment file (``.env``, ``export NAME=value``), whose value runs to the line's end whatever
-#: signs it holds (``SECRET_KEY=django-insecure-x#4)3491&*3q``: a shell would refuse it, a dotenv reader takes it
-#: whole): found from a secret word in capitals and ``=``, the line read back to its start (see env_line).
-ENV_LINE = (
-    r"(?:PASSWORD|PASSWD|PASS|PWD|PASSPHRASE|SECRET|TOKEN|KEY|KEY_BASE|AUTH|CREDENTIALS)="
-    rf"(?P<secret>[^\s\"'`\\{_NOT_ASCII}]{{8,512}})(?=[ \t]{{0,16}}(?:\r?\n|\\[rn]|$))"
-)
-ENV_LINE_ANCHORS = tuple(
-    f"{w}="
-    for w in (
-        "PASSWORD",
-        "PASSWD",
-        "PASS",
-        "PWD",
-        "PASSPHRASE",
-        "SECRET",
-        "TOKEN",
-        "KEY",
-        "KEY_BASE",
-        "AUTH",
-        "CREDENTIALS",
-    )
-)
-#: The start of the line before the secret word (or of a string holding the line): ``export`` or not, then the
-#: name's first words.
-_ENV_NAME = re.compile(r"(?:\n|\\n|\")[ \t]{0,8}(?:export[ \t]{1,4})?(?P<name>[A-Z0-9_]{0,64})\Z")
-
-
-def env_line(match: re.Match[Any], text: str | bytes) -> bool:
-    """Whether the name starts its line, the whole of it says secret, and the value is one (no reference)."""
-    start = match.start()
-    line = _text(text[max(0, start - 80) : start])
-    found = _ENV_NAME.search(("\n" if start <= 80 else "") + line)
-    if found is None:
-        return False
-    whole = ascii_of(match.group())
-    name = found.group("name") + whole[: whole.index("=")]
-    return generic.secret_name(name) and plausible_value(ascii_of(match.group("secret")), generic.password_name(name))
+    random = any(random_run(run, 12) for run in _RUN.findall(value))
+    if not any(generic.secret_name(word) for word in words):
+        # a command that names a key (``Fernet.generate_key()``): what it prints is one when random
+        return random and any(generic.key_name(word) for word in words)
+    return password_like(value) or random
