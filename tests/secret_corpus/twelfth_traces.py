@@ -11,12 +11,8 @@ from __future__ import annotations
 import json
 import random
 
-from .fifth_places import Place
+from .fifth_places import Place, body
 from .makers import HEX, s, uuid4
-
-
-def pem_body(value: str) -> str:
-    return "\n".join(line for line in value.splitlines() if not line.startswith("-----"))
 
 
 def terraform_output_json_cmd(rng: random.Random, var: str, value: str) -> Place:
@@ -311,7 +307,7 @@ def talos_machine_config_secretbox(rng: random.Random, var: str, value: str) -> 
 def fastlane_api_key_json_escaped(rng: random.Random, var: str, value: str) -> Place:
     doc = {"key_id": s(rng, 10, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"), "issuer_id": uuid4(rng),
            "key": value + "\n", "in_house": False}  # fmt: skip
-    return f"// fastlane/api_key.json\n{json.dumps(doc, indent=2)}\n", pem_body(value)
+    return f"// fastlane/api_key.json\n{json.dumps(doc, indent=2)}\n", body(value)
 
 
 def fastfile_key_content_heredoc(rng: random.Random, var: str, value: str) -> Place:
@@ -320,7 +316,7 @@ def fastfile_key_content_heredoc(rng: random.Random, var: str, value: str) -> Pl
         f'    key_id: "{s(rng, 10, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")}",\n    issuer_id: "{uuid4(rng)}",\n'
         f"    key_content: <<~P8\n{chr(10).join('      ' + line for line in value.splitlines())}\n    P8\n  )\n"
         "  pilot(api_key: api_key)\nend\n"
-    ), pem_body(value)
+    ), body(value)
 
 
 PLACES = {
