@@ -14,7 +14,7 @@ import pytest
 
 from benchmarks.redaction_engines import Case, corpus, count_ours, leaked, ordinary
 from mcp_context.redaction import Redactor
-from tests.secret_corpus import eighth, eleventh, fifth, ninth, seventh, sixth, tenth
+from tests.secret_corpus import eighth, eleventh, fifth, ninth, seventh, sixth, tenth, twelfth
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = corpus()
@@ -161,6 +161,28 @@ def test_the_eleventh_part_is_complete_and_is_what_eleventh_py_makes() -> None:
     assert all(source.startswith("GitHub secret scanning ") for _, source, *_ in eleventh.VENDORS)
     assert 0.35 <= len(eleventh.VENDORS) / len(formats) <= 0.6
     assert set(eleventh.SURROUNDINGS) == {where for *_, shown in eleventh.ELEVENTH for where in shown}
+
+
+def test_the_twelfth_part_is_complete_and_is_what_twelfth_py_makes() -> None:
+    """The twelfth held-out part, as the eleventh: at least 60 formats of two cases each, over a third of them
+    vendors' (trufflehog's detectors), none of them in another part, each shown in places of its own, no secret twice,
+    and the corpus file holding exactly what twelfth.py makes. No test reads how the rules see it: it stays blind."""
+    part = [c for c in CASES if c.split == twelfth.SPLIT]
+    assert [(c.id, c.format, c.text, c.secret) for c in part] == [
+        (r["id"], r["format"], r["text"], r["secret"]) for r in twelfth.rows()
+    ]
+    formats = Counter(c.format for c in part)
+    assert len(formats) >= 60 and len(part) >= 120 and min(formats.values()) >= 2
+    others = [c for c in CASES if c.split != twelfth.SPLIT]
+    assert not formats.keys() & {c.format for c in others}
+    assert not {c.shown for c in part} & {c.shown for c in others}
+    assert len({c.secret for c in part}) == len(part) and not {c.secret for c in part} & {c.secret for c in others}
+    assert all(source.startswith("trufflehog ") for _, source, *_ in twelfth.VENDORS)
+    with open(ROOT / "tests" / "secret_corpus" / "corpus.jsonl", encoding="utf-8") as rows:
+        earlier_sources = {row["source"] for row in map(json.loads, rows) if row["split"] != twelfth.SPLIT}
+    assert not {source for _, source, *_ in twelfth.VENDORS} & earlier_sources, "vendors no earlier part has"
+    assert 0.35 <= len(twelfth.VENDORS) / len(formats) <= 0.6
+    assert set(twelfth.SURROUNDINGS) == {where for *_, shown in twelfth.TWELFTH for where in shown}
 
 
 @pytest.mark.parametrize("case", DEV, ids=[c.id for c in DEV])
