@@ -164,8 +164,14 @@ ALL_CASES = [c for c, _ in ISSUE_CASES + GENERAL_CASES] + [c for c, _ in SHAPE_C
 ALL_SECRETS = SECRETS + GENERAL_SECRETS + [s for _, s in SHAPE_CASES]
 
 
+#: The fast part lays the issue's secrets across the window's cut; the other shapes run in the whole suite.
+CASES = [
+    pytest.param(n, marks=() if n < len(ISSUE_CASES) else pytest.mark.slow, id=str(n)) for n in range(len(ALL_CASES))
+]
+
+
 @pytest.mark.parametrize("boundary", CUTS)
-@pytest.mark.parametrize("case", range(len(ALL_CASES)))
+@pytest.mark.parametrize("case", CASES)
 def test_a_secret_at_every_offset_around_every_cut_is_redacted(case: int, boundary: int) -> None:
     """Pieces of 5,000 bytes, windows of 8 KiB (the sizes made small, the logic the same): the secret's text is
     put at every offset that lays it across a piece's end or a window's cut, and no cut lets it through."""
