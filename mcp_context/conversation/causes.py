@@ -347,11 +347,8 @@ def _under_caret(text: str, end: int) -> str | None:
     """The message printed under the caret of the first excerpt below ``end`` (toml's, rustc's, miette's reports
     put it there), within a few lines."""
     lines = text[end:].split("\n", _CARET_LINES + 1)[1 : _CARET_LINES + 1]
-    for k, line in enumerate(lines):
-        if _GUTTER_CARET.match(line):
-            after = next((ln.strip() for ln in lines[k + 1 :] if ln.strip()), "")
-            return after if after and not _GUTTER.match(after) else None
-    return None
+    caret = next((k for k, line in enumerate(lines) if _GUTTER_CARET.match(line)), None)
+    return None if caret is None else _after_excerpt(lines[caret:])
 
 
 #: A line whose message is only a kind or a code, or nothing, after its last colon (``Error: ERR_PNPM_NO_SCRIPT``,

@@ -26,6 +26,7 @@ __all__ = [
     "Reading",
     "exit_code",
     "normalised",
+    "plain",
     "printed",
     "quote",
     "read_command",
@@ -63,8 +64,8 @@ def read_command(text: str, command: str = "") -> Reading:
     """A shell command's output: the exit code decides when written, else the failure lines do. Hosts' wrappers
     are read through (``wrappers``): Codex's JSON, Gemini CLI's ``Output:``, any JSON with an output and a code.
     ``command``: the command run, when known: a host's line that echoes it is no reason."""
-    text, code = unwrapped(_plain(text))
-    text = _plain(text)  # also what a wrapper's JSON held (its colour codes were escaped in it)
+    text, code = unwrapped(plain(text))
+    text = plain(text)  # also what a wrapper's JSON held (its colour codes were escaped in it)
     if code is None:
         code = exit_code(text)
     if code is not None:
@@ -94,7 +95,7 @@ _STRICT = re.compile(
 _WARNS = re.compile(r"(?i)\bwarn(?:ing)?s?\b")
 
 
-def _plain(text: str) -> str:
+def plain(text: str) -> str:
     """``text`` as a reader sees it: a terminal's line ends (``\\r\\n``, as a pseudo-terminal hands output over) read
     as newlines, its colour codes left out."""
     text = text.replace("\r\n", "\n") if "\r\n" in text else text
@@ -164,7 +165,7 @@ def read_tool(text: str, target: str = "") -> Reading:
     file it was asked for is not there (``[Errno 2] No such file or directory: 'x'``, ``The path /x does not
     exist.``): a read tool may say so with no error flag and in no error wording of its own. An envelope of one
     member (``{"data": "Error: ..."}``) is read for the text it holds."""
-    text = _plain(text)
+    text = plain(text)
     if text.startswith("{") and text.endswith("}"):
         text = enveloped(text)
     if TOOL_ERROR.match(text):

@@ -47,7 +47,6 @@ _NOISE_LINE = re.compile(
 #: A tag opening or closing a line: a wrapper's (``<output>``, ``</stderr>``) when the text holds its pair.
 _TAG = re.compile(r"^[ \t]*</?([a-z_-]+)>|</?([a-z_-]+)>[ \t]*$", re.M)
 #: A terminal's escape sequence (a colour, a cursor move): ``ESC [ 31 m``.
-_COLOUR = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 CUT_CHARS = 160
 #: A failure's line keeps more: its cause comes first, the test and the build target it failed in after it.
 FAILURE_CHARS = 320
@@ -378,10 +377,8 @@ def outcome(call: Call, result: Block) -> tuple[bool, str]:
     if head.startswith('{"error"'):  # Gemini's error payload: the message is inside
         text = _error_payload(text)
         return True, cut(_lines(text)[0] if _lines(text) else "error", CUT_CHARS)
-    text = text.replace("\r\n", "\n") if "\r\n" in text else text  # a pseudo-terminal's line ends
     seen = text if len(text) <= 2 * _ERROR_CHARS else text[:_ERROR_CHARS] + "\n" + text[-_ERROR_CHARS:]
-    if "\x1b[" in seen:  # a terminal's colour codes are no part of what a tool says
-        seen = _COLOUR.sub("", seen)
+    seen = failures.plain(seen)  # a terminal's colour codes and line ends are no part of what a tool says
     command = call.kind == "command"
     reading = failures.read_command(seen, call.target) if command else failures.read_tool(seen, call.target)
     if result.is_error or head.startswith("<tool_use_error>") or reading.failed:
