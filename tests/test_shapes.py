@@ -144,6 +144,10 @@ def test_aider_edit_blocks_and_quoted_runs_are_read_as_calls() -> None:
         ("The path /w/src/app.py does not exist. Please provide a valid path.", True),
         ("ERROR:\nInvalid `path` parameter: /w/src/app.py. The path /w/src/app.py does not exist.", True),
         ("raise LookupError('user not found')\n", False),  # a short file that says "not found" in its own text
+        ("/w/src/app.py is not a valid path\n", True),
+        ("Unable to open /w/src/app.py (ENOENT)", True),
+        ("Invalid file path: src/app.py", True),
+        ("# app.py\nraise ValueError('not a valid path')\n", False),  # a file's own text, naming no file it is
     ],
 )
 def test_a_read_tool_saying_its_file_is_missing_failed(result: str, failed: bool) -> None:

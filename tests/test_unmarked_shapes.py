@@ -307,3 +307,43 @@ def test_a_message_in_a_hanging_indent_is_told_whole() -> None:
         "ERROR    `readme` has errors in markup and would not be rendered on the index. "
         "line 3: Warning: Inline emphasis start-string without end-string."
     )
+
+
+def test_a_verdict_drawn_inside_a_rule_is_read_without_the_rule() -> None:
+    text = (
+        "== Lint ratio for src/ ==\n| file | count |\n| a.py | 3 |\n"
+        "============ OUTCOME: FAILED (allowed: 0, found: 3) ============\n"
+    )
+    assert _quoted(text) == "OUTCOME: FAILED (allowed: 0, found: 3)"
+    # a title drawn as a rule is no verdict, and a passed one says nothing failed
+    assert failures.read_command("======== test session starts ========\nall good\n").failed is False
+    assert failures.read_command("-------- OUTCOME: PASSED (allowed: 0, found: 0) --------\n").failed is False
+
+
+def test_the_row_a_status_table_marks_failed_is_told_with_the_verdict_under_it() -> None:
+    text = (
+        "| check                | state   |\n|----------------------|---------|\n"
+        "| schema.orders        | OK      |\n| schema.refunds       | FAILED  |\n"
+        "------- OUTCOME: FAILED (allowed: 0, found: 1) -------\n"
+    )
+    quoted = " ".join(_quoted(text).split())
+    assert "| schema.refunds | FAILED |" in quoted and "OUTCOME: FAILED (allowed: 0, found: 1)" in quoted
+    missed = "| Order.total (L9) | MISSED |\n| Order.add (L4) | COVERED |\n---- OUTCOME: FAILED (minimum: 90%) ----\n"
+    assert _quoted(missed) == "| Order.total (L9) | MISSED | (OUTCOME: FAILED (minimum: 90%))"
+    boxed = "│ migrate_users   │ ✗ │\n│ migrate_orders  │ ✓ │\n"
+    assert _told(boxed) == "│ migrate_users │ ✗ │"
+
+
+def test_a_message_reported_then_raised_again_is_quoted_where_the_tool_reported_it() -> None:
+    text = (
+        "ERROR: config key `server.port` must be an integer\nTraceback (most recent call last):\n"
+        '  File "/usr/lib/python3/dist-packages/cfgcheck/cli.py", line 40, in main\n    check(doc)\n'
+        "cfgcheck.errors.SchemaError: config key `server.port` must be an integer\n"
+    )
+    assert _quoted(text) == "ERROR: config key `server.port` must be an integer"
+    # a runner's arrow under a test's name abbreviates the exception below it: the exception is quoted
+    arrow = (
+        "  × totals an order\n    → Cannot read properties of null (reading 'lines')\n\n"
+        "TypeError: Cannot read properties of null (reading 'lines')\n ❯ src/order.js:4:9\n"
+    )
+    assert "TypeError: Cannot read properties of null (reading 'lines')" in _quoted(arrow)

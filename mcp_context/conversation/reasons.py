@@ -144,14 +144,20 @@ def reason(text: str) -> str | None:
     earlier = [s for s in scored[1:] if s[1] < start and _same_kind(s[2], line)]
     if earlier:  # two findings of one kind (a linter's two messages of a rule): the first printed caused the rest
         value, start, line = min(earlier, key=lambda s: s[1])
-    first = _message(text, start, line)
+    first = _unframed(_message(text, start, line))
     if len(scored) > 1:
         nxt_value, nxt_start, nxt = scored[1]
-        second = _message(text, nxt_start, nxt)
+        second = _unframed(_message(text, nxt_start, nxt))
         if value - nxt_value < _CLOSE and len(first) + len(second) <= 2 * _SHORT and second not in first:
             pair = (first, second) if start < nxt_start else (second, first)
             return "; ".join(pair)
     return first
+
+
+def _unframed(line: str) -> str:
+    """A verdict drawn inside a rule, told without the rule's dashes."""
+    framed = _VERDICT_FRAMED.match(line)
+    return framed["said"] if framed else line
 
 
 _KIND_WORDS = 4
@@ -274,7 +280,12 @@ def message(line: str) -> str:
 
 
 def _score(line: str, warned: bool = False) -> float:
-    if banner(line) or _FRAME.match(line) or _METRIC.match(line):
+    if banner(line):  # a rule between blocks, or a verdict drawn as one (``---- RESULT: FAILED (...) ----``)
+        framed = _VERDICT_FRAMED.match(line)
+        if framed is None or tally(framed["said"]) or len(framed["said"].split()) < _FRAMED_WORDS:
+            return 0.0
+        return _score(framed["said"], warned) + 2.0 if _SEVERE.search(framed["said"]) else 0.0
+    if _FRAME.match(line) or _METRIC.match(line):
         return 0.0
     message = _NOISE.sub("", line, count=1) or line
     said = _NEGATED.sub("", message)
@@ -385,9 +396,14 @@ def error_at_edge(text: str) -> bool:
     return any(severe(ln) for ln in edges)
 
 
+#: A word of failure framed as a section's banner (``+++++ Timeout +++++``, ``=== ERRORS ===``).
+_FRAMED = re.compile(r"([=+*!#~-])\1{4,} ?[A-Za-z][\w ]{2,40}? ?\1{5,}")
+#: A sentence drawn inside a rule (``---------- RESULT: FAILED (minimum: 80.0%, actual: 60.0%) ----------``): a
+#: tool's verdict with its reason, printed as a banner; a title of a few words over a section is not one.
+_VERDICT_FRAMED = re.compile(r"^\s*([=+*#~-])\1{2,}\s*(?P<said>\S.*?\S)\s*\1{3,}\s*$")
+_FRAMED_WORDS = 3
 #: A finding led by the cross a tool marks a failed check with (``✖  subject may not be empty``, ``✗ renders``),
 #: the tick being its passed one.
-_FRAMED = re.compile(r"([=+*!#~-])\1{4,} ?[A-Za-z][\w ]{2,40}? ?\1{5,}")
 _CROSSED = re.compile(r"^[ \t]*\[?[✖✗✘❌]\]?[ \t]+\S")  # also in brackets: ``[✖] docs/a.md``
 #: A stack's dump announced on a line of its own (``stack traceback:``, ``Stack trace:``, ``Backtrace:``): the
 #: program stopped on an error.

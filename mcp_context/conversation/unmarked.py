@@ -9,7 +9,7 @@ import re
 
 from .causes import MOST
 
-__all__ = ["finding"]
+__all__ = ["failed_row", "finding"]
 
 #: Where a diff begins: its file headers, a hunk, ``diff a b`` or a formatter's ``Diff in src/a.rs:1:``.
 _DIFF = re.compile(r"^(?:--- \S|\+\+\+ \S|@@ [-+\d, ]+ @@|diff \S|Diff in \S)", re.M)
@@ -19,17 +19,27 @@ _NAMED = re.compile(r"^(?:\+\+\+ (?!-(?:\s|$))|Diff in )\S")
 _PLACED = re.compile(r"(?:^|\s)[\w./-]+\.\w{1,8}:\d+(?::\d+)?(?::?\s|:(?=[A-Za-z])|$)")
 #: A heading over a list of findings (``Unused dependencies (1)``, ``Unused exports:``).
 _HEADING = re.compile(r"^\S[^:\n]{0,60}(?:\(\d+\)|:)$")
+#: A table's row whose last cell is only a failed check's status (``| Invoice.total (L15) | MISSED |``), drawn with
+#: bars or box lines; the rows of the checks that passed say ``COVERED``, ``OK`` or ``PASSED`` there.
+_FAILED_ROW = re.compile(
+    r"(?m)^[ \t]*[|│┃].*\S.*[|│┃][ \t]*(?:MISSED|MISSING|FAILED|FAIL|FAILURE|ERROR|ERRORED|BROKEN|UNCOVERED|"
+    r"NOT OK|NOT COVERED|[✗✖✘❌])[ \t]*[|│┃][ \t]*$"
+)
 _LEAD_CHARS = 100
 
 
 def finding(text: str) -> str | None:
     """What a failed run's output that names no error shows: the change its diff makes (with the file it names and
-    what the tool said over it), else the first line that names a place in a file; None for any other output."""
+    what the tool said over it), a table's row that marks a check failed, else the first line that names a place in a
+    file; None for any other output."""
     diff = _DIFF.search(text)
     if diff is not None:
         shown = _diff_told(text, diff.start())
         if shown:
             return shown
+    row = failed_row(text)
+    if row is not None:
+        return row
     above = ""
     for line in text.split("\n"):
         said = line.strip()
@@ -37,6 +47,13 @@ def finding(text: str) -> str | None:
             return f"{above} {said}" if _HEADING.match(above) else said
         above = said or above
     return None
+
+
+def failed_row(text: str) -> str | None:
+    """The first row of a table of checks whose status column marks it failed (the finding, where the verdict under
+    the table only compares a total with a threshold), its cells' padding left out; None when there is none."""
+    row = _FAILED_ROW.search(text)
+    return " ".join(row.group(0).split()) if row is not None else None
 
 
 def _diff_told(text: str, at: int) -> str | None:
