@@ -347,3 +347,25 @@ def test_a_message_reported_then_raised_again_is_quoted_where_the_tool_reported_
         "TypeError: Cannot read properties of null (reading 'lines')\n ❯ src/order.js:4:9\n"
     )
     assert "TypeError: Cannot read properties of null (reading 'lines')" in _quoted(arrow)
+
+
+def test_a_missed_threshold_is_told_with_the_finding_listed_above_it() -> None:
+    text = (
+        "Unused exports found (2):\n  * parseDate  src/time.ts:3:14\n  * toIso  src/time.ts:9:14\n\n"
+        "error: 2 unused exports over threshold (0)\n"
+    )
+    assert _quoted(text) == "* parseDate  src/time.ts:3:14 (error: 2 unused exports over threshold (0))"
+
+
+def test_each_measure_that_missed_its_threshold_is_told() -> None:
+    text = (
+        "ERROR: Coverage for statements (70%) does not meet threshold (75%) for src/fees.js\n"
+        "ERROR: Coverage for functions (50%) does not meet threshold (90%) for src/fees.js\n"
+        "File      | % Stmts | % Funcs\nfees.js   |      70 |      50\n"
+    )
+    quoted = _quoted(text)
+    assert "statements (70%) does not meet threshold (75%)" in quoted
+    assert "functions (50%) does not meet threshold (90%)" in quoted
+    # one measure under its threshold is told alone
+    alone = "ERROR: Coverage for lines (60%) does not meet global threshold (80%)\n"
+    assert _quoted(alone) == "ERROR: Coverage for lines (60%) does not meet global threshold (80%)"

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from .causes import BARE, joined, owner, said_below, with_below
 from .failure_rules import RULES, Rule
 from .reasons import ERROR_LINE, QUOTED, error_at_edge, own_diagnostic, reason, second_opinion, tally
-from .unmarked import failed_row
+from .unmarked import failed_row, listed
 from .wrappers import ECHOED, EXIT_CODE, enveloped, exit_code, printed, unwrapped
 
 __all__ = [
@@ -278,7 +278,7 @@ def quote(text: str, failed: bool = False) -> str | None:
         line = _why(text, best, line)
     else:
         line = second_opinion(text, line, best.start)
-    line = with_below(text, best.start, best.line, _completed(text, line))
+    line = _against_threshold(text, best, seen, with_below(text, best.start, best.line, _completed(text, line)))
     wrapper = next((ln for _, ln in found.get("***", ()) if _MAKE.match(ln)), None)
     if wrapper is None or wrapper.strip() == line:
         return _with_cause(text, line) if wrapper is not None else line
@@ -352,6 +352,28 @@ def _said_first(text: str, best: _Best) -> _Best:
             return _Best(best.rank, best.order, own, at + line.find(own), False)
         at += len(line) + 1
     return best
+
+
+#: A verdict that a measure missed its threshold (``Coverage for lines (75%) does not meet threshold (80%)``,
+#: ``found too many duplicates (45.45%) over threshold (0%)``, ``total of 33 is less than fail-under=90``).
+_THRESHOLD = re.compile(
+    r"(?i)\b(?:(?:over|under|above|below|exceeds?|meet|reach(?:ed)?) (?:the )?(?:global )?(?:threshold|minimum|"
+    r"maximum|limit)|fail[-_ ]under|not reached|(?:less|greater|more|fewer) than (?:the )?(?:threshold|minimum|"
+    r"maximum|limit))\b"
+)
+
+
+def _against_threshold(text: str, best: _Best, seen: list[_Best], line: str) -> str:
+    """A verdict that a measure missed its threshold, told with what made it miss: the finding listed above it (the
+    clone, the unused name) where one is, else the tool's other verdicts of the kind (each measure it missed: the
+    fix may be for any of them)."""
+    if best.title or _THRESHOLD.search(best.line) is None:
+        return line
+    found = listed(text[: best.start])
+    if found is not None and found not in line:
+        return f"{found} ({line})"
+    others = [f.line for f in seen if f.line != best.line and f.line not in line and _THRESHOLD.search(f.line)]
+    return f"{line}; {others[0]}" if others else line
 
 
 def _with_row(text: str, why: str | None) -> str | None:

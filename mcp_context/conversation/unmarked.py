@@ -9,7 +9,7 @@ import re
 
 from .causes import MOST
 
-__all__ = ["failed_row", "finding"]
+__all__ = ["failed_row", "finding", "listed"]
 
 #: Where a diff begins: its file headers, a hunk, ``diff a b`` or a formatter's ``Diff in src/a.rs:1:``.
 _DIFF = re.compile(r"^(?:--- \S|\+\+\+ \S|@@ [-+\d, ]+ @@|diff \S|Diff in \S)", re.M)
@@ -54,6 +54,25 @@ def failed_row(text: str) -> str | None:
     the table only compares a total with a threshold), its cells' padding left out; None when there is none."""
     row = _FAILED_ROW.search(text)
     return " ".join(row.group(0).split()) if row is not None else None
+
+
+def listed(text: str) -> str | None:
+    """The first item of a list of findings under a heading that says what was found (``Clone found (javascript):``
+    over `` - web/src/a.js [1:22 - 11:32]``, ``Unused dependencies`` over ``* left-pad``); None when there is none."""
+    lines = text.split("\n")
+    for above, line in zip(lines, lines[1:], strict=False):
+        if _FOUND_HEADING.match(above.strip()) and _ITEM.match(line):
+            return line.strip()
+    return None
+
+
+#: A heading that names what a check found, over the list of it.
+_FOUND_HEADING = re.compile(
+    r"(?i)^\S[^\n]{0,60}\b(?:found|detected|unused|missing|duplicates?|clones?|violations?|problems?|issues?|"
+    r"undefined|unresolved|outdated|vulnerabilit(?:y|ies))\b[^\n]{0,30}(?:\(\d+\)|:)$"
+)
+#: An item of a list: a bullet, or a line indented under its heading.
+_ITEM = re.compile(r"^(?:[ \t]*[-*•+][ \t]+\S|[ \t]+\S)")
 
 
 def _diff_told(text: str, at: int) -> str | None:
