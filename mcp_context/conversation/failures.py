@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from .causes import BARE, joined, owner, said_below, with_below
 from .failure_rules import RULES, Rule
 from .reasons import ERROR_LINE, QUOTED, error_at_edge, own_diagnostic, reason, second_opinion, tally
-from .unmarked import failed_row, listed
+from .verdicts import against_threshold, said_first, with_row
 from .wrappers import ECHOED, EXIT_CODE, enveloped, exit_code, printed, unwrapped
 
 __all__ = [
@@ -261,8 +261,10 @@ def quote(text: str, failed: bool = False) -> str | None:
             title = _better(title, rule, matches[0].start(), matches[0].group(0)) if rule.title else title
             titles += [m.start() for m in matches] if rule.title else []
     if best is None:  # a failure is shown, in no shape known here: the line that reads most like a reason
-        return _with_row(text, _pointed(text, reason(text))) if failed else None
-    best = _said_first(text, _unwrapped(text, best, seen))
+        return with_row(text, _pointed(text, reason(text))) if failed else None
+    best = _unwrapped(text, best, seen)
+    first = said_first(text, best.line, best.start) if not best.title else None
+    best = _Best(best.rank, best.order, first[1], first[0], False) if first else best
     above = owner(text, best.start)  # a line inside an error's indented block is a detail of that error
     if above is not None and not best.title:
         best = _Best(best.rank, best.order, above[1], above[0], False)
@@ -278,7 +280,8 @@ def quote(text: str, failed: bool = False) -> str | None:
         line = _why(text, best, line)
     else:
         line = second_opinion(text, line, best.start)
-    line = _against_threshold(text, best, seen, with_below(text, best.start, best.line, _completed(text, line)))
+    line = with_below(text, best.start, best.line, _completed(text, line))
+    line = line if best.title else against_threshold(text, best.line, best.start, [f.line for f in seen], line)
     wrapper = next((ln for _, ln in found.get("***", ()) if _MAKE.match(ln)), None)
     if wrapper is None or wrapper.strip() == line:
         return _with_cause(text, line) if wrapper is not None else line
@@ -329,60 +332,6 @@ def _unwrapped(text: str, best: _Best, seen: list[_Best]) -> _Best:
         return best
     inside = [f for f in seen if f.start < best.start and f.rank > _TALLY and not f.title and not wraps(f)]
     return min(inside, key=lambda found: found.start, default=best)  # the first: it caused the rest
-
-
-#: An exception's line as a traceback ends on it (``validate_pyproject.errors.ValidationError: `a` must be b``):
-#: the kind, then the message.
-_RAISED_AS = re.compile(r"^[\w.]*(?:Error|Exception|Failure|Fault)\w*: (?P<said>.{16,})$")
-
-
-def _said_first(text: str, best: _Best) -> _Best:
-    """The line where the tool first said the message of an exception raised after it: a tool that reports an error
-    (``[ERROR] `a` must be b``) and then raises it again prints the same message twice, and the first is its own
-    report, the second its traceback's end. The first must say so in a word of its own (``[ERROR]``): a runner's
-    arrow over a test's name (``→ Cannot read ...``) only abbreviates the exception below it."""
-    raised = _RAISED_AS.match(best.line)
-    if raised is None or best.title:
-        return best
-    said = raised["said"].strip()
-    at = 0
-    for line in text[: best.start].split("\n"):
-        own = line.strip()
-        if own.endswith(said) and _FAILED_WORD.search(own[: -len(said)]) and not _RAISED_AS.match(own):
-            return _Best(best.rank, best.order, own, at + line.find(own), False)
-        at += len(line) + 1
-    return best
-
-
-#: A verdict that a measure missed its threshold (``Coverage for lines (75%) does not meet threshold (80%)``,
-#: ``found too many duplicates (45.45%) over threshold (0%)``, ``total of 33 is less than fail-under=90``).
-_THRESHOLD = re.compile(
-    r"(?i)\b(?:(?:over|under|above|below|exceeds?|meet|reach(?:ed)?) (?:the )?(?:global )?(?:threshold|minimum|"
-    r"maximum|limit)|fail[-_ ]under|not reached|(?:less|greater|more|fewer) than (?:the )?(?:threshold|minimum|"
-    r"maximum|limit))\b"
-)
-
-
-def _against_threshold(text: str, best: _Best, seen: list[_Best], line: str) -> str:
-    """A verdict that a measure missed its threshold, told with what made it miss: the finding listed above it (the
-    clone, the unused name) where one is, else the tool's other verdicts of the kind (each measure it missed: the
-    fix may be for any of them)."""
-    if best.title or _THRESHOLD.search(best.line) is None:
-        return line
-    found = listed(text[: best.start])
-    if found is not None and found not in line:
-        return f"{found} ({line})"
-    others = [f.line for f in seen if f.line != best.line and f.line not in line and _THRESHOLD.search(f.line)]
-    return f"{line}; {others[0]}" if others else line
-
-
-def _with_row(text: str, why: str | None) -> str | None:
-    """The reason, told after the table row that marks a check failed where the output holds one: a verdict under a
-    table (``RESULT: FAILED (minimum: 100.0%, actual: 75.0%)``) says only that the total fell short, the row which."""
-    row = failed_row(text)
-    if row is None or (why is not None and row in why):
-        return why
-    return f"{row} ({why})" if why else row
 
 
 _ABOVE_LINES = 3

@@ -1,0 +1,68 @@
+"""What a tool's verdict is told with when the verdict alone does not say why: a measure that missed its threshold
+with the finding that made it miss, a status table's verdict with the row it marks failed, an exception raised
+again with the line where the tool first reported it. The quote (``failures.quote``) picks the line; these widen
+or move it to what the fix will be for."""
+
+from __future__ import annotations
+
+import re
+
+from .unmarked import failed_row, listed
+
+__all__ = ["against_threshold", "said_first", "with_row"]
+
+#: An exception's line as a traceback ends on it (``validate_pyproject.errors.ValidationError: `a` must be b``):
+#: the kind, then the message.
+_RAISED_AS = re.compile(r"^[\w.]*(?:Error|Exception|Failure|Fault)\w*: (?P<said>.{16,})$")
+#: A word a tool reports a failure with, before a message it repeats.
+_FAILED_WORD = re.compile(r"(?i)\b(?:error|fail(?:ed|ure)?|fatal)\b")
+
+
+def said_first(text: str, line: str, start: int) -> tuple[int, str] | None:
+    """Where (offset, line) the tool first said the message of the exception ``line`` (at ``start``) raised after
+    it, or None: a tool that reports an error (``[ERROR] `a` must be b``) and then raises it again prints the same
+    message twice, and the first is its own report, the second its traceback's end. The first must say so in a word
+    of its own (``[ERROR]``): a runner's arrow over a test's name (``→ Cannot read ...``) only abbreviates the
+    exception below it."""
+    raised = _RAISED_AS.match(line)
+    if raised is None:
+        return None
+    said = raised["said"].strip()
+    at = 0
+    for each in text[:start].split("\n"):
+        own = each.strip()
+        if own.endswith(said) and _FAILED_WORD.search(own[: -len(said)]) and not _RAISED_AS.match(own):
+            return at + each.find(own), own
+        at += len(each) + 1
+    return None
+
+
+#: A verdict that a measure missed its threshold (``Coverage for lines (75%) does not meet threshold (80%)``,
+#: ``found too many duplicates (45.45%) over threshold (0%)``, ``total of 33 is less than fail-under=90``).
+_THRESHOLD = re.compile(
+    r"(?i)\b(?:(?:over|under|above|below|exceeds?|meet|reach(?:ed)?) (?:the )?(?:global )?(?:threshold|minimum|"
+    r"maximum|limit)|fail[-_ ]under|not reached|(?:less|greater|more|fewer) than (?:the )?(?:threshold|minimum|"
+    r"maximum|limit))\b"
+)
+
+
+def against_threshold(text: str, line: str, start: int, others: list[str], told: str) -> str:
+    """``told`` (the quote of ``line``, at ``start``) where ``line`` says a measure missed its threshold, told with
+    what made it miss: the finding listed above it (the clone, the unused name) where one is, else the tool's other
+    verdicts of the kind among ``others`` (each measure it missed: the fix may be for any of them)."""
+    if _THRESHOLD.search(line) is None:
+        return told
+    found = listed(text[:start])
+    if found is not None and found not in told:
+        return f"{found} ({told})"
+    more = [o for o in others if o != line and o not in told and _THRESHOLD.search(o)]
+    return f"{told}; {more[0]}" if more else told
+
+
+def with_row(text: str, why: str | None) -> str | None:
+    """The reason, told after the table row that marks a check failed where the output holds one: a verdict under a
+    table (``RESULT: FAILED (minimum: 100.0%, actual: 75.0%)``) says only that the total fell short, the row which."""
+    row = failed_row(text)
+    if row is None or (why is not None and row in why):
+        return why
+    return f"{row} ({why})" if why else row
