@@ -399,11 +399,13 @@ def _key(case: Case) -> str:
 #: A wrapper's line that gives the exit code and labels the output below it (``Exit code: 1, Output:``): the host's
 #: words about the run, not the error the tool answered with.
 _CODE_LABEL = re.compile(r"(?i)exit code:? *-?\d+[,;]? *(?:output:?)?")
+#: A line that is only the wrapper's: the exit code's label, or a tag alone (``<error>`` over the message).
+_LABEL_ONLY = re.compile(rf"{_CODE_LABEL.pattern}|</?[\w-]+>")
 
 
 def _first_line(text: str) -> str:
-    """The error a tool answered with: its first line, or the next one when the first is only a label."""
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not _CODE_LABEL.fullmatch(ln.strip())] or [text]
+    """The error a tool answered with: its first line, or the next one when the first is only a label or a tag."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not _LABEL_ONLY.fullmatch(ln.strip())] or [text]
     first = lines[1] if len(lines) > 1 and lines[0].rstrip(":").lower() in ("error", "failed") else lines[0]
     return first.removeprefix("<tool_use_error>").removesuffix("</tool_use_error>")
 

@@ -95,3 +95,19 @@ def test_a_call_given_as_data_after_a_few_words_and_answered_with_nothing_is_car
     assert [a.call.change for a in found.actions if a.call.kind == "edit"] == ["`n = 0` -> `n = 1`"]
     assert found.failures[0].fixed_by is not None
     assert textual.json_calls_written("It printed {x} as shown.\n{not data}") == []
+
+
+def test_an_error_element_holding_only_the_status_gives_way_to_the_output_in_its_result_element() -> None:
+    answer = "<error>\nExited with code 3\n</error>\n<result>\nStale entries\n* cache/old.bin\n</result>\n"
+    assert wrappers.unwrapped(answer) == ("Stale entries\n* cache/old.bin", 3)
+    call = calls.classify(Block(kind="tool_call", name="run", args={"command": "prune --check"}))
+    failed, line = calls.outcome(call, Block(kind="tool_result", text=answer))
+    assert failed and line == "exit code 3: Stale entries; * cache/old.bin"
+    # a result element inside what a command printed is its own text
+    printed = "Exit code: 0\n<report><result>ok</result></report>\n"
+    assert wrappers.unwrapped(printed)[0] == "<report><result>ok</result></report>\n"
+
+
+def test_an_output_label_leading_the_first_line_of_the_output_is_the_hosts() -> None:
+    answer = "Command failed: exit status 2\nOutput: Unknown flag --fast\nUsage: build [--quick]\n"
+    assert wrappers.unwrapped(answer) == ("Unknown flag --fast\nUsage: build [--quick]\n", 2)

@@ -42,10 +42,12 @@ _CODE_KEYS = ("exitcode", "exitstatus", "returncode")
 #: Keys that hold an exit code only beside an output (a JSON file's own ``"status": 200`` is no exit code).
 _WEAK_CODE_KEYS = ("exit", "code", "status")
 _LABEL = re.compile(r"^(?:<untrusted_context>\s*)?Output: ", re.M)
-_OUTPUT_TAG = re.compile(r"<(output|stdout|stderr)>\n?(.*?)</\1>", re.S)
+#: An element that holds what the command printed (``<result>`` beside an ``<error>`` that holds only its status).
+_OUTPUT_TAG = re.compile(r"<(output|stdout|stderr|result)>\n?(.*?)</\1>", re.S)
 #: A label on its own line before an output: ``Output:``, ``Code output:``, ``Command output:``.
 _OUTPUT_LABEL = re.compile(r"(?:[A-Za-z]+ )?output:", re.I)
 _PGID = re.compile(r"^Process Group PGID: ", re.M)
+_LEADING_LABEL = re.compile(r"(?i)^(?:[A-Za-z]+ )?output: (?=\S)")
 
 
 def exit_code(text: str) -> int | None:
@@ -93,8 +95,12 @@ def unwrapped(text: str) -> tuple[str, int | None]:
             if outputs or codes:
                 code = codes[0] if codes else weak[0] if weak and outputs else None
                 return "\n".join(o for o in outputs if o), code
-    tagged = list(_OUTPUT_TAG.finditer(text)) if "put>" in text or "out>" in text or "err>" in text else []
-    if tagged:  # ``<returncode>1</returncode><output>...</output>``, ``<stdout>``, ``<stderr>``: the output is inside
+    tagged = list(_OUTPUT_TAG.finditer(text)) if any(end in text for end in ("put>", "out>", "err>", "ult>")) else []
+    if not text.lstrip().startswith("<"):  # a ``<result>`` inside what a command printed is its own text
+        tagged = [t for t in tagged if t.group(1) != "result"]
+    if tagged:
+        # ``<returncode>1</returncode><output>...</output>``, ``<stdout>``, ``<stderr>``, ``<error>`` with the status
+        # over ``<result>``: the output is inside
         said = "\n".join(t.group(2).strip("\n") for t in tagged if t.group(2).strip())
         return said, exit_code(text[: tagged[0].start()] + "\n" + text[tagged[-1].end() :])  # before or after
     sections = _sections(text) if ":" in text else None
@@ -106,6 +112,8 @@ def unwrapped(text: str) -> tuple[str, int | None]:
         rest = head_lines[1:]
         while rest and (not rest[0].strip() or _OUTPUT_LABEL.fullmatch(rest[0].strip())):
             rest = rest[1:]
+        if rest and _LEADING_LABEL.match(rest[0]):  # the label leads the output's first line (``Output: Missing``)
+            rest = [_LEADING_LABEL.sub("", rest[0], count=1), *rest[1:]]
         return "\n".join(rest), int(labelled[1]) if labelled else exit_code(head_lines[0])
     if "Output: " in text:  # Gemini CLI starts the output on its own label's line: a rule reads whole lines
         text = _LABEL.sub("", text)

@@ -382,10 +382,11 @@ def outcome(call: Call, result: Block) -> tuple[bool, str]:
     command = call.kind == "command"
     reading = failures.read_command(seen, call.target) if command else failures.read_tool(seen, call.target)
     if result.is_error or head.startswith("<tool_use_error>") or reading.failed:
-        line = reading.line or failures.quote(failures.printed(seen, call.target) if command else seen, failed=True)
+        bare = failures.printed(failures.unwrapped(seen)[0], call.target) if command else seen  # not the wrapper's
+        line = reading.line or failures.quote(bare, failed=True)
         code = (reading.exit_code or failures.exit_code(seen)) if command else None  # also one a wrapper's JSON held
         if line is None and code:  # no line names a failure: the output itself says what failed
-            line = _unnamed(failures.printed(failures.unwrapped(seen)[0], call.target), code)
+            line = _unnamed(bare, code)
         if line is None:
             lines = _lines(failures.printed(seen, call.target) if command else seen) or _lines(seen)
             line = lines[0] if lines else "no output"
