@@ -22,8 +22,10 @@ import random
 from . import thirteenth_generic as gen
 from . import thirteenth_places as at
 from . import thirteenth_traces as tr
-from .fresh import Make, Shown, fx, part_rows
-from .makers import ALNUM, B64URL, DIGITS, HEX, LOWER, UPPER, b64, pem, s
+from .fresh import Shown, fx, part_rows
+from .makers import ALNUM, B64URL, DIGITS, HEX, LOWER, UPPER, pem, s
+from .ninth import key_b64_32
+from .twelfth import GENERIC_RULE, KW, PK, TH, Part
 
 SEED = 9137
 SPLIT = "held_out_13"
@@ -71,15 +73,6 @@ def elastic_generated(rng: random.Random) -> str:
     return rng.choice(ALNUM) + s(rng, 19, ALNUM + "*_-+")
 
 
-def key32_b64(rng: random.Random) -> str:
-    return b64(rng.randbytes(32))
-
-
-TH = "trufflehog "
-KW = "detect-secrets KeywordDetector"
-PK = "detect-secrets PrivateKeyDetector"
-GENERIC_RULE = "generic (a setting no rule set names)"
-Part = tuple[tuple[str, str, Make, str, tuple[str, ...]], ...]
 #: (name, source, maker, variable name, surroundings): vendors' shapes
 VENDORS: Part = (
     ("checkly_api_key", TH + "checklyhq", fx("", 32, LOWER_NUM), "CHECKLY_API_KEY",
@@ -151,7 +144,7 @@ GENERIC_SHAPES: Part = (
     ("mysql_row_smtp_password", KW, password, "password", ("mysql_vertical_g_output", "mysqlsh_json_pretty_result")),
     ("sql_seed_oauth_client_secret", GENERIC_RULE, fx("", 48, B64URL), "client_secret",
      ("flyway_versioned_seed_sql", "liquibase_changeset_insert_xml")),
-    ("dynamodb_item_api_secret", GENERIC_RULE, key32_b64, "apiSecret",
+    ("dynamodb_item_api_secret", GENERIC_RULE, key_b64_32, "apiSecret",
      ("aws_dynamodb_scan_output", "aws_dynamodb_put_item_cmd")),
     ("nosql_row_device_token", KW, fx("", 36, ALNUM), "access_token",
      ("cqlsh_select_table_output", "elasticsearch_search_hits_json")),

@@ -14,12 +14,8 @@ from __future__ import annotations
 import json
 import random
 
-from .fifth_places import Place
+from .fifth_places import Place, body
 from .makers import HEX, s, uuid4
-
-
-def body(value: str) -> str:
-    return "\n".join(line for line in value.splitlines() if not line.startswith("-----"))
 
 
 def code_server_config_yaml(rng: random.Random, var: str, value: str) -> Place:
