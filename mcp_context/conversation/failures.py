@@ -262,9 +262,7 @@ def quote(text: str, failed: bool = False) -> str | None:
             titles += [m.start() for m in matches] if rule.title else []
     if best is None:  # a failure is shown, in no shape known here: the line that reads most like a reason
         return with_row(text, _pointed(text, reason(text))) if failed else None
-    best = _unwrapped(text, best, seen)
-    first = said_first(text, best.line, best.start) if not best.title else None
-    best = _Best(best.rank, best.order, first[1], first[0], False) if first else best
+    best = _first_report(text, _unwrapped(text, best, seen))
     above = owner(text, best.start)  # a line inside an error's indented block is a detail of that error
     if above is not None and not best.title:
         best = _Best(best.rank, best.order, above[1], above[0], False)
@@ -335,6 +333,12 @@ def _unwrapped(text: str, best: _Best, seen: list[_Best]) -> _Best:
 
 
 _ABOVE_LINES = 3
+
+
+def _first_report(text: str, best: _Best) -> _Best:
+    """The best line, or where the tool first reported the message it then raised again (see ``said_first``)."""
+    first = said_first(text, best.line, best.start) if not best.title else None
+    return _Best(best.rank, best.order, first[1], first[0], False) if first else best
 
 
 def _with_error_above(text: str, best: _Best, line: str) -> str:

@@ -16,6 +16,7 @@ from ..conversation import edits, failures
 from ..conversation.model import Block, Message
 from . import calls, cuts, reads, redone, textual
 from .earlier import Earlier, find
+from .quiet import QuietRuns, Retold
 
 Ref = int | None
 
@@ -125,6 +126,9 @@ class _Extraction:
         self.shown: dict[str, str] = {}  # path -> its text as the history last showed it (read, written, edited)
         self.heads: dict[str, str] = {}  # path -> its first lines, shown by a read that reached its line limit
         self.runners: set[str] = set()  # tools read by shape that were seen running a command
+        self.quiet = QuietRuns()  # commands read as passed, until the same work runs again after a change
+        self.commands: list[Action] = []  # the commands run, in the order ``quiet`` numbers them
+        self.changes: list[Action] = []  # the edits and writes, in the order ``quiet`` numbers them
         self.written: tuple[Ref, Block] | None = None  # a command a reply wrote, until the next turn answers it
         self.as_data = False  # that command was given as data (a call object): the next turn is its answer
         #: a user turn was seen answering a code block as its host does (an exit code, an output's label): the host
@@ -334,6 +338,7 @@ class _Extraction:
         if looked and block.text:  # ``cat app.py``, ``nl -ba app.py``: the output is the file (numbered or not)
             path = looked["path"] or looked["script"]
             self.shown[path] = edits.shown_text(_printed(failures.unwrapped(block.text)[0]), path)
+        self._quiet(action, block.text or "")
         if action.failed:
             action.mentions = frozenset(_FILE_NAME.findall(f"{call.target}\n{(block.text or '')[:20_000]}"))
             failure = Failure(action)
@@ -354,6 +359,25 @@ class _Extraction:
             waiting.failure.edits = waiting.edits  # the work was redone: what changed since is the fix
             waiting.close()
             self.open.remove(waiting)
+
+    def _quiet(self, action: Action, output: str) -> None:
+        """A change, or a command read as passed: a run of the same work after a change may show an earlier one
+        failed (see ``quiet``); it is then told as a failure, fixed by the changes made since."""
+        if action.call.kind in ("edit", "write"):
+            self.quiet.changed()
+            self.changes.append(action)
+        elif action.call.kind == "command":
+            _, retold = self.quiet.ran(action.call, output, bool(action.failed))
+            self.commands.append(action)
+            for each in retold:
+                self._retold(each, action)
+
+    def _retold(self, retold: Retold, fix: Action) -> None:
+        earlier = self.commands[retold.index]
+        earlier.failed, earlier.outcome = True, cuts.cut(retold.why, calls.FAILURE_CHARS, head=3)
+        failure = Failure(earlier, fixed_by=fix, edits=[self.changes[i] for i in retold.edits])
+        at = sum(1 for f in self.facts.failures if (f.action.ref or 0) <= (earlier.ref or 0))
+        self.facts.failures.insert(at, failure)
 
     def _age_failures(self) -> None:
         for waiting in list(self.open):

@@ -26,6 +26,8 @@ def same_work(failed: calls.Call, outcome: str, done: calls.Call) -> bool:
     # ``make && ./build/hello`` redoes ``make``; ``cd app && pytest`` redoes pytest.
     work = command_work(failed.target.split("&&")[-1])
     done_work = {command_work(s) for s in done.target.split("&&")}
+    if not work:  # only options or settings, no program named: the same line again is the same work
+        return failed.target.strip() == done.target.strip()
     if work in done_work:
         return True
     if LOOKS.match(failed.target):  # a look at another file is no fix of a look that failed
