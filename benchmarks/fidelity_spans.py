@@ -14,7 +14,8 @@ inside the JSON of the answer. Mastra's workspace tools take terminal colours ou
 ``N→``; Koog's file tools render a file with its sizes and its text in a block named for its language; Kodelet numbers
 a read, the block an edit wrote and a written file ``N: `` padded to the widest number, the last from zero. Suna
 answers an edit with the fixed text around it; gptel-agent names an edit's old and new text cut to twenty columns as
-Emacs cuts them, and hands back a run's output as printed."""
+Emacs cuts them, and hands back a run's output as printed; LobeHub's local-system tools answer a read with JSON of the
+text and its counts."""
 
 from __future__ import annotations
 
@@ -76,6 +77,7 @@ def span_slots(before: str, old: str, new: str, abs_path: str) -> dict[str, str]
         **_koog(abs_path, before, after),
         **_kodelet(before, after, old, new),
         **_suna_gptel(before, old, new),
+        "lobe_read": _lobe_read(abs_path, before),
         **text,
         **{f"{name}_json": json.dumps(value) for name, value in text.items()},
     }
@@ -118,6 +120,29 @@ def _suna_gptel(before: str, old: str, new: str) -> dict[str, str]:
     first = before.split(old)[0].count("\n")
     lines = before.replace(old, new).split("\n")[max(0, first - 4) : first + 4 + new.count("\n") + 1]
     return {"suna_snippet": "\n".join(lines), "old_emacs20": _emacs_cut(old, 20), "new_emacs20": _emacs_cut(new, 20)}
+
+
+def _lobe_read(abs_path: str, before: str) -> str:
+    """A file as LobeHub's ``readLocalFile`` answers it: JSON of the counts, the text of lines 0 to 200 (all of a short
+    file) and its name, type and times (synthetic), lengths counted in JavaScript's UTF-16 units and lines as its
+    ``split("\\n")`` counts them."""
+    lines = before.split("\n")[:200]
+    text = "\n".join(lines)
+    name = PurePosixPath(abs_path)
+    return _js_json(
+        {
+            "charCount": len(text.encode("utf-16-le")) // 2,
+            "content": text,
+            "createdTime": "2026-11-29T01:00:00.000Z",
+            "fileType": name.suffix.lstrip(".").lower() or "unknown",
+            "filename": name.name,
+            "lineCount": len(lines),
+            "loc": [0, 200],
+            "modifiedTime": "2026-11-29T02:00:00.000Z",
+            "totalCharCount": len(before.encode("utf-16-le")) // 2,
+            "totalLineCount": len(before.split("\n")),
+        }
+    )
 
 
 def _emacs_cut(text: str, columns: int) -> str:

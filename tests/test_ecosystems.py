@@ -108,7 +108,7 @@ LATER_PARTS = {
     "held-out 16": (12, 4),
     "held-out 17": (11, 3),
     "held-out 18": (9, 3),
-    "held-out 19": (12, 2),
+    "held-out 19": (12, 3),
 }
 
 
