@@ -12,7 +12,10 @@ output through a TTY and as Python bytes; OpenDevin's ``open_file`` numbers line
 Roo Code and Nanocoder pad their line numbers; AgentKit's tools answer in JavaScript's JSON, a read as a JSON list
 inside the JSON of the answer. Mastra's workspace tools take terminal colours out of a run's output and number a read
 ``N→``; Koog's file tools render a file with its sizes and its text in a block named for its language; Kodelet numbers
-a read, the block an edit wrote and a written file ``N: `` padded to the widest number, the last from zero."""
+a read, the block an edit wrote and a written file ``N: `` padded to the widest number, the last from zero. Suna
+answers an edit with the fixed text around it; gptel-agent names an edit's old and new text cut to twenty columns as
+Emacs cuts them, and hands back a run's output as printed; LobeHub's local-system tools answer a read with JSON of the
+text and its counts."""
 
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ import difflib
 import json
 import re
 import shlex
+import unicodedata
 from pathlib import PurePosixPath
 
 
@@ -72,6 +76,8 @@ def span_slots(before: str, old: str, new: str, abs_path: str) -> dict[str, str]
         "agentkit_read": _js_json({"data": _js_json([{"path": abs_path, "content": before}])}),
         **_koog(abs_path, before, after),
         **_kodelet(before, after, old, new),
+        **_suna_gptel(before, old, new),
+        "lobe_read": _lobe_read(abs_path, before),
         **text,
         **{f"{name}_json": json.dumps(value) for name, value in text.items()},
     }
@@ -102,7 +108,59 @@ def shown_slots(output: str, before: str, after: str) -> dict[str, str]:
         # ECA sends a run's stdout trimmed under a heading of its own, and no heading when nothing was printed.
         "eca_stdout": f"\nStdout:\n{output.strip()}" if output.strip() else "",
         "mux_read": _mux_read(before),
+        # gptel-agent's Bash hands back what the command printed as it is, its last newline kept.
+        "output_printed": f"{output}\n" if output else "",
     }
+
+
+def _suna_gptel(before: str, old: str, new: str) -> dict[str, str]:
+    """Suna's answer to a ``str_replace``: the fixed text's lines from four before the edit's first line to four after
+    its last, unnumbered (its ``SNIPPET_LINES``); and the old and new text as gptel-agent's Edit names them, each cut
+    by Emacs' ``truncate-string-to-width`` to 20 columns, an ellipsis ending a cut one."""
+    first = before.split(old)[0].count("\n")
+    lines = before.replace(old, new).split("\n")[max(0, first - 4) : first + 4 + new.count("\n") + 1]
+    return {"suna_snippet": "\n".join(lines), "old_emacs20": _emacs_cut(old, 20), "new_emacs20": _emacs_cut(new, 20)}
+
+
+def _lobe_read(abs_path: str, before: str) -> str:
+    """A file as LobeHub's ``readLocalFile`` answers it: JSON of the counts, the text of lines 0 to 200 (all of a short
+    file) and its name, type and times (synthetic), lengths counted in JavaScript's UTF-16 units and lines as its
+    ``split("\\n")`` counts them."""
+    lines = before.split("\n")[:200]
+    text = "\n".join(lines)
+    name = PurePosixPath(abs_path)
+    return _js_json(
+        {
+            "charCount": len(text.encode("utf-16-le")) // 2,
+            "content": text,
+            "createdTime": "2026-11-29T01:00:00.000Z",
+            "fileType": name.suffix.lstrip(".").lower() or "unknown",
+            "filename": name.name,
+            "lineCount": len(lines),
+            "loc": [0, 200],
+            "modifiedTime": "2026-11-29T02:00:00.000Z",
+            "totalCharCount": len(before.encode("utf-16-le")) // 2,
+            "totalLineCount": len(before.split("\n")),
+        }
+    )
+
+
+def _emacs_cut(text: str, columns: int) -> str:
+    """``(truncate-string-to-width TEXT COLUMNS nil nil t)``: the text as it is when it fits, else its characters up
+    to one column short of COLUMNS and the ellipsis ``…`` (one column). A newline takes no column, a tab eight, a
+    wide character two."""
+
+    def width(ch: str) -> int:
+        return 0 if ch == "\n" else 8 if ch == "\t" else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+
+    if sum(map(width, text)) <= columns:
+        return text
+    column, cut = 0, 0
+    for ch in text:
+        if column >= columns - 1 or column + width(ch) > columns - 1:
+            break
+        column, cut = column + width(ch), cut + 1
+    return text[:cut] + "…"
 
 
 def _mux_read(before: str) -> str:

@@ -40,7 +40,9 @@ tool, in ``ecosystems_sixteenth.py`` (Composer, PHP_CodeSniffer, Caddy, promtool
 failures per tool, in ``ecosystems_seventeenth.py`` (Bundler, sshd, systemd-analyze, depcheck, dependency-cruiser,
 markdown-link-check, license-checker) and ``ecosystems_seventeenth_checks.py`` (pytest-cov, pytest-timeout, Semgrep,
 Twine); the eighteenth's, two failures per tool, in ``ecosystems_eighteenth.py`` (staticcheck, Doxygen, nyc, jscpd) and
-``ecosystems_eighteenth_checks.py`` (typos, interrogate, stubtest, xenon, validate-pyproject).
+``ecosystems_eighteenth_checks.py`` (typos, interrogate, stubtest, xenon, validate-pyproject); the nineteenth's, two
+failures per tool, in ``ecosystems_nineteenth.py`` (Automake, pandoc, Verilator, madge, publint, tsd) and
+``ecosystems_nineteenth_checks.py`` (doctest, build, REUSE, Gunicorn, pydoclint, Taplo).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -128,6 +130,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_js import eslint, jest, mocha, node, npm, tsc
     from ecosystems_langs import bun, busted, eunit, exunit, ghc, prove, rscript
     from ecosystems_native import ctest, dune, gdc, gfortran, nim, sanitizers, valgrind
+    from ecosystems_nineteenth import automake, madge, pandoc, publint, tsd, verilator
+    from ecosystems_nineteenth_checks import build, doctest, gunicorn, pydoclint, reuse, taplo
     from ecosystems_ninth import chicken, mcs, msgfmt, nginx, ninja, ocamlc, perlcritic
     from ecosystems_ninth_checks import check_jsonschema, coffee, csslint, html_validate, solhint, yapf
     from ecosystems_scripts import curl, git, minitest, phpunit, pip, psql, pytest, rspec, shell, unittest
@@ -403,6 +407,18 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("stubtest", stubtest),
         ("xenon", xenon),
         ("validate_pyproject", validate_pyproject),
+        ("automake", automake),
+        ("pandoc", pandoc),
+        ("verilator", verilator),
+        ("madge", madge),
+        ("publint", publint),
+        ("tsd", tsd),
+        ("doctest", doctest),
+        ("build", build),
+        ("reuse", reuse),
+        ("gunicorn", gunicorn),
+        ("pydoclint", pydoclint),
+        ("taplo", taplo),
     ]
 
 
