@@ -111,3 +111,13 @@ def test_an_error_element_holding_only_the_status_gives_way_to_the_output_in_its
 def test_an_output_label_leading_the_first_line_of_the_output_is_the_hosts() -> None:
     answer = "Command failed: exit status 2\nOutput: Unknown flag --fast\nUsage: build [--quick]\n"
     assert wrappers.unwrapped(answer) == ("Unknown flag --fast\nUsage: build [--quick]\n", 2)
+
+
+def test_a_file_named_as_a_folder_and_a_file_name_under_two_keys_is_the_two_joined() -> None:
+    from mcp_context.summary import keyed
+
+    assert keyed.path_of({"path": "/w/site", "filename": "conf/app.toml", "content": "x"}) == "/w/site/conf/app.toml"
+    assert keyed.path_of({"dir": "/w/site/", "file_name": "./a.py"}) == "/w/site/a.py"
+    # a path that is a file's already, or a name that is no file's, is read as before
+    assert keyed.path_of({"path": "/w/site/a.py", "name": "a.py"}) == "/w/site/a.py"
+    assert keyed.path_of({"path": "/w/site", "name": "cleanup"}) == "/w/site"

@@ -369,3 +369,22 @@ def test_each_measure_that_missed_its_threshold_is_told() -> None:
     # one measure under its threshold is told alone
     alone = "ERROR: Coverage for lines (60%) does not meet global threshold (80%)\n"
     assert _quoted(alone) == "ERROR: Coverage for lines (60%) does not meet global threshold (80%)"
+
+
+def test_a_located_line_that_names_no_error_gives_way_to_a_labelled_error() -> None:
+    text = (
+        "setup.cfg:4: copying './template.ini'\nsetup.cfg:5: copying './defaults.ini'\n"
+        "Manifest.in: error: listed file './CHANGES' not found\nbootstrap: error: packaging failed with status: 1\n"
+    )
+    assert _quoted(text) == "Manifest.in: error: listed file './CHANGES' not found"
+    # a located finding with no word of failure stays the finding when no error is labelled so (a host's
+    # ``Error: (none)`` is none)
+    found = "Error: (none)\nsrc/report.rb:5:3: W: Lint/ShadowedName: shadowing outer variable - total.\n"
+    assert "Lint/ShadowedName" in _quoted(found)
+
+
+def test_an_exit_code_leading_the_outputs_first_line_is_the_hosts() -> None:
+    answer = "Process failed with exit code 2: Checking package.json\nProblems:\n1. pkg.bin ./cli.js does not exist.\n"
+    reading = failures.read_command(answer, "npx pkgcheck")
+    assert reading.failed and reading.exit_code == 2
+    assert reading.line is not None and "pkg.bin ./cli.js does not exist." in reading.line

@@ -17,8 +17,16 @@ from dataclasses import dataclass
 
 from .causes import BARE, joined, owner, said_below, with_below
 from .failure_rules import RULES, Rule
-from .reasons import ERROR_LINE, QUOTED, error_at_edge, own_diagnostic, reason, second_opinion, tally
-from .verdicts import against_threshold, said_first, with_row
+from .reasons import (
+    ERROR_LINE,
+    QUOTED,
+    error_at_edge,
+    own_diagnostic,
+    reason,
+    second_opinion,
+    tally,
+)
+from .verdicts import against_threshold, labelled_over, said_first, with_row
 from .wrappers import ECHOED, EXIT_CODE, enveloped, exit_code, printed, unwrapped
 
 __all__ = [
@@ -262,7 +270,7 @@ def quote(text: str, failed: bool = False) -> str | None:
             titles += [m.start() for m in matches] if rule.title else []
     if best is None:  # a failure is shown, in no shape known here: the line that reads most like a reason
         return with_row(text, _pointed(text, reason(text))) if failed else None
-    best = _first_report(text, _unwrapped(text, best, seen))
+    best = _first_report(text, _worded(text, _unwrapped(text, best, seen)))
     above = owner(text, best.start)  # a line inside an error's indented block is a detail of that error
     if above is not None and not best.title:
         best = _Best(best.rank, best.order, above[1], above[0], False)
@@ -329,10 +337,17 @@ def _unwrapped(text: str, best: _Best, seen: list[_Best]) -> _Best:
     if best.title or not wraps(best):
         return best
     inside = [f for f in seen if f.start < best.start and f.rank > _TALLY and not f.title and not wraps(f)]
-    return min(inside, key=lambda found: found.start, default=best)  # the first: it caused the rest
+    said = [f for f in inside if _FAILED_WORD.search(f.line)] or inside  # an error said so, over a progress line
+    return min(said, key=lambda found: found.start, default=best)  # the first: it caused the rest
 
 
 _ABOVE_LINES = 3
+
+
+def _worded(text: str, best: _Best) -> _Best:
+    """The best line, or the labelled error a located line that names none gives way to (see ``labelled_over``)."""
+    found = None if best.title else labelled_over(text, best.line)
+    return _Best(best.rank, best.order, found[1], found[0], False) if found else best
 
 
 def _first_report(text: str, best: _Best) -> _Best:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import re
 
+from .reasons import SEVERE, strongest
 from .unmarked import failed_row, listed
 
-__all__ = ["against_threshold", "said_first", "with_row"]
+__all__ = ["against_threshold", "labelled_over", "said_first", "with_row"]
 
 #: An exception's line as a traceback ends on it (``validate_pyproject.errors.ValidationError: `a` must be b``):
 #: the kind, then the message.
@@ -66,3 +67,24 @@ def with_row(text: str, why: str | None) -> str | None:
     if row is None or (why is not None and row in why):
         return why
     return f"{row} ({why})" if why else row
+
+
+_AT_PLACE = re.compile(r"^[\w./-]+\.\w{1,8}:\d+(?::\d+)?:\s")
+#: An error's label over its message (``error: required file './NEWS' not found``), not a bare verdict (``FAIL``) or
+#: a host's empty field (``Error: (none)``).
+_LABELLED = re.compile(r"(?i)\b(?:error|fatal)[ \t]*:[ \t]*(?!\(none\))[\w'\"`./-]")
+
+
+def labelled_over(text: str, line: str) -> tuple[int, str] | None:
+    """Where ``line`` is a place and a message with no word of failure (``configure.ac:3: installing './compile'``),
+    the line (offset, text) that reads most as a reason when it labels an error so (``Makefile.am: error: required
+    file './NEWS' not found``): a located line is a finding only when no error is labelled; else None."""
+    if not _AT_PLACE.match(line) or _FAILED_WORD.search(line):
+        return None
+    found = strongest(text)
+    if found is None or found[0] < SEVERE:
+        return None
+    start = text.rfind("\n", 0, found[1]) + 1
+    end = text.find("\n", found[1])
+    said = text[start : end if end >= 0 else len(text)].strip()
+    return (start, said) if _LABELLED.search(said) else None

@@ -47,6 +47,10 @@ _OUTPUT_TAG = re.compile(r"<(output|stdout|stderr|result)>\n?(.*?)</\1>", re.S)
 #: A label on its own line before an output: ``Output:``, ``Code output:``, ``Command output:``.
 _OUTPUT_LABEL = re.compile(r"(?:[A-Za-z]+ )?output:", re.I)
 _PGID = re.compile(r"^Process Group PGID: ", re.M)
+#: A host's line that gives the exit code and goes on with the output after a colon, on the same line.
+_CODE_LEADS = re.compile(
+    r"(?i)^[^\n:]{0,80}?\b(?:exit(?:ed)?(?:\s+with)?|return)[\s_-]?(?:code|status)[\s=]*(-?\d+)\s*:[ \t]+(?=\S)"
+)
 _LEADING_LABEL = re.compile(r"(?i)^(?:[A-Za-z]+ )?output: (?=\S)")
 
 
@@ -115,6 +119,9 @@ def unwrapped(text: str) -> tuple[str, int | None]:
         if rest and _LEADING_LABEL.match(rest[0]):  # the label leads the output's first line (``Output: Missing``)
             rest = [_LEADING_LABEL.sub("", rest[0], count=1), *rest[1:]]
         return "\n".join(rest), int(labelled[1]) if labelled else exit_code(head_lines[0])
+    lead = _CODE_LEADS.match(text.lstrip("\n"))
+    if lead is not None:  # ``Command failed with exit code 1: Running publint...``: the output after the code
+        return text.lstrip("\n")[lead.end() :], int(lead[1])
     if "Output: " in text:  # Gemini CLI starts the output on its own label's line: a rule reads whole lines
         text = _LABEL.sub("", text)
         # Since 0.27 Gemini CLI writes "Exit Code:" only when it is not 0, and always its process group: a

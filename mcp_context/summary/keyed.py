@@ -189,13 +189,30 @@ def path_list(args: dict[str, Any]) -> list[str] | None:
 
 def path_of(args: dict[str, Any]) -> str | None:
     """The file a call is about: under the usual names, or any key whose words say path or file."""
-    found = next((args[k] for k in PATH_KEYS if isinstance(args.get(k), str) and args[k]), None)
+    found = _in_folder(args) or next((args[k] for k in PATH_KEYS if isinstance(args.get(k), str) and args[k]), None)
     if found is None:
         found = by_words(args, _PATH_WORDS, _CONTENT_WORDS | {"dir", "directory", "pattern"})
     if found is None:  # one operation in a list of them: ``operations: [{mode, path}]``
         entry = _one_entry(args)
         found = path_of(entry) if entry is not None else None
     return found if found and "\n" not in found and len(found) < 1_000 else None
+
+
+#: Keys that name a file by its name alone, beside a folder under another key (``{path: dir, filename: a.py}``).
+_NAME_KEYS = ("filename", "file_name", "fileName", "name")
+_FOLDER_KEYS = ("path", "dir", "directory", "folder", "root", "cwd", "dir_path", "working_directory")
+
+
+def _in_folder(args: dict[str, Any]) -> str | None:
+    """The file a call names as a folder and a file name under two keys, joined (``path: /w``, ``filename: a/b.py``
+    is ``/w/a/b.py``); None when the call names it otherwise."""
+    name = next((v for k in _NAME_KEYS if isinstance(v := args.get(k), str) and v and "\n" not in v), None)
+    folder = next((v for k in _FOLDER_KEYS if isinstance(v := args.get(k), str) and v and "\n" not in v), None)
+    if name is None or folder is None or name.startswith("/") or "." not in name.rsplit("/", 1)[-1]:
+        return None
+    if "." in folder.rstrip("/").rsplit("/", 1)[-1] or folder.rstrip("/").endswith("/" + name):
+        return None  # the "folder" is a file's path already
+    return f"{folder.rstrip('/')}/{name.removeprefix('./')}"
 
 
 def _one_entry(args: dict[str, Any]) -> dict[str, Any] | None:
