@@ -42,12 +42,13 @@ class QuietRuns:
         one and none in this one). Only the last run of a work is compared: a run between settles the one before."""
         index = self._count
         self._count += 1
-        bare = failures.printed(failures.unwrapped(output)[0], call.target)
+        inner, code = failures.unwrapped(output)
+        bare = failures.printed(inner, call.target)
         retold: list[Retold] = []
         for earlier in [run for run in self._runs if redone.same_work(run[1], "", call)]:
             self._runs.remove(earlier)
             at, before, said, changes = earlier
-            if not failed and changes != self._changes and reasons.reason(bare) is None:
+            if not failed and changes != self._changes and reasons.strongest(bare) is None:
                 then = failures.printed(failures.unwrapped(said)[0], before.target)
                 strongest = reasons.strongest(then) if failures.normalised(then) != failures.normalised(bare) else None
                 why = failures.quote(then, failed=True) if strongest and strongest[0] >= reasons.SEVERE else None
@@ -55,6 +56,6 @@ class QuietRuns:
                     retold.append(Retold(at, why, list(range(changes, self._changes))))
         if failed or redone.LOOKS.match(call.target):
             return index, retold
-        if failures.read_command(output, call.target).exit_code is None:
-            self._runs.append((index, call, output, self._changes))  # a run whose exit code said it passed did
+        if code is None and failures.exit_code(inner) is None:  # a run whose exit code said it passed did
+            self._runs.append((index, call, output, self._changes))
         return index, retold
