@@ -121,3 +121,19 @@ def test_a_file_named_as_a_folder_and_a_file_name_under_two_keys_is_the_two_join
     # a path that is a file's already, or a name that is no file's, is read as before
     assert keyed.path_of({"path": "/w/site/a.py", "name": "a.py"}) == "/w/site/a.py"
     assert keyed.path_of({"path": "/w/site", "name": "cleanup"}) == "/w/site"
+
+
+def test_an_exit_code_in_a_hosts_shorter_words_is_read() -> None:
+    listing = "pkg/a.go\npkg/b.go"
+    for shaped in (
+        f"{listing}\n[exit 1]",
+        f"{listing}\n(exit 1)",
+        f"{listing}\nExit: 1",
+        f"{listing}\nProcess exited with non-zero status 1",
+        f"Return code 1. Output:\n{listing}",
+    ):
+        assert failures.read_command(shaped, "gofmt -l .").exit_code == 1, shaped
+    assert failures.read_command(f"{listing}\n[exit 0]", "gofmt -l .") == failures.Reading(False, None, 0)
+    # a shell script's own ``exit 1``, printed, is no host's exit code
+    script = '#!/bin/sh\nif [ -z "$1" ]; then\n  exit 1\nfi\n'
+    assert failures.read_command(script, "cat run.sh").exit_code is None

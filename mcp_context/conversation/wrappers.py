@@ -23,6 +23,14 @@ EXIT_CODE = re.compile(
     r"[\s:=]*(-?\d+)(?:\s*\([^()\n]{0,40}\))?[\s\]).>:]*(?:</[\w-]+>[\s.]*)?$",
     re.I | re.M,
 )
+#: An exit code in a host's shorter words, alone on its line: in brackets (``[exit 1]``, ``(exit 1)``), after a colon
+#: (``Exit: 1``), after "exited with" (``Process exited with non-zero status 1``) or before the output's label
+#: (``Return code 1. Output:``). A bare ``exit 1`` is a shell script's line, not a host's: it is none.
+_EXIT_SHORT = re.compile(
+    r"(?im)^[ \t]*(?:[\[(][ \t]*exit(?:ed)?(?:[ \t]+with)?:?[ \t]*(-?\d+)[ \t]*[\])]|exit(?:ed)?:[ \t]*(-?\d+)|"
+    r"[^\n]{0,80}?\bexited with (?:an? )?(?:non-?zero (?:exit )?(?:status|code) )?(-?\d+)\.?|"
+    r"return code:?[ \t]*(-?\d+)\.[ \t]*output:?)[ \t]*$"
+)
 #: The code and the output's label on one line, the output below (``Exit code: 1, Output:``).
 _CODE_THEN_OUTPUT = re.compile(r"(?i)[ \t]*exit[ \t]*code:?[ \t]*(-?\d+)[ \t]*[,;][ \t]*(?:output|stdout):?[ \t]*")
 #: A line of a host's wrapper that states a command's exit code, in any words (``Command failed with exit code: 2.``,
@@ -35,7 +43,7 @@ _EXIT_TAG = re.compile(
     r"<\w[^<>]{0,400}?\b(?:return|exit)[_-]?(?:code|status)=[\"']?(-?\d+)[\"']?[^<>]{0,400}>",
     re.I,
 )
-_CODE_WORD = re.compile(r"(?i)code|status")
+_CODE_WORD = re.compile(r"(?i)code|status|exit")
 #: Keys (lower case, without ``_`` and ``-``) under which JSON holds the output, and the exit code.
 _OUTPUT_KEYS = ("output", "stdout", "stderr", "combinedoutput", "result")
 _CODE_KEYS = ("exitcode", "exitstatus", "returncode")
@@ -59,8 +67,14 @@ def exit_code(text: str) -> int | None:
     if _CODE_WORD.search(text) is None:  # most outputs state none: one scan instead of a match per line
         return None
     found = [(m.start(), m.group(1)) for m in EXIT_CODE.finditer(text)]
+    found += [(m.start(), next(g for g in m.groups() if g is not None)) for m in _EXIT_SHORT.finditer(text)]
     found += [(m.start(), m.group(2) or m.group(3)) for m in _EXIT_TAG.finditer(text)]
     return int(max(found)[1]) if found else None
+
+
+def _code_line(line: str) -> bool:
+    """Whether ``line`` is only a host's statement of an exit code."""
+    return EXIT_CODE.fullmatch(line) is not None or _EXIT_SHORT.fullmatch(line) is not None
 
 
 def enveloped(text: str) -> str:
@@ -112,7 +126,7 @@ def unwrapped(text: str) -> tuple[str, int | None]:
         return sections, exit_code(text)
     head_lines = text.lstrip("\n").split("\n", 3)
     labelled = _CODE_THEN_OUTPUT.fullmatch(head_lines[0]) if len(head_lines) > 1 else None
-    if len(head_lines) > 1 and (labelled or EXIT_CODE.fullmatch(head_lines[0])):  # the code, a label, the output
+    if len(head_lines) > 1 and (labelled or _code_line(head_lines[0])):  # the code, a label, the output
         rest = head_lines[1:]
         while rest and (not rest[0].strip() or _OUTPUT_LABEL.fullmatch(rest[0].strip())):
             rest = rest[1:]
