@@ -74,7 +74,9 @@ def gtest(c: Any) -> None:
     )
 
 
-HUGO_CONFIG = 'baseURL = "https://shop.example/"\ntitle = "{title}"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap"]\n'
+HUGO_CONFIG = (
+    'baseURL = "https://shop.example/"\ntitle = "{title}"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap"]\n'
+)
 HUGO_LIST = '{{ define "main" }}<ul>{{ range .Pages }}<li>{{ .Title }}</li>{{ end }}</ul>{{ end }}\n'
 HUGO_SINGLE = '{{ define "main" }}<article><h1>{{ .Title }}</h1>{{ .Content }}</article>{{ end }}\n'
 HUGO_HOME = '{{ define "main" }}<ul>{{ range .Site.RegularPages }}<li>{{ .Title }}</li>{{ end }}</ul>{{ end }}\n'
