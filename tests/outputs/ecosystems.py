@@ -43,8 +43,8 @@ Twine); the eighteenth's, two failures per tool, in ``ecosystems_eighteenth.py``
 ``ecosystems_eighteenth_checks.py`` (typos, interrogate, stubtest, xenon, validate-pyproject); the nineteenth's, two
 failures per tool, in ``ecosystems_nineteenth.py`` (Automake, pandoc, Verilator, madge, publint, tsd) and
 ``ecosystems_nineteenth_checks.py`` (doctest, build, REUSE, Gunicorn, pydoclint, Taplo); the twentieth's, two
-failures per tool, in ``ecosystems_twentieth.py`` (GoogleTest, Hugo, Jsonnet, Pyrefly) and ``ecosystems_twentieth_web.py``
-(svelte-check, Tailwind CSS, Cucumber.js, Eleventy).
+failures per tool, in ``ecosystems_twentieth.py`` (GoogleTest, Hugo, Jsonnet, Pyrefly, Checkstyle) and
+``ecosystems_twentieth_web.py`` (svelte-check, Tailwind CSS, Cucumber.js, Eleventy, SWC, GraphQL Code Generator).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -168,10 +168,10 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_thirteenth import babel, clojure, lint_staged, oxlint, sed, tar, turbo, vite
     from ecosystems_thirteenth_checks import ansible_lint, duckdb, hypothesis, nbconvert, ty, xdist
     from ecosystems_tools import clippy, govet, guile, pyright, rubocop, tcltest, yamllint
-    from ecosystems_twentieth import gtest, hugo, jsonnet, pyrefly
-    from ecosystems_twentieth_web import cucumber, eleventy, svelte_check, tailwindcss
     from ecosystems_twelfth import commitlint, deno, lua, pnpm, redis, tsx, yarn, zig
     from ecosystems_twelfth_checks import behave, clang_tidy, hadolint, pre_commit, robot, tox, uv
+    from ecosystems_twentieth import checkstyle, gtest, hugo, jsonnet, pyrefly
+    from ecosystems_twentieth_web import cucumber, eleventy, graphql_codegen, svelte_check, swc, tailwindcss
 
     return [
         ("jest", jest),
@@ -431,6 +431,9 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("tailwindcss", tailwindcss),
         ("cucumber", cucumber),
         ("eleventy", eleventy),
+        ("checkstyle", checkstyle),
+        ("swc", swc),
+        ("graphql_codegen", graphql_codegen),
     ]
 
 

@@ -254,3 +254,72 @@ def pyrefly(c: Any) -> None:
         r"missing-attribute",
         ("stock/stock/levels.py", "[level.sku for level", '[level["sku"] for level'),
     )
+
+
+CHECKSTYLE_CHECKS = """
+<?xml version="1.0"?>
+<!DOCTYPE module PUBLIC "-//Checkstyle//DTD Checkstyle Configuration 1.3//EN"
+    "https://checkstyle.org/dtds/configuration_1_3.dtd">
+<module name="Checker">
+  <module name="TreeWalker">
+    <module name="UnusedImports"/>
+    <module name="NeedBraces"/>
+    <module name="MagicNumber"/>
+  </module>
+</module>
+"""
+
+
+def checkstyle(c: Any) -> None:
+    needs(c, "checkstyle")
+    proj = c.project(
+        "shop-checkstyle",
+        {
+            "checks.xml": CHECKSTYLE_CHECKS,
+            "src/shop/Cart.java": """
+            package shop;
+
+            import java.util.List;
+            import java.util.Map;
+
+            public class Cart {
+                public static int total(List<Integer> cents) {
+                    int sum = 0;
+                    for (int c : cents) {
+                        sum += c;
+                    }
+                    return sum;
+                }
+            }
+        """,
+            "src/shop/Stock.java": """
+            package shop;
+
+            public class Stock {
+                private static final int MAX_ORDER = 100;
+
+                public static int clamp(int qty) {
+                    if (qty > MAX_ORDER) return MAX_ORDER;
+                    return qty;
+                }
+            }
+        """,
+        },
+    )
+    pair = Pair(c, "checkstyle", proj)
+    pair.run(
+        "checkstyle_unused_import",
+        "checkstyle -c checks.xml src/shop/Cart.java",
+        r"\[UnusedImports\]",
+        ("src/shop/Cart.java", "import java.util.Map;\n", ""),
+    )
+    pair.run(
+        "checkstyle_need_braces",
+        "checkstyle -c checks.xml src/shop/Stock.java",
+        r"\[NeedBraces\]",
+        (
+            "src/shop/Stock.java",
+            "if (qty > MAX_ORDER) return MAX_ORDER;",
+            "if (qty > MAX_ORDER) {\n            return MAX_ORDER;\n        }",
+        ),
+    )

@@ -229,3 +229,130 @@ def eleventy(c: Any) -> None:
         r"layout that does not exist",
         ("help/returns.md", "layout: page.njk", "layout: doc.njk"),
     )
+
+
+def swc(c: Any) -> None:
+    proj = npm_project(
+        c,
+        "shop-swc",
+        {
+            "package.json": '{"name": "shop-swc", "version": "1.0.0", "private": true}\n',
+            "api/src/orders.ts": """
+            export interface Order {
+              id: string;
+              totalCents: number;
+            }
+
+            export function describe(order: Order): string {
+              return `${order.id}: ${(order.totalCents / 100).toFixed(2)} EUR`;
+            }
+
+            export const FREE_SHIPPING_CENTS = 5000;
+            if (FREE_SHIPPING_CENTS > 0 {
+              console.log("free shipping enabled");
+            }
+        """,
+            "web/.swcrc": """
+            {
+              "jsc": {
+                "parser": { "syntax": "typescript", "tsx": true },
+                "target": "es2029"
+              }
+            }
+        """,
+            "web/src/Price.tsx": (
+                "export const Price = ({ cents }: { cents: number }) => <span>{(cents / 100).toFixed(2)}</span>;\n"
+            ),
+        },
+        "--save-dev @swc/cli@0.8 @swc/core@1",
+    )
+    pair = Pair(c, "swc", proj)
+    pair.run(
+        "swc_syntax_error",
+        "npx swc api/src -d api/dist",
+        r"Expected '\)', got '\{'",
+        ("api/src/orders.ts", "if (FREE_SHIPPING_CENTS > 0 {", "if (FREE_SHIPPING_CENTS > 0) {"),
+    )
+    pair.run(
+        "swc_bad_swcrc",
+        "cd web && npx swc src -d dist",
+        r"Unknown ES version",
+        ("web/.swcrc", '"target": "es2029"', '"target": "es2022"'),
+    )
+
+
+GRAPHQL_SCHEMA = """
+type Order {
+  id: ID!
+  totalCents: Int!
+  customer: Customer!
+}
+
+type Customer {
+  id: ID!
+  email: String!
+}
+
+type Query {
+  order(id: ID!): Order
+}
+"""
+
+CODEGEN_CONFIG = """
+schema: {schema}
+documents: src/**/*.graphql
+generates:
+  src/generated.ts:
+    plugins:
+      - typescript
+      - typescript-operations
+"""
+
+
+def graphql_codegen(c: Any) -> None:
+    proj = npm_project(
+        c,
+        "shop-graphql",
+        {
+            "package.json": '{"name": "shop-graphql", "version": "1.0.0", "private": true}\n',
+            "store/schema.graphql": GRAPHQL_SCHEMA,
+            "store/codegen.yml": CODEGEN_CONFIG.format(schema="schema.graphql"),
+            "store/src/order.graphql": """
+            query OrderSummary($id: ID!) {
+              order(id: $id) {
+                id
+                total
+                customer {
+                  email
+                }
+              }
+            }
+        """,
+            "admin/shop.graphql": GRAPHQL_SCHEMA,
+            "admin/codegen.yml": CODEGEN_CONFIG.format(schema="schema.graphql"),
+            "admin/src/customer.graphql": """
+            query CustomerEmail($id: ID!) {
+              order(id: $id) {
+                customer {
+                  email
+                }
+              }
+            }
+        """,
+        },
+        "--save-dev @graphql-codegen/cli@7 @graphql-codegen/typescript @graphql-codegen/typescript-operations "
+        "graphql@16",
+    )
+    pair = Pair(c, "graphql_codegen", proj)
+    pair.run(
+        "graphql_codegen_unknown_field",
+        "cd store && npx graphql-codegen",
+        r'Cannot query field "total"',
+        ("store/src/order.graphql", "    total\n", "    totalCents\n"),
+    )
+    pair.run(
+        "graphql_codegen_missing_schema",
+        "cd admin && npx graphql-codegen",
+        r"Failed to load schema",
+        ("admin/codegen.yml", "schema: schema.graphql", "schema: shop.graphql"),
+    )
