@@ -110,6 +110,12 @@ def shown_slots(output: str, before: str, after: str) -> dict[str, str]:
         "mux_read": _mux_read(before),
         # gptel-agent's Bash hands back what the command printed as it is, its last newline kept.
         "output_printed": f"{output}\n" if output else "",
+        # OpenClaw's exec and learn-claude-code's bash hand back the output stripped at both ends, or say it was empty.
+        "output_stripped_or_none": output.strip() or "(no output)",
+        # DeepCode's MCP tools answer with Python's json.dumps(ensure_ascii=False): the output as a JSON string with its
+        # last newline (subprocess.run's stdout) and the file as read, non-ASCII characters written as they are.
+        "output_json_raw": json.dumps(f"{output}\n" if output else "", ensure_ascii=False),
+        "before_json_raw": json.dumps(before, ensure_ascii=False),
     }
 
 

@@ -42,7 +42,9 @@ markdown-link-check, license-checker) and ``ecosystems_seventeenth_checks.py`` (
 Twine); the eighteenth's, two failures per tool, in ``ecosystems_eighteenth.py`` (staticcheck, Doxygen, nyc, jscpd) and
 ``ecosystems_eighteenth_checks.py`` (typos, interrogate, stubtest, xenon, validate-pyproject); the nineteenth's, two
 failures per tool, in ``ecosystems_nineteenth.py`` (Automake, pandoc, Verilator, madge, publint, tsd) and
-``ecosystems_nineteenth_checks.py`` (doctest, build, REUSE, Gunicorn, pydoclint, Taplo).
+``ecosystems_nineteenth_checks.py`` (doctest, build, REUSE, Gunicorn, pydoclint, Taplo); the twentieth's, two
+failures per tool, in ``ecosystems_twentieth.py`` (GoogleTest, Hugo, Jsonnet, Pyrefly, Checkstyle) and
+``ecosystems_twentieth_web.py`` (svelte-check, Tailwind CSS, Cucumber.js, Eleventy, SWC, GraphQL Code Generator).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -168,6 +170,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_tools import clippy, govet, guile, pyright, rubocop, tcltest, yamllint
     from ecosystems_twelfth import commitlint, deno, lua, pnpm, redis, tsx, yarn, zig
     from ecosystems_twelfth_checks import behave, clang_tidy, hadolint, pre_commit, robot, tox, uv
+    from ecosystems_twentieth import checkstyle, gtest, hugo, jsonnet, pyrefly
+    from ecosystems_twentieth_web import cucumber, eleventy, graphql_codegen, svelte_check, swc, tailwindcss
 
     return [
         ("jest", jest),
@@ -419,6 +423,17 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("gunicorn", gunicorn),
         ("pydoclint", pydoclint),
         ("taplo", taplo),
+        ("gtest", gtest),
+        ("hugo", hugo),
+        ("jsonnet", jsonnet),
+        ("pyrefly", pyrefly),
+        ("svelte_check", svelte_check),
+        ("tailwindcss", tailwindcss),
+        ("cucumber", cucumber),
+        ("eleventy", eleventy),
+        ("checkstyle", checkstyle),
+        ("swc", swc),
+        ("graphql_codegen", graphql_codegen),
     ]
 
 
