@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cached_property
 from typing import Any
 
-from . import commands, configs, encoded, generic, keys, shaped, shapes, tables, values, vendors
+from . import columns, commands, configs, encoded, generic, keys, shaped, shapes, tables, values, vendors
+
+#: What finds a rule's matches in Python (see Rule.finder).
+Finder = Callable[[str | bytes, list[list[int]], columns.Carry | None], Iterator[re.Match[Any]]]
 
 #: No match of a rule is longer than this many characters (or bytes), except a PEM block's (which a stream holds
 #: whole; see Redactor.stream): a rule's repeats are bounded so, and a stream cut this far before its end cuts no
@@ -57,6 +60,7 @@ class Rule:
         exact: bool = False,
         accept: Callable[[re.Match[Any], str | bytes], bool] | None = None,
         scan_source: str | None = None,
+        finder: Finder | None = None,
     ) -> None:
         self.kind = kind
         self.anchors = anchors
@@ -74,6 +78,10 @@ class Rule:
         #: For a rule with no anchor: the spelling of a pattern found by one scan of the text (fast, as it starts
         #: with a class of rare characters), where the rule is tried from the start of the word the hit stands in.
         self.scan_source = scan_source
+        #: For a rule whose matches no pattern can find alone (a table's rows, under a header lines away): what
+        #: finds them, given the text, where the rule's anchors stand and what a stream's earlier window left
+        #: open (see columns); its ``source`` is then a pattern that matches nothing.
+        self.finder = finder
 
     def __repr__(self) -> str:
         return f"Rule({self.kind!r}, {self.anchors!r})"
@@ -397,10 +405,9 @@ RULES: tuple[Rule, ...] = (
     _rule("secret", generic.SESSION_ANCHORS, generic.NAMED, accept=generic.named_value),
     _rule("secret", generic.PAT_ANCHORS, generic.PAT, accept=generic.named_value),
     _rule("secret", tables.TABLE_ROW_ANCHORS, tables.TABLE_ROW, folded=True, accept=tables.table_row),
-    *(
-        _rule("secret", tables.COLUMN_ANCHORS, tables.column_pattern(k), accept=judge)
-        for k, judge in ((k, tables.column_value(k)) for k in range(tables.COLUMNS))
-    ),
+    # a secret's column under a header that names it, every row (see columns)
+    Rule("secret", columns.CSV_ANCHORS, r"(?!)", folded=True, finder=columns.csv_rows),
+    Rule("secret", columns.BAR_ANCHORS, r"(?!)", finder=columns.bar_rows),
     _rule("secret", shaped.NEARBY_ANCHORS, shaped.NEARBY, folded=True, accept=shaped.nearby_value),
     # "password", as the first form names what it takes over the same line break in a text (``token:\n\n  v``)
     _rule("password", shaped.NEXT_LINE_ANCHORS, shaped.NEXT_LINE, folded=True, accept=shaped.next_line),

@@ -1,0 +1,302 @@
+"""Credentials in a column: a header line names a secret's column (``password``, ``api_token``), and every row
+after it holds one in that column. Comma-, semicolon- and tab-separated files (a browser's password export, a
+database's CSV dump) and the tables tools print with bars (psql's and mysql's results, Markdown, ASCII tables).
+
+The header may stand lines, or a stream's windows, before a row, so no pattern can take a row on its own: the
+header is found at its secret word's anchor (or, for a table of bars, at its separator line's) and the rows are
+walked in Python, each judged alone against the header (its number of cells), to the first line that is no row. A
+stream's window whose table runs on past its cut hands the table to the next window (see Carry), which walks on
+from its first whole line, so a row is taken the same whether its header is in its window or not. Each match
+spans its row from the row's start to the value's end (what is replaced is the value alone), so no window is cut
+between a row's start and its value."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from .generic import password_name, secret_name
+from .values import password_like, plausible_value, random_run, random_signs
+
+#: A header's secret word, where a row of separated values may stand: its header is read from the line's start.
+CSV_ANCHORS = ("passw", "pwd", "secret", "token", "cred", "passphrase", "apikey", "api_key", "_key", "-key")
+#: A table's separator line (``----+----``, ``+----+----+``, ``|---|:--|``): its header is the line above. Not
+#: ``|--`` nor ``+--``: a tree's branches (``|-- src``) stand every line of a listing.
+BAR_ANCHORS = ("-+-", "|---", "| ---", "|:--", "| :--")
+#: How long a line (a header's, a row's) is read for.
+_LINE_MOST = 4096
+#: The most cells a header has, and how long one of its names is.
+_CELLS_MOST = 64
+_HEADER_CELL = re.compile(r"[A-Za-z_][A-Za-z0-9 _.\-]{0,47}")
+_SEPARATOR_LINE = re.compile(r"[ \t]{0,8}[-=:+| \t]{3,}")
+_PLACED = re.compile(r"\[secret:[a-z_]+:[0-9a-f]{4}\]")
+_RANDOM = re.compile(r"[A-Za-z0-9]{10,}")
+#: A table's closing lines, which end its rows: psql's ``(2 rows)``, mysql's border and ``2 rows in set``.
+_TABLE_END = re.compile(r"[ \t]*(?:\(\d+ rows?\)|[-+=]{3,}[-+= ]*|\d+ rows? in set.*)[ \t]*")
+
+
+class Table:
+    """A header that names a secret's columns: how its rows are split (``sep``, the quote, the line break as the
+    text spells it), how many cells a row has, which of them hold a secret and whether a password's."""
+
+    def __init__(self, sep: str, quote: str, newline: str, cells: int, secret: dict[int, bool], at: int) -> None:
+        self.sep = sep
+        self.quote = quote
+        self.newline = newline
+        self.cells = cells
+        self.secret = secret
+        #: Where the header line starts in the text it was found in.
+        self.at = at
+
+    def shifted(self, by: int) -> Table:
+        return Table(self.sep, self.quote, self.newline, self.cells, self.secret, self.at - by)
+
+
+class Carry:
+    """A stream's tables left open at a window's end, handed to the next window (see the module). ``last``: the
+    window is the stream's last, whose final line is a whole one."""
+
+    def __init__(self) -> None:
+        self.open: list[Table] = []
+        #: The tables walked in the window being redacted, and where each stopped (None: at the window's end).
+        self.walked: list[tuple[Table, int | None]] = []
+        self.last = False
+
+    def cut(self, end: int) -> None:
+        """The window was given out up to ``end`` and the next starts at ``end - kept``: the tables whose rows
+        run on past ``end``, and whose header stood before it (a later one is found again), stay open."""
+        self.open = [t for t, stop in self.walked if (stop is None or stop >= end) and t.at < end]
+        self.walked = []
+
+    def moved(self, by: int) -> None:
+        """The next window starts ``by`` characters into this one."""
+        self.open = [t.shifted(by) for t in self.open]
+
+
+def _line(text: str | bytes, at: int) -> tuple[int, int, str] | None:
+    """The line around ``at``: where it starts and ends, and how the text breaks its lines (``\\n``, or ``\\\\n``
+    in a JSON string); None for a line longer than _LINE_MOST."""
+    low = max(0, at - _LINE_MOST)
+    part = _str(text[low : at + _LINE_MOST])
+    i = at - low
+    real, escaped = part.rfind("\n", 0, i), part.rfind("\\n", 0, i)
+    start = max(real + 1, escaped + 2 if escaped >= 0 else 0)
+    if start == 0 and low > 0:
+        return None
+    real_end, escaped_end = part.find("\n", i), part.find("\\n", i)
+    ends = [e for e in (real_end, escaped_end) if e >= 0]
+    end = min(ends) if ends else len(part)
+    if not ends and at + _LINE_MOST < len(text):
+        return None
+    newline = "\\n" if escaped_end == end or (escaped >= 0 and escaped + 2 == start) else "\n"
+    if end > 0 and part[end - 1] == "\r":
+        end -= 1
+    return low + start, low + end, newline
+
+
+_BARE_QUOTE = re.compile(r'(?<!\\)"')
+
+
+def _in_string(line: str, newline: str, header: bool) -> tuple[int, str]:
+    """The part of a line of a JSON string (its lines broken by ``\\n``) inside the string: a header's after the
+    quote that opens the string (``{"out": "name,password``), a row's before the one that closes it; where that
+    part starts in the line."""
+    if newline != "\\n":
+        return 0, line
+    quotes = [m.start() for m in _BARE_QUOTE.finditer(line)]
+    if not quotes:
+        return 0, line
+    if header:
+        return quotes[-1] + 1, line[quotes[-1] + 1 :]
+    return 0, line[: quotes[0]]
+
+
+def _str(part: str | bytes) -> str:
+    """Bytes as one character each (positions kept); a text as it is."""
+    return part.decode("latin-1") if isinstance(part, bytes) else part
+
+
+def _split(line: str, sep: str, quote: str) -> list[tuple[int, int]] | None:
+    """Each cell's span in ``line`` (inside its quotes, where quoted); None where a quote is left open."""
+    spans: list[tuple[int, int]] = []
+    i, n = 0, len(line)
+    while True:
+        if quote and line.startswith(quote, i):
+            j = i + len(quote)
+            while True:
+                k = line.find(quote, j)
+                if k < 0:
+                    return None
+                if line.startswith(quote + quote, k):  # a quote doubled inside the cell
+                    j = k + 2 * len(quote)
+                    continue
+                break
+            spans.append((i + len(quote), k))
+            i = k + len(quote)
+            if i < n and not line.startswith(sep, i):
+                return None
+        else:
+            k = line.find(sep, i)
+            spans.append((i, n if k < 0 else k))
+            i = n if k < 0 else k
+        if i >= n or len(spans) > _CELLS_MOST:
+            return spans
+        i += len(sep)
+        if i == n:
+            spans.append((n, n))
+            return spans
+
+
+def _csv_header(line: str) -> tuple[str, str, list[str]] | None:
+    """A header of separated names: its separator, its quote and its names."""
+    for sep in (",", ";", "\t", "\\t"):
+        if sep not in line:
+            continue
+        for quote in ('"', '\\"', ""):
+            spans = _split(line, sep, quote)
+            if spans is None or len(spans) < 2:
+                continue
+            names = [line[a:b] for a, b in spans]
+            if all(_HEADER_CELL.fullmatch(c) for c in names):
+                return sep, quote, names
+    return None
+
+
+def _named(names: list[str]) -> dict[int, bool]:
+    """The cells that name a secret, each with whether it is a password's (a placeholder's words name none)."""
+    return {i: password_name(c) for i, c in enumerate(names) if secret_name(_PLACED.sub(" ", c))}
+
+
+def _bar_cells(line: str) -> list[tuple[int, int]]:
+    """A row's cells between bars (``| a | b |``, `` a | b``), each stripped of white space and backticks."""
+    stripped = line.rstrip()
+    lead = len(line) - len(line.lstrip())
+    start = lead + 1 if line[lead : lead + 1] == "|" else lead
+    end = len(stripped) - 1 if stripped.endswith("|") and len(stripped) - 1 >= start else len(stripped)
+    spans, at = [], start
+    for cell in line[start:end].split("|"):
+        a, b = at, at + len(cell)
+        while a < b and line[a] in " \t`":
+            a += 1
+        while b > a and line[b - 1] in " \t`":
+            b -= 1
+        spans.append((a, b))
+        at += len(cell) + 1
+    return spans
+
+
+def value_is_secret(value: str, password: bool) -> bool:
+    """A cell's value under a secret's column: a password made as one, or a random value (a cell is text of any
+    kind: ``(hidden)``, a note, a word)."""
+    if not value or not plausible_value(value, password):
+        return False
+    return (
+        (password and password_like(value, quoted=True))
+        or any(random_run(r, 10) for r in _RANDOM.findall(value))
+        or random_signs(value)
+    )
+
+
+@functools.lru_cache(maxsize=512)
+def _lead(n: int, data: bool) -> re.Pattern[Any]:
+    """A pattern whose match from a row's start spans the row to a value ``n`` characters in, and whose group
+    ``secret`` is the value (up to where the match is bounded)."""
+    spelled = r"(?s).{" + str(n) + r"}(?P<secret>.+)"
+    return re.compile(spelled.encode() if data else spelled)
+
+
+def _match(text: str | bytes, row: int, start: int, end: int) -> re.Match[Any] | None:
+    return _lead(start - row, isinstance(text, bytes)).match(text, row, end)
+
+
+def _rows(text: str | bytes, table: Table, at: int, carry: Carry | None) -> Iterator[re.Match[Any]]:
+    """The secrets of the rows from the line starting at ``at`` on, to the first line that is no row; where the
+    walk stopped is put in ``carry``."""
+    n, newline = len(text), table.newline
+    stop: int | None = None
+    while at < n:
+        found = _line(text, at)
+        if found is None:
+            stop = at
+            break
+        start, end, _ = found
+        if end >= n and carry is not None and not carry.last:
+            break  # the window's last line may run on: the next window judges it whole
+        shift, line = _in_string(_str(text[start:end]), newline, False)
+        start += shift
+        if table.sep == "|":
+            spans = _bar_cells(line) if "|" in line and _TABLE_END.fullmatch(line) is None else None
+        else:
+            spans = _split(line, table.sep, table.quote) if line.strip() else None
+        if spans is None or len(spans) != table.cells:
+            stop = start
+            break
+        for k, password in table.secret.items():
+            a, b = spans[k]
+            if value_is_secret(line[a:b], password):
+                match = _match(text, start, start + a, start + b)
+                if match is not None:
+                    yield match
+        at = end + len(newline) + (1 if text[end : end + 1] in ("\r", b"\r") else 0)
+    if carry is not None:
+        carry.walked.append((table, stop))
+
+
+def csv_rows(text: str | bytes, standing: list[list[int]], carry: Carry | None) -> Iterator[re.Match[Any]]:
+    """The secrets of separated values under a header naming their column, found at the header's secret words."""
+    seen: set[int] = set()
+    for at in sorted({i for places in standing for i in places}):
+        found = _line(text, at)
+        if found is None or found[0] in seen:
+            continue
+        start, end, newline = found
+        seen.add(start)
+        header = _csv_header(_in_string(_str(text[start:end]), newline, True)[1])
+        if header is None:
+            continue
+        sep, quote, names = header
+        secret = _named(names)
+        if not secret:
+            continue
+        table = Table(sep, quote, newline, len(names), secret, start)
+        yield from _rows(text, table, end + len(newline), carry)
+    yield from _carried(text, carry, "csv")
+
+
+def bar_rows(text: str | bytes, standing: list[list[int]], carry: Carry | None) -> Iterator[re.Match[Any]]:
+    """The secrets of a table drawn with bars under a header naming their column, found at its separator line."""
+    seen: set[int] = set()
+    for at in sorted({i for places in standing for i in places}):
+        found = _line(text, at)
+        if found is None or found[0] in seen:
+            continue
+        start, end, newline = found
+        seen.add(start)
+        if _SEPARATOR_LINE.fullmatch(_str(text[start:end])) is None or start == 0:
+            continue
+        above = _line(text, start - len(newline) - 1)
+        if above is None:
+            continue
+        header = _PLACED.sub(" ", _in_string(_str(text[above[0] : above[1]]), newline, True)[1])
+        if "|" not in header:
+            continue
+        names = [header[a:b] for a, b in _bar_cells(header)]
+        secret = _named(names)
+        if not secret:
+            continue
+        table = Table("|", "", newline, len(names), secret, above[0])
+        yield from _rows(text, table, end + len(newline), carry)
+    yield from _carried(text, carry, "bar")
+
+
+def _carried(text: str | bytes, carry: Carry | None, kind: str) -> Iterator[re.Match[Any]]:
+    """The rows of the tables an earlier window left open, walked from this window's first whole line."""
+    if carry is None:
+        return
+    for table in [t for t in carry.open if (t.sep == "|") == (kind == "bar")]:
+        first = _line(text, 0)
+        if first is None:
+            continue
+        yield from _rows(text, table, first[1] + len(table.newline), carry)

@@ -1,0 +1,101 @@
+"""Secrets in a column under a header that names it: separated values (CSV, semicolons, tabs) and tables drawn with
+bars, every row and not only the first, also where a stream's window is cut between the header and the row."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mcp_context.redaction import Redactor
+from mcp_context.redaction import redactor as redaction
+
+_EXPORT = (
+    "id;email;api_token;created\n"
+    "1;ops@example.org;;2024-03-01\n"
+    "2;ci@example.org;Rq7vK2mXp9LwT4zB8nYc;2024-03-02\n"
+    "3;dev@example.org;Hn3pW8qZr5TxV2kL9mBd;2024-03-03\n"
+)
+_TSV = "user\thost\tdb_passwd\nreports\tdb1\tTq4#zLm8vR2!\nbatch\tdb2\tWp7$kNx3cQ9&\n"
+_PSQL = (
+    " id | service | client_secret \n"
+    "----+---------+----------------------\n"
+    "  1 | billing | aB3dE5fG7hJ9kL2mN4pQ\n"
+    "  2 | search  | Zx8Cv6Bn4Mq2Wr9Ty7Ui\n"
+    "(2 rows)\n"
+)
+_QUOTED = (
+    '"site","login","password","changed"\n'
+    '"https://a.example","ana","kX9#mVq2!pLr",""\n'
+    '"https://b.example","bo, jr","Pz4&wQ8@tNc3","2024"\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "secrets"),
+    [
+        (_EXPORT, ["Rq7vK2mXp9LwT4zB8nYc", "Hn3pW8qZr5TxV2kL9mBd"]),
+        (_TSV, ["Tq4#zLm8vR2!", "Wp7$kNx3cQ9&"]),
+        (_PSQL, ["aB3dE5fG7hJ9kL2mN4pQ", "Zx8Cv6Bn4Mq2Wr9Ty7Ui"]),
+        (_QUOTED, ["kX9#mVq2!pLr", "Pz4&wQ8@tNc3"]),
+    ],
+)
+def test_every_row_under_a_secrets_column_is_redacted(text: str, secrets: list[str]) -> None:
+    redactor = Redactor("t")
+    once = redactor.text(text)
+    assert not any(s in once for s in secrets), once
+    assert redactor.text(once) == once
+    assert once.count("\n") == text.count("\n")
+    assert json.loads(redactor.text(json.dumps({"out": text})))["out"] == once  # the table inside a JSON string
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "model;prompt_tokens;completion_tokens\ngpt;Rq7vK2mXp9LwT4zB8nYc;12\n",  # a count's column, not a token's
+        "user,password_hint,role\nana,Favourite colour then year,admin\nbo,kX9mVq2pLrT4zB8n,dev\n",  # a hint
+        "user,password\nana,(hidden)\nbo,\ncy,********\n",  # no values
+        "name,token\nalpha,first-release-notes\nbeta,second-draft\n",  # words, not secrets
+        "a,b\nx = password, token\nfoo(bar, baz)\n",  # no header of names
+    ],
+)
+def test_columns_without_secrets_stay(text: str) -> None:
+    assert Redactor("t").text(text) == text
+
+
+def test_a_table_ends_where_its_rows_do() -> None:
+    text = _PSQL + "later: Zq8mW3vT9pL2xR7kB4nC | noted\n"
+    out = Redactor("t").text(text)
+    assert "Zq8mW3vT9pL2xR7kB4nC" in out and "aB3dE5fG7hJ9kL2mN4pQ" not in out
+
+
+def _streamed(text: str, chunk: int) -> str:
+    data = text.encode()
+    return b"".join(Redactor("s1").stream(data[i : i + chunk] for i in range(0, len(data), chunk))).decode()
+
+
+@pytest.mark.parametrize("header", ["id,user,note,password\n", "| id | user | note | password |\n|---|---|---|---|\n"])
+def test_a_row_windows_after_its_header_is_redacted_in_a_stream(header: str) -> None:
+    """Windows of 8 KiB: the secret's row laid at every offset around the first window's cut (the header at the
+    stream's start, rows of no secret between) and two windows later: the stream is redacted as the whole is."""
+    bar = header.startswith("|")
+    secret = "Kq7#vLm2Xp9!Rw4z"
+
+    def row(i: int, value: str, note: str = "n") -> str:
+        return f"| {i} | u{i} | {note} | {value} |\n" if bar else f"{i},u{i},{note},{value}\n"
+
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(redaction, "_STEP", 8 * 1024)
+        # the first window is cut LONGEST before what it holds when it reaches _STEP: 10,000 - 4,096 in pieces of
+        # 5,000, 8,192 - 4,096 in pieces of 4,096; and 8 KiB on, two windows later
+        for chunk in (5000, 4096):
+            cut = 2 * chunk - redaction.LONGEST
+            for at in [*range(cut - 40, cut + 40, 2), *range(cut + 16 * 1024 - 40, cut + 16 * 1024 + 40, 5)]:
+                body, i = header, 1
+                while len(body) + len(row(i, "")) < at - 30:
+                    body, i = body + row(i, ""), i + 1
+                body += row(i, "", "x" * (at - len(body) - len(row(i, "", ""))))
+                text = body + row(i + 1, secret) + "".join(row(j, "") for j in range(i + 2, i + 900))
+                whole = Redactor("s1").text(text)
+                assert secret not in whole and len(body) == at
+                assert _streamed(text, chunk) == whole, (chunk, at)
