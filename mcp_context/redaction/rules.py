@@ -283,8 +283,13 @@ RULES: tuple[Rule, ...] = (
         exact=True,
     ),
     _rule("azure_sas_signature", "sig=", r"[?&;]sig=(?P<secret>[A-Za-z0-9%+/=_\-]{20,256})", back=1, exact=True),
-    # anchored on the whole prefix: ``_test_`` alone stands all over test code, where each would cost a try
-    _rule("stripe_key", "sk_live_ rk_live_ sk_test_ rk_test_", r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,2048}"),
+    # anchored on the whole prefix: ``_test_`` alone stands all over test code, where each would cost a try; the
+    # body taken to the token's end where other issuers' keys of the same prefix run on past a dash
+    _rule(
+        "stripe_key",
+        "sk_live_ rk_live_ sk_test_ rk_test_",
+        r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,2048}(?:[_-][A-Za-z0-9]{1,256}){0,4}",
+    ),
     _rule("npm_token", "npm_", r"\bnpm_[A-Za-z0-9]{36}\b"),
     _rule("huggingface_token", "hf_", r"\bhf_[A-Za-z0-9]{34,2048}\b"),
     *(_prefixed(kind, prefixes, body) for kind, prefixes, body in vendors.PREFIXED),
@@ -388,7 +393,7 @@ RULES: tuple[Rule, ...] = (
     _rule(
         "authorization",
         "authorization",
-        r"(?i:authorization)\\{0,8}[\"']?\s{0,16}[:=]\s{0,16}\\{0,8}[\"']?[A-Za-z][A-Za-z0-9_-]{1,24}[ \t]{1,8}"
+        r"(?i:authorization)\\{0,8}[\"']?\s{0,16}[:=]\s{0,16}\\{0,8}[\"']?[A-Za-z][A-Za-z0-9_.-]{1,24}[ \t]{1,8}"
         r"(?P<secret>[A-Za-z0-9._~+/!\-:]{8,2048}={0,2})(?![A-Za-z0-9._~+/!\-:=])",
         folded=True,
         accept=lambda m, text: values.plausible_value(values.ascii_of(m.group("secret")), False),
