@@ -207,7 +207,8 @@ def _lead(n: int, data: bool) -> re.Pattern[Any]:
     return re.compile(spelled.encode() if data else spelled)
 
 
-def _match(text: str | bytes, row: int, start: int, end: int) -> re.Match[Any] | None:
+def spanning(text: str | bytes, row: int, start: int, end: int) -> re.Match[Any] | None:
+    """A match from ``row`` to ``end`` whose group ``secret`` is ``text[start:end]``: what a finder yields."""
     return _lead(start - row, isinstance(text, bytes)).match(text, row, end)
 
 
@@ -236,7 +237,7 @@ def _rows(text: str | bytes, table: Table, at: int, carry: Carry | None) -> Iter
         for k, password in table.secret.items():
             a, b = spans[k]
             if value_is_secret(line[a:b], password):
-                match = _match(text, start, start + a, start + b)
+                match = spanning(text, start, start + a, start + b)
                 if match is not None:
                     yield match
         at = end + len(newline) + (1 if text[end : end + 1] in ("\r", b"\r") else 0)

@@ -413,6 +413,7 @@ RULES: tuple[Rule, ...] = (
     # a secret's column under a header that names it, every row (see columns)
     Rule("secret", columns.CSV_ANCHORS, r"(?!)", folded=True, finder=columns.csv_rows),
     Rule("secret", columns.BAR_ANCHORS, r"(?!)", finder=columns.bar_rows),
+    Rule("password", configs.SECTION_ANCHORS, r"(?!)", folded=True, finder=configs.section_values),
     _rule("secret", shaped.NEARBY_ANCHORS, shaped.NEARBY, folded=True, accept=shaped.nearby_value),
     # "password", as the first form names what it takes over the same line break in a text (``token:\n\n  v``)
     _rule("password", shaped.NEXT_LINE_ANCHORS, shaped.NEXT_LINE, folded=True, accept=shaped.next_line),
@@ -465,4 +466,8 @@ RULES: tuple[Rule, ...] = (
     _rule("password", commands.REDIS_ACL_ANCHORS, commands.REDIS_ACL, accept=commands.given_password),
     _rule("secret", commands.CI_VARIABLE_ANCHORS, commands.CI_VARIABLE, accept=commands.ci_variable),
     _rule("secret", commands.ADD_MASK_ANCHORS, commands.ADD_MASK),
+    _rule("password", commands.PHRASE_FLAG_ANCHORS, commands.PHRASE_FLAG, accept=commands.given_password),
+    _rule("secret", commands.OTP_SEED_ANCHORS, commands.OTP_SEED, accept=commands.otp_seed),
+    _rule("password", commands.ASKPASS_ANCHORS, commands.ASKPASS, folded=True, accept=commands.given_password),
+    _rule("password", shaped.REPORTED_ANCHORS, shaped.REPORTED, folded=True, accept=commands.made_password),
 )
