@@ -335,11 +335,15 @@ def otp_seed(match: re.Match[Any], text: str | bytes) -> bool:
     return values.random_run(ascii_of(match.group("secret")), 16)
 
 
+#: A character of a line, in a text or a JSON string (whose ``\\n`` ends it; any other escape is read whole).
+_LINE = r"(?:[^\n\\]|\\[^n])"
+
+
 #: What an askpass program prints (``SSH_ASKPASS``, ``SUDO_ASKPASS``, git's ``GIT_ASKPASS``: a program whose whole
 #: output is the password asked for): a literal echoed on one of the few lines after the program's name, as a
 #: script's text shows it (``cat askpass.sh``, a heredoc writing it).
 ASKPASS = (
-    r"(?i:askpass)[^\n]{0,160}(?:\r?\n|\\n)(?:[^\n]{0,160}(?:\r?\n|\\n)){0,4}?[ \t]{0,16}"
+    rf"(?i:askpass){_LINE}{{0,160}}(?:\r?\n|\\n)(?:{_LINE}{{0,160}}(?:\r?\n|\\n)){{0,4}}?[ \t]{{0,16}}"
     r"(?:echo|printf)(?:[ \t]{1,4}-[neE]{1,2}|[ \t]{1,4}(?P<f>\\?['\"])%s(?:\\\\?n)?(?P=f))?[ \t]{1,4}"
     rf"(?P<q>\\?['\"]?)(?P<secret>{_ARG}{{6,256}})(?P=q)[ \t]{{0,4}}(?=\r?\n|\\[rn]|$)"
 )

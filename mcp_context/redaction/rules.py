@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from functools import cached_property
 from typing import Any
 
-from . import columns, commands, configs, encoded, generic, keys, shaped, shapes, tables, values, vendors
+from . import columns, commands, configs, encoded, generic, keys, shaped, shapes, tables, values, vendors, wallets
 
 #: What finds a rule's matches in Python (see Rule.finder).
 Finder = Callable[[str | bytes, list[list[int]], columns.Carry | None], Iterator[re.Match[Any]]]
@@ -312,6 +312,9 @@ RULES: tuple[Rule, ...] = (
     _rule("private_key", keys.JWK_PRIVATE_ANCHORS, keys.JWK_PRIVATE, accept=keys.jwk_private),
     _rule("private_key", keys.HEX_KEY_ANCHORS, keys.HEX_KEY, accept=keys.hex_key),
     _rule("private_key", keys.XML_RSA_ANCHORS, keys.XML_RSA, accept=keys.xml_rsa),
+    _rule("private_key", wallets.WIF_ANCHORS, wallets.WIF, folded=True, accept=wallets.wif),
+    _rule("mnemonic", wallets.MNEMONIC_ANCHORS, wallets.MNEMONIC, folded=True, accept=wallets.mnemonic),
+    _rule("password", encoded.PRINTABLE_HEX_ANCHORS, encoded.PRINTABLE_HEX, folded=True, accept=encoded.printable_hex),
     _rule("jwt", "eyJ", rf"\beyJ{_B64URL}{{8,1024}}\.eyJ{_B64URL}{{8,1024}}\.{_B64URL}{{16,1024}}"),
     _rule("jwt", encoded.JWT_B64_ANCHORS, encoded.JWT_B64, accept=encoded.jwt_b64),
     _rule("token", encoded.JSON_BODY_ANCHORS, encoded.JSON_BODY),
