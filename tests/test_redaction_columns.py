@@ -113,3 +113,61 @@ def test_a_row_windows_after_its_header_is_redacted_in_a_stream(header: str, chu
             whole = Redactor("s1").text(text)
             assert secret not in whole and len(body) == at
             assert _streamed(text, chunk) == whole, (chunk, at)
+
+
+_INSERTS = [
+    (
+        "INSERT INTO public.oauth_clients (client_id, client_secret, redirect_uri) VALUES\n"
+        "\t('web', 'Rk8mPq2vXz5Lt9Wn3Bc7', 'https://app.example.org/cb'),\n"
+        "\t('cli', 'Hd4Jf6Gs1Ya0Ue2Io5Py', 'http://localhost:8400/');\n",
+        ["Rk8mPq2vXz5Lt9Wn3Bc7", "Hd4Jf6Gs1Ya0Ue2Io5Py"],
+    ),
+    (
+        "INSERT INTO `mail_users` (`id`,`login`,`pass`,`quota`) VALUES (1,'ana','Tq4#zLm8vR2!',100),"
+        "(2,'bo''s','Wp7$kNx3cQ9&',NULL),(3,'cy',NULL,0);\n",
+        ["Tq4#zLm8vR2!", "Wp7$kNx3cQ9&"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "secrets"), _INSERTS)
+def test_every_row_of_an_insert_naming_a_secrets_column_is_redacted(text: str, secrets: list[str]) -> None:
+    test_every_row_under_a_secrets_column_is_redacted(text, secrets)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "INSERT INTO users (id, password_hash) VALUES (1, '$2b$12$Zk3Lm9Qp2Wx7Rt5Vn8Bc4Hd6Jf1Gs0Ya2Ue5Io8Py3Tr7Ew');\n",
+        "INSERT INTO usage (model, prompt_tokens) VALUES ('gpt', 'Rq7vK2mXp9LwT4zB8nYc');\n",
+        "INSERT INTO users (name, password) SELECT name, 'Kq7#vLm2Xp9!' FROM staff;\n",  # no rows to walk
+        "INSERT INTO users (login, password) VALUES ('ana', 'changeme');\n",
+    ],
+)
+def test_inserts_without_secrets_stay(text: str) -> None:
+    assert Redactor("t").text(text) == text
+
+
+@pytest.mark.parametrize("chunk", [5000, pytest.param(4096, marks=pytest.mark.slow)])
+def test_an_insert_row_windows_after_its_column_list_is_redacted_in_a_stream(chunk: int) -> None:
+    """Windows of 8 KiB: the row holding the secret laid at every second offset around the first window's cut, the
+    column list at the stream's start: the stream is redacted as the whole is."""
+    secret = "Kq7#vLm2Xp9!Rw4z"
+    head = "INSERT INTO accounts (id, login, note, password) VALUES\n"
+
+    def row(i: int, value: str, note: str = "n") -> str:
+        return f"({i}, 'u{i}', '{note}', {value}),\n"
+
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(redaction, "_STEP", 8 * 1024)
+        cut = 2 * chunk - LONGEST
+        for at in [*range(cut - 40, cut + 40, 2), *range(cut + 16 * 1024 - 40, cut + 16 * 1024 + 40, 5)]:
+            body, i = head, 1
+            while len(body) + len(row(i, "NULL")) < at - 30:
+                body, i = body + row(i, "NULL"), i + 1
+            body += row(i, "NULL", "x" * (at - len(body) - len(row(i, "NULL", ""))))
+            rest = "".join(row(j, "NULL") for j in range(i + 2, i + 900))
+            text = body + row(i + 1, f"'{secret}'") + rest + f"({i + 900}, 'last', 'n', NULL);\n"
+            whole = Redactor("s1").text(text)
+            assert secret not in whole and len(body) == at
+            assert _streamed(text, chunk) == whole, (chunk, at)

@@ -15,13 +15,19 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Protocol
 
 from .generic import password_name, secret_name
 from .values import password_like, plausible_value, random_run, random_signs
 
-#: A header's secret word, where a row of separated values may stand: its header is read from the line's start.
-CSV_ANCHORS = ("passw", "pwd", "secret", "token", "cred", "passphrase", "apikey", "api_key", "_key", "-key")
+#: A header's secret word ending its cell (before a separator, a quote, the line's end or a JSON escape), where a
+#: row of separated values may stand: its header is read from the line's start. The word alone stands all over
+#: prose and logs ("token heartbeat"), each a try.
+CSV_ANCHORS = tuple(
+    word + end
+    for word in ("password", "passwd", "pwd", "pass", "secret", "token", "credentials", "passphrase", "key")
+    for end in (",", ";", "\t", '"', "\n", "\r", "\\")
+)
 #: A table's separator line (``----+----``, ``+----+----+``, ``|---|:--|``): its header is the line above. Not
 #: ``|--`` nor ``+--``: a tree's branches (``|-- src``) stand every line of a listing.
 BAR_ANCHORS = ("-+-", "|---", "| ---", "|:--", "| :--")
@@ -29,7 +35,12 @@ BAR_ANCHORS = ("-+-", "|---", "| ---", "|:--", "| :--")
 _LINE_MOST = 4096
 #: The most cells a header has, and how long one of its names is.
 _CELLS_MOST = 64
-_HEADER_CELL = re.compile(r"[A-Za-z_][A-Za-z0-9 _.\-]{0,47}")
+_HEADER_CELL = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,47}(?: [A-Za-z0-9_.\-]{1,24}){0,3}")
+#: A header's cell around its secret word: the cell's start (the line's, a separator, a quote) before it, its end
+#: after, within a name's length. Checked on the few characters around the word before its line is looked for.
+_AROUND = 64
+_CELL_AFTER = re.compile(r"[A-Za-z0-9_.\-]{0,48}+(?:\\?[\"'])?(?:[,;\t\r\n]|\\[nt]|\Z)")
+_CELL_AFTER_B = re.compile(_CELL_AFTER.pattern.encode())
 _SEPARATOR_LINE = re.compile(r"[ \t]{0,8}[-=:+| \t]{3,}")
 _PLACED = re.compile(r"\[secret:[a-z_]+:[0-9a-f]{4}\]")
 _RANDOM = re.compile(r"[A-Za-z0-9]{10,}")
@@ -53,21 +64,35 @@ class Table:
     def shifted(self, by: int) -> Table:
         return Table(self.sep, self.quote, self.newline, self.cells, self.secret, self.at - by)
 
+    def resumes(self, end: int) -> bool:
+        """Whether the next window can walk on from ``end``: from any whole line, a table can."""
+        return True
+
+
+class Open(Protocol):
+    """What a walk leaves open at a window's cut (a table, an SQL statement's rows; see Carry)."""
+
+    at: int
+
+    def shifted(self, by: int) -> Open: ...
+
+    def resumes(self, end: int) -> bool: ...
+
 
 class Carry:
     """A stream's tables left open at a window's end, handed to the next window (see the module). ``last``: the
     window is the stream's last, whose final line is a whole one."""
 
     def __init__(self) -> None:
-        self.open: list[Table] = []
-        #: The tables walked in the window being redacted, and where each stopped (None: at the window's end).
-        self.walked: list[tuple[Table, int | None]] = []
+        self.open: list[Open] = []
+        #: What was walked in the window being redacted, and where each walk stopped (None: at the window's end).
+        self.walked: list[tuple[Open, int | None]] = []
         self.last = False
 
     def cut(self, end: int) -> None:
-        """The window was given out up to ``end`` and the next starts at ``end - kept``: the tables whose rows
+        """The window was given out up to ``end`` and the next starts at ``end - kept``: the walks whose rows
         run on past ``end``, and whose header stood before it (a later one is found again), stay open."""
-        self.open = [t for t, stop in self.walked if (stop is None or stop >= end) and t.at < end]
+        self.open = [t for t, stop in self.walked if (stop is None or stop >= end) and t.at < end and t.resumes(end)]
         self.walked = []
 
     def moved(self, by: int) -> None:
@@ -76,24 +101,24 @@ class Carry:
 
 
 def _line(text: str | bytes, at: int) -> tuple[int, int, str] | None:
-    """The line around ``at``: where it starts and ends, and how the text breaks its lines (``\\n``, or ``\\\\n``
-    in a JSON string); None for a line longer than _LINE_MOST."""
-    low = max(0, at - _LINE_MOST)
-    part = _str(text[low : at + _LINE_MOST])
-    i = at - low
-    real, escaped = part.rfind("\n", 0, i), part.rfind("\\n", 0, i)
-    start = max(real + 1, escaped + 2 if escaped >= 0 else 0)
-    if start == 0 and low > 0:
+    """The line around ``at``: where it starts and ends, and how the text breaks its lines (``\n``, or ``\\n``
+    in a JSON string); None for a line longer than _LINE_MOST. Found in the text as it is (a stream's bytes), with
+    nothing copied."""
+    nl, escaped_nl, cr = ("\n", "\\n", "\r") if isinstance(text, str) else (b"\n", b"\\n", b"\r")
+    low, high = max(0, at - _LINE_MOST), min(len(text), at + _LINE_MOST)
+    real, escaped = text.rfind(nl, low, at), text.rfind(escaped_nl, low, at)  # type: ignore[arg-type]
+    start = max(real + 1, escaped + 2 if escaped >= 0 else low)
+    if real < 0 and escaped < 0 and low > 0:
         return None
-    real_end, escaped_end = part.find("\n", i), part.find("\\n", i)
+    real_end, escaped_end = text.find(nl, at, high), text.find(escaped_nl, at, high)  # type: ignore[arg-type]
     ends = [e for e in (real_end, escaped_end) if e >= 0]
-    end = min(ends) if ends else len(part)
-    if not ends and at + _LINE_MOST < len(text):
+    end = min(ends) if ends else high
+    if not ends and high < len(text):
         return None
     newline = "\\n" if escaped_end == end or (escaped >= 0 and escaped + 2 == start) else "\n"
-    if end > 0 and part[end - 1] == "\r":
+    if end > start and text[end - 1 : end] == cr:
         end -= 1
-    return low + start, low + end, newline
+    return start, end, newline
 
 
 _BARE_QUOTE = re.compile(r'(?<!\\)"')
@@ -164,7 +189,7 @@ def _csv_header(line: str) -> tuple[str, str, list[str]] | None:
     return None
 
 
-def _named(names: list[str]) -> dict[int, bool]:
+def named(names: list[str]) -> dict[int, bool]:
     """The cells that name a secret, each with whether it is a password's (a placeholder's words name none)."""
     return {i: password_name(c) for i, c in enumerate(names) if secret_name(_PLACED.sub(" ", c))}
 
@@ -245,10 +270,33 @@ def _rows(text: str | bytes, table: Table, at: int, carry: Carry | None) -> Iter
         carry.walked.append((table, stop))
 
 
+_NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 _.-"
+_NAME_BYTES = _NAME_CHARS.encode()
+
+
+def _cell_starts(text: str | bytes, at: int) -> bool:
+    """Whether a cell starts within a name's length before ``at``: after the line's start, a separator, a quote or
+    a JSON escape (``\\n``, ``\\t``)."""
+    low = max(0, at - _AROUND)
+    before = text[low:at]
+    rest = before.rstrip(_NAME_CHARS) if isinstance(before, str) else before.rstrip(_NAME_BYTES)
+    if len(before) - len(rest) > 48:
+        return False
+    if not rest:
+        return low == 0
+    last = rest[-1:]
+    if last in ("\\", b"\\"):
+        return before[len(rest) : len(rest) + 1] in ("n", "t", b"n", b"t")
+    return last in (",", ";", "\t", '"', "\n", b",", b";", b"\t", b'"', b"\n")
+
+
 def csv_rows(text: str | bytes, standing: list[list[int]], carry: Carry | None) -> Iterator[re.Match[Any]]:
     """The secrets of separated values under a header naming their column, found at the header's secret words."""
     seen: set[int] = set()
     for at in sorted({i for places in standing for i in places}):
+        after: Any = _CELL_AFTER if isinstance(text, str) else _CELL_AFTER_B
+        if after.match(text, at, at + _AROUND) is None or not _cell_starts(text, at):
+            continue  # the word stands in no cell of its own: a sentence, code, a log's ``tokens: 12``
         found = _line(text, at)
         if found is None or found[0] in seen:
             continue
@@ -258,7 +306,7 @@ def csv_rows(text: str | bytes, standing: list[list[int]], carry: Carry | None) 
         if header is None:
             continue
         sep, quote, names = header
-        secret = _named(names)
+        secret = named(names)
         if not secret:
             continue
         table = Table(sep, quote, newline, len(names), secret, start)
@@ -284,7 +332,7 @@ def bar_rows(text: str | bytes, standing: list[list[int]], carry: Carry | None) 
         if "|" not in header:
             continue
         names = [header[a:b] for a, b in _bar_cells(header)]
-        secret = _named(names)
+        secret = named(names)
         if not secret:
             continue
         table = Table("|", "", newline, len(names), secret, above[0])
@@ -296,7 +344,7 @@ def _carried(text: str | bytes, carry: Carry | None, kind: str) -> Iterator[re.M
     """The rows of the tables an earlier window left open, walked from this window's first whole line."""
     if carry is None:
         return
-    for table in [t for t in carry.open if (t.sep == "|") == (kind == "bar")]:
+    for table in [t for t in carry.open if isinstance(t, Table) and (t.sep == "|") == (kind == "bar")]:
         first = _line(text, 0)
         if first is None:
             continue

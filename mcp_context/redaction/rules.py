@@ -8,7 +8,21 @@ from collections.abc import Callable, Iterator
 from functools import cached_property
 from typing import Any
 
-from . import columns, commands, configs, encoded, generic, keys, shaped, shapes, tables, values, vendors, wallets
+from . import (
+    columns,
+    commands,
+    configs,
+    encoded,
+    generic,
+    inserts,
+    keys,
+    shaped,
+    shapes,
+    tables,
+    values,
+    vendors,
+    wallets,
+)
 
 #: What finds a rule's matches in Python (see Rule.finder).
 Finder = Callable[[str | bytes, list[list[int]], columns.Carry | None], Iterator[re.Match[Any]]]
@@ -417,6 +431,7 @@ RULES: tuple[Rule, ...] = (
     Rule("secret", columns.CSV_ANCHORS, r"(?!)", folded=True, finder=columns.csv_rows),
     Rule("secret", columns.BAR_ANCHORS, r"(?!)", finder=columns.bar_rows),
     Rule("password", configs.SECTION_ANCHORS, r"(?!)", folded=True, finder=configs.section_values),
+    Rule("secret", inserts.ANCHORS, r"(?!)", folded=True, finder=inserts.insert_rows),
     _rule("secret", shaped.NEARBY_ANCHORS, shaped.NEARBY, folded=True, accept=shaped.nearby_value),
     # "password", as the first form names what it takes over the same line break in a text (``token:\n\n  v``)
     _rule("password", shaped.NEXT_LINE_ANCHORS, shaped.NEXT_LINE, folded=True, accept=shaped.next_line),
