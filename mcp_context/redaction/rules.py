@@ -327,7 +327,7 @@ RULES: tuple[Rule, ...] = (
     _rule("private_key", keys.HEX_KEY_ANCHORS, keys.HEX_KEY, accept=keys.hex_key),
     _rule("private_key", keys.XML_RSA_ANCHORS, keys.XML_RSA, accept=keys.xml_rsa),
     _rule("private_key", wallets.WIF_ANCHORS, wallets.WIF, folded=True, accept=wallets.wif),
-    _rule("mnemonic", wallets.MNEMONIC_ANCHORS, wallets.MNEMONIC, folded=True, accept=wallets.mnemonic),
+    Rule("mnemonic", wallets.MNEMONIC_ANCHORS, r"(?!)", folded=True, finder=wallets.mnemonics),
     _rule("password", encoded.PRINTABLE_HEX_ANCHORS, encoded.PRINTABLE_HEX, folded=True, accept=encoded.printable_hex),
     _rule("jwt", "eyJ", rf"\beyJ{_B64URL}{{8,1024}}\.eyJ{_B64URL}{{8,1024}}\.{_B64URL}{{16,1024}}"),
     _rule("jwt", encoded.JWT_B64_ANCHORS, encoded.JWT_B64, accept=encoded.jwt_b64),

@@ -9,18 +9,21 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 from typing import Any
 
+from .columns import Carry, spanning
 from .values import ascii_of
 
-#: From a word that says a mnemonic follows, up to 200 characters on (lines too; a JSON escape read as one, so that
-#: a failed try backtracks once through it), 12 to 24 lower-case words of three to eight letters, one space apart (as
-#: a wallet shows them), and no word after them.
-MNEMONIC = (
-    r"(?i:mnemonic|seed|phrase|recovery|wallet)(?:[^\\]|\\.){0,200}?(?:(?<![A-Za-z\\])|(?<=\\[nrt]))"
-    r"(?P<secret>[a-z]{3,8}(?: [a-z]{3,8}){11,23})(?! ?[A-Za-z])"
-)
+#: Words people write before a mnemonic; it is looked for up to _AFTER characters after one.
 MNEMONIC_ANCHORS = ("mnemonic", "seed", "phrase", "recovery", "wallet")
+_AFTER = 200
+#: The longest a mnemonic is: 24 words of eight letters and their spaces.
+_LONGEST = 24 * 9
+#: 12 to 24 lower-case words of three to eight letters, one space apart (as a wallet shows them), no word after them
+#: (nor before: see _starts_word). Led by a class, so that a search skips in C to where one can start.
+_PHRASE = r"[a-z]{3,8}(?: [a-z]{3,8}){11,23}(?! ?[A-Za-z])"
+_PHRASES = (re.compile(_PHRASE), re.compile(_PHRASE.encode()))
 #: Lengths a BIP-39 mnemonic has.
 _WORDS = frozenset({12, 15, 18, 21, 24})
 
@@ -32,12 +35,34 @@ def _english() -> Any:
     return Mnemonic("english")
 
 
-def mnemonic(match: re.Match[Any], text: str | bytes) -> bool:
-    """Whether the words are a BIP-39 mnemonic: a length it has, every word on the list, the checksum right."""
-    words = ascii_of(match.group("secret"))
-    if words.count(" ") + 1 not in _WORDS:
-        return False
-    return bool(_english().check(words))
+def _starts_word(text: str | bytes, at: int) -> bool:
+    """Whether a word starts at ``at``: no letter before it (a JSON escape's, ``\\n``, is none), nor the backslash
+    of an escape whose letter it is."""
+    part = text[max(0, at - 2) : at]
+    before = part.decode("latin-1") if isinstance(part, bytes) else part
+    if not before or before[-1] == "\\":
+        return not before
+    return not before[-1].isalpha() or (before[-1] in "nrt" and before[:1] == "\\")
+
+
+def mnemonics(text: str | bytes, standing: list[list[int]], carry: Carry | None) -> Iterator[re.Match[Any]]:
+    """The BIP-39 mnemonics starting within _AFTER characters after a word that says one follows: a length one has,
+    every word on the list, the checksum right. Each match spans from the word, so a stream's window is never cut
+    between them."""
+    phrases: Any = _PHRASES[isinstance(text, bytes)]
+    seen = -1
+    for at in sorted({i for places in standing for i in places}):
+        found = phrases.search(text, max(at, seen), at + _AFTER + _LONGEST)
+        while found is not None and not _starts_word(text, found.start()):
+            found = phrases.search(text, found.start() + 1, at + _AFTER + _LONGEST)
+        if found is None or found.start() > at + _AFTER:
+            continue
+        words = ascii_of(found.group())
+        if words.count(" ") + 1 in _WORDS and _english().check(words):
+            match = spanning(text, at, found.start(), found.end())
+            if match is not None:
+                seen = found.end()
+                yield match
 
 
 _BASE58 = "[1-9A-HJ-NP-Za-km-z]"
