@@ -39,6 +39,8 @@ _HEADER_CELL = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,47}(?: [A-Za-z0-9_.\-]{1,
 #: A header's cell around its secret word: the cell's start (the line's, a separator, a quote) before it, its end
 #: after, within a name's length. Checked on the few characters around the word before its line is looked for.
 _AROUND = 64
+#: The characters a header line is made of: names, separators, quotes (escaped in a JSON string).
+_HEADER_LINE = re.compile(r"[A-Za-z0-9 _.\-,;\t\"'\\]{3,4096}")
 _CELL_AFTER = re.compile(r"[A-Za-z0-9_.\-]{0,48}+(?:\\?[\"'])?(?:[,;\t\r\n]|\\[nt]|\Z)")
 _CELL_AFTER_B = re.compile(_CELL_AFTER.pattern.encode())
 _SEPARATOR_LINE = re.compile(r"[ \t]{0,8}[-=:+| \t]{3,}")
@@ -176,6 +178,8 @@ def _split(line: str, sep: str, quote: str) -> list[tuple[int, int]] | None:
 
 def _csv_header(line: str) -> tuple[str, str, list[str]] | None:
     """A header of separated names: its separator, its quote and its names."""
+    if _HEADER_LINE.fullmatch(line) is None:
+        return None  # a sign no header holds (a log's ``=``, ``:``, a sentence's ``.`` after a word and a space)
     for sep in (",", ";", "\t", "\\t"):
         if sep not in line:
             continue
