@@ -1,6 +1,6 @@
 """Names and values learnt from the twelfth part's misses, by kind: a directive aligned in columns (its value of
 random letters, a comment after it), a secret id, a pre-shared key, a generated password of joined random letters,
-an Authorization scheme with a dot in its name, a prefixed key that runs on past a dash."""
+an Authorization scheme with a dot in its name, a prefixed key that runs on past a dash, an application's salt."""
 
 from __future__ import annotations
 
@@ -25,6 +25,10 @@ from mcp_context.redaction import Redactor
          "k2j4h6g8f0d2s4a6:p9o7i5u3y1t9r7e5w3q1"),
         ("export PAYMENTS_KEY=sk_live_Zk3Lm9Qp2Wx7Rt5Vn8Bc4Hd6-Jf1Gs0Ya2Ue5Io8Py3Tr7Ew\n",
          "Jf1Gs0Ya2Ue5Io8Py3Tr7Ew"),
+        # an application's salt, a key by another name (WordPress's, Drupal's)
+        ("define( 'LOGGED_IN_SALT',   'q]7Zk@L#m2|vX/9{Rt!4>pW_c%Hn8&~dJ^eB+3s;Y(uF)' );\n",
+         "q]7Zk@L#m2|vX/9{Rt!4>pW_c%Hn8&~dJ^eB+3s;Y(uF)"),
+        ("$settings['hash_salt'] = 'xM4pQ8vZr2LwT6kB9nYc3HdJf7Gs1Ya5';\n", "xM4pQ8vZr2LwT6kB9nYc3HdJf7Gs1Ya5"),
     ],
 )  # fmt: skip
 def test_the_value_is_redacted(text: str, secret: str) -> None:
@@ -43,6 +47,8 @@ def test_the_value_is_redacted(text: str, secret: str) -> None:
         "password_policy      RequireUppercase\n",  # not a password's value
         'password = "get_User_By_Id_For_Admin"\n',  # words joined, not random letters
         "Authorization: Acme.Signed {{signature}}\n",  # a template
+        "user.password_salt = 'Zk3Lm9Qp2Wx7Rt5Vn8Bc'\n",  # a hash's salt, stored beside it
+        "SALT_ROUNDS = 12\nsalt = bcrypt.gensalt(rounds=SALT_ROUNDS)\n",
     ],
 )
 def test_the_near_miss_stays(text: str) -> None:

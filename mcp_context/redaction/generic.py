@@ -123,11 +123,19 @@ def not_secret(words: set[str]) -> bool:
     return not _NOT_SECRET_WORDS.isdisjoint(words)
 
 
+#: Words before ``salt`` that make it an application's key rather than a hash's public salt: WordPress's
+#: ``AUTH_SALT``, ``SECURE_AUTH_SALT``, ``LOGGED_IN_SALT``, ``NONCE_SALT``, Drupal's ``hash_salt``, CakePHP's
+#: ``Security.salt`` (a ``password_salt`` stands beside its hash, and says nothing the hash does not).
+_KEYED_SALT = frozenset({"auth", "nonce", "logged", "secure", "security", "hash", "app", "site", "secret"})
+
+
 def key_name(name: str) -> bool:
     """Whether the name ends in ``key`` with no qualifier that says secret (``browser-key``, ``license_key``),
-    or names a session (``_gitlab_session``, ``sessionid``, ``PHPSESSID``: who holds a session's value is logged
-    in): its value is taken for a secret only when it is random."""
+    names a session (``_gitlab_session``, ``sessionid``, ``PHPSESSID``: who holds a session's value is logged
+    in) or an application's salt (see _KEYED_SALT): its value is taken for a secret only when it is random."""
     words = [w.lower() for w in _WORD.findall(name)]
+    if words[-1:] == ["salt"] and not _KEYED_SALT.isdisjoint(words[:-1]):
+        return True
     if not words or _not_secret(_last_part(name) if "." in name else words):
         return False
     return words[-1] == "key" or any(w.startswith("sess") or w.endswith(("sessid", "sessionid")) for w in words)
@@ -195,6 +203,7 @@ _NAMED_WORDS = (
     "psk",
     "bearer",
     "community",
+    "salt",
     "sess",
 )
 NAMED_ANCHORS = _NAMED_WORDS[:-1]
