@@ -1,7 +1,7 @@
 """Places learnt from the twelfth part's misses, by kind: an INI section named for credentials, an object's value
 after fields that describe it, a login given as ``user:password`` to an option, a pass phrase given to the flag of a
 command that takes one, a one-time password's seed given to the tool that makes the codes, what an askpass program
-echoes, a password a line reports after a colon."""
+echoes, a password a line reports after a colon, a request's body sent to a credential's URL."""
 
 from __future__ import annotations
 
@@ -28,6 +28,10 @@ _CASES = [
      "export SUDO_ASKPASS=/tmp/askpass\n",
      ["cobalt-meadow-ember-7731"]),
     ("[setup] Generated root password for the console: mX7$vQ2kLp9z\n", ["mX7$vQ2kLp9z"]),
+    # a request's body sent to a URL whose path names the credential it sets
+    ("+ curl -fsS -X PUT \"$COUCH/_node/nonode@nohost/_config/admins/ops\" --data-raw '\"Tz8#qLm4Wv2x\"'\n",
+     ["Tz8#qLm4Wv2x"]),
+    ("curl -s -X POST https://idp.example.org/users/bob/password --data 'Hq7!mZ2xLp9w' -H 'X: y'\n", ["Hq7!mZ2xLp9w"]),
 ]  # fmt: skip
 
 
@@ -52,6 +56,8 @@ def test_the_value_is_redacted(text: str, secrets: list[str]) -> None:
         "oathtool --totp --digits=8 --now '2024-01-01 00:00:00 UTC' HELLOWORLDHELLOW\n",  # a word, not random
         "export SSH_ASKPASS=/usr/lib/ssh/askpass\necho 'starting the agent now'\n",  # a message, not a password
         "Password requirements: MustHaveDigits\n",  # a setting's name, not a password
+        "curl -X PUT http://localhost/api/secrets/x -d '{\"a\": 1}'\n",  # a document, not a password
+        "curl -X POST https://api.example.org/v1/items -d 'Hq7!mZ2xLp9w'\n",  # no credential's URL
     ],
 )
 def test_the_near_miss_stays(text: str) -> None:

@@ -348,3 +348,15 @@ ASKPASS = (
     rf"(?P<q>\\?['\"]?)(?P<secret>{_ARG}{{6,256}})(?P=q)[ \t]{{0,4}}(?=\r?\n|\\[rn]|$)"
 )
 ASKPASS_ANCHORS = ("askpass",)
+
+
+#: A value sent as a request's body to a URL whose path names the credential it sets (CouchDB's
+#: ``curl -X PUT .../_config/admins/name -d '"pw"'``, ``.../users/bob/password -d 'pw'``): the body, a JSON string or
+#: bare, made as a password.
+SENT_BODY = (
+    r"\bcurl\b(?=[^\n]{0,600}?/(?i:_?admins|passwords?|passwd|secrets?|credentials?)"
+    r"(?:/[A-Za-z0-9_.@\-]{1,64})?(?=[\s'\"?\\]))"
+    r"[^\n]{0,600}?\s(?:-d|--data(?:-raw|-binary)?)[ \t=]{1,4}(?P<q>\\?['\"])(?:\\{0,2}\")?"
+    rf"(?P<secret>{_ARG}{{6,256}}?)(?:\\{{0,2}}\")?(?P=q)"
+)
+SENT_BODY_ANCHORS = ("curl",)

@@ -487,5 +487,6 @@ RULES: tuple[Rule, ...] = (
     _rule("password", commands.PHRASE_FLAG_ANCHORS, commands.PHRASE_FLAG, accept=commands.given_password),
     _rule("secret", commands.OTP_SEED_ANCHORS, commands.OTP_SEED, accept=commands.otp_seed),
     _rule("password", commands.ASKPASS_ANCHORS, commands.ASKPASS, folded=True, accept=commands.given_password),
+    _rule("password", commands.SENT_BODY_ANCHORS, commands.SENT_BODY, accept=commands.made_password),
     _rule("password", shaped.REPORTED_ANCHORS, shaped.REPORTED, folded=True, accept=commands.made_password),
 )
