@@ -4,6 +4,7 @@ bars, every row and not only the first, also where a stream's window is cut betw
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -99,17 +100,26 @@ def test_a_row_windows_after_its_header_is_redacted_in_a_stream(header: str, chu
     def row(i: int, value: str, note: str = "n") -> str:
         return f"| {i} | u{i} | {note} | {value} |\n" if bar else f"{i},u{i},{note},{value}\n"
 
+    _lay_across_cuts(header, row, lambda i: row(i, secret), secret, chunk, "")
+
+
+def _lay_across_cuts(
+    head: str, row: Callable[..., str], holding: Callable[[int], str], secret: str, chunk: int, end: str
+) -> None:
+    """Rows of no secret after ``head``, then the one ``holding`` the secret, laid at every second offset around
+    the first window's cut (windows of 8 KiB) and 16 KiB later: the stream is redacted as the whole is."""
+    empty = "NULL" if end else ""
     with pytest.MonkeyPatch.context() as patched:
         patched.setattr(redaction, "_STEP", 8 * 1024)
         # the first window is cut LONGEST before what it holds when it reaches _STEP: 10,000 - 4,096 in pieces of
         # 5,000, 8,192 - 4,096 in pieces of 4,096; and 16 KiB on, windows later
         cut = 2 * chunk - LONGEST
         for at in [*range(cut - 40, cut + 40, 2), *range(cut + 16 * 1024 - 40, cut + 16 * 1024 + 40, 5)]:
-            body, i = header, 1
-            while len(body) + len(row(i, "")) < at - 30:
-                body, i = body + row(i, ""), i + 1
-            body += row(i, "", "x" * (at - len(body) - len(row(i, "", ""))))
-            text = body + row(i + 1, secret) + "".join(row(j, "") for j in range(i + 2, i + 900))
+            body, i = head, 1
+            while len(body) + len(row(i, empty)) < at - 30:
+                body, i = body + row(i, empty), i + 1
+            body += row(i, empty, "x" * (at - len(body) - len(row(i, empty, ""))))
+            text = body + holding(i + 1) + "".join(row(j, empty) for j in range(i + 2, i + 900)) + end
             whole = Redactor("s1").text(text)
             assert secret not in whole and len(body) == at
             assert _streamed(text, chunk) == whole, (chunk, at)
@@ -158,16 +168,4 @@ def test_an_insert_row_windows_after_its_column_list_is_redacted_in_a_stream(chu
     def row(i: int, value: str, note: str = "n") -> str:
         return f"({i}, 'u{i}', '{note}', {value}),\n"
 
-    with pytest.MonkeyPatch.context() as patched:
-        patched.setattr(redaction, "_STEP", 8 * 1024)
-        cut = 2 * chunk - LONGEST
-        for at in [*range(cut - 40, cut + 40, 2), *range(cut + 16 * 1024 - 40, cut + 16 * 1024 + 40, 5)]:
-            body, i = head, 1
-            while len(body) + len(row(i, "NULL")) < at - 30:
-                body, i = body + row(i, "NULL"), i + 1
-            body += row(i, "NULL", "x" * (at - len(body) - len(row(i, "NULL", ""))))
-            rest = "".join(row(j, "NULL") for j in range(i + 2, i + 900))
-            text = body + row(i + 1, f"'{secret}'") + rest + f"({i + 900}, 'last', 'n', NULL);\n"
-            whole = Redactor("s1").text(text)
-            assert secret not in whole and len(body) == at
-            assert _streamed(text, chunk) == whole, (chunk, at)
+    _lay_across_cuts(head, row, lambda i: row(i, f"'{secret}'"), secret, chunk, "(0, 'last', 'n', NULL);\n")

@@ -241,6 +241,19 @@ def spanning(text: str | bytes, row: int, start: int, end: int) -> re.Match[Any]
     return _lead(start - row, isinstance(text, bytes)).match(text, row, end)
 
 
+def row_secrets(
+    text: str | bytes, row: int, read: str, spans: list[tuple[int, int]], secret: dict[int, bool]
+) -> Iterator[re.Match[Any]]:
+    """The matches of a row's cells that hold a secret: ``read`` is the row's text from ``row`` on, ``spans`` its
+    cells' there, ``secret`` the columns that name one (and whether a password's)."""
+    for k, password in secret.items():
+        a, b = spans[k]
+        if value_is_secret(read[a:b], password):
+            match = spanning(text, row, row + a, row + b)
+            if match is not None:
+                yield match
+
+
 def _rows(text: str | bytes, table: Table, at: int, carry: Carry | None) -> Iterator[re.Match[Any]]:
     """The secrets of the rows from the line starting at ``at`` on, to the first line that is no row; where the
     walk stopped is put in ``carry``."""
@@ -263,12 +276,7 @@ def _rows(text: str | bytes, table: Table, at: int, carry: Carry | None) -> Iter
         if spans is None or len(spans) != table.cells:
             stop = start
             break
-        for k, password in table.secret.items():
-            a, b = spans[k]
-            if value_is_secret(line[a:b], password):
-                match = spanning(text, start, start + a, start + b)
-                if match is not None:
-                    yield match
+        yield from row_secrets(text, start, line, spans, table.secret)
         at = end + len(newline) + (1 if text[end : end + 1] in ("\r", b"\r") else 0)
     if carry is not None:
         carry.walked.append((table, stop))

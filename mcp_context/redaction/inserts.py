@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from .columns import Carry, named, spanning, value_is_secret
+from .columns import Carry, named, row_secrets
 
 ANCHORS = ("insert into", "insert ignore into", "replace into")
 #: The statement up to its rows: the table's name, the column list and ``VALUES``.
@@ -118,12 +118,7 @@ def _rows(text: str | bytes, decoded: str, insert: Insert, at: int, carry: Carry
         if carry is not None:
             insert.starts.append(at)
         if len(spans) == insert.columns:
-            for k, password in insert.secret.items():
-                a, b = spans[k]
-                if value_is_secret(read[a:b], password):
-                    match = spanning(text, at, at + a, at + b)
-                    if match is not None:
-                        yield match
+            yield from row_secrets(text, at, read, spans, insert.secret)
         at = _skip(decoded, at + end)
         if decoded[at : at + 1] != ",":
             stop = at
