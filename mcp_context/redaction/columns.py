@@ -15,8 +15,9 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterator
-from typing import Any, Protocol
+from typing import Any
 
+from .compiled import pattern, spelled_for
 from .generic import password_name, secret_name
 from .values import password_like, plausible_value, random_run, random_signs
 
@@ -35,22 +36,35 @@ BAR_ANCHORS = ("-+-", "|---", "| ---", "|:--", "| :--")
 _LINE_MOST = 4096
 #: The most cells a header has, and how long one of its names is.
 _CELLS_MOST = 64
-_HEADER_CELL = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,47}(?: [A-Za-z0-9_.\-]{1,24}){0,3}")
+_HEADER_CELL = r"[A-Za-z_][A-Za-z0-9_.\-]{0,47}(?: [A-Za-z0-9_.\-]{1,24}){0,3}"
 #: A header's cell around its secret word: the cell's start (the line's, a separator, a quote) before it, its end
 #: after, within a name's length. Checked on the few characters around the word before its line is looked for.
 _AROUND = 64
 #: The characters a header line is made of: names, separators, quotes (escaped in a JSON string).
-_HEADER_LINE = re.compile(r"[A-Za-z0-9 _.\-,;\t\"'\\]{3,4096}")
-_CELL_AFTER = re.compile(r"[A-Za-z0-9_.\-]{0,48}+(?:\\?[\"'])?(?:[,;\t\r\n]|\\[nt]|\Z)")
-_CELL_AFTER_B = re.compile(_CELL_AFTER.pattern.encode())
-_SEPARATOR_LINE = re.compile(r"[ \t]{0,8}[-=:+| \t]{3,}")
-_PLACED = re.compile(r"\[secret:[a-z_]+:[0-9a-f]{4}\]")
-_RANDOM = re.compile(r"[A-Za-z0-9]{10,}")
+_HEADER_LINE = r"[A-Za-z0-9 _.\-,;\t\"'\\]{3,4096}"
+_CELL_AFTER = r"[A-Za-z0-9_.\-]{0,48}+(?:\\?[\"'])?(?:[,;\t\r\n]|\\[nt]|\Z)"
+_SEPARATOR_LINE = r"[ \t]{0,8}[-=:+| \t]{3,}"
+_PLACED = r"\[secret:[a-z_]+:[0-9a-f]{4}\]"
+_RANDOM = r"[A-Za-z0-9]{10,}"
 #: A table's closing lines, which end its rows: psql's ``(2 rows)``, mysql's border and ``2 rows in set``.
-_TABLE_END = re.compile(r"[ \t]*(?:\(\d+ rows?\)|[-+=]{3,}[-+= ]*|\d+ rows? in set.*)[ \t]*")
+_TABLE_END = r"[ \t]*(?:\(\d+ rows?\)|[-+=]{3,}[-+= ]*|\d+ rows? in set.*)[ \t]*"
 
 
-class Table:
+class Open:
+    """What a walk leaves open at a window's cut (a table, an SQL statement's rows; see Carry): where it started,
+    and whether the next window can walk on from the cut. A plain class, not a Protocol: this module is loaded by
+    every process that redacts (a host's hook among them), and making a Protocol costs milliseconds."""
+
+    at: int
+
+    def shifted(self, by: int) -> Open:
+        raise NotImplementedError
+
+    def resumes(self, end: int) -> bool:
+        raise NotImplementedError
+
+
+class Table(Open):
     """A header that names a secret's columns: how its rows are split (``sep``, the quote, the line break as the
     text spells it), how many cells a row has, which of them hold a secret and whether a password's."""
 
@@ -69,16 +83,6 @@ class Table:
     def resumes(self, end: int) -> bool:
         """Whether the next window can walk on from ``end``: from any whole line, a table can."""
         return True
-
-
-class Open(Protocol):
-    """What a walk leaves open at a window's cut (a table, an SQL statement's rows; see Carry)."""
-
-    at: int
-
-    def shifted(self, by: int) -> Open: ...
-
-    def resumes(self, end: int) -> bool: ...
 
 
 class Carry:
@@ -123,7 +127,7 @@ def _line(text: str | bytes, at: int) -> tuple[int, int, str] | None:
     return start, end, newline
 
 
-_BARE_QUOTE = re.compile(r'(?<!\\)"')
+_BARE_QUOTE = r'(?<!\\)"'
 
 
 def _in_string(line: str, newline: str, header: bool) -> tuple[int, str]:
@@ -132,7 +136,7 @@ def _in_string(line: str, newline: str, header: bool) -> tuple[int, str]:
     part starts in the line."""
     if newline != "\\n":
         return 0, line
-    quotes = [m.start() for m in _BARE_QUOTE.finditer(line)]
+    quotes = [m.start() for m in pattern(_BARE_QUOTE).finditer(line)]
     if not quotes:
         return 0, line
     if header:
@@ -178,7 +182,7 @@ def _split(line: str, sep: str, quote: str) -> list[tuple[int, int]] | None:
 
 def _csv_header(line: str) -> tuple[str, str, list[str]] | None:
     """A header of separated names: its separator, its quote and its names."""
-    if _HEADER_LINE.fullmatch(line) is None:
+    if pattern(_HEADER_LINE).fullmatch(line) is None:
         return None  # a sign no header holds (a log's ``=``, ``:``, a sentence's ``.`` after a word and a space)
     for sep in (",", ";", "\t", "\\t"):
         if sep not in line:
@@ -188,14 +192,14 @@ def _csv_header(line: str) -> tuple[str, str, list[str]] | None:
             if spans is None or len(spans) < 2:
                 continue
             names = [line[a:b] for a, b in spans]
-            if all(_HEADER_CELL.fullmatch(c) for c in names):
+            if all(pattern(_HEADER_CELL).fullmatch(c) for c in names):
                 return sep, quote, names
     return None
 
 
 def named(names: list[str]) -> dict[int, bool]:
     """The cells that name a secret, each with whether it is a password's (a placeholder's words name none)."""
-    return {i: password_name(c) for i, c in enumerate(names) if secret_name(_PLACED.sub(" ", c))}
+    return {i: password_name(c) for i, c in enumerate(names) if secret_name(pattern(_PLACED).sub(" ", c))}
 
 
 def _bar_cells(line: str) -> list[tuple[int, int]]:
@@ -223,7 +227,7 @@ def value_is_secret(value: str, password: bool) -> bool:
         return False
     return (
         (password and password_like(value, quoted=True))
-        or any(random_run(r, 10) for r in _RANDOM.findall(value))
+        or any(random_run(r, 10) for r in pattern(_RANDOM).findall(value))
         or random_signs(value)
     )
 
@@ -270,7 +274,7 @@ def _rows(text: str | bytes, table: Table, at: int, carry: Carry | None) -> Iter
         shift, line = _in_string(_str(text[start:end]), newline, False)
         start += shift
         if table.sep == "|":
-            spans = _bar_cells(line) if "|" in line and _TABLE_END.fullmatch(line) is None else None
+            spans = _bar_cells(line) if "|" in line and pattern(_TABLE_END).fullmatch(line) is None else None
         else:
             spans = _split(line, table.sep, table.quote) if line.strip() else None
         if spans is None or len(spans) != table.cells:
@@ -306,8 +310,7 @@ def csv_rows(text: str | bytes, standing: list[list[int]], carry: Carry | None) 
     """The secrets of separated values under a header naming their column, found at the header's secret words."""
     seen: set[int] = set()
     for at in sorted({i for places in standing for i in places}):
-        after: Any = _CELL_AFTER if isinstance(text, str) else _CELL_AFTER_B
-        if after.match(text, at, at + _AROUND) is None or not _cell_starts(text, at):
+        if pattern(spelled_for(_CELL_AFTER, text)).match(text, at, at + _AROUND) is None or not _cell_starts(text, at):
             continue  # the word stands in no cell of its own: a sentence, code, a log's ``tokens: 12``
         found = _line(text, at)
         if found is None or found[0] in seen:
@@ -335,12 +338,12 @@ def bar_rows(text: str | bytes, standing: list[list[int]], carry: Carry | None) 
             continue
         start, end, newline = found
         seen.add(start)
-        if _SEPARATOR_LINE.fullmatch(_str(text[start:end])) is None or start == 0:
+        if pattern(_SEPARATOR_LINE).fullmatch(_str(text[start:end])) is None or start == 0:
             continue
         above = _line(text, start - len(newline) - 1)
         if above is None:
             continue
-        header = _PLACED.sub(" ", _in_string(_str(text[above[0] : above[1]]), newline, True)[1])
+        header = pattern(_PLACED).sub(" ", _in_string(_str(text[above[0] : above[1]]), newline, True)[1])
         if "|" not in header:
             continue
         names = [header[a:b] for a, b in _bar_cells(header)]

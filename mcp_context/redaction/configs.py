@@ -15,6 +15,7 @@ from typing import Any
 
 from . import generic
 from .columns import Carry, spanning
+from .compiled import pattern
 from .generic import secret_name
 from .values import ascii_of, password_like, plausible_value, random_run
 
@@ -142,13 +143,13 @@ SECTION_ANCHORS = ("[admins]", "[passwords]", "[secrets]", "[credentials]", "[vp
 #: How far past its section's line an entry is read (a match runs from the section's line to the value).
 _SECTION_MOST = 3000
 #: An entry of a section (``name = value``), a comment or a blank line; anything else (a new section) ends it.
-_ENTRY = re.compile(
+_ENTRY = (
     r"[ \t]{0,8}(?:(?P<name>[A-Za-z0-9_.@\-]{1,64})[ \t]{0,8}=[ \t]{0,8}(?P<value>[^\s\\]{1,512})[ \t]{0,8}"
     r"|[;#](?:[^\n\\]|\\[^n]){0,512}|)"
     r"(?:\r?\n|\\n|\Z)"
 )
-_RUN = re.compile(r"[A-Za-z0-9]{12,}")
-_SECTION_END = re.compile(r"[ \t]*(?:\r?\n|\\n)")
+_RUN = r"[A-Za-z0-9]{12,}"
+_SECTION_END = r"[ \t]*(?:\r?\n|\\n)"
 
 
 def section_values(text: str | bytes, standing: list[list[int]], carry: Carry | None) -> Iterator[re.Match[Any]]:
@@ -160,17 +161,17 @@ def section_values(text: str | bytes, standing: list[list[int]], carry: Carry | 
         if at > 0 and decoded[at - 1] not in ("\n", '"') and decoded[max(0, at - 2) : at] != "\\n":
             continue  # a section's name starts its line (or the string that holds the file)
         end = decoded.find("]", at) + 1
-        line_end = _SECTION_END.match(decoded, end)
+        line_end = pattern(_SECTION_END).match(decoded, end)
         if line_end is None:
             continue
         pos = line_end.end()
         while pos < min(len(decoded), at + _SECTION_MOST):
-            entry = _ENTRY.match(decoded, pos)
+            entry = pattern(_ENTRY).match(decoded, pos)
             if entry is None or entry.end() == pos:
                 break
             value = entry["value"]
             if value is not None and (
-                password_like(value, quoted=True) or any(random_run(r) for r in _RUN.findall(value))
+                password_like(value, quoted=True) or any(random_run(r) for r in pattern(_RUN).findall(value))
             ):
                 match = spanning(text, at, entry.start("value"), entry.end("value"))
                 if match is not None:

@@ -14,28 +14,29 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from .columns import Carry, named, row_secrets
+from .columns import Carry, Open, named, row_secrets
+from .compiled import pattern
 
 ANCHORS = ("insert into", "insert ignore into", "replace into")
 #: The statement up to its rows: the table's name, the column list and ``VALUES``.
-_HEAD = re.compile(
+_HEAD = (
     r"(?i:insert(?:[ \t]+ignore)?|replace)[ \t]+(?i:into)(?:\s|\\[nrt])+[^\s(]{1,128}(?:\s|\\[nrt]){0,8}"
     r"\((?P<columns>[^()]{1,4096})\)(?:\s|\\[nrt]){0,8}(?i:values)"
 )
 _NAME_QUOTES = '`"[] \t\r\n'
 #: Between rows, and between a row's values: white space, also as a JSON string's escapes.
-_SPACE = re.compile(r"(?:\s|\\[nrt])*")
+_SPACE = r"(?:\s|\\[nrt])*"
 #: The most characters of a row.
 _ROW_MOST = 4096
 
 
 def _skip(text: str, at: int) -> int:
     """Where the white space from ``at`` ends."""
-    found = _SPACE.match(text, at)
+    found = pattern(_SPACE).match(text, at)
     return at if found is None else found.end()
 
 
-class Insert:
+class Insert(Open):
     """A statement's column list that names a secret's column: how many values a row has, which are secrets, and
     where the next window walks on from."""
 
@@ -136,7 +137,7 @@ def insert_rows(text: str | bytes, standing: list[list[int]], carry: Carry | Non
         for insert in [t for t in carry.open if isinstance(t, Insert) and t.resume is not None]:
             yield from _rows(text, decoded, insert, insert.resume or 0, carry)
     for at in sorted({i for places in standing for i in places}):
-        head = _HEAD.match(decoded, at, at + 8192)
+        head = pattern(_HEAD).match(decoded, at, at + 8192)
         if head is None:
             continue
         names = [c.strip(_NAME_QUOTES) for c in head["columns"].split(",")]

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .columns import Carry, spanning
+from .compiled import pattern, spelled_for
 from .values import ascii_of
 
 #: Words people write before a mnemonic; it is looked for up to _AFTER characters after one.
@@ -23,7 +24,6 @@ _LONGEST = 24 * 9
 #: 12 to 24 lower-case words of three to eight letters, one space apart (as a wallet shows them), no word after them
 #: (nor before: see _starts_word). Led by a class, so that a search skips in C to where one can start.
 _PHRASE = r"[a-z]{3,8}(?: [a-z]{3,8}){11,23}(?! ?[A-Za-z])"
-_PHRASES = (re.compile(_PHRASE), re.compile(_PHRASE.encode()))
 #: Lengths a BIP-39 mnemonic has.
 _WORDS = frozenset({12, 15, 18, 21, 24})
 
@@ -49,7 +49,7 @@ def mnemonics(text: str | bytes, standing: list[list[int]], carry: Carry | None)
     """The BIP-39 mnemonics starting within _AFTER characters after a word that says one follows: a length one has,
     every word on the list, the checksum right. Each match spans from the word, so a stream's window is never cut
     between them."""
-    phrases: Any = _PHRASES[isinstance(text, bytes)]
+    phrases = pattern(spelled_for(_PHRASE, text))
     seen = -1
     for at in sorted({i for places in standing for i in places}):
         found = phrases.search(text, max(at, seen), at + _AFTER + _LONGEST)
