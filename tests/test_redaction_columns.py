@@ -87,6 +87,9 @@ _BAR_HEADER = "| id | user | note | password |\n|---|---|---|---|\n"
         pytest.param(_CSV_HEADER, 4096, marks=pytest.mark.slow),
         pytest.param(_BAR_HEADER, 5000, marks=pytest.mark.slow),
         pytest.param(_BAR_HEADER, 4096, marks=pytest.mark.slow),
+        pytest.param(
+            _CSV_HEADER.replace("\n", "\r\n"), 5000, marks=pytest.mark.slow
+        ),  # lines ended as Windows ends them
     ],
 )
 def test_a_row_windows_after_its_header_is_redacted_in_a_stream(header: str, chunk: int) -> None:
@@ -94,11 +97,11 @@ def test_a_row_windows_after_its_header_is_redacted_in_a_stream(header: str, chu
     stream's start, rows of no secret between) and 16 KiB later: the stream is redacted as the whole is. Laid every
     second offset: a row's value is longer than two, so every place of the cut relative to the row's start and its
     value is tried."""
-    bar = header.startswith("|")
+    bar, end = header.startswith("|"), "\r\n" if header.endswith("\r\n") else "\n"
     secret = "Kq7#vLm2Xp9!Rw4z"
 
     def row(i: int, value: str, note: str = "n") -> str:
-        return f"| {i} | u{i} | {note} | {value} |\n" if bar else f"{i},u{i},{note},{value}\n"
+        return f"| {i} | u{i} | {note} | {value} |{end}" if bar else f"{i},u{i},{note},{value}{end}"
 
     _lay_across_cuts(header, row, lambda i: row(i, secret), secret, chunk, "")
 

@@ -245,6 +245,11 @@ def spanning(text: str | bytes, row: int, start: int, end: int) -> re.Match[Any]
     return _lead(start - row, isinstance(text, bytes)).match(text, row, end)
 
 
+def _next_line(text: str | bytes, end: int, newline: str) -> int:
+    """Where the line after the one ending at ``end`` (before its ``\\r``, if any) starts."""
+    return end + len(newline) + (1 if text[end : end + 1] in ("\r", b"\r") else 0)
+
+
 def row_secrets(
     text: str | bytes, row: int, read: str, spans: list[tuple[int, int]], secret: dict[int, bool]
 ) -> Iterator[re.Match[Any]]:
@@ -281,7 +286,7 @@ def _rows(text: str | bytes, table: Table, at: int, carry: Carry | None) -> Iter
             stop = start
             break
         yield from row_secrets(text, start, line, spans, table.secret)
-        at = end + len(newline) + (1 if text[end : end + 1] in ("\r", b"\r") else 0)
+        at = _next_line(text, end, newline)
     if carry is not None:
         carry.walked.append((table, stop))
 
@@ -325,7 +330,7 @@ def csv_rows(text: str | bytes, standing: list[list[int]], carry: Carry | None) 
         if not secret:
             continue
         table = Table(sep, quote, newline, len(names), secret, start)
-        yield from _rows(text, table, end + len(newline), carry)
+        yield from _rows(text, table, _next_line(text, end, newline), carry)
     yield from _carried(text, carry, "csv")
 
 
@@ -351,7 +356,7 @@ def bar_rows(text: str | bytes, standing: list[list[int]], carry: Carry | None) 
         if not secret:
             continue
         table = Table("|", "", newline, len(names), secret, above[0])
-        yield from _rows(text, table, end + len(newline), carry)
+        yield from _rows(text, table, _next_line(text, end, newline), carry)
     yield from _carried(text, carry, "bar")
 
 
@@ -363,4 +368,4 @@ def _carried(text: str | bytes, carry: Carry | None, kind: str) -> Iterator[re.M
         first = _line(text, 0)
         if first is None:
             continue
-        yield from _rows(text, table, first[1] + len(table.newline), carry)
+        yield from _rows(text, table, _next_line(text, first[1], table.newline), carry)

@@ -40,12 +40,12 @@ class Insert(Open):
     """A statement's column list that names a secret's column: how many values a row has, which are secrets, and
     where the next window walks on from."""
 
-    def __init__(self, columns: int, secret: dict[int, bool], at: int, starts: list[int] | None = None) -> None:
+    def __init__(self, columns: int, secret: dict[int, bool], at: int) -> None:
         self.columns = columns
         self.secret = secret
         self.at = at
         #: Where the rows walked in a stream's window start, and where the next window walks on from.
-        self.starts = starts or []
+        self.starts: list[int] = []
         self.resume: int | None = None
 
     def shifted(self, by: int) -> Insert:
