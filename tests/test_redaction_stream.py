@@ -8,11 +8,14 @@ import json
 import random
 import subprocess
 import sys
+import uuid as _uuid
 from pathlib import Path
 
+import base58
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from mnemonic import Mnemonic
 
 from mcp_context import Session
 from mcp_context.redaction import Redactor
@@ -73,6 +76,11 @@ def _shape_cases() -> list[tuple[str, str]]:
     private = f"{rand(64)}\n{rand(40)}"
     wallet = "0x" + rand(64, "0123456789abcdef")
     ssm = f'{{"Name": "/prod/api/ZORB_TOKEN",\n "Type": "SecureString",\n "Description": "{rand(40)}",\n'
+    seed = rand(32, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
+    uuid = str(_uuid.UUID(int=RNG.getrandbits(128), version=4))
+    letters = f"{rand(8, ALNUM[:52])}_{rand(9, ALNUM[:52])}"
+    phrase = str(Mnemonic("english").to_mnemonic(bytes(RNG.getrandbits(8) for _ in range(16))))
+    wif = base58.b58encode_check(b"\x80" + bytes(RNG.getrandbits(8) for _ in range(32)) + b"\x01").decode()
     return [
         (f'\nconst ZORB_KEY: &str = "{key}";\n', key),
         (f"\nZORB_ACCESS_KEY:{' ' * 30}{key}\n", key),
@@ -120,6 +128,23 @@ def _shape_cases() -> list[tuple[str, str]]:
         (f"\nroot@vault-2:~# cat /etc/zorb/api_token\n{key}\n", key),
         (f"\n id | zorb_token\n----+-----------\n  1 | {key}\n", key),
         (f"\nYour new zorb token:\n\n    {key}\n", key),
+        # the twelfth part's classes: a column under its header, a section's entry, a value after fields that
+        # describe it, commands' pass phrases and seeds, what a line reports, a wallet's secrets by their checksums
+        (f"\nsite,login,zorb_password\nzorb.dev,ops,{pw}\n", pw),
+        (f"\nINSERT INTO zorb_clients (id, api_token) VALUES (1, '{key}');\n", key),
+        (f"\n[admins]\nops = {pw}\n", pw),
+        (f'\n"zorb_password": {{\n  "sensitive": true,\n  "type": "string",\n  "value": "{pw}"\n}}\n', pw),
+        (f"\ncache_peer zorb.dev parent 3128 0 login=ops:{pw}\n", pw),
+        (f"\nssh-keygen -p -f id_zorb -P '' -N '{pw}'\n", pw),
+        (f"\noathtool --totp -b {seed}\n", seed),
+        (f"\n#!/bin/sh\n# zorb askpass\necho '{pw}'\n", pw),
+        (f"\nadmin password for the zorb console: {pw}\n", pw),
+        (f"\ncurl -X PUT http://zorb:5984/_node/_local/_config/admins/ops -d '\"{pw}\"'\n", pw),
+        (f"\nSecret ID    = {uuid}\n", uuid),
+        (f"\nZORB_PASSWORD          {letters}\n", letters),
+        (f"\nPRESET_PASSPHRASE {rand(40, 'ABCDEF0123456789')} -1 {pw.encode().hex()}\n", pw.encode().hex()),
+        (f"\nzorb wallet recovery phrase:\n{phrase}\n", phrase),
+        (f"\nzorb-cli dumpprivkey zb1qxyz\n{wif}\n", wif),
     ]
 
 

@@ -140,13 +140,14 @@ USER_VERB = (
 USER_VERB_ANCHORS = ("add_user ", "create_user ", "change_password ", "set_password ", "adduser ", "useradd ")
 
 
-#: A user and a password joined by a colon after a word that says auth (HAProxy's ``stats auth admin:pw``, a
+#: A user and a password joined by a colon after a word that says auth or login (HAProxy's ``stats auth admin:pw``, a
 #: proxy's or a mail relay's ``auth user:pw``), as ``curl -u`` joins them.
 AUTH_PAIR = (
-    rf"\b(?i:auth)[ \t]{{1,4}}(?P<q>['\"]?)[A-Za-z0-9_.@\-]{{1,64}}:(?P<secret>{_ARG}{{6,256}})(?P=q)"
+    rf"\b(?i:auth|login|logon)(?:[ \t]{{1,4}}|=)(?P<q>['\"]?)[A-Za-z0-9_.@\-]{{1,64}}:(?P<secret>{_ARG}{{6,256}})(?P=q)"
     r"(?=[\s;|&)]|\\[nrt]|$)"
 )
-AUTH_PAIR_ANCHORS = ("auth ", "auth\t", "AUTH ", "Auth ")
+#: Also an option that gives the pair (Squid's ``cache_peer ... login=user:pw``, ``auth=user:pw``).
+AUTH_PAIR_ANCHORS = ("auth ", "auth\t", "AUTH ", "Auth ", "auth=", "login=", "LOGIN=", "logon=")
 
 
 #: A password told in a sentence: "your password is: v", "the password was reset to v".
@@ -306,3 +307,56 @@ def ci_variable(match: re.Match[Any], text: str | bytes) -> bool:
 #: GitHub Actions' command that masks a value in the log (``::add-mask::value``): who wrote it said it is secret.
 ADD_MASK = r"::add-mask::(?P<secret>[^\s\"'`\\$]{4,512})"
 ADD_MASK_ANCHORS = ("::add-mask::",)
+
+
+#: A pass phrase given by the flag of a command that takes one so (``ssh-keygen -N 'new' -P 'old'``,
+#: ``gpg-preset-passphrase --preset -P 'pp' KEYGRIP``, ``ssh-add`` through ``sshpass -P``'s prompt aside): the same
+#: letters are other options' elsewhere (``-N`` a count, ``-P`` a port), so the command is read first.
+PHRASE_FLAG = (
+    r"\b(?:ssh-keygen|gpg-preset-passphrase|puttygen|ssh-add)\b[^\n|;&]{0,240}?(?<=\s)"
+    rf"(?:-[NP]|--passphrase|--new-passphrase|--old-passphrase)[ \t=]{{1,4}}(?P<q>\\?['\"]?)(?P<secret>{_ARG}{{6,256}})"
+    r"(?P=q)(?=[\s;|&)]|\\[nrt]|$)"
+)
+PHRASE_FLAG_ANCHORS = ("ssh-keygen", "gpg-preset-passphrase", "puttygen", "ssh-add")
+
+
+#: A one-time password's shared secret given to the tool that makes the codes (``oathtool --totp -b SEED``,
+#: ``ykman oath accounts add name SEED``): base32 (or hex) as the tool takes it, random.
+OTP_SEED = (
+    r"\b(?:oathtool|oath[ \t]{1,4}(?:accounts[ \t]{1,4})?add[ \t]{1,4}(?:-[A-Za-z][ \t]{1,4}\S{1,32}[ \t]{1,4}){0,4}"
+    r"[^\s'\"]{1,64})\b[^\n|;&]{0,160}?(?<=\s)(?P<q>\\?['\"]?)(?P<secret>[A-Z2-7]{16,128}={0,6}|[0-9a-fA-F]{20,128})"
+    r"(?P=q)(?=[\s;|&)]|\\[nrt]|$)"
+)
+OTP_SEED_ANCHORS = ("oathtool", "oath accounts add", "oath add")
+
+
+def otp_seed(match: re.Match[Any], text: str | bytes) -> bool:
+    """A seed is random: a run of letters and digits that changes class as a random one does."""
+    return values.random_run(ascii_of(match.group("secret")), 16)
+
+
+#: A character of a line, in a text or a JSON string (whose ``\\n`` ends it; any other escape is read whole).
+_LINE = r"(?:[^\n\\]|\\[^n])"
+
+
+#: What an askpass program prints (``SSH_ASKPASS``, ``SUDO_ASKPASS``, git's ``GIT_ASKPASS``: a program whose whole
+#: output is the password asked for): a literal echoed on one of the few lines after the program's name, as a
+#: script's text shows it (``cat askpass.sh``, a heredoc writing it).
+ASKPASS = (
+    rf"(?i:askpass){_LINE}{{0,160}}(?:\r?\n|\\n)(?:{_LINE}{{0,160}}(?:\r?\n|\\n)){{0,4}}?[ \t]{{0,16}}"
+    r"(?:echo|printf)(?:[ \t]{1,4}-[neE]{1,2}|[ \t]{1,4}(?P<f>\\?['\"])%s(?:\\\\?n)?(?P=f))?[ \t]{1,4}"
+    rf"(?P<q>\\?['\"]?)(?P<secret>{_ARG}{{6,256}})(?P=q)[ \t]{{0,4}}(?=\r?\n|\\[rn]|$)"
+)
+ASKPASS_ANCHORS = ("askpass",)
+
+
+#: A value sent as a request's body to a URL whose path names the credential it sets (CouchDB's
+#: ``curl -X PUT .../_config/admins/name -d '"pw"'``, ``.../users/bob/password -d 'pw'``): the body, a JSON string or
+#: bare, made as a password.
+SENT_BODY = (
+    r"\bcurl\b(?=[^\n]{0,600}?/(?i:_?admins|passwords?|passwd|secrets?|credentials?)"
+    r"(?:/[A-Za-z0-9_.@\-]{1,64})?(?=[\s'\"?\\]))"
+    r"[^\n]{0,600}?\s(?:-d|--data(?:-raw|-binary)?)[ \t=]{1,4}(?P<q>\\?['\"])(?:\\{0,2}\")?"
+    rf"(?P<secret>{_ARG}{{6,256}}?)(?:\\{{0,2}}\")?(?P=q)"
+)
+SENT_BODY_ANCHORS = ("curl",)

@@ -2,18 +2,22 @@
 ``user = "name:password"`` line of a client's configuration (curl's ``.curlrc``, a proxy's ``proxy-user``), Go's
 MySQL data source (``user:password@tcp(host:3306)/db``), a debugger's print of a structure whose field names a
 secret (``password = 0x55d0c3a1e2e0 "pw"``), and a symmetric key file's line (chrony's and ntpd's ``1 SHA1
-HEX:9281d0...``), and an environment file's line (``.env``, an INI's ``Name=value``), its value to the line's end.
+HEX:9281d0...``), the entries of an INI section named for credentials (CouchDB's ``[admins]``, a ``[secrets]``
+section), and an environment file's line (``.env``, an INI's ``Name=value``), its value to the line's end.
 Each is a pattern, to find the place, and a judgement of the value where the place alone does not make it a
 secret."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from . import generic
+from .columns import Carry, spanning
+from .compiled import pattern
 from .generic import secret_name
-from .values import ascii_of, password_like, plausible_value
+from .values import ascii_of, password_like, plausible_value, random_run
 
 #: A value's characters: no white space, quote, backslash (a JSON escape) or control character.
 _VALUE = r"""[^\s"'`\\\x00-\x1f\x7f]"""
@@ -131,3 +135,45 @@ def env_line(match: re.Match[Any], text: str | bytes) -> bool:
     if not name.isupper():  # an INI's or a .env's ``MicrosoftAppPassword=``, also code's: a value made as a password
         return generic.secret_name(name) and password_like(value, quoted=True)
     return generic.secret_name(name) and plausible_value(value, generic.password_name(name))
+
+
+#: An INI section whose entries are credentials by the section's name: CouchDB's ``[admins]`` (a user and the
+#: password), ``[passwords]``, ``[secrets]``, ``[credentials]``, NetworkManager's ``[vpn-secrets]``.
+SECTION_ANCHORS = ("[admins]", "[passwords]", "[secrets]", "[credentials]", "[vpn-secrets]", "[tokens]")
+#: How far past its section's line an entry is read (a match runs from the section's line to the value).
+_SECTION_MOST = 3000
+#: An entry of a section (``name = value``), a comment or a blank line; anything else (a new section) ends it.
+_ENTRY = (
+    r"[ \t]{0,8}(?:(?P<name>[A-Za-z0-9_.@\-]{1,64})[ \t]{0,8}=[ \t]{0,8}(?P<value>[^\s\\]{1,512})[ \t]{0,8}"
+    r"|[;#](?:[^\n\\]|\\[^n]){0,512}|)"
+    r"(?:\r?\n|\\n|\Z)"
+)
+_RUN = r"[A-Za-z0-9]{12,}"
+_SECTION_END = r"[ \t]*(?:\r?\n|\\n)"
+
+
+def section_values(text: str | bytes, standing: list[list[int]], carry: Carry | None) -> Iterator[re.Match[Any]]:
+    """Each entry's value under a section named for credentials, to the section's end: a password made as one
+    (three kinds of character) or a random value; a hash CouchDB wrote back (``-pbkdf2-...``) too, which is
+    as good as the password to one who can try words against it."""
+    decoded = text.decode("latin-1") if isinstance(text, bytes) else text
+    for at in sorted({i for places in standing for i in places}):
+        if at > 0 and decoded[at - 1] not in ("\n", '"') and decoded[max(0, at - 2) : at] != "\\n":
+            continue  # a section's name starts its line (or the string that holds the file)
+        end = decoded.find("]", at) + 1
+        line_end = pattern(_SECTION_END).match(decoded, end)
+        if line_end is None:
+            continue
+        pos = line_end.end()
+        while pos < min(len(decoded), at + _SECTION_MOST):
+            entry = pattern(_ENTRY).match(decoded, pos)
+            if entry is None or entry.end() == pos:
+                break
+            value = entry["value"]
+            if value is not None and (
+                password_like(value, quoted=True) or any(random_run(r) for r in pattern(_RUN).findall(value))
+            ):
+                match = spanning(text, at, entry.start("value"), entry.end("value"))
+                if match is not None:
+                    yield match
+            pos = entry.end()

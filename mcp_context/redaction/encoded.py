@@ -12,7 +12,7 @@ import binascii
 import re
 from typing import Any
 
-from .values import ascii_of
+from .values import ascii_of, plausible_value
 
 _B64 = r"[A-Za-z0-9+/]"
 #: Not inside a longer run of base64 (but after a JSON escape).
@@ -95,3 +95,21 @@ def sasl(match: re.Match[Any], text: str | bytes) -> bool:
 #: the body from ``_eyJ``, the prefix before it too short to matter.
 JSON_BODY = r"(?<=[a-z0-9])_eyJ[A-Za-z0-9+/_\-]{40,4000}={0,2}(?![A-Za-z0-9+/_\-=])"
 JSON_BODY_ANCHORS = ("_eyJ",)
+
+
+#: A secret spelled in hex where its setting names it (gpg-agent's ``PRESET_PASSPHRASE <keygrip> -1 <hex>``, a
+#: ``password_hex`` setting): a run of hex whose every byte is printable ASCII (each pair's first digit 2 to 7), which
+#: no digest or key in hex is, a few words after the secret's word on its line.
+PRINTABLE_HEX = (
+    r"(?i:passphrase|passw(?:or)?d|secret)[^\n]{0,160}?(?:(?<![0-9A-Za-z\\])|(?<=\\[nrt]))"
+    r"(?P<secret>(?:[2-7][0-9A-Fa-f]){8,256})(?![0-9A-Za-z])"
+)
+PRINTABLE_HEX_ANCHORS = ("passphrase", "passw", "secret")
+
+
+def printable_hex(match: re.Match[Any], text: str | bytes) -> bool:
+    """What the hex spells is a password's value: eight characters or more, mostly letters and digits, no
+    placeholder (see values)."""
+    spelled = bytes.fromhex(ascii_of(match.group("secret"))).decode("ascii")
+    letters = sum(c.isalnum() for c in spelled)
+    return spelled.isprintable() and letters >= 0.6 * len(spelled) and plausible_value(spelled, True)

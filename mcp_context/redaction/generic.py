@@ -24,6 +24,7 @@ _SECRET_PARTS = (
     "passw", "passphrase", "secret", "token", "credential", "apikey", "accesskey", "privatekey", "authkey",
     "signingkey", "clientkey", "masterkey", "accountkey", "encryptionkey", "sdkkey", "adminkey", "serverkey",
     "licensekey", "appkey", "applicationkey", "servicekey", "sessionkey", "webhookkey", "writekey", "ingestkey",
+    "presharedkey",
 )  # fmt: skip
 #: Words that say so only standing as a whole word of the name: ``DB_PASS``, ``PWD``, ``auth``, ``sig`` (a SAS
 #: signature; not ``signature``, which a message carries in the open), ``pat`` (a personal access token), ``psk``
@@ -82,11 +83,17 @@ _QUALIFIERS = frozenset(
 
 def _not_secret(words: list[str]) -> bool:
     """Whether a word of a name says its value is something other than a secret (see _QUALIFIERS)."""
-    blocking = [i for i, w in enumerate(words) if w in _NOT_SECRET_WORDS]
+    blocking = [i for i, w in enumerate(words) if w in _NOT_SECRET_WORDS and not _secret_id(words, i)]
     if not blocking:
         return False
     secret_at = max((i for i, w in enumerate(words) if w in _SECRET_WORDS or _says_secret(w)), default=-1)
     return any(words[i] not in _QUALIFIERS or i > secret_at for i in blocking)
+
+
+def _secret_id(words: list[str], i: int) -> bool:
+    """Whether the word at ``i`` is the ``id`` of a secret id (Nomad's and Consul's ``Secret ID``, Vault's
+    ``secret_id``): the token itself, not what names one (see named_value)."""
+    return words[i] == "id" and i > 0 and words[i - 1] == "secret"
 
 
 def _says_secret(word: str) -> bool:
@@ -116,11 +123,19 @@ def not_secret(words: set[str]) -> bool:
     return not _NOT_SECRET_WORDS.isdisjoint(words)
 
 
+#: Words before ``salt`` that make it an application's key rather than a hash's public salt: WordPress's
+#: ``AUTH_SALT``, ``SECURE_AUTH_SALT``, ``LOGGED_IN_SALT``, ``NONCE_SALT``, Drupal's ``hash_salt``, CakePHP's
+#: ``Security.salt`` (a ``password_salt`` stands beside its hash, and says nothing the hash does not).
+_KEYED_SALT = frozenset({"auth", "nonce", "logged", "secure", "security", "hash", "app", "site", "secret"})
+
+
 def key_name(name: str) -> bool:
     """Whether the name ends in ``key`` with no qualifier that says secret (``browser-key``, ``license_key``),
-    or names a session (``_gitlab_session``, ``sessionid``, ``PHPSESSID``: who holds a session's value is logged
-    in): its value is taken for a secret only when it is random."""
+    names a session (``_gitlab_session``, ``sessionid``, ``PHPSESSID``: who holds a session's value is logged
+    in) or an application's salt (see _KEYED_SALT): its value is taken for a secret only when it is random."""
     words = [w.lower() for w in _WORD.findall(name)]
+    if words[-1:] == ["salt"] and not _KEYED_SALT.isdisjoint(words[:-1]):
+        return True
     if not words or _not_secret(_last_part(name) if "." in name else words):
         return False
     return words[-1] == "key" or any(w.startswith("sess") or w.endswith(("sessid", "sessionid")) for w in words)
@@ -138,8 +153,8 @@ def password_name(name: str) -> bool:
 
 #: How far before its secret word a name is read back (a stream keeps 64 bytes before a window for this).
 NAME_BACK = 48
-_NAME_TAIL = re.compile(r"[A-Za-z0-9_.\-]+$")
-_NAME_TAIL_BYTES = re.compile(rb"[A-Za-z0-9_.\-]+$")
+_NAME_TAIL = re.compile(r"[A-Za-z0-9_.\-]+\Z")
+_NAME_TAIL_BYTES = re.compile(rb"[A-Za-z0-9_.\-]+\Z")
 
 #: Characters a value given a secret's name is made of: no white space, control character (a terminal's colour
 #: code ends a value as a JSON string's ``\u001b`` does), quote, bracket, separator or backslash, and (so that a
@@ -158,7 +173,9 @@ _QUOTED_CHAR = r"""(?:[^\s\x00-\x1f\x7f"'`\[\\\x80-\U0010ffff]|\[(?!secret:))"""
 #: The rest of the name takes every name character there is (possessive): nothing that may follow it starts with
 #: one, so a shorter rest never matches, and a word that is no name ("passed", "keys.append") fails at once.
 NAMED = (
-    r"(?P<rest>[A-Za-z0-9_.\-]{0,40}+)(?:[ \t]\d{1,2}(?=[ \t]{0,4}:))?(?P<close>\\{0,8}[\"'`]\]?|\])?"
+    # an index after the name (``Recovery Key 2:``), or the ``ID`` of a secret's (``Secret ID =``)
+    r"(?P<rest>[A-Za-z0-9_.\-]{0,40}+)(?:[ \t]\d{1,2}(?=[ \t]{0,4}:)|[ \t](?P<id>I[Dd]|id)(?=[ \t]{0,8}[:=]))?"
+    r"(?P<close>\\{0,8}[\"'`]\]?|\])?"
     r"(?P<sep>[ \t]{0,4}:[ \t]{0,4}&?(?:'static[ \t]{1,4})?[A-Za-z][A-Za-z0-9_.:<>\[\]]{0,30}"
     r"[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
     r"|[ \t]{1,4}(?:string|String|str)[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
@@ -186,6 +203,7 @@ _NAMED_WORDS = (
     "psk",
     "bearer",
     "community",
+    "salt",
     "sess",
 )
 NAMED_ANCHORS = _NAMED_WORDS[:-1]
@@ -206,7 +224,9 @@ PAT = r"(?=PAT(?![A-Za-z])|[_.\-]pat(?![a-z])|Pat(?![a-z]))" + NAMED.replace("{s
 #: common, and each would cost a judgement.
 NAMED = f"(?=(?i:{'|'.join(_NAMED_WORDS)}))" + NAMED.replace(
     "{spaced}",
-    r"""|(?:[ \t]|\\t){1,8}(?=\\{0,8}["'`]|[_!#%^*+~]{0,2}[A-Za-z0-9][A-Za-z0-9_.+/%~!#^*\-]{0,40}[\d!#%^*+~])""",
+    r"""|(?:[ \t]|\\t){1,8}(?=\\{0,8}["'`]|[_!#%^*+~]{0,2}[A-Za-z0-9][A-Za-z0-9_.+/%~!#^*\-]{0,40}[\d!#%^*+~])"""
+    # or a column's padding (three spaces or more), before any value: a configuration's aligned directives
+    r"|[ \t]{3,40}(?=[A-Za-z0-9])",
 )
 
 
@@ -218,7 +238,7 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
     head = ascii_of(found.group()) if found else ""
     if found and found.start() > 0 and before[found.start() - 1 : found.start()] in ("\\", b"\\") and head[0] in "nrt":
         head = head[1:]  # the name starts after a JSON escape (\n): its letter is none of the name's
-    name = head + ascii_of(match.group("rest"))
+    name = head + ascii_of(match.group("rest")) + ascii_of(match.group("id") or "")
     close, sep, quote = (ascii_of(match.group(g) or "") for g in ("close", "sep", "q"))
     word = sep.replace("\\t", "").strip()  # a tab may be a JSON escape's: the same text as JSON
     # white space only: a flag (--token x), a name of words joined as code joins them (ENV API_TOKEN x, aws
@@ -249,6 +269,9 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
     value = ascii_of(match.group("secret"))
     if not plausible_value(value, password_name(name)):
         return False
+    low = [w.lower() for w in _WORD.findall(name)]
+    if low[-1:] == ["id"] and _secret_id(low, len(low) - 1) and not _issued(value):
+        return False  # AWS's ``--secret-id prod/db`` names a secret: only a UUID or a random value is one
     if loose:  # a name of a key of any kind: a random value only
         return any(random_run(run) for run in _SEGMENT.findall(value)) or random_signs(value)
     if not word and quote and password_name(name):  # CREATE USER u WITH PASSWORD '...': a person's choice
@@ -266,6 +289,11 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
         or _UUID.fullmatch(value) is not None
         or (word != "==" and password_like(value, quoted=bool(quote)))
     )
+
+
+def _issued(value: str) -> bool:
+    """Whether a value is as a service issues a token: a UUID, or holding a random run."""
+    return _UUID.fullmatch(value) is not None or any(random_run(run) for run in _SEGMENT.findall(value))
 
 
 def _markup(text: str | bytes, name_at: int, close: str, word: str, end: int) -> bool:
@@ -290,12 +318,13 @@ def _markup(text: str | bytes, name_at: int, close: str, word: str, end: int) ->
 #: What opens an element just before its name: ``<``, and a namespace's prefix (``<wsse:``).
 _ELEMENT_OPEN = re.compile(r"<(?:[A-Za-z_][A-Za-z0-9_.\-]{0,30}:)?\Z")
 _LINE_START = re.compile(r"(?:\n|\\n)[ \t]*\Z")
-_LINE_END = re.compile(r"[ \t]*(?:\r?\n|\\[rn]|\Z)")
+_LINE_END = re.compile(r"[ \t]*(?:\r?\n|\\[rn]|\Z)|[ \t]+[#;]")
 
 
 def _directive(text: str | bytes, start: int, end: int) -> bool:
     """Whether the name starts a line and the value ends it: a configuration directive (``requirepass x``,
-    ``ldap_default_authtok x``), a name and its value alone on a line, not a word after a word in a sentence."""
+    ``ldap_default_authtok x``), a name and its value alone on a line (a comment may follow), not a word after a
+    word in a sentence."""
     before = text[max(0, start - 16) : start]
     after = text[end : end + 8]
     if isinstance(before, bytes):

@@ -12,6 +12,7 @@ from typing import Any, AnyStr, cast
 
 from . import echoes, scans
 from .anchors import Anchors, stands_any
+from .columns import Carry
 from .rules import LONGEST, RULES, Rule
 from .shaped import SHAPED_BACK
 
@@ -94,6 +95,7 @@ class Redactor:
         replace is given back as it came."""
         held, context, parts, waiting = b"", 0, list[bytes](), 0
         seen: dict[bytes, str] = {}  # the secrets given out so far, whose later copies are secrets too (echoes)
+        carry = Carry()  # the tables whose rows run on into the next window (see columns)
         for chunk in chunks:
             parts.append(chunk)
             waiting += len(chunk)
@@ -102,23 +104,25 @@ class Redactor:
             held, parts, waiting = b"".join([held, *parts]), [], 0
             if len(held) - context <= LONGEST:
                 continue
-            cut = self._cut(held, context, seen)
+            cut = self._cut(held, context, seen, carry)
             if cut is None:
                 continue
             out, end = cut
             yield out
             context = min(_CONTEXT, end)
             held = held[end - context :]
+            carry.moved(end - context)
         held = b"".join([held, *parts])
         if len(held) > context:
-            taken, _ = _found(held, Anchors(held), context, seen)
+            carry.last = True
+            taken, _ = _found(held, Anchors(held), context, seen, carry)
             yield self._render(held, taken, context, len(held))
 
-    def _cut(self, held: bytes, context: int, seen: dict[bytes, str]) -> tuple[bytes, int] | None:
+    def _cut(self, held: bytes, context: int, seen: dict[bytes, str], carry: Carry) -> tuple[bytes, int] | None:
         """The redacted bytes of ``held[context:end]`` and ``end``, where the window is cut; None to wait for
         more (a PEM block is open). ``held[:context]`` was given out before and is there for look-behinds. The
-        secrets given out go into ``seen``."""
-        taken, spans = _found(held, Anchors(held), context, seen)
+        secrets given out go into ``seen``, the tables left open at the cut into ``carry``."""
+        taken, spans = _found(held, Anchors(held), context, seen, carry)
         end = len(held) - LONGEST
         moved = True
         while moved:  # moving the cut back to a match's start may put it inside another
@@ -128,6 +132,7 @@ class Redactor:
                     end, moved = start, True
         if end <= context:  # one match runs from the start to the end: an open PEM block
             if len(held) - context < _HOLD:
+                carry.walked = []  # walked again, with more of the stream, next time
                 return None
             end = len(held) - LONGEST  # no key is this long: let it go, the part matched so far redacted
             end = max([end, *(stop for start, stop, _, _ in taken if start < end)])
@@ -135,6 +140,7 @@ class Redactor:
             value = held[begin:stop]
             if begin < end and len(seen) < echoes.MOST and echoes.worth_following(value):
                 seen.setdefault(value, kind)
+        carry.cut(end)
         return self._render(held, taken, context, end), end
 
     def _holder(self, kind: str, match: re.Match[AnyStr]) -> AnyStr:
@@ -263,13 +269,17 @@ def _naming() -> dict[str, frozenset[int]]:
 
 _NAMING = _naming()
 _ANCHORLESS = frozenset(i for i, rule in enumerate(RULES) if rule.scan_source is not None)
+_FINDERS = frozenset(i for i, rule in enumerate(RULES) if rule.finder is not None)
 
 
-def _candidates(anchors: Anchors) -> list[Rule]:
+def _candidates(anchors: Anchors, tables: bool = False) -> list[Rule]:
     """The rules that can match where ``anchors`` were found, in the order of RULES: those with an anchor that
     stands there, and those with none (tried where their scans find a place). A text of code has an anchor
-    or two (``key``, ``pass``) of the rules' two hundred, so most rules are never looked at."""
+    or two (``key``, ``pass``) of the rules' two hundred, so most rules are never looked at. ``tables``: a
+    stream's earlier window left a table open, whose rows the finders walk on where no anchor stands."""
     chosen = set(_ANCHORLESS).union(*(_NAMING[anchor] for anchor in anchors.standing()))
+    if tables:
+        chosen |= _FINDERS
     return [RULES[i] for i in sorted(chosen)]
 
 
@@ -279,19 +289,20 @@ _Taken = tuple[int, int, str, re.Match[Any]]
 
 
 def _found(
-    text: str | bytes, anchors: Anchors, start: int, seen: dict[Any, str] | None = None
+    text: str | bytes, anchors: Anchors, start: int, seen: dict[Any, str] | None = None, carry: Carry | None = None
 ) -> tuple[list[_Taken], list[tuple[int, int]]]:
     """What to replace in ``text``, in order of position and never overlapping, and the span of every match
     found, taken or not; matches starting before ``start`` are left out (they were decided already). Where two
     would replace overlapping text, the earlier rule wins (a JWT sent as a bearer token is a JWT); a rule whose
     match names a password in a longer context (``curl -u user:pw``) overlaps only through that password. What
-    would take in a placeholder is no secret: redacting again changes nothing."""
+    would take in a placeholder is no secret: redacting again changes nothing. ``carry``: a stream's tables left
+    open by its earlier windows, and where this window's are (see columns)."""
     # Kept in order of position and never overlapping, so a new match need only be checked against its two
     # neighbours: a text with a credential on every line costs n log n, not n squared.
     taken: list[_Taken] = []
     spans: list[tuple[int, int]] = []
-    for rule in _candidates(anchors):
-        for match in _matches(rule, text, anchors):
+    for rule in _candidates(anchors, carry is not None and bool(carry.open)):
+        for match in _matches(rule, text, anchors, carry):
             if match.start() < start:
                 continue
             spans.append(match.span())
@@ -344,13 +355,19 @@ def _overlaps(text: AnyStr, opening: AnyStr, placeholder: re.Pattern[AnyStr], st
     return False
 
 
-def _matches(rule: Rule, text: str | bytes, anchors: Anchors) -> Iterator[re.Match[Any]]:
+def _matches(rule: Rule, text: str | bytes, anchors: Anchors, carry: Carry | None = None) -> Iterator[re.Match[Any]]:
     """The rule's matches in ``text``, tried only where its anchors stand (a rule none of whose anchors stands
-    is not even compiled), or for an anchorless rule where its scan finds a place."""
+    is not even compiled), or for an anchorless rule where its scan finds a place; a finder's, from where its
+    anchors stand and from the tables ``carry`` holds open."""
     if rule.scan_source is not None:
         yield from _scan_matches(rule, text, anchors.data)
         return
     standing = anchors.each(rule.anchors)
+    if rule.finder is not None:
+        for match in rule.finder(text, standing, carry):
+            if rule.accept is None or rule.accept(match, text):
+                yield match
+        return
     if not standing:
         return
     match_at: Any = rule.bytes_pattern.match if isinstance(text, bytes) else rule.pattern.match

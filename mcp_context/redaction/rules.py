@@ -4,11 +4,28 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cached_property
 from typing import Any
 
-from . import commands, configs, encoded, generic, keys, shaped, shapes, tables, values, vendors
+from . import (
+    columns,
+    commands,
+    configs,
+    encoded,
+    generic,
+    inserts,
+    keys,
+    shaped,
+    shapes,
+    tables,
+    values,
+    vendors,
+    wallets,
+)
+
+#: What finds a rule's matches in Python (see Rule.finder).
+Finder = Callable[[str | bytes, list[list[int]], columns.Carry | None], Iterator[re.Match[Any]]]
 
 #: No match of a rule is longer than this many characters (or bytes), except a PEM block's (which a stream holds
 #: whole; see Redactor.stream): a rule's repeats are bounded so, and a stream cut this far before its end cuts no
@@ -57,6 +74,7 @@ class Rule:
         exact: bool = False,
         accept: Callable[[re.Match[Any], str | bytes], bool] | None = None,
         scan_source: str | None = None,
+        finder: Finder | None = None,
     ) -> None:
         self.kind = kind
         self.anchors = anchors
@@ -74,6 +92,10 @@ class Rule:
         #: For a rule with no anchor: the spelling of a pattern found by one scan of the text (fast, as it starts
         #: with a class of rare characters), where the rule is tried from the start of the word the hit stands in.
         self.scan_source = scan_source
+        #: For a rule whose matches no pattern can find alone (a table's rows, under a header lines away): what
+        #: finds them, given the text, where the rule's anchors stand and what a stream's earlier window left
+        #: open (see columns); its ``source`` is then a pattern that matches nothing.
+        self.finder = finder
 
     def __repr__(self) -> str:
         return f"Rule({self.kind!r}, {self.anchors!r})"
@@ -275,8 +297,13 @@ RULES: tuple[Rule, ...] = (
         exact=True,
     ),
     _rule("azure_sas_signature", "sig=", r"[?&;]sig=(?P<secret>[A-Za-z0-9%+/=_\-]{20,256})", back=1, exact=True),
-    # anchored on the whole prefix: ``_test_`` alone stands all over test code, where each would cost a try
-    _rule("stripe_key", "sk_live_ rk_live_ sk_test_ rk_test_", r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,2048}"),
+    # anchored on the whole prefix: ``_test_`` alone stands all over test code, where each would cost a try; the
+    # body taken to the token's end where other issuers' keys of the same prefix run on past a dash
+    _rule(
+        "stripe_key",
+        "sk_live_ rk_live_ sk_test_ rk_test_",
+        r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,2048}(?:[_-][A-Za-z0-9]{1,256}){0,4}",
+    ),
     _rule("npm_token", "npm_", r"\bnpm_[A-Za-z0-9]{36}\b"),
     _rule("huggingface_token", "hf_", r"\bhf_[A-Za-z0-9]{34,2048}\b"),
     *(_prefixed(kind, prefixes, body) for kind, prefixes, body in vendors.PREFIXED),
@@ -299,6 +326,9 @@ RULES: tuple[Rule, ...] = (
     _rule("private_key", keys.JWK_PRIVATE_ANCHORS, keys.JWK_PRIVATE, accept=keys.jwk_private),
     _rule("private_key", keys.HEX_KEY_ANCHORS, keys.HEX_KEY, accept=keys.hex_key),
     _rule("private_key", keys.XML_RSA_ANCHORS, keys.XML_RSA, accept=keys.xml_rsa),
+    _rule("private_key", wallets.WIF_ANCHORS, wallets.WIF, folded=True, accept=wallets.wif),
+    Rule("mnemonic", wallets.MNEMONIC_ANCHORS, r"(?!)", folded=True, finder=wallets.mnemonics),
+    _rule("password", encoded.PRINTABLE_HEX_ANCHORS, encoded.PRINTABLE_HEX, folded=True, accept=encoded.printable_hex),
     _rule("jwt", "eyJ", rf"\beyJ{_B64URL}{{8,1024}}\.eyJ{_B64URL}{{8,1024}}\.{_B64URL}{{16,1024}}"),
     _rule("jwt", encoded.JWT_B64_ANCHORS, encoded.JWT_B64, accept=encoded.jwt_b64),
     _rule("token", encoded.JSON_BODY_ANCHORS, encoded.JSON_BODY),
@@ -380,7 +410,7 @@ RULES: tuple[Rule, ...] = (
     _rule(
         "authorization",
         "authorization",
-        r"(?i:authorization)\\{0,8}[\"']?\s{0,16}[:=]\s{0,16}\\{0,8}[\"']?[A-Za-z][A-Za-z0-9_-]{1,24}[ \t]{1,8}"
+        r"(?i:authorization)\\{0,8}[\"']?\s{0,16}[:=]\s{0,16}\\{0,8}[\"']?[A-Za-z][A-Za-z0-9_.-]{1,24}[ \t]{1,8}"
         r"(?P<secret>[A-Za-z0-9._~+/!\-:]{8,2048}={0,2})(?![A-Za-z0-9._~+/!\-:=])",
         folded=True,
         accept=lambda m, text: values.plausible_value(values.ascii_of(m.group("secret")), False),
@@ -397,10 +427,11 @@ RULES: tuple[Rule, ...] = (
     _rule("secret", generic.SESSION_ANCHORS, generic.NAMED, accept=generic.named_value),
     _rule("secret", generic.PAT_ANCHORS, generic.PAT, accept=generic.named_value),
     _rule("secret", tables.TABLE_ROW_ANCHORS, tables.TABLE_ROW, folded=True, accept=tables.table_row),
-    *(
-        _rule("secret", tables.COLUMN_ANCHORS, tables.column_pattern(k), accept=judge)
-        for k, judge in ((k, tables.column_value(k)) for k in range(tables.COLUMNS))
-    ),
+    # a secret's column under a header that names it, every row (see columns)
+    Rule("secret", columns.CSV_ANCHORS, r"(?!)", folded=True, finder=columns.csv_rows),
+    Rule("secret", columns.BAR_ANCHORS, r"(?!)", finder=columns.bar_rows),
+    Rule("password", configs.SECTION_ANCHORS, r"(?!)", folded=True, finder=configs.section_values),
+    Rule("secret", inserts.ANCHORS, r"(?!)", folded=True, finder=inserts.insert_rows),
     _rule("secret", shaped.NEARBY_ANCHORS, shaped.NEARBY, folded=True, accept=shaped.nearby_value),
     # "password", as the first form names what it takes over the same line break in a text (``token:\n\n  v``)
     _rule("password", shaped.NEXT_LINE_ANCHORS, shaped.NEXT_LINE, folded=True, accept=shaped.next_line),
@@ -453,4 +484,9 @@ RULES: tuple[Rule, ...] = (
     _rule("password", commands.REDIS_ACL_ANCHORS, commands.REDIS_ACL, accept=commands.given_password),
     _rule("secret", commands.CI_VARIABLE_ANCHORS, commands.CI_VARIABLE, accept=commands.ci_variable),
     _rule("secret", commands.ADD_MASK_ANCHORS, commands.ADD_MASK),
+    _rule("password", commands.PHRASE_FLAG_ANCHORS, commands.PHRASE_FLAG, accept=commands.given_password),
+    _rule("secret", commands.OTP_SEED_ANCHORS, commands.OTP_SEED, accept=commands.otp_seed),
+    _rule("password", commands.ASKPASS_ANCHORS, commands.ASKPASS, folded=True, accept=commands.given_password),
+    _rule("password", commands.SENT_BODY_ANCHORS, commands.SENT_BODY, accept=commands.made_password),
+    _rule("password", shaped.REPORTED_ANCHORS, shaped.REPORTED, folded=True, accept=commands.made_password),
 )

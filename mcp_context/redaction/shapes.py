@@ -174,12 +174,13 @@ def _text(part: str | bytes) -> str:
 
 
 #: An object given a name whose first field is the value (an ARM template's parameters: ``"adminPassword":
-#: {"value": "..."}``).
+#: {"value": "..."}``), or whose value follows a few fields that describe it.
 _OBJECT_NAME = re.compile(
     r"(?P<name>[A-Za-z0-9_.\-]{1,64})\\{0,8}[\"']?[ \t]{0,4}:[ \t]{0,4}\{(?:[ \t\r\n]|\\[nrt]){0,64}"
-    # the value's field first, or after a description's (Heroku's app.json: ``"X_TOKEN": {"description": ...,``)
-    r"(?:\\{0,8}[\"'](?:description|required|generator)\\{0,8}[\"'][ \t]{0,4}:[ \t]{0,4}[^{}\[\]\n]{0,160}?,"
-    r"(?:[ \t\r\n]|\\[nrt]){0,64})?\\{0,8}[\"']?\Z"
+    # the value's field first, or after a description's (Heroku's app.json: ``"X_TOKEN": {"description": ...,``),
+    # whether it is sensitive and its type (``terraform output -json``: ``"sensitive": true, "type": "string",``)
+    r"(?:\\{0,8}[\"'](?:description|required|generator|sensitive|type)\\{0,8}[\"'][ \t]{0,4}:[ \t]{0,4}"
+    r"[^{}\[\]\n]{0,160}?,(?:[ \t\r\n]|\\[nrt]){0,64}){0,3}\\{0,8}[\"']?\Z"
 )
 _OBJECT_NAME_BYTES = re.compile(_OBJECT_NAME.pattern.encode())
 

@@ -23,6 +23,8 @@ _PLACEHOLDERS = frozenset(
     "your_token your_key your_password todo tbd xxx".split()
 )
 _LETTERS_ONLY = re.compile(r"[A-Za-z_.:\-]+")
+#: What joins the random letters of a generated password (``aZuFxheA_GZuAusvUWGps``): judged without them.
+_JOINERS = re.compile(r"[_.:\-]")
 #: A value that refers to another rather than being one (not a crypt string or Junos' reversible ``$9$...``):
 #: ``$VAR``, ``%(name)s``, ``%VAR%``, ``#{x}``, ``@var``,
 #: ``&anchor``, ``*alias``, an HTML entity (``&lt;password&gt;``); a sign before what is no word (``#Bmhpf*vv...``)
@@ -91,7 +93,9 @@ def _random_after_sign(value: str) -> bool:
 def random_letters(value: str) -> bool:
     """Whether a value of letters alone (too short or too plain for random_run) is random: mixed case that splits
     into many words of one or two letters (``RVwfPWJqUk``, ``WkLxRKClwB``), where names split into words of
-    three and more (``MySecretKey``, ``iPhoneXsMax``, ``XMLHttpRequest``), its letters spread as a random string's."""
+    three and more (``MySecretKey``, ``iPhoneXsMax``, ``XMLHttpRequest``), its letters spread as a random string's;
+    judged without what joins them (``aZuFxheA_GZuAusvUWGps``, a generated password's groups)."""
+    value = _JOINERS.sub("", value)
     if len(value) < 10 or not value.isalpha() or value.isupper() or value.islower() or not value.isascii():
         return False
     parts = _WORD.findall(value)
