@@ -388,3 +388,36 @@ def test_an_exit_code_leading_the_outputs_first_line_is_the_hosts() -> None:
     reading = failures.read_command(answer, "npx pkgcheck")
     assert reading.failed and reading.exit_code == 2
     assert reading.line is not None and "pkg.bin ./cli.js does not exist." in reading.line
+
+
+def test_a_diagnostic_headed_by_a_cross_over_its_excerpt_frame_is_the_cause() -> None:
+    text = (
+        "  x Unexpected token `=>`\n   ,-[src/cart.js:4:1]\n 4 | const f = (a) => => a;\n   :                ^^\n"
+        "   `----\nError: Failed to build: src/cart.js\n"
+    )
+    assert _quoted(text).startswith("x Unexpected token `=>`")
+    boxed = "  × Missing semicolon\n   ╭─[lib/a.ts:2:10]\n 2 │ let x = 1\n   ╰────\n"
+    assert _quoted(boxed).startswith("× Missing semicolon")
+
+
+def test_a_place_followed_by_only_a_word_of_failure_is_told_with_the_line_below() -> None:
+    text = "[ RUN      ] Cart.Empty\nunknown file: Failure\nstd::out_of_range thrown in the test body.\n"
+    assert "std::out_of_range thrown in the test body." in _quoted(text)
+
+
+def test_the_root_of_a_numbered_chain_of_causes_is_told_before_the_wrappers_words() -> None:
+    text = (
+        "Caused by:\n    0: failed to load config for `web`\n    1: failed to parse web.toml\n"
+        "    2: unknown field `prot`, expected `port`\nError: Build failed: web\n"
+    )
+    assert _quoted(text).startswith("2: unknown field `prot`, expected `port` (")
+
+
+def test_a_tag_the_tool_puts_before_every_line_is_not_its_words() -> None:
+    text = "[docgen] Reading 3 pages\n[docgen] Error: unknown filter 'titlecase' in about.md\n[docgen] Stopped.\n"
+    assert failures.untagged(text).splitlines()[1] == "Error: unknown filter 'titlecase' in about.md"
+    assert failures.read_command(text, "docgen build").failed
+    # a log whose levels differ line by line, or a short message in brackets, keeps them
+    log = "[INFO] start\n[WARN] slow disk\n[INFO] done\n"
+    assert failures.untagged(log) == log
+    assert failures.untagged("[Errno 2] No such file or directory: 'a'") == "[Errno 2] No such file or directory: 'a'"

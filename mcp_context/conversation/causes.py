@@ -46,6 +46,8 @@ def joined(text: str, start: int, line: str) -> str:
     line ending in ':', else the next line; and the lines that close the brackets it leaves open."""
     end = text.find("\n", start)
     rest = text[end + 1 : end + 1 + 4 * MOST].splitlines() if end >= 0 else []
+    if _BARE_FAILURE.match(line) and rest and rest[0].strip():  # ``unknown file: Failure``: the message is below
+        line, rest = f"{line} {rest[0].strip()}", rest[1:]
     if line.startswith(_PIP_LOOKED):  # pip says what it looked for, then what it concluded: the conclusion first
         nxt = next((ln.strip() for ln in rest if ln.strip()), "")
         return f"{nxt} ({line})" if nxt.startswith(_PIP_CONCLUDED) else line
@@ -78,6 +80,9 @@ def joined(text: str, start: int, line: str) -> str:
     return _closed(line, rest)
 
 
+#: A place, then only a word of failure (``unknown file: Failure``, ``a.cc:12: Failure``): what failed is said on
+#: the next line.
+_BARE_FAILURE = re.compile(r"^[^:\n]{1,80}(?::\d+)?:[ \t]*(?:Failure|Error|Failed|FAILURE|ERROR)[ \t]*$")
 #: A line that is a link of a chain or a frame of a stack, not words of a message (``caused by: ...``, ``#1 0x4f``).
 _LINK = re.compile(r"(?i)^\s*(?:#\d|caused by\b|cause:|at |in |from )")
 

@@ -136,6 +136,9 @@ RULES: tuple[Rule, ...] = (
     # a line led by the word error, in any tool's form: ``Error: ...``, ``Error in f(x) : ...``, ``Parse error
     # near line 1: ...``, ``**error:{...}``; quoted when a failure is shown, and shows one at an output's edge
     _rule("error line", ERROR_LED, None, 86),
+    # a diagnostic headed by a cross over its source excerpt's frame (``  x Expected ')', got '{'`` over
+    # ``,-[api/src/a.ts:11:1]``, ``× ...`` over ``╭─[...]``), as Rust's diagnostic printers draw it
+    _rule("framed diagnostic", r"^[ \t]*[x×✗✖][ \t]+\S[^\n]*(?=\n[ \t]*(?:,-+|╭─+)\[)", None, 88, needs=(",-[", "╭─")),
     _rule("assertion", r"^[ \t]*(?:Failed asserting that|Expected:?[ \t]|expected:? ).+$", None, 88),
     # a label over the value below it that says what came (``---- Result was:``, ``Actual:``)
     _rule(

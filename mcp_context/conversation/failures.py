@@ -26,8 +26,8 @@ from .reasons import (
     second_opinion,
     tally,
 )
-from .verdicts import against_threshold, labelled_over, said_first, with_row
-from .wrappers import ECHOED, EXIT_CODE, enveloped, exit_code, printed, unwrapped
+from .verdicts import against_threshold, labelled_over, rooted, said_first, with_row
+from .wrappers import ECHOED, EXIT_CODE, enveloped, exit_code, printed, untagged, unwrapped
 
 __all__ = [
     "EXIT_CODE",
@@ -40,6 +40,7 @@ __all__ = [
     "quote",
     "read_command",
     "read_tool",
+    "untagged",
     "unwrapped",
 ]
 
@@ -74,7 +75,7 @@ def read_command(text: str, command: str = "") -> Reading:
     are read through (``wrappers``): Codex's JSON, Gemini CLI's ``Output:``, any JSON with an output and a code.
     ``command``: the command run, when known: a host's line that echoes it is no reason."""
     text, code = unwrapped(plain(text))
-    text = plain(text)  # also what a wrapper's JSON held (its colour codes were escaped in it)
+    text = untagged(plain(text))  # also what a wrapper's JSON held (its colour codes were escaped in it)
     if code is None:
         code = exit_code(text)
     if code is not None:
@@ -286,8 +287,7 @@ def quote(text: str, failed: bool = False) -> str | None:
         line = _why(text, best, line)
     else:
         line = second_opinion(text, line, best.start)
-    line = with_below(text, best.start, best.line, _completed(text, line))
-    line = line if best.title else against_threshold(text, best.line, best.start, [f.line for f in seen], line)
+    line = _widened(text, best, seen, with_below(text, best.start, best.line, _completed(text, line)))
     wrapper = next((ln for _, ln in found.get("***", ()) if _MAKE.match(ln)), None)
     if wrapper is None or wrapper.strip() == line:
         return _with_cause(text, line) if wrapper is not None else line
@@ -342,6 +342,14 @@ def _unwrapped(text: str, best: _Best, seen: list[_Best]) -> _Best:
 
 
 _ABOVE_LINES = 3
+
+
+def _widened(text: str, best: _Best, seen: list[_Best], line: str) -> str:
+    """The quote told with what its verdict leaves out (see ``verdicts``): the finding behind a missed threshold,
+    the root of a chain of causes."""
+    if best.title:
+        return line
+    return rooted(text, against_threshold(text, best.line, best.start, [f.line for f in seen], line))
 
 
 def _worded(text: str, best: _Best) -> _Best:

@@ -10,7 +10,7 @@ import re
 from .reasons import SEVERE, strongest
 from .unmarked import failed_row, listed
 
-__all__ = ["against_threshold", "labelled_over", "said_first", "with_row"]
+__all__ = ["against_threshold", "labelled_over", "rooted", "said_first", "with_row"]
 
 #: An exception's line as a traceback ends on it (``validate_pyproject.errors.ValidationError: `a` must be b``):
 #: the kind, then the message.
@@ -88,3 +88,18 @@ def labelled_over(text: str, line: str) -> tuple[int, str] | None:
     end = text.find("\n", found[1])
     said = text[start : end if end >= 0 else len(text)].strip()
     return (start, said) if _LABELLED.search(said) else None
+
+
+#: A numbered chain of causes under ``Caused by:`` (as Rust's error libraries print it: ``0: failed to read``,
+#: ``1: failed to deserialize``, ``2: Unknown ES version: es2029``): the last link is the root.
+_CHAIN = re.compile(r"(?m)^[ \t]*Caused by:[ \t]*\n((?:[ \t]+\d+: [^\n]+\n?){2,})")
+
+
+def rooted(text: str, told: str) -> str:
+    """``told`` after the root of a numbered chain of causes the output prints, where it prints one and ``told``
+    is not already it: a wrapper's last words (``Error: Failed to compile: src/a.tsx``) say only what failed."""
+    chain = _CHAIN.search(text)
+    if chain is None:
+        return told
+    root = chain.group(1).rstrip("\n").rsplit("\n", 1)[-1].strip()
+    return told if root in told else f"{root} ({told})"

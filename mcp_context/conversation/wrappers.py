@@ -233,11 +233,32 @@ def printed(text: str, command: str = "") -> str:
     """What the command printed, without the lines a host wraps around it that state its exit code (``Command
     failed with exit code: 2.``, ``Return code: 1``) or echo the command run (``Command failed: 'cd /p && make'``):
     they say that it failed, never why. ``text`` whole when nothing else is left."""
+    text = untagged(text)
     echo = command.strip() if len(command.strip()) >= ECHOED else ""
     if not EXIT_LINE.search(text) and not (echo and echo in text):
         return text
     kept = [ln for ln in text.split("\n") if not EXIT_LINE.search(ln) and not (echo and echo in ln)]
     return "\n".join(kept) if any(ln.strip() for ln in kept) else text
+
+
+#: The tag a tool puts before every line it prints (``[11ty] ``, ``[vite] ``): its name, not its words.
+_LINE_TAG = re.compile(r"^\[[\w .:/-]{1,24}\] ?")
+_TAGGED_SHARE = 0.8  # of the output's lines that carry the same tag: the tool's, not a log's levels
+_TAGGED_LINES = 3
+
+
+def untagged(text: str) -> str:
+    """``text`` without the tag the tool put before every line, so that a line reads as the tool wrote it
+    (``Error: ...`` at its start); a tag on fewer lines (a log's ``[INFO]``, ``[ERROR]``) is left."""
+    if not text.startswith("["):
+        return text
+    lines = text.split("\n")
+    said = [ln for ln in lines if ln.strip()]
+    first = _LINE_TAG.match(said[0]) if len(said) >= _TAGGED_LINES else None  # a line or two: a message's own
+    if first is None or sum(1 for ln in said if ln.startswith(first.group(0).rstrip())) < _TAGGED_SHARE * len(said):
+        return text
+    tag = first.group(0).rstrip()
+    return "\n".join(ln[len(tag) :].removeprefix(" ") if ln.startswith(tag) else ln for ln in lines)
 
 
 ECHOED = 8  # a command this long, found in a line, is that line echoing it; a shorter one may be a word of it
