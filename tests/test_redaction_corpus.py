@@ -277,6 +277,8 @@ def test_ordinary_source_and_logs_stay_untouched() -> None:
 NOT_YET_IDEMPOTENT: dict[str, str] = {
     thirteenth.SPLIT: "the thirteenth part, measured blind on 1ef2895: at least one of its texts is redacted "
     "differently inside a JSON string than as it is",
+    fourteenth.SPLIT: "the fourteenth part, measured blind on d76fac1: at least one of its texts is redacted "
+    "differently inside a JSON string than as it is",
 }
 
 
