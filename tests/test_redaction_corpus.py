@@ -14,7 +14,18 @@ import pytest
 
 from benchmarks.redaction_engines import Case, corpus, count_ours, leaked, ordinary
 from mcp_context.redaction import Redactor
-from tests.secret_corpus import eighth, eleventh, fifth, ninth, seventh, sixth, tenth, thirteenth, twelfth
+from tests.secret_corpus import (
+    eighth,
+    eleventh,
+    fifth,
+    fourteenth,
+    ninth,
+    seventh,
+    sixth,
+    tenth,
+    thirteenth,
+    twelfth,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = corpus()
@@ -208,6 +219,29 @@ def test_the_thirteenth_part_is_complete_and_is_what_thirteenth_py_makes() -> No
     assert set(thirteenth.SURROUNDINGS) == {where for *_, shown in thirteenth.THIRTEENTH for where in shown}
 
 
+def test_the_fourteenth_part_is_complete_and_is_what_fourteenth_py_makes() -> None:
+    """The fourteenth held-out part, as the thirteenth: at least 50 formats of two cases each, over a third of them
+    vendors' (trufflehog's detectors, of vendors no earlier part has), none of them in another part, each shown in
+    places of its own, no secret twice, and the corpus file holding exactly what fourteenth.py makes. No test reads
+    how the rules see it: it stays blind."""
+    part = [c for c in CASES if c.split == fourteenth.SPLIT]
+    assert [(c.id, c.format, c.text, c.secret) for c in part] == [
+        (r["id"], r["format"], r["text"], r["secret"]) for r in fourteenth.rows()
+    ]
+    formats = Counter(c.format for c in part)
+    assert len(formats) >= 50 and len(part) >= 100 and min(formats.values()) >= 2
+    others = [c for c in CASES if c.split != fourteenth.SPLIT]
+    assert not formats.keys() & {c.format for c in others}
+    assert not {c.shown for c in part} & {c.shown for c in others}
+    assert len({c.secret for c in part}) == len(part) and not {c.secret for c in part} & {c.secret for c in others}
+    assert all(source.startswith("trufflehog ") for _, source, *_ in fourteenth.VENDORS)
+    with open(ROOT / "tests" / "secret_corpus" / "corpus.jsonl", encoding="utf-8") as rows:
+        earlier_sources = {row["source"] for row in map(json.loads, rows) if row["split"] != fourteenth.SPLIT}
+    assert not {source for _, source, *_ in fourteenth.VENDORS} & earlier_sources, "vendors no earlier part has"
+    assert 0.35 <= len(fourteenth.VENDORS) / len(formats) <= 0.6
+    assert set(fourteenth.SURROUNDINGS) == {where for *_, shown in fourteenth.FOURTEENTH for where in shown}
+
+
 @pytest.mark.parametrize("case", DEV, ids=[c.id for c in DEV])
 def test_every_dev_case_is_caught(case: Case) -> None:
     out = Redactor("s1").text(case.text)
@@ -242,6 +276,8 @@ def test_ordinary_source_and_logs_stay_untouched() -> None:
 #: the part stays blind; strict, so the mark has to go once the rules are fixed.
 NOT_YET_IDEMPOTENT: dict[str, str] = {
     thirteenth.SPLIT: "the thirteenth part, measured blind on 1ef2895: at least one of its texts is redacted "
+    "differently inside a JSON string than as it is",
+    fourteenth.SPLIT: "the fourteenth part, measured blind on d76fac1: at least one of its texts is redacted "
     "differently inside a JSON string than as it is",
 }
 

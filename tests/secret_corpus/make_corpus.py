@@ -7,9 +7,9 @@ hash of the format's name) are ``held_out``, their cases never looked at while r
 held-out recall tells what the rules catch of formats they were not written for. Those were looked at since; a second
 held-out part (``held_out_new``, fresh.py: formats and surroundings none of the first has) was captured before
 the rules were made general, and is never to be looked at while writing them; third.py, fourth.py, fifth.py,
-sixth.py, seventh.py, eighth.py, ninth.py, tenth.py, eleventh.py, twelfth.py and thirteenth.py hold the parts captured
-after each round of rules. Run from the repository root: ``python -m tests.secret_corpus.make_corpus`` (seeded: the
-same file every time)."""
+sixth.py, seventh.py, eighth.py, ninth.py, tenth.py, eleventh.py, twelfth.py, thirteenth.py and fourteenth.py hold
+the parts captured after each round of rules. Run from the repository root:
+``python -m tests.secret_corpus.make_corpus`` (seeded: the same file every time)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,21 @@ import urllib.parse
 from collections.abc import Callable
 from pathlib import Path
 
-from . import eighth, eleventh, fifth, fourth, fresh, ninth, seventh, sixth, tenth, third, thirteenth, twelfth
+from . import (
+    eighth,
+    eleventh,
+    fifth,
+    fourteenth,
+    fourth,
+    fresh,
+    ninth,
+    seventh,
+    sixth,
+    tenth,
+    third,
+    thirteenth,
+    twelfth,
+)
 from .formats import FORMATS, Format
 from .makers import HEX, s
 
@@ -446,11 +460,26 @@ def main() -> None:
     rows += eleventh.rows()
     rows += twelfth.rows()
     rows += thirteenth.rows()
+    rows += fourteenth.rows()
     with open(OUT, "w", encoding="utf-8") as out:
         for row in rows:
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
     formats = {r["format"] for r in rows}
-    parts = (fresh, third, fourth, fifth, sixth, seventh, eighth, ninth, tenth, eleventh, twelfth, thirteenth)
+    parts = (
+        fresh,
+        third,
+        fourth,
+        fifth,
+        sixth,
+        seventh,
+        eighth,
+        ninth,
+        tenth,
+        eleventh,
+        twelfth,
+        thirteenth,
+        fourteenth,
+    )
     for split in ("held_out", *(part.SPLIT for part in parts)):
         held = {r["format"] for r in rows if r["split"] == split}
         print(f"{split}: {len(held)} formats, {sum(r['split'] == split for r in rows)} cases")
