@@ -43,7 +43,7 @@ _EXIT_TAG = re.compile(
     r"<\w[^<>]{0,400}?\b(?:return|exit)[_-]?(?:code|status)=[\"']?(-?\d+)[\"']?[^<>]{0,400}>",
     re.I,
 )
-_CODE_WORD = re.compile(r"(?i)code|status|exit")
+_CODE_WORD = re.compile(r"(?i)code|status|exit(?:ed)?(?::|\s+\d|\s+with)")
 #: Keys (lower case, without ``_`` and ``-``) under which JSON holds the output, and the exit code.
 _OUTPUT_KEYS = ("output", "stdout", "stderr", "combinedoutput", "result")
 _CODE_KEYS = ("exitcode", "exitstatus", "returncode")

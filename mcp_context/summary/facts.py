@@ -367,7 +367,7 @@ class _Extraction:
             self.quiet.changed()
             self.changes.append(action)
         elif action.call.kind == "command":
-            _, retold = self.quiet.ran(action.call, output, bool(action.failed))
+            retold = self.quiet.ran(action.call, output, bool(action.failed))
             self.commands.append(action)
             for each in retold:
                 self._retold(each, action)

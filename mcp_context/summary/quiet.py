@@ -31,15 +31,15 @@ class QuietRuns:
         self._count = 0
         self._changes = 0
 
-    def changed(self) -> int:
-        """A file was changed (an edit, a write); its number in the order of changes."""
+    def changed(self) -> None:
+        """A file was changed (an edit, a write): changes are numbered in the order told."""
         self._changes += 1
-        return self._changes - 1
 
-    def ran(self, call: calls.Call, output: str, failed: bool) -> tuple[int, list[Retold]]:
-        """A command ran with ``output`` (``failed``: read as failed by its own signs): its number, and the earlier
-        run of the same work it shows to have failed (a change since, a different output, a reason in the earlier
-        one and none in this one). Only the last run of a work is compared: a run between settles the one before."""
+    def ran(self, call: calls.Call, output: str, failed: bool) -> list[Retold]:
+        """A command ran with ``output`` (``failed``: read as failed by its own signs; runs are numbered in the
+        order told): the earlier run of the same work it shows to have failed (a change since, a different output,
+        a reason in the earlier one and none in this one). Only the last run of a work is compared: a run between
+        settles the one before."""
         index = self._count
         self._count += 1
         inner, code = failures.unwrapped(output)
@@ -55,7 +55,7 @@ class QuietRuns:
                 if why is not None:
                     retold.append(Retold(at, why, list(range(changes, self._changes))))
         if failed or redone.LOOKS.match(call.target):
-            return index, retold
+            return retold
         if code is None and failures.exit_code(inner) is None:  # a run whose exit code said it passed did
             self._runs.append((index, call, output, self._changes))
-        return index, retold
+        return retold
