@@ -45,8 +45,8 @@ failures per tool, in ``ecosystems_nineteenth.py`` (Automake, pandoc, Verilator,
 ``ecosystems_nineteenth_checks.py`` (doctest, build, REUSE, Gunicorn, pydoclint, Taplo); the twentieth's, two
 failures per tool, in ``ecosystems_twentieth.py`` (GoogleTest, Hugo, Jsonnet, Pyrefly, Checkstyle) and
 ``ecosystems_twentieth_web.py`` (svelte-check, Tailwind CSS, Cucumber.js, Eleventy, SWC, GraphQL Code Generator); the
-twenty-first's, two failures per tool, in ``ecosystems_twentyfirst.py`` (Catch2, valac, Cookiecutter, yoyo-migrations)
-and ``ecosystems_twentyfirst_web.py`` (QUnit, tsup, Redocly CLI).
+twenty-first's, two failures per tool, in ``ecosystems_twentyfirst.py`` (Catch2, valac, Cookiecutter, yoyo-migrations,
+Asciidoctor) and ``ecosystems_twentyfirst_web.py`` (QUnit, tsup, Redocly CLI, remark-lint).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -174,8 +174,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_twelfth_checks import behave, clang_tidy, hadolint, pre_commit, robot, tox, uv
     from ecosystems_twentieth import checkstyle, gtest, hugo, jsonnet, pyrefly
     from ecosystems_twentieth_web import cucumber, eleventy, graphql_codegen, svelte_check, swc, tailwindcss
-    from ecosystems_twentyfirst import catch2, cookiecutter, valac, yoyo
-    from ecosystems_twentyfirst_web import qunit, redocly, tsup
+    from ecosystems_twentyfirst import asciidoctor, catch2, cookiecutter, valac, yoyo
+    from ecosystems_twentyfirst_web import qunit, redocly, remark, tsup
 
     return [
         ("jest", jest),
@@ -445,6 +445,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("qunit", qunit),
         ("tsup", tsup),
         ("redocly", redocly),
+        ("asciidoctor", asciidoctor),
+        ("remark", remark),
     ]
 
 

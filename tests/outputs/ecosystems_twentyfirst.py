@@ -1,7 +1,7 @@
 """Ecosystem corpus groups of the twenty-first held-out part, tools people run every day (see ``ecosystems.py``),
-from Debian: Catch2 (built with g++) and the Vala compiler; from PyPI (on PATH when capturing): Cookiecutter and
-yoyo-migrations. Each group is two distinct real failures of its tool, each fixed by one edit and run again, in the
-wording that tool prints."""
+from Debian: Catch2 (built with g++), the Vala compiler and Asciidoctor; from PyPI (on PATH when capturing):
+Cookiecutter and yoyo-migrations. Each group is two distinct real failures of its tool, each fixed by one edit and run
+again, in the wording that tool prints."""
 
 from __future__ import annotations
 
@@ -188,4 +188,51 @@ def yoyo(c: Any) -> None:
         "yoyo apply --batch --no-config-file --database sqlite:///stock.db stock",
         r"no such table: main\.stock_items",
         ("stock/0002.index-on-hand.sql", "ON stock_items", "ON stock_item"),
+    )
+
+
+def asciidoctor(c: Any) -> None:
+    needs(c, "asciidoctor")
+    proj = c.project(
+        "shop-manual",
+        {
+            "manual/index.adoc": """
+            = Shop manual
+
+            == Orders
+
+            include::orders.adoc[]
+
+            == Returns
+
+            Returns are free within 30 days.
+        """,
+            "manual/order-flow.adoc": """
+            An order is paid, packed and shipped.
+        """,
+            "api/index.adoc": """
+            = Shop API
+
+            == Authentication
+
+            Every request carries a token.
+
+            ==== Refreshing a token
+
+            A token lasts one hour.
+        """,
+        },
+    )
+    pair = Pair(c, "asciidoctor", proj)
+    pair.run(
+        "asciidoctor_include_not_found",
+        "asciidoctor --failure-level WARN -o /dev/null manual/index.adoc",
+        r"include file not found",
+        ("manual/index.adoc", "include::orders.adoc[]", "include::order-flow.adoc[]"),
+    )
+    pair.run(
+        "asciidoctor_section_level",
+        "asciidoctor --failure-level WARN -o /dev/null api/index.adoc",
+        r"section title out of sequence",
+        ("api/index.adoc", "==== Refreshing a token", "=== Refreshing a token"),
     )

@@ -1,6 +1,6 @@
 """Ecosystem corpus groups of the twenty-first held-out part, JavaScript tools people run every day from npm (see
-``ecosystems.py``): QUnit's CLI, tsup and Redocly's CLI. Each group is two distinct real failures of its tool, each
-fixed by one edit and run again, in the wording that tool prints."""
+``ecosystems.py``): QUnit's CLI, tsup, Redocly's CLI and remark-lint through remark-cli. Each group is two distinct real
+failures of its tool, each fixed by one edit and run again, in the wording that tool prints."""
 
 from __future__ import annotations
 
@@ -215,4 +215,50 @@ paths:
             "      summary: One stock item\n      parameters:\n        - name: sku\n          in: path\n"
             "          required: true\n          schema:\n            type: string\n",
         ),
+    )
+
+
+REMARK_RC = '{"plugins": ["remark-preset-lint-recommended"]}\n'
+
+
+def remark(c: Any) -> None:
+    proj = npm_project(
+        c,
+        "shop-docs",
+        {
+            "package.json": '{"name": "shop-docs", "version": "1.0.0", "private": true, "type": "module"}\n',
+            ".remarkrc.json": REMARK_RC,
+            "guide/setup.md": """
+            # Setting up the shop
+
+            Install the dependencies first, as the [install guide][install] explains.
+
+            Then start the server with `npm start`.
+
+            [installation]: https://shop.example/docs/install
+        """,
+            "changelog/CHANGELOG.md": """
+            # Changelog
+
+            ## 2.4.0
+
+            1. Orders can ship from two warehouses.
+            2. Refunds are free within 30 days.
+            3) Receipts show the VAT rate.
+        """,
+        },
+        "--save-dev remark-cli@12 remark-preset-lint-recommended@7",
+    )
+    pair = Pair(c, "remark", proj)
+    pair.run(
+        "remark_undefined_reference",
+        "npx remark --no-color --frail --quiet guide/",
+        r"no-undefined-references",
+        ("guide/setup.md", "[installation]: https://", "[install]: https://"),
+    )
+    pair.run(
+        "remark_list_marker_style",
+        "npx remark --no-color --frail --quiet changelog/",
+        r"ordered-list-marker-style",
+        ("changelog/CHANGELOG.md", "3) Receipts", "3. Receipts"),
     )
