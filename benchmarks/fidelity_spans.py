@@ -116,6 +116,13 @@ def shown_slots(output: str, before: str, after: str) -> dict[str, str]:
         # last newline (subprocess.run's stdout) and the file as read, non-ASCII characters written as they are.
         "output_json_raw": json.dumps(f"{output}\n" if output else "", ensure_ascii=False),
         "before_json_raw": json.dumps(before, ensure_ascii=False),
+        # Stakpak's run_command hands back the output line by line, each line ending in a newline, or says it was empty;
+        # its view numbers a file's lines padded to three.
+        "output_newline_or_no_output": f"{output}\n" if output else "No output",
+        "three_coloned": "\n".join(f"{n:3}: {line}" for n, line in enumerate(before.splitlines(), 1)),
+        # Youtu-Agent's run_bash answers str() of a Python dict holding what a shell printed, stripped at both ends.
+        "output_pydict": str({"command output": _ANSI.sub("", output).strip()}),
+        "before_pydict": str({"command output": before.strip()}),
     }
 
 

@@ -44,7 +44,9 @@ Twine); the eighteenth's, two failures per tool, in ``ecosystems_eighteenth.py``
 failures per tool, in ``ecosystems_nineteenth.py`` (Automake, pandoc, Verilator, madge, publint, tsd) and
 ``ecosystems_nineteenth_checks.py`` (doctest, build, REUSE, Gunicorn, pydoclint, Taplo); the twentieth's, two
 failures per tool, in ``ecosystems_twentieth.py`` (GoogleTest, Hugo, Jsonnet, Pyrefly, Checkstyle) and
-``ecosystems_twentieth_web.py`` (svelte-check, Tailwind CSS, Cucumber.js, Eleventy, SWC, GraphQL Code Generator).
+``ecosystems_twentieth_web.py`` (svelte-check, Tailwind CSS, Cucumber.js, Eleventy, SWC, GraphQL Code Generator); the
+twenty-first's, two failures per tool, in ``ecosystems_twentyfirst.py`` (Catch2, valac, Cookiecutter, yoyo-migrations,
+Asciidoctor) and ``ecosystems_twentyfirst_web.py`` (QUnit, tsup, Redocly CLI, remark-lint).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -172,6 +174,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_twelfth_checks import behave, clang_tidy, hadolint, pre_commit, robot, tox, uv
     from ecosystems_twentieth import checkstyle, gtest, hugo, jsonnet, pyrefly
     from ecosystems_twentieth_web import cucumber, eleventy, graphql_codegen, svelte_check, swc, tailwindcss
+    from ecosystems_twentyfirst import asciidoctor, catch2, cookiecutter, valac, yoyo
+    from ecosystems_twentyfirst_web import qunit, redocly, remark, tsup
 
     return [
         ("jest", jest),
@@ -434,6 +438,15 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("checkstyle", checkstyle),
         ("swc", swc),
         ("graphql_codegen", graphql_codegen),
+        ("catch2", catch2),
+        ("valac", valac),
+        ("cookiecutter", cookiecutter),
+        ("yoyo", yoyo),
+        ("qunit", qunit),
+        ("tsup", tsup),
+        ("redocly", redocly),
+        ("asciidoctor", asciidoctor),
+        ("remark", remark),
     ]
 
 
