@@ -424,15 +424,20 @@ def path_token(match: re.Match[Any], text: str | bytes) -> bool:
 #: A command at a shell prompt (``$ ``, ``user@host:~/app$ ``) whose words name a secret (``salt-call pillar.get
 #: db:root_password``, ``cat /etc/vpn/auth.txt``, ``vault kv get -field=password``), and a line of its output (one of
 #: its first four) that is one value alone, made as a password: what the command printed is the secret it named. A
-#: line it passes over holds no placeholder: what is redacted again is judged as it was the first time.
+#: line it passes over holds no placeholder: what is redacted again is judged as it was the first time. The output's
+#: lines end as the command's line does: a real line break, or a JSON string's ``\n`` (a text inside a JSON
+#: document). Where the command's line ends with a real break, a ``\n`` in a line of its output is two characters
+#: of it (a JSON document the command printed), as it is when the whole text is given again inside a JSON string.
 PROMPT_OUTPUT = (
     # the command may go on over a line's end its backslash continues (``\`` and a newline; in a JSON string, both
     # escaped)
     r"(?:(?:(?<![^\n])|(?<=\\n)|(?<=[\"~/\w\])]))\$|[~/\]]#)[ \t]"
-    r"(?P<command>(?:\\\r?\n|\\\\\\n|[^\n\\]|\\[^nr\n]){1,200})(?:\r?\n|\\n)"
-    r"(?:(?!(?:[^\n\\]|\\[^nr\n]){0,128}\[secret:)(?:[^\n\\$]|\\[^nr\n]){0,128}(?:\r?\n|\\n)){0,3}?[ \t]{0,16}"
+    r"(?P<command>(?:\\\r?\n|\\\\\\n|[^\n\\]|\\[^nr\n]){1,200})(?:(?P<nl>\r?\n)|(?:\\r)?\\n)"
+    r"(?:(?!(?:[^\n\\]|\\(?(nl)[^\n]|[^nr\n])){0,128}\[secret:)(?:[^\n\\$]|\\(?(nl)[^\n]|[^nr\n])){0,128}"
+    r"(?(nl)\r?\n|(?:\\r)?\\n)){0,3}?[ \t]{0,16}"
     r"(?P<secret>(?=[^\s\\:]{0,255}[\d!#%^*+~])(?=[^\s\\:]{0,255}[A-Za-z])[^\s\"'`\\:$][^\s\"'`\\:]{5,255})"
-    r"[ \t]{0,16}(?=\r?\n|\\[rn]|$)"
+    # in a JSON string, a line may end where the string does
+    r"[ \t]{0,16}(?=(?(nl)\r?\n|(?:\\[rn]|\"))|$)"
 )
 #: Root's prompt ends with ``#`` after ``user@host:~``, ``user@host:/`` or ``[user@host dir]``; a ``#`` anywhere else
 #: starts a comment.
