@@ -81,9 +81,23 @@ _QUALIFIERS = frozenset(
 )
 
 
+#: Words of a name that say its token is a cursor or a marker (``sync_token``, ``next_page_token``, ``csrf_token``),
+#: never that a password is not one: ``SYNC_DB_PASSWORD`` is the password of a sync service.
+_CURSORS = frozenset(
+    "sync resume continuation next page cursor pagination idempotency csrf xsrf partition sort cache".split()
+)
+#: The words of a password (not a token or a key, which cursors and markers are called).
+_PASSWORD_WORDS = frozenset({"password", "passwd", "passphrase", "pass", "pwd", "pw"})
+
+
 def _not_secret(words: list[str]) -> bool:
     """Whether a word of a name says its value is something other than a secret (see _QUALIFIERS)."""
-    blocking = [i for i, w in enumerate(words) if w in _NOT_SECRET_WORDS and not _secret_id(words, i)]
+    password_at = max((i for i, w in enumerate(words) if w in _PASSWORD_WORDS), default=-1)
+    blocking = [
+        i
+        for i, w in enumerate(words)
+        if w in _NOT_SECRET_WORDS and not _secret_id(words, i) and not (w in _CURSORS and i < password_at)
+    ]
     if not blocking:
         return False
     secret_at = max((i for i, w in enumerate(words) if w in _SECRET_WORDS or _says_secret(w)), default=-1)
@@ -286,14 +300,14 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
         (word not in ("", ",", "==", "(") and not listed)
         or any(random_run(run, 10) for run in _RUN.findall(value))
         or random_letters(value)
-        or _UUID.fullmatch(value) is not None
+        or _issued_hex(value)
         or (word != "==" and password_like(value, quoted=bool(quote)))
     )
 
 
 def _issued(value: str) -> bool:
     """Whether a value is as a service issues a token: a UUID, or holding a random run."""
-    return _UUID.fullmatch(value) is not None or any(random_run(run) for run in _SEGMENT.findall(value))
+    return _issued_hex(value) or any(random_run(run) for run in _SEGMENT.findall(value))
 
 
 def _markup(text: str | bytes, name_at: int, close: str, word: str, end: int) -> bool:
@@ -346,3 +360,18 @@ _READS = re.compile(
 #: Words joined as code joins them: ``API_TOKEN``, ``aws_secret_access_key``, ``x-api-key``, ``db.password``.
 _JOINED = re.compile(r"[A-Za-z0-9][_.\-][A-Za-z]")
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+#: Hex digits in groups of other lengths, as some services issue keys (four to twelve digits a group, 24 or more in
+#: all): a UUID's kin, not a date or a version.
+_HEX_GROUPS = re.compile(r"(?=(?:[0-9a-f]-?){24})[0-9a-f]{4,12}(?:-[0-9a-f]{4,12}){2,7}")
+
+
+def _issued_hex(value: str) -> bool:
+    """Whether a value is a UUID, or hex in dashed groups with letters and digits both in it."""
+    if _UUID.fullmatch(value) is not None:
+        return True
+    return (
+        _HEX_GROUPS.fullmatch(value.lower()) is not None
+        and any(c.isdigit() for c in value)
+        and any(c.isalpha() for c in value)
+        and (value.islower() or value.isupper())
+    )
