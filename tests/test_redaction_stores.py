@@ -2,7 +2,8 @@
 field and value lines), a password set with an authentication plugin named (``IDENTIFIED WITH plugin BY``), a user
 created by a tool whose subcommands are a noun and a verb, an SDK client of a vendor's name given its key, a
 credential's type naming what a pair's value is, a password named after a service whose other tokens are cursors
-(``sync``), a key issued as hex in dashed groups. Invented tools and values; each redacted as text and inside a JSON
+(``sync``), a key issued as hex in dashed groups, a name and a value in a table's cells whose tags have attributes,
+a password a banner reports after a few words. Invented tools and values; each redacted as text and inside a JSON
 string alike, and redacting again changes nothing; look-alikes stay."""
 
 from __future__ import annotations
@@ -27,6 +28,13 @@ from redaction_checks import assert_caught_alike, assert_stays
         ('{"name": "DB_PASSWORD", "type": "String", "value": "Tq7#vLm2Rz9w"}\n', "Tq7#vLm2Rz9w"),
         ('{"syncDbPassword": "xK-QmTvRbLpWzNcHyD"}\n', "xK-QmTvRbLpWzNcHyD"),
         ("ZORB_API_KEY: a1b2-c3d4e5-f60718-293a4b5c-6d7e\n", "a1b2-c3d4e5-f60718-293a4b5c-6d7e"),
+        # a report's table, its cells with attributes and padded (a debug page's environment)
+        (
+            '<tr>\n  <th scope="row" class="k">ZORB_SECRET_KEY </th>\n  <td class="v">Rw9#kT3mQz7vLx2 </td>\n</tr>\n',
+            "Rw9#kT3mQz7vLx2",
+        ),
+        # a tool's banner, words (one hyphenated, one bracketed) between the password's word and the colon
+        ("The initial password for the [zorb] read-only operator is : Tq7#vLm2Rz9w\n", "Tq7#vLm2Rz9w"),
     ],
 )
 def test_a_secret_in_these_shapes_is_redacted(text: str, secret: str) -> None:
@@ -49,6 +57,9 @@ def test_a_secret_in_these_shapes_is_redacted(text: str, secret: str) -> None:
         '{"name": "replicas", "type": "String", "value": "three-of-them"}\n',  # no secret's name
         "ZORB_BUILD_KEY: 2026-1128-0931-4411-0000\n",  # a date's digits, no hex letter
         "ZORB_API_KEY_VERSION: a1b2-c3d4\n",  # too short
+        '<td class="e">ZORB_HOME </td><td class="v">/srv/zorb-2026 </td>\n',  # no secret's name
+        '<td class="e">ZORB_PASSWORD_FILE </td><td class="v">/run/secrets/zorb </td>\n',  # a path
+        "The password for the [zorb] operator is : required\n",  # a word
     ],
 )
 def test_what_only_looks_like_them_is_left(text: str) -> None:

@@ -155,6 +155,8 @@ def _shape_cases() -> list[tuple[str, str]]:
         (f'\nc = ZorbClient("{key}")\n', key),
         (f'\n{{"type": "secret", "value": "{key}"}}\n', key),
         (f"\nZORB_API_KEY {hexed}\n", hexed),
+        (f'\n<td class="e">ZORB_PASSWORD </td><td class="v">{pw} </td>\n', pw),
+        (f"\nThe generated password for the zorb built-in user is : {pw}\n", pw),
     ]
 
 

@@ -201,7 +201,10 @@ NAMED = (
     r"(?:\((?:string|str|\[\]byte)\)[ \t]{1,4}(?:\(len=\d{1,5}\)[ \t]{1,4})?|string\(\d{1,5}\)[ \t]{1,4})"
     r"|:\[|:[ \t]{0,4}(?:\r?\n|\\n)[ \t]{0,16}-[ \t]{1,4}|\([ \t]{0,4}(?=\\{0,8}[\"'`])"
     r"|(?:[ \t]{1,4}[A-Za-z_:][A-Za-z0-9_:.\-]{0,30}=\\{0,8}[\"'][^\"'<>\n\\]{0,128}\\{0,8}[\"']){1,4}[ \t]{0,4}>"
-    r"|</[A-Za-z][A-Za-z0-9_:.\-]{0,30}>(?:[ \t\r\n]|\\[nrt]){0,16}<[A-Za-z][A-Za-z0-9_:.\-]{0,30}>{spaced})"
+    # a cell's name and the next cell's value, padded, the cells' tags with attributes (phpinfo()'s ``<td
+    # class="e">``)
+    r"|[ \t]{0,4}</[A-Za-z][A-Za-z0-9_:.\-]{0,30}>(?:[ \t\r\n]|\\[nrt]){0,16}<[A-Za-z][A-Za-z0-9_:.\-]{0,30}"
+    r"(?:[ \t]{1,4}[A-Za-z_:][A-Za-z0-9_:.\-]{0,30}=\\{0,8}[\"'][^\"'<>\n\\]{0,64}\\{0,8}[\"']){0,4}>{spaced})"
     rf"(?P<q>(?:\\{{0,8}}[\"'`](?:\\{{1,8}}[\"'`])?)?)(?<!\\)(?P<secret>(?<=[\"'`])(?:[a-z]{{4}}\x20){{3}}[a-z]{{4}}(?=\\{{0,8}}[\"'`])|(?<=[\"'`])(?!\[){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
     r"(?=\\{0,8}[\"'`]|[\s\x00-\x1f\x7f,;&<>)}\]|]|\\|$)"
 )
@@ -314,9 +317,11 @@ def _markup(text: str | bytes, name_at: int, close: str, word: str, end: int) ->
     """Whether a name and a value stand in markup as one: the name an attribute's value of the element the value
     is the text of (``<string name="api_key" translatable="false">v</string>``, ``<entry key="x.token">v</entry>``)
     or the text of the element before the value's (a property list's ``<key>ApiKey</key> <string>v</string>``);
-    either way the value's element closes right after it; or the name the element's own, its attributes between
-    (FileZilla's ``<Pass encoding="base64">v</Pass>``, WS-Security's ``<wsse:Password Type="...">v</...>``)."""
-    if text[end : end + 2] not in ("</", b"</"):
+    either way the value's element closes right after it (padding between); or the name the element's own, its
+    attributes between (FileZilla's ``<Pass encoding="base64">v</Pass>``, WS-Security's ``<wsse:Password
+    Type="...">v</...>``)."""
+    after = text[end : end + 6]
+    if (after.lstrip(b" \t") if isinstance(after, bytes) else after.lstrip(" \t"))[:2] not in ("</", b"</"):
         return False
     if not close and not word.startswith("</"):
         before = text[max(0, name_at - 40) : name_at]
