@@ -3,8 +3,9 @@ field and value lines), a password set with an authentication plugin named (``ID
 created by a tool whose subcommands are a noun and a verb, an SDK client of a vendor's name given its key, a
 credential's type naming what a pair's value is, a password named after a service whose other tokens are cursors
 (``sync``), a key issued as hex in dashed groups, a name and a value in a table's cells whose tags have attributes,
-a password a banner reports after a few words. Invented tools and values; each redacted as text and inside a JSON
-string alike, and redacting again changes nothing; look-alikes stay."""
+a password a banner reports after a few words, a value that holds its quotes in markup (``&quot;v&quot;``).
+Invented tools and values; each redacted as text and inside a JSON string alike, and redacting again changes
+nothing; look-alikes stay."""
 
 from __future__ import annotations
 
@@ -35,6 +36,12 @@ from redaction_checks import assert_caught_alike, assert_stays
         ),
         # a tool's banner, words (one hyphenated, one bracketed) between the password's word and the colon
         ("The initial password for the [zorb] read-only operator is : Tq7#vLm2Rz9w\n", "Tq7#vLm2Rz9w"),
+        # a value holding its quotes, as XML writes them (an app's saved settings)
+        (
+            '<map>\n  <string name="zorb_api_token">&quot;Yq7RmT2vKx9LpW4nBz8cHd3F&quot;</string>\n</map>\n',
+            "Yq7RmT2vKx9LpW4nBz8cHd3F",
+        ),
+        ('<entry key="zorb.password">&#39;Tq7#vLm2Rz9w&#39;</entry>\n', "Tq7#vLm2Rz9w"),
     ],
 )
 def test_a_secret_in_these_shapes_is_redacted(text: str, secret: str) -> None:
@@ -60,6 +67,8 @@ def test_a_secret_in_these_shapes_is_redacted(text: str, secret: str) -> None:
         '<td class="e">ZORB_HOME </td><td class="v">/srv/zorb-2026 </td>\n',  # no secret's name
         '<td class="e">ZORB_PASSWORD_FILE </td><td class="v">/run/secrets/zorb </td>\n',  # a path
         "The password for the [zorb] operator is : required\n",  # a word
+        '<string name="zorb_api_token">&quot;@string/token_hint&quot;</string>\n',  # a reference
+        '<string name="zorb_title">&quot;Yq7RmT2vKx9LpW4nBz8cHd3F&quot;</string>\n',  # no secret's name
     ],
 )
 def test_what_only_looks_like_them_is_left(text: str) -> None:

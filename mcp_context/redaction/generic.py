@@ -205,7 +205,8 @@ NAMED = (
     # class="e">``)
     r"|[ \t]{0,4}</[A-Za-z][A-Za-z0-9_:.\-]{0,30}>(?:[ \t\r\n]|\\[nrt]){0,16}<[A-Za-z][A-Za-z0-9_:.\-]{0,30}"
     r"(?:[ \t]{1,4}[A-Za-z_:][A-Za-z0-9_:.\-]{0,30}=\\{0,8}[\"'][^\"'<>\n\\]{0,64}\\{0,8}[\"']){0,4}>{spaced})"
-    rf"(?P<q>(?:\\{{0,8}}[\"'`](?:\\{{1,8}}[\"'`])?)?)(?<!\\)(?P<secret>(?<=[\"'`])(?:[a-z]{{4}}\x20){{3}}[a-z]{{4}}(?=\\{{0,8}}[\"'`])|(?<=[\"'`])(?!\[){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
+    # the quote may be markup's entity (``&quot;v&quot;``: a value holding its quotes, as XML writes it)
+    rf"(?P<q>(?:\\{{0,8}}[\"'`](?:\\{{1,8}}[\"'`])?|&(?:quot|apos|#3[49]);)?)(?<!\\)(?P<secret>(?<=[\"'`])(?:[a-z]{{4}}\x20){{3}}[a-z]{{4}}(?=\\{{0,8}}[\"'`])|(?<=[\"'`])(?!\[){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
     r"(?=\\{0,8}[\"'`]|[\s\x00-\x1f\x7f,;&<>)}\]|]|\\|$)"
 )
 _NAMED_WORDS = (
@@ -317,11 +318,11 @@ def _markup(text: str | bytes, name_at: int, close: str, word: str, end: int) ->
     """Whether a name and a value stand in markup as one: the name an attribute's value of the element the value
     is the text of (``<string name="api_key" translatable="false">v</string>``, ``<entry key="x.token">v</entry>``)
     or the text of the element before the value's (a property list's ``<key>ApiKey</key> <string>v</string>``);
-    either way the value's element closes right after it (padding between); or the name the element's own, its
-    attributes between (FileZilla's ``<Pass encoding="base64">v</Pass>``, WS-Security's ``<wsse:Password
-    Type="...">v</...>``)."""
-    after = text[end : end + 6]
-    if (after.lstrip(b" \t") if isinstance(after, bytes) else after.lstrip(" \t"))[:2] not in ("</", b"</"):
+    either way the value's element closes right after it (padding, or the value's quote, between); or the name the
+    element's own, its attributes between (FileZilla's ``<Pass encoding="base64">v</Pass>``, WS-Security's
+    ``<wsse:Password Type="...">v</...>``)."""
+    closing: Any = _CLOSES_BYTES if isinstance(text, bytes) else _CLOSES
+    if closing.match(text, end, end + 24) is None:
         return False
     if not close and not word.startswith("</"):
         before = text[max(0, name_at - 40) : name_at]
@@ -334,6 +335,9 @@ def _markup(text: str | bytes, name_at: int, close: str, word: str, end: int) ->
     return close.lstrip("\\") in ('"', "'") and opening in (f"={close}", f"={close}".encode())
 
 
+#: What stands between a value and its element's end: padding, or the quote (an entity's too) that closes the value.
+_CLOSES = re.compile(r"(?:&(?:quot|apos|#3[49]);|\\{0,8}[\"'])?[ \t]{0,8}</")
+_CLOSES_BYTES = re.compile(_CLOSES.pattern.encode())
 #: What opens an element just before its name: ``<``, and a namespace's prefix (``<wsse:``).
 _ELEMENT_OPEN = re.compile(r"<(?:[A-Za-z_][A-Za-z0-9_.\-]{0,30}:)?\Z")
 _LINE_START = re.compile(r"(?:\n|\\n)[ \t]*\Z")
