@@ -3,7 +3,8 @@ field and value lines), a password set with an authentication plugin named (``ID
 created by a tool whose subcommands are a noun and a verb, an SDK client of a vendor's name given its key, a
 credential's type naming what a pair's value is, a password named after a service whose other tokens are cursors
 (``sync``), a key issued as hex in dashed groups, a name and a value in a table's cells whose tags have attributes,
-a password a banner reports after a few words, a value that holds its quotes in markup (``&quot;v&quot;``).
+a password a banner reports after a few words, a value that holds its quotes in markup (``&quot;v&quot;``), a
+query's rows printed under no header but its select list.
 Invented tools and values; each redacted as text and inside a JSON string alike, and redacting again changes
 nothing; look-alikes stay."""
 
@@ -42,6 +43,12 @@ from redaction_checks import assert_caught_alike, assert_stays
             "Yq7RmT2vKx9LpW4nBz8cHd3F",
         ),
         ('<entry key="zorb.password">&#39;Tq7#vLm2Rz9w&#39;</entry>\n', "Tq7#vLm2Rz9w"),
+        # a query's rows printed without a header, its select list naming the columns (an alias, a table's prefix)
+        (
+            '$ psql -At -c "SELECT u.name, u.api_token AS token FROM users u"\nops|Yq7RmT2vKx9LpW4nBz8cHd3F\n',
+            "Yq7RmT2vKx9LpW4nBz8cHd3F",
+        ),
+        ('mysql -NB -e "select login, password from accounts"\nops\tTq7#vLm2Rz9w\n', "Tq7#vLm2Rz9w"),
     ],
 )
 def test_a_secret_in_these_shapes_is_redacted(text: str, secret: str) -> None:
@@ -69,6 +76,8 @@ def test_a_secret_in_these_shapes_is_redacted(text: str, secret: str) -> None:
         "The password for the [zorb] operator is : required\n",  # a word
         '<string name="zorb_api_token">&quot;@string/token_hint&quot;</string>\n',  # a reference
         '<string name="zorb_title">&quot;Yq7RmT2vKx9LpW4nBz8cHd3F&quot;</string>\n',  # no secret's name
+        'cur.execute("SELECT token FROM sessions")\nrows = cur.fetchall()\n',  # code, no row
+        "$ sqlite3 app.db 'select id, name, digest from files'\n1|zorb.tar|Yq7RmT2vKx9LpW4nBz8cHd3F\n",  # no secret
     ],
 )
 def test_what_only_looks_like_them_is_left(text: str) -> None:

@@ -158,6 +158,7 @@ def _shape_cases() -> list[tuple[str, str]]:
         (f'\n<td class="e">ZORB_PASSWORD </td><td class="v">{pw} </td>\n', pw),
         (f"\nThe generated password for the zorb built-in user is : {pw}\n", pw),
         (f'\n<string name="ZorbPreSharedKey">&quot;{pw}&quot;</string>\n', pw),
+        (f"\n$ zorbsql app.db 'select id, api_token from keys;'\n1|{key}\n", key),
     ]
 
 

@@ -319,6 +319,7 @@ RULES: tuple[Rule, ...] = (
     # a secret's column under a header that names it, every row (see columns)
     Rule("secret", columns.CSV_ANCHORS, r"(?!)", folded=True, finder=columns.csv_rows),
     Rule("secret", columns.BAR_ANCHORS, r"(?!)", finder=columns.bar_rows),
+    Rule("secret", columns.QUERY_ANCHORS, r"(?!)", folded=True, finder=columns.query_rows),
     Rule("password", configs.SECTION_ANCHORS, r"(?!)", folded=True, finder=configs.section_values),
     Rule("secret", inserts.ANCHORS, r"(?!)", folded=True, finder=inserts.insert_rows),
     _rule("secret", shaped.NEARBY_ANCHORS, shaped.NEARBY, folded=True, accept=shaped.nearby_value),
