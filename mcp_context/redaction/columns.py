@@ -334,15 +334,20 @@ def csv_rows(text: str | bytes, standing: list[list[int]], carry: Carry | None) 
     yield from _carried(text, carry, "csv")
 
 
-def bar_rows(text: str | bytes, standing: list[list[int]], carry: Carry | None) -> Iterator[re.Match[Any]]:
-    """The secrets of a table drawn with bars under a header naming their column, found at its separator line."""
+def _lines_at(text: str | bytes, standing: list[list[int]]) -> Iterator[tuple[int, int, int, str]]:
+    """Each line an anchor stands in, once (the first anchor in it, the line's start and end, its line break)."""
     seen: set[int] = set()
     for at in sorted({i for places in standing for i in places}):
         found = _line(text, at)
         if found is None or found[0] in seen:
             continue
-        start, end, newline = found
-        seen.add(start)
+        seen.add(found[0])
+        yield at, *found
+
+
+def bar_rows(text: str | bytes, standing: list[list[int]], carry: Carry | None) -> Iterator[re.Match[Any]]:
+    """The secrets of a table drawn with bars under a header naming their column, found at its separator line."""
+    for _, start, end, newline in _lines_at(text, standing):
         if pattern(_SEPARATOR_LINE).fullmatch(_str(text[start:end])) is None or start == 0:
             continue
         above = _line(text, start - len(newline) - 1)
@@ -370,13 +375,7 @@ _ALIAS = r"(?i:[ \t]as[ \t]+)"
 
 def query_rows(text: str | bytes, standing: list[list[int]], carry: Carry | None) -> Iterator[re.Match[Any]]:
     """The secrets of the rows a query printed without a header, under the columns its select list names."""
-    seen: set[int] = set()
-    for at in sorted({i for places in standing for i in places}):
-        found = _line(text, at)
-        if found is None or found[0] in seen:
-            continue
-        start, end, newline = found
-        seen.add(start)
+    for at, start, end, newline in _lines_at(text, standing):
         query = pattern(_QUERY).search(_str(text[at:end]))
         if query is None or end >= len(text):
             continue
