@@ -81,6 +81,7 @@ def _shape_cases() -> list[tuple[str, str]]:
     letters = f"{rand(8, ALNUM[:52])}_{rand(9, ALNUM[:52])}"
     phrase = str(Mnemonic("english").to_mnemonic(bytes(RNG.getrandbits(8) for _ in range(16))))
     wif = base58.b58encode_check(b"\x80" + bytes(RNG.getrandbits(8) for _ in range(32)) + b"\x01").decode()
+    hexed = "-".join(rand(n, "0123456789abcdef") for n in (4, 4, 6, 6, 8))
     return [
         (f'\nconst ZORB_KEY: &str = "{key}";\n', key),
         (f"\nZORB_ACCESS_KEY:{' ' * 30}{key}\n", key),
@@ -145,6 +146,19 @@ def _shape_cases() -> list[tuple[str, str]]:
         (f"\nPRESET_PASSPHRASE {rand(40, 'ABCDEF0123456789')} -1 {pw.encode().hex()}\n", pw.encode().hex()),
         (f"\nzorb wallet recovery phrase:\n{phrase}\n", phrase),
         (f"\nzorb-cli dumpprivkey zb1qxyz\n{wif}\n", wif),
+        # the thirteenth part's classes: a store's typed attribute and numbered reply, a plugin before the
+        # password, a noun-and-verb tool's user, a vendor's SDK client, a pair's type, hex in dashed groups
+        (f'\n{{"zorbSecret": {{"S": "{key}"}}}}\n', key),
+        (f'\n 5) "zorb_token"\n 6) "{key}"\n', key),
+        (f"\nCREATE USER ops IDENTIFIED WITH sha256_password BY '{pw}';\n", pw),
+        (f"\nzorb-tool user create ops '{pw}'\n", pw),
+        (f'\nc = ZorbClient("{key}")\n', key),
+        (f'\n{{"type": "secret", "value": "{key}"}}\n', key),
+        (f"\nZORB_API_KEY {hexed}\n", hexed),
+        (f'\n<td class="e">ZORB_PASSWORD </td><td class="v">{pw} </td>\n', pw),
+        (f"\nThe generated password for the zorb built-in user is : {pw}\n", pw),
+        (f'\n<string name="ZorbPreSharedKey">&quot;{pw}&quot;</string>\n', pw),
+        (f"\n$ zorbsql app.db 'select id, api_token from keys;'\n1|{key}\n", key),
     ]
 
 

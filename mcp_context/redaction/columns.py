@@ -334,15 +334,20 @@ def csv_rows(text: str | bytes, standing: list[list[int]], carry: Carry | None) 
     yield from _carried(text, carry, "csv")
 
 
-def bar_rows(text: str | bytes, standing: list[list[int]], carry: Carry | None) -> Iterator[re.Match[Any]]:
-    """The secrets of a table drawn with bars under a header naming their column, found at its separator line."""
+def _lines_at(text: str | bytes, standing: list[list[int]]) -> Iterator[tuple[int, int, int, str]]:
+    """Each line an anchor stands in, once (the first anchor in it, the line's start and end, its line break)."""
     seen: set[int] = set()
     for at in sorted({i for places in standing for i in places}):
         found = _line(text, at)
         if found is None or found[0] in seen:
             continue
-        start, end, newline = found
-        seen.add(start)
+        seen.add(found[0])
+        yield at, *found
+
+
+def bar_rows(text: str | bytes, standing: list[list[int]], carry: Carry | None) -> Iterator[re.Match[Any]]:
+    """The secrets of a table drawn with bars under a header naming their column, found at its separator line."""
+    for _, start, end, newline in _lines_at(text, standing):
         if pattern(_SEPARATOR_LINE).fullmatch(_str(text[start:end])) is None or start == 0:
             continue
         above = _line(text, start - len(newline) - 1)
@@ -358,6 +363,33 @@ def bar_rows(text: str | bytes, standing: list[list[int]], carry: Carry | None) 
         table = Table("|", "", newline, len(names), secret, above[0])
         yield from _rows(text, table, _next_line(text, end, newline), carry)
     yield from _carried(text, carry, "bar")
+
+
+#: A query whose rows are printed without a header (sqlite3's list mode, ``psql -At``, ``mysql -NB``): its select
+#: list, on the line the command stands on, names the columns; the rows follow on the next lines, split by ``|`` or a
+#: tab. A stream's later windows walk them on as a header's rows (see _carried).
+QUERY_ANCHORS = ("select ",)
+_QUERY = r"(?i:select)[ \t]+(?P<columns>[A-Za-z0-9_.`\[\], \t]{1,1024}?)[ \t]+(?i:from)[ \t]"
+_ALIAS = r"(?i:[ \t]as[ \t]+)"
+
+
+def query_rows(text: str | bytes, standing: list[list[int]], carry: Carry | None) -> Iterator[re.Match[Any]]:
+    """The secrets of the rows a query printed without a header, under the columns its select list names."""
+    for at, start, end, newline in _lines_at(text, standing):
+        query = pattern(_QUERY).search(_str(text[at:end]))
+        if query is None or end >= len(text):
+            continue
+        names = [re.split(_ALIAS, c)[-1].strip(" \t`[]").rsplit(".", 1)[-1] for c in query["columns"].split(",")]
+        secret = named(names)
+        following = _next_line(text, end, newline)
+        first = _line(text, following)
+        if not secret or first is None:
+            continue
+        row = _str(text[first[0] : first[1]])
+        tab = "\\t" if newline == "\\n" else "\t"  # a tab as the text spells it (a JSON string's escape)
+        sep = "|" if "|" in row else tab if tab in row else None
+        if sep is not None:
+            yield from _rows(text, Table(sep, "", newline, len(names), secret, start), following, carry)
 
 
 def _carried(text: str | bytes, carry: Carry | None, kind: str) -> Iterator[re.Match[Any]]:

@@ -131,13 +131,17 @@ SAMBA_USER_ANCHORS = ("-U ",)
 
 
 #: A command that adds a user or sets a user's password, given the user and then the password by position
-#: (``rabbitmqctl add_user orders 'pw'``, ``change_password``, a broker's or a database's admin tool).
+#: (``rabbitmqctl add_user orders 'pw'``, ``change_password``, a broker's or a database's admin tool; a tool whose
+#: subcommands are a noun and a verb, ``samba-tool user create svc 'pw'``).
 USER_VERB = (
-    r"\b(?:add_user|create_user|change_password|set_password|adduser|useradd)[ \t]{1,4}"
+    r"\b(?:add_user|create_user|change_password|set_password|adduser|useradd|users?[ \t]{1,4}(?:create|add))[ \t]{1,4}"
     r"(?P<uq>['\"]?)[A-Za-z0-9_.@\-]{1,64}(?P=uq)[ \t]{1,4}"
     rf"(?P<q>(?:\\{{0,8}}['\"])?)(?P<secret>{_ARG}{{6,256}})(?P=q)(?=[\s;|&)]|\\[nrt]|$)"
 )
-USER_VERB_ANCHORS = ("add_user ", "create_user ", "change_password ", "set_password ", "adduser ", "useradd ")
+USER_VERB_ANCHORS = (
+    "add_user ", "create_user ", "change_password ", "set_password ", "adduser ", "useradd ",
+    "user create ", "user add ", "users create ", "users add ",
+)  # fmt: skip
 
 
 #: A user and a password joined by a colon after a word that says auth or login (HAProxy's ``stats auth admin:pw``, a
@@ -216,16 +220,19 @@ POSITIONAL_ANCHORS = ("htpasswd", "isql", "net use", "NET USE", "Net use", "net 
 #: A literal key handed to a call that signs, verifies, encrypts or keeps sessions with it, by position: a JWT
 #: library's ``sign(payload, 'k')`` and ``SignedString([]byte("k"))``, ``hmac.new(b'k', ...)``, ``createHmac('sha256',
 #: 'k')``, a cookie store's or parser's (``NewCookieStore([]byte("k"))``, ``cookieParser('k')``), SQL's
-#: ``pgp_sym_decrypt(x, 'k')``, an SDK's client built with its key (``Client("k")``); made as a password or random.
+#: ``pgp_sym_decrypt(x, 'k')``, an SDK's client built with its key (``Client("k")``, a vendor's ``ZorbClient("k")`` or
+#: ``zorb_client("project", "k")``); made as a password or random.
 KEYED_CALL = (
-    r"(?:\b(?:sign|verify|SignedString|NewCookieStore|cookieParser|createHmac|NewHMAC|HMAC|Fernet|Client|SDK)|\bhmac\.new"
+    r"(?:\b(?:sign|verify|SignedString|NewCookieStore|cookieParser|createHmac|NewHMAC|HMAC|Fernet|SDK)|Client|_client"
+    r"|\bhmac\.new"
     r"|(?i:\bpgp_sym_(?:en|de)crypt(?:_bytea)?|\baes_(?:en|de)crypt|\b(?:en|de)cryptbypassphrase))\("
-    rf"{_SPACE}(?:[^,()\n\"']{{0,64}},{_SPACE}|(?P<q1>['\"])[^'\"\n]{{0,64}}(?P=q1),{_SPACE}){{0,2}}"
+    # the arguments before it quoted as the key is, escaped too (a call inside a JSON string)
+    rf"{_SPACE}(?:[^,()\n\"']{{0,64}},{_SPACE}|(?P<q1>\\{{0,8}}['\"])[^'\"\n\\]{{0,64}}(?P=q1),{_SPACE}){{0,2}}"
     rf"(?:\[\]byte\(|b)?(?P<q>\\{{0,8}}['\"])(?P<secret>{_QUOTED}{{8,256}})(?P=q)"
 )
 KEYED_CALL_ANCHORS = (
     "sign(", "verify(", "SignedString(", "NewCookieStore(", "cookieParser(", "createHmac(", "NewHMAC(", "HMAC(",
-    "Fernet(", "Client(", "SDK(", "hmac.new(", "pgp_sym_encrypt", "pgp_sym_decrypt", "PGP_SYM_ENCRYPT",
+    "Fernet(", "Client(", "_client(", "SDK(", "hmac.new(", "pgp_sym_encrypt", "pgp_sym_decrypt", "PGP_SYM_ENCRYPT",
     "PGP_SYM_DECRYPT", "aes_encrypt(", "aes_decrypt(", "AES_ENCRYPT(", "AES_DECRYPT(", "ENCRYPTBYPASSPHRASE(",
     "DECRYPTBYPASSPHRASE(", "EncryptByPassPhrase(", "DecryptByPassPhrase(",
 )  # fmt: skip

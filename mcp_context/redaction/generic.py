@@ -81,9 +81,23 @@ _QUALIFIERS = frozenset(
 )
 
 
+#: Words of a name that say its token is a cursor or a marker (``sync_token``, ``next_page_token``, ``csrf_token``),
+#: never that a password is not one: ``SYNC_DB_PASSWORD`` is the password of a sync service.
+_CURSORS = frozenset(
+    "sync resume continuation next page cursor pagination idempotency csrf xsrf partition sort cache".split()
+)
+#: The words of a password (not a token or a key, which cursors and markers are called).
+_PASSWORD_WORDS = frozenset({"password", "passwd", "passphrase", "pass", "pwd", "pw"})
+
+
 def _not_secret(words: list[str]) -> bool:
     """Whether a word of a name says its value is something other than a secret (see _QUALIFIERS)."""
-    blocking = [i for i, w in enumerate(words) if w in _NOT_SECRET_WORDS and not _secret_id(words, i)]
+    password_at = max((i for i, w in enumerate(words) if w in _PASSWORD_WORDS), default=-1)
+    blocking = [
+        i
+        for i, w in enumerate(words)
+        if w in _NOT_SECRET_WORDS and not _secret_id(words, i) and not (w in _CURSORS and i < password_at)
+    ]
     if not blocking:
         return False
     secret_at = max((i for i, w in enumerate(words) if w in _SECRET_WORDS or _says_secret(w)), default=-1)
@@ -187,8 +201,12 @@ NAMED = (
     r"(?:\((?:string|str|\[\]byte)\)[ \t]{1,4}(?:\(len=\d{1,5}\)[ \t]{1,4})?|string\(\d{1,5}\)[ \t]{1,4})"
     r"|:\[|:[ \t]{0,4}(?:\r?\n|\\n)[ \t]{0,16}-[ \t]{1,4}|\([ \t]{0,4}(?=\\{0,8}[\"'`])"
     r"|(?:[ \t]{1,4}[A-Za-z_:][A-Za-z0-9_:.\-]{0,30}=\\{0,8}[\"'][^\"'<>\n\\]{0,128}\\{0,8}[\"']){1,4}[ \t]{0,4}>"
-    r"|</[A-Za-z][A-Za-z0-9_:.\-]{0,30}>(?:[ \t\r\n]|\\[nrt]){0,16}<[A-Za-z][A-Za-z0-9_:.\-]{0,30}>{spaced})"
-    rf"(?P<q>(?:\\{{0,8}}[\"'`](?:\\{{1,8}}[\"'`])?)?)(?<!\\)(?P<secret>(?<=[\"'`])(?:[a-z]{{4}}\x20){{3}}[a-z]{{4}}(?=\\{{0,8}}[\"'`])|(?<=[\"'`])(?!\[){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
+    # a cell's name and the next cell's value, padded, the cells' tags with attributes (phpinfo()'s ``<td
+    # class="e">``)
+    r"|[ \t]{0,4}</[A-Za-z][A-Za-z0-9_:.\-]{0,30}>(?:[ \t\r\n]|\\[nrt]){0,16}<[A-Za-z][A-Za-z0-9_:.\-]{0,30}"
+    r"(?:[ \t]{1,4}[A-Za-z_:][A-Za-z0-9_:.\-]{0,30}=\\{0,8}[\"'][^\"'<>\n\\]{0,64}\\{0,8}[\"']){0,4}>{spaced})"
+    # the quote may be markup's entity (``&quot;v&quot;``: a value holding its quotes, as XML writes it)
+    rf"(?P<q>(?:\\{{0,8}}[\"'`](?:\\{{1,8}}[\"'`])?|&(?:quot|apos|#3[49]);)?)(?<!\\)(?P<secret>(?<=[\"'`])(?:[a-z]{{4}}\x20){{3}}[a-z]{{4}}(?=\\{{0,8}}[\"'`])|(?<=[\"'`])(?!\[){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
     r"(?=\\{0,8}[\"'`]|[\s\x00-\x1f\x7f,;&<>)}\]|]|\\|$)"
 )
 _NAMED_WORDS = (
@@ -286,23 +304,25 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
         (word not in ("", ",", "==", "(") and not listed)
         or any(random_run(run, 10) for run in _RUN.findall(value))
         or random_letters(value)
-        or _UUID.fullmatch(value) is not None
+        or _issued_hex(value)
         or (word != "==" and password_like(value, quoted=bool(quote)))
     )
 
 
 def _issued(value: str) -> bool:
     """Whether a value is as a service issues a token: a UUID, or holding a random run."""
-    return _UUID.fullmatch(value) is not None or any(random_run(run) for run in _SEGMENT.findall(value))
+    return _issued_hex(value) or any(random_run(run) for run in _SEGMENT.findall(value))
 
 
 def _markup(text: str | bytes, name_at: int, close: str, word: str, end: int) -> bool:
     """Whether a name and a value stand in markup as one: the name an attribute's value of the element the value
     is the text of (``<string name="api_key" translatable="false">v</string>``, ``<entry key="x.token">v</entry>``)
     or the text of the element before the value's (a property list's ``<key>ApiKey</key> <string>v</string>``);
-    either way the value's element closes right after it; or the name the element's own, its attributes between
-    (FileZilla's ``<Pass encoding="base64">v</Pass>``, WS-Security's ``<wsse:Password Type="...">v</...>``)."""
-    if text[end : end + 2] not in ("</", b"</"):
+    either way the value's element closes right after it (padding, or the value's quote, between); or the name the
+    element's own, its attributes between (FileZilla's ``<Pass encoding="base64">v</Pass>``, WS-Security's
+    ``<wsse:Password Type="...">v</...>``)."""
+    closing: Any = _CLOSES_BYTES if isinstance(text, bytes) else _CLOSES
+    if closing.match(text, end, end + 24) is None:
         return False
     if not close and not word.startswith("</"):
         before = text[max(0, name_at - 40) : name_at]
@@ -315,6 +335,9 @@ def _markup(text: str | bytes, name_at: int, close: str, word: str, end: int) ->
     return close.lstrip("\\") in ('"', "'") and opening in (f"={close}", f"={close}".encode())
 
 
+#: What stands between a value and its element's end: padding, or the quote (an entity's too) that closes the value.
+_CLOSES = re.compile(r"(?:&(?:quot|apos|#3[49]);|\\{0,8}[\"'])?[ \t]{0,8}</")
+_CLOSES_BYTES = re.compile(_CLOSES.pattern.encode())
 #: What opens an element just before its name: ``<``, and a namespace's prefix (``<wsse:``).
 _ELEMENT_OPEN = re.compile(r"<(?:[A-Za-z_][A-Za-z0-9_.\-]{0,30}:)?\Z")
 _LINE_START = re.compile(r"(?:\n|\\n)[ \t]*\Z")
@@ -346,3 +369,18 @@ _READS = re.compile(
 #: Words joined as code joins them: ``API_TOKEN``, ``aws_secret_access_key``, ``x-api-key``, ``db.password``.
 _JOINED = re.compile(r"[A-Za-z0-9][_.\-][A-Za-z]")
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+#: Hex digits in groups of other lengths, as some services issue keys (four to twelve digits a group, 24 or more in
+#: all): a UUID's kin, not a date or a version.
+_HEX_GROUPS = re.compile(r"(?=(?:[0-9a-f]-?){24})[0-9a-f]{4,12}(?:-[0-9a-f]{4,12}){2,7}")
+
+
+def _issued_hex(value: str) -> bool:
+    """Whether a value is a UUID, or hex in dashed groups with letters and digits both in it."""
+    if _UUID.fullmatch(value) is not None:
+        return True
+    return (
+        _HEX_GROUPS.fullmatch(value.lower()) is not None
+        and any(c.isdigit() for c in value)
+        and any(c.isalpha() for c in value)
+        and (value.islower() or value.isupper())
+    )

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Callable, Iterator
-from functools import cached_property
+from collections.abc import Callable
 from typing import Any
 
 from . import (
@@ -18,14 +16,15 @@ from . import (
     keys,
     shaped,
     shapes,
+    stores,
     tables,
     values,
     vendors,
     wallets,
 )
+from .rule import _NOT_ASCII, Rule, compiled_spelling
 
-#: What finds a rule's matches in Python (see Rule.finder).
-Finder = Callable[[str | bytes, list[list[int]], columns.Carry | None], Iterator[re.Match[Any]]]
+__all__ = ["LONGEST", "RULES", "Rule", "compiled_spelling"]
 
 #: No match of a rule is longer than this many characters (or bytes), except a PEM block's (which a stream holds
 #: whole; see Redactor.stream): a rule's repeats are bounded so, and a stream cut this far before its end cuts no
@@ -40,8 +39,6 @@ _PEM_MOST = 65536
 _START = r"(?:\b|(?<=\\[nrt]))"
 #: Where a token may start: not inside a run of a token's characters (but after a JSON escape).
 _NOT_AFTER_TOKEN = r"(?:(?<![A-Za-z0-9_\-])|(?<=\\[nrt]))"
-#: Characters outside ASCII, as a range inside a class (spelled for bytes when a rule is compiled for them).
-_NOT_ASCII = r"\x80-\U0010ffff"
 _B64URL = r"[A-Za-z0-9_\-]"
 _PEM = r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
 #: A value assigned to a name that says it is secret: 8 or more characters with a letter and a digit in them, so
@@ -51,114 +48,6 @@ _PEM = r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
 #: ends it (a terminal's colour code after the value, as ``\u001b`` ends it in a JSON string).
 _VALUE_CHAR = r"""[^\s\x00-\x1f\x7f"'`,;{}()\[\]<>\\]"""
 _VALUE = rf"(?={_VALUE_CHAR}{{0,512}}\d)(?={_VALUE_CHAR}{{0,512}}[A-Za-z]){_VALUE_CHAR}{{8,2048}}"
-
-
-class Rule:
-    """One credential format. Its pattern is tried only where one of its anchors occurs (found by plain substring
-    search, far faster than any pattern scanning the text), starting at most ``back`` characters before it: text
-    without credentials costs a few substring scans, and a common word ("secret") costs one try where it stands,
-    never a case-insensitive scan of a whole 60 MB result.
-
-    The patterns are compiled when first tried: a process that redacts only texts without the rule's anchors
-    (a hook checking a tool call for loops) never pays for them, and compiling all of them is most of what
-    loading redaction would cost. A plain class, not a dataclass, for the same process: it loads this module to
-    redact a tool call's arguments, and a dataclass compiles its methods from source when it is made."""
-
-    def __init__(
-        self,
-        kind: str,
-        anchors: tuple[str, ...],
-        source: str,
-        folded: bool = False,
-        back: int = 0,
-        exact: bool = False,
-        accept: Callable[[re.Match[Any], str | bytes], bool] | None = None,
-        scan_source: str | None = None,
-        finder: Finder | None = None,
-    ) -> None:
-        self.kind = kind
-        self.anchors = anchors
-        #: The pattern's spelling, as :attr:`pattern` compiles it.
-        self.source = source
-        #: Whether the anchors are to be found whatever the case of their (ASCII) letters.
-        self.folded = folded
-        #: How far before an anchor a match may start.
-        self.back = back
-        #: Whether a match starts exactly ``back`` characters before its anchor (one try, not ``back`` + 1).
-        self.exact = exact
-        #: What a pattern cannot judge (is the value random enough, does the name before it say secret), given
-        #: the match and the text it was found in; a match it refuses is no match.
-        self.accept = accept
-        #: For a rule with no anchor: the spelling of a pattern found by one scan of the text (fast, as it starts
-        #: with a class of rare characters), where the rule is tried from the start of the word the hit stands in.
-        self.scan_source = scan_source
-        #: For a rule whose matches no pattern can find alone (a table's rows, under a header lines away): what
-        #: finds them, given the text, where the rule's anchors stand and what a stream's earlier window left
-        #: open (see columns); its ``source`` is then a pattern that matches nothing.
-        self.finder = finder
-
-    def __repr__(self) -> str:
-        return f"Rule({self.kind!r}, {self.anchors!r})"
-
-    @cached_property
-    def pattern(self) -> re.Pattern[str]:
-        # ASCII semantics for \b, \d, \s and case-blindness, in both: a credential and the name given it are ASCII
-        return re.compile(compiled_spelling(self.source), re.ASCII)
-
-    @cached_property
-    def bytes_pattern(self) -> re.Pattern[bytes]:
-        """The same pattern for UTF-8 bytes (a stream is redacted as it comes, never decoded): every class that
-        could take a character outside ASCII leaves it out in both, so the two find the same matches."""
-        return re.compile(_bytes(compiled_spelling(self.source)).encode("ascii"), re.ASCII)
-
-    @cached_property
-    def scan(self) -> re.Pattern[str] | None:
-        return None if self.scan_source is None else re.compile(compiled_spelling(self.scan_source), re.ASCII)
-
-    @cached_property
-    def bytes_scan(self) -> re.Pattern[bytes] | None:
-        if self.scan_source is None:
-            return None
-        return re.compile(_bytes(compiled_spelling(self.scan_source)).encode("ascii"), re.ASCII)
-
-
-def _bytes(pattern: str) -> str:
-    """The pattern for UTF-8 bytes: a class that leaves out characters outside ASCII leaves out their bytes."""
-    return pattern.replace(_NOT_ASCII, r"\x80-\xff")
-
-
-#: A class that leaves out every character outside ASCII: ``[^`` what else it leaves out, the range, ``]``.
-_WITHOUT_NOT_ASCII = re.compile(r"\[\^((?:\\.|[^\]\\])*?)" + re.escape(_NOT_ASCII) + r"((?:\\.|[^\]\\])*)\]")
-
-
-def compiled_spelling(source: str) -> str:
-    """``source`` as it is compiled, for text and for bytes alike: each class that leaves out every character
-    outside ASCII (``[^`` ... ``\\x80-\\U0010ffff]``) spelled as the ASCII characters it takes. The two take
-    the same characters, in a text and in UTF-8 bytes; but ``re`` compiles a range up to U+10FFFF by walking its
-    first 65,536 code points in Python, milliseconds per class, and a hook checking a tool call compiles such a
-    rule on every call (``tokens``, a key of the loop state it saves, is one of the rule's anchors)."""
-    return _WITHOUT_NOT_ASCII.sub(lambda m: _ascii_class(m.group(1), m.group(2)) or m.group(), source)
-
-
-@functools.lru_cache(maxsize=64)
-def _ascii_class(before: str, after: str) -> str | None:
-    """The ASCII characters a class ``[^before after]`` takes (under re.ASCII), as one class of ranges; None
-    when it leaves out a letter, which case-blindness around the class would change."""
-    codes = _takes(before, after, 0)
-    if codes != _takes(before, after, re.IGNORECASE):
-        return None
-    runs: list[list[int]] = []
-    for c in codes:
-        if runs and runs[-1][1] == c - 1:
-            runs[-1][1] = c
-        else:
-            runs.append([c, c])
-    return "[" + "".join(f"\\x{a:02x}" if a == b else f"\\x{a:02x}-\\x{b:02x}" for a, b in runs) + "]"
-
-
-def _takes(before: str, after: str, flags: int) -> list[int]:
-    tests = [re.compile(f"[^{part}]", re.ASCII | flags).fullmatch for part in (before, after) if part]
-    return [c for c in range(128) if all(takes(chr(c)) for takes in tests)]
 
 
 def _rule(
@@ -430,6 +319,7 @@ RULES: tuple[Rule, ...] = (
     # a secret's column under a header that names it, every row (see columns)
     Rule("secret", columns.CSV_ANCHORS, r"(?!)", folded=True, finder=columns.csv_rows),
     Rule("secret", columns.BAR_ANCHORS, r"(?!)", finder=columns.bar_rows),
+    Rule("secret", columns.QUERY_ANCHORS, r"(?!)", folded=True, finder=columns.query_rows),
     Rule("password", configs.SECTION_ANCHORS, r"(?!)", folded=True, finder=configs.section_values),
     Rule("secret", inserts.ANCHORS, r"(?!)", folded=True, finder=inserts.insert_rows),
     _rule("secret", shaped.NEARBY_ANCHORS, shaped.NEARBY, folded=True, accept=shaped.nearby_value),
@@ -445,6 +335,8 @@ RULES: tuple[Rule, ...] = (
     _rule("secret", shapes.COOKIE_JAR_ANCHORS, shapes.COOKIE_JAR, accept=shapes.cookie_line),
     _rule("cookie", shapes.COOKIE_HEADER_ANCHORS, shapes.COOKIE_HEADER, folded=True, accept=shapes.cookie_header),
     _rule("secret", shapes.PAIR_VALUE_ANCHORS, shapes.PAIR_VALUE, folded=True, accept=shapes.pair_value),
+    _rule("secret", stores.TYPED_ANCHORS, stores.TYPED, accept=stores.typed),
+    _rule("secret", stores.REPLY_ANCHORS, stores.REPLY, accept=stores.reply),
     _rule("password", shapes.IDENTIFIED_BY_ANCHORS, shapes.IDENTIFIED_BY, folded=True, accept=shapes.identified_by),
     _rule("secret", shapes.HEREDOC_ANCHORS, shapes.HEREDOC, accept=shapes.heredoc),
     _rule("secret", shapes.DEFAULT_ANCHORS, shapes.DEFAULT, folded=True, accept=shapes.default_value),

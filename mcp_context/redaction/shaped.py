@@ -147,9 +147,11 @@ _LONG_RUN = re.compile(r"[A-Za-z0-9]{20,}")
 
 
 #: A password a line reports after a colon, a few words after the password's word ("admin password for the smoke
-#: test: v", "Generated password: v"): the value ends the line, made as a password (see commands.made_password).
+#: test: v", "Generated password: v", "password for the elastic built-in superuser is : v", "password for the
+#: [admin] user: v"): the value ends the line, made as a password (see commands.made_password).
 REPORTED = (
-    r"(?i:passw(?:or)?d|passphrase|passcode)(?:[ \t]{1,4}[A-Za-z]{1,12}){0,5}[ \t]{0,4}:[ \t]{1,4}"
+    r"(?i:passw(?:or)?d|passphrase|passcode)(?:[ \t]{1,4}(?:[A-Za-z][A-Za-z\-]{0,15}|\[[A-Za-z0-9_.\-]{1,32}\])){0,7}"
+    r"[ \t]{0,4}:[ \t]{1,4}"
     r"(?P<q>(?:\\{0,8}[\"'`])?)(?P<secret>[^\s\"'`\\\x80-\U0010ffff]{8,128})(?P=q)[ \t]{0,4}(?=\r?\n|\\[rn]|$)"
 )
 REPORTED_ANCHORS = ("passw", "passphrase", "passcode")

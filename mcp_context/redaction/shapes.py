@@ -100,7 +100,7 @@ def signed_url(match: re.Match[Any], text: str | bytes) -> bool:
 _SESSION = re.compile(r"(?i:sess|(?<![A-Za-z])sid(?![a-z]))")
 
 
-def _credential_name(name: str, value: str) -> bool:
+def credential_name(name: str, value: str) -> bool:
     """Whether a value given ``name`` (a cookie's, a pair's) is a credential: the name says secret and the value is
     one, or the name says session and the value is random, or the value is random whatever the name."""
     if generic.secret_name(name):
@@ -127,7 +127,7 @@ COOKIE_JAR_ANCHORS = ("\tTRUE\t", "\tFALSE\t", "\\tTRUE\\t", "\\tFALSE\\t")
 
 
 def cookie_line(match: re.Match[Any], text: str | bytes) -> bool:
-    return _credential_name(ascii_of(match.group("name")), ascii_of(match.group("secret")))
+    return credential_name(ascii_of(match.group("name")), ascii_of(match.group("secret")))
 
 
 #: A ``Cookie:`` or ``Set-Cookie:`` header (or a value given a name ``cookie``): its pairs, to the end of the line
@@ -141,7 +141,7 @@ _PAIR = re.compile(r"([A-Za-z0-9_.\-]{1,128})=([^;\s]{6,4000})")
 
 
 def cookie_header(match: re.Match[Any], text: str | bytes) -> bool:
-    return any(_credential_name(name, value) for name, value in _PAIR.findall(ascii_of(match.group("secret"))))
+    return any(credential_name(name, value) for name, value in _PAIR.findall(ascii_of(match.group("secret"))))
 
 
 #: A value given in a pair of a name and a value (``{"name": "DB_PASSWORD", "value": "..."}`` in an ECS task,
@@ -156,9 +156,10 @@ PAIR_VALUE_ANCHORS = ("value",)
 #: How far before a pair's value its name is read back (a stream keeps this much before a window).
 PAIR_BACK = 240
 #: The name field of a pair (``"name": "x-api-key"``, ``- name: DB_PASSWORD``, ``"key": "token"``, an SSM
-#: parameter's ``"Name": "/prod/api/API_TOKEN"``, whose last part names it).
+#: parameter's ``"Name": "/prod/api/API_TOKEN"``, whose last part names it; a credential's type, ``"type": "secret"``,
+#: as identity servers print one).
 _NAME_FIELD = re.compile(
-    r"(?i:name|key)\\{0,8}[\"']?[ \t]{0,4}[:=][ \t]{0,4}\\{0,8}[\"']?(?:[A-Za-z0-9_.\-]{0,64}/){0,8}"
+    r"(?i:name|key|type|kind)\\{0,8}[\"']?[ \t]{0,4}[:=][ \t]{0,4}\\{0,8}[\"']?(?:[A-Za-z0-9_.\-]{0,64}/){0,8}"
     r"(?P<name>[A-Za-z0-9_.\-]{1,64})\\{0,8}[\"']?[ \t]{0,4}(?=[,\r\n]|\\n|[ \t]*\Z)"
 )
 _NAME_FIELD_BYTES = re.compile(_NAME_FIELD.pattern.encode())
@@ -185,31 +186,43 @@ _OBJECT_NAME = re.compile(
 _OBJECT_NAME_BYTES = re.compile(_OBJECT_NAME.pattern.encode())
 
 
+def object_name(before: str | bytes) -> str | None:
+    """The name of the object whose first fields ``before`` ends in (``"adminPassword": {``), if it does."""
+    pattern: Any = _OBJECT_NAME_BYTES if isinstance(before, bytes) else _OBJECT_NAME
+    owner = pattern.search(before)
+    return None if owner is None else ascii_of(owner.group("name"))
+
+
 def pair_value(match: re.Match[Any], text: str | bytes) -> bool:
     """Whether the name of the pair (its nearest name field before the value, in the same object, with no more
     than three fields between; or the name of the object the value opens) says the value is a credential."""
     if not plausible_value(ascii_of(match.group("secret")), True):  # no credential whatever its name
         return False
     before = text[max(0, match.start() - PAIR_BACK) : match.start()]
-    object_name: Any = _OBJECT_NAME_BYTES if isinstance(before, bytes) else _OBJECT_NAME
-    owner = object_name.search(before)
+    owner = object_name(before)
     if owner is not None:
-        return _credential_name(ascii_of(owner.group("name")), ascii_of(match.group("secret")))
+        return credential_name(owner, ascii_of(match.group("secret")))
     fields: Any = _NAME_FIELD_BYTES if isinstance(before, bytes) else _NAME_FIELD
     names = list(fields.finditer(before))
     if not names:
         return False
-    found = names[-1]  # the nearest the value
-    gap = _text(before[found.end() :])
-    if not _BETWEEN.fullmatch(gap) or gap.count(",") > 3:
-        return False
-    return _credential_name(ascii_of(found.group("name")), ascii_of(match.group("secret")))
+    value = ascii_of(match.group("secret"))
+    # the nearest the value first; a type's field may stand between the name's and the value's (``"type":
+    # "String"``), or be what names it (``"type": "secret"``)
+    for found in reversed(names[-3:]):
+        gap = _text(before[found.end() :])
+        if not _BETWEEN.fullmatch(gap) or gap.count(",") > 3:
+            return False
+        if credential_name(ascii_of(found.group("name")), value):
+            return True
+    return False
 
 
-#: SQL's ``IDENTIFIED BY 'password'`` (MySQL, Oracle, Snowflake): the password a statement sets, also with its
-#: quotes escaped in a JSON string (``IDENTIFIED BY \"pw\"``).
+#: SQL's ``IDENTIFIED BY 'password'`` (MySQL, Oracle, Snowflake, ClickHouse): the password a statement sets, also
+#: with its quotes escaped in a JSON string (``IDENTIFIED BY \"pw\"``).
 IDENTIFIED_BY = (
-    r"(?i:identified[ \t]{1,8}by)[ \t]{1,8}"
+    # MySQL's and ClickHouse's authentication plugin named between (``IDENTIFIED WITH sha256_password BY``)
+    r"(?i:identified(?:[ \t]{1,8}with[ \t]{1,8}\\{0,8}['\"`]?[A-Za-z0-9_]{1,64}\\{0,8}['\"`]?)?[ \t]{1,8}by)[ \t]{1,8}"
     rf"(?P<q>\\{{0,8}}['\"]?)(?P<secret>(?<=['\"])[^'\"\n\\{_NOT_ASCII}]{{1,256}}(?=\\{{0,8}}['\"])|{_ARG}{{8,256}})"
 )
 IDENTIFIED_BY_ANCHORS = ("identified",)
@@ -424,15 +437,20 @@ def path_token(match: re.Match[Any], text: str | bytes) -> bool:
 #: A command at a shell prompt (``$ ``, ``user@host:~/app$ ``) whose words name a secret (``salt-call pillar.get
 #: db:root_password``, ``cat /etc/vpn/auth.txt``, ``vault kv get -field=password``), and a line of its output (one of
 #: its first four) that is one value alone, made as a password: what the command printed is the secret it named. A
-#: line it passes over holds no placeholder: what is redacted again is judged as it was the first time.
+#: line it passes over holds no placeholder: what is redacted again is judged as it was the first time. The output's
+#: lines end as the command's line does: a real line break, or a JSON string's ``\n`` (a text inside a JSON
+#: document). Where the command's line ends with a real break, a ``\n`` in a line of its output is two characters
+#: of it (a JSON document the command printed), as it is when the whole text is given again inside a JSON string.
 PROMPT_OUTPUT = (
     # the command may go on over a line's end its backslash continues (``\`` and a newline; in a JSON string, both
     # escaped)
     r"(?:(?:(?<![^\n])|(?<=\\n)|(?<=[\"~/\w\])]))\$|[~/\]]#)[ \t]"
-    r"(?P<command>(?:\\\r?\n|\\\\\\n|[^\n\\]|\\[^nr\n]){1,200})(?:\r?\n|\\n)"
-    r"(?:(?!(?:[^\n\\]|\\[^nr\n]){0,128}\[secret:)(?:[^\n\\$]|\\[^nr\n]){0,128}(?:\r?\n|\\n)){0,3}?[ \t]{0,16}"
+    r"(?P<command>(?:\\\r?\n|\\\\\\n|[^\n\\]|\\[^nr\n]){1,200})(?:(?P<nl>\r?\n)|(?:\\r)?\\n)"
+    r"(?:(?!(?:[^\n\\]|\\(?(nl)[^\n]|[^nr\n])){0,128}\[secret:)(?:[^\n\\$]|\\(?(nl)[^\n]|[^nr\n])){0,128}"
+    r"(?(nl)\r?\n|(?:\\r)?\\n)){0,3}?[ \t]{0,16}"
     r"(?P<secret>(?=[^\s\\:]{0,255}[\d!#%^*+~])(?=[^\s\\:]{0,255}[A-Za-z])[^\s\"'`\\:$][^\s\"'`\\:]{5,255})"
-    r"[ \t]{0,16}(?=\r?\n|\\[rn]|$)"
+    # in a JSON string, a line may end where the string does
+    r"[ \t]{0,16}(?=(?(nl)\r?\n|(?:\\[rn]|\"))|$)"
 )
 #: Root's prompt ends with ``#`` after ``user@host:~``, ``user@host:/`` or ``[user@host dir]``; a ``#`` anywhere else
 #: starts a comment.
