@@ -387,3 +387,14 @@ def test_a_kelvin_sign_or_dotted_capital_moves_nothing() -> None:
         assert ("abc123def456" not in out) == hidden, text
         streamed, _, _ = incoming_stream("s1", True, [text.encode()], None, None)
         assert b"".join(streamed).decode() == out
+
+
+def test_no_anchor_is_named_by_a_case_blind_rule_and_a_case_sensitive_one() -> None:
+    """An anchor is looked up by its name (anchors.Anchors.at): named by both kinds of rule, its positions would
+    mix a case-blind search's with a case-sensitive one's, and the case-sensitive rule would run where its anchor
+    does not stand."""
+    kinds: dict[str, set[bool]] = {}
+    for rule in redaction.RULES:
+        for anchor in rule.anchors:
+            kinds.setdefault(anchor, set()).add(rule.folded)
+    assert [anchor for anchor, folded in kinds.items() if len(folded) > 1] == []

@@ -48,8 +48,8 @@ ARGV_PAIR = (
     r"(?P<f>\\?[\"'])(?:-p|-P|--password|--passwd|--pass)(?P=f)[ \t]{0,4},[ \t]{0,4}"
     rf"(?P<q>\\?[\"'])(?P<secret>{_VALUE}{{6,256}})(?P=q)"
 )
-ARGV_PAIR_ANCHORS = tuple(
-    f"{flag}{quote}" for flag in ("-p", "-P", "pass", "passwd", "password") for quote in ('"', "'", '\\"')
+ARGV_PAIR_ANCHORS = tuple(  # each flag with its dash: an anchor no case-blind rule names (see anchors.py)
+    f"{flag}{quote}" for flag in ("-p", "-P", "-pass", "-passwd", "-password") for quote in ('"', "'", '\\"')
 )
 
 
