@@ -9,6 +9,7 @@ import json
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -174,72 +175,36 @@ def test_the_eleventh_part_is_complete_and_is_what_eleventh_py_makes() -> None:
     assert set(eleventh.SURROUNDINGS) == {where for *_, shown in eleventh.ELEVENTH for where in shown}
 
 
-def test_the_twelfth_part_is_complete_and_is_what_twelfth_py_makes() -> None:
-    """The twelfth held-out part, as the eleventh: at least 60 formats of two cases each, over a third of them
-    vendors' (trufflehog's detectors), none of them in another part, each shown in places of its own, no secret twice,
-    and the corpus file holding exactly what twelfth.py makes. No test reads how the rules see it: it stays blind."""
-    part = [c for c in CASES if c.split == twelfth.SPLIT]
+@pytest.mark.parametrize(
+    ("module", "table", "least"),
+    [
+        (twelfth, "TWELFTH", 60),
+        (thirteenth, "THIRTEENTH", 60),
+        (fourteenth, "FOURTEENTH", 50),
+    ],
+    ids=["twelfth", "thirteenth", "fourteenth"],
+)
+def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, table: str, least: int) -> None:
+    """The twelfth held-out part and those after it: at least ``least`` formats of two cases each, over a third of
+    them vendors' (trufflehog's detectors, of vendors no earlier part has), none of them in another part, each shown
+    in places of its own, no secret twice, and the corpus file holding exactly what the part's module makes. No test
+    reads how the rules see it: it stays blind."""
+    part = [c for c in CASES if c.split == module.SPLIT]
     assert [(c.id, c.format, c.text, c.secret) for c in part] == [
-        (r["id"], r["format"], r["text"], r["secret"]) for r in twelfth.rows()
+        (r["id"], r["format"], r["text"], r["secret"]) for r in module.rows()
     ]
     formats = Counter(c.format for c in part)
-    assert len(formats) >= 60 and len(part) >= 120 and min(formats.values()) >= 2
-    others = [c for c in CASES if c.split != twelfth.SPLIT]
+    assert len(formats) >= least and len(part) >= 2 * least and min(formats.values()) >= 2
+    others = [c for c in CASES if c.split != module.SPLIT]
     assert not formats.keys() & {c.format for c in others}
     assert not {c.shown for c in part} & {c.shown for c in others}
     assert len({c.secret for c in part}) == len(part) and not {c.secret for c in part} & {c.secret for c in others}
-    assert all(source.startswith("trufflehog ") for _, source, *_ in twelfth.VENDORS)
+    assert all(source.startswith("trufflehog ") for _, source, *_ in module.VENDORS)
     with open(ROOT / "tests" / "secret_corpus" / "corpus.jsonl", encoding="utf-8") as rows:
-        earlier_sources = {row["source"] for row in map(json.loads, rows) if row["split"] != twelfth.SPLIT}
-    assert not {source for _, source, *_ in twelfth.VENDORS} & earlier_sources, "vendors no earlier part has"
-    assert 0.35 <= len(twelfth.VENDORS) / len(formats) <= 0.6
-    assert set(twelfth.SURROUNDINGS) == {where for *_, shown in twelfth.TWELFTH for where in shown}
-
-
-def test_the_thirteenth_part_is_complete_and_is_what_thirteenth_py_makes() -> None:
-    """The thirteenth held-out part, as the twelfth: at least 60 formats of two cases each, over a third of them
-    vendors' (trufflehog's detectors, of vendors no earlier part has), none of them in another part, each shown in
-    places of its own, no secret twice, and the corpus file holding exactly what thirteenth.py makes. No test reads
-    how the rules see it: it stays blind."""
-    part = [c for c in CASES if c.split == thirteenth.SPLIT]
-    assert [(c.id, c.format, c.text, c.secret) for c in part] == [
-        (r["id"], r["format"], r["text"], r["secret"]) for r in thirteenth.rows()
-    ]
-    formats = Counter(c.format for c in part)
-    assert len(formats) >= 60 and len(part) >= 120 and min(formats.values()) >= 2
-    others = [c for c in CASES if c.split != thirteenth.SPLIT]
-    assert not formats.keys() & {c.format for c in others}
-    assert not {c.shown for c in part} & {c.shown for c in others}
-    assert len({c.secret for c in part}) == len(part) and not {c.secret for c in part} & {c.secret for c in others}
-    assert all(source.startswith("trufflehog ") for _, source, *_ in thirteenth.VENDORS)
-    with open(ROOT / "tests" / "secret_corpus" / "corpus.jsonl", encoding="utf-8") as rows:
-        earlier_sources = {row["source"] for row in map(json.loads, rows) if row["split"] != thirteenth.SPLIT}
-    assert not {source for _, source, *_ in thirteenth.VENDORS} & earlier_sources, "vendors no earlier part has"
-    assert 0.35 <= len(thirteenth.VENDORS) / len(formats) <= 0.6
-    assert set(thirteenth.SURROUNDINGS) == {where for *_, shown in thirteenth.THIRTEENTH for where in shown}
-
-
-def test_the_fourteenth_part_is_complete_and_is_what_fourteenth_py_makes() -> None:
-    """The fourteenth held-out part, as the thirteenth: at least 50 formats of two cases each, over a third of them
-    vendors' (trufflehog's detectors, of vendors no earlier part has), none of them in another part, each shown in
-    places of its own, no secret twice, and the corpus file holding exactly what fourteenth.py makes. No test reads
-    how the rules see it: it stays blind."""
-    part = [c for c in CASES if c.split == fourteenth.SPLIT]
-    assert [(c.id, c.format, c.text, c.secret) for c in part] == [
-        (r["id"], r["format"], r["text"], r["secret"]) for r in fourteenth.rows()
-    ]
-    formats = Counter(c.format for c in part)
-    assert len(formats) >= 50 and len(part) >= 100 and min(formats.values()) >= 2
-    others = [c for c in CASES if c.split != fourteenth.SPLIT]
-    assert not formats.keys() & {c.format for c in others}
-    assert not {c.shown for c in part} & {c.shown for c in others}
-    assert len({c.secret for c in part}) == len(part) and not {c.secret for c in part} & {c.secret for c in others}
-    assert all(source.startswith("trufflehog ") for _, source, *_ in fourteenth.VENDORS)
-    with open(ROOT / "tests" / "secret_corpus" / "corpus.jsonl", encoding="utf-8") as rows:
-        earlier_sources = {row["source"] for row in map(json.loads, rows) if row["split"] != fourteenth.SPLIT}
-    assert not {source for _, source, *_ in fourteenth.VENDORS} & earlier_sources, "vendors no earlier part has"
-    assert 0.35 <= len(fourteenth.VENDORS) / len(formats) <= 0.6
-    assert set(fourteenth.SURROUNDINGS) == {where for *_, shown in fourteenth.FOURTEENTH for where in shown}
+        earlier_sources = {row["source"] for row in map(json.loads, rows) if row["split"] != module.SPLIT}
+    assert not {source for _, source, *_ in module.VENDORS} & earlier_sources, "vendors no earlier part has"
+    assert 0.35 <= len(module.VENDORS) / len(formats) <= 0.6
+    assert set(module.SURROUNDINGS) == {where for *_, shown in getattr(module, table) for where in shown}
 
 
 @pytest.mark.parametrize("case", DEV, ids=[c.id for c in DEV])
