@@ -126,9 +126,7 @@ class _Extraction:
         self.shown: dict[str, str] = {}  # path -> its text as the history last showed it (read, written, edited)
         self.heads: dict[str, str] = {}  # path -> its first lines, shown by a read that reached its line limit
         self.runners: set[str] = set()  # tools read by shape that were seen running a command
-        self.quiet = QuietRuns()  # commands read as passed, until the same work runs again after a change
-        self.commands: list[Action] = []  # the commands run, in the order ``quiet`` numbers them
-        self.changes: list[Action] = []  # the edits and writes, in the order ``quiet`` numbers them
+        self.quiet: QuietRuns[Action] = QuietRuns()  # commands read as passed, until the same work runs again
         self.written: tuple[Ref, Block] | None = None  # a command a reply wrote, until the next turn answers it
         self.as_data = False  # that command was given as data (a call object): the next turn is its answer
         #: a user turn was seen answering a code block as its host does (an exit code, an output's label): the host
@@ -364,18 +362,15 @@ class _Extraction:
         """A change, or a command read as passed: a run of the same work after a change may show an earlier one
         failed (see ``quiet``); it is then told as a failure, fixed by the changes made since."""
         if action.call.kind in ("edit", "write"):
-            self.quiet.changed()
-            self.changes.append(action)
+            self.quiet.changed(action)
         elif action.call.kind == "command":
-            retold = self.quiet.ran(action.call, output, bool(action.failed))
-            self.commands.append(action)
-            for each in retold:
-                self._retold(each, action)
+            for retold in self.quiet.ran(action, action.call, output, bool(action.failed)):
+                self._retold(retold, action)
 
-    def _retold(self, retold: Retold, fix: Action) -> None:
-        earlier = self.commands[retold.index]
+    def _retold(self, retold: Retold[Action], fix: Action) -> None:
+        earlier = retold.run
         earlier.failed, earlier.outcome = True, cuts.cut(retold.why, calls.FAILURE_CHARS, head=3)
-        failure = Failure(earlier, fixed_by=fix, edits=[self.changes[i] for i in retold.edits])
+        failure = Failure(earlier, fixed_by=fix, edits=retold.changes)
         at = sum(1 for f in self.facts.failures if (f.action.ref or 0) <= (earlier.ref or 0))
         self.facts.failures.insert(at, failure)
 
