@@ -137,3 +137,28 @@ def test_an_exit_code_in_a_hosts_shorter_words_is_read() -> None:
     # a shell script's own ``exit 1``, printed, is no host's exit code
     script = '#!/bin/sh\nif [ -z "$1" ]; then\n  exit 1\nfi\n'
     assert failures.read_command(script, "cat run.sh").exit_code is None
+
+
+def test_a_python_repr_of_the_dict_a_tool_returned_is_read_for_its_output() -> None:
+    said = "npm test\n\n  1) totals\n     AssertionError: expected 41 to equal 42\n"
+    answer = str({"shell output": said.strip()})  # a framework written in Python hands back str() of its dict
+    assert failures.read_command(answer).line == "AssertionError: expected 41 to equal 42 (1) totals)"
+    missing = str({"result": "cat: /w/NOTES.md: No such file or directory"})
+    assert failures.read_command(missing).failed
+    assert wrappers.unwrapped(str({"stdout": "it's built", "exit_code": 0})) == ("it's built", 0)
+    assert wrappers.unwrapped(str([{"stdout": b"raw bytes\n", "returncode": 3}])) == ("raw bytes", 3)
+    assert wrappers.unwrapped("{'half': 'a dict never closed'") == ("{'half': 'a dict never closed'", None)
+
+
+def test_a_finished_process_record_and_a_json_string_are_read_for_their_output() -> None:
+    record = (
+        "CompletedProcess(args=['cargo', 'test'], returncode=101, stdout=b'', "
+        "stderr=b'error[E0308]: mismatched types\\n')"
+    )
+    assert wrappers.unwrapped(record) == ("error[E0308]: mismatched types", 101)
+    assert failures.read_command(record) == failures.Reading(True, "error[E0308]: mismatched types", 101)
+    assert (
+        wrappers.unwrapped(json.dumps("line one\nError: the disk is full\n"))[0]
+        == "line one\nError: the disk is full\n"
+    )
+    assert wrappers.unwrapped("Total(items=3)") == ("Total(items=3)", None)  # a record with no output or code

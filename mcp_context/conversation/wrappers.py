@@ -80,12 +80,57 @@ def _code_line(line: str) -> bool:
 def enveloped(text: str) -> str:
     """The text an envelope of one member holds (``{"data": "..."}``, as a host that serialises a tool's return value
     gives it); ``text`` as it is when it is no such envelope."""
-    try:
-        value = jsontext.loads(text)
-    except ValueError:
-        return text
-    inner = _one_member(value)
+    inner = _one_member(_loaded(text))
     return text if inner is None else inner
+
+
+def _loaded(text: str) -> Any:
+    """The value a wrapper's text holds: JSON, or a Python literal (``{'command output': '...'}``, as frameworks
+    written in Python hand back ``str()`` of the dict a tool returned), or the fields of a ``repr`` of a finished
+    process (``CompletedProcess(args=..., returncode=1, stdout='...')``, a ``subprocess.run`` result made a
+    string); None for anything else."""
+    try:
+        return jsontext.loads(text)
+    except ValueError:
+        pass
+    stripped = text.strip()
+    if _PY_WRAPPER.match(stripped) and stripped.endswith(("}", "]")):
+        return _literal_value(stripped)
+    if _PY_RECORD.match(stripped) and stripped.endswith(")"):
+        return _record(stripped)
+    return None
+
+
+#: The head of a Python dict or list of dicts as ``repr`` writes it: a quoted key in single quotes (a JSON text's
+#: keys take double quotes, so a failed JSON read is worth a second reading only then).
+_PY_WRAPPER = re.compile(r"\[?\s*\{'")
+#: The head of a ``repr`` of a record of a run: a class name and its first field given by name.
+_PY_RECORD = re.compile(r"[A-Z]\w{2,40}\((?:args|returncode|stdout|stderr|output|exit_code)=")
+
+
+def _literal_value(text: str) -> Any:
+    try:  # literal_eval builds values only (no names, no calls); a nesting too deep raises like JSON's
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+
+
+def _record(text: str) -> dict[str, Any] | None:
+    """The fields of ``Name(a=..., b=...)`` whose values are literals, as a dict (a field that is not a literal is
+    left out); None when the text is no such call."""
+    try:
+        tree = ast.parse(text, mode="eval").body
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
+    if not isinstance(tree, ast.Call) or tree.args or not tree.keywords:
+        return None
+    fields: dict[str, Any] = {}
+    for keyword in tree.keywords:
+        try:
+            fields[keyword.arg or ""] = ast.literal_eval(keyword.value)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            continue
+    return fields
 
 
 def _one_member(value: Any) -> str | None:
@@ -97,22 +142,21 @@ def _one_member(value: Any) -> str | None:
 def unwrapped(text: str) -> tuple[str, int | None]:
     """The output inside a host's wrapper, and the exit code the wrapper holds (None: not given that way)."""
     head = text.lstrip()[:1]
-    if head in ("{", "["):
-        try:
-            value = jsontext.loads(text)
-        except ValueError:
-            value = None
-        inner = _one_member(value)
-        if inner is not None:  # an envelope of one member (``{"data": "..."}``): the text it holds
-            return unwrapped(inner)
-        if value is not None:
-            outputs: list[str] = []
-            codes: list[int] = []
-            weak: list[int] = []
-            _walk(value, outputs, codes, weak, 0)
-            if outputs or codes:
-                code = codes[0] if codes else weak[0] if weak and outputs else None
-                return "\n".join(o for o in outputs if o), code
+    held = head in ("{", "[", '"') or (head.isupper() and _PY_RECORD.match(text.lstrip()) is not None)
+    value = _loaded(text) if held else None
+    if isinstance(value, str):  # the output written as a JSON string (``"line\\nline"``): its text
+        return unwrapped(value)
+    inner = _one_member(value)
+    if inner is not None:  # an envelope of one member (``{"data": "..."}``): the text it holds
+        return unwrapped(inner)
+    if value is not None:  # a JSON value, a Python literal, a run's record: its outputs and codes
+        outputs: list[str] = []
+        codes: list[int] = []
+        weak: list[int] = []
+        _walk(value, outputs, codes, weak, 0)
+        if outputs or codes:
+            code = codes[0] if codes else weak[0] if weak and outputs else None
+            return "\n".join(o for o in outputs if o), code
     tagged = list(_OUTPUT_TAG.finditer(text)) if any(end in text for end in ("put>", "out>", "err>", "ult>")) else []
     if not text.lstrip().startswith("<"):  # a ``<result>`` inside what a command printed is its own text
         tagged = [t for t in tagged if t.group(1) != "result"]
@@ -210,8 +254,9 @@ def _walk(value: Any, outputs: list[str], codes: list[int], weak: list[int], dep
         return
     for key, item in value.items():
         name = re.sub(r"[_\-\s]", "", str(key).lower())
-        if name in _OUTPUT_KEYS and isinstance(item, str):
-            outputs.append(item.rstrip("\n"))
+        if (name in _OUTPUT_KEYS or name.endswith("output")) and isinstance(item, str | bytes):
+            said = item.decode("utf-8", "replace") if isinstance(item, bytes) else item
+            outputs.append(said.rstrip("\n"))
         elif name in _CODE_KEYS + _WEAK_CODE_KEYS and (code := _number(item)) is not None:
             (codes if name in _CODE_KEYS else weak).append(code)
         elif isinstance(item, dict | list):
