@@ -106,3 +106,15 @@ def test_a_change_in_little_room_is_told_by_the_words_that_differ() -> None:
     assert cuts.narrowed(change, 30) == "`10)` -> `25)`"  # no room for a word around it
     assert cuts.narrowed("`a = 1` -> `a = 2`", 40) == "`a = 1` -> `a = 2`"
     assert len(cuts.narrowed("`x` -> `" + "y" * 90 + "`", 40)) <= 40
+
+
+def test_labels_at_the_blocks_margin_over_their_values_go_on_with_the_report() -> None:
+    text = (
+        "inventory_test.cpp:27: FAILED:\n  REQUIRE( restock(shelf, 4) == 10 )\nwith expansion:\n  8 == 10\n\n"
+        'inventory_test.cpp:31: FAILED:\n  CHECK( parse_qty("ten") == 10 )\n'
+        "due to unexpected exception with message:\n  invalid quantity\n\n1 test case failed\n"
+    )
+    line = failures.quote(text, failed=True) or ""
+    assert line == "inventory_test.cpp:27: FAILED: REQUIRE( restock(shelf, 4) == 10 ) with expansion: 8 == 10"
+    lone = "report.cfg:3: error:\n  key 'port' repeated\nsee the manual:\n\nnext finding\n"  # no value under it
+    assert failures.quote(lone, failed=True) == "report.cfg:3: error: key 'port' repeated"

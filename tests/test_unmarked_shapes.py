@@ -166,6 +166,21 @@ def test_a_warning_fails_a_run_told_to_fail_on_warnings() -> None:
     assert not failures.read_command("DeprecationWarning: old api\n", "python -W ignore run.py").failed
 
 
+def test_warnings_made_fatal_in_any_tools_words_fail_the_run() -> None:
+    said = "docs/intro.txt: warning: heading level skipped (2 -> 4)\n"
+    for command in (
+        "lint-docs --frail docs/",
+        "render --failure-level WARN docs/intro.txt",
+        "scalac -Xfatal-warnings Main.scala",
+        "dart analyze --fatal-warnings",
+        "dotnet build -warnaserror",
+        "build --error-on-warnings",
+    ):
+        assert failures.read_command(said, command).failed, command
+    assert not failures.read_command(said, "render --failure-level ERROR docs/intro.txt").failed
+    assert not failures.read_command(said, "gcc -Wall -c intro.c").failed
+
+
 def test_a_hosts_lead_line_over_a_fence_gives_way_to_the_output_in_it() -> None:
     text = "*The run failed* \n```sh\nconfig.yml: key 'timeout' must be a number\n```\n"
     assert failures.read_command(text, "validate config.yml").line == "config.yml: key 'timeout' must be a number"

@@ -297,7 +297,22 @@ def _block(line: str, depth: int, rest: list[str]) -> tuple[str, list[str]]:
         if len(line) + sum(len(t) + 1 for t in taken) + len(nxt.strip()) > MOST:
             break
         taken.append(nxt.strip())
-    return f"{line} {' '.join(taken)}", rest[first + len(taken) :]
+    return _labelled_on(f"{line} {' '.join(taken)}", depth, rest[first + len(taken) :])
+
+
+def _labelled_on(line: str, depth: int, rest: list[str]) -> tuple[str, list[str]]:
+    """A block and the labelled blocks that go on with it before a blank line: a label at the block's own margin
+    ending in ':' over a value indented under it (Catch's ``with expansion:`` over the values compared, ``due to
+    unexpected exception with message:`` over the message): one report, in pairs, up to :data:`MOST` characters."""
+    while len(rest) > 1 and rest[0].strip().endswith(":") and _indent_of(rest[0]) <= depth:
+        value = rest[1]
+        if not value.strip() or _indent_of(value) <= _indent_of(rest[0]) or _FRAME.match(value):
+            break
+        told = f"{line} {rest[0].strip()} {value.strip()}"
+        if len(told) > MOST:
+            break
+        line, rest = told, rest[2:]
+    return line, rest
 
 
 def _closed(line: str, rest: list[str]) -> str:

@@ -95,11 +95,16 @@ def read_command(text: str, command: str = "") -> Reading:
     return Reading(line is not None, line)
 
 
-#: An option that makes warnings fatal (``--fail-on-warnings``, ``-Werror``, ``--max-warnings 0``, ``-D warnings``,
-#: ``--strict``, sphinx's ``-W``, ``--treatWarningsAsErrors``).
+#: An option that makes warnings fatal, in the words tools give it: warnings as errors or fatal (``--fail-on-warnings``,
+#: ``-Werror``, ``--warnings-as-errors``, ``--fatal-warnings``, ``-Xfatal-warnings``, ``-warnaserror``,
+#: ``--error-on-warnings``), no warning allowed (``--max-warnings 0``, ``-D warnings``), a failure level at warnings
+#: (``--failure-level WARN``, ``--fail-level warning``), or a mode named for it (``--strict``, remark's ``--frail``,
+#: sphinx's ``-W``, ``--treatWarningsAsErrors``).
 _STRICT = re.compile(
-    r"(?i)(?:^|\s)(?:--fail-on-warnings?|--deny-warnings|--warnings?-as-errors|--treat-?warnings-?as-?errors|"
-    r"--warning-is-error|--strict|-Werror(?:=\S+)?|-W(?!\s+(?:ignore|default|always|module|once)\b)|"
+    r"(?i)(?:^|\s)(?:-{1,2}[\w-]*(?:fatal[\w-]*warn|warn[\w-]*(?:as|is|to)[\w-]*err|fail[\w-]*on[\w-]*warn|"
+    r"err[\w-]*on[\w-]*warn|warn[\w-]*fatal|warnaserr)[\w-]*|/warnaserror|--deny-warnings|--strict|--frail|"
+    r"--fail(?:ure)?-level[= ](?:warn(?:ing)?s?|info|notice|note)|"
+    r"-Werror(?:=\S+)?|-W(?!\s+(?:ignore|default|always|module|once)\b)|"
     r"--max-warnings[= ]0|-D ?warnings)(?=\s|$)"  # (not Python's ``-W ignore``)
 )
 _WARNS = re.compile(r"(?i)\bwarn(?:ing)?s?\b")
