@@ -177,6 +177,15 @@ RULES: tuple[Rule, ...] = (
     _rule("java", r"^Exception in thread \".+\" \S+.*$", ("Exception in thread",), 90),
     # build tools and servers that tag their lines: Maven's [ERROR] and BUILD FAILURE, PostgreSQL's severities
     _rule("maven", r"^\[ERROR\] \S.*$", None, 45),  # quote-only: a log printed may hold [ERROR] lines too
+    # a bundler's report: a mark, the severity in brackets, the message (esbuild and the tools built on it:
+    # ``✘ [ERROR] Could not resolve "./x"``), printed before its excerpt and again in the build's closing error
+    _rule(
+        "marked severity",
+        r"^[ \t]*[^\w\s\[\]]{1,2}[ \t]+\[(?:ERROR|FATAL)\][ \t]+\S.*$",
+        None,
+        86,
+        needs=("[ERROR]", "[FATAL]"),
+    ),
     _rule("maven/gradle", r"^(?:\[INFO\] )?BUILD FAIL(?:URE|ED)\b.*$", ("BUILD FAIL",), 45),
     _rule("postgres", r"^(?:\S+: )?(?:ERROR|FATAL|PANIC):  .+$", ("ERROR:  ", "FATAL:  ", "PANIC:  "), 84),
     _rule("postgres", r"^.*\b(?:FATAL|PANIC):  .+$", ("FATAL:  ", "PANIC:  "), 83),

@@ -148,6 +148,8 @@ def reason(text: str) -> str | None:
     if len(scored) > 1:
         nxt_value, nxt_start, nxt = scored[1]
         second = _unframed(_message(text, nxt_start, nxt))
+        if first in second and value - nxt_value < _CLOSE:  # the second line's message told with it already
+            return second
         if value - nxt_value < _CLOSE and len(first) + len(second) <= 2 * _SHORT and second not in first:
             pair = (first, second) if start < nxt_start else (second, first)
             return "; ".join(pair)
