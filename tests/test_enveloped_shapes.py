@@ -162,3 +162,17 @@ def test_a_finished_process_record_and_a_json_string_are_read_for_their_output()
         == "line one\nError: the disk is full\n"
     )
     assert wrappers.unwrapped("Total(items=3)") == ("Total(items=3)", None)  # a record with no output or code
+
+
+def test_mcp_content_blocks_handed_on_as_json_are_read_for_their_text() -> None:
+    said = "lib/cart.ex:12: error: undefined function totl/1\n** (CompileError) compilation failed"
+    one = json.dumps({"type": "text", "text": said, "annotations": None, "meta": None})  # one block, as its JSON
+    listed = json.dumps([{"type": "text", "text": "compiling 3 files"}, {"type": "text", "text": said}])
+    for answer in (one, listed, str([{"type": "text", "text": said}])):
+        line = failures.read_command(answer).line or ""
+        assert line.startswith("lib/cart.ex:12: error: undefined function totl/1"), answer
+    flagged = json.dumps({"content": [{"type": "text", "text": "timed out after 30 s"}], "isError": True})
+    assert wrappers.unwrapped(flagged) == ("timed out after 30 s", 1)
+    missing = json.dumps([{"type": "text", "text": "Error: ENOENT: no such file or directory, open '/w/TODO.md'"}])
+    assert failures.read_tool(missing, "/w/TODO.md").failed
+    assert not failures.read_tool(json.dumps([{"type": "text", "text": "# To do\n- ship"}]), "/w/TODO.md").failed

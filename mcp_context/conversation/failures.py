@@ -181,7 +181,7 @@ def read_tool(text: str, target: str = "") -> Reading:
     exist.``): a read tool may say so with no error flag and in no error wording of its own. An envelope of one
     member (``{"data": "Error: ..."}``) is read for the text it holds."""
     text = plain(text)
-    if text.startswith("{") and text.endswith("}"):
+    if text[:1] in ("{", "[") and text[-1:] in ("}", "]"):
         text = enveloped(text)
     if TOOL_ERROR.match(text):
         lines = [ln.strip() for ln in text.splitlines() if ln.strip()]

@@ -80,7 +80,12 @@ def _code_line(line: str) -> bool:
 def enveloped(text: str) -> str:
     """The text an envelope of one member holds (``{"data": "..."}``, as a host that serialises a tool's return value
     gives it); ``text`` as it is when it is no such envelope."""
-    inner = _one_member(_loaded(text))
+    value = _loaded(text)
+    inner = _one_member(value)
+    if inner is None and isinstance(value, dict | list):  # MCP content blocks (``[{"type": "text", ...}]``)
+        blocks = value if isinstance(value, list) else [value]
+        said = [b["text"] for b in blocks if isinstance(b, dict) and b.get("type") == "text" and "text" in b]
+        inner = "\n".join(t for t in said if isinstance(t, str)) if said and len(said) == len(blocks) else None
     return text if inner is None else inner
 
 
@@ -252,6 +257,11 @@ def _walk(value: Any, outputs: list[str], codes: list[int], weak: list[int], dep
         return
     if not isinstance(value, dict):
         return
+    if value.get("type") == "text" and isinstance(value.get("text"), str):  # an MCP content block, as agents
+        outputs.append(value["text"].rstrip("\n"))  # that call MCP tools hand its result on (JSON of the block)
+        return
+    if value.get("isError") is True:  # an MCP tool's result, marked as failed
+        weak.append(1)
     for key, item in value.items():
         name = re.sub(r"[_\-\s]", "", str(key).lower())
         if (name in _OUTPUT_KEYS or name.endswith("output")) and isinstance(item, str | bytes):
