@@ -436,3 +436,25 @@ def test_a_tag_the_tool_puts_before_every_line_is_not_its_words() -> None:
     log = "[INFO] start\n[WARN] slow disk\n[INFO] done\n"
     assert failures.untagged(log) == log
     assert failures.untagged("[Errno 2] No such file or directory: 'a'") == "[Errno 2] No such file or directory: 'a'"
+
+
+def test_an_output_ending_on_a_stack_or_a_count_of_failures_failed_with_no_code_given() -> None:
+    for said in (
+        "[packer] could not write bundle.js\n"
+        "    at Bundle.write (/w/node_modules/packer/lib/bundle.js:88:11)\n"
+        "    at async run (/w/node_modules/packer/bin/cli.js:30:3)\n",
+        "lib/report.rb:3:in 'total': no total for an empty report\n\tfrom bin/report:4:in '<main>'\n"
+        "\tfrom bin/report:1:in 'load'\n",
+        "checking 4 files\nsrc/a.cc:3: Missing header guard\nTotal errors found: 1\n",
+        "[ RUN ] Cart.Empty\n[ FAILED ] Cart.Empty\n\n 1 FAILED TEST\n",
+        "docs/a.md:2:5 - Unknown word (recieve)\nSpell check: Files checked: 3, Issues found: 1 in 1 file.\n",
+        "coverage 61.0 %\n---------- RESULT: FAILED (minimum 80.0 %) ----------\n",
+    ):
+        assert failures.read_command(said).failed, said
+    for said in (
+        "Spell check: Files checked: 3, Issues found: 0 in 0 files.\n",
+        "ran 12 checks\n0 tests failed\n",
+        "src/a.ts:3:1 3 warnings found\n",
+        "loaded plugin\n    at init (/w/plugins/a.js:3:1)\nserver ready on :8080\n",  # a frame amid a log
+    ):
+        assert not failures.read_command(said).failed, said

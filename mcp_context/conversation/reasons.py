@@ -395,7 +395,37 @@ def error_at_edge(text: str) -> bool:
         return True
     if any(_CROSSED.match(ln) or _TRACE_HEAD.match(ln) for ln in edges):
         return True
+    if _closing_stack(edges) or any(_FAILED_COUNT.search(ln) for ln in edges[-_EDGE_LINES:]):
+        return True
     return any(severe(ln) for ln in edges)
+
+
+#: A frame of a stack as the languages that print one on an uncaught error write it: JavaScript's and Java's
+#: ``at f (src/a.js:3:9)`` / ``at a.B.f(B.java:12)``, Ruby's ``from lib/a.rb:4:in 'f'``, PHP's ``#1 /a.php(12): f()``,
+#: C#'s ``at A.F() in /a.cs:line 12``, Go's ``\t/app/main.go:12 +0x1d``.
+_STACK_FRAME = re.compile(
+    r"^[ \t]*(?:at [^\s(]+(?: \[as \w+\])? ?\(?[^()\s]+:\d+(?::\d+)?\)?|at [\w$.<>]+\([\w$.]+:\d+\)|"
+    r"at async \S+|at \S+ \(node:[\w/:]+\)|from \S+:\d+:in\b|#\d+ \S+\(\d+\): |at .+ in \S+:line \d+|"
+    r"\S+\.go:\d+ \+0x[0-9a-f]+)"
+)
+
+
+def _closing_stack(edges: list[str]) -> bool:
+    """Whether the output ends on a stack's frames (two or more) under a line that is none: a program that printed
+    its stack last stopped on an uncaught error."""
+    frames = [_STACK_FRAME.match(ln) is not None for ln in edges]
+    return sum(frames[-_EDGE_LINES:]) >= 2 and frames[-1] and not all(frames)
+
+
+#: A count of failed tests or errors above zero, the run's closing verdict in any runner's or checker's words
+#: (``1 FAILED TEST``, ``Total errors found: 1``, ``Issues found: 1 in 1 file``, ``Found 1 dependency issue.``,
+#: ``1 out of 1 hunk FAILED``, ``RESULT: FAILED``); warnings are not counted (a run may pass with them).
+_FAILED_COUNT = re.compile(
+    r"(?i)\b[1-9]\d* (?:FAILED (?:TESTS?|hunks?)|(?:tests?|specs?|examples?|checks?|hunks?) failed|failing)\b|"
+    r"\b(?:total errors found|issues found|errors found|failures|errors)\s*:\s*[1-9]|"
+    r"\bfound [1-9]\d* (?:[\w-]+ ){0,2}(?:issues?|errors?|problems?|violations?)\b|"
+    r"\b[1-9]\d* out of \d+ \w+ FAILED\b|\bRESULT: FAIL(?:ED|URE)?\b"
+)
 
 
 #: A word of failure framed as a section's banner (``+++++ Timeout +++++``, ``=== ERRORS ===``).
