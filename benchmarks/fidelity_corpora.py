@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .fidelity_answers import answer_slots
 from .fidelity_spans import shown_slots, span_slots
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,9 +79,9 @@ class History:
 
 
 #: The parts, in the order reported: each a set of ecosystems and a set of agents (dev: everything not held out).
-PARTS = ("dev", "held-out", *(f"held-out {n}" for n in range(3, 22)))
+PARTS = ("dev", "held-out", *(f"held-out {n}" for n in range(3, 23)))
 #: The part no rule has been written from: only its aggregate line is printed unless the details are asked for.
-BLIND = "held-out 21"
+BLIND = "held-out 22"
 
 
 def split() -> dict[str, tuple[set[str], set[str]]]:
@@ -312,6 +313,7 @@ class _Writer:
             "output_or_no_console": out or _NO_CONSOLE,
             **span_slots(case.before, case.old, case.new, f"{PROJECT}/{case.project}/{case.path}"),
             **shown_slots(out, case.before, case.after),
+            **answer_slots(out, case.before, case.after, f"{PROJECT}/{rel}", case.exit_code),
         }
 
     def fill(self, value: Any, slots: dict[str, str]) -> Any:

@@ -46,7 +46,9 @@ failures per tool, in ``ecosystems_nineteenth.py`` (Automake, pandoc, Verilator,
 failures per tool, in ``ecosystems_twentieth.py`` (GoogleTest, Hugo, Jsonnet, Pyrefly, Checkstyle) and
 ``ecosystems_twentieth_web.py`` (svelte-check, Tailwind CSS, Cucumber.js, Eleventy, SWC, GraphQL Code Generator); the
 twenty-first's, two failures per tool, in ``ecosystems_twentyfirst.py`` (Catch2, valac, Cookiecutter, yoyo-migrations,
-Asciidoctor) and ``ecosystems_twentyfirst_web.py`` (QUnit, tsup, Redocly CLI, remark-lint).
+Asciidoctor) and ``ecosystems_twentyfirst_web.py`` (QUnit, tsup, Redocly CLI, remark-lint); the twenty-second's, two
+failures per tool, in ``ecosystems_twentysecond.py`` (HLint, shUnit2, Sqitch, cmocka, the Erlang compiler, Jekyll) and
+``ecosystems_twentysecond_checks.py`` (Checkov, Flow, textlint).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -176,6 +178,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_twentieth_web import cucumber, eleventy, graphql_codegen, svelte_check, swc, tailwindcss
     from ecosystems_twentyfirst import asciidoctor, catch2, cookiecutter, valac, yoyo
     from ecosystems_twentyfirst_web import qunit, redocly, remark, tsup
+    from ecosystems_twentysecond import cmocka, erlc, hlint, jekyll, shunit2, sqitch
+    from ecosystems_twentysecond_checks import checkov, flow, textlint
 
     return [
         ("jest", jest),
@@ -447,6 +451,15 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("redocly", redocly),
         ("asciidoctor", asciidoctor),
         ("remark", remark),
+        ("hlint", hlint),
+        ("shunit2", shunit2),
+        ("sqitch", sqitch),
+        ("cmocka", cmocka),
+        ("erlc", erlc),
+        ("jekyll", jekyll),
+        ("checkov", checkov),
+        ("flow", flow),
+        ("textlint", textlint),
     ]
 
 

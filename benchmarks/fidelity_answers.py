@@ -1,0 +1,61 @@
+"""Placeholders of agent dialects (``tests/dialects``) whose tools answer with a structure built around a run's exit
+code or a file's text: Python's ``str()`` of a dict and ``json.dumps`` of it (CowAgent), a file numbered ``{n:6d}``
+and a tab as a JSON string (Amplifier's read_file, inside ``json.dumps`` of its answer), and a file numbered ``N: ``
+with a count of its lines under it (ZeroClaw's file_read). ``fidelity_corpora`` fills them from the case, the run's
+printed output (its last newline dropped) and the exit code the failing run ended with."""
+
+from __future__ import annotations
+
+import difflib
+import json
+
+
+def answer_slots(output: str, before: str, after: str, abs_path: str, code: int) -> dict[str, str]:
+    """The slots named in the module's docstring: ``{cow_ok}``/``{cow_failed}``/``{cow_read}``/``{cow_edited}``/
+    ``{cow_written}``, ``{six_tabbed_json}`` and ``{zeroclaw_read}``."""
+    lines = before.split("\n")
+    kept = lines[:-1] if before.endswith("\n") else lines  # str.lines() in Rust, readlines() in Python
+    return {
+        **_cow(output, before, after, abs_path, code),
+        # Amplifier's read_file numbers splitlines() right-aligned to six and a tab; its answer is json.dumps of a dict.
+        "six_tabbed_json": json.dumps("\n".join(f"{n:6d}\t{line}" for n, line in enumerate(kept, 1))),
+        # ZeroClaw's file_read numbers each line `N: ` and says how many there are under them.
+        "zeroclaw_read": "\n".join(f"{n}: {line}" for n, line in enumerate(kept, 1)) + f"\n[{len(kept)} lines total]",
+    }
+
+
+def _cow(output: str, before: str, after: str, abs_path: str, code: int) -> dict[str, str]:
+    """CowAgent's answers: its bash tool hands back ``{output, exit_code, details}``, the output kept with its last
+    newline or ``(no output)``, and ``\\n\\nCommand exited with code N`` added when the run failed; the agent sends a
+    success as ``json.dumps(..., ensure_ascii=False)`` and a failure as ``Error: `` and Python's ``str()`` of the dict.
+    Its read answers the text with its line counts as ``str.split("\\n")`` counts them; its edit the unified diff of
+    the file (``original``/``modified``, three lines of context) and the first changed line; its write the bytes it
+    wrote (the fixed text without its last newline, as the dialect sends it)."""
+    printed = f"{output}\n" if output else "(no output)"
+    failed = {"output": f"{printed}\n\nCommand exited with code {code}", "exit_code": code, "details": None}
+    counted = len(before.split("\n"))
+    diff = list(
+        difflib.unified_diff(before.split("\n"), after.split("\n"), lineterm="", fromfile="original", tofile="modified")
+    )
+    first = next((int(line.split("+")[1].split(",")[0].split(" ")[0]) for line in diff if line.startswith("@@")), None)
+    written = len(after.rstrip("\n").encode())
+
+    def dumped(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    return {
+        "cow_ok": dumped({"output": printed, "exit_code": 0, "details": None}),
+        "cow_failed": f"Error: {failed}",
+        "cow_read": dumped({"content": before, "total_lines": counted, "start_line": 1, "output_lines": counted}),
+        "cow_edited": dumped(
+            {
+                "message": f"Successfully replaced text in {abs_path}",
+                "path": abs_path,
+                "diff": "\n".join(diff),
+                "first_changed_line": first,
+            }
+        ),
+        "cow_written": dumped(
+            {"message": f"Successfully wrote {written} bytes to {abs_path}", "path": abs_path, "bytes_written": written}
+        ),
+    }
