@@ -145,3 +145,59 @@ def test_a_bundlers_marked_report_is_the_cause_its_closing_error_repeats() -> No
     assert failures.quote(text, failed=True) == '✘ [ERROR] No matching export in "src/util.ts" for import "slugify"'
     warned = '▲ [WARNING] Duplicate key "id" in object literal\n\nbuilt in 120ms\n'  # a warning alone: no failure
     assert failures.quote(warned) is None
+
+
+def test_a_pointer_under_an_excerpt_is_no_reason_and_a_steps_progress_is_no_echoed_command() -> None:
+    text = (
+        "Deploying changes to db:pg:shop\n  + accounts .. ok\n"
+        '  + refunds ... ERROR:  syntax error at or near "amount"\n'
+        "  amount numeric(10,2) NOT NULL\n  ^--- error here\nnot ok\nDeploy failed\n"
+    )
+    assert (failures.quote(text, failed=True) or "").startswith(
+        '+ refunds ... ERROR:  syntax error at or near "amount"'
+    )
+
+
+def test_a_place_with_only_a_word_of_failure_is_told_with_the_message_above_it() -> None:
+    text = (
+        "[ RUN      ] test_rounding\n[  ERROR   ] --- 0x7 != 0x8\n[   LINE   ] --- round_test.c:31: error: Failure!\n"
+    )
+    assert failures.quote(text, failed=True) == (
+        "[  ERROR   ] --- 0x7 != 0x8 [   LINE   ] --- round_test.c:31: error: Failure!"
+    )
+
+
+def test_the_systems_refusal_printed_before_the_assertions_that_follow_from_it_leads_the_quote() -> None:
+    text = (
+        "test_price\nsed: can't read rates/eu.csv: No such file or directory\n"
+        "ASSERT:price of A-1 expected:<12> but was:<>\n\nRan 1 test.\n\nFAILED (failures=1)\n"
+    )
+    line = failures.quote(text, failed=True) or ""
+    assert line.startswith("sed: can't read rates/eu.csv: No such file or directory; ASSERT:price of A-1")
+
+
+def test_a_ruby_exception_raised_again_is_told_where_the_tool_first_reported_it() -> None:
+    text = (
+        "Rendering pages...\n  Template Error: Unknown filter 'money' used in cart.html (line 4)\n"
+        "/gems/tpl-2.1/lib/tpl/filters.rb:40:in `lookup': Unknown filter 'money' used in cart.html (line 4) "
+        "(Tpl::FilterError)\n\tfrom /gems/tpl-2.1/lib/tpl/render.rb:12:in `render'\n"
+        "\tfrom /usr/bin/tpl:5:in `<main>'\n"
+    )
+    assert failures.quote(text, failed=True) == "Template Error: Unknown filter 'money' used in cart.html (line 4)"
+
+
+def test_a_hosts_error_lead_over_the_whole_output_is_read_through() -> None:
+    said = "Error: Building site in public/\nconfig.toml:3:1: unknown key 'baseurll'\n"
+    assert failures.read_command(said) == failures.Reading(True, "config.toml:3:1: unknown key 'baseurll'")
+    own = "Error: Cannot find module 'left-pad'\nRequire stack:\n- /w/index.js\n"  # the program's own message
+    assert (failures.read_command(own).line or "").startswith("Error: Cannot find module 'left-pad'")
+
+
+def test_a_verdict_indented_under_its_check_is_told_with_the_check() -> None:
+    text = (
+        'Passed checks: 3, Failed checks: 1\n\nCheck: POL_12: "Ensure the queue is encrypted"\n'
+        "\tFAILED for resource: aws_sqs_queue.jobs\n\tFile: /queue.tf:1-9\n"
+    )
+    assert failures.quote(text, failed=True) == (
+        'Check: POL_12: "Ensure the queue is encrypted" FAILED for resource: aws_sqs_queue.jobs'
+    )

@@ -824,7 +824,7 @@ def test_identical_failing_gemini_shell_runs_warn_by_the_third(session: Session)
 
 
 def test_outputs_that_differ_only_in_what_changes_every_run_compare_equal() -> None:
-    from mcp_context.conversation.failures import normalised
+    from mcp_context.conversation.sameness import normalised
 
     one = "Output: ok in 0.31s at 2026-11-26T01:02:03Z\nProcess Group PGID: 4101\ntmp /tmp/tmpa1b2c3/x.py"
     two = "Output: ok in 0.29s at 2026-11-26T01:09:13Z\nProcess Group PGID: 4177\ntmp /tmp/tmpz9y8x7/x.py"

@@ -48,6 +48,14 @@ def joined(text: str, start: int, line: str) -> str:
     rest = text[end + 1 : end + 1 + 4 * MOST].splitlines() if end >= 0 else []
     if _BARE_FAILURE.match(line) and rest and rest[0].strip():  # ``unknown file: Failure``: the message is below
         line, rest = f"{line} {rest[0].strip()}", rest[1:]
+    elif _VERDICT_UNDER.match(line) and _indent(text, start) > 0:  # ``FAILED for resource: x`` under its check
+        above = _line_above(text, start)
+        if above and len(above) <= _ABOVE_CHARS and _indent_of(_raw_above(text, start)) < _indent(text, start):
+            line = f"{above} {line}"
+    elif _SAID_ABOVE.search(line):  # ``--- t.c:19: error: Failure!`` under what failed: the message is above
+        above = _line_above(text, start)
+        if above and not _FRAME.match(above) and not banner(above) and len(above) <= _ABOVE_CHARS:
+            line = f"{above} {line}"
     if line.startswith(_PIP_LOOKED):  # pip says what it looked for, then what it concluded: the conclusion first
         nxt = next((ln.strip() for ln in rest if ln.strip()), "")
         return f"{nxt} ({line})" if nxt.startswith(_PIP_CONCLUDED) else line
@@ -86,6 +94,19 @@ def joined(text: str, start: int, line: str) -> str:
 #: A place, then only a word of failure (``unknown file: Failure``, ``a.cc:12: Failure``): what failed is said on
 #: the next line.
 _BARE_FAILURE = re.compile(r"^[^:\n]{1,80}(?::\d+)?:[ \t]*(?:Failure|Error|Failed|FAILURE|ERROR)[ \t]*$")
+#: A verdict indented under the check it is for (``Check: CKV_1: "Ensure ..."`` over ``  FAILED for resource: x``):
+#: it says what failed the check, the check above it says what was wanted.
+_VERDICT_UNDER = re.compile(r"^(?:FAILED|FAIL|ERROR|Failed) (?:for|on|in) [^\n]{1,120}$")
+
+
+def _raw_above(text: str, start: int) -> str:
+    above = [ln for ln in text[:start].splitlines()[-3:] if ln.strip()]
+    return above[-1] if above else ""
+
+
+#: A place and only a word of failure closed by a mark (``t.c:19: error: Failure!``), the way a runner writes the
+#: place under the message it printed first.
+_SAID_ABOVE = re.compile(r"(?i)\S+:\d+:\s*(?:error:\s*)?(?:failure|failed|error)!\s*$")
 #: A line that is a link of a chain or a frame of a stack, not words of a message (``caused by: ...``, ``#1 0x4f``).
 _LINK = re.compile(r"(?i)^\s*(?:#\d|caused by\b|cause:|at |in |from )")
 

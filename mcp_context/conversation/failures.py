@@ -21,12 +21,13 @@ from .reasons import (
     ERROR_LINE,
     QUOTED,
     error_at_edge,
+    host_lead,
     own_diagnostic,
     reason,
     second_opinion,
     tally,
 )
-from .verdicts import against_threshold, labelled_over, rooted, said_first, with_row
+from .verdicts import against_threshold, first_said, labelled_over, rooted, said_first, with_row
 from .wrappers import ECHOED, EXIT_CODE, enveloped, exit_code, printed, untagged, unwrapped
 
 __all__ = [
@@ -34,7 +35,6 @@ __all__ = [
     "RULES",
     "Reading",
     "exit_code",
-    "normalised",
     "plain",
     "printed",
     "quote",
@@ -80,6 +80,9 @@ def read_command(text: str, command: str = "") -> Reading:
         code = exit_code(text)
     if code is not None:
         return Reading(code != 0, quote(printed(text, command), failed=True) if code != 0 else None, code)
+    said = host_lead(text)
+    if said is not None:  # ``Error: `` put before the whole output by the host: it failed, the output says why
+        return Reading(True, quote(printed(said, command), failed=True) or quote(text, failed=True))
     if _said_failed(text, command):  # the output under the host's line says why, not the host's line
         inside = _under_lead(text)
         said = next((ln.strip() for ln in inside.split("\n") if ln.strip()), "") if inside is not text else ""
@@ -275,7 +278,7 @@ def quote(text: str, failed: bool = False) -> str | None:
             title = _better(title, rule, matches[0].start(), matches[0].group(0)) if rule.title else title
             titles += [m.start() for m in matches] if rule.title else []
     if best is None:  # a failure is shown, in no shape known here: the line that reads most like a reason
-        return with_row(text, _pointed(text, reason(text))) if failed else None
+        return with_row(text, first_said(text, _pointed(text, reason(text)))) if failed else None
     best = _first_report(text, _worded(text, _unwrapped(text, best, seen)))
     above = owner(text, best.start)  # a line inside an error's indented block is a detail of that error
     if above is not None and not best.title:
@@ -481,20 +484,3 @@ def _better(best: _Best | None, rule: Rule, start: int, line: str) -> _Best:
     rank = rule.rank - _MILD if _is_mild(line) else rule.rank
     key = _Best(rank, -start if rule.first else start, line.strip(), start, rule.title)
     return key if best is None or (key.rank, key.order) > (best.rank, best.order) else best
-
-
-#: What changes between two runs of the same command and says nothing of its result: Gemini CLI's process group
-#: and background pids, temporary paths and thread ids, and numbers of several digits with their units (durations,
-#: timestamps, addresses, pids). A single digit stays: "1 failed" and "3 failed" must not compare equal.
-_VOLATILE = re.compile(
-    r"(?m:^)(?:Process Group PGID|Background PIDs): .*$"
-    r"|\d[\d:.,T-]*\d(?:\s?(?:ms|s|sec|seconds|µs|us|ns|min)\b|Z|[+-]\d{2}:?\d{2})?"
-    r"|/tmp/[\w.-]+"
-    r"|\(\d{2,}\)",
-)
-
-
-def normalised(text: str) -> str:
-    """``text`` with what differs between two runs of the same work replaced: two outputs that say the same
-    compare equal (a loop check's "the same result again")."""
-    return _VOLATILE.sub("\u2026", text)

@@ -121,7 +121,9 @@ _WARNED = re.compile(r"(?i)\bwarn(?:ing)?s?\b")
 _WARNING_HEADS = re.compile(r"(?i)\bwarn(?:ing)?\b(?:\s*\(?[\w-]{1,12}\)?)?\s?[:\]]\s*\S|\bwarning \d+\b")
 #: A command echoed after its prompt. After ``#`` only a line with no ``word:`` in it: ``# f.sh: line 3: x: command
 #: not found`` is a diagnostic (TAP's, a comment's), not a root prompt.
-_ECHO = re.compile(r"^\s*(?:\$|\+|>>>) \S|^\s*# (?![^\n]*\w: )\S")
+_ECHO = re.compile(r"^\s*(?:\$|\+(?! \S+ \.{2,} )|>>>) \S|^\s*# (?![^\n]*\w: )\S")  # not a step's ``+ a .. ok``
+#: A pointer under an excerpt's line, a caret and dashes with a word or two (``^--- error here``): where, not why.
+_POINTER = re.compile(r"^\s*(?:\w+ ?){0,3}(?:\^-{2,}|-{2,}\^)\s*(?:\w+ ?){0,3}$")
 #: A line that only says an error follows: its message is on the lines below.
 #: Also after the tool's or the step's name (``rake aborted!``, ``Build failed:``), not after a negation.
 _MARKER = re.compile(
@@ -287,7 +289,7 @@ def _score(line: str, warned: bool = False) -> float:
         if framed is None or tally(framed["said"]) or len(framed["said"].split()) < _FRAMED_WORDS:
             return 0.0
         return _score(framed["said"], warned) + 2.0 if _SEVERE.search(framed["said"]) else 0.0
-    if _FRAME.match(line) or _METRIC.match(line):
+    if _FRAME.match(line) or _METRIC.match(line) or _POINTER.match(line):
         return 0.0
     message = _NOISE.sub("", line, count=1) or line
     said = _NEGATED.sub("", message)
@@ -454,3 +456,18 @@ def _edges(text: str) -> list[str]:
             return head + tail
     lines = [ln for ln in text.splitlines() if ln.strip()]
     return lines if len(lines) <= 2 * _EDGE_LINES else lines[:_EDGE_LINES] + lines[-_EDGE_LINES:]
+
+
+#: A host's word of failure put before a command's whole output (``Error: `` and then what the command printed).
+_HOST_LEAD = re.compile(r"(?:Error|ERROR|Failed|FAILED): (?=\S)")
+
+
+def host_lead(text: str) -> str | None:
+    """The output under a host's ``Error: `` lead, when the line it leads says nothing of a failure by itself (the
+    command's first line, ``Configuration file: ...``), the output going on below it; None otherwise: ``Error: Cannot
+    find module 'x'`` over its stack is the program's own message."""
+    lead = _HOST_LEAD.match(text)
+    if lead is None or "\n" not in text.rstrip("\n"):
+        return None
+    first = text[lead.end() : text.find("\n")]
+    return text[lead.end() :] if _score(first) == 0 else None

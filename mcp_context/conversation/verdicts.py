@@ -10,13 +10,19 @@ import re
 from .reasons import SEVERE, strongest
 from .unmarked import failed_row, listed
 
-__all__ = ["against_threshold", "labelled_over", "rooted", "said_first", "with_row"]
+__all__ = ["against_threshold", "first_said", "labelled_over", "rooted", "said_first", "with_row"]
 
 #: An exception's line as a traceback ends on it (``validate_pyproject.errors.ValidationError: `a` must be b``):
 #: the kind, then the message.
-_RAISED_AS = re.compile(r"^[\w.]*(?:Error|Exception|Failure|Fault)\w*: (?P<said>.{16,})$")
+#: Also as Ruby ends its trace, on the first line (``lib/a.rb:70:in `parse': the message (Liquid::SyntaxError)``).
+_RAISED_AS = re.compile(
+    r"^[\w.]*(?:Error|Exception|Failure|Fault)\w*: (?P<said>.{16,})$|"
+    r"^\S+:\d+:in [`'][^'\n]+': (?P<rb>.{16,}?) \([\w:]+\)$"
+)
 #: A word a tool reports a failure with, before a message it repeats.
-_FAILED_WORD = re.compile(r"(?i)\b(?:error|fail(?:ed|ure)?|fatal)\b")
+_FAILED_WORD = re.compile(r"(?i)\b(?:error|fail(?:ed|ure)?|fatal|exception)\b")
+#: How much of a raised message is looked for where the tool first said it (a long one may be cut or escaped there).
+_SAID_CHARS = 60
 
 
 def said_first(text: str, line: str, start: int) -> tuple[int, str] | None:
@@ -28,14 +34,25 @@ def said_first(text: str, line: str, start: int) -> tuple[int, str] | None:
     raised = _RAISED_AS.match(line)
     if raised is None:
         return None
-    said = raised["said"].strip()
+    said = (raised["said"] or raised["rb"]).strip()[:_SAID_CHARS]
     at = 0
     for each in text[:start].split("\n"):
         own = each.strip()
-        if own.endswith(said) and _FAILED_WORD.search(own[: -len(said)]) and not _RAISED_AS.match(own):
+        where = own.find(said)
+        if where >= 0 and _FAILED_WORD.search(own[:where]) and not _RAISED_AS.match(own):
             return at + each.find(own), own
         at += len(each) + 1
     return None
+
+
+def first_said(text: str, why: str | None) -> str | None:
+    """``why`` (a reason read from ``text``), or where the tool first said it when ``why`` is an exception raised
+    again (see :func:`said_first`)."""
+    if why is None or _RAISED_AS.match(why) is None:
+        return why
+    at = text.find(why)
+    first = said_first(text, why, at) if at > 0 else None
+    return first[1] if first else why
 
 
 #: A verdict that a measure missed its threshold (``Coverage for lines (75%) does not meet threshold (80%)``,
@@ -100,6 +117,24 @@ def rooted(text: str, told: str) -> str:
     is not already it: a wrapper's last words (``Error: Failed to compile: src/a.tsx``) say only what failed."""
     chain = _CHAIN.search(text)
     if chain is None:
-        return told
+        return _after_system_error(text, told)
     root = chain.group(1).rstrip("\n").rsplit("\n", 1)[-1].strip()
     return told if root in told else f"{root} ({told})"
+
+
+#: A program's own line that the system refused it a file or a command (``awk: cannot open data/a.txt (No such file
+#: or directory)``, ``sh: 1: jq: not found``): printed first, it is what the failures after it come from.
+_SYSTEM_ERROR = re.compile(
+    r"(?m)^[\w.-]+(?:: \d+)?: [^\n]{0,200}?(?:No such file or directory|Permission denied|command not found|"
+    r"cannot open|can't open|not found)\b[^\n]{0,80}$"
+)
+
+
+def _after_system_error(text: str, told: str) -> str:
+    """``told`` after the system's refusal a program printed before the quoted line (a test failing on an empty
+    value because the data file it read is not there), where ``told`` is not already it."""
+    first = _SYSTEM_ERROR.search(text)
+    if first is None or first.group(0).strip() in told:
+        return told
+    at = text.find(re.split(r" \(|; ", told, maxsplit=1)[0][:60])
+    return f"{first.group(0).strip()}; {told}" if 0 <= first.start() < at else told

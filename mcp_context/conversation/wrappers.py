@@ -113,6 +113,12 @@ _PY_WRAPPER = re.compile(r"\[?\s*\{'")
 _PY_RECORD = re.compile(r"[A-Z]\w{2,40}\((?:args|returncode|stdout|stderr|output|exit_code)=")
 
 
+#: A word and a colon leading the value a tool returned (``Error: {...}``, ``Result: [...]``), as an agent that
+#: prefixes its tool's answer writes it.
+_LEAD_WORD = re.compile(r"[ \t]*(?P<word>[A-Za-z][\w ]{0,24}?):[ \t]*\n?(?=[\[{])")
+_FAILED_LEADS = ("error", "failed", "failure", "exception")
+
+
 def _literal_value(text: str) -> Any:
     try:  # literal_eval builds values only (no names, no calls); a nesting too deep raises like JSON's
         return ast.literal_eval(text)
@@ -146,6 +152,12 @@ def _one_member(value: Any) -> str | None:
 
 def unwrapped(text: str) -> tuple[str, int | None]:
     """The output inside a host's wrapper, and the exit code the wrapper holds (None: not given that way)."""
+    lead = _LEAD_WORD.match(text) if text[:40].count(":") else None
+    if lead is not None:  # ``Error: {'output': ...}``: a word, then the value the tool returned
+        value = _loaded(text[lead.end() :])
+        if isinstance(value, dict | list):
+            said, code = unwrapped(text[lead.end() :])
+            return said, code if code is not None or lead["word"].lower() not in _FAILED_LEADS else 1
     head = text.lstrip()[:1]
     held = head in ("{", "[", '"') or (head.isupper() and _PY_RECORD.match(text.lstrip()) is not None)
     value = _loaded(text) if held else None

@@ -190,10 +190,10 @@ class LoopMonitor:
         call = self._pending.take(event.name)
         failed = event.is_error
         if event.text is not None:
-            from ..conversation import failures  # here: a hook's check of a tool call never reads a result
+            from ..conversation import sameness  # here: a hook's check of a tool call never reads a result
 
             # Compared as said, not as printed: a Gemini CLI result carries its new process group every run.
-            result, excerpt = digest(failures.normalised(event.text)), clip(event.text, 120) or "(empty)"
+            result, excerpt = digest(sameness.normalised(event.text)), clip(event.text, 120) or "(empty)"
             failed = failed or _says_failed(call, event.text)
         elif event.digest is not None:
             result, excerpt = "given:" + digest(event.digest), f"result digest {clip(event.digest, 40)}"

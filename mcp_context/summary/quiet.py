@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from ..conversation import failures, reasons
+from ..conversation import failures, reasons, sameness
 from . import calls, redone
 
 __all__ = ["QuietRuns", "Retold"]
@@ -61,7 +61,7 @@ class QuietRuns(Generic[T]):
         if changes == len(self._changes) or reasons.strongest(bare) is not None:
             return None
         then = failures.printed(failures.unwrapped(said)[0], before.target)
-        if failures.normalised(then) == failures.normalised(bare):
+        if sameness.normalised(then) == sameness.normalised(bare):
             return None
         strongest = reasons.strongest(then)
         why = failures.quote(then, failed=True) if strongest and strongest[0] >= reasons.SEVERE else None
