@@ -189,6 +189,10 @@ def test_a_ruby_exception_raised_again_is_told_where_the_tool_first_reported_it(
 def test_a_hosts_error_lead_over_the_whole_output_is_read_through() -> None:
     said = "Error: Building site in public/\nconfig.toml:3:1: unknown key 'baseurll'\n"
     assert failures.read_command(said) == failures.Reading(True, "config.toml:3:1: unknown key 'baseurll'")
+    alone = "Error: \n/w/docs/a.md\n  3:1  error  Unexpected TODO  no-todo\n\n1 problem\n"  # the lead alone on its line
+    assert failures.read_command(alone).line == "3:1  error  Unexpected TODO  no-todo"
+    again = "Error: Error ------------------------ cart.js:4:2\n\nCannot add `x` to `y`. [unsafe-addition]\n"
+    assert failures.read_command(again).line == failures.quote(again.removeprefix("Error: "), failed=True)
     own = "Error: Cannot find module 'left-pad'\nRequire stack:\n- /w/index.js\n"  # the program's own message
     assert (failures.read_command(own).line or "").startswith("Error: Cannot find module 'left-pad'")
 

@@ -458,16 +458,19 @@ def _edges(text: str) -> list[str]:
     return lines if len(lines) <= 2 * _EDGE_LINES else lines[:_EDGE_LINES] + lines[-_EDGE_LINES:]
 
 
-#: A host's word of failure put before a command's whole output (``Error: `` and then what the command printed).
-_HOST_LEAD = re.compile(r"(?:Error|ERROR|Failed|FAILED): (?=\S)")
+#: A host's word of failure put before a command's whole output (``Error: `` and then what the command printed, on
+#: the same line or the next).
+_HOST_LEAD = re.compile(r"(?P<word>Error|ERROR|Failed|FAILED):(?:[ \t]*\n|[ \t](?=\S))")
 
 
 def host_lead(text: str) -> str | None:
     """The output under a host's ``Error: `` lead, when the line it leads says nothing of a failure by itself (the
-    command's first line, ``Configuration file: ...``), the output going on below it; None otherwise: ``Error: Cannot
-    find module 'x'`` over its stack is the program's own message."""
+    command's first line, ``Configuration file: ...``) or repeats the lead's word (``Error: Error --- a.js:3``), the
+    output going on below it; None otherwise: ``Error: Cannot find module 'x'`` over its stack is the program's own
+    message."""
     lead = _HOST_LEAD.match(text)
-    if lead is None or "\n" not in text.rstrip("\n"):
+    rest = text[lead.end() :].lstrip("\n") if lead else ""
+    if lead is None or "\n" not in rest.rstrip("\n"):
         return None
-    first = text[lead.end() : text.find("\n")]
-    return text[lead.end() :] if _score(first) == 0 else None
+    first = rest[: rest.find("\n")]
+    return rest if _score(first) == 0 or first.startswith(lead["word"]) else None
