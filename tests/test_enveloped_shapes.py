@@ -176,3 +176,16 @@ def test_mcp_content_blocks_handed_on_as_json_are_read_for_their_text() -> None:
     missing = json.dumps([{"type": "text", "text": "Error: ENOENT: no such file or directory, open '/w/TODO.md'"}])
     assert failures.read_tool(missing, "/w/TODO.md").failed
     assert not failures.read_tool(json.dumps([{"type": "text", "text": "# To do\n- ship"}]), "/w/TODO.md").failed
+
+
+def test_a_read_answering_only_that_no_such_file_is_there_failed_though_it_names_none() -> None:
+    asked = "/w/shop/NOTES.md"
+    for said in (
+        "The requested file was not found.",
+        "Read failed (ENOENT)",
+        f"java.nio.file.NoSuchFileException: {asked}",
+        f"Missing file: {asked}",
+    ):
+        assert failures.read_tool(said, asked).failed, said
+    for kept in ("Handle a file not found error gracefully.", "# Notes\nThe file list is not found here yet."):
+        assert not failures.read_tool(kept, asked).failed, kept

@@ -210,7 +210,9 @@ def read_tool(text: str, target: str = "") -> Reading:
         name = target.rstrip("/").rsplit("/", 1)[-1]
         for line in text.splitlines():
             # the tool names what it was asked for; a short file that says "not found" in its own text does not
-            if _MISSING.search(line) and (name in line if name else _ABOUT_A_PATH.search(line)):
+            if _MISSING.search(line) and (
+                (name in line if name else _ABOUT_A_PATH.search(line)) or _NO_FILE.search(text.strip())
+            ):
                 return Reading(True, line.strip())
     return Reading(False, None)
 
@@ -235,10 +237,16 @@ _SHORT_ANSWER = 400
 _MISSING = re.compile(
     r"\[Errno \d+\]|\b(?:does not exist|doesn't exist|not found|no such file|cannot find|could not find|"
     r"is not accessible|cannot access|permission denied|ENOENT|(?:is )?not a valid (?:file|path|directory)|"
-    r"invalid (?:file ?)?path|(?:unable|failed) to (?:read|open|stat|access|find|locate))\b",
+    r"invalid (?:file ?)?path|(?:unable|failed) to (?:read|open|stat|access|find|locate)|NoSuchFile\w*|missing file)\b",
     re.I,
 )
 _ABOUT_A_PATH = re.compile(r"\b(?:file|path|directory|folder)\b", re.I)
+#: A whole answer that says only that no such file is there, naming none (``The requested file was not found.``,
+#: ``Read failed (ENOENT)``, ``java.nio.file.NoSuchFileException: x``).
+_NO_FILE = re.compile(
+    r"(?i)^[^\n]{0,40}\b(?:file|path)\b[^\n]{0,30}\b(?:not found|does not exist|doesn't exist|is missing)\W{0,3}$|"
+    r"\b(?:ENOENT|NoSuchFile(?:Exception)?|FileNotFound(?:Exception|Error)?)\b|^missing (?:file|path)\b"
+)
 
 
 def quote(text: str, failed: bool = False) -> str | None:
