@@ -1,8 +1,11 @@
 """Placeholders of agent dialects (``tests/dialects``) whose tools answer with a structure built around a run's exit
 code or a file's text: Python's ``str()`` of a dict and ``json.dumps`` of it (CowAgent), a file numbered ``{n:6d}``
 and a tab as a JSON string (Amplifier's read_file, inside ``json.dumps`` of its answer), and a file numbered ``N: ``
-with a count of its lines under it (ZeroClaw's file_read). ``fidelity_corpora`` fills them from the case, the run's
-printed output (its last newline dropped) and the exit code the failing run ended with."""
+with a count of its lines under it (ZeroClaw's file_read); JavaScript's ``JSON.stringify`` of a run's result with a
+summary of it (VoltAgent's execute_command), ``json.dumps(..., indent=2)`` of a run's result and of a read file
+(MS-Agent's code executor), and a run's output under a line naming its exit code (ellama's shell_command).
+``fidelity_corpora`` fills them from the case, the run's printed output (its last newline dropped) and the exit code
+the failing run ended with."""
 
 from __future__ import annotations
 
@@ -12,11 +15,13 @@ import json
 
 def answer_slots(output: str, before: str, after: str, abs_path: str, code: int) -> dict[str, str]:
     """The slots named in the module's docstring: ``{cow_ok}``/``{cow_failed}``/``{cow_read}``/``{cow_edited}``/
-    ``{cow_written}``, ``{six_tabbed_json}`` and ``{zeroclaw_read}``."""
+    ``{cow_written}``, ``{six_tabbed_json}``, ``{zeroclaw_read}``, ``{volt_ok}``/``{volt_failed}``,
+    ``{msagent_ok}``/``{msagent_failed}``/``{msagent_read}`` and ``{ellama_ok}``/``{ellama_failed}``."""
     lines = before.split("\n")
     kept = lines[:-1] if before.endswith("\n") else lines  # str.lines() in Rust, readlines() in Python
     return {
         **_cow(output, before, after, abs_path, code),
+        **_ran(output, before, abs_path, code),
         # Amplifier's read_file numbers splitlines() right-aligned to six and a tab; its answer is json.dumps of a dict.
         "six_tabbed_json": json.dumps("\n".join(f"{n:6d}\t{line}" for n, line in enumerate(kept, 1))),
         # ZeroClaw's file_read numbers each line `N: ` and says how many there are under them.
@@ -58,4 +63,55 @@ def _cow(output: str, before: str, after: str, abs_path: str, code: int) -> dict
         "cow_written": dumped(
             {"message": f"Successfully wrote {written} bytes to {abs_path}", "path": abs_path, "bytes_written": written}
         ),
+    }
+
+
+def _ran(output: str, before: str, abs_path: str, code: int) -> dict[str, str]:
+    """Three agents' answers to a run, each a success (exit code 0) and a failure (the run's own code).
+
+    VoltAgent's execute_command returns an object that the AI SDK hands the model as ``JSON.stringify`` of it (no
+    spaces, non-ASCII as it is): success, exit code, duration, the two streams with the printed text as stdout, and a
+    summary naming the exit code and the bytes captured. MS-Agent's shell_executor answers ``json.dumps(...,
+    ensure_ascii=False, indent=2)`` of success, stdout and stderr stripped of newlines at both ends, and the return
+    code; its read answers the file's text the same way. ellama's shell_command answers the output without its last
+    newlines, a failure under ``Command failed with exit code N.``, and a sentence when nothing was printed."""
+    printed = f"{output}\n" if output else ""
+    stripped = output.strip("\n")
+
+    def volt(exit_code: int) -> str:
+        captured = f"captured inline ({len(printed.encode())} bytes)" if printed else "(empty)"
+        summary = f"Exit code: {exit_code}\nDuration: 1200 ms\nSTDOUT: {captured}\nSTDERR: (empty)"
+        result = {
+            "success": exit_code == 0,
+            "exit_code": exit_code,
+            "duration_ms": 1200,
+            "timed_out": False,
+            "aborted": False,
+            "stdout": printed,
+            "stderr": "",
+            "stdout_truncated": False,
+            "stderr_truncated": False,
+            "summary": summary,
+        }
+        return json.dumps(result, ensure_ascii=False, separators=(",", ":"))
+
+    def msagent(exit_code: int) -> str:
+        result = {"success": exit_code == 0, "output": stripped, "error": None, "return_code": exit_code}
+        return json.dumps(result, ensure_ascii=False, indent=2)
+
+    def ellama(exit_code: int) -> str:
+        if not output:
+            done = "completed successfully with" if not exit_code else f"failed with exit code {exit_code} and"
+            return f"Command {done} no output."
+        return f"Command failed with exit code {exit_code}.\n{output}" if exit_code else output
+
+    read = {"success": True, "file_path": abs_path, "output": before}
+    return {
+        "volt_ok": volt(0),
+        "volt_failed": volt(code),
+        "msagent_ok": msagent(0),
+        "msagent_failed": msagent(code),
+        "msagent_read": json.dumps(read, ensure_ascii=False, indent=2),
+        "ellama_ok": ellama(0),
+        "ellama_failed": ellama(code),
     }

@@ -48,7 +48,9 @@ failures per tool, in ``ecosystems_twentieth.py`` (GoogleTest, Hugo, Jsonnet, Py
 twenty-first's, two failures per tool, in ``ecosystems_twentyfirst.py`` (Catch2, valac, Cookiecutter, yoyo-migrations,
 Asciidoctor) and ``ecosystems_twentyfirst_web.py`` (QUnit, tsup, Redocly CLI, remark-lint); the twenty-second's, two
 failures per tool, in ``ecosystems_twentysecond.py`` (HLint, shUnit2, Sqitch, cmocka, the Erlang compiler, Jekyll) and
-``ecosystems_twentysecond_checks.py`` (Checkov, Flow, textlint).
+``ecosystems_twentysecond_checks.py`` (Checkov, Flow, textlint); the twenty-third's, two failures per tool, in
+``ecosystems_twentythird.py`` (the Kotlin compiler, testthat, JUnit 4, Packer, PHPMD) and
+``ecosystems_twentythird_checks.py`` (dbmate, vue-tsc, PDM, solcjs).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -180,6 +182,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_twentyfirst_web import qunit, redocly, remark, tsup
     from ecosystems_twentysecond import cmocka, erlc, hlint, jekyll, shunit2, sqitch
     from ecosystems_twentysecond_checks import checkov, flow, textlint
+    from ecosystems_twentythird import junit4, kotlinc, packer, phpmd, testthat
+    from ecosystems_twentythird_checks import dbmate, pdm, solcjs, vue_tsc
 
     return [
         ("jest", jest),
@@ -460,6 +464,15 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("checkov", checkov),
         ("flow", flow),
         ("textlint", textlint),
+        ("kotlinc", kotlinc),
+        ("testthat", testthat),
+        ("junit4", junit4),
+        ("packer", packer),
+        ("phpmd", phpmd),
+        ("dbmate", dbmate),
+        ("vue_tsc", vue_tsc),
+        ("pdm", pdm),
+        ("solcjs", solcjs),
     ]
 
 
