@@ -205,3 +205,22 @@ def test_a_verdict_indented_under_its_check_is_told_with_the_check() -> None:
     assert failures.quote(text, failed=True) == (
         'Check: POL_12: "Ensure the queue is encrypted" FAILED for resource: aws_sqs_queue.jobs'
     )
+
+
+def test_a_tests_heading_with_its_place_is_a_title_and_the_runs_closing_error_gives_way_to_it() -> None:
+    text = (
+        "✖ | 1       0 | totals\n────────\n"
+        "Failure ('test-totals.R:4'): totals round half up\n"
+        "round_total(2.5) not equal to 3.\n1/1 mismatches\n[1] 2 - 3 == -1\n────────\n\n"
+        "[ FAIL 1 | WARN 0 | SKIP 0 | PASS 3 ]\nError: Test failures\nExecution halted\n"
+    )
+    assert failures.quote(text, failed=True) == (
+        "round_total(2.5) not equal to 3. (Failure ('test-totals.R:4'): totals round half up)"
+    )
+    raised = (
+        "Error ('test-load.R:9'): loads the rates\nError in `read_rates()`: object 'rates_path' not found\n"
+        "\n[ FAIL 1 | WARN 0 | SKIP 0 | PASS 0 ]\nError: Test failures\n"
+    )
+    assert failures.quote(raised, failed=True) == (
+        "Error in `read_rates()`: object 'rates_path' not found (Error ('test-load.R:9'): loads the rates)"
+    )

@@ -189,3 +189,12 @@ def test_a_read_answering_only_that_no_such_file_is_there_failed_though_it_names
         assert failures.read_tool(said, asked).failed, said
     for kept in ("Handle a file not found error gracefully.", "# Notes\nThe file list is not found here yet."):
         assert not failures.read_tool(kept, asked).failed, kept
+
+
+def test_a_hosts_fields_with_nothing_in_them_are_not_part_of_the_output() -> None:
+    said = (
+        "Command: make check\nDirectory: /w\nStdout: lib/a.ml:4: Unbound value totl\n\nStderr: (empty)\n"
+        "Error: (none)\nExit Code: 2\nSignal: (none)\nBackground PIDs: (none)\n"
+    )
+    assert wrappers.unwrapped(said) == ("lib/a.ml:4: Unbound value totl", 2)
+    assert failures.read_command(said, "make check").line == "lib/a.ml:4: Unbound value totl"

@@ -176,3 +176,8 @@ def test_failure_shapes_without_an_error_flag(text: str, line: str | None) -> No
 def test_an_error_tag_in_a_successful_build_log_is_no_failure() -> None:
     """Maven's [ERROR] helps quote a failed build; alone (a log with ERROR lines, a build that succeeded) it is none."""
     assert not failures.read_command("[INFO] Scanning\n[ERROR] retrying mirror\n[INFO] BUILD SUCCESS\n").failed
+
+
+def test_old_and_new_run_together_in_lower_case_keys_are_an_edits_pair() -> None:
+    found = call("edit_file", {"file_name": "/w/a.kt", "oldcontent": "val n = 1", "newcontent": "val n = 2"})
+    assert (found.kind, found.target, found.change) == ("edit", "/w/a.kt", "`val n = 1` -> `val n = 2`")

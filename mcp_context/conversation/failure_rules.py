@@ -51,7 +51,7 @@ _LOCATION = r"[\w./-]+\.\w+(?::\d+(?::\d+)?:?|\(\d+(?:, ?\d+)?\):?)"
 #: error:``, ``Fortran runtime error:``, ``f.pas(7,24) Error:``, ``f.xml:4: parser error :``, ``TS2345 [ERROR]:``).
 ERROR_LED = (
     rf"^[ \t]*(?:[*#>!]+[ \t]*)?(?:{_LOCATION}[ \t]+(?:[A-Za-z]+ ){{0,2}}|(?:[A-Z][A-Za-z0-9]* (?:[A-Za-z]+ )?)?)"
-    r"\[?(?:error|Error|ERROR)\b\]?(?:\[[\w-]+\])?[^:\n]{0,40}?:[ \t]*"
+    r"\[?(?:error|Error|ERROR)\b\]?(?:\[[\w-]+\])?(?:[^:\n(]|\([^():\n]*\)){0,40}?:[ \t]*"  # not a place in ()
     r"(?!\(?(?:none|null|nil|0|false|n/a)\)?[ \t]*$)\S.*$"  # a wrapper's ``Error: (none)`` says there was none
 )
 #: An error's kind: ``TypeError``, ``NullPointerException``, ``AssertionFailure``, ``CONSTRAINT_ERROR``,
@@ -79,6 +79,14 @@ RULES: tuple[Rule, ...] = (
     _rule("jest/vitest", r"^\s*(?:FAIL|×|✕)\s+\S+.*$", ("FAIL", "×", "✕"), 80, title=True),
     _rule("jest/vitest", r"^[ \t]*●[ \t]+.+ › .+$", None, 82, title=True),
     _rule("go test", r"^--- FAIL: .+$", ("--- FAIL: ",), 80, title=True),
+    # a failed test's heading: its kind, its place in parentheses, its name (``Failure ('test-a.R:2'): rounds``)
+    _rule(
+        "test heading",
+        r"^[ \t]*(?:Failure|Error|FAIL(?:URE)?|ERROR|Failed)[ \t]*\([`'\"]?[^()\s'\"]+:\d+[`'\"]?\):[ \t]+\S.*$",
+        ("Failure (", "Error (", "FAIL (", "FAILURE (", "ERROR (", "Failed ("),
+        80,
+        title=True,
+    ),
     _rule("go test", r"^FAIL(?:\s+\S+\s+[\d.]+s)?$", ("FAIL",), 50),
     _rule("cargo test", r"^test result: FAILED\..*$", ("test result: FAILED",), 50),
     _rule("cargo test", r"^(?:test )?\S+ (?:\.\.\. |--- )FAILED$", ("... FAILED", "--- FAILED"), 80, title=True),

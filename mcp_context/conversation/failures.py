@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 from .causes import BARE, joined, owner, said_below, with_below
 from .failure_rules import RULES, Rule
+from .host_lines import FAILED_WORD, programs, said_failed, under_lead
 from .reasons import (
     ERROR_LINE,
-    QUOTED,
     error_at_edge,
     host_lead,
     own_diagnostic,
@@ -28,7 +28,7 @@ from .reasons import (
     tally,
 )
 from .verdicts import against_threshold, first_said, labelled_over, rooted, said_first, with_row
-from .wrappers import ECHOED, EXIT_CODE, enveloped, exit_code, printed, untagged, unwrapped
+from .wrappers import EXIT_CODE, enveloped, exit_code, printed, untagged, unwrapped
 
 __all__ = [
     "EXIT_CODE",
@@ -83,8 +83,8 @@ def read_command(text: str, command: str = "") -> Reading:
     said = host_lead(text)
     if said is not None:  # ``Error: `` put before the whole output by the host: it failed, the output says why
         return Reading(True, quote(printed(said, command), failed=True) or quote(text, failed=True))
-    if _said_failed(text, command):  # the output under the host's line says why, not the host's line
-        inside = _under_lead(text)
+    if said_failed(text, command):  # the output under the host's line says why, not the host's line
+        inside = under_lead(text)
         said = next((ln.strip() for ln in inside.split("\n") if ln.strip()), "") if inside is not text else ""
         return Reading(True, quote(printed(inside, command), failed=True) or said or quote(text, failed=True))
     if _STRICT.search(command):  # a run told to fail on warnings: a warning printed failed it
@@ -92,7 +92,7 @@ def read_command(text: str, command: str = "") -> Reading:
         if why is not None and _WARNS.search(why):
             return Reading(True, why)
     line = quote(text)
-    own = own_diagnostic(text, _programs(command)) if line is None and command else None
+    own = own_diagnostic(text, programs(command)) if line is None and command else None
     if own is not None:
         line = quote(text, failed=True) or own  # the best reason the output gives, else the program's own line
     return Reading(line is not None, line)
@@ -121,61 +121,6 @@ def plain(text: str) -> str:
 
 
 _COLOUR = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-
-
-#: Where one command of a command line ends and the next begins.
-_COMMAND_SEP = re.compile(r"&&|\|\||[;|\n]")
-_SETTING = re.compile(r"^[A-Za-z_]\w*=")
-
-
-def _programs(command: str) -> set[str]:
-    """The names of the programs a command line runs (``cd app && tar -xf a.tar`` runs cd and tar), as each
-    names itself in its messages: the file name, after any ``NAME=value`` settings, ``sudo`` or ``env``."""
-    out = set()
-    for part in _COMMAND_SEP.split(command):
-        words = [w for w in part.split() if not _SETTING.match(w)]
-        while words and words[0] in ("sudo", "env", "exec", "time", "nice", "command"):
-            words = words[1:]
-        if words:
-            out.add(words[0].rsplit("/", 1)[-1])
-    return out
-
-
-#: A failure word in a host's own line about the command it ran (``There was an error running the `make`
-#: command:``, ``Command `make` failed``).
-_FAILED_WORD = re.compile(r"(?i)\b(?:error|fail(?:ed|ure)?)\b")
-
-
-def _said_failed(text: str, command: str) -> bool:
-    """Whether the output's first line is the host's, with a failure word: a line that echoes the command run, or
-    a lead line over the output in a fence (``*Fix this terminal error*``). The host says that it failed,
-    whatever the output below it says."""
-    first, _, rest = text.lstrip().partition("\n")
-    if _FENCED.match(rest) and len(first) <= _LEAD_CHARS:  # a lead line over the output in a fence: the host's
-        said = QUOTED.sub("", first.replace(command.strip(), "") if command.strip() else first)
-        return _FAILED_WORD.search(said) is not None  # in its own words, not in the command or a quoted span
-    echo = command.strip()
-    if len(echo) < ECHOED:
-        return False
-    return echo in first and _FAILED_WORD.search(first.replace(echo, "")) is not None
-
-
-_FENCED = re.compile(r"^```[\w-]*[ \t]*\n")
-
-
-def _under_lead(text: str) -> str:
-    """The output in the fence under a host's lead line (``*Fix this terminal error*`` over a fenced block), or
-    ``text`` when it is not so."""
-    _, _, rest = text.lstrip().partition("\n")
-    fence = _FENCED.match(rest)
-    if fence is None:
-        return text
-    body = rest[fence.end() :]
-    end = body.rfind("\n```")
-    return body[:end] if end >= 0 else body
-
-
-_LEAD_CHARS = 160
 
 
 def read_tool(text: str, target: str = "") -> Reading:
@@ -293,9 +238,7 @@ def quote(text: str, failed: bool = False) -> str | None:
         best = _Best(best.rank, best.order, above[1], above[0], False)
     line = _with_error_above(text, best, joined(text, best.start, best.line))
     if best.title:  # the test is named, the cause not yet: the first line after it that says why
-        after = best.start + len(best.line)
-        own = text[: min((at for at in titles if at > best.start), default=len(text))]  # up to the next test's name
-        cause = _cause_after(own, best.start) or reason(own[after:]) or said_below(own, after)
+        cause = _title_cause(text, best, titles)
         line = f"{cause} ({line})" if cause else line
     elif title is not None and title.start < best.start and title.line not in line:
         line = f"{line} ({title.line})"
@@ -337,6 +280,7 @@ _ELIDED = re.compile(r"(?:.* - |^)(?P<said>[^\n]{12,}?)(?:\.\.\.|…)$")
 _WRAPPED = re.compile(
     r"(?i)\bdid not (?:complete|finish|succeed|run) successfully\b|\breturned (?:a )?non-zero exit\b|"
     r"\b(?:job|task|step|stage|rule|command|process|subprocess|build|target)s?(?: execution)? (?:has |have )?failed\b|"
+    r"^\W*(?:error|fail(?:ed|ure)?)\W{1,3}(?:some |there were )?tests? (?:failures?|failed)\W*$|"
     r"\bexited with (?:a )?non-zero\b|\bnon-zero exit (?:status|code)\b"
 )
 
@@ -353,8 +297,9 @@ def _unwrapped(text: str, best: _Best, seen: list[_Best]) -> _Best:
     if best.title or not wraps(best):
         return best
     inside = [f for f in seen if f.start < best.start and f.rank > _TALLY and not f.title and not wraps(f)]
-    said = [f for f in inside if _FAILED_WORD.search(f.line)] or inside  # an error said so, over a progress line
-    return min(said, key=lambda found: found.start, default=best)  # the first: it caused the rest
+    said = [f for f in inside if FAILED_WORD.search(f.line)] or inside  # an error said so, over a progress line
+    titles = [f for f in seen if f.start < best.start and f.title]  # else the first failed test's heading
+    return min(said or titles, key=lambda found: found.start, default=best)  # the first: it caused the rest
 
 
 _ABOVE_LINES = 3
@@ -446,10 +391,21 @@ class _Best:
     title: bool
 
 
+def _title_cause(text: str, best: _Best, titles: list[int]) -> str | None:
+    """What a failed test's heading (``best``) failed on: the first cause after it, up to the next test's heading;
+    else the line that reads most like a reason there, unless it only closes the run; else the line below it."""
+    after = best.start + len(best.line)
+    own = text[: min((at for at in titles if at > best.start), default=len(text))]
+    why = reason(own[after:])
+    why = None if why and _WRAPPED.search(why) else why  # the run's closing words say no test's cause
+    return _cause_after(own, best.start) or why or said_below(own, after)
+
+
 def _cause_after(text: str, start: int) -> str | None:
     """The first line after a test's name that says why it failed (an exception, an assertion's message)."""
     causes = [rule for rule in _CAUSES if not rule.needs or any(need in text for need in rule.needs)]
     hits = [(m.start(), rule, m.group(0)) for rule in causes for m in rule.line.finditer(text, start + 1)]
+    hits = [hit for hit in hits if not _WRAPPED.search(hit[2])]  # the run's closing words say no test's cause
     if not hits:
         return None
     at, rule, line = min(hits, key=lambda h: h[0])

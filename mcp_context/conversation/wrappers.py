@@ -227,13 +227,18 @@ def _sections(text: str) -> str | None:
             return None
     said = []
     for label in found:
-        taken = [label["inline"]] if label["inline"].strip() else []
+        taken = [label["inline"]] if label["inline"].strip() and not _NOTHING.match(label["inline"]) else []
         for line in text[label.end() :].split("\n")[1:]:
-            if _STREAM.match(line) or EXIT_LINE.search(line):  # the next stream, or the host's exit code line
-                break
+            if _STREAM.match(line) or EXIT_LINE.search(line) or _FIELD_NONE.match(line):  # the next stream, the
+                break  # host's exit code line, or another of its fields with nothing in it (``Error: (none)``)
             taken.append(line)
         said.append(_literal("\n".join(taken).strip("\n")))
     return "\n".join(part for part in said if part.strip())
+
+
+#: What a host writes for a stream or a field with nothing in it.
+_NOTHING = re.compile(r"(?i)[ \t]*\((?:none|empty|no output|nothing)\)[ \t]*$")
+_FIELD_NONE = re.compile(r"(?i)^[A-Z][\w ]{0,24}:[ \t]*\((?:none|empty|no output|nothing)\)[ \t]*$")
 
 
 #: A stream printed as a literal (``b'line 1\nline 2\n'``): a program printed what it captured without decoding it.

@@ -116,8 +116,21 @@ _NOT_TEXT = _PATH_WORDS | {"dir", "directory", "start", "end", "index", "all", "
 
 
 def key_words(key: str) -> set[str]:
-    """``ReplacementContent`` -> {replacement, content}; ``old_string`` -> {old, string}; ``filePath`` -> ..."""
-    return set(re.findall(r"[a-z]+|\d+", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", key).lower()))
+    """``ReplacementContent`` -> {replacement, content}; ``old_string`` -> {old, string}; ``filePath`` -> ...; and
+    words run together in lower case (``oldcontent`` -> {old, content}, ``filename`` -> {file, name})."""
+    words = set(re.findall(r"[a-z]+|\d+", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", key).lower()))
+    for word in list(words):
+        joined = _JOINED.fullmatch(word)
+        if joined is not None:
+            words |= {joined["head"], joined["tail"]}
+    return words
+
+
+#: Two words of a key run together in lower case: what a side or a thing is, then what it holds.
+_JOINED = re.compile(
+    r"(?P<head>old|new|original|updated|replacement|search|replace|before|after|target|file)"
+    r"(?P<tail>content|contents|text|code|string|str|lines|source|block|path|name)"
+)
 
 
 def by_words(args: dict[str, Any], wanted: set[str], unwanted: set[str]) -> str | None:

@@ -1,0 +1,68 @@
+"""A host's own lines around a command's output: a line that echoes the command run with a word of failure, a lead
+line over the output in a fence (``*Fix this terminal error*``), and the programs a command line runs (a line in
+their own name is their diagnostic). They say that a run failed, or whose words a line is; the output under them
+says why."""
+
+from __future__ import annotations
+
+import re
+
+from .reasons import QUOTED
+from .wrappers import ECHOED
+
+__all__ = ["FAILED_WORD", "programs", "said_failed", "under_lead"]
+
+
+#: Where one command of a command line ends and the next begins.
+_COMMAND_SEP = re.compile(r"&&|\|\||[;|\n]")
+_SETTING = re.compile(r"^[A-Za-z_]\w*=")
+
+
+def programs(command: str) -> set[str]:
+    """The names of the programs a command line runs (``cd app && tar -xf a.tar`` runs cd and tar), as each
+    names itself in its messages: the file name, after any ``NAME=value`` settings, ``sudo`` or ``env``."""
+    out = set()
+    for part in _COMMAND_SEP.split(command):
+        words = [w for w in part.split() if not _SETTING.match(w)]
+        while words and words[0] in ("sudo", "env", "exec", "time", "nice", "command"):
+            words = words[1:]
+        if words:
+            out.add(words[0].rsplit("/", 1)[-1])
+    return out
+
+
+#: A failure word in a host's own line about the command it ran (``There was an error running the `make`
+#: command:``, ``Command `make` failed``).
+FAILED_WORD = re.compile(r"(?i)\b(?:error|fail(?:ed|ure)?)\b")
+
+
+def said_failed(text: str, command: str) -> bool:
+    """Whether the output's first line is the host's, with a failure word: a line that echoes the command run, or
+    a lead line over the output in a fence (``*Fix this terminal error*``). The host says that it failed,
+    whatever the output below it says."""
+    first, _, rest = text.lstrip().partition("\n")
+    if _FENCED.match(rest) and len(first) <= _LEAD_CHARS:  # a lead line over the output in a fence: the host's
+        said = QUOTED.sub("", first.replace(command.strip(), "") if command.strip() else first)
+        return FAILED_WORD.search(said) is not None  # in its own words, not in the command or a quoted span
+    echo = command.strip()
+    if len(echo) < ECHOED:
+        return False
+    return echo in first and FAILED_WORD.search(first.replace(echo, "")) is not None
+
+
+_FENCED = re.compile(r"^```[\w-]*[ \t]*\n")
+
+
+def under_lead(text: str) -> str:
+    """The output in the fence under a host's lead line (``*Fix this terminal error*`` over a fenced block), or
+    ``text`` when it is not so."""
+    _, _, rest = text.lstrip().partition("\n")
+    fence = _FENCED.match(rest)
+    if fence is None:
+        return text
+    body = rest[fence.end() :]
+    end = body.rfind("\n```")
+    return body[:end] if end >= 0 else body
+
+
+_LEAD_CHARS = 160
