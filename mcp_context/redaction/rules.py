@@ -220,7 +220,7 @@ RULES: tuple[Rule, ...] = (
     _rule("private_key", keys.KEYTAB_KEY_ANCHORS, keys.KEYTAB_KEY, accept=keys.keytab_key),
     _rule("private_key", wallets.WIF_ANCHORS, wallets.WIF, folded=True, accept=wallets.wif),
     Rule("mnemonic", wallets.MNEMONIC_ANCHORS, r"(?!)", folded=True, finder=wallets.mnemonics),
-    _rule("private_key", (), wallets.WIF_ALONE, accept=wallets.wif, scan=wallets.WIF_ALONE_SCAN),
+    _rule("private_key", wallets.WIF_ALONE_ANCHORS, wallets.WIF_ALONE, accept=wallets.wif),
     _rule("password", encoded.PRINTABLE_HEX_ANCHORS, encoded.PRINTABLE_HEX, folded=True, accept=encoded.printable_hex),
     _rule("jwt", "eyJ", rf"\beyJ{_B64URL}{{8,1024}}\.eyJ{_B64URL}{{8,1024}}\.{_B64URL}{{16,1024}}"),
     _rule("jwt", encoded.JWT_B64_ANCHORS, encoded.JWT_B64, accept=encoded.jwt_b64),

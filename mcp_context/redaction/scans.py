@@ -18,7 +18,6 @@ from functools import cached_property
 from typing import Any
 
 from .shaped import SHAPED_SCAN
-from .wallets import BASE58_ALPHABET, WIF_ALONE_SCAN
 
 #: ASCII digits to ``0``, ASCII letters to ``a``, a token's separators (``_ - . ~``) to ``.``, every other byte to
 #: a space: what ``\d``, ``[A-Za-z]`` and the separators take under ``re.ASCII``, in a text or in its UTF-8 bytes.
@@ -58,41 +57,9 @@ class Pairs:
         return self.runs.search(data.translate(_CLASSES)) is not None
 
 
-class Run:
-    """A scan each of whose hits starts a run of at least ``length`` characters of ``alphabet`` (and only where
-    one starts: no letter or digit before it), no try reading more than ``reach`` characters: the runs are found as
-    a literal on a copy of the text with the alphabet's characters one byte and every other another, which skips
-    along the text in C (a class-led scan tries its pattern at every character the class takes)."""
-
-    def __init__(self, alphabet: str, length: int, reach: int) -> None:
-        self.table = bytes(ord("a") if chr(b) in alphabet else ord(" ") for b in range(256))
-        self.needle = b"a" * length
-        self.reach = reach
-
-    def any(self, data: bytes) -> bool:
-        return data.translate(self.table).find(self.needle) >= 0
-
-    def windows(self, text: str | bytes, data: bytes | None) -> Iterator[tuple[int, int]]:
-        """Where each run starts, as a window of two places: a hit may start after a JSON escape's letter (``\\n``),
-        which is in the run."""
-        for base, size, part in _blocks(text, data, len(self.needle)):
-            line = part.translate(self.table)
-            at = line.find(self.needle)
-            while 0 <= at < size:
-                yield base + at, base + at + 1
-                end = line.find(b" ", at)
-                if end < 0:
-                    break
-                at = line.find(self.needle, end)
-
-
 #: The token scan (shaped.SHAPED_SCAN): ``[_\-.~]``, 15 of a token's characters ahead, then twice up to 24
-#: letters or separators, 1 to 12 digits and a letter. A hit is at most 75 characters long, its look-ahead 16. A
-#: WIF key's scan (wallets.WIF_ALONE_SCAN): a run of 51 base58 characters, a hit of 52 at most.
-_SCANS: dict[str, Pairs | Run] = {
-    SHAPED_SCAN: Pairs(before=1 + 24 + 12 - 1, apart=1 + 24 + 12, reach=96),
-    WIF_ALONE_SCAN: Run(BASE58_ALPHABET, 51, reach=53),
-}
+#: letters or separators, 1 to 12 digits and a letter. A hit is at most 75 characters long, its look-ahead 16.
+_SCANS = {SHAPED_SCAN: Pairs(before=1 + 24 + 12 - 1, apart=1 + 24 + 12, reach=96)}
 
 
 def classes(text: str | bytes) -> bytes:
@@ -126,8 +93,7 @@ def hits(source: str, scan: Any, text: str | bytes, data: bytes | None = None) -
             yield from scan.finditer(text)
         return
     end, at = len(text), 0
-    places = pairs.windows(text, data) if isinstance(pairs, Run) else _windows(pairs, text, data)
-    for low, high in places:
+    for low, high in _windows(pairs, text, data):
         at = max(at, low)
         while at <= high:
             hit = scan.search(text, at, min(end, high + 1 + pairs.reach))

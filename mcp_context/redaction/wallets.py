@@ -109,12 +109,12 @@ def wif(match: re.Match[Any], text: str | bytes) -> bool:
 
 
 #: A WIF key standing alone, no word naming it (a wallet's dump, a list of keys): a mainnet key, 51 characters from
-#: ``5`` or 52 from ``K`` or ``L`` (after a JSON escape too: ``\\n5K...``), judged by its checksum as above. Found
-#: by a scan (see scans.Run) for a run of 51 base58 characters, which code and prose hardly have; the pattern is
-#: tried from the start of the token before the run (the word on the line before, where the run starts a line), so
-#: it reads on to where the key starts.
-_ALONE = r"(?:(?<![0-9A-Za-z])|(?<=\\[nrt]))"
-WIF_ALONE_SCAN = rf"{_ALONE}(?:5{_BASE58}{{50}}|[KL]{_BASE58}{{51}})(?![0-9A-Za-z])"
-WIF_ALONE = rf"[\x00-\x7f]{{0,60}}?{_ALONE}(?P<secret>5{_BASE58}{{50}}|[KL]{_BASE58}{{51}})(?![0-9A-Za-z])"
-#: The characters of base58, as scans.Run finds a run of them.
-BASE58_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+#: ``5`` or 52 from ``K`` or ``L`` (after a JSON escape too: ``\\n5K...``), judged by its checksum as above. Its
+#: version byte (0x80) and its length fix its first two characters (``5H`` to ``5K`` uncompressed, ``Kw`` to ``L5``
+#: compressed, the bounds of base58 of 0x80 and 32 bytes), which are its anchors: rare in code and prose, each a
+#: try of the pattern where it stands.
+WIF_ALONE = (
+    rf"(?:(?<![0-9A-Za-z])|(?<=\\[nrt]))(?P<secret>5[HJK]{_BASE58}{{49}}|(?:K[w-z]|L[1-5]){_BASE58}{{50}})"
+    r"(?![0-9A-Za-z])"
+)
+WIF_ALONE_ANCHORS = ("5H", "5J", "5K", "Kw", "Kx", "Ky", "Kz", "L1", "L2", "L3", "L4", "L5")
