@@ -173,6 +173,11 @@ def _shape_cases() -> list[tuple[str, str]]:
         (f"\nwhat is the zorb password?\nops / {pw}\n", pw),
         (f'\n"^Zorb password:\\\\s*$": "{pw}"\n', pw),
         (f"\n{wif} 2026-01-01T00:00:00Z\n", wif),
+        (
+            f"\nCREATE TABLE `zorb` (\n  `id` int,\n  `api_token` varchar(64)\n);\n{'-- x' * 200}\n"
+            f"INSERT INTO `zorb` VALUES (1,NULL),(2,'{key}');\n",
+            key,
+        ),
         ("\nseed:\n" + "\n".join(f"{i}. {w}" for i, w in enumerate(phrase.split(), 1)) + "\n", phrase.split()[4]),
     ]
 

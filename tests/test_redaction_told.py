@@ -1,9 +1,10 @@
 """Secrets in places that name no secret beside them: an API's key in a URL's query, an API token as curl's basic
 auth user, a random client id, a statement naming a password with flags between or in a line of statements split
 by ``;``, a value in a block (Ruby's ``name { "v" }``), a cookie made by a call, a Kerberos key in a keytab's
-listing, a login and a password told together in a message, a prompt's answer keyed by the prompt; and a wallet's
-key or words with no word before them (a WIF key alone, a mnemonic numbered 1 to 12). Invented tools and values;
-each redacted as text and inside a JSON string alike, and redacting again changes nothing; look-alikes stay."""
+listing, a dump's rows given without a column list under a definition that names the secret's column, a login and
+a password told together in a message, a prompt's answer keyed by the prompt; and a wallet's key or words with no
+word before them (a WIF key alone, a mnemonic numbered 1 to 12). Invented tools and values; each redacted as text
+and inside a JSON string alike, and redacting again changes nothing; look-alikes stay."""
 
 from __future__ import annotations
 
@@ -66,6 +67,19 @@ CASES = [
     # a prompt's answer keyed by the prompt (an automation's map of prompts to answers)
     ('events = {"(?i)enter passphrase:": "Vx8#mQ2kLz7R\\n"}\n', "Vx8#mQ2kLz7R"),
     ("'^Vault password:\\s*$': 'n2Kq!7xLm9Tz'\n", "n2Kq!7xLm9Tz"),
+    # rows given without a column list to a table whose definition above names the secret's column (a dump)
+    (
+        "CREATE TABLE `zorb_hooks` (\n  `id` int NOT NULL,\n  `url` varchar(255),\n  `signing_secret` varchar(64),\n"
+        "  PRIMARY KEY (`id`)\n) ENGINE=InnoDB;\n\nLOCK TABLES `zorb_hooks` WRITE;\n"
+        "INSERT INTO `zorb_hooks` VALUES (1,'https://a.zorb.dev/h',NULL),(2,'https://b.zorb.dev/h','Qm8xT2vLr9Wk4Zp7Nc3Yb6Hd');\n",
+        "Qm8xT2vLr9Wk4Zp7Nc3Yb6Hd",
+    ),
+    (
+        "CREATE TABLE logins (id INTEGER PRIMARY KEY, email TEXT, password TEXT);\n"
+        "INSERT INTO logins VALUES(1,'ana@zorb.dev','Tq7#vLm2Rz9w');\n"
+        "INSERT INTO logins VALUES(2,'tom@zorb.dev',NULL);\n",
+        "Tq7#vLm2Rz9w",
+    ),
     # a wallet's key or words with no word naming them
     (f"# zorb-wallet export\n{WIF} 2026-05-01T09:00:00Z reserve=1\n", WIF),
     (f"Write these down and keep them offline:\n\nSeed\n{NUMBERED}\n", PHRASE.split()[5]),
@@ -105,6 +119,10 @@ def test_these_places_are_redacted_alike_as_a_stream() -> None:
         '{"Enter password:": "${VAULT_PASS}"}\n',  # a reference
         '{"password_hint": "first pet name"}\n',  # no prompt
         "1. abandon 2. ability 3. able 4. about 5. above 6. absent\n",  # too few, no setting
+        "INSERT INTO `zorb_hooks` VALUES (1,'https://a.zorb.dev/h','Qm8xT2vLr9Wk4Zp7Nc3Yb6Hd');\n",  # no definition
+        "CREATE TABLE files (id INTEGER, digest TEXT);\nINSERT INTO files VALUES(1,'Qm8xT2vLr9Wk4Zp7');\n",
+        "CREATE TABLE users (id INTEGER, password_hint TEXT);\nINSERT INTO users VALUES(1,'first pet');\n",  # a word
+        "CREATE TABLE a (id INTEGER, token TEXT);\nINSERT INTO b VALUES(1,'Qm8xT2vLr9Wk4Zp7Nc3Yb6H');\n",  # another
     ],
 )
 def test_look_alikes_stay(text: str) -> None:

@@ -326,6 +326,7 @@ RULES: tuple[Rule, ...] = (
     Rule("secret", columns.QUERY_ANCHORS, r"(?!)", folded=True, finder=columns.query_rows),
     Rule("password", configs.SECTION_ANCHORS, r"(?!)", folded=True, finder=configs.section_values),
     Rule("secret", inserts.ANCHORS, r"(?!)", folded=True, finder=inserts.insert_rows),
+    Rule("secret", inserts.CREATE_ANCHORS, r"(?!)", folded=True, finder=inserts.defined_rows),
     _rule("secret", shaped.NEARBY_ANCHORS, shaped.NEARBY, folded=True, accept=shaped.nearby_value),
     # "password", as the first form names what it takes over the same line break in a text (``token:\n\n  v``)
     _rule("password", shaped.NEXT_LINE_ANCHORS, shaped.NEXT_LINE, folded=True, accept=shaped.next_line),
