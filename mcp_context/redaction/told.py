@@ -26,11 +26,12 @@ _LOGIN_BEFORE = re.compile(
 
 
 def told_pair(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the value is made as a password (judged first: it seldom is) and a login is given just before."""
+    if not password_like(ascii_of(match.group("secret")), quoted=bool(match.group("q"))):
+        return False
     part = text[max(0, match.start() - 96) : match.start()]
     before = part.decode("latin-1") if isinstance(part, bytes) else part
-    if _LOGIN_BEFORE.search(before) is None:
-        return False
-    return password_like(ascii_of(match.group("secret")), quoted=bool(match.group("q")))
+    return _LOGIN_BEFORE.search(before) is not None
 
 
 #: ``login / password``: a word, a slash between spaces, and what is made as a password (see slash_pair).
@@ -44,13 +45,14 @@ _TALK = re.compile(r"(?i)passw|\bcreds\b|credentials|\blogin\b")
 
 
 def slash_pair(match: re.Match[Any], text: str | bytes) -> bool:
-    """Whether a login stands before the slash, the value is made as a password, and the talk before names one."""
+    """Whether the value is made as a password (judged first: a divisor in code seldom is), a login stands before
+    the slash, and the talk before names a password."""
+    if not password_like(ascii_of(match.group("secret"))):
+        return False
     part = text[max(0, match.start() - _TALK_BACK) : match.start()]
     before = part.decode("latin-1") if isinstance(part, bytes) else part
-    login = _LOGIN.search(before)
-    if login is None or _TALK.search(before, 0, login.start()) is None:
-        return False
-    return password_like(ascii_of(match.group("secret")))
+    login = _LOGIN.search(before, max(0, len(before) - 40))
+    return login is not None and _TALK.search(before, 0, login.start()) is not None
 
 
 #: A prompt's text ending a quoted key, a password's word in it, and the answer in quotes (``"^BECOME
@@ -73,11 +75,11 @@ _PATTERN_END = re.compile(r"(?:\\+s|[ \t*+$)]|\.\*|\*\?)*\Z")
 def prompt_answer(match: re.Match[Any], text: str | bytes) -> bool:
     """Whether the key is a prompt (it ends with a colon, a question mark or a pattern's end) and the answer a
     password, not a reference."""
-    part = text[max(0, match.start() - 40) : match.start()]
-    before = part.decode("latin-1") if isinstance(part, bytes) else part
+    value = ascii_of(match.group("secret"))
     prompt = _PATTERN_END.sub("", ascii_of(match.group("prompt")))
     asked = prompt.endswith(":") or (prompt.endswith("?") and not prompt.endswith("*?"))
-    if _KEY_START.search(before) is None or not asked:
+    if not asked or value[0] in "${%<" or not plausible_value(value, True):
         return False
-    value = ascii_of(match.group("secret"))
-    return value[0] not in "${%<" and plausible_value(value, True)
+    part = text[max(0, match.start() - 40) : match.start()]
+    before = part.decode("latin-1") if isinstance(part, bytes) else part
+    return _KEY_START.search(before) is not None
