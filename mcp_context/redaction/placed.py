@@ -88,7 +88,7 @@ def client_id(match: re.Match[Any], text: str | bytes) -> bool:
 #: v; Topic y``, not C's ``Pass *p;``); no sign of code's in it (brackets, a pointer's ``*``).
 STATEMENT = (
     r"(?i:passw(?:or)?d|passphrase|pass|pwd?)(?:[ \t]{1,4}--?[A-Za-z][A-Za-z0-9\-]{0,30}){0,4}[ \t]{1,8}"
-    r"(?P<secret>[^\s\"'`;\\(){}\[\]<>,*&][^\s\"'`;\\(){}\[\]<>,]{5,255})[ \t]{0,8}"
+    r"(?P<secret>[^\s\"'`;\\(){}\[\]<>,*&\x80-\U0010ffff][^\s\"'`;\\(){}\[\]<>,\x80-\U0010ffff]{5,255})[ \t]{0,8}"
     r"(?=;[ \t]{0,4}[A-Za-z]|\r?\n|\\[rn]|$)"
 )
 STATEMENT_ANCHORS = tuple(f"{w}{s}" for w in ("pass", "password", "passwd", "passphrase", "pw", "pwd") for s in " \t")
@@ -124,7 +124,7 @@ def statement(match: re.Match[Any], text: str | bytes) -> bool:
 #: A value in a block after a name (Ruby's ``api_secret { "v" }``, a test factory's attribute; a Groovy closure).
 BLOCK_VALUE = (
     r"(?i:passw(?:or)?d|passphrase|secret|token|key|pass|pwd?|credentials?)[ \t]{1,4}\{[ \t]{0,4}"
-    r"(?P<q>\\{0,8}[\"'])(?P<secret>[^\"'\\\s][^\"'\\\n]{5,511})(?P=q)[ \t]{0,4}\}"
+    r"(?P<q>\\{0,8}[\"'])(?P<secret>[^\"'\\\s\x80-\U0010ffff][^\"'\\\n\x80-\U0010ffff]{5,511})(?P=q)[ \t]{0,4}\}"
 )
 BLOCK_VALUE_ANCHORS = tuple(
     f"{w} {{" for w in ("password", "passwd", "passphrase", "secret", "token", "key", "pass", "pw", "pwd", "credential")
@@ -146,7 +146,7 @@ def block_value(match: re.Match[Any], text: str | bytes) -> bool:
 #: "v")``, ``cookies.set("session", "v")``).
 COOKIE_CALL = (
     r"(?i:cookies?)(?:\.(?:set|add|put|append))?\([ \t]{0,4}(?P<q1>\\{0,8}[\"'])[A-Za-z0-9_.\-]{1,64}(?P=q1)"
-    r"[ \t]{0,4},[ \t]{0,4}(?P<q>\\{0,8}[\"'])(?P<secret>[^\"'\\\s]{12,1024})(?P=q)"
+    r"[ \t]{0,4},[ \t]{0,4}(?P<q>\\{0,8}[\"'])(?P<secret>[^\"'\\\s\x80-\U0010ffff]{12,1024})(?P=q)"
 )
 COOKIE_CALL_ANCHORS = ("Cookie(", "cookie(", "cookies.set(", "Cookies.Add(", "cookies.add(", "Cookies.Set(")
 

@@ -16,7 +16,7 @@ from .values import ascii_of, password_like, plausible_value
 #: writes it: ``=`` is a setting's, which the names rules read).
 TOLD_PAIR = (
     r"(?i:passw(?:or)?d|pass|pwd?)[ \t]{0,2}[:=]?[ \t]{1,4}(?P<q>(?:\\{0,8}[\"'`])?)"
-    r"(?P<secret>[^\s\"'`\\]{6,128}?)(?P=q)[.,;!)]?(?=\s|\\[nrt\"]|[\"']|$)"
+    r"(?P<secret>[^\s\"'`\\\x80-\U0010ffff]{6,128}?)(?P=q)[.,;!)]?(?=\s|\\[nrt\"]|[\"']|$)"
 )
 TOLD_PAIR_ANCHORS = tuple(f"{w}{s}" for w in ("pass", "password", "passwd", "pw", "pwd") for s in (" ", ":"))
 #: A login given just before: ``user x,``, ``username: x /``, ``login x;``.
@@ -35,7 +35,7 @@ def told_pair(match: re.Match[Any], text: str | bytes) -> bool:
 
 
 #: ``login / password``: a word, a slash between spaces, and what is made as a password (see slash_pair).
-SLASH_PAIR = r" / (?P<secret>[^\s\"'`\\]{8,128}?)[.,;!)]?(?=\s|\\[nrt\"]|[\"']|$)"
+SLASH_PAIR = r" / (?P<secret>[^\s\"'`\\\x80-\U0010ffff]{8,128}?)[.,;!)]?(?=\s|\\[nrt\"]|[\"']|$)"
 SLASH_PAIR_ANCHORS = (" / ",)
 #: The login before the slash: one word of a user name's characters, at a message's start or after white space.
 _LOGIN = re.compile(r"(?:^|(?<=[\s\"'`>:]))[A-Za-z][A-Za-z0-9._\-]{1,31}\Z")
@@ -60,8 +60,9 @@ def slash_pair(match: re.Match[Any], text: str | bytes) -> bool:
 #: a colon, a question mark and a pattern's signs; its backslashes escaped or not; the answer may end with the
 #: ``\\n`` that sends it.
 PROMPT_ANSWER = (
-    r"(?i:passw(?:or)?d|passphrase|passcode)(?P<prompt>(?:[^\"'\n\\]|\\{1,8}[^\"'\\n]){0,48})\\{0,8}[\"']"
-    r"[ \t]{0,4}(?::|=>|,)[ \t]{0,4}(?P<q>\\{0,8}[\"'])(?P<secret>[^\"'\\\s][^\"'\\\n]{5,255})(?:\\{1,8}[nr])?(?P=q)"
+    r"(?i:passw(?:or)?d|passphrase|passcode)(?P<prompt>(?:[^\"'\n\\\x80-\U0010ffff]|\\{1,8}(?!n)[^\"'\\\x80-\U0010ffff]){0,48})\\{0,8}[\"']"
+    r"[ \t]{0,4}(?::|=>|,)[ \t]{0,4}(?P<q>\\{0,8}[\"'])"
+    r"(?P<secret>[^\"'\\\s\x80-\U0010ffff][^\"'\\\n\x80-\U0010ffff]{5,255})(?:\\{1,8}[nr])?(?P=q)"
 )
 PROMPT_ANSWER_ANCHORS = ("passw", "passphrase", "passcode")
 #: The key's start before the word: its quote, then a prompt's first words (``^BECOME ``, ``(?i)enter ``).
