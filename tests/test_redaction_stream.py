@@ -82,6 +82,7 @@ def _shape_cases() -> list[tuple[str, str]]:
     phrase = str(Mnemonic("english").to_mnemonic(bytes(RNG.getrandbits(8) for _ in range(16))))
     wif = base58.b58encode_check(b"\x80" + bytes(RNG.getrandbits(8) for _ in range(32)) + b"\x01").decode()
     hexed = "-".join(rand(n, "0123456789abcdef") for n in (4, 4, 6, 6, 8))
+    keytab = rand(64, "0123456789abcdef")
     return [
         (f'\nconst ZORB_KEY: &str = "{key}";\n', key),
         (f"\nZORB_ACCESS_KEY:{' ' * 30}{key}\n", key),
@@ -159,6 +160,25 @@ def _shape_cases() -> list[tuple[str, str]]:
         (f"\nThe generated password for the zorb built-in user is : {pw}\n", pw),
         (f'\n<string name="ZorbPreSharedKey">&quot;{pw}&quot;</string>\n', pw),
         (f"\n$ zorbsql app.db 'select id, api_token from keys;'\n1|{key}\n", key),
+        # the fourteenth part's classes: a URL's key, curl's user, a statement's flags, a block's value, a cookie's
+        # call, a keytab's key, a login and a password told, a prompt's answer, a wallet's key and words alone
+        (f"\nhttps://api.zorb.dev/v1/now?lat=1&key={key}\n", key),
+        (f"\ncurl -u {key}:x https://zorb.dev/api\n", key),
+        (f"\nrootpw --plaintext {pw}\n", pw),
+        (f"\nZorbUser ops; ZorbPassword {pw}; Topic fan\n", pw),
+        (f'\n  zorb_secret {{ "{key}" }}\n', key),
+        (f'\nc = new Cookie("zsid", "{key}");\n', key),
+        (f"\n   3 svc/zorb.dev@ZORB.DEV (0x{keytab})\n", keytab),
+        (f"\nuser ops, pass {pw}\n", pw),
+        (f"\nwhat is the zorb password?\nops / {pw}\n", pw),
+        (f'\n"^Zorb password:\\\\s*$": "{pw}"\n', pw),
+        (f"\n{wif} 2026-01-01T00:00:00Z\n", wif),
+        (
+            f"\nCREATE TABLE `zorb` (\n  `id` int,\n  `api_token` varchar(64)\n);\n{'-- x' * 200}\n"
+            f"INSERT INTO `zorb` VALUES (1,NULL),(2,'{key}');\n",
+            key,
+        ),
+        ("\nseed:\n" + "\n".join(f"{i}. {w}" for i, w in enumerate(phrase.split(), 1)) + "\n", phrase.split()[4]),
     ]
 
 

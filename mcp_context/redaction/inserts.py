@@ -6,7 +6,11 @@ The column list stands before the rows, a row's value may stand a stream's windo
 in Python from the statement (see columns, which does the same for tables): each row is read as SQL spells it (a
 quoted literal with its quotes doubled or escaped, a number, ``NULL``, a call), and each match spans its row from the
 row's ``(`` to the value, so no window is cut between them. A stream's window whose statement runs on past its cut
-hands it to the next, which walks on from the first row that starts at or after the cut."""
+hands it to the next, which walks on from the first row that starts at or after the cut.
+
+Rows given with no column list (``INSERT INTO `t` VALUES (...)``, as mysqldump and sqlite3's ``.dump`` write them)
+are read under the table's definition before them (``CREATE TABLE `t` (...)``), as far as a stream's window keeps
+from it: each match spans from the definition, so the two are never cut apart."""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from .columns import Carry, Open, named, row_secrets
+from .columns import Carry, Open, named, row_secrets, spanning, value_is_secret
 from .compiled import pattern
 
 ANCHORS = ("insert into", "insert ignore into", "replace into")
@@ -144,3 +148,100 @@ def insert_rows(text: str | bytes, standing: list[list[int]], carry: Carry | Non
         secret = named(names)
         if secret:
             yield from _rows(text, decoded, Insert(len(names), secret, at), _skip(decoded, head.end()), carry)
+
+
+#: A table's definition, up to its column list's opening parenthesis (a dump's ``CREATE TABLE `t` (``, sqlite3's
+#: ``.dump``).
+_CREATE = (
+    r"(?i:create)[ \t]+(?i:table)[ \t]+(?:(?i:if)[ \t]+(?i:not)[ \t]+(?i:exists)[ \t]+)?"
+    r"(?P<name>[^\s(]{1,128})(?:\s|\\[nrt]){0,8}\("
+)
+CREATE_ANCHORS = ("create table",)
+#: What a definition's item starts with when it is a constraint or an index, not a column.
+_NOT_COLUMNS = frozenset("primary unique key index constraint foreign check fulltext spatial exclude".split())
+#: A statement that gives a table's rows without a column list (``INSERT INTO `t` VALUES (...)``).
+_BARE_INSERT = (
+    r"(?i:insert(?:[ \t]+(?i:ignore))?|replace)[ \t]+(?i:into)(?:\s|\\[nrt])+(?P<name>[^\s(]{1,128})"
+    r"(?:\s|\\[nrt]){1,8}(?i:values)"
+)
+#: How far from a definition's start its rows' secrets are read: every match spans from the definition (so a
+#: stream's window is never cut between the two), and no match is longer than a stream's window keeps
+#: (rules.LONGEST, 4,096).
+_DEFINED_MOST = 4000
+
+
+def _columns(decoded: str, at: int) -> list[str] | None:
+    """The column names of the definition whose list opens at ``at`` (its ``(``), None where it does not close
+    within what is read."""
+    depth, i, start, items = 0, at, at + 1, []
+    end = min(len(decoded), at + _DEFINED_MOST)
+    while i < end:
+        c = decoded[i]
+        if c in "'\"`" and decoded.find(c, i + 1, end) > i:
+            i = decoded.find(c, i + 1, end)
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                items.append(decoded[start:i])
+                break
+        elif c == "," and depth == 1:
+            items.append(decoded[start:i])
+            start = i + 1
+        i += 1
+    else:
+        return None
+    names = []
+    for item in items:
+        words = item.replace("\\n", " ").replace("\\t", " ").split()
+        if words and words[0].lower() not in _NOT_COLUMNS:
+            names.append(words[0].strip(_NAME_QUOTES + "\\"))
+    return names
+
+
+def _same_table(a: str, b: str) -> bool:
+    return a.strip(_NAME_QUOTES + "\\").lower() == b.strip(_NAME_QUOTES + "\\").lower()
+
+
+def defined_rows(text: str | bytes, standing: list[list[int]], carry: Carry | None) -> Iterator[re.Match[Any]]:
+    """The secrets of the rows given without a column list to a table whose definition before them names a
+    secret's column (a dump's ``CREATE TABLE`` and ``INSERT INTO t VALUES (...)``), as far as _DEFINED_MOST from
+    the definition: each match spans from the definition to the value."""
+    decoded = text.decode("latin-1") if isinstance(text, bytes) else text
+    for at in sorted({i for places in standing for i in places}):
+        head = pattern(_CREATE).match(decoded, at, at + 512)
+        names = None if head is None else _columns(decoded, head.end() - 1)
+        secret = named(names) if names else None
+        if head is None or not names or not secret:
+            continue
+        bound = min(len(decoded), at + _DEFINED_MOST)
+        statement = pattern(_BARE_INSERT).search(decoded, head.end(), bound)
+        while statement is not None:
+            if _same_table(statement["name"], head["name"]):
+                yield from _defined_row_secrets(
+                    text, decoded, at, _skip(decoded, statement.end()), bound, names, secret
+                )
+            statement = pattern(_BARE_INSERT).search(decoded, statement.end(), bound)
+
+
+def _defined_row_secrets(
+    text: str | bytes, decoded: str, defined: int, at: int, bound: int, names: list[str], secret: dict[int, bool]
+) -> Iterator[re.Match[Any]]:
+    """The secrets of one statement's rows from ``at``, each a match from the definition at ``defined``."""
+    while at < bound:
+        row = _row(decoded[at:bound], 0)
+        if row is None:
+            return
+        spans, end = row
+        if len(spans) == len(names):
+            for k, password in secret.items():
+                a, b = spans[k]
+                if value_is_secret(decoded[at + a : at + b], password):
+                    match = spanning(text, defined, at + a, at + b)
+                    if match is not None:
+                        yield match
+        at = _skip(decoded, at + end)
+        if decoded[at : at + 1] != ",":
+            return
+        at = _skip(decoded, at + 1)

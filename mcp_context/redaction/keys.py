@@ -1,6 +1,7 @@
 """Private keys written as data rather than as a PEM block: the private members of a JSON Web Key (``"d"``, the
-RSA primes and exponents), and a 256-bit key in hex after ``0x`` given to an account (a
-wallet's key in a deployment tool's list of accounts, ``accounts: ["0x..."]``). Each is a pattern, to find the
+RSA primes and exponents), a 256-bit key in hex after ``0x`` given to an account (a
+wallet's key in a deployment tool's list of accounts, ``accounts: ["0x..."]``), and a Kerberos key as a keytab's
+listing shows it. Each is a pattern, to find the
 place, and a judgement in Python: the same members and hex stand for public values and digests far more often."""
 
 from __future__ import annotations
@@ -62,3 +63,26 @@ def hex_key(match: re.Match[Any], text: str | bytes) -> bool:
     name = ascii_of(found.group("name"))
     words = {w.lower() for w in generic.words(name)}
     return generic.secret_name(name) or (not _SIGNING_WORDS.isdisjoint(words) and not generic.not_secret(words))
+
+
+#: A Kerberos key as the keytab tools print it with its keys shown (``klist -k -K``, ``ktutil``'s ``list -k``):
+#: ``(0x`` and the key's bytes in hex, after the principal on the same line. Who holds a service's key can pose as
+#: the service.
+KEYTAB_KEY = r"\(0x(?P<secret>[0-9a-fA-F]{16,64})\)"
+KEYTAB_KEY_ANCHORS = ("(0x",)
+#: A principal on the line before the key: a name (``host/web1.example.net``, ``alice``) at a realm in capitals.
+_PRINCIPAL = re.compile(r"[A-Za-z0-9][A-Za-z0-9/._\-]{0,128}@[A-Z0-9][A-Z0-9.\-]{1,128}[ \t(][^\n]{0,200}\Z")
+#: How long the keys of Kerberos' encryption types are, in hex digits: DES, RC4 or AES-128 or Camellia-128, triple
+#: DES, AES-256 or Camellia-256.
+_KEY_DIGITS = frozenset({16, 32, 48, 64})
+
+
+def keytab_key(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the hex is a key of an encryption type's length after a principal on its line (a digest in
+    parentheses stands after no ``name@REALM``)."""
+    if len(match.group("secret")) not in _KEY_DIGITS:
+        return False
+    part = text[max(0, match.start() - 240) : match.start()]
+    line = part.decode("latin-1") if isinstance(part, bytes) else part
+    line = line[max(line.rfind("\n"), line.rfind("\\n") + 1) + 1 :]  # the line's start, or a JSON string's
+    return _PRINCIPAL.search(line) is not None

@@ -14,10 +14,12 @@ from . import (
     generic,
     inserts,
     keys,
+    placed,
     shaped,
     shapes,
     stores,
     tables,
+    told,
     values,
     vendors,
     wallets,
@@ -215,8 +217,10 @@ RULES: tuple[Rule, ...] = (
     _rule("private_key", keys.JWK_PRIVATE_ANCHORS, keys.JWK_PRIVATE, accept=keys.jwk_private),
     _rule("private_key", keys.HEX_KEY_ANCHORS, keys.HEX_KEY, accept=keys.hex_key),
     _rule("private_key", keys.XML_RSA_ANCHORS, keys.XML_RSA, accept=keys.xml_rsa),
+    _rule("private_key", keys.KEYTAB_KEY_ANCHORS, keys.KEYTAB_KEY, accept=keys.keytab_key),
     _rule("private_key", wallets.WIF_ANCHORS, wallets.WIF, folded=True, accept=wallets.wif),
     Rule("mnemonic", wallets.MNEMONIC_ANCHORS, r"(?!)", folded=True, finder=wallets.mnemonics),
+    _rule("private_key", wallets.WIF_ALONE_ANCHORS, wallets.WIF_ALONE, accept=wallets.wif),
     _rule("password", encoded.PRINTABLE_HEX_ANCHORS, encoded.PRINTABLE_HEX, folded=True, accept=encoded.printable_hex),
     _rule("jwt", "eyJ", rf"\beyJ{_B64URL}{{8,1024}}\.eyJ{_B64URL}{{8,1024}}\.{_B64URL}{{16,1024}}"),
     _rule("jwt", encoded.JWT_B64_ANCHORS, encoded.JWT_B64, accept=encoded.jwt_b64),
@@ -250,11 +254,11 @@ RULES: tuple[Rule, ...] = (
         '"auth" \\"auth\\"',
         r"\\{0,8}\"auth\\{0,8}\"\s{0,16}:\s{0,16}\\{0,8}\"(?P<secret>[A-Za-z0-9+/]{8,2048}={0,2})\\{0,8}\"",
     ),
-    # curl -u user:password, --user user:password
+    # curl -u user:password, --user user:password (its quotes JSON-escaped too: a command inside a transcript)
     _rule(
         "password",
         "curl",
-        rf"\bcurl\b[^\n\\{_NOT_ASCII}]{{0,1024}}?\s(?:-u|--user)[ =\t]{{0,4}}(?P<q>['\"]?)"
+        rf"\bcurl\b[^\n\\{_NOT_ASCII}]{{0,1024}}?\s(?:-u|--user)[ =\t]{{0,4}}(?P<q>(?:\\{{0,8}}['\"])?)"
         rf"[^\s:'\"\\{_NOT_ASCII}]{{0,256}}:(?P<secret>[^\s'\"\\{_NOT_ASCII}]{{1,256}})(?P=q)",
     ),
     # mysql -pPASSWORD, sshpass -p PASSWORD
@@ -322,6 +326,7 @@ RULES: tuple[Rule, ...] = (
     Rule("secret", columns.QUERY_ANCHORS, r"(?!)", folded=True, finder=columns.query_rows),
     Rule("password", configs.SECTION_ANCHORS, r"(?!)", folded=True, finder=configs.section_values),
     Rule("secret", inserts.ANCHORS, r"(?!)", folded=True, finder=inserts.insert_rows),
+    Rule("secret", inserts.CREATE_ANCHORS, r"(?!)", folded=True, finder=inserts.defined_rows),
     _rule("secret", shaped.NEARBY_ANCHORS, shaped.NEARBY, folded=True, accept=shaped.nearby_value),
     # "password", as the first form names what it takes over the same line break in a text (``token:\n\n  v``)
     _rule("password", shaped.NEXT_LINE_ANCHORS, shaped.NEXT_LINE, folded=True, accept=shaped.next_line),
@@ -381,4 +386,14 @@ RULES: tuple[Rule, ...] = (
     _rule("password", commands.ASKPASS_ANCHORS, commands.ASKPASS, folded=True, accept=commands.given_password),
     _rule("password", commands.SENT_BODY_ANCHORS, commands.SENT_BODY, accept=commands.made_password),
     _rule("password", shaped.REPORTED_ANCHORS, shaped.REPORTED, folded=True, accept=commands.made_password),
+    # keys and passwords by their place where no name stands beside them (see placed, told)
+    _rule("token", placed.QUERY_KEY_ANCHORS, placed.QUERY_KEY, folded=True, accept=placed.query_key),
+    _rule("token", placed.CURL_USER_ANCHORS, placed.CURL_USER, accept=placed.curl_user),
+    _rule("token", placed.CLIENT_ID_ANCHORS, placed.CLIENT_ID, folded=True, accept=placed.client_id),
+    _rule("password", placed.STATEMENT_ANCHORS, placed.STATEMENT, folded=True, accept=placed.statement),
+    _rule("secret", placed.BLOCK_VALUE_ANCHORS, placed.BLOCK_VALUE, folded=True, accept=placed.block_value),
+    _rule("cookie", placed.COOKIE_CALL_ANCHORS, placed.COOKIE_CALL, accept=placed.cookie_call),
+    _rule("password", told.TOLD_PAIR_ANCHORS, told.TOLD_PAIR, folded=True, accept=told.told_pair),
+    _rule("password", told.SLASH_PAIR_ANCHORS, told.SLASH_PAIR, accept=told.slash_pair),
+    _rule("password", told.PROMPT_ANSWER_ANCHORS, told.PROMPT_ANSWER, folded=True, accept=told.prompt_answer),
 )

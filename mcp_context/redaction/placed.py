@@ -1,0 +1,156 @@
+"""Credentials whose place says what they are where the names rules (see generic) read no name: an API's key in a
+URL's query (``?key=v``), an API token given to curl as the user of basic auth (``curl -u <token>:x``), an API
+key a vendor calls a client id, a statement naming a password with flags between (``rootpw --plaintext v``) or in
+a line of statements separated by ``;`` (a device console's ``MqttPassword v; Topic x``), a value given in a block
+(``api_secret { "v" }``, a test factory's attribute), and a cookie made by a call (``new Cookie("sid", "v")``).
+Each is a pattern, to find the place, and a judgement in Python of the value (and of the name, where there is
+one)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from . import generic
+from .values import ascii_of, password_like, plausible_value, random_run, random_signs
+
+#: Letters and digits long enough to judge as random.
+_SEGMENT = re.compile(r"[A-Za-z0-9]{16,}")
+#: What joins a token's random parts (base64url's ``-`` and ``_``, a generated password's ``.``).
+_JOINERS = re.compile(r"[_\-.~]")
+
+
+def random_value(value: str) -> bool:
+    """Whether a value holds a random run of letters and digits, or is random once what joins its parts is taken
+    out (base64url of random bytes: ``1srAYP_dnD2J...-AbUU-o2eY3S``, whose dashes cut every run short)."""
+    return (
+        any(random_run(run) for run in _SEGMENT.findall(value))
+        or random_run(_JOINERS.sub("", value))
+        or random_signs(value)
+    )
+
+
+#: A URL's query parameter that gives an API its key, as many APIs take one (``?key=``, ``&apikey=``, ``&token=``;
+#: ``&amp;`` in markup), the value to the next parameter.
+QUERY_KEY = (
+    r"(?:[?&]|&amp;)(?i:key|api[_\-]?key|access[_\-]?key|token|access[_\-]?token|auth[_\-]?token|auth)="
+    r"(?P<secret>[A-Za-z0-9_\-.~%]{8,512})(?=[&#\s\"'`<>\\)\]]|$)"
+)
+QUERY_KEY_ANCHORS = tuple(
+    f"{lead}{name}="
+    for lead in ("?", "&", "&amp;")
+    for name in ("key", "apikey", "api_key", "api-key", "accesskey", "access_key", "token", "access_token", "auth")
+) + ("auth_token=", "auth-token=", "access-token=", "access-key=")
+
+
+def query_key(match: re.Match[Any], text: str | bytes) -> bool:
+    """A value with letters and digits (eight or more characters, no word or reference): a key as APIs issue them
+    (``lgr27nee``, hex in UUID groups), not a lookup's word (``?key=name``)."""
+    value = ascii_of(match.group("secret"))
+    return (
+        any(c.isdigit() for c in value)
+        and any(c.isalpha() for c in value)
+        and plausible_value(value, True)
+        and not value.startswith("%")
+    )
+
+
+#: The user of curl's basic auth, up to its colon (``curl -u <token>:x``, ``--user "<key>:"``): an API that takes
+#: its token as the user name (the password a dummy, or none). Quotes JSON-escaped too.
+CURL_USER = (
+    r"\bcurl\b[^\n\\]{0,1024}?\s(?:-u|--user)[ =\t]{0,4}(?:\\{0,8}['\"])?"
+    r"(?P<secret>[A-Za-z0-9_\-.~+/=]{16,256}):"
+)
+CURL_USER_ANCHORS = ("curl",)
+
+
+def curl_user(match: re.Match[Any], text: str | bytes) -> bool:
+    """A random user: a token, never a person's name or an address."""
+    return random_value(ascii_of(match.group("secret")))
+
+
+#: A client id of random letters and digits: vendors that issue an API key as an id and a secret both call the key
+#: a client id (an OAuth client's id, a UUID or a name, is neither random letters nor this long).
+CLIENT_ID = (
+    r"(?i:client[_\-]?id)(?:\\{0,8}[\"'])?[ \t]{0,4}(?:[:=]|=>)[ \t]{0,4}(?:\\{0,8}[\"'])?"
+    r"(?P<secret>[A-Za-z0-9]{24,256})(?![A-Za-z0-9_.\-])"
+)
+CLIENT_ID_ANCHORS = ("client_id", "clientid", "client-id")
+
+
+def client_id(match: re.Match[Any], text: str | bytes) -> bool:
+    value = ascii_of(match.group("secret"))
+    return random_run(value) and not set(value.lower()) <= set("0123456789abcdef")
+
+
+#: A statement that names a password, from its secret word: flags may stand between (``rootpw --plaintext v``), and
+#: the value ends the statement: the line, or ``;`` before the next statement on the line (``MqttUser x; MqttPassword
+#: v; Topic y``, not C's ``Pass *p;``); no sign of code's in it (brackets, a pointer's ``*``).
+STATEMENT = (
+    r"(?i:passw(?:or)?d|passphrase|pass|pwd?)(?:[ \t]{1,4}--?[A-Za-z][A-Za-z0-9\-]{0,30}){0,4}[ \t]{1,8}"
+    r"(?P<secret>[^\s\"'`;\\(){}\[\]<>,*&\x80-\U0010ffff][^\s\"'`;\\(){}\[\]<>,\x80-\U0010ffff]{5,255})[ \t]{0,8}"
+    r"(?=;[ \t]{0,4}[A-Za-z]|\r?\n|\\[rn]|$)"
+)
+STATEMENT_ANCHORS = tuple(f"{w}{s}" for w in ("pass", "password", "passwd", "passphrase", "pw", "pwd") for s in " \t")
+#: The name's head before its secret word (``Mqtt`` of ``MqttPassword``, ``root`` of ``rootpw``).
+_HEAD = re.compile(r"[A-Za-z0-9_.\-]{0,40}\Z")
+#: What a statement starts after: a line's start (a JSON string's too, and the string's own start: a text given
+#: inside one), its indentation, or ``;`` and a space.
+_STATEMENT_START = re.compile(r"(?:\A|\n|\\n|;|\")[ \t]{0,16}\Z")
+
+
+def _head(text: str | bytes, at: int) -> tuple[str, str]:
+    """The name's characters just before ``at`` and the text before them (as text; a stream's bytes as Latin-1)."""
+    part = text[max(0, at - 64) : at]
+    before = part.decode("latin-1") if isinstance(part, bytes) else part
+    head = _HEAD.search(before)
+    assert head is not None
+    at = head.start()
+    if at > 0 and before[at - 1] == "\\" and head.group()[:1] in ("n", "r", "t"):
+        at += 1  # the name starts after a JSON escape (\n): its letter is none of the name's
+    return before[at:], before[:at]
+
+
+def statement(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the name starts a statement and is a password's, and the value is made as a password (not an
+    option's word or a path)."""
+    head, before = _head(text, match.start())
+    name = head + ascii_of(match.group()).split()[0]
+    if _STATEMENT_START.search(before) is None or not generic.secret_name(name):
+        return False
+    return password_like(ascii_of(match.group("secret")))
+
+
+#: A value in a block after a name (Ruby's ``api_secret { "v" }``, a test factory's attribute; a Groovy closure).
+BLOCK_VALUE = (
+    r"(?i:passw(?:or)?d|passphrase|secret|token|key|pass|pwd?|credentials?)[ \t]{1,4}\{[ \t]{0,4}"
+    r"(?P<q>\\{0,8}[\"'])(?P<secret>[^\"'\\\s\x80-\U0010ffff][^\"'\\\n\x80-\U0010ffff]{5,511})(?P=q)[ \t]{0,4}\}"
+)
+BLOCK_VALUE_ANCHORS = tuple(
+    f"{w} {{" for w in ("password", "passwd", "passphrase", "secret", "token", "key", "pass", "pw", "pwd", "credential")
+)
+
+
+def block_value(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the name says secret and the value is one (random where the name says only ``key``)."""
+    head, _ = _head(text, match.start())
+    name = head + re.split(r"[ \t]", ascii_of(match.group()), maxsplit=1)[0]
+    value = ascii_of(match.group("secret"))
+    if generic.secret_name(name):
+        return plausible_value(value, generic.password_name(name))
+    return generic.key_name(name) and random_value(value)
+
+
+#: A cookie made or set by a call, its name and its value the first two literals (.NET's ``new
+#: System.Net.Cookie("name", "v", "/", "host")``, Java's ``new Cookie("JSESSIONID", "v")``, ``set_cookie("sid",
+#: "v")``, ``cookies.set("session", "v")``).
+COOKIE_CALL = (
+    r"(?i:cookies?)(?:\.(?:set|add|put|append))?\([ \t]{0,4}(?P<q1>\\{0,8}[\"'])[A-Za-z0-9_.\-]{1,64}(?P=q1)"
+    r"[ \t]{0,4},[ \t]{0,4}(?P<q>\\{0,8}[\"'])(?P<secret>[^\"'\\\s\x80-\U0010ffff]{12,1024})(?P=q)"
+)
+COOKIE_CALL_ANCHORS = ("Cookie(", "cookie(", "cookies.set(", "Cookies.Add(", "cookies.add(", "Cookies.Set(")
+
+
+def cookie_call(match: re.Match[Any], text: str | bytes) -> bool:
+    """A random value: a session's (a preference's cookie, ``"theme", "dark"``, is a word)."""
+    return random_value(ascii_of(match.group("secret")))
