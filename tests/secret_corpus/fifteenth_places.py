@@ -2,7 +2,7 @@
 has. Each takes ``(rng, name, value)`` and gives ``(text, secret)``.
 
 Places that name the vendor's variable: a ``Procfile.dev`` run by overmind, Hatch's ``env-vars`` in
-``pyproject.toml``, a ``.bazelrc``'s ``--action_env``, GoReleaser's ``env``, Cypress's ``cypress.env.json``, a nox
+``pyproject.toml``, a ``.bazelrc``'s ``--test_env``, GoReleaser's ``env``, Cypress's ``cypress.env.json``, a nox
 session's ``env`` and Vitest's ``test.env``. Places of one vendor follow, each named for it: its API called as its
 documentation shows (curl, HTTPie, wget, PowerShell), its SDK or its client."""
 
@@ -34,7 +34,7 @@ def hatch_pyproject_env_vars(rng: random.Random, var: str, value: str) -> Place:
     ), value
 
 
-def bazelrc_action_env(rng: random.Random, var: str, value: str) -> Place:
+def bazelrc_test_env(rng: random.Random, var: str, value: str) -> Place:
     return (
         "# .bazelrc\nbuild --incompatible_strict_action_env\nbuild --disk_cache=~/.cache/bazel-disk\n"
         f"test --test_env={var}={value}\nbuild:ci --remote_cache=grpcs://cache.acme.dev\n"
@@ -74,7 +74,7 @@ def vitest_config_test_env(rng: random.Random, var: str, value: str) -> Place:
 SHARED = (
     procfile_dev_env_prefix,
     hatch_pyproject_env_vars,
-    bazelrc_action_env,
+    bazelrc_test_env,
     goreleaser_yaml_env,
     cypress_env_json,
     noxfile_session_env,
