@@ -18,6 +18,7 @@ from mcp_context.redaction import Redactor
 from tests.secret_corpus import (
     eighth,
     eleventh,
+    fifteenth,
     fifth,
     fourteenth,
     ninth,
@@ -207,6 +208,30 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
     assert set(module.SURROUNDINGS) == {where for *_, shown in getattr(module, table) for where in shown}
 
 
+def test_the_fifteenth_part_is_complete_and_is_what_fifteenth_py_makes() -> None:
+    """The fifteenth held-out part, as the fourteenth: at least 50 formats of two cases each, over a third of them
+    vendors' (trufflehog's detectors, of vendors no earlier part has), none of them in another part, each shown in
+    places of its own, no secret twice, keys among them longer than a stream's window, and the corpus file holding
+    exactly what fifteenth.py makes. No test reads how the rules see it: it stays blind."""
+    part = [c for c in CASES if c.split == fifteenth.SPLIT]
+    assert [(c.id, c.format, c.text, c.secret) for c in part] == [
+        (r["id"], r["format"], r["text"], r["secret"]) for r in fifteenth.rows()
+    ]
+    formats = Counter(c.format for c in part)
+    assert len(formats) >= 50 and len(part) >= 100 and min(formats.values()) >= 2
+    others = [c for c in CASES if c.split != fifteenth.SPLIT]
+    assert not formats.keys() & {c.format for c in others}
+    assert not {c.shown for c in part} & {c.shown for c in others}
+    assert len({c.secret for c in part}) == len(part) and not {c.secret for c in part} & {c.secret for c in others}
+    assert sum(len(c.secret) > 4000 for c in part) >= 2
+    assert all(source.startswith("trufflehog ") for _, source, *_ in fifteenth.VENDORS)
+    with open(ROOT / "tests" / "secret_corpus" / "corpus.jsonl", encoding="utf-8") as rows:
+        earlier_sources = {row["source"] for row in map(json.loads, rows) if row["split"] != fifteenth.SPLIT}
+    assert not {source for _, source, *_ in fifteenth.VENDORS} & earlier_sources, "vendors no earlier part has"
+    assert 0.35 <= len(fifteenth.VENDORS) / len(formats) <= 0.6
+    assert set(fifteenth.SURROUNDINGS) == {where for *_, shown in fifteenth.FIFTEENTH for where in shown}
+
+
 @pytest.mark.parametrize("case", DEV, ids=[c.id for c in DEV])
 def test_every_dev_case_is_caught(case: Case) -> None:
     out = Redactor("s1").text(case.text)
@@ -239,7 +264,10 @@ def test_ordinary_source_and_logs_stay_untouched() -> None:
 #: A blind part whose texts the rules of its capture redact differently the second time (or inside a JSON string):
 #: a fault of the rules the part found, left for whoever writes rules from it. Which case fails is not read here, so
 #: the part stays blind; strict, so the mark has to go once the rules are fixed.
-NOT_YET_IDEMPOTENT: dict[str, str] = {}
+NOT_YET_IDEMPOTENT: dict[str, str] = {
+    fifteenth.SPLIT: "the fifteenth part, measured blind on 3cbf28b: at least one of its texts is redacted again "
+    "differently when its redaction is given as JSON, and one inside a JSON string differently than as it is",
+}
 
 
 @pytest.mark.parametrize(
