@@ -3,9 +3,10 @@ code or a file's text: Python's ``str()`` of a dict and ``json.dumps`` of it (Co
 and a tab as a JSON string (Amplifier's read_file, inside ``json.dumps`` of its answer), and a file numbered ``N: ``
 with a count of its lines under it (ZeroClaw's file_read); JavaScript's ``JSON.stringify`` of a run's result with a
 summary of it (VoltAgent's execute_command), ``json.dumps(..., indent=2)`` of a run's result and of a read file
-(MS-Agent's code executor), and a run's output under a line naming its exit code (ellama's shell_command).
-``fidelity_corpora`` fills them from the case, the run's printed output (its last newline dropped) and the exit code
-the failing run ended with."""
+(MS-Agent's code executor), and a run's output under a line naming its exit code (ellama's shell_command); a file
+numbered ``N`` and a tab over Kotlin's ``lines()`` and an edit echoing its old and new text cut to a preview (ProxyAI's
+Read and Edit). ``fidelity_corpora`` fills them from the case, the run's printed output (its last newline dropped), the
+exit code the failing run ended with and the fix's old and new text."""
 
 from __future__ import annotations
 
@@ -13,15 +14,19 @@ import difflib
 import json
 
 
-def answer_slots(output: str, before: str, after: str, abs_path: str, code: int) -> dict[str, str]:
+def answer_slots(
+    output: str, before: str, after: str, abs_path: str, code: int, old: str = "", new: str = ""
+) -> dict[str, str]:
     """The slots named in the module's docstring: ``{cow_ok}``/``{cow_failed}``/``{cow_read}``/``{cow_edited}``/
     ``{cow_written}``, ``{six_tabbed_json}``, ``{zeroclaw_read}``, ``{volt_ok}``/``{volt_failed}``,
-    ``{msagent_ok}``/``{msagent_failed}``/``{msagent_read}`` and ``{ellama_ok}``/``{ellama_failed}``."""
+    ``{msagent_ok}``/``{msagent_failed}``/``{msagent_read}``, ``{ellama_ok}``/``{ellama_failed}`` and
+    ``{proxyai_read}``/``{proxyai_edited}``."""
     lines = before.split("\n")
     kept = lines[:-1] if before.endswith("\n") else lines  # str.lines() in Rust, readlines() in Python
     return {
         **_cow(output, before, after, abs_path, code),
         **_ran(output, before, abs_path, code),
+        **_proxyai(before, abs_path, old, new),
         # Amplifier's read_file numbers splitlines() right-aligned to six and a tab; its answer is json.dumps of a dict.
         "six_tabbed_json": json.dumps("\n".join(f"{n:6d}\t{line}" for n, line in enumerate(kept, 1))),
         # ZeroClaw's file_read numbers each line `N: ` and says how many there are under them.
@@ -115,3 +120,20 @@ def _ran(output: str, before: str, abs_path: str, code: int) -> dict[str, str]:
         "ellama_ok": ellama(0),
         "ellama_failed": ellama(code),
     }
+
+
+def _proxyai(before: str, abs_path: str, old: str, new: str) -> dict[str, str]:
+    """ProxyAI's Read numbers Kotlin's ``lines()`` of the file (a text ending in a newline has an empty last line)
+    ``N`` and a tab, and trims the end of the whole, so the last line's number stays alone; its Edit says what it
+    replaced, the old and new text trimmed, kept to 200 characters and shown to 97 and ``...`` past 100."""
+
+    def preview(text: str) -> str:
+        kept = text.strip()[:200]
+        return kept[:97] + "..." if len(kept) > 100 else kept
+
+    edited = (
+        f"Successfully edited file '{abs_path}'\nMade 1 replacement\n\nChanges made:\n- File: {abs_path}\n"
+        f'- Replacements: 1\n\n- Old text: "{preview(old)}"\n- New text: "{preview(new)}"'
+    )
+    numbered = "\n".join(f"{n}\t{line}" for n, line in enumerate(before.split("\n"), 1))
+    return {"proxyai_read": numbered.rstrip(), "proxyai_edited": edited}
