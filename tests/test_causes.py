@@ -224,3 +224,26 @@ def test_a_tests_heading_with_its_place_is_a_title_and_the_runs_closing_error_gi
     assert failures.quote(raised, failed=True) == (
         "Error in `read_rates()`: object 'rates_path' not found (Error ('test-load.R:9'): loads the rates)"
     )
+
+
+def test_a_hyperlinks_escapes_are_no_part_of_what_a_reader_sees() -> None:
+    linked = "\x1b[33mwarning[\x1b]8;;https://lint.example/r/no-tabs\x1b\\no-tabs\x1b]8;;\x1b\\]\x1b[0m: tab found"
+    assert failures.plain(linked) == "warning[no-tabs]: tab found"
+
+
+def test_a_count_of_issues_gives_way_to_the_warnings_it_counts() -> None:
+    text = (
+        "warning[ban-drop-column]: Dropping a column may break readers still using it.\n"
+        "  --> migrations/0007.sql:2:1\n\nFound 1 issue in 1 file (checked 3 source files)\n"
+    )
+    line = failures.quote(text, failed=True) or ""
+    assert line.startswith("warning[ban-drop-column]: Dropping a column may break readers still using it.")
+
+
+def test_a_failed_tests_values_printed_under_it_are_told_with_it() -> None:
+    text = (
+        "1..1\nnot ok 1 - rounds half up\n# Failed test 'rounds half up'\n# at t/round.t line 9.\n"
+        "#          got: '2'\n#     expected: '3'\n# Looks like you failed 1 test of 1.\n"
+    )
+    line = failures.quote(text, failed=True) or ""
+    assert "# expected: '3', # got: '2'" in line and "not ok 1 - rounds half up" in line

@@ -27,7 +27,7 @@ from .reasons import (
     second_opinion,
     tally,
 )
-from .verdicts import against_threshold, first_said, labelled_over, rooted, said_first, with_row
+from .verdicts import against_threshold, compared, first_said, labelled_over, rooted, said_first, with_row
 from .wrappers import EXIT_CODE, enveloped, exit_code, printed, untagged, unwrapped
 
 __all__ = [
@@ -117,10 +117,11 @@ def plain(text: str) -> str:
     """``text`` as a reader sees it: a terminal's line ends (``\\r\\n``, as a pseudo-terminal hands output over) read
     as newlines, its colour codes left out."""
     text = text.replace("\r\n", "\n") if "\r\n" in text else text
-    return _COLOUR.sub("", text) if "\x1b[" in text else text
+    return _COLOUR.sub("", text) if "\x1b" in text else text
 
 
-_COLOUR = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+#: A colour code, or the two ends of a hyperlink around its text (``ESC ]8;;URL ESC \``): the reader sees the text.
+_COLOUR = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
 
 
 def read_tool(text: str, target: str = "") -> Reading:
@@ -310,7 +311,8 @@ def _widened(text: str, best: _Best, seen: list[_Best], line: str) -> str:
     the root of a chain of causes."""
     if best.title:
         return line
-    return rooted(text, against_threshold(text, best.line, best.start, [f.line for f in seen], line))
+    told = rooted(text, against_threshold(text, best.line, best.start, [f.line for f in seen], line))
+    return compared(text, best.start + len(best.line), told)
 
 
 def _worded(text: str, best: _Best) -> _Best:
@@ -398,7 +400,9 @@ def _title_cause(text: str, best: _Best, titles: list[int]) -> str | None:
     own = text[: min((at for at in titles if at > best.start), default=len(text))]
     why = reason(own[after:])
     why = None if why and _WRAPPED.search(why) else why  # the run's closing words say no test's cause
-    return _cause_after(own, best.start) or why or said_below(own, after)
+    cause = _cause_after(own, best.start) or why or said_below(own, after)
+    at = own.find(cause, after) if cause else -1
+    return compared(own, at + len(cause), cause) if cause and at >= 0 else cause
 
 
 def _cause_after(text: str, start: int) -> str | None:

@@ -139,7 +139,10 @@ def reason(text: str) -> str | None:
     lines when the best two score alike and are short; None when no line names a failure at all. A run that
     failed with no line worse than a warning failed on its warnings (a linter, a checker run strictly): the
     warnings are then read as reasons."""
-    scored = _scored(text) or _scored(text, warned=True)
+    scored = _scored(text)
+    if all(tally(line) or _FAILED_COUNT.search(line) for _, _, line in scored):  # none, or only a count of issues:
+        # the warnings it counts say why
+        scored = _scored(text, warned=True) or scored
     if not scored:
         return None
     value, start, line = scored[0]

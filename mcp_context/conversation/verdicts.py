@@ -10,7 +10,7 @@ import re
 from .reasons import SEVERE, strongest
 from .unmarked import failed_row, listed
 
-__all__ = ["against_threshold", "first_said", "labelled_over", "rooted", "said_first", "with_row"]
+__all__ = ["against_threshold", "compared", "first_said", "labelled_over", "rooted", "said_first", "with_row"]
 
 #: An exception's line as a traceback ends on it (``validate_pyproject.errors.ValidationError: `a` must be b``):
 #: the kind, then the message.
@@ -138,3 +138,23 @@ def _after_system_error(text: str, told: str) -> str:
         return told
     at = text.find(re.split(r" \(|; ", told, maxsplit=1)[0][:60])
     return f"{first.group(0).strip()}; {told}" if 0 <= first.start() < at else told
+
+
+#: A value a test wanted or got, labelled on its own line as a runner's diagnostics print it (``#   expected: '900'``,
+#: ``#        got: '990'``, ``actual  : 990``).
+_WANTED_GOT = re.compile(
+    r"(?im)^[ \t#>|]*(?P<label>expected|wanted|got|actual|received|but was)[ \t]*:[ \t]*(?P<value>\S[^\n]{0,120})$"
+)
+_COMPARED_LINES = 6
+
+
+def compared(text: str, end: int, told: str) -> str:
+    """``told`` (the quote of a failed test's line, ending at ``end``) with the values the runner printed right
+    under it, what was wanted and what came, when it does not say them itself."""
+    below = "\n".join(text[end:].split("\n", _COMPARED_LINES + 1)[1 : _COMPARED_LINES + 1])
+    found = {m["label"].lower(): " ".join(m.group(0).split()) for m in _WANTED_GOT.finditer(below)}  # as printed
+    wanted = found.get("expected") or found.get("wanted")
+    came = next((found[k] for k in ("got", "actual", "received", "but was") if k in found), None)
+    if wanted is None or came is None or wanted in told:
+        return told
+    return f"{told}: {wanted}, {came}"
