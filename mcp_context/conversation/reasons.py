@@ -424,12 +424,14 @@ def _closing_stack(edges: list[str]) -> bool:
 
 #: A count of failed tests or errors above zero, the run's closing verdict in any runner's or checker's words
 #: (``1 FAILED TEST``, ``Total errors found: 1``, ``Issues found: 1 in 1 file``, ``Found 1 dependency issue.``,
-#: ``1 out of 1 hunk FAILED``, ``RESULT: FAILED``); warnings are not counted (a run may pass with them).
+#: ``1 out of 1 hunk FAILED``, ``RESULT: FAILED``, ``You planned 2 tests, but ran 0``); warnings are not counted (a
+#: run may pass with them).
 _FAILED_COUNT = re.compile(
     r"(?i)\b[1-9]\d* (?:FAILED (?:TESTS?|hunks?)|(?:tests?|specs?|examples?|checks?|hunks?) failed|failing)\b|"
     r"\b(?:total errors found|issues found|errors found|failures|errors)\s*:\s*[1-9]|"
     r"\bfound [1-9]\d* (?:[\w-]+ ){0,2}(?:issues?|errors?|problems?|violations?)\b|"
-    r"\b[1-9]\d* out of \d+ \w+ FAILED\b|\bRESULT: FAIL(?:ED|URE)?\b"
+    r"\b[1-9]\d* out of \d+ \w+ FAILED\b|\bRESULT: FAIL(?:ED|URE)?\b|"
+    r"\byou failed [1-9]\d* tests? of \d+|\byou planned (\d+) tests?, but ran (?!\1\b)\d+"  # TAP's Test::More
 )
 
 
