@@ -402,6 +402,8 @@ def error_at_edge(text: str) -> bool:
         return True
     if _closing_stack(edges) or any(_FAILED_COUNT.search(ln) for ln in edges[-_EDGE_LINES:]):
         return True
+    if edges and _CLOSING_VERDICT.match(edges[-1]):
+        return True
     return any(severe(ln) for ln in edges)
 
 
@@ -412,6 +414,15 @@ _STACK_FRAME = re.compile(
     r"^[ \t]*(?:at [^\s(]+(?: \[as \w+\])? ?\(?[^()\s]+:\d+(?::\d+)?\)?|at [\w$.<>]+\([\w$.]+:\d+\)|"
     r"at async \S+|at \S+ \(node:[\w/:]+\)|from \S+:\d+:in\b|#\d+ \S+\(\d+\): |at .+ in \S+:line \d+|"
     r"\S+\.go:\d+ \+0x[0-9a-f]+)"
+)
+
+
+#: A run's last words that say only that it failed (``Deploy failed``, ``1/1 modules FAILED unittests``, ``Error!
+#: Issues detected.``, ``sha256sum: WARNING: 1 computed checksum did NOT match``): what failed is said above.
+_CLOSING_VERDICT = re.compile(
+    r"^\W*(?!.*\b(?:0|no|none|nothing) (?:\w+ )?(?:failed|FAILED))(?:[\w/-]+ ){0,3}(?:failed|FAILED|aborted|ABORTED)"
+    r"(?: [\w/-]+)?[.!]?\s*$|^\W*Error! \S|"
+    r"\bdid NOT match\b|^\W*(?:BUILD|DEPLOY|CHECK|VALIDATION) FAIL"
 )
 
 
