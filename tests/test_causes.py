@@ -247,3 +247,35 @@ def test_a_failed_tests_values_printed_under_it_are_told_with_it() -> None:
     )
     line = failures.quote(text, failed=True) or ""
     assert "# expected: '3', # got: '2'" in line and "not ok 1 - rounds half up" in line
+
+
+def test_the_first_exception_of_a_python_chain_leads_the_quote() -> None:
+    text = (
+        'Traceback (most recent call last):\n  File "/w/app/cli.py", line 3, in <module>\n'
+        "    from app.rates import load\nImportError: cannot import name 'load' from 'app.rates'\n\n"
+        "The above exception was the direct cause of the following exception:\n\n"
+        "RuntimeError: plugin 'rates' could not be loaded\n"
+    )
+    line = failures.quote(text, failed=True) or ""
+    assert line.startswith("ImportError: cannot import name 'load' from 'app.rates'; RuntimeError: plugin")
+
+
+def test_a_wrappers_kind_in_parentheses_is_told_with_the_message_indented_under_it() -> None:
+    text = 'ERROR:  While executing pkg ... (Pkg::InvalidManifestError)\n    version "1.x" is not a version\n'
+    assert failures.quote(text, failed=True) == (
+        'ERROR:  While executing pkg ... (Pkg::InvalidManifestError) version "1.x" is not a version'
+    )
+
+
+def test_a_components_message_announced_on_its_own_line_is_the_cause() -> None:
+    text = (
+        "Message from RULE-compiler:\nUnknown field 'hots' in section 'proxy'\n('/w/site.rules' Line 4 Pos 3)\n\n"
+        "Running RULE-compiler failed, exited with 2\nRules compilation failed\n"
+    )
+    line = failures.quote(text, failed=True) or ""
+    assert "Unknown field 'hots' in section 'proxy'" in line
+
+
+def test_a_closing_count_of_what_failed_gives_way_to_the_reason_above_it() -> None:
+    text = "Checking 'rules.yml'  FAILED: unknown route \"night\"\n\nchk: error: failed to validate 1 file(s)\n"
+    assert (failures.quote(text, failed=True) or "").startswith("Checking 'rules.yml'  FAILED: unknown route")

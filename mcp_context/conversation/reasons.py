@@ -476,7 +476,9 @@ def _edges(text: str) -> list[str]:
 
 #: A host's word of failure put before a command's whole output (``Error: `` and then what the command printed, on
 #: the same line or the next).
-_HOST_LEAD = re.compile(r"(?P<word>Error|ERROR|Failed|FAILED):(?:[ \t]*\n|[ \t](?=\S))")
+_HOST_LEAD = re.compile(
+    r"(?P<word>Error|ERROR|Failed|FAILED):(?:[ \t]*(?:OUTPUT|Output|output):)?(?:[ \t]*\n|[ \t](?=\S))"
+)  # also over the output's own label (``ERROR: OUTPUT: ...``)
 
 
 def host_lead(text: str) -> str | None:

@@ -117,7 +117,7 @@ def rooted(text: str, told: str) -> str:
     is not already it: a wrapper's last words (``Error: Failed to compile: src/a.tsx``) say only what failed."""
     chain = _CHAIN.search(text)
     if chain is None:
-        return _after_system_error(text, told)
+        return _after_system_error(text, _first_of_chain(text, told))
     root = chain.group(1).rstrip("\n").rsplit("\n", 1)[-1].strip()
     return told if root in told else f"{root} ({told})"
 
@@ -128,6 +128,25 @@ _SYSTEM_ERROR = re.compile(
     r"(?m)^[\w.-]+(?:: \d+)?: [^\n]{0,200}?(?:No such file or directory|Permission denied|command not found|"
     r"cannot open|can't open|not found)\b[^\n]{0,80}$"
 )
+
+
+#: Python's words between two exceptions of a chain: the one above is what the one below came from.
+_PY_CHAINED = re.compile(
+    r"(?m)^(?:The above exception was the direct cause of the following exception|"
+    r"During handling of the above exception, another exception occurred):$"
+)
+_PY_RAISED = re.compile(r"^[\w.]*(?:Error|Exception|Warning|Exit|Interrupt|Failure)\w*(?::[ \t]+\S.*)?$")
+
+
+def _first_of_chain(text: str, told: str) -> str:
+    """``told`` after the first exception of a chain Python printed, where ``told`` is a later one: the first is
+    what the rest came from (an import that failed, then the loader's own error about it)."""
+    link = _PY_CHAINED.search(text)
+    if link is None:
+        return told
+    above = [ln.strip() for ln in text[: link.start()].rstrip().rsplit("\n", 3)[-3:] if ln.strip()]
+    first = next((ln for ln in reversed(above) if _PY_RAISED.match(ln)), None)
+    return told if first is None or first in told else f"{first}; {told}"
 
 
 def _after_system_error(text: str, told: str) -> str:
