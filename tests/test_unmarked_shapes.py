@@ -464,3 +464,11 @@ def test_an_output_ending_on_a_stack_or_a_count_of_failures_failed_with_no_code_
         "loaded plugin\n    at init (/w/plugins/a.js:3:1)\nserver ready on :8080\n",  # a frame amid a log
     ):
         assert not failures.read_command(said).failed, said
+
+
+def test_a_checkers_located_finding_fails_a_run_that_writes_no_exit_code() -> None:
+    said = "src/cart.py:3:1: 'os' imported but unused\n"
+    assert failures.read_command(said, "pyflakes src/cart.py").line == "src/cart.py:3:1: 'os' imported but unused"
+    assert failures.read_command(said, "cat notes.txt").failed is False  # not a checker: a file's text
+    warned = "src/a.svelte:3:18\nWarn: reference captures the initial value\n\nfound 0 errors and 1 warning\n"
+    assert failures.read_command(warned, "npx svelte-check").failed is False  # a checker may pass with warnings
