@@ -54,7 +54,9 @@ failures per tool, in ``ecosystems_twentysecond.py`` (HLint, shUnit2, Sqitch, cm
 ``ecosystems_twentyfourth.py`` (GnuCOBOL, Raku's Test, the Scala compiler, Haxe, Crystal's spec runner, BIND's
 named-checkzone) and ``ecosystems_twentyfourth_checks.py`` (Squawk, kubernetes-validate); the twenty-fifth's, two
 failures per tool, in ``ecosystems_twentyfifth.py`` (makeinfo, Check, Varnish, amtool, Puppet's parser, gem build) and
-``ecosystems_twentyfifth_checks.py`` (nose2, quick-lint-js).
+``ecosystems_twentyfifth_checks.py`` (nose2, quick-lint-js); the twenty-sixth's, two failures per tool, in
+``ecosystems_twentysixth.py`` (unbound-checkconf, visudo, lighttpd, Jing, GHDL) and ``ecosystems_twentysixth_checks.py``
+(pycodestyle, Yamale, Stylus).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -190,6 +192,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_twentyfourth_checks import kubernetes_validate, squawk
     from ecosystems_twentysecond import cmocka, erlc, hlint, jekyll, shunit2, sqitch
     from ecosystems_twentysecond_checks import checkov, flow, textlint
+    from ecosystems_twentysixth import ghdl, jing, lighttpd, unbound_checkconf, visudo
+    from ecosystems_twentysixth_checks import pycodestyle, stylus, yamale
     from ecosystems_twentythird import junit4, kotlinc, packer, phpmd, testthat
     from ecosystems_twentythird_checks import dbmate, pdm, solcjs, vue_tsc
 
@@ -497,6 +501,14 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("gem", gem),
         ("nose2", nose2),
         ("quick_lint_js", quick_lint_js),
+        ("unbound_checkconf", unbound_checkconf),
+        ("visudo", visudo),
+        ("lighttpd", lighttpd),
+        ("jing", jing),
+        ("ghdl", ghdl),
+        ("pycodestyle", pycodestyle),
+        ("yamale", yamale),
+        ("stylus", stylus),
     ]
 
 
