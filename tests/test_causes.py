@@ -279,3 +279,20 @@ def test_a_components_message_announced_on_its_own_line_is_the_cause() -> None:
 def test_a_closing_count_of_what_failed_gives_way_to_the_reason_above_it() -> None:
     text = "Checking 'rules.yml'  FAILED: unknown route \"night\"\n\nchk: error: failed to validate 1 file(s)\n"
     assert (failures.quote(text, failed=True) or "").startswith("Checking 'rules.yml'  FAILED: unknown route")
+
+
+def test_a_kind_with_only_a_place_is_told_with_the_message_under_its_excerpt() -> None:
+    text = (
+        "ParseError: theme/site.tpl:3:7\n   2| <main>\n   3|   {{ totl }}\n-----------^\n   4| </main>\n\n"
+        "unknown variable totl\n    at Parser.fail (/w/node_modules/tpl/lib/parser.js:80:11)\n"
+    )
+    assert failures.quote(text, failed=True) == "ParseError: theme/site.tpl:3:7: unknown variable totl"
+
+
+def test_an_error_in_doing_something_is_told_with_the_findings_indented_under_it() -> None:
+    text = (
+        "Checking conf/app.toml...\nError checking file 'conf/app.toml' against 'rules.toml'\n"
+        "\tport: 'eighty' is not an int.\n\tname: Required field missing\n"
+    )
+    line = failures.quote(text, failed=True) or ""
+    assert "port: 'eighty' is not an int." in line and line.startswith("Error checking file")
