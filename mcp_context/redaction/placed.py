@@ -209,29 +209,37 @@ def uci_key(match: re.Match[Any], text: str | bytes) -> bool:
 
 
 #: An API's key given to its client's constructor in an options object (``new HolidayClient({ key: 'v' })``, over
-#: lines too), where ``key`` is the only name: a random value, never a word (``key: 'id'``, a sort's).
+#: lines too), where ``key`` is the only name: a random value, never a word (``key: 'id'``, a sort's). Found at the
+#: key (``({`` would stand every few lines of script, each a walk back to a ``new``), the constructor read back.
 OPTIONS_KEY = (
-    r"\bnew[ \t]{1,4}(?:[A-Za-z_$][A-Za-z0-9_$]{0,64}\.)?[A-Z][A-Za-z0-9_$]{0,64}\([ \t]{0,4}\{"
-    r"(?:[^{}()]{0,256}?[,{\s])?key[ \t]{0,4}:[ \t]{0,4}(?P<q>\\{0,8}['\"`])"
+    r"(?:(?<![A-Za-z0-9_$.\-])|(?<=\\[nrt]))key[ \t]{0,4}:[ \t]{0,4}(?P<q>\\{0,8}['\"`])"
     r"(?P<secret>[A-Za-z0-9_\-.~+/=]{16,256})(?P=q)"
 )
-OPTIONS_KEY_ANCHORS = ("({",)
-#: How far before the options' ``({`` the constructor's ``new`` may stand.
-OPTIONS_BACK = 140
+OPTIONS_KEY_ANCHORS = tuple(f"key:{s}{q}" for s in ("", " ") for q in ("'", '"', "`", '\\"'))
+#: The options' start, an object given to a constructor (``new Client({``, ``new zorb.Client({``), and what may
+#: stand between it and the key (other options, no object's or call's end).
+_OPTIONS_HEAD = re.compile(
+    r"\bnew[ \t]{1,4}(?:[A-Za-z_$][A-Za-z0-9_$]{0,64}\.)?[A-Z][A-Za-z0-9_$]{0,64}\([ \t]{0,4}\{[^{}()]{0,256}\Z"
+)
 
 
 def options_key(match: re.Match[Any], text: str | bytes) -> bool:
-    return random_value(ascii_of(match.group("secret")))
+    """A random value, in the options object a constructor is given."""
+    if not random_value(ascii_of(match.group("secret"))):
+        return False
+    part = text[max(0, match.start() - 400) : match.start()]
+    return _OPTIONS_HEAD.search(part.decode("latin-1") if isinstance(part, bytes) else part) is not None
 
 
 #: A token or a session's key given to a flag that takes one: glued to ``-T`` (``zerotier-cli -T<token>``, a local
 #: service's auth token), or after ``--session`` (a password manager's unlocked session, ``bw ... --session <key>``):
 #: random, never a file's name (``tar -Tlist``) or a session's name (``--session work``).
 TOKEN_FLAG = (
-    r"(?<![^\s\"'])(?:-T|--session(?:[ \t]{1,4}|=))(?P<q>\\{0,8}['\"]?)"
+    r"[\s\"'](?:-T|--session(?:[ \t]{1,4}|=))(?P<q>\\{0,8}['\"]?)"
     r"(?P<secret>[A-Za-z0-9+/_\-]{20,512}={0,2})(?P=q)(?=[\s;|&)]|\\[nrt]|$)"
 )
-TOKEN_FLAG_ANCHORS = ("-T", "--session")
+#: After the space or quote before them: ``-T`` alone stands in every capitalised hyphenated word (``Content-Type``).
+TOKEN_FLAG_ANCHORS = tuple(f"{c}{f}" for c in " \t\"'" for f in ("-T", "--session"))
 
 
 def token_flag(match: re.Match[Any], text: str | bytes) -> bool:

@@ -398,7 +398,7 @@ RULES: tuple[Rule, ...] = (
     _rule("cookie", placed.COOKIE_CALL_ANCHORS, placed.COOKIE_CALL, accept=placed.cookie_call),
     _rule("password", placed.CONNECT_USING_ANCHORS, placed.CONNECT_USING, folded=True, accept=placed.connect_using),
     _rule("password", placed.UCI_KEY_ANCHORS, placed.UCI_KEY, accept=placed.uci_key),
-    _rule("token", placed.OPTIONS_KEY_ANCHORS, placed.OPTIONS_KEY, back=placed.OPTIONS_BACK, accept=placed.options_key),
+    _rule("token", placed.OPTIONS_KEY_ANCHORS, placed.OPTIONS_KEY, accept=placed.options_key),
     _rule("token", placed.TOKEN_FLAG_ANCHORS, placed.TOKEN_FLAG, accept=placed.token_flag),
     _rule("password", told.TOLD_PAIR_ANCHORS, told.TOLD_PAIR, folded=True, accept=told.told_pair),
     _rule("password", told.SLASH_PAIR_ANCHORS, told.SLASH_PAIR, accept=told.slash_pair),
