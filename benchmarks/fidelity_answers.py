@@ -3,9 +3,13 @@ code or a file's text: Python's ``str()`` of a dict and ``json.dumps`` of it (Co
 and a tab as a JSON string (Amplifier's read_file, inside ``json.dumps`` of its answer), and a file numbered ``N: ``
 with a count of its lines under it (ZeroClaw's file_read); JavaScript's ``JSON.stringify`` of a run's result with a
 summary of it (VoltAgent's execute_command), ``json.dumps(..., indent=2)`` of a run's result and of a read file
-(MS-Agent's code executor), and a run's output under a line naming its exit code (ellama's shell_command).
-``fidelity_corpora`` fills them from the case, the run's printed output (its last newline dropped) and the exit code
-the failing run ended with."""
+(MS-Agent's code executor), and a run's output under a line naming its exit code (ellama's shell_command); a file
+numbered ``N`` and a tab over Kotlin's ``lines()`` and an edit echoing its old and new text cut to a preview (ProxyAI's
+Read and Edit); serde_json's pretty print of a run's result and of a read file numbered ``{:>6}│ ``, inside a
+``<tool_output>`` element (IronClaw's shell and read_file), and the lines an edit replaces with one line of context
+either side, as a model asked to include them sends Kwaak's replace_lines. ``fidelity_corpora`` fills them from the
+case, the run's printed output (its last newline dropped), the exit code the failing run ended with and the fix's old
+and new text."""
 
 from __future__ import annotations
 
@@ -13,15 +17,22 @@ import difflib
 import json
 
 
-def answer_slots(output: str, before: str, after: str, abs_path: str, code: int) -> dict[str, str]:
+def answer_slots(
+    output: str, before: str, after: str, abs_path: str, code: int, old: str = "", new: str = ""
+) -> dict[str, str]:
     """The slots named in the module's docstring: ``{cow_ok}``/``{cow_failed}``/``{cow_read}``/``{cow_edited}``/
     ``{cow_written}``, ``{six_tabbed_json}``, ``{zeroclaw_read}``, ``{volt_ok}``/``{volt_failed}``,
-    ``{msagent_ok}``/``{msagent_failed}``/``{msagent_read}`` and ``{ellama_ok}``/``{ellama_failed}``."""
+    ``{msagent_ok}``/``{msagent_failed}``/``{msagent_read}``, ``{ellama_ok}``/``{ellama_failed}`` and
+    ``{proxyai_read}``/``{proxyai_edited}``, ``{ironclaw_ok}``/``{ironclaw_failed}``/``{ironclaw_read}`` and
+    ``{kwaak_start}``/``{kwaak_end}``/``{kwaak_content}``."""
     lines = before.split("\n")
     kept = lines[:-1] if before.endswith("\n") else lines  # str.lines() in Rust, readlines() in Python
     return {
         **_cow(output, before, after, abs_path, code),
         **_ran(output, before, abs_path, code),
+        **_proxyai(before, abs_path, old, new),
+        **_ironclaw(output, before, abs_path, code),
+        **_kwaak(before, after, old),
         # Amplifier's read_file numbers splitlines() right-aligned to six and a tab; its answer is json.dumps of a dict.
         "six_tabbed_json": json.dumps("\n".join(f"{n:6d}\t{line}" for n, line in enumerate(kept, 1))),
         # ZeroClaw's file_read numbers each line `N: ` and says how many there are under them.
@@ -114,4 +125,69 @@ def _ran(output: str, before: str, abs_path: str, code: int) -> dict[str, str]:
         "msagent_read": json.dumps(read, ensure_ascii=False, indent=2),
         "ellama_ok": ellama(0),
         "ellama_failed": ellama(code),
+    }
+
+
+def _proxyai(before: str, abs_path: str, old: str, new: str) -> dict[str, str]:
+    """ProxyAI's Read numbers Kotlin's ``lines()`` of the file (a text ending in a newline has an empty last line)
+    ``N`` and a tab, and trims the end of the whole, so the last line's number stays alone; its Edit says what it
+    replaced, the old and new text trimmed, kept to 200 characters and shown to 97 and ``...`` past 100."""
+
+    def preview(text: str) -> str:
+        kept = text.strip()[:200]
+        return kept[:97] + "..." if len(kept) > 100 else kept
+
+    edited = (
+        f"Successfully edited file '{abs_path}'\nMade 1 replacement\n\nChanges made:\n- File: {abs_path}\n"
+        f'- Replacements: 1\n\n- Old text: "{preview(old)}"\n- New text: "{preview(new)}"'
+    )
+    numbered = "\n".join(f"{n}\t{line}" for n, line in enumerate(before.split("\n"), 1))
+    return {"proxyai_read": numbered.rstrip(), "proxyai_edited": edited}
+
+
+def _ironclaw(output: str, before: str, abs_path: str, code: int) -> dict[str, str]:
+    """IronClaw hands a tool's JSON result to the model as serde_json's pretty print (two spaces, keys in order since
+    its maps are sorted, non-ASCII as it is) between ``<tool_output name="TOOL">`` and ``</tool_output>`` lines. Its
+    shell answers the output as printed, the exit code, success and whether it ran sandboxed; its read_file the lines
+    of Rust's ``lines()`` numbered ``{:>6}│ `` and joined by newlines, with their counts and the path."""
+
+    def wrapped(tool: str, result: dict[str, object]) -> str:
+        return f'<tool_output name="{tool}">\n{json.dumps(result, ensure_ascii=False, indent=2)}\n</tool_output>'
+
+    def ran(exit_code: int) -> str:
+        printed = f"{output}\n" if output else ""
+        return wrapped(
+            "shell", {"exit_code": exit_code, "output": printed, "sandboxed": False, "success": exit_code == 0}
+        )
+
+    lines = before.splitlines()
+    read = {
+        "content": "\n".join(f"{n:>6}\u2502 {line}" for n, line in enumerate(lines, 1)),
+        "lines_shown": len(lines),
+        "path": abs_path,
+        "total_lines": len(lines),
+        "truncated_by_default": False,
+    }
+    return {"ironclaw_ok": ran(0), "ironclaw_failed": ran(code), "ironclaw_read": wrapped("read_file", read)}
+
+
+def _kwaak(before: str, after: str, old: str) -> dict[str, str]:
+    """Kwaak's replace_lines takes a region of whole lines and the text that replaces it, and asks for a line of
+    context before and after the change (its first and last lines must match the file's and not be blank): the lines
+    the fix touches and one more on each side where the file has them, widened past blank lines, numbered from 1, and
+    the fixed text of that region."""
+    old_lines, new_lines = before.splitlines(), after.splitlines()
+    at = before.find(old) if old else 0
+    first = before.count("\n", 0, max(at, 0)) + 1
+    last = before.count("\n", 0, max(at, 0) + max(len(old) - 1, 0)) + 1
+    start, end = max(first - 1, 1), min(last + 1, len(old_lines))
+    while start > 1 and not old_lines[start - 1].strip():  # its first and last lines may not be blank
+        start -= 1
+    while end < len(old_lines) and not old_lines[end - 1].strip():
+        end += 1
+    grown = len(new_lines) - len(old_lines)
+    return {
+        "kwaak_start": str(start),
+        "kwaak_end": str(end),
+        "kwaak_content": "\n".join(new_lines[start - 1 : end + grown]),
     }

@@ -13,8 +13,9 @@ from typing import Any
 
 from .retention import strings
 
-#: A terminal's escape sequence (a colour): what a reader of the output sees is the text without it.
-_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+#: A terminal's escape sequence (a colour, or a hyperlink's ends around its text): what a reader of the output sees
+#: is the text without it.
+_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
 
 
 def norm(text: str) -> str:

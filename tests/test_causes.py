@@ -224,3 +224,58 @@ def test_a_tests_heading_with_its_place_is_a_title_and_the_runs_closing_error_gi
     assert failures.quote(raised, failed=True) == (
         "Error in `read_rates()`: object 'rates_path' not found (Error ('test-load.R:9'): loads the rates)"
     )
+
+
+def test_a_hyperlinks_escapes_are_no_part_of_what_a_reader_sees() -> None:
+    linked = "\x1b[33mwarning[\x1b]8;;https://lint.example/r/no-tabs\x1b\\no-tabs\x1b]8;;\x1b\\]\x1b[0m: tab found"
+    assert failures.plain(linked) == "warning[no-tabs]: tab found"
+
+
+def test_a_count_of_issues_gives_way_to_the_warnings_it_counts() -> None:
+    text = (
+        "warning[ban-drop-column]: Dropping a column may break readers still using it.\n"
+        "  --> migrations/0007.sql:2:1\n\nFound 1 issue in 1 file (checked 3 source files)\n"
+    )
+    line = failures.quote(text, failed=True) or ""
+    assert line.startswith("warning[ban-drop-column]: Dropping a column may break readers still using it.")
+
+
+def test_a_failed_tests_values_printed_under_it_are_told_with_it() -> None:
+    text = (
+        "1..1\nnot ok 1 - rounds half up\n# Failed test 'rounds half up'\n# at t/round.t line 9.\n"
+        "#          got: '2'\n#     expected: '3'\n# Looks like you failed 1 test of 1.\n"
+    )
+    line = failures.quote(text, failed=True) or ""
+    assert "# expected: '3', # got: '2'" in line and "not ok 1 - rounds half up" in line
+
+
+def test_the_first_exception_of_a_python_chain_leads_the_quote() -> None:
+    text = (
+        'Traceback (most recent call last):\n  File "/w/app/cli.py", line 3, in <module>\n'
+        "    from app.rates import load\nImportError: cannot import name 'load' from 'app.rates'\n\n"
+        "The above exception was the direct cause of the following exception:\n\n"
+        "RuntimeError: plugin 'rates' could not be loaded\n"
+    )
+    line = failures.quote(text, failed=True) or ""
+    assert line.startswith("ImportError: cannot import name 'load' from 'app.rates'; RuntimeError: plugin")
+
+
+def test_a_wrappers_kind_in_parentheses_is_told_with_the_message_indented_under_it() -> None:
+    text = 'ERROR:  While executing pkg ... (Pkg::InvalidManifestError)\n    version "1.x" is not a version\n'
+    assert failures.quote(text, failed=True) == (
+        'ERROR:  While executing pkg ... (Pkg::InvalidManifestError) version "1.x" is not a version'
+    )
+
+
+def test_a_components_message_announced_on_its_own_line_is_the_cause() -> None:
+    text = (
+        "Message from RULE-compiler:\nUnknown field 'hots' in section 'proxy'\n('/w/site.rules' Line 4 Pos 3)\n\n"
+        "Running RULE-compiler failed, exited with 2\nRules compilation failed\n"
+    )
+    line = failures.quote(text, failed=True) or ""
+    assert "Unknown field 'hots' in section 'proxy'" in line
+
+
+def test_a_closing_count_of_what_failed_gives_way_to_the_reason_above_it() -> None:
+    text = "Checking 'rules.yml'  FAILED: unknown route \"night\"\n\nchk: error: failed to validate 1 file(s)\n"
+    assert (failures.quote(text, failed=True) or "").startswith("Checking 'rules.yml'  FAILED: unknown route")

@@ -5,7 +5,7 @@ is read as failed with the line that says why, no twin is, and every agent's fix
 The held-out parts (``benchmarks/fidelity_split.json``) are measured by ``benchmarks.fidelity``. The third and
 fourth are checked here for completeness, and no success twin of theirs may read as failed; their failures are not
 asserted one by one (many hand back a bare output with no exit code, which the rules do not all read as failed).
-The fifth to the twenty-third (the twenty-third still blind) are checked for completeness and disjointness only: no
+The fifth to the twenty-fifth (the twenty-fifth still blind) are checked for completeness and disjointness only: no
 test here reads how the rules see them.
 The second part, once held out and used up since, is dev material, tested here like the rest."""
 
@@ -52,6 +52,8 @@ TWENTIETH_ECOSYSTEMS, TWENTIETH_AGENTS = PARTS["held-out 20"]
 TWENTY_FIRST_ECOSYSTEMS, TWENTY_FIRST_AGENTS = PARTS["held-out 21"]
 TWENTY_SECOND_ECOSYSTEMS, TWENTY_SECOND_AGENTS = PARTS["held-out 22"]
 TWENTY_THIRD_ECOSYSTEMS, TWENTY_THIRD_AGENTS = PARTS["held-out 23"]
+TWENTY_FOURTH_ECOSYSTEMS, TWENTY_FOURTH_AGENTS = PARTS["held-out 24"]
+TWENTY_FIFTH_ECOSYSTEMS, TWENTY_FIFTH_AGENTS = PARTS["held-out 25"]
 #: No test reads how the rules see these.
 UNREAD_ECOSYSTEMS = (
     FIFTH_ECOSYSTEMS
@@ -73,6 +75,8 @@ UNREAD_ECOSYSTEMS = (
     | TWENTY_FIRST_ECOSYSTEMS
     | TWENTY_SECOND_ECOSYSTEMS
     | TWENTY_THIRD_ECOSYSTEMS
+    | TWENTY_FOURTH_ECOSYSTEMS
+    | TWENTY_FIFTH_ECOSYSTEMS
 )
 LATER_ECOSYSTEMS = THIRD_ECOSYSTEMS | FOURTH_ECOSYSTEMS | UNREAD_ECOSYSTEMS
 LATER_AGENTS = (
@@ -97,9 +101,11 @@ LATER_AGENTS = (
     | TWENTY_FIRST_AGENTS
     | TWENTY_SECOND_AGENTS
     | TWENTY_THIRD_AGENTS
+    | TWENTY_FOURTH_AGENTS
+    | TWENTY_FIFTH_AGENTS
 )
 SEEN = [c for c in CASES if c["ecosystem"] not in LATER_ECOSYSTEMS]
-LATER = tuple(f"held-out {n}" for n in range(3, 24))
+LATER = tuple(f"held-out {n}" for n in range(3, 26))
 SPLITS = corpora.history_parts()
 HISTORIES = corpora.histories(only={"dev", "held-out"})
 #: The later held-out parts in the order captured, each with the least it holds (ecosystems, agents).
@@ -125,6 +131,8 @@ LATER_PARTS = {
     "held-out 21": (9, 3),
     "held-out 22": (9, 3),
     "held-out 23": (9, 3),
+    "held-out 24": (8, 3),
+    "held-out 25": (8, 3),
 }
 
 

@@ -198,3 +198,13 @@ def test_a_hosts_fields_with_nothing_in_them_are_not_part_of_the_output() -> Non
     )
     assert wrappers.unwrapped(said) == ("lib/a.ml:4: Unbound value totl", 2)
     assert failures.read_command(said, "make check").line == "lib/a.ml:4: Unbound value totl"
+
+
+def test_json_inside_one_tag_and_an_exit_status_after_the_last_line_are_the_hosts() -> None:
+    result = json.dumps({"exit_code": 3, "output": "lib/a.ex:2: undefined function totl/1", "success": False})
+    assert wrappers.unwrapped(f'<tool_output name="shell">\n{result}\n</tool_output>') == (
+        "lib/a.ex:2: undefined function totl/1",
+        3,
+    )
+    said = "ERROR: OUTPUT: compiling 2 files\nlib/a.ex:2: undefined function totl/1, ERROR: exit status 1"
+    assert wrappers.unwrapped(said) == ("compiling 2 files\nlib/a.ex:2: undefined function totl/1", 1)

@@ -23,6 +23,7 @@ from tests.secret_corpus import (
     fourteenth,
     ninth,
     seventh,
+    sixteenth,
     sixth,
     tenth,
     thirteenth,
@@ -208,28 +209,31 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
     assert set(module.SURROUNDINGS) == {where for *_, shown in getattr(module, table) for where in shown}
 
 
-def test_the_fifteenth_part_is_complete_and_is_what_fifteenth_py_makes() -> None:
-    """The fifteenth held-out part, as the fourteenth: at least 50 formats of two cases each, over a third of them
-    vendors' (trufflehog's detectors, of vendors no earlier part has), none of them in another part, each shown in
-    places of its own, no secret twice, keys among them longer than a stream's window, and the corpus file holding
-    exactly what fifteenth.py makes. No test reads how the rules see it: it stays blind."""
-    part = [c for c in CASES if c.split == fifteenth.SPLIT]
+@pytest.mark.parametrize(
+    ("module", "table"), [(fifteenth, "FIFTEENTH"), (sixteenth, "SIXTEENTH")], ids=["fifteenth", "sixteenth"]
+)
+def test_a_part_with_long_keys_is_complete_and_is_what_its_module_makes(module: Any, table: str) -> None:
+    """The fifteenth held-out part and the sixteenth, as the fourteenth: at least 50 formats of two cases each, over
+    a third of them vendors' (trufflehog's detectors, of vendors no earlier part has), none of them in another part,
+    each shown in places of its own, no secret twice, keys among them longer than a stream's window, and the corpus
+    file holding exactly what the part's module makes. No test reads how the rules see it: it stays blind."""
+    part = [c for c in CASES if c.split == module.SPLIT]
     assert [(c.id, c.format, c.text, c.secret) for c in part] == [
-        (r["id"], r["format"], r["text"], r["secret"]) for r in fifteenth.rows()
+        (r["id"], r["format"], r["text"], r["secret"]) for r in module.rows()
     ]
     formats = Counter(c.format for c in part)
     assert len(formats) >= 50 and len(part) >= 100 and min(formats.values()) >= 2
-    others = [c for c in CASES if c.split != fifteenth.SPLIT]
+    others = [c for c in CASES if c.split != module.SPLIT]
     assert not formats.keys() & {c.format for c in others}
     assert not {c.shown for c in part} & {c.shown for c in others}
     assert len({c.secret for c in part}) == len(part) and not {c.secret for c in part} & {c.secret for c in others}
     assert sum(len(c.secret) > 4000 for c in part) >= 2
-    assert all(source.startswith("trufflehog ") for _, source, *_ in fifteenth.VENDORS)
+    assert all(source.startswith("trufflehog ") for _, source, *_ in module.VENDORS)
     with open(ROOT / "tests" / "secret_corpus" / "corpus.jsonl", encoding="utf-8") as rows:
-        earlier_sources = {row["source"] for row in map(json.loads, rows) if row["split"] != fifteenth.SPLIT}
-    assert not {source for _, source, *_ in fifteenth.VENDORS} & earlier_sources, "vendors no earlier part has"
-    assert 0.35 <= len(fifteenth.VENDORS) / len(formats) <= 0.6
-    assert set(fifteenth.SURROUNDINGS) == {where for *_, shown in fifteenth.FIFTEENTH for where in shown}
+        earlier_sources = {row["source"] for row in map(json.loads, rows) if row["split"] != module.SPLIT}
+    assert not {source for _, source, *_ in module.VENDORS} & earlier_sources, "vendors no earlier part has"
+    assert 0.35 <= len(module.VENDORS) / len(formats) <= 0.6
+    assert set(module.SURROUNDINGS) == {where for *_, shown in getattr(module, table) for where in shown}
 
 
 @pytest.mark.parametrize("case", DEV, ids=[c.id for c in DEV])

@@ -181,3 +181,13 @@ def test_an_error_tag_in_a_successful_build_log_is_no_failure() -> None:
 def test_old_and_new_run_together_in_lower_case_keys_are_an_edits_pair() -> None:
     found = call("edit_file", {"file_name": "/w/a.kt", "oldcontent": "val n = 1", "newcontent": "val n = 2"})
     assert (found.kind, found.target, found.change) == ("edit", "/w/a.kt", "`val n = 1` -> `val n = 2`")
+
+
+def test_an_edits_old_side_under_a_word_of_its_own_or_named_as_what_is_to_be_replaced() -> None:
+    for args in (
+        {"file": "/w/a.py", "str_to_replace": "n = 1", "replacement_str": "n = 2"},
+        {"path": "/w/a.py", "existing": "n = 1", "replacement": "n = 2"},
+        {"path": "/w/a.py", "current": "n = 1", "proposed": "n = 2"},
+    ):
+        found = call("modify", args)
+        assert (found.kind, found.change) == ("edit", "`n = 1` -> `n = 2`"), args

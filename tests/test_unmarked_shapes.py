@@ -449,11 +449,17 @@ def test_an_output_ending_on_a_stack_or_a_count_of_failures_failed_with_no_code_
         "[ RUN ] Cart.Empty\n[ FAILED ] Cart.Empty\n\n 1 FAILED TEST\n",
         "docs/a.md:2:5 - Unknown word (recieve)\nSpell check: Files checked: 3, Issues found: 1 in 1 file.\n",
         "coverage 61.0 %\n---------- RESULT: FAILED (minimum 80.0 %) ----------\n",
+        "1..3\nCannot resolve 'total' in this scope\n  in block <unit> at t/cart.t line 4\n\n"
+        "# You planned 3 tests, but ran 0\n",
+        'Deploying to db:pg:shop\n  + refunds .. column "amount" does not exist\nnot ok\nDeploy failed\n',
+        "docs/a.rst:3: (ERROR/3) Unknown target name.\nError! Issues detected.\n",
     ):
         assert failures.read_command(said).failed, said
     for said in (
         "Spell check: Files checked: 3, Issues found: 0 in 0 files.\n",
         "ran 12 checks\n0 tests failed\n",
+        "1..2\nok 1 - totals\nok 2 - rounding\n# You planned 2 tests, but ran 2\n",
+        "Ran 14 checks\n14 passed 0 failed\n",
         "src/a.ts:3:1 3 warnings found\n",
         "loaded plugin\n    at init (/w/plugins/a.js:3:1)\nserver ready on :8080\n",  # a frame amid a log
     ):

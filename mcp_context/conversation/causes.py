@@ -417,7 +417,10 @@ def _under_caret(text: str, end: int) -> str | None:
 
 #: A line whose message is only a kind or a code, or nothing, after its last colon (``Error: ERR_PNPM_NO_SCRIPT``,
 #: ``An error has occurred: InvalidConfigError:``).
-BARE = re.compile(r":[ \t]*(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]\w*(?:Error|Exception))?[ \t]*:?[ \t]*$")
+BARE = re.compile(
+    r":[ \t]*(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]\w*(?:Error|Exception))?[ \t]*:?[ \t]*$|"
+    r"\.\.\.[ \t]*\((?:\w+::|\w+\.)*\w*(?:Error|Exception)\)[ \t]*$"  # ``While executing gem ... (Gem::X)``
+)
 _BELOW_LINES = 4
 
 

@@ -185,6 +185,8 @@ RULES: tuple[Rule, ...] = (
     _rule("java", r"^Exception in thread \".+\" \S+.*$", ("Exception in thread",), 90),
     # build tools and servers that tag their lines: Maven's [ERROR] and BUILD FAILURE, PostgreSQL's severities
     _rule("maven", r"^\[ERROR\] \S.*$", None, 45),  # quote-only: a log printed may hold [ERROR] lines too
+    # a component's message announced on its own line, the message below (``Message from VCC-compiler:``)
+    _rule("announced", r"^(?:Messages?|Output|Errors?|Diagnostics?) from (?:the )?[\w .-]{2,40}:[ \t]*$", None, 88),
     # a bundler's report: a mark, the severity in brackets, the message (esbuild and the tools built on it:
     # ``✘ [ERROR] Could not resolve "./x"``), printed before its excerpt and again in the build's closing error
     _rule(

@@ -27,7 +27,7 @@ from .reasons import (
     second_opinion,
     tally,
 )
-from .verdicts import against_threshold, first_said, labelled_over, rooted, said_first, with_row
+from .verdicts import against_threshold, compared, first_said, labelled_over, rooted, said_first, with_row
 from .wrappers import EXIT_CODE, enveloped, exit_code, printed, untagged, unwrapped
 
 __all__ = [
@@ -117,10 +117,11 @@ def plain(text: str) -> str:
     """``text`` as a reader sees it: a terminal's line ends (``\\r\\n``, as a pseudo-terminal hands output over) read
     as newlines, its colour codes left out."""
     text = text.replace("\r\n", "\n") if "\r\n" in text else text
-    return _COLOUR.sub("", text) if "\x1b[" in text else text
+    return _COLOUR.sub("", text) if "\x1b" in text else text
 
 
-_COLOUR = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+#: A colour code, or the two ends of a hyperlink around its text (``ESC ]8;;URL ESC \``): the reader sees the text.
+_COLOUR = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
 
 
 def read_tool(text: str, target: str = "") -> Reading:
@@ -231,7 +232,7 @@ def quote(text: str, failed: bool = False) -> str | None:
             title = _better(title, rule, matches[0].start(), matches[0].group(0)) if rule.title else title
             titles += [m.start() for m in matches] if rule.title else []
     if best is None:  # a failure is shown, in no shape known here: the line that reads most like a reason
-        return with_row(text, first_said(text, _pointed(text, reason(text)))) if failed else None
+        return with_row(text, first_said(text, _pointed(text, _inside(text, reason(text))))) if failed else None
     best = _first_report(text, _worded(text, _unwrapped(text, best, seen)))
     above = owner(text, best.start)  # a line inside an error's indented block is a detail of that error
     if above is not None and not best.title:
@@ -281,6 +282,7 @@ _WRAPPED = re.compile(
     r"(?i)\bdid not (?:complete|finish|succeed|run) successfully\b|\breturned (?:a )?non-zero exit\b|"
     r"\b(?:job|task|step|stage|rule|command|process|subprocess|build|target)s?(?: execution)? (?:has |have )?failed\b|"
     r"^\W*(?:error|fail(?:ed|ure)?)\W{1,3}(?:some |there were )?tests? (?:failures?|failed)\W*$|"
+    r"\bfailed to \w+ \d+ \w+(?:\(s\))?\W*$|"  # ``failed to validate 1 file(s)``: a count of what failed
     r"\bexited with (?:a )?non-zero\b|\bnon-zero exit (?:status|code)\b"
 )
 
@@ -299,7 +301,32 @@ def _unwrapped(text: str, best: _Best, seen: list[_Best]) -> _Best:
     inside = [f for f in seen if f.start < best.start and f.rank > _TALLY and not f.title and not wraps(f)]
     said = [f for f in inside if FAILED_WORD.search(f.line)] or inside  # an error said so, over a progress line
     titles = [f for f in seen if f.start < best.start and f.title]  # else the first failed test's heading
-    return min(said or titles, key=lambda found: found.start, default=best)  # the first: it caused the rest
+    if said or titles:
+        return min(said or titles, key=lambda found: found.start)  # the first: it caused the rest
+    return _reason_before(text, best)
+
+
+def _inside(text: str, why: str | None) -> str | None:
+    """``why``, or where it only closes a wrapper (``amtool: error: failed to validate 1 file(s)``), the reason
+    printed before it, told with it."""
+    if why is None or _WRAPPED.search(why) is None:
+        return why
+    at = text.find(why.split("\n", 1)[0][:60])
+    inner = reason(text[:at]) if at > 0 else None
+    return f"{inner} ({why})" if inner else why
+
+
+def _reason_before(text: str, best: _Best) -> _Best:
+    """The line before a wrapper's closing words that reads most like a reason, where no rule matched one
+    (``Checking 'a.yml'  FAILED: undefined receiver``); the wrapper's line when none does."""
+    why = reason(text[: best.start])
+    head = why.split("\n", 1)[0][:60] if why else ""
+    at = text.rfind(head, 0, best.start) if head else -1
+    if at < 0:
+        return best
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    return _Best(best.rank, best.order, text[start : end if end >= 0 else len(text)].strip(), start, False)
 
 
 _ABOVE_LINES = 3
@@ -310,7 +337,8 @@ def _widened(text: str, best: _Best, seen: list[_Best], line: str) -> str:
     the root of a chain of causes."""
     if best.title:
         return line
-    return rooted(text, against_threshold(text, best.line, best.start, [f.line for f in seen], line))
+    told = rooted(text, against_threshold(text, best.line, best.start, [f.line for f in seen], line))
+    return compared(text, best.start + len(best.line), told)
 
 
 def _worded(text: str, best: _Best) -> _Best:
@@ -398,7 +426,9 @@ def _title_cause(text: str, best: _Best, titles: list[int]) -> str | None:
     own = text[: min((at for at in titles if at > best.start), default=len(text))]
     why = reason(own[after:])
     why = None if why and _WRAPPED.search(why) else why  # the run's closing words say no test's cause
-    return _cause_after(own, best.start) or why or said_below(own, after)
+    cause = _cause_after(own, best.start) or why or said_below(own, after)
+    at = own.find(cause, after) if cause else -1
+    return compared(own, at + len(cause), cause) if cause and at >= 0 else cause
 
 
 def _cause_after(text: str, start: int) -> str | None:

@@ -139,7 +139,10 @@ def reason(text: str) -> str | None:
     lines when the best two score alike and are short; None when no line names a failure at all. A run that
     failed with no line worse than a warning failed on its warnings (a linter, a checker run strictly): the
     warnings are then read as reasons."""
-    scored = _scored(text) or _scored(text, warned=True)
+    scored = _scored(text)
+    if all(tally(line) or _FAILED_COUNT.search(line) for _, _, line in scored):  # none, or only a count of issues:
+        # the warnings it counts say why
+        scored = _scored(text, warned=True) or scored
     if not scored:
         return None
     value, start, line = scored[0]
@@ -399,6 +402,8 @@ def error_at_edge(text: str) -> bool:
         return True
     if _closing_stack(edges) or any(_FAILED_COUNT.search(ln) for ln in edges[-_EDGE_LINES:]):
         return True
+    if edges and _CLOSING_VERDICT.match(edges[-1]):
+        return True
     return any(severe(ln) for ln in edges)
 
 
@@ -412,6 +417,15 @@ _STACK_FRAME = re.compile(
 )
 
 
+#: A run's last words that say only that it failed (``Deploy failed``, ``1/1 modules FAILED unittests``, ``Error!
+#: Issues detected.``, ``sha256sum: WARNING: 1 computed checksum did NOT match``): what failed is said above.
+_CLOSING_VERDICT = re.compile(
+    r"^\W*(?!.*\b(?:0|no|none|nothing) (?:\w+ )?(?:failed|FAILED))(?:[\w/-]+ ){0,3}(?:failed|FAILED|aborted|ABORTED)"
+    r"(?: [\w/-]+)?[.!]?\s*$|^\W*Error! \S|"
+    r"\bdid NOT match\b|^\W*(?:BUILD|DEPLOY|CHECK|VALIDATION) FAIL"
+)
+
+
 def _closing_stack(edges: list[str]) -> bool:
     """Whether the output ends on a stack's frames (two or more) under a line that is none: a program that printed
     its stack last stopped on an uncaught error."""
@@ -421,12 +435,14 @@ def _closing_stack(edges: list[str]) -> bool:
 
 #: A count of failed tests or errors above zero, the run's closing verdict in any runner's or checker's words
 #: (``1 FAILED TEST``, ``Total errors found: 1``, ``Issues found: 1 in 1 file``, ``Found 1 dependency issue.``,
-#: ``1 out of 1 hunk FAILED``, ``RESULT: FAILED``); warnings are not counted (a run may pass with them).
+#: ``1 out of 1 hunk FAILED``, ``RESULT: FAILED``, ``You planned 2 tests, but ran 0``); warnings are not counted (a
+#: run may pass with them).
 _FAILED_COUNT = re.compile(
     r"(?i)\b[1-9]\d* (?:FAILED (?:TESTS?|hunks?)|(?:tests?|specs?|examples?|checks?|hunks?) failed|failing)\b|"
     r"\b(?:total errors found|issues found|errors found|failures|errors)\s*:\s*[1-9]|"
     r"\bfound [1-9]\d* (?:[\w-]+ ){0,2}(?:issues?|errors?|problems?|violations?)\b|"
-    r"\b[1-9]\d* out of \d+ \w+ FAILED\b|\bRESULT: FAIL(?:ED|URE)?\b"
+    r"\b[1-9]\d* out of \d+ \w+ FAILED\b|\bRESULT: FAIL(?:ED|URE)?\b|"
+    r"\byou failed [1-9]\d* tests? of \d+|\byou planned (\d+) tests?, but ran (?!\1\b)\d+"  # TAP's Test::More
 )
 
 
@@ -460,7 +476,9 @@ def _edges(text: str) -> list[str]:
 
 #: A host's word of failure put before a command's whole output (``Error: `` and then what the command printed, on
 #: the same line or the next).
-_HOST_LEAD = re.compile(r"(?P<word>Error|ERROR|Failed|FAILED):(?:[ \t]*\n|[ \t](?=\S))")
+_HOST_LEAD = re.compile(
+    r"(?P<word>Error|ERROR|Failed|FAILED):(?:[ \t]*(?:OUTPUT|Output|output):)?(?:[ \t]*\n|[ \t](?=\S))"
+)  # also over the output's own label (``ERROR: OUTPUT: ...``)
 
 
 def host_lead(text: str) -> str | None:

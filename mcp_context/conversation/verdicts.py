@@ -10,7 +10,7 @@ import re
 from .reasons import SEVERE, strongest
 from .unmarked import failed_row, listed
 
-__all__ = ["against_threshold", "first_said", "labelled_over", "rooted", "said_first", "with_row"]
+__all__ = ["against_threshold", "compared", "first_said", "labelled_over", "rooted", "said_first", "with_row"]
 
 #: An exception's line as a traceback ends on it (``validate_pyproject.errors.ValidationError: `a` must be b``):
 #: the kind, then the message.
@@ -117,7 +117,7 @@ def rooted(text: str, told: str) -> str:
     is not already it: a wrapper's last words (``Error: Failed to compile: src/a.tsx``) say only what failed."""
     chain = _CHAIN.search(text)
     if chain is None:
-        return _after_system_error(text, told)
+        return _after_system_error(text, _first_of_chain(text, told))
     root = chain.group(1).rstrip("\n").rsplit("\n", 1)[-1].strip()
     return told if root in told else f"{root} ({told})"
 
@@ -130,6 +130,25 @@ _SYSTEM_ERROR = re.compile(
 )
 
 
+#: Python's words between two exceptions of a chain: the one above is what the one below came from.
+_PY_CHAINED = re.compile(
+    r"(?m)^(?:The above exception was the direct cause of the following exception|"
+    r"During handling of the above exception, another exception occurred):$"
+)
+_PY_RAISED = re.compile(r"^[\w.]*(?:Error|Exception|Warning|Exit|Interrupt|Failure)\w*(?::[ \t]+\S.*)?$")
+
+
+def _first_of_chain(text: str, told: str) -> str:
+    """``told`` after the first exception of a chain Python printed, where ``told`` is a later one: the first is
+    what the rest came from (an import that failed, then the loader's own error about it)."""
+    link = _PY_CHAINED.search(text)
+    if link is None:
+        return told
+    above = [ln.strip() for ln in text[: link.start()].rstrip().rsplit("\n", 3)[-3:] if ln.strip()]
+    first = next((ln for ln in reversed(above) if _PY_RAISED.match(ln)), None)
+    return told if first is None or first in told else f"{first}; {told}"
+
+
 def _after_system_error(text: str, told: str) -> str:
     """``told`` after the system's refusal a program printed before the quoted line (a test failing on an empty
     value because the data file it read is not there), where ``told`` is not already it."""
@@ -138,3 +157,23 @@ def _after_system_error(text: str, told: str) -> str:
         return told
     at = text.find(re.split(r" \(|; ", told, maxsplit=1)[0][:60])
     return f"{first.group(0).strip()}; {told}" if 0 <= first.start() < at else told
+
+
+#: A value a test wanted or got, labelled on its own line as a runner's diagnostics print it (``#   expected: '900'``,
+#: ``#        got: '990'``, ``actual  : 990``).
+_WANTED_GOT = re.compile(
+    r"(?im)^[ \t#>|]*(?P<label>expected|wanted|got|actual|received|but was)[ \t]*:[ \t]*(?P<value>\S[^\n]{0,120})$"
+)
+_COMPARED_LINES = 6
+
+
+def compared(text: str, end: int, told: str) -> str:
+    """``told`` (the quote of a failed test's line, ending at ``end``) with the values the runner printed right
+    under it, what was wanted and what came, when it does not say them itself."""
+    below = "\n".join(text[end:].split("\n", _COMPARED_LINES + 1)[1 : _COMPARED_LINES + 1])
+    found = {m["label"].lower(): " ".join(m.group(0).split()) for m in _WANTED_GOT.finditer(below)}  # as printed
+    wanted = found.get("expected") or found.get("wanted")
+    came = next((found[k] for k in ("got", "actual", "received", "but was") if k in found), None)
+    if wanted is None or came is None or wanted in told:
+        return told
+    return f"{told}: {wanted}, {came}"

@@ -113,10 +113,34 @@ _PY_WRAPPER = re.compile(r"\[?\s*\{'")
 _PY_RECORD = re.compile(r"[A-Z]\w{2,40}\((?:args|returncode|stdout|stderr|output|exit_code)=")
 
 
+#: One tag around the whole answer (``<tool_output name="shell">`` ... ``</tool_output>``).
+_TAG_AROUND = re.compile(r"<(?P<tag>[\w-]+)(?:\s[^<>]{0,200})?>(?P<inner>.*)</(?P=tag)>", re.S)
+#: The host's exit status put after the output's last line, on that line (``..., ERROR: exit status 1``).
+_TRAILING_CODE = re.compile(r"[,;][ \t]*(?:error:[ \t]*)?exit (?:status|code):?[ \t]*(-?\d+)[ \t]*$", re.I)
+_ERROR_OUTPUT = re.compile(r"^[ \t]*(?:error|failed):[ \t]*(?:output|stdout):[ \t]*", re.I)
 #: A word and a colon leading the value a tool returned (``Error: {...}``, ``Result: [...]``), as an agent that
 #: prefixes its tool's answer writes it.
 _LEAD_WORD = re.compile(r"[ \t]*(?P<word>[A-Za-z][\w ]{0,24}?):[ \t]*\n?(?=[\[{])")
 _FAILED_LEADS = ("error", "failed", "failure", "exception")
+
+
+def _around(text: str) -> tuple[str, int | None] | None:
+    """The output and code inside what a host put around a tool's answer, or None: one tag around the JSON the tool
+    returned (``<tool_output name="shell">``), its exit status after the output's last line (``..., ERROR: exit
+    status 1``), a word over the value it returned (``Error: {'output': ...}``)."""
+    tag = _TAG_AROUND.fullmatch(text.strip()) if text.lstrip().startswith("<") else None
+    if tag is not None and tag["inner"].lstrip()[:1] in ("{", "[") and isinstance(_loaded(tag["inner"]), dict | list):
+        return unwrapped(tag["inner"])
+    trailing = _TRAILING_CODE.search(text[-80:]) if "xit" in text[-80:] else None
+    if trailing is not None:
+        body = text[: len(text) - 80 + trailing.start()] if len(text) > 80 else text[: trailing.start()]
+        said, code = unwrapped(_ERROR_OUTPUT.sub("", body, count=1))  # and its lead over the first line
+        return said, code if code is not None else int(trailing[1])
+    lead = _LEAD_WORD.match(text) if text[:40].count(":") else None
+    if lead is not None and isinstance(_loaded(text[lead.end() :]), dict | list):
+        said, code = unwrapped(text[lead.end() :])
+        return said, code if code is not None or lead["word"].lower() not in _FAILED_LEADS else 1
+    return None
 
 
 def _literal_value(text: str) -> Any:
@@ -152,12 +176,9 @@ def _one_member(value: Any) -> str | None:
 
 def unwrapped(text: str) -> tuple[str, int | None]:
     """The output inside a host's wrapper, and the exit code the wrapper holds (None: not given that way)."""
-    lead = _LEAD_WORD.match(text) if text[:40].count(":") else None
-    if lead is not None:  # ``Error: {'output': ...}``: a word, then the value the tool returned
-        value = _loaded(text[lead.end() :])
-        if isinstance(value, dict | list):
-            said, code = unwrapped(text[lead.end() :])
-            return said, code if code is not None or lead["word"].lower() not in _FAILED_LEADS else 1
+    around = _around(text)
+    if around is not None:
+        return around
     head = text.lstrip()[:1]
     held = head in ("{", "[", '"') or (head.isupper() and _PY_RECORD.match(text.lstrip()) is not None)
     value = _loaded(text) if held else None

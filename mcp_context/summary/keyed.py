@@ -108,8 +108,10 @@ _CONTENT_KEYS = ("content", "file_text", "text", "contents")
 
 #: Words (of a key split at ``_``, ``-`` and case changes) that name an edit's old text, its new text, a file's
 #: whole text, and a path; and words that make a key name something else (``TargetFile`` is a path, not text).
-_OLD_WORDS = {"old", "original", "search", "find", "before", "target", "needle"}
-_NEW_WORDS = {"new", "replacement", "replace", "after", "updated", "repl"}  # ``repl`` as ``re.sub`` names it
+_OLD_WORDS = {"old", "original", "search", "find", "before", "target", "needle", "existing", "previous", "current"}
+_NEW_WORDS = {"new", "replacement", "replace", "after", "updated", "repl", "proposed"}  # ``repl``: ``re.sub``'s
+#: Words that make a key the old side whatever else it says: what is to be replaced (``str_to_replace``).
+_TO_BE = {"to"}
 _CONTENT_WORDS = {"content", "contents", "text", "code", "body"}
 _PATH_WORDS = {"path", "file", "filepath", "filename", "uri"}
 _NOT_TEXT = _PATH_WORDS | {"dir", "directory", "start", "end", "index", "all", "multiple", "name"}
@@ -145,7 +147,12 @@ def by_words(args: dict[str, Any], wanted: set[str], unwanted: set[str]) -> str 
 def old_new(args: dict[str, Any]) -> tuple[str, str] | None:
     """An edit's old and new text, under the usual names or any key whose words say old and new."""
     old = next((v for k in _OLD_KEYS if isinstance(v := args.get(k), str)), None)
+    to_be = _to_be_replaced(args) if old is None else None
+    if to_be is not None:  # ``str_to_replace``: the old side, and its words are no new side's
+        old, args = args[to_be], {k: v for k, v in args.items() if k != to_be}
     new = next((v for k in _NEW_KEYS if isinstance(v := args.get(k), str)), None)
+    if old is None and new is not None:  # ``{existing, replacement}``: the old side under a word of its own
+        old = by_words(args, _OLD_WORDS, _NOT_TEXT | _NEW_WORDS)
     if old is None and new is None:
         old = by_words(args, _OLD_WORDS, _NOT_TEXT | _NEW_WORDS)
         new = by_words(args, _NEW_WORDS, _NOT_TEXT | _OLD_WORDS)
@@ -155,6 +162,16 @@ def old_new(args: dict[str, Any]) -> tuple[str, str] | None:
         new = by_words(args, _NEW_WORDS, _NOT_TEXT | _OLD_WORDS)
         new = new if new is not None else next((v for k in _CONTENT_KEYS if isinstance(v := args.get(k), str)), None)
     return None if old is None and new is None else (old or "", new or "")
+
+
+def _to_be_replaced(args: dict[str, Any]) -> str | None:
+    """The key that names its text as what is to be replaced (``str_to_replace``, ``text_to_find``)."""
+    for key, value in args.items():
+        if isinstance(value, str) and isinstance(key, str):
+            words = key_words(key)
+            if words & _TO_BE and words & {"replace", "find", "change", "edit"} and not words & _NOT_TEXT:
+                return key
+    return None
 
 
 def nested_pairs(args: dict[str, Any]) -> list[tuple[str, str]]:

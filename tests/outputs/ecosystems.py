@@ -50,7 +50,11 @@ Asciidoctor) and ``ecosystems_twentyfirst_web.py`` (QUnit, tsup, Redocly CLI, re
 failures per tool, in ``ecosystems_twentysecond.py`` (HLint, shUnit2, Sqitch, cmocka, the Erlang compiler, Jekyll) and
 ``ecosystems_twentysecond_checks.py`` (Checkov, Flow, textlint); the twenty-third's, two failures per tool, in
 ``ecosystems_twentythird.py`` (the Kotlin compiler, testthat, JUnit 4, Packer, PHPMD) and
-``ecosystems_twentythird_checks.py`` (dbmate, vue-tsc, PDM, solcjs).
+``ecosystems_twentythird_checks.py`` (dbmate, vue-tsc, PDM, solcjs); the twenty-fourth's, two failures per tool, in
+``ecosystems_twentyfourth.py`` (GnuCOBOL, Raku's Test, the Scala compiler, Haxe, Crystal's spec runner, BIND's
+named-checkzone) and ``ecosystems_twentyfourth_checks.py`` (Squawk, kubernetes-validate); the twenty-fifth's, two
+failures per tool, in ``ecosystems_twentyfifth.py`` (makeinfo, Check, Varnish, amtool, Puppet's parser, gem build) and
+``ecosystems_twentyfifth_checks.py`` (nose2, quick-lint-js).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -178,8 +182,12 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_twelfth_checks import behave, clang_tidy, hadolint, pre_commit, robot, tox, uv
     from ecosystems_twentieth import checkstyle, gtest, hugo, jsonnet, pyrefly
     from ecosystems_twentieth_web import cucumber, eleventy, graphql_codegen, svelte_check, swc, tailwindcss
+    from ecosystems_twentyfifth import amtool, gem, libcheck, makeinfo, puppet_parser, varnish
+    from ecosystems_twentyfifth_checks import nose2, quick_lint_js
     from ecosystems_twentyfirst import asciidoctor, catch2, cookiecutter, valac, yoyo
     from ecosystems_twentyfirst_web import qunit, redocly, remark, tsup
+    from ecosystems_twentyfourth import cobc, crystal, haxe, named_checkzone, raku, scalac
+    from ecosystems_twentyfourth_checks import kubernetes_validate, squawk
     from ecosystems_twentysecond import cmocka, erlc, hlint, jekyll, shunit2, sqitch
     from ecosystems_twentysecond_checks import checkov, flow, textlint
     from ecosystems_twentythird import junit4, kotlinc, packer, phpmd, testthat
@@ -473,6 +481,22 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("vue_tsc", vue_tsc),
         ("pdm", pdm),
         ("solcjs", solcjs),
+        ("cobc", cobc),
+        ("raku", raku),
+        ("scalac", scalac),
+        ("haxe", haxe),
+        ("crystal", crystal),
+        ("named_checkzone", named_checkzone),
+        ("squawk", squawk),
+        ("kubernetes_validate", kubernetes_validate),
+        ("makeinfo", makeinfo),
+        ("libcheck", libcheck),
+        ("varnish", varnish),
+        ("amtool", amtool),
+        ("puppet_parser", puppet_parser),
+        ("gem", gem),
+        ("nose2", nose2),
+        ("quick_lint_js", quick_lint_js),
     ]
 
 

@@ -7,8 +7,8 @@ hash of the format's name) are ``held_out``, their cases never looked at while r
 held-out recall tells what the rules catch of formats they were not written for. Those were looked at since; a second
 held-out part (``held_out_new``, fresh.py: formats and surroundings none of the first has) was captured before
 the rules were made general, and is never to be looked at while writing them; third.py, fourth.py, fifth.py,
-sixth.py, seventh.py, eighth.py, ninth.py, tenth.py, eleventh.py, twelfth.py, thirteenth.py, fourteenth.py and
-fifteenth.py hold the parts captured after each round of rules. Run from the repository root:
+sixth.py, seventh.py, eighth.py, ninth.py, tenth.py, eleventh.py, twelfth.py, thirteenth.py, fourteenth.py,
+fifteenth.py and sixteenth.py hold the parts captured after each round of rules. Run from the repository root:
 ``python -m tests.secret_corpus.make_corpus`` (seeded: the same file every time)."""
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from . import (
     fresh,
     ninth,
     seventh,
+    sixteenth,
     sixth,
     tenth,
     third,
@@ -463,6 +464,7 @@ def main() -> None:
     rows += thirteenth.rows()
     rows += fourteenth.rows()
     rows += fifteenth.rows()
+    rows += sixteenth.rows()
     with open(OUT, "w", encoding="utf-8") as out:
         for row in rows:
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
@@ -482,6 +484,7 @@ def main() -> None:
         thirteenth,
         fourteenth,
         fifteenth,
+        sixteenth,
     )
     for split in ("held_out", *(part.SPLIT for part in parts)):
         held = {r["format"] for r in rows if r["split"] == split}
