@@ -162,7 +162,9 @@ CONNECT_USING = (
     r"(?i:\b(?:connect|attach)[ \t]{1,4}to)[ \t]{1,4}[^\s;]{1,128}[ \t]{1,4}(?i:user)[ \t]{1,4}[^\s;]{1,128}"
     r"[ \t]{1,4}(?i:using)[ \t]{1,4}(?P<q>\\{0,8}['\"]?)(?P<secret>[^\s'\"`;\\]{1,256})(?P=q)(?=[\s;]|\\[nrt]|$)"
 )
-CONNECT_USING_ANCHORS = ("connect to", "attach to")
+#: Spelled as statements are written, not case-blind: ``connec`` in every case would stand in every log's
+#: "connection", each a check.
+CONNECT_USING_ANCHORS = ("connect to", "CONNECT TO", "Connect to", "attach to", "ATTACH TO", "Attach to")
 
 
 #: What a connect statement stands after on its line: nothing, a prompt (``$``, ``#``, ``db2 =>``, ``SQL>``), the

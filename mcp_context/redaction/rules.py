@@ -396,7 +396,7 @@ RULES: tuple[Rule, ...] = (
     _rule("password", placed.STATEMENT_ANCHORS, placed.STATEMENT, folded=True, accept=placed.statement),
     _rule("secret", placed.BLOCK_VALUE_ANCHORS, placed.BLOCK_VALUE, folded=True, accept=placed.block_value),
     _rule("cookie", placed.COOKIE_CALL_ANCHORS, placed.COOKIE_CALL, accept=placed.cookie_call),
-    _rule("password", placed.CONNECT_USING_ANCHORS, placed.CONNECT_USING, folded=True, accept=placed.connect_using),
+    _rule("password", placed.CONNECT_USING_ANCHORS, placed.CONNECT_USING, accept=placed.connect_using),
     _rule("password", placed.UCI_KEY_ANCHORS, placed.UCI_KEY, accept=placed.uci_key),
     _rule("token", placed.OPTIONS_KEY_ANCHORS, placed.OPTIONS_KEY, accept=placed.options_key),
     _rule("token", placed.TOKEN_FLAG_ANCHORS, placed.TOKEN_FLAG, accept=placed.token_flag),
