@@ -179,6 +179,17 @@ def _shape_cases() -> list[tuple[str, str]]:
             key,
         ),
         ("\nseed:\n" + "\n".join(f"{i}. {w}" for i, w in enumerate(phrase.split(), 1)) + "\n", phrase.split()[4]),
+        # the fifteenth part's classes: a connect statement's and a connect call's password, a UCI option's key, an
+        # API key in a client's options, a token flag, tshark's fields
+        (f"\ndb2 connect to ZORB user ops using {pw}\n", pw),
+        (f"\nconn = database('zorb', 'ops', '{pw}', 'Vendor', 'Zorb');\n", pw),
+        (f"\nconnect('ops', '{pw}', 't3://zorb.dev:7001')\n", pw),
+        (f"\n\toption key '{pw}'\n", pw),
+        (f"\nwireless.zorb.key='{pw}'\n", pw),
+        (f"\nconst z = new Zorb({{ key: '{key}' }});\n", key),
+        (f"\nzorb-cli -T{key} info\n", key),
+        (f"\nzorbpass list --session {key}==\n", key),
+        (f"\n$ tshark -r z.pcap -T fields -e ip.src -e http.authbasic\n10.0.0.9\tops:{pw}\n", pw),
     ]
 
 
@@ -383,6 +394,26 @@ def test_base64_of_a_long_private_key_is_redacted_whole_across_any_cut() -> None
                 assert out == Redactor("s1").text(whole), at
                 assert not any(encoded[i : i + 24] in out for i in range(0, len(encoded) - 24, 24)), at
                 assert not any(line in out for line in wrapped.splitlines()), at
+
+
+def test_base64_of_a_long_java_keystore_is_redacted_whole_across_any_cut() -> None:
+    """Base64 of a Java keystore (over 4,000 characters, longer than a stream's LONGEST), on one line (a chart's
+    values) or wrapped as ``base64`` wraps it: nothing of it is left, in a text or in a stream cut anywhere along
+    it."""
+    import base64
+
+    encoded = base64.b64encode(b"\xfe\xed\xfe\xed\x00\x00\x00\x02" + rand(3200).encode()).decode()
+    assert len(encoded) > 4000
+    wrapped = "\n".join(encoded[i : i + 76] for i in range(0, len(encoded), 76))
+    for text in (f"\n  keystoreBase64: {encoded}\n", f"\n+ base64 web.jks\n{wrapped}\n+ ls\n"):
+        assert "[secret:private_key:" in Redactor("s1").text(text)
+        with pytest.MonkeyPatch.context() as patched:
+            patched.setattr(redaction, "_STEP", STEP)
+            for at in range(CHUNK - len(text), CHUNK + 3, 331):
+                whole = filled(max(0, at)) + text + filled(3 * STEP)
+                out = streamed(whole, CHUNK)
+                assert out == Redactor("s1").text(whole), at
+                assert not any(encoded[i : i + 24] in out for i in range(0, len(encoded) - 24, 24)), at
 
 
 def test_an_open_private_key_in_a_stamped_log_is_held_until_its_end() -> None:

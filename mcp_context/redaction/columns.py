@@ -401,3 +401,26 @@ def _carried(text: str | bytes, carry: Carry | None, kind: str) -> Iterator[re.M
         if first is None:
             continue
         yield from _rows(text, table, _next_line(text, first[1], table.newline), carry)
+
+
+#: tshark's fields (``tshark -T fields -e ip.src -e http.authbasic``), printed a packet a line, split by tabs, with
+#: no header: the command's ``-e`` flags name the columns, and a field that carries credentials holds one in every
+#: row (HTTP's basic auth decoded, ``user:password``; an Authorization header's value), as does one a secret's name
+#: names (``-e pgsql.password``). Walked on as a header's rows, in a stream's later windows too.
+FIELDS_ANCHORS = ("-T fields", "-Tfields")
+_FIELD = r"(?<=[ \t])-e[ \t]{1,4}(?P<name>[A-Za-z0-9_.\-]{1,64})"
+#: Fields of tshark's dissectors that hold a credential whatever their names say.
+_CREDENTIAL_FIELDS = ("http.authbasic", "http.authorization", "http.proxy_authorization", "ldap.simple")
+
+
+def fields_rows(text: str | bytes, standing: list[list[int]], carry: Carry | None) -> Iterator[re.Match[Any]]:
+    """The credentials of the rows tshark printed under the fields its command line names."""
+    for _, start, end, newline in _lines_at(text, standing):
+        line = pattern(_PLACED).sub(" ", _str(text[start:end]))
+        names = [m["name"] for m in pattern(_FIELD).finditer(line)]
+        secret = named(names) | {i: True for i, name in enumerate(names) if name in _CREDENTIAL_FIELDS}
+        following = _next_line(text, end, newline)
+        if not secret or end >= len(text) or _line(text, following) is None:
+            continue
+        tab = "\\t" if newline == "\\n" else "\t"  # a tab as the text spells it (a JSON string's escape)
+        yield from _rows(text, Table(tab, "", newline, len(names), secret, start), following, carry)

@@ -25,6 +25,10 @@ _SPACE = r"(?:[ \t\r\n]|\\[nrt]){0,24}"
 #: A quoted argument's characters: anything but its quote, a backslash, a line's end or non-ASCII.
 _QUOTED = r"""[^"'\\\n\r\x00-\x1f\x7f\x80-\U0010ffff]"""
 
+#: A URL's scheme: a connect call's last literal is its server (WLST's ``connect('user', 'pw', 't3://host:7001')``),
+#: never its password, which stands before it.
+_URL = r"[A-Za-z][A-Za-z0-9+.\-]{0,16}://"
+
 #: A call whose name says it logs in or binds with credentials, its first arguments (the user, and a realm or a
 #: host before it: literals, names, attributes) and the next a literal: the password (``NetworkCredential(user,
 #: "pw")``, a build tool's ``Credentials("realm", "host", "user", "pw")``).
@@ -33,7 +37,7 @@ LOGIN_CALL = (
     r"|pdo|x509certificate2)\("
     + _SPACE
     + rf"(?:(?:(?P<q1>\\{{0,8}}['\"]){_QUOTED}{{0,256}}(?P=q1)|[A-Za-z_][A-Za-z0-9_.\[\]]{{0,64}})"
-    rf"{_SPACE},{_SPACE}){{1,3}}(?:Some\()?(?P<q>\\{{0,8}}['\"])(?P<secret>{_QUOTED}{{8,256}})(?P=q)"
+    rf"{_SPACE},{_SPACE}){{1,3}}(?:Some\()?(?P<q>\\{{0,8}}['\"])(?!{_URL})(?P<secret>{_QUOTED}{{8,256}})(?P=q)"
     r"(?:\)|\.to\w{1,16}\(\))?[ \t]{0,8}[,)]"  # Rust's ``Some("pw")``, Java's ``"pw".toCharArray()``
 )
 #: As code spells them (``NetworkCredential(``, ``HTTPBasicAuth(``, requests' ``auth=(``), and a database's connect
@@ -47,6 +51,16 @@ LOGIN_CALL_ANCHORS = (
     "Connect(", "getConnection(", "__construct(", "PDO(", "X509Certificate2(",
 )  # fmt: skip
 
+
+#: A database's connect call given the source (a host, a data source's name), the user and the password as its first
+#: three literals, and more after them (the database, a port, options as names and values): MATLAB's
+#: ``database('dsn', 'user', 'pw', 'Vendor', 'PostgreSQL')``, MySQLdb's and PyMySQL's ``connect("host", "user", "pw",
+#: "db")``, whose last literal (read by the rule above) is no password.
+CONNECT_CALL = (
+    rf"\b(?:database|connect|Connect)\({_SPACE}(?:(?P<q1>\\{{0,8}}['\"]){_QUOTED}{{1,256}}(?P=q1){_SPACE},{_SPACE}){{2}}"
+    rf"(?P<q>\\{{0,8}}['\"])(?P<secret>{_QUOTED}{{6,256}})(?P=q){_SPACE},"
+)
+CONNECT_CALL_ANCHORS = ("database(", "connect(", "Connect(")
 
 #: A value echoed into a command that reads a secret from its input: ``echo 'pw' | cmd ... --password-stdin``
 #: (docker, podman, helm, oras login), or a secret store's command that names what it stores (``printf '%s' v |

@@ -1,9 +1,10 @@
 """Credentials wrapped once more in base64, as configuration files carry them: a PEM private key in a kubeconfig's
 ``client-key-data`` or a Kubernetes Secret's ``tls.key``, a private key's or a keystore's DER bytes with no PEM
-armour (a Secret's ``keystore.p12``, a vault's value), a JWT stored as a blob, the user and password of a SASL
-``AUTH PLAIN`` exchange (SMTP, IMAP, LDAP), and tokens whose body is base64 of a JSON document (``ops_eyJ...``).
-Each is found by the base64 of its fixed start (``-----BEGIN`` is ``LS0tLS1CRUdJTi``, ``eyJ`` is ``ZXlK``) and
-judged by decoding what follows, so a certificate (public) or base64 of anything else stays as it is."""
+armour (a Secret's ``keystore.p12``, a vault's value), a Java keystore (JKS, JCEKS) by its magic number, a JWT stored
+as a blob, the user and password of a SASL ``AUTH PLAIN`` exchange (SMTP, IMAP, LDAP), and tokens whose body is
+base64 of a JSON document (``ops_eyJ...``). Each is found by the base64 of its fixed start (``-----BEGIN`` is
+``LS0tLS1CRUdJTi``, ``eyJ`` is ``ZXlK``) and judged by decoding what follows, so a certificate (public) or base64 of
+anything else stays as it is."""
 
 from __future__ import annotations
 
@@ -68,6 +69,25 @@ def der_b64(match: re.Match[Any], text: str | bytes) -> bool:
     size = head[1]
     at = 2 if size < 0x80 else 2 + (size & 0x7F) if size in (0x81, 0x82, 0x83) else 0
     return at > 0 and head[at : at + 3] in _KEY_VERSIONS
+
+
+#: Base64 of a Java keystore (JKS, or JCEKS): its magic number (``FEEDFEED``, ``CECECECE``) and version open it, so its
+#: base64 opens ``/u3+7QAAAA`` or ``zs7OzgAAAA`` whatever the keys in it; of any length (a stream holds it whole, as
+#: it holds a PEM block), on one line or wrapped as ``base64`` wraps it. Its keys are encrypted under the keystore's
+#: password, which stands beside it as often as not (a chart's values, a CI variable).
+KEYSTORE_B64 = (
+    rf"{_START}(?:/u3\+7Q|zs7Ozg)AAAA{_B64}{{40,{_PEM_B64_MOST}}}={{0,2}}"
+    rf"(?:(?:\r?\n|\\n)[ \t]{{0,16}}{_B64}{{4,{_PEM_B64_MOST}}}={{0,2}}(?=[ \t]*(?:\r?\n|\\[rn]|$))){{0,2048}}"
+)
+KEYSTORE_B64_ANCHORS = ("/u3+7QAAAA", "zs7OzgAAAA")
+#: The magic numbers of a JKS and a JCEKS keystore.
+_KEYSTORE_MAGIC = (b"\xfe\xed\xfe\xed", b"\xce\xce\xce\xce")
+
+
+def keystore_b64(match: re.Match[Any], text: str | bytes) -> bool:
+    """A keystore's header: its magic number and version 1 or 2 (the formats' only ones)."""
+    head = _decoded(ascii_of(match.group()[:12]), 12)
+    return head[:4] in _KEYSTORE_MAGIC and int.from_bytes(head[4:8], "big") in (1, 2)
 
 
 #: Base64 of a JWT (``eyJ`` is ``ZXlK``), judged by its decoded first two parts.

@@ -154,3 +154,95 @@ COOKIE_CALL_ANCHORS = ("Cookie(", "cookie(", "cookies.set(", "Cookies.Add(", "co
 def cookie_call(match: re.Match[Any], text: str | bytes) -> bool:
     """A random value: a session's (a preference's cookie, ``"theme", "dark"``, is a word)."""
     return random_value(ascii_of(match.group("secret")))
+
+
+#: A database's connect statement with the user and the password after it (DB2's command line and embedded SQL's
+#: ``CONNECT TO db USER u USING pw``, ``ATTACH TO node USER u USING pw``; Informix's, quoted).
+CONNECT_USING = (
+    r"(?i:\b(?:connect|attach)[ \t]{1,4}to)[ \t]{1,4}[^\s;]{1,128}[ \t]{1,4}(?i:user)[ \t]{1,4}[^\s;]{1,128}"
+    r"[ \t]{1,4}(?i:using)[ \t]{1,4}(?P<q>\\{0,8}['\"]?)(?P<secret>[^\s'\"`;\\]{1,256})(?P=q)(?=[\s;]|\\[nrt]|$)"
+)
+#: Spelled as statements are written, not case-blind: ``connec`` in every case would stand in every log's
+#: "connection", each a check.
+CONNECT_USING_ANCHORS = ("connect to", "CONNECT TO", "Connect to", "attach to", "ATTACH TO", "Attach to")
+
+
+#: What a connect statement stands after on its line: nothing, a prompt (``$``, ``#``, ``db2 =>``, ``SQL>``), the
+#: command that runs it (``db2``) or embedded SQL's ``EXEC SQL``; never a sentence's words ("then connect to ...").
+_CONNECT_HEAD = re.compile(r"(?:^|[$#>]|\bdb2|\bexec[ \t]+sql|\bclpplus)\Z", re.IGNORECASE)
+
+
+def connect_using(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the statement starts its line or follows a prompt or the command running it, and is given a value
+    of any make but a host variable (``:pw``), a reference or a placeholder."""
+    part = text[max(0, match.start() - 160) : match.start()]
+    before = re.split(r"\n|\\n|\"", part.decode("latin-1") if isinstance(part, bytes) else part)[-1]
+    if _CONNECT_HEAD.search(before.rstrip(" \t")) is None:
+        return False
+    value = ascii_of(match.group("secret"))
+    return value[0] not in ":?$%{<" and plausible_value(value, True)
+
+
+#: An option of OpenWrt's UCI configuration, as its files hold it (``option key 'v'`` in a ``config wifi-iface``
+#: section) and as ``uci show`` prints it (``wireless.default_radio0.key='v'``): a Wi-Fi network's ``key`` is its
+#: passphrase (a WEP key's index, ``'1'``, is too short to be taken), and an option the names rules read (``option
+#: password``, ``.psk=``) is taken where they take it.
+UCI_KEY = (
+    r"(?:option[ \t]{1,4}key[ \t]{1,4}|\.key=)"
+    r"(?P<q>\\{0,8}['\"]?)(?P<secret>[^\s'\"`\\]{8,256})(?P=q)[ \t]{0,8}(?=\r?\n|\\[rn]|$)"
+)
+UCI_KEY_ANCHORS = ("option key", ".key=")
+#: What stands before ``option`` on its line (its indentation), or before ``.key=`` (the package and the section).
+_UCI_HEAD = {
+    "o": re.compile(r"(?:\A|\n|\\n|\")(?:[ \t]|\\t){0,16}\Z"),
+    ".": re.compile(r"(?:\A|\n|\\n|\")[a-z0-9_\-]{1,64}\.[A-Za-z0-9_@\[\]\-]{1,64}\Z"),
+}
+
+
+def uci_key(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the option starts its line (the package and the section before it, as ``uci show`` prints them) and
+    the value is a passphrase (8 to 63 characters, WPA's) or a key in hex, not a reference or a placeholder."""
+    part = text[max(0, match.start() - 160) : match.start()]
+    before = part.decode("latin-1") if isinstance(part, bytes) else part
+    if _UCI_HEAD[ascii_of(match.group()[:1])].search(before) is None:
+        return False
+    value = ascii_of(match.group("secret"))
+    return value[0] not in "$%{<" and plausible_value(value, True)
+
+
+#: An API's key given to its client's constructor in an options object (``new HolidayClient({ key: 'v' })``, over
+#: lines too), where ``key`` is the only name: a random value, never a word (``key: 'id'``, a sort's). Found at the
+#: key (``({`` would stand every few lines of script, each a walk back to a ``new``), the constructor read back.
+OPTIONS_KEY = (
+    r"(?:(?<![A-Za-z0-9_$.\-])|(?<=\\[nrt]))key[ \t]{0,4}:[ \t]{0,4}(?P<q>\\{0,8}['\"`])"
+    r"(?P<secret>[A-Za-z0-9_\-.~+/=]{16,256})(?P=q)"
+)
+OPTIONS_KEY_ANCHORS = tuple(f"key:{s}{q}" for s in ("", " ") for q in ("'", '"', "`", '\\"'))
+#: The options' start, an object given to a constructor (``new Client({``, ``new zorb.Client({``), and what may
+#: stand between it and the key (other options, no object's or call's end).
+_OPTIONS_HEAD = re.compile(
+    r"\bnew[ \t]{1,4}(?:[A-Za-z_$][A-Za-z0-9_$]{0,64}\.)?[A-Z][A-Za-z0-9_$]{0,64}\([ \t]{0,4}\{[^{}()]{0,256}\Z"
+)
+
+
+def options_key(match: re.Match[Any], text: str | bytes) -> bool:
+    """A random value, in the options object a constructor is given."""
+    if not random_value(ascii_of(match.group("secret"))):
+        return False
+    part = text[max(0, match.start() - 400) : match.start()]
+    return _OPTIONS_HEAD.search(part.decode("latin-1") if isinstance(part, bytes) else part) is not None
+
+
+#: A token or a session's key given to a flag that takes one: glued to ``-T`` (``zerotier-cli -T<token>``, a local
+#: service's auth token), or after ``--session`` (a password manager's unlocked session, ``bw ... --session <key>``):
+#: random, never a file's name (``tar -Tlist``) or a session's name (``--session work``).
+TOKEN_FLAG = (
+    r"[\s\"'](?:-T|--session(?:[ \t]{1,4}|=))(?P<q>\\{0,8}['\"]?)"
+    r"(?P<secret>[A-Za-z0-9+/_\-]{20,512}={0,2})(?P=q)(?=[\s;|&)]|\\[nrt]|$)"
+)
+#: After the space or quote before them: ``-T`` alone stands in every capitalised hyphenated word (``Content-Type``).
+TOKEN_FLAG_ANCHORS = tuple(f"{c}{f}" for c in " \t\"'" for f in ("-T", "--session"))
+
+
+def token_flag(match: re.Match[Any], text: str | bytes) -> bool:
+    return random_value(ascii_of(match.group("secret")))

@@ -127,6 +127,7 @@ RULES: tuple[Rule, ...] = (
     # a private key's block in base64 once more (kubeconfig's client-key-data, a Secret's tls.key)
     _rule("private_key", encoded.PEM_B64_ANCHORS, encoded.PEM_B64, accept=encoded.pem_b64),
     _rule("private_key", encoded.DER_B64_ANCHORS, encoded.DER_B64, accept=encoded.der_b64),
+    _rule("private_key", encoded.KEYSTORE_B64_ANCHORS, encoded.KEYSTORE_B64, accept=encoded.keystore_b64),
     _rule("anthropic_key", "sk-ant-", rf"\bsk-ant-(?:api|admin|sid)\d\d-{_B64URL}{{32,{_MOST}}}"),
     _rule(
         "openai_key",
@@ -324,6 +325,7 @@ RULES: tuple[Rule, ...] = (
     Rule("secret", columns.CSV_ANCHORS, r"(?!)", folded=True, finder=columns.csv_rows),
     Rule("secret", columns.BAR_ANCHORS, r"(?!)", finder=columns.bar_rows),
     Rule("secret", columns.QUERY_ANCHORS, r"(?!)", folded=True, finder=columns.query_rows),
+    Rule("password", columns.FIELDS_ANCHORS, r"(?!)", finder=columns.fields_rows),
     Rule("password", configs.SECTION_ANCHORS, r"(?!)", folded=True, finder=configs.section_values),
     Rule("secret", inserts.ANCHORS, r"(?!)", folded=True, finder=inserts.insert_rows),
     Rule("secret", inserts.CREATE_ANCHORS, r"(?!)", folded=True, finder=inserts.defined_rows),
@@ -361,6 +363,7 @@ RULES: tuple[Rule, ...] = (
     _rule("secret", shapes.PROMPT_OUTPUT_ANCHORS, shapes.PROMPT_OUTPUT, accept=shapes.prompt_output),
     # a password or a secret given by position (see commands)
     _rule("password", commands.LOGIN_CALL_ANCHORS, commands.LOGIN_CALL, accept=commands.made_password),
+    _rule("password", commands.CONNECT_CALL_ANCHORS, commands.CONNECT_CALL, accept=commands.made_password),
     _rule("password", commands.PIPED_ANCHORS, commands.PIPED, accept=commands.piped),
     _rule("password", commands.USER_VERB_ANCHORS, commands.USER_VERB, accept=commands.made_password),
     _rule("password", commands.AUTH_PAIR_ANCHORS, commands.AUTH_PAIR, accept=commands.made_password),
@@ -393,6 +396,10 @@ RULES: tuple[Rule, ...] = (
     _rule("password", placed.STATEMENT_ANCHORS, placed.STATEMENT, folded=True, accept=placed.statement),
     _rule("secret", placed.BLOCK_VALUE_ANCHORS, placed.BLOCK_VALUE, folded=True, accept=placed.block_value),
     _rule("cookie", placed.COOKIE_CALL_ANCHORS, placed.COOKIE_CALL, accept=placed.cookie_call),
+    _rule("password", placed.CONNECT_USING_ANCHORS, placed.CONNECT_USING, accept=placed.connect_using),
+    _rule("password", placed.UCI_KEY_ANCHORS, placed.UCI_KEY, accept=placed.uci_key),
+    _rule("token", placed.OPTIONS_KEY_ANCHORS, placed.OPTIONS_KEY, accept=placed.options_key),
+    _rule("token", placed.TOKEN_FLAG_ANCHORS, placed.TOKEN_FLAG, accept=placed.token_flag),
     _rule("password", told.TOLD_PAIR_ANCHORS, told.TOLD_PAIR, folded=True, accept=told.told_pair),
     _rule("password", told.SLASH_PAIR_ANCHORS, told.SLASH_PAIR, accept=told.slash_pair),
     _rule("password", told.PROMPT_ANSWER_ANCHORS, told.PROMPT_ANSWER, folded=True, accept=told.prompt_answer),

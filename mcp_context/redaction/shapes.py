@@ -443,9 +443,10 @@ def path_token(match: re.Match[Any], text: str | bytes) -> bool:
 #: of it (a JSON document the command printed), as it is when the whole text is given again inside a JSON string.
 PROMPT_OUTPUT = (
     # the command may go on over a line's end its backslash continues (``\`` and a newline; in a JSON string, both
-    # escaped)
+    # escaped, and then the escaped backslash before an escaped newline is always a continuation, never a character
+    # of a command that ends there: the command's lines are the same in a JSON string as in the text)
     r"(?:(?:(?<![^\n])|(?<=\\n)|(?<=[\"~/\w\])]))\$|[~/\]]#)[ \t]"
-    r"(?P<command>(?:\\\r?\n|\\\\\\n|[^\n\\]|\\[^nr\n]){1,200})(?:(?P<nl>\r?\n)|(?:\\r)?\\n)"
+    r"(?P<command>(?:\\\r?\n|\\\\\\n|[^\n\\]|(?!\\\\\\n)\\[^nr\n]){1,200})(?:(?P<nl>\r?\n)|(?:\\r)?\\n)"
     r"(?:(?!(?:[^\n\\]|\\(?(nl)[^\n]|[^nr\n])){0,128}\[secret:)(?:[^\n\\$]|\\(?(nl)[^\n]|[^nr\n])){0,128}"
     r"(?(nl)\r?\n|(?:\\r)?\\n)){0,3}?[ \t]{0,16}"
     r"(?P<secret>(?=[^\s\\:]{0,255}[\d!#%^*+~])(?=[^\s\\:]{0,255}[A-Za-z])[^\s\"'`\\:$][^\s\"'`\\:]{5,255})"
