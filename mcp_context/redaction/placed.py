@@ -99,6 +99,12 @@ _HEAD = re.compile(r"[A-Za-z0-9_.\-]{0,40}\Z")
 _STATEMENT_START = re.compile(r"(?:\A|\n|\\n|;|\")[ \t]{0,16}\Z")
 
 
+def _before(match: re.Match[Any], text: str | bytes, chars: int) -> str:
+    """Up to ``chars`` characters before the match, as text (a stream's bytes as Latin-1): where a check looks."""
+    part = text[max(0, match.start() - chars) : match.start()]
+    return part.decode("latin-1") if isinstance(part, bytes) else part
+
+
 def _head(text: str | bytes, at: int) -> tuple[str, str]:
     """The name's characters just before ``at`` and the text before them (as text; a stream's bytes as Latin-1)."""
     part = text[max(0, at - 64) : at]
@@ -175,8 +181,7 @@ _CONNECT_HEAD = re.compile(r"(?:^|[$#>]|\bdb2|\bexec[ \t]+sql|\bclpplus)\Z", re.
 def connect_using(match: re.Match[Any], text: str | bytes) -> bool:
     """Whether the statement starts its line or follows a prompt or the command running it, and is given a value
     of any make but a host variable (``:pw``), a reference or a placeholder."""
-    part = text[max(0, match.start() - 160) : match.start()]
-    before = re.split(r"\n|\\n|\"", part.decode("latin-1") if isinstance(part, bytes) else part)[-1]
+    before = re.split(r"\n|\\n|\"", _before(match, text, 160))[-1]
     if _CONNECT_HEAD.search(before.rstrip(" \t")) is None:
         return False
     value = ascii_of(match.group("secret"))
@@ -202,9 +207,7 @@ _UCI_HEAD = {
 def uci_key(match: re.Match[Any], text: str | bytes) -> bool:
     """Whether the option starts its line (the package and the section before it, as ``uci show`` prints them) and
     the value is a passphrase (8 to 63 characters, WPA's) or a key in hex, not a reference or a placeholder."""
-    part = text[max(0, match.start() - 160) : match.start()]
-    before = part.decode("latin-1") if isinstance(part, bytes) else part
-    if _UCI_HEAD[ascii_of(match.group()[:1])].search(before) is None:
+    if _UCI_HEAD[ascii_of(match.group()[:1])].search(_before(match, text, 160)) is None:
         return False
     value = ascii_of(match.group("secret"))
     return value[0] not in "$%{<" and plausible_value(value, True)
@@ -229,8 +232,7 @@ def options_key(match: re.Match[Any], text: str | bytes) -> bool:
     """A random value, in the options object a constructor is given."""
     if not random_value(ascii_of(match.group("secret"))):
         return False
-    part = text[max(0, match.start() - 400) : match.start()]
-    return _OPTIONS_HEAD.search(part.decode("latin-1") if isinstance(part, bytes) else part) is not None
+    return _OPTIONS_HEAD.search(_before(match, text, 400)) is not None
 
 
 #: A token or a session's key given to a flag that takes one: glued to ``-T`` (``zerotier-cli -T<token>``, a local
