@@ -124,21 +124,42 @@ _LEAD_WORD = re.compile(r"[ \t]*(?P<word>[A-Za-z][\w ]{0,24}?):[ \t]*\n?(?=[\[{]
 _FAILED_LEADS = ("error", "failed", "failure", "exception")
 
 
+def _held(value: Any) -> tuple[str, int | None] | None:
+    """The output and code a loaded wrapper holds: a JSON string's text, a one-member envelope's (``{"data": ...}``),
+    or the outputs and codes of a JSON value, a Python literal or a run's record; None when it holds neither."""
+    if isinstance(value, str):  # the output written as a JSON string (``"line\\nline"``): its text
+        return unwrapped(value)
+    inner = _one_member(value)
+    if inner is not None:
+        return unwrapped(inner)
+    if value is None:
+        return None
+    outputs: list[str] = []
+    codes: list[int] = []
+    weak: list[int] = []
+    _walk(value, outputs, codes, weak, 0)
+    if not outputs and not codes:
+        return None
+    return "\n".join(o for o in outputs if o), codes[0] if codes else weak[0] if weak and outputs else None
+
+
 def _around(text: str) -> tuple[str, int | None] | None:
     """The output and code inside what a host put around a tool's answer, or None: one tag around the JSON the tool
     returned (``<tool_output name="shell">``), its exit status after the output's last line (``..., ERROR: exit
     status 1``), a word over the value it returned (``Error: {'output': ...}``)."""
     tag = _TAG_AROUND.fullmatch(text.strip()) if text.lstrip().startswith("<") else None
-    if tag is not None and tag["inner"].lstrip()[:1] in ("{", "[") and isinstance(_loaded(tag["inner"]), dict | list):
-        return unwrapped(tag["inner"])
+    value = _loaded(tag["inner"]) if tag is not None and tag["inner"].lstrip()[:1] in ("{", "[") else None
+    if tag is not None and isinstance(value, dict | list):
+        return _held(value) or unwrapped(tag["inner"])
     trailing = _TRAILING_CODE.search(text[-80:]) if "xit" in text[-80:] else None
     if trailing is not None:
         body = text[: len(text) - 80 + trailing.start()] if len(text) > 80 else text[: trailing.start()]
         said, code = unwrapped(_ERROR_OUTPUT.sub("", body, count=1))  # and its lead over the first line
         return said, code if code is not None else int(trailing[1])
     lead = _LEAD_WORD.match(text) if text[:40].count(":") else None
-    if lead is not None and isinstance(_loaded(text[lead.end() :]), dict | list):
-        said, code = unwrapped(text[lead.end() :])
+    value = _loaded(text[lead.end() :]) if lead is not None else None
+    if lead is not None and isinstance(value, dict | list):
+        said, code = _held(value) or unwrapped(text[lead.end() :])
         return said, code if code is not None or lead["word"].lower() not in _FAILED_LEADS else 1
     return None
 
@@ -181,20 +202,9 @@ def unwrapped(text: str) -> tuple[str, int | None]:
         return around
     head = text.lstrip()[:1]
     held = head in ("{", "[", '"') or (head.isupper() and _PY_RECORD.match(text.lstrip()) is not None)
-    value = _loaded(text) if held else None
-    if isinstance(value, str):  # the output written as a JSON string (``"line\\nline"``): its text
-        return unwrapped(value)
-    inner = _one_member(value)
-    if inner is not None:  # an envelope of one member (``{"data": "..."}``): the text it holds
-        return unwrapped(inner)
-    if value is not None:  # a JSON value, a Python literal, a run's record: its outputs and codes
-        outputs: list[str] = []
-        codes: list[int] = []
-        weak: list[int] = []
-        _walk(value, outputs, codes, weak, 0)
-        if outputs or codes:
-            code = codes[0] if codes else weak[0] if weak and outputs else None
-            return "\n".join(o for o in outputs if o), code
+    found = _held(_loaded(text)) if held else None
+    if found is not None:
+        return found
     tagged = list(_OUTPUT_TAG.finditer(text)) if any(end in text for end in ("put>", "out>", "err>", "ult>")) else []
     if not text.lstrip().startswith("<"):  # a ``<result>`` inside what a command printed is its own text
         tagged = [t for t in tagged if t.group(1) != "result"]
