@@ -92,6 +92,26 @@ def piped(match: re.Match[Any], text: str | bytes) -> bool:
     )
 
 
+#: A value echoed into a file whose name says it holds a secret (``echo "pw" > /var/ossec/etc/authd.pass``, ``printf
+#: '%s' v >> ~/.config/app/token``): what the file holds is the value, so the file's name is the value's.
+ECHO_INTO = (
+    rf"\b(?:echo|printf)[ \t]{{1,4}}(?:-[nE]{{1,2}}[ \t]{{1,4}})?(?:(?P<f>['\"]?)%s(?:\\n)?(?P=f)[ \t]{{1,4}})?"
+    rf"(?P<q>(?:\\{{0,8}}['\"])?)(?P<secret>{_ARG}{{6,256}})(?P=q)"
+    r"[ \t]{0,4}>{1,2}[ \t]{0,4}(?P<file>[^\s;|&\"'`\\<>]{1,256})"
+)
+ECHO_INTO_ANCHORS = ("echo", "printf")
+
+
+def echo_into(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the file's own name (not its folders': ``secrets/README``) says secret and the value is one: made
+    as a password for a password's file, plausible as a token for any other."""
+    name = ascii_of(match.group("file")).rstrip("/").rsplit("/", 1)[-1]
+    value = ascii_of(match.group("secret"))
+    if value[0] in "$%{<" or not generic.secret_name(name):
+        return False
+    return plausible_value(value, generic.password_name(name))
+
+
 _RUN12 = re.compile(r"[A-Za-z0-9]{12,}")
 #: Words of a command that logs in with what it reads from its input (``cargo login``, ``gh auth login
 #: --with-token``, ``vault login -``).
@@ -216,7 +236,9 @@ ANSWERED_ANCHORS = ("expect",)
 
 #: Tools that take a user and then a password by position, with the options that put them so: Apache's
 #: ``htpasswd -b file user pw`` (``-b``: the password on the command line), unixODBC's ``isql DSN user pw``,
-#: Windows' ``net user name pw /add`` and ``net use \\host\share pw /user:name``.
+#: Windows' ``net user name pw /add`` and ``net use \\host\share pw /user:name``, a package index's login kept by
+#: Poetry (``poetry config http-basic.NAME user pw``) and SAP HANA's secure store (``hdbuserstore SET KEY host:port
+#: user pw``).
 POSITIONAL = (
     r"\b(?:htpasswd(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}?[ \t]{1,4}-[A-Za-z]{0,3}b[A-Za-z]{0,3}"
     r"(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}"
@@ -224,11 +246,16 @@ POSITIONAL = (
     rf"|isql(?:[ \t]{{1,4}}-[A-Za-z]{{1,8}}){{0,4}}[ \t]{{1,4}}{_ARG}{{1,128}}[ \t]{{1,4}}{_ARG}{{1,64}}"
     rf"|(?i:net[ \t]{{1,4}}user)[ \t]{{1,4}}(?:\"[^\"\n]{{1,64}}\"|{_ARG}{{1,64}})"
     rf"|(?i:net[ \t]{{1,4}}use)[ \t]{{1,4}}(?:(?:[A-Za-z]:|\*)[ \t]{{1,4}})?\\{{2,4}}{_UNC}{{1,256}}"
-    r"(?:[ \t]{1,4}/(?i:user|u):[^\s/]{1,128})?)"
+    r"(?:[ \t]{1,4}/(?i:user|u):[^\s/]{1,128})?"
+    rf"|http-basic\.[A-Za-z0-9_.\-]{{1,64}}[ \t]{{1,4}}{_ARG}{{1,64}}"
+    rf"|hdbuserstore(?:[ \t]{{1,4}}-[A-Za-z]{{1,8}}){{0,4}}[ \t]{{1,4}}(?i:set)(?:[ \t]{{1,4}}{_ARG}{{1,256}}){{3}})"
     rf"[ \t]{{1,4}}(?P<q>['\"]?)(?P<secret>[^\s/\"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]{_ARG}{{5,255}})(?P=q)"
     r"(?=[\s;|&)]|\\[nrt]|$)"
 )
-POSITIONAL_ANCHORS = ("htpasswd", "isql", "net use", "NET USE", "Net use", "net user", "NET USER", "Net user")
+POSITIONAL_ANCHORS = (
+    "htpasswd", "isql", "net use", "NET USE", "Net use", "net user", "NET USER", "Net user", "http-basic.",
+    "hdbuserstore",
+)  # fmt: skip
 
 
 #: A literal key handed to a call that signs, verifies, encrypts or keeps sessions with it, by position: a JWT

@@ -3,7 +3,8 @@
 MySQL data source (``user:password@tcp(host:3306)/db``), a debugger's print of a structure whose field names a
 secret (``password = 0x55d0c3a1e2e0 "pw"``), and a symmetric key file's line (chrony's and ntpd's ``1 SHA1
 HEX:9281d0...``), the entries of an INI section named for credentials (CouchDB's ``[admins]``, a ``[secrets]``
-section), and an environment file's line (``.env``, an INI's ``Name=value``), its value to the line's end.
+section), an environment file's line (``.env``, an INI's ``Name=value``), its value to the line's end, and a
+header given as a name and a value (a HAR file's ``{"name": "authorization", "value": "..."}``).
 Each is a pattern, to find the place, and a judgement of the value where the place alone does not make it a
 secret."""
 
@@ -177,3 +178,28 @@ def section_values(text: str | bytes, standing: list[list[int]], carry: Carry | 
                 if match is not None:
                     yield match
             pos = entry.end()
+
+
+#: A header or a field given as a name and a value (a HAR file's and a proxy's export, ``{"name": "authorization",
+#: "value": "Token v"}``; Postman's ``{"key": "X-Api-Key", "value": "v"}``), over lines as exports indent them: the
+#: value judged as if given under the name; an Authorization header's scheme stays.
+NAME_VALUE = (
+    r"(?P<q>\\?)\"(?:name|key)(?P=q)\"[ \t]{0,4}:[ \t]{0,4}(?P=q)\"(?P<name>[A-Za-z0-9_.:\-]{1,64})(?P=q)\"[ \t]{0,4},"
+    r"(?:[ \t\r\n]|\\[nrt]){0,64}(?P=q)\"value(?P=q)\"[ \t]{0,4}:[ \t]{0,4}(?P=q)\""
+    r"(?:(?P<scheme>[A-Za-z][A-Za-z\-]{1,24}) )?(?P<secret>[^\"\\\s]{6,2048})(?P=q)\""
+)
+#: Also inside a JSON string (``\"name\"``), as a tool's output holding the export is stored.
+NAME_VALUE_ANCHORS = ('"name"', '"key"', '\\"name\\"', '\\"key\\"')
+#: Headers that carry a credential after a scheme's word, whatever their names say.
+_SCHEMED = frozenset({"authorization", "proxy-authorization"})
+
+
+def name_value(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the name says secret (or is an Authorization header's) and the value is made as one would be."""
+    name = ascii_of(match.group("name"))
+    schemed = name.lower() in _SCHEMED
+    if match.group("scheme") is not None and not schemed:
+        return False
+    if not (schemed or secret_name(name)):
+        return False
+    return plausible_value(ascii_of(match.group("secret")), generic.password_name(name))

@@ -2,7 +2,8 @@
 URL's query (``?key=v``), an API token given to curl as the user of basic auth (``curl -u <token>:x``), an API
 key a vendor calls a client id, a statement naming a password with flags between (``rootpw --plaintext v``) or in
 a line of statements separated by ``;`` (a device console's ``MqttPassword v; Topic x``), a value given in a block
-(``api_secret { "v" }``, a test factory's attribute), and a cookie made by a call (``new Cookie("sid", "v")``).
+(``api_secret { "v" }``, a test factory's attribute), a cookie made by a call (``new Cookie("sid", "v")``), and a key
+given to the class a vendor's SDK names for itself (``OpenCageGeocode("k")``).
 Each is a pattern, to find the place, and a judgement in Python of the value (and of the name, where there is
 one)."""
 
@@ -12,7 +13,7 @@ import re
 from typing import Any
 
 from . import generic
-from .values import ascii_of, password_like, plausible_value, random_run, random_signs
+from .values import ascii_of, entropy, password_like, plausible_value, random_run, random_signs
 
 #: Letters and digits long enough to judge as random.
 _SEGMENT = re.compile(r"[A-Za-z0-9]{16,}")
@@ -248,3 +249,54 @@ TOKEN_FLAG_ANCHORS = tuple(f"{c}{f}" for c in " \t\"'" for f in ("-T", "--sessio
 
 def token_flag(match: re.Match[Any], text: str | bytes) -> bool:
     return random_value(ascii_of(match.group("secret")))
+
+
+#: A key given to the class a vendor's SDK names for itself (``OpenCageGeocode('k')``, ``new JotForm("k")``,
+#: ``CustomerIO('site id', 'k')``; ``Client(`` is read by the keyed calls' rule): a call given literals, the last of
+#: them made as keys are (random, or hex of 20 characters and more with letters and digits mixed); its name read back.
+CLASS_KEY = (
+    r"\((?:[ \t]{0,4}(?P<q1>\\{0,8}['\"])[^'\"\n\\]{0,64}(?P=q1)[ \t]{0,4},){0,2}[ \t]{0,4}"
+    r"(?P<q>\\{0,8}['\"])(?P<secret>[A-Za-z0-9_\-]{20,128})(?P=q)[ \t]{0,4}(?:\)|,"
+    # the last literal made so: a site's id before its key stays, when the key is read first and when it is a
+    # placeholder (read again)
+    r"(?![ \t]{0,4}\\{0,8}['\"](?:[A-Za-z0-9_\-]{20,128}|\[secret:)))"
+)
+CLASS_KEY_ANCHORS = ("('", '("', '(\\"')
+#: The class before the call: a capital first (or after ``new``), its module's name before it (``opencage.X``).
+_CLASS = re.compile(
+    r"(?:\bnew[ \t]{1,4})?(?:[A-Za-z_$][A-Za-z0-9_$]{0,64}\.){0,3}(?P<name>[A-Za-z_$][A-Za-z0-9_$]{1,64})\Z"
+)
+#: Words of a class whose values are made as keys are but are none: a digest, a commit, an object's id, a colour.
+_NOT_KEY_CLASS = frozenset(
+    """hash hasher digest sha md checksum crc commit revision rev oid object id uuid guid ulid version color colour
+    fingerprint etag nonce salt hex bytes buffer string str text literal decimal big int number symbol path url uri
+    regexp pattern snowflake""".split()
+)
+_HEX = frozenset("0123456789abcdef")
+
+
+def _hex_key(value: str) -> bool:
+    """Hex of one case with letters and digits mixed (four of each at least) and spread as a random string's."""
+    letters = sum(c.isalpha() for c in value)
+    return (
+        set(value.lower()) <= _HEX
+        and (value.islower() or value.isupper())
+        and letters >= 4
+        and len(value) - letters >= 4
+        and entropy(value) >= 3.0
+    )
+
+
+def class_key(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether a class (not a function: ``sha1('...')``, ``assertEqual(...)``) is given a value made as a key, and
+    its name does not say it is made of a digest, an id or a version."""
+    value = ascii_of(match.group("secret"))
+    if not (random_value(value) or _hex_key(value)):
+        return False
+    head = _CLASS.search(_before(match, text, 200))
+    if head is None:
+        return False
+    name = head["name"]
+    if not (name[0].isupper() or head.group().startswith("new")):
+        return False
+    return {w.lower() for w in generic.words(name)}.isdisjoint(_NOT_KEY_CLASS)

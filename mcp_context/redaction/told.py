@@ -13,10 +13,11 @@ from typing import Any
 from .values import ascii_of, password_like, plausible_value
 
 #: A password after its word, a login before it (read back by told_pair): ``pass v``, ``password: v`` (as a person
-#: writes it: ``=`` is a setting's, which the names rules read).
+#: writes it: ``=`` is a setting's, which the names rules read). Here and in a slash pair the value may end where
+#: markup goes on (a chat's HTML export: ``admin / v</div>``).
 TOLD_PAIR = (
     r"(?i:passw(?:or)?d|pass|pwd?)[ \t]{0,2}[:=]?[ \t]{1,4}(?P<q>(?:\\{0,8}[\"'`])?)"
-    r"(?P<secret>[^\s\"'`\\\x80-\U0010ffff]{6,128}?)(?P=q)[.,;!)]?(?=\s|\\[nrt\"]|[\"']|$)"
+    r"(?P<secret>[^\s\"'`\\\x80-\U0010ffff]{6,128}?)(?P=q)[.,;!)]?(?=\s|\\[nrt\"]|[\"'<]|$)"
 )
 TOLD_PAIR_ANCHORS = tuple(f"{w}{s}" for w in ("pass", "password", "passwd", "pw", "pwd") for s in (" ", ":"))
 #: A login given just before: ``user x,``, ``username: x /``, ``login x;``.
@@ -35,7 +36,7 @@ def told_pair(match: re.Match[Any], text: str | bytes) -> bool:
 
 
 #: ``login / password``: a word, a slash between spaces, and what is made as a password (see slash_pair).
-SLASH_PAIR = r" / (?P<secret>[^\s\"'`\\\x80-\U0010ffff]{8,128}?)[.,;!)]?(?=\s|\\[nrt\"]|[\"']|$)"
+SLASH_PAIR = r" / (?P<secret>[^\s\"'`\\\x80-\U0010ffff]{8,128}?)[.,;!)]?(?=\s|\\[nrt\"]|[\"'<]|$)"
 SLASH_PAIR_ANCHORS = (" / ",)
 #: The login before the slash: one word of a user name's characters, at a message's start or after white space.
 _LOGIN = re.compile(r"(?:^|(?<=[\s\"'`>:]))[A-Za-z][A-Za-z0-9._\-]{1,31}\Z")
@@ -84,3 +85,21 @@ def prompt_answer(match: re.Match[Any], text: str | bytes) -> bool:
     part = text[max(0, match.start() - 40) : match.start()]
     before = part.decode("latin-1") if isinstance(part, bytes) else part
     return _KEY_START.search(before) is not None
+
+
+#: A dialogue's answer to a password question, echoed as typed: a setup script's question with its default in
+#: brackets (``SMTP password? [pa$$word]: v``), an installer's ``Password [changeme]: v`` (a default's brackets and a
+#: colon, never a placeholder's: ``-password [secret:...] host``); the answer to the line's end.
+DIALOGUE = (
+    r"(?i:passw(?:or)?d|passphrase)[ \t]{0,2}(?:\?(?:[ \t]{0,4}(?:\[(?!secret:)[^\]\n\\]{0,64}\]))?[ \t]{0,4}:?"
+    r"|(?:\[(?!secret:)[^\]\n\\]{0,64}\])[ \t]{0,4}:)[ \t]{1,4}"
+    r"(?P<secret>[^\s\"'`\\\x80-\U0010ffff]{6,128})[ \t]{0,8}(?=\r?\n|\\[rn]|$)"
+)
+DIALOGUE_ANCHORS = tuple(f"{w}{s}" for w in ("password", "passwd", "passphrase") for s in ("?", " ?", " [", "["))
+
+
+def dialogue(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the answer is a password given, not a reference, a placeholder or a word ("Forgot your password?
+    Reset")."""
+    value = ascii_of(match.group("secret"))
+    return value[0] not in "$%{<" and plausible_value(value, True)

@@ -1,0 +1,75 @@
+"""Secrets handed over where no name beside them says secret, or in a shape the names rules do not read: a key given
+to the class a vendor's SDK names for itself (``ZorbGeo('k')``, ``new Zorbform("k")``), a header given as a name
+and a value (a HAR file's, a proxy's export, Postman's), a value echoed into a file whose name says secret, the
+answer typed to a dialogue's password question with its default in brackets, a login and its password in a chat's
+HTML export (``admin / pw</div>``), and the user and password a package index's login or a database's secure store
+is given by position. Invented tools and values; each redacted as text and inside a JSON string alike, and
+redacting again changes nothing; look-alikes stay."""
+
+from __future__ import annotations
+
+import pytest
+from redaction_checks import assert_caught_alike, assert_stays, assert_streamed_alike
+
+HAR = """{"log": {"entries": [{"request": {"headers": [
+      {
+        "name": "Authorization",
+        "value": "Bearer 7Qm2xZk9vLp4Rt8wNc3bYh6J"
+      },
+      {"name": "Accept", "value": "application/json"}
+]}}]}}
+"""
+
+CASES = [
+    # a vendor's class given its key, alone, after a site's id, or after new
+    ("geo = ZorbGeocoder('a3f9c2e71b04d85f6a29c3e0d7b1f48e')\n", "a3f9c2e71b04d85f6a29c3e0d7b1f48e"),
+    ("t = zorbtrack.Tracker('7b2e04c9d1a5f3e8b6c0', 'c4d91e7a03f2b58e6d1a', region='eu')\n", "c4d91e7a03f2b58e6d1a"),
+    ('$api = new Zorbform("9d4e1a7c3b2f08e5a6c1d9b4e7f2a3c0");\n', "9d4e1a7c3b2f08e5a6c1d9b4e7f2a3c0"),
+    ("client = ZorbMaps('Kq7wZp2XvR9mLt4NcB8yHd3Fj6Sg')\n", "Kq7wZp2XvR9mLt4NcB8yHd3Fj6Sg"),
+    # a header as a name and a value, indented over lines, and a field under a secret's name (Postman)
+    (HAR, "7Qm2xZk9vLp4Rt8wNc3bYh6J"),
+    ('{"key": "X-Zorb-Api-Key", "value": "zk9Q2mW7xLp4Vt8R", "type": "text"}\n', "zk9Q2mW7xLp4Vt8R"),
+    # a value echoed into a file whose name says secret
+    ('# echo "Tz8!mQ2pLw5x" > /etc/zorbd/enroll.pass\n', "Tz8!mQ2pLw5x"),
+    ("$ printf '%s' 'q9XvL2mZ7kWp4RtN8cBy' >> ~/.config/zorb/api_token\n", "q9XvL2mZ7kWp4RtN8cBy"),
+    # a dialogue's answer to a password question
+    ("Admin e-mail? [root@localhost]: ops@zorb.dev\nAdmin password? [changeme]: Wq7!zP3mLx8v\n", "Wq7!zP3mLx8v"),
+    ("Database password [zorb]: Hk4#nT9qRv2m\nPort [5432]:\n", "Hk4#nT9qRv2m"),
+    # a chat export's message ending in markup
+    ('<div class="msg">the zorb console login is ops / Fm8-kQ2xLp7vZt4R</div>\n', "Fm8-kQ2xLp7vZt4R"),
+    # by position: a package index's login, a database's secure store
+    ("$ poetry config http-basic.zorb ci-deploy 'Nv5!qL8mXz2p'\n", "Nv5!qL8mXz2p"),
+    ("hdbuserstore SET NIGHTLY zorbhost:30015 BACKUP_USER 'Rk2#pW9mLq4x'\n", "Rk2#pW9mLq4x"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), CASES)
+def test_a_secret_handed_over_is_redacted_alike(text: str, secret: str) -> None:
+    assert_caught_alike(text, secret)
+
+
+def test_each_is_streamed_as_it_is_redacted_whole() -> None:
+    assert_streamed_alike([text for text, _ in CASES])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "commit = Commit('3f9c2e71b04d85f6a29c3e0d7b1f48e2a6c9d01b')\n",  # a commit's hash
+        "oid = ObjectId('65a3f9c2e71b04d85f6a29c3')\n",  # an object's id
+        "digest = Sha256Digest('a3f9c2e71b04d85f6a29c3e0d7b1f48e')\n",
+        "assertEqual('a3f9c2e71b04d85f6a29c3e0d7b1f48e', md5(data))\n",  # a function, not a class
+        "Label('settings_panel_header_title')\n",  # a word
+        '{"name": "Accept", "value": "application/json"}\n',  # no secret's name
+        '{"name": "Authorization", "value": "Bearer ${TOKEN}"}\n',  # a reference
+        'echo "hello world" > password.txt\n',  # words
+        "echo $ZORB_TOKEN > ~/.zorb/token\n",  # a reference
+        'echo "Kq7wZp2XvR9mLt4N" > secrets/README\n',  # a folder's name, not the file's
+        "Forgot your password? Reset\n",
+        "$ zorb-cli -password [secret:password:1a2b] db.zorb.dev:/data/app.db\n",  # a placeholder's brackets
+        "the ratio is 1 / 2.5e10\n",  # no login talk
+        "$ poetry config http-basic.zorb ci-deploy $ZORB_INDEX_PASSWORD\n",  # a reference
+    ],
+)
+def test_look_alikes_stay(text: str) -> None:
+    assert_stays(text)
