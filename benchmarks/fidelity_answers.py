@@ -7,7 +7,9 @@ summary of it (VoltAgent's execute_command), ``json.dumps(..., indent=2)`` of a 
 numbered ``N`` and a tab over Kotlin's ``lines()`` and an edit echoing its old and new text cut to a preview (ProxyAI's
 Read and Edit); serde_json's pretty print of a run's result and of a read file numbered ``{:>6}│ ``, inside a
 ``<tool_output>`` element (IronClaw's shell and read_file), and the lines an edit replaces with one line of context
-either side, as a model asked to include them sends Kwaak's replace_lines. ``fidelity_corpora`` fills them from the
+either side, as a model asked to include them sends Kwaak's replace_lines; codemcp's RunCommand, ReadFile and EditFile
+answers (a run's stdout as its truncation rejoins the lines, a file numbered ``{n:6}`` and a tab, an edit's window
+numbered ``{n:4d} | ``). ``fidelity_corpora`` fills them from the
 case, the run's printed output (its last newline dropped), the exit code the failing run ended with and the fix's old
 and new text."""
 
@@ -24,7 +26,8 @@ def answer_slots(
     ``{cow_written}``, ``{six_tabbed_json}``, ``{zeroclaw_read}``, ``{volt_ok}``/``{volt_failed}``,
     ``{msagent_ok}``/``{msagent_failed}``/``{msagent_read}``, ``{ellama_ok}``/``{ellama_failed}`` and
     ``{proxyai_read}``/``{proxyai_edited}``, ``{ironclaw_ok}``/``{ironclaw_failed}``/``{ironclaw_read}`` and
-    ``{kwaak_start}``/``{kwaak_end}``/``{kwaak_content}``."""
+    ``{kwaak_start}``/``{kwaak_end}``/``{kwaak_content}``, ``{codemcp_ok}``/``{codemcp_failed}``/``{codemcp_read}``/
+    ``{codemcp_snippet}``."""
     lines = before.split("\n")
     kept = lines[:-1] if before.endswith("\n") else lines  # str.lines() in Rust, readlines() in Python
     return {
@@ -33,6 +36,7 @@ def answer_slots(
         **_proxyai(before, abs_path, old, new),
         **_ironclaw(output, before, abs_path, code),
         **_kwaak(before, after, old),
+        **_codemcp(output, before, code, old, new),
         # Amplifier's read_file numbers splitlines() right-aligned to six and a tab; its answer is json.dumps of a dict.
         "six_tabbed_json": json.dumps("\n".join(f"{n:6d}\t{line}" for n, line in enumerate(kept, 1))),
         # ZeroClaw's file_read numbers each line `N: ` and says how many there are under them.
@@ -190,4 +194,27 @@ def _kwaak(before: str, after: str, old: str) -> dict[str, str]:
         "kwaak_start": str(start),
         "kwaak_end": str(end),
         "kwaak_content": "\n".join(new_lines[start - 1 : end + grown]),
+    }
+
+
+def _codemcp(output: str, before: str, code: int, old: str, new: str) -> dict[str, str]:
+    """codemcp's answers. RunCommand runs the project's configured command and hands back its stdout through
+    ``truncate_output_content``, which splits it with ``str.splitlines()`` (a carriage return ends a line too), cuts
+    lines past 1,000 characters and joins them with newlines: ``Code check successful:`` over it, or a failure as
+    ``Error: Check command failed with exit code N:`` with ``STDOUT:`` and ``STDERR:`` sections (``<empty>`` for an
+    empty one; the corpus's one stream is its stdout). ReadFile numbers each line ``{n:6}`` and a tab, its end
+    stripped; EditFile shows the fixed file from four lines before the replaced text's first line to four past its
+    new text, numbered ``{n:4d} | ``, as ``get_edit_snippet`` cuts it."""
+    lines = [line if len(line) <= 1000 else line[:1000] + "... (line truncated)" for line in output.splitlines()]
+    stdout = "\n".join(lines)
+    shown = f"STDOUT:\n{stdout}" if stdout else "STDOUT: <empty>"
+    at = len(before.split(old)[0].split("\n")) if old else 1
+    edited = before.replace(old, new).split("\n") if old else before.split("\n")
+    start, end = max(0, at - 4), min(len(edited), at + 4 + len(new.split("\n")))
+    read = (before[:-1] if before.endswith("\n") else before).split("\n") if before else []  # readlines()
+    return {
+        "codemcp_ok": f"Code check successful:\n{stdout}",
+        "codemcp_failed": f"Error: Check command failed with exit code {code}:\n{shown}\nSTDERR: <empty>",
+        "codemcp_read": "\n".join(f"{n:6}\t{line.rstrip()}" for n, line in enumerate(read, 1)),
+        "codemcp_snippet": "\n".join(f"{n + 1:4d} | {edited[n]}" for n in range(start, end)),
     }

@@ -56,7 +56,9 @@ named-checkzone) and ``ecosystems_twentyfourth_checks.py`` (Squawk, kubernetes-v
 failures per tool, in ``ecosystems_twentyfifth.py`` (makeinfo, Check, Varnish, amtool, Puppet's parser, gem build) and
 ``ecosystems_twentyfifth_checks.py`` (nose2, quick-lint-js); the twenty-sixth's, two failures per tool, in
 ``ecosystems_twentysixth.py`` (unbound-checkconf, visudo, lighttpd, Jing, GHDL) and ``ecosystems_twentysixth_checks.py``
-(pycodestyle, Yamale, Stylus).
+(pycodestyle, Yamale, Stylus); the twenty-seventh's, two failures per tool, in ``ecosystems_twentyseventh.py``
+(xsltproc, glslangValidator, wat2wasm, Thrift) and ``ecosystems_twentyseventh_checks.py`` (jinja2-cli, papermill,
+Next.js, Handlebars).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -192,6 +194,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_twentyfourth_checks import kubernetes_validate, squawk
     from ecosystems_twentysecond import cmocka, erlc, hlint, jekyll, shunit2, sqitch
     from ecosystems_twentysecond_checks import checkov, flow, textlint
+    from ecosystems_twentyseventh import glslang, thrift, wat2wasm, xsltproc
+    from ecosystems_twentyseventh_checks import handlebars, jinja2, next_build, papermill
     from ecosystems_twentysixth import ghdl, jing, lighttpd, unbound_checkconf, visudo
     from ecosystems_twentysixth_checks import pycodestyle, stylus, yamale
     from ecosystems_twentythird import junit4, kotlinc, packer, phpmd, testthat
@@ -509,6 +513,14 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("pycodestyle", pycodestyle),
         ("yamale", yamale),
         ("stylus", stylus),
+        ("xsltproc", xsltproc),
+        ("glslang", glslang),
+        ("wat2wasm", wat2wasm),
+        ("thrift", thrift),
+        ("jinja2", jinja2),
+        ("papermill", papermill),
+        ("next", next_build),
+        ("handlebars", handlebars),
     ]
 
 
