@@ -1,6 +1,7 @@
 """Fitting a summary's facts to a budget: every failure is given its lightest rendering before any is told at length
-(the lightest by weight, not by place in the list); room the estimates held back goes first to the most valued
-items, which grow into their longer forms, and only then to items left out; the budget always holds."""
+(the lightest by weight, not by place in the list), then each grows to its core (its line that says why, whole)
+before any grows further; room the estimates held back goes first to the most valued items, which grow into their
+longer forms, and only then to items left out; the budget always holds."""
 
 from __future__ import annotations
 
@@ -20,6 +21,20 @@ def test_the_lightest_rendering_is_the_one_that_weighs_least() -> None:
     text = fit(parts, 22, words, band=(80, 90))
     assert "failure a" in text and "failure b" in text and "failure c" in text
     assert words(text) <= 22
+
+
+def test_every_failure_reaches_its_core_before_one_is_told_at_length() -> None:
+    """The first failure's extras (the agent's words about it) wait until the second's cause is whole."""
+    first = Item(85, ("failure a why whole then the agent said a lot about it", "failure a why whole", "failure a"))
+    second = Item(
+        85, ("failure b why whole and more detail", "failure b why whole", "failure b"), core="failure b why whole"
+    )
+    parts = [Part("## Errors", items=[first, second])]
+    text = fit(parts, 20, words, band=(80, 90))
+    assert "failure b why whole" in text and "the agent said" not in text
+    assert words(text) <= 20
+    without = fit([Part("## Errors", items=[first, Item(85, second.variants)])], 20, words, band=(80, 90))
+    assert "failure b why whole" not in without  # the first's extras took the room
 
 
 def test_room_left_grows_the_most_valued_item_before_a_lesser_one_comes_in() -> None:

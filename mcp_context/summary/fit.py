@@ -19,6 +19,9 @@ CANDIDATES = 300
 class Item:
     priority: int
     variants: tuple[str, ...]  # longest first
+    #: The variant that says what the item is for (a failure's line whole, with its command and fix short), which
+    #: every item of the band is grown to before any grows further: one failure's extras never cost another's cause.
+    core: str | None = None
 
 
 @dataclass
@@ -67,6 +70,11 @@ def fit(
         if cost <= remaining:
             chosen[key], costs[key] = shortest, cost
             remaining -= cost
+    for key, item in first:  # then each to its core, where it has one
+        held = costs.get(key)
+        if item.core is not None and held is not None and size(item.core) + 2 - held <= remaining:
+            chosen[key], costs[key] = item.core, size(item.core) + 2
+            remaining -= costs[key] - held
     for key, item in order:
         if remaining < 4:
             break

@@ -175,15 +175,22 @@ def _failure(failure: Failure, told: bool, brief: bool) -> Item:
         said = f"; then {cite(failure.explanation.ref)}: {why}" if not told else f"; {why}"
     # Shorter and shorter: the cause is at the head of the outcome, so a cut keeps the head (the test and the
     # build target it failed in come after it); the command shortens first.
-    variants = (
-        f"{base}{said}; {fix}",
-        f"{base}; {fix}",
-        *(
-            f"{cut(what, n)} failed {cite(a.ref)}: {cut(_near(a.outcome, m), m, head=3)}; {_fix(failure, compact=k)}"
-            for n, m, k in ((100, 200, 160), (60, 160, 100), (40, 110, 60), (24, 110, 44))
-        ),
-    )
-    return Item(FIXED + 8 if failure.fixed_by else FAILURE, tuple(dict.fromkeys(variants)))
+    short = [
+        f"{cut(what, n)} failed {cite(a.ref)}: {cut(_near(a.outcome, m), m, head=3)}; {_fix(failure, compact=k)}"
+        for n, m, k in ((100, 200, 160), (60, 160, 100), (40, 110, 60), (24, 110, 44))
+    ]
+    # The line that says why, whole (up to _WHOLE), with the command and the fix short: what every failure is
+    # grown to before any is told at length (see fit.Item.core).
+    whole = " ".join(a.outcome.split())
+    core = short[0] if len(whole) <= 200 else None
+    if core is None and len(whole) <= _WHOLE:
+        core = f"{cut(what, 40)} failed {cite(a.ref)}: {whole}; {_fix(failure, compact=60)}"
+    variants = (f"{base}{said}; {fix}", f"{base}; {fix}", *([core] if core else []), *short)
+    return Item(FIXED + 8 if failure.fixed_by else FAILURE, tuple(dict.fromkeys(variants)), core)
+
+
+#: The longest line that says why a failure is told whole in a summary with little room.
+_WHOLE = 400
 
 
 _BRIEF_FIXED, _BRIEF_OPEN = 120, 200
