@@ -3,8 +3,12 @@ to the class a vendor's SDK names for itself (``ZorbGeo('k')``, ``new Zorbform("
 and a value (a HAR file's, a proxy's export, Postman's), a value echoed into a file whose name says secret, the
 answer typed to a dialogue's password question with its default in brackets, a login and its password in a chat's
 HTML export (``admin / pw</div>``), and the user and password a package index's login or a database's secure store
-is given by position. Invented tools and values; each redacted as text and inside a JSON string alike, and
-redacting again changes nothing; look-alikes stay."""
+is given by position; and, from the seventeenth part, a name and a value given in code (``ZorbItem(name: "key",
+value: "v")``) or as a pair (gRPC's metadata), a network device's secret in the clear (``secret 0 pw``,
+``plain-text-password-value pw``), a control port's ``AUTHENTICATE "pw"``, ``IDENTIFIED BY`` in a client's history
+(``\\040`` for its spaces), R's assignment (``zorb_key <- "v"``) and a UUID under a key's name. Invented tools and
+values; each redacted as text and inside a JSON string alike, and redacting again changes nothing; look-alikes
+stay."""
 
 from __future__ import annotations
 
@@ -40,6 +44,18 @@ CASES = [
     # by position: a package index's login, a database's secure store
     ("$ poetry config http-basic.zorb ci-deploy 'Nv5!qL8mXz2p'\n", "Nv5!qL8mXz2p"),
     ("hdbuserstore SET NIGHTLY zorbhost:30015 BACKUP_USER 'Rk2#pW9mLq4x'\n", "Rk2#pW9mLq4x"),
+    # a name and a value in code, a pair of strings
+    ('items = [ZorbItem(name: "key", value: "71930284-9c3e5a1b7d2f48e6a0c9b3d5f")]\n', "9c3e5a1b7d2f48e6a0c9b3d5f"),
+    ("meta = (('x-zorb-api-key', 'Lm3xQ9vZk2Wp7RtN4cBy'),)\n", "Lm3xQ9vZk2Wp7RtN4cBy"),
+    # a network device's secret in the clear
+    ("username ops privilege 15 secret 0 Vq8mZk2xLp4W\n", "Vq8mZk2xLp4W"),
+    (" radius server R1\n  key 0 Tz5nQ8wLm2Xk\n", "Tz5nQ8wLm2Xk"),
+    ("mgd[1]: command 'set system login user ops authentication plain-text-password-value Wq4!kZ8m '\n", "Wq4!kZ8m"),
+    # a control port's password, SQL in a client's history, R's assignment, a UUID under a key's name
+    ("$ printf 'AUTHENTICATE \"Zk7!qW2mLp\"\\r\\n' | nc 127.0.0.1 9051\n", "Zk7!qW2mLp"),
+    ("CREATE\\040USER\\040'ro'\\040IDENTIFIED\\040BY\\040'Pq7!zW3mKx';\n", "Pq7!zW3mKx"),
+    ('zorb_key <- "Xk4mQ9vZ2pLw7RtN8cBy"\n', "Xk4mQ9vZ2pLw7RtN8cBy"),
+    ("zorb.agent.register.key=4f9c2e71-b04d-4d85-a29c-3e0d7b1f48e2\n", "4f9c2e71-b04d-4d85-a29c-3e0d7b1f48e2"),
 ]
 
 
@@ -69,6 +85,12 @@ def test_each_is_streamed_as_it_is_redacted_whole() -> None:
         "$ zorb-cli -password [secret:password:1a2b] db.zorb.dev:/data/app.db\n",  # a placeholder's brackets
         "the ratio is 1 / 2.5e10\n",  # no login talk
         "$ poetry config http-basic.zorb ci-deploy $ZORB_INDEX_PASSWORD\n",  # a reference
+        'ZorbItem(name: "q", value: "search-term-here")\n',  # no secret's name
+        "pairs = [('color', 'dark-blue-theme-2')]\n",
+        " ip ssh version 2\n key 1 chain\n",  # no clear type
+        "username ops privilege 15 secret 5 $1$mERr$hx5rVt7rPNoS4wqbXKX7m0\n",  # a hash (type 5)
+        "token <- getToken()\n",  # a call
+        "ZORB_CACHE_KEY=4f9c2e71-b04d-4d85-a29c-3e0d7b1f48e2\n",  # a cache's key
     ],
 )
 def test_look_alikes_stay(text: str) -> None:

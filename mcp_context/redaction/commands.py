@@ -148,6 +148,9 @@ REDIS_AUTH = (
     r"(?=[ \t]*(?:\r?\n|\\[rn]|$))"
 )
 REDIS_AUTH_ANCHORS = ("AUTH ", "AUTH\t")
+#: Tor's control port, given its password quoted (``AUTHENTICATE "pw"``, typed or piped into ``nc``).
+CONTROL_AUTH = r"\bAUTHENTICATE[ \t]{1,4}(?P<q>\\{0,8}\")(?P<secret>[^\"\\\n\r]{6,256})(?P=q)"
+CONTROL_AUTH_ANCHORS = ("AUTHENTICATE ",)
 
 
 #: An Oracle connect descriptor's ``user/password@`` (a thin JDBC URL, sqlplus, the Data Pump tools).

@@ -3,8 +3,9 @@
 MySQL data source (``user:password@tcp(host:3306)/db``), a debugger's print of a structure whose field names a
 secret (``password = 0x55d0c3a1e2e0 "pw"``), and a symmetric key file's line (chrony's and ntpd's ``1 SHA1
 HEX:9281d0...``), the entries of an INI section named for credentials (CouchDB's ``[admins]``, a ``[secrets]``
-section), an environment file's line (``.env``, an INI's ``Name=value``), its value to the line's end, and a
-header given as a name and a value (a HAR file's ``{"name": "authorization", "value": "..."}``).
+section), an environment file's line (``.env``, an INI's ``Name=value``), its value to the line's end, a header
+given as a name and a value (a HAR file's ``{"name": "authorization", "value": "..."}``, a pair in code), and a
+network device's secret in the clear (Cisco's ``secret 0 pw``, Junos' ``plain-text-password-value pw``).
 Each is a pattern, to find the place, and a judgement of the value where the place alone does not make it a
 secret."""
 
@@ -18,6 +19,7 @@ from . import generic
 from .columns import Carry, spanning
 from .compiled import pattern
 from .generic import secret_name
+from .placed import random_value
 from .values import ascii_of, password_like, plausible_value, random_run
 
 #: A value's characters: no white space, quote, backslash (a JSON escape) or control character.
@@ -181,25 +183,48 @@ def section_values(text: str | bytes, standing: list[list[int]], carry: Carry | 
 
 
 #: A header or a field given as a name and a value (a HAR file's and a proxy's export, ``{"name": "authorization",
-#: "value": "Token v"}``; Postman's ``{"key": "X-Api-Key", "value": "v"}``), over lines as exports indent them: the
-#: value judged as if given under the name; an Authorization header's scheme stays.
+#: "value": "Token v"}``; Postman's ``{"key": "X-Api-Key", "value": "v"}``; in code, Swift's ``URLQueryItem(name:
+#: "key", value: "v")``), over lines as exports indent them, and inside a JSON string: the value judged as if given
+#: under the name; an Authorization header's scheme stays.
 NAME_VALUE = (
-    r"(?P<q>\\?)\"(?:name|key)(?P=q)\"[ \t]{0,4}:[ \t]{0,4}(?P=q)\"(?P<name>[A-Za-z0-9_.:\-]{1,64})(?P=q)\"[ \t]{0,4},"
-    r"(?:[ \t\r\n]|\\[nrt]){0,64}(?P=q)\"value(?P=q)\"[ \t]{0,4}:[ \t]{0,4}(?P=q)\""
-    r"(?:(?P<scheme>[A-Za-z][A-Za-z\-]{1,24}) )?(?P<secret>[^\"\\\s]{6,2048})(?P=q)\""
+    r"\\?[\"']?(?:name|key)\\?[\"']?[ \t]{0,4}[:=][ \t]{0,4}(?P<q>\\?)(?P<nq>[\"'])(?P<name>[A-Za-z0-9_.:\-]{1,64})"
+    r"(?P=q)(?P=nq)[ \t]{0,4},(?:[ \t\r\n]|\\[nrt]){0,64}(?:(?P=q)[\"'])?value(?:(?P=q)[\"'])?"
+    r"[ \t]{0,4}[:=][ \t]{0,4}(?P=q)"
+    r"(?P<vq>[\"'])(?:(?P<scheme>[A-Za-z][A-Za-z\-]{1,24}) )?(?P<secret>[^\"'\\\s]{6,2048})(?P=q)(?P=vq)"
 )
-#: Also inside a JSON string (``\"name\"``), as a tool's output holding the export is stored.
-NAME_VALUE_ANCHORS = ('"name"', '"key"', '\\"name\\"', '\\"key\\"')
+NAME_VALUE_ANCHORS = ('"name"', '"key"', "'name'", "'key'", "name:", "name=", '\\"name\\"', '\\"key\\"')
+#: A header given as a pair of strings (gRPC's metadata, ``(('authorization', 'Key v'),)``; a list's ``["X-Api-Key",
+#: "v"]``), judged as a name and a value are.
+PAIR = (
+    r"[(\[][ \t]{0,4}(?P<nq>[\"'])(?P<name>[A-Za-z0-9_.:\-]{1,64})(?P=nq)[ \t]{0,4},[ \t]{0,4}"
+    r"(?P<vq>[\"'])(?:(?P<scheme>[A-Za-z][A-Za-z\-]{1,24}) )?(?P<secret>[^\"'\\\s]{6,2048})(?P=vq)[ \t]{0,4}[)\]]"
+)
+PAIR_ANCHORS = ("('", '("', "['", '["')
 #: Headers that carry a credential after a scheme's word, whatever their names say.
 _SCHEMED = frozenset({"authorization", "proxy-authorization"})
 
 
 def name_value(match: re.Match[Any], text: str | bytes) -> bool:
-    """Whether the name says secret (or is an Authorization header's) and the value is made as one would be."""
+    """Whether the name says secret (or is an Authorization header's) and the value is made as one would be; a
+    name that is only a key's (``key``, ``api-key`` says more) when the value is random."""
     name = ascii_of(match.group("name"))
+    value = ascii_of(match.group("secret"))
     schemed = name.lower() in _SCHEMED
     if match.group("scheme") is not None and not schemed:
         return False
-    if not (schemed or secret_name(name)):
-        return False
-    return plausible_value(ascii_of(match.group("secret")), generic.password_name(name))
+    if schemed or secret_name(name):
+        return plausible_value(value, generic.password_name(name))
+    return generic.key_name(name) and random_value(value)
+
+
+#: A network device's secret given in the clear: Cisco's type 0 (``username u secret 0 pw``, a TACACS+ server's ``key
+#: 0 v``) and type 7, which anyone can reverse, and Junos' ``plain-text-password-value pw``; the value to the line's
+#: end, or to the quote a logged command ends at.
+DEVICE_SECRET = (
+    r"(?:(?<![A-Za-z0-9_\-])(?:secret|password|key|key-string)[ \t]{1,4}[07]|plain-text-password-value)[ \t]{1,4}"
+    r"(?P<secret>[^\s\"'\\]{4,128})(?=[ \t]{0,8}(?:\r?\n|\\[rn]|['\"]|$))"
+)
+DEVICE_SECRET_ANCHORS = (
+    *(f"{w} {t} " for w in ("secret", "password", "key", "key-string") for t in "07"),
+    "plain-text-password-value",
+)

@@ -193,7 +193,8 @@ NAMED = (
     r"(?P<sep>[ \t]{0,4}:[ \t]{0,4}&?(?:'static[ \t]{1,4})?[A-Za-z][A-Za-z0-9_.:<>\[\]]{0,30}"
     r"[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
     r"|[ \t]{1,4}(?:string|String|str)[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
-    r"|[ \t]{0,8}(?:=>|:=|==|\?=|[:=,>])[ \t]{0,40}|[ \t]{1,8}value[ \t]{0,4}=[ \t]{0,4}"
+    # R's assignment too (``fmp_key <- "v"``)
+    r"|[ \t]{0,8}(?:=>|:=|==|\?=|<<?-(?=[ \t])|[:=,>])[ \t]{0,40}|[ \t]{1,8}value[ \t]{0,4}=[ \t]{0,4}"
     # a dump's type before the value (spew's ``(string) (len=19)``, var_dump's ``=>`` and ``string(16)`` on the next
     # line), Go's print of a map (``x-api-token:[v]``), a YAML list of one item on the next line (a recorded
     # request's header), a call named for the secret (``.app_secret("v")``, ``setApiKey('v')``)
@@ -290,8 +291,10 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
     low = [w.lower() for w in _WORD.findall(name)]
     if low[-1:] == ["id"] and _secret_id(low, len(low) - 1) and not _issued(value):
         return False  # AWS's ``--secret-id prod/db`` names a secret: only a UUID or a random value is one
-    if loose:  # a name of a key of any kind: a random value only
-        return any(random_run(run) for run in _SEGMENT.findall(value)) or random_signs(value)
+    if loose:  # a name of a key of any kind: a random value only, or a UUID (as many services issue keys) where no
+        # word of the whole name says otherwise (``app.cache.key``: a dotted name is judged by its last part above)
+        plain = _issued_hex(value) and _NOT_SECRET_WORDS.isdisjoint(w.lower() for w in _WORD.findall(name))
+        return any(random_run(run) for run in _SEGMENT.findall(value)) or random_signs(value) or plain
     if not word and quote and password_name(name):  # CREATE USER u WITH PASSWORD '...': a person's choice
         return True
     # where the syntax is also code's (a comparison, a call's arguments, a word after a word), only a random

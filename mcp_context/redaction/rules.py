@@ -407,4 +407,7 @@ RULES: tuple[Rule, ...] = (
     _rule("secret", commands.ECHO_INTO_ANCHORS, commands.ECHO_INTO, accept=commands.echo_into),
     _rule("token", placed.CLASS_KEY_ANCHORS, placed.CLASS_KEY, accept=placed.class_key),
     _rule("secret", configs.NAME_VALUE_ANCHORS, configs.NAME_VALUE, accept=configs.name_value),
+    _rule("secret", configs.PAIR_ANCHORS, configs.PAIR, accept=configs.name_value),
+    _rule("password", configs.DEVICE_SECRET_ANCHORS, configs.DEVICE_SECRET, accept=commands.given_password),
+    _rule("password", commands.CONTROL_AUTH_ANCHORS, commands.CONTROL_AUTH, accept=commands.given_password),
 )

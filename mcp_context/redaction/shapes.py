@@ -219,11 +219,14 @@ def pair_value(match: re.Match[Any], text: str | bytes) -> bool:
 
 
 #: SQL's ``IDENTIFIED BY 'password'`` (MySQL, Oracle, Snowflake, ClickHouse): the password a statement sets, also
-#: with its quotes escaped in a JSON string (``IDENTIFIED BY \"pw\"``).
+#: with its quotes escaped in a JSON string (``IDENTIFIED BY \"pw\"``) and its spaces as a client's history file
+#: writes them (``IDENTIFIED\040BY\040'pw'`` in ``~/.mysql_history``).
+#: White space between a statement's words, or a history file's escape of a space (its backslash escaped in JSON).
+_SP = r"(?:[ \t]|\\{1,2}040)"
 IDENTIFIED_BY = (
     # MySQL's and ClickHouse's authentication plugin named between (``IDENTIFIED WITH sha256_password BY``)
-    r"(?i:identified(?:[ \t]{1,8}with[ \t]{1,8}\\{0,8}['\"`]?[A-Za-z0-9_]{1,64}\\{0,8}['\"`]?)?[ \t]{1,8}by)[ \t]{1,8}"
-    rf"(?P<q>\\{{0,8}}['\"]?)(?P<secret>(?<=['\"])[^'\"\n\\{_NOT_ASCII}]{{1,256}}(?=\\{{0,8}}['\"])|{_ARG}{{8,256}})"
+    rf"(?i:identified(?:{_SP}{{1,8}}with{_SP}{{1,8}}\\{{0,8}}['\"`]?[A-Za-z0-9_]{{1,64}}\\{{0,8}}['\"`]?)?{_SP}{{1,8}}by)"
+    rf"{_SP}{{1,8}}(?P<q>\\{{0,8}}['\"]?)(?P<secret>(?<=['\"])[^'\"\n\\{_NOT_ASCII}]{{1,256}}(?=\\{{0,8}}['\"])|{_ARG}{{8,256}})"
 )
 IDENTIFIED_BY_ANCHORS = ("identified",)
 
