@@ -16,6 +16,7 @@ import pytest
 from benchmarks.redaction_engines import Case, corpus, count_ours, leaked, ordinary
 from mcp_context.redaction import Redactor
 from tests.secret_corpus import (
+    eighteenth,
     eighth,
     eleventh,
     fifteenth,
@@ -212,15 +213,14 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
 
 @pytest.mark.parametrize(
     ("module", "table"),
-    [(fifteenth, "FIFTEENTH"), (sixteenth, "SIXTEENTH"), (seventeenth, "SEVENTEENTH")],
-    ids=["fifteenth", "sixteenth", "seventeenth"],
+    [(fifteenth, "FIFTEENTH"), (sixteenth, "SIXTEENTH"), (seventeenth, "SEVENTEENTH"), (eighteenth, "EIGHTEENTH")],
+    ids=["fifteenth", "sixteenth", "seventeenth", "eighteenth"],
 )
 def test_a_part_with_long_keys_is_complete_and_is_what_its_module_makes(module: Any, table: str) -> None:
-    """The fifteenth held-out part, the sixteenth and the seventeenth, as the fourteenth: at least 50 formats of two
-    cases each, over a third of them vendors' (trufflehog's detectors, of vendors no earlier part has), none of them
-    in another part, each shown in places of its own, no secret twice, keys among them longer than a stream's
-    window, and the corpus file holding exactly what the part's module makes. No test reads how the rules see it: it
-    stays blind."""
+    """The fifteenth held-out part and those after it, as the fourteenth: at least 50 formats of two cases each, over
+    a third of them vendors' (trufflehog's detectors, of vendors no earlier part has), none of them in another part,
+    each shown in places of its own, no secret twice, keys among them longer than a stream's window, and the corpus
+    file holding exactly what the part's module makes. No test reads how the rules see it: it stays blind."""
     part = [c for c in CASES if c.split == module.SPLIT]
     assert [(c.id, c.format, c.text, c.secret) for c in part] == [
         (r["id"], r["format"], r["text"], r["secret"]) for r in module.rows()
@@ -272,7 +272,11 @@ def test_ordinary_source_and_logs_stay_untouched() -> None:
 #: A blind part whose texts the rules of its capture redact differently the second time (or inside a JSON string):
 #: a fault of the rules the part found, left for whoever writes rules from it. Which case fails is not read here, so
 #: the part stays blind; strict, so the mark has to go once the rules are fixed.
-NOT_YET_IDEMPOTENT: dict[str, str] = {}
+NOT_YET_IDEMPOTENT: dict[str, str] = {
+    eighteenth.SPLIT: "the eighteenth part, measured blind on 6156af8: at least one of its texts is redacted "
+    "differently the second time, as it is or given as JSON, or inside a JSON string than as it is (which of these, "
+    "and which case, was not read)",
+}
 
 
 @pytest.mark.parametrize(
