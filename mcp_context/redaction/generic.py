@@ -293,8 +293,7 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
         return False  # AWS's ``--secret-id prod/db`` names a secret: only a UUID or a random value is one
     if loose:  # a name of a key of any kind: a random value only, or a UUID (as many services issue keys) where no
         # word of the whole name says otherwise (``app.cache.key``: a dotted name is judged by its last part above)
-        plain = _issued_hex(value) and _NOT_SECRET_WORDS.isdisjoint(w.lower() for w in _WORD.findall(name))
-        return any(random_run(run) for run in _SEGMENT.findall(value)) or random_signs(value) or plain
+        return _random(value) or (_issued_hex(value) and not not_secret({w.lower() for w in _WORD.findall(name)}))
     if not word and quote and password_name(name):  # CREATE USER u WITH PASSWORD '...': a person's choice
         return True
     # where the syntax is also code's (a comparison, a call's arguments, a word after a word), only a random
@@ -310,6 +309,10 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
         or _issued_hex(value)
         or (word != "==" and password_like(value, quoted=bool(quote)))
     )
+
+
+def _random(value: str) -> bool:
+    return any(random_run(run) for run in _SEGMENT.findall(value)) or random_signs(value)
 
 
 def _issued(value: str) -> bool:
