@@ -296,3 +296,26 @@ def test_an_error_in_doing_something_is_told_with_the_findings_indented_under_it
     )
     line = failures.quote(text, failed=True) or ""
     assert "port: 'eighty' is not an int." in line and line.startswith("Error checking file")
+
+
+def test_a_lead_that_says_only_where_is_told_with_the_message_under_it() -> None:
+    """``runtime error: file X line N element E`` over the message, and a bracketed lead with a remark, are the first
+    report: the consequences after them (an error of their own) are not the cause."""
+    xslt = (
+        "runtime error: file tpl/sum.zsl line 9 element copy-of\n"
+        "Parameter 'rate' was never bound.\n"
+        "Zpath error : Unbound parameter\n"
+        "runtime error: file tpl/sum.zsl line 9 element copy-of\n"
+        "Zpath evaluation returned nothing.\n"
+    )
+    assert failures.quote(xslt, True) == (
+        "runtime error: file tpl/sum.zsl line 9 element copy-of Parameter 'rate' was never bound."
+    )
+    bracketed = "[ERROR:/w/zorb/schema/order.zdl:12] (last token was ';')\nfield 'qty' is declared twice\n"
+    assert "field 'qty' is declared twice" in (failures.quote(bracketed, True) or "")
+
+
+def test_a_lead_over_an_excerpt_is_not_told_with_the_excerpt_as_its_message() -> None:
+    """An indented line with a caret under it is the source shown, not the message: the error below says why."""
+    text = "Parse error at src/a.zs:2,7\n  let x = {\n        ^\nERROR: Unexpected end of block\n"
+    assert "ERROR: Unexpected end of block" in (failures.quote(text, True) or "")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from .leads import with_message
+
 __all__ = ["BARE", "MOST", "banner", "joined", "owner", "said_below", "with_below"]
 
 #: The longest a widened cause grows: room enough for a message and its expected/actual values.
@@ -56,6 +58,7 @@ def joined(text: str, start: int, line: str) -> str:
         above = _line_above(text, start)
         if above and not _FRAME.match(above) and not banner(above) and len(above) <= _ABOVE_CHARS:
             line = f"{above} {line}"
+    line, rest = with_message(line, rest)  # ``runtime error: file a.xsl line 6``: a lead that says only where
     if line.startswith(_PIP_LOOKED):  # pip says what it looked for, then what it concluded: the conclusion first
         nxt = next((ln.strip() for ln in rest if ln.strip()), "")
         return f"{nxt} ({line})" if nxt.startswith(_PIP_CONCLUDED) else line

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from .causes import BARE, joined, owner, said_below, with_below
 from .failure_rules import RULES, Rule
 from .host_lines import FAILED_WORD, programs, said_failed, under_lead
+from .leads import lead_before
 from .reasons import (
     ERROR_LINE,
     error_at_edge,
@@ -365,6 +366,7 @@ def _worded(text: str, best: _Best) -> _Best:
 def _first_report(text: str, best: _Best) -> _Best:
     """The best line, or where the tool first reported the message it then raised again (see ``said_first``)."""
     first = said_first(text, best.line, best.start) if not best.title else None
+    first = first or (lead_before(text, best.start) if not best.title else None)  # a lead that says only where
     return _Best(best.rank, best.order, first[1], first[0], False) if first else best
 
 
