@@ -6,9 +6,13 @@ HTML export (``admin / pw</div>``), and the user and password a package index's 
 is given by position; and, from the seventeenth part, a name and a value given in code (``ZorbItem(name: "key",
 value: "v")``) or as a pair (gRPC's metadata), a network device's secret in the clear (``secret 0 pw``,
 ``plain-text-password-value pw``), a control port's ``AUTHENTICATE "pw"``, ``IDENTIFIED BY`` in a client's history
-(``\\040`` for its spaces), R's assignment (``zorb_key <- "v"``) and a UUID under a key's name. Invented tools and
-values; each redacted as text and inside a JSON string alike, and redacting again changes nothing; look-alikes
-stay."""
+(``\\040`` for its spaces), R's assignment (``zorb_key <- "v"``) and a UUID under a key's name; and, from the
+eighteenth, a header set value first (``setValue("v", forHTTPHeaderField: "x-zorb-token")``), a random token as a
+URL's path segment, a credential printed under a label that names it, a cracking tool's passwords, Windows' Wi-Fi
+key in the clear, a password given to ``dscl -passwd`` or ``qpdf --encrypt`` or piped to ``--key-file=-``, a value
+under a name that says authorization, and random letters alone printed by a command that names a secret. Invented
+tools and values; each redacted as text and inside a JSON string alike, and redacting again changes nothing;
+look-alikes stay."""
 
 from __future__ import annotations
 
@@ -56,6 +60,18 @@ CASES = [
     ("CREATE\\040USER\\040'ro'\\040IDENTIFIED\\040BY\\040'Pq7!zW3mKx';\n", "Pq7!zW3mKx"),
     ('zorb_key <- "Xk4mQ9vZ2pLw7RtN8cBy"\n', "Xk4mQ9vZ2pLw7RtN8cBy"),
     ("zorb.agent.register.key=4f9c2e71-b04d-4d85-a29c-3e0d7b1f48e2\n", "4f9c2e71-b04d-4d85-a29c-3e0d7b1f48e2"),
+    # learnt from the eighteenth part
+    ('req.setValue("q8ZvLm2xKp7wRt4N", forHTTPHeaderField: "X-Zorb-Token")\n', "q8ZvLm2xKp7wRt4N"),
+    ("$ curl https://hub.zorb.lan/api/Zq7mK2xLp9WvR4tN8cBy3HdF6gJs1AeU/state\n", "Zq7mK2xLp9WvR4tN8cBy3HdF6gJs1AeU"),
+    ("$ zorbctl add e7\nAgent token for 'e7':\n\n   Wq4mZ8xKp2LvR7tN9cBy3HdF\n", "Wq4mZ8xKp2LvR7tN9cBy3HdF"),
+    ("$ hashcat -m 0 h.txt words.txt --show\n5f4dcc3b5aa765d61d8327deb882cf99:Zorbmarble.42!\n", "Zorbmarble.42!"),
+    ("$ john --show pw.txt\nci_bot:Kp7!zQ2mWx:1004:1004::/home/ci_bot:/bin/sh\n", "Kp7!zQ2mWx"),
+    ("    Key Content            : harbour-lantern.83!\n", "harbour-lantern.83!"),
+    ("$ sudo dscl . -passwd /Users/lab 'Tq3!mZ8wLx'\n", "Tq3!mZ8wLx"),
+    ("$ qpdf --encrypt Vm7!qL2zRx owner 256 -- a.pdf b.pdf\n", "Vm7!qL2zRx"),
+    ("printf '%s' 'Lz8!qW3mKv' | cryptsetup open /dev/sdb1 vault --key-file=-\n", "Lz8!qW3mKv"),
+    ('ZORB_AUTHORIZATION = "dXNlcjpabzhxV3YyTGtSN3RYcDRu"\n', "dXNlcjpabzhxV3YyTGtSN3RYcDRu"),
+    ("ops@zorb:~$ cat relay.secret\nKbVDxFwtYLMq\n", "KbVDxFwtYLMq"),
 ]
 
 
@@ -91,6 +107,15 @@ def test_each_is_streamed_as_it_is_redacted_whole() -> None:
         "username ops privilege 15 secret 5 $1$mERr$hx5rVt7rPNoS4wqbXKX7m0\n",  # a hash (type 5)
         "token <- getToken()\n",  # a call
         "ZORB_CACHE_KEY=4f9c2e71-b04d-4d85-a29c-3e0d7b1f48e2\n",  # a cache's key
+        'req.setValue("application/json", forHTTPHeaderField: "Accept")\n',
+        "https://github.com/zorb/app/commit/3f9c2e71b04d85f6a29c3e0d7b1f48e2a6c9d01b/files\n",  # a digest, one case
+        "https://zorb.dev/docs/getting-started-with-the-zorb-cli-tool/install\n",  # words
+        "Primary key for table orders:\n   order_id\n",  # a column's name
+        "$ hashcat --help\nUsage: hashcat [options]... hash|hashfile\n",
+        "root:x:0:0:root:/root:/bin/bash\n",  # no password shown
+        "    Key Content            : Absent\n",
+        'AUTHORIZATION_URL = "https://auth.zorb.dev/authorize"\n',
+        "ops@zorb:~$ cat relay.secret\nHelloWorldRelay\n",  # words
     ],
 )
 def test_look_alikes_stay(text: str) -> None:

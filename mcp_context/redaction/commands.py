@@ -63,7 +63,8 @@ CONNECT_CALL = (
 CONNECT_CALL_ANCHORS = ("database(", "connect(", "Connect(")
 
 #: A value echoed into a command that reads a secret from its input: ``echo 'pw' | cmd ... --password-stdin``
-#: (docker, podman, helm, oras login), or a secret store's command that names what it stores (``printf '%s' v |
+#: (docker, podman, helm, oras login; cryptsetup's ``--key-file=-``), or a secret store's command that names what it
+#: stores (``printf '%s' v |
 #: docker secret create api_token -``, ``echo v | gh secret set API_KEY``, ``| wrangler secret put X``).
 PIPED = (
     rf"\b(?:echo|printf)[ \t]{{1,4}}(?:-[nE]{{1,2}}[ \t]{{1,4}})?(?:(?P<f>['\"]?)%s(?:\\n)?(?P=f)[ \t]{{1,4}})?"
@@ -79,7 +80,7 @@ def piped(match: re.Match[Any], text: str | bytes) -> bool:
     # the command ends with its line, in a JSON string too (an escaped newline): a next line's words are no part
     command = _LINE_END.split(ascii_of(match.group("command")), maxsplit=1)[0]
     value = ascii_of(match.group("secret"))
-    if "--password-stdin" in command:
+    if any(flag in command for flag in _STDIN_SECRET):
         return given_password(match, text)
     if not _LOGIN_WORDS.isdisjoint(command.split()):  # a login that reads its token from the input
         return value[0] not in "$%{<" and (
@@ -113,6 +114,8 @@ def echo_into(match: re.Match[Any], text: str | bytes) -> bool:
 
 
 _RUN12 = re.compile(r"[A-Za-z0-9]{12,}")
+#: Flags that make a command read its password or key from its input (docker's, cryptsetup's ``--key-file=-``).
+_STDIN_SECRET = ("--password-stdin", "--key-file=-", "--key-file -", "--passphrase-fd 0")
 #: Words of a command that logs in with what it reads from its input (``cargo login``, ``gh auth login
 #: --with-token``, ``vault login -``).
 _LOGIN_WORDS = frozenset({"login", "--with-token", "--token-stdin", "--password-stdin"})
@@ -240,8 +243,8 @@ ANSWERED_ANCHORS = ("expect",)
 #: Tools that take a user and then a password by position, with the options that put them so: Apache's
 #: ``htpasswd -b file user pw`` (``-b``: the password on the command line), unixODBC's ``isql DSN user pw``,
 #: Windows' ``net user name pw /add`` and ``net use \\host\share pw /user:name``, a package index's login kept by
-#: Poetry (``poetry config http-basic.NAME user pw``) and SAP HANA's secure store (``hdbuserstore SET KEY host:port
-#: user pw``).
+#: Poetry (``poetry config http-basic.NAME user pw``), SAP HANA's secure store (``hdbuserstore SET KEY host:port
+#: user pw``), macOS's ``dscl . -passwd /Users/name pw`` and qpdf's ``--encrypt user-pw owner-pw``.
 POSITIONAL = (
     r"\b(?:htpasswd(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}?[ \t]{1,4}-[A-Za-z]{0,3}b[A-Za-z]{0,3}"
     r"(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}"
@@ -251,13 +254,15 @@ POSITIONAL = (
     rf"|(?i:net[ \t]{{1,4}}use)[ \t]{{1,4}}(?:(?:[A-Za-z]:|\*)[ \t]{{1,4}})?\\{{2,4}}{_UNC}{{1,256}}"
     r"(?:[ \t]{1,4}/(?i:user|u):[^\s/]{1,128})?"
     rf"|http-basic\.[A-Za-z0-9_.\-]{{1,64}}[ \t]{{1,4}}{_ARG}{{1,64}}"
-    rf"|hdbuserstore(?:[ \t]{{1,4}}-[A-Za-z]{{1,8}}){{0,4}}[ \t]{{1,4}}(?i:set)(?:[ \t]{{1,4}}{_ARG}{{1,256}}){{3}})"
+    rf"|hdbuserstore(?:[ \t]{{1,4}}-[A-Za-z]{{1,8}}){{0,4}}[ \t]{{1,4}}(?i:set)(?:[ \t]{{1,4}}{_ARG}{{1,256}}){{3}}"
+    rf"|dscl[ \t]{{1,4}}{_ARG}{{1,128}}[ \t]{{1,4}}-passwd[ \t]{{1,4}}{_ARG}{{1,128}}"
+    rf"|qpdf(?:[ \t]{{1,4}}{_ARG}{{1,128}}){{0,6}}?[ \t]{{1,4}}--encrypt)"
     rf"[ \t]{{1,4}}(?P<q>['\"]?)(?P<secret>[^\s/\"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]{_ARG}{{5,255}})(?P=q)"
     r"(?=[\s;|&)]|\\[nrt]|$)"
 )
 POSITIONAL_ANCHORS = (
     "htpasswd", "isql", "net use", "NET USE", "Net use", "net user", "NET USER", "Net user", "http-basic.",
-    "hdbuserstore",
+    "hdbuserstore", "dscl", "qpdf",
 )  # fmt: skip
 
 

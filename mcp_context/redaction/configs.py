@@ -200,6 +200,13 @@ PAIR = (
     r"(?P<vq>[\"'])(?:(?P<scheme>[A-Za-z][A-Za-z\-]{1,24}) )?(?P<secret>[^\"'\\\s]{6,2048})(?P=vq)[ \t]{0,4}[)\]]"
 )
 PAIR_ANCHORS = ("('", '("', "['", '["')
+#: A header set by a call that takes the value first and the name after it (Swift's and Objective-C's
+#: ``setValue("v", forHTTPHeaderField: "x-access-token")``), judged as a name and a value are.
+HEADER_SET = (
+    r"\bsetValue\([ \t]{0,4}(?P<vq>\\?\")(?:(?P<scheme>[A-Za-z][A-Za-z\-]{1,24}) )?(?P<secret>[^\"\\\s]{6,2048})(?P=vq)"
+    r"[ \t]{0,4},[ \t]{0,4}forHTTPHeaderField:[ \t]{0,4}\\?\"(?P<name>[A-Za-z0-9_.:\-]{1,64})\\?\""
+)
+HEADER_SET_ANCHORS = ("setValue(",)
 #: Headers that carry a credential after a scheme's word, whatever their names say.
 _SCHEMED = frozenset({"authorization", "proxy-authorization"})
 

@@ -29,9 +29,24 @@ _SECRET_PARTS = (
 #: Words that say so only standing as a whole word of the name: ``DB_PASS``, ``PWD``, ``auth``, ``sig`` (a SAS
 #: signature; not ``signature``, which a message carries in the open), ``pat`` (a personal access token), ``psk``
 #: (a pre-shared key: Wi-Fi's, IPsec's), ``bearer`` (curl's ``--oauth2-bearer``), ``community`` (SNMP's,
-#: a password; not ``hmac``, which names an algorithm as often as a key).
+#: a password; not ``hmac``, which names an algorithm as often as a key), ``authorization`` (a header's value kept
+#: under a variable's name: ``ZORB_AUTHORIZATION = "<base64>"``).
 _SECRET_WORDS = frozenset(
-    {"pass", "pwd", "passwd", "pw", "auth", "sig", "creds", "apikey", "pat", "psk", "bearer", "community"}
+    {
+        "pass",
+        "pwd",
+        "passwd",
+        "pw",
+        "auth",
+        "sig",
+        "creds",
+        "apikey",
+        "pat",
+        "psk",
+        "bearer",
+        "community",
+        "authorization",
+    }
 )
 #: Words that, anywhere in a name, say its value is not a secret: an id, a URL, a file, a count, a public key,
 #: a page cursor (``token_url``, ``api_key_id``, ``password_file``, ``max_tokens``, ``next_page_token``).
@@ -206,8 +221,9 @@ NAMED = (
     # class="e">``)
     r"|[ \t]{0,4}</[A-Za-z][A-Za-z0-9_:.\-]{0,30}>(?:[ \t\r\n]|\\[nrt]){0,16}<[A-Za-z][A-Za-z0-9_:.\-]{0,30}"
     r"(?:[ \t]{1,4}[A-Za-z_:][A-Za-z0-9_:.\-]{0,30}=\\{0,8}[\"'][^\"'<>\n\\]{0,64}\\{0,8}[\"']){0,4}>{spaced})"
-    # the quote may be markup's entity (``&quot;v&quot;``: a value holding its quotes, as XML writes it)
-    rf"(?P<q>(?:\\{{0,8}}[\"'`](?:\\{{1,8}}[\"'`])?|&(?:quot|apos|#3[49]);)?)(?<!\\)(?P<secret>(?<=[\"'`])(?:[a-z]{{4}}\x20){{3}}[a-z]{{4}}(?=\\{{0,8}}[\"'`])|(?<=[\"'`])(?!\[){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
+    # the quote may be markup's entity (``&quot;v&quot;``: a value holding its quotes, as XML writes it); a second
+    # quote is one escaped deeper (``"\"v\""``), never the close of an empty value (``\"\",next=...`` in JSON)
+    rf"(?P<q>(?:(?P<qb>\\{{0,8}})[\"'`](?:(?P=qb)\\{{1,8}}[\"'`])?|&(?:quot|apos|#3[49]);)?)(?<!\\)(?P<secret>(?<=[\"'`])(?:[a-z]{{4}}\x20){{3}}[a-z]{{4}}(?=\\{{0,8}}[\"'`])|(?<=[\"'`])(?!\[){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
     r"(?=\\{0,8}[\"'`]|[\s\x00-\x1f\x7f,;&<>)}\]|]|\\|$)"
 )
 _NAMED_WORDS = (

@@ -253,13 +253,14 @@ def token_flag(match: re.Match[Any], text: str | bytes) -> bool:
 
 #: A key given to the class a vendor's SDK names for itself (``OpenCageGeocode('k')``, ``new JotForm("k")``,
 #: ``CustomerIO('site id', 'k')``; ``Client(`` is read by the keyed calls' rule): a call given literals, the last of
-#: them made as keys are (random, or hex of 20 characters and more with letters and digits mixed); its name read back.
+#: them made as keys are (random, 16 characters or more, or hex of 20 and more with letters and digits mixed); its name
+#: read back.
 CLASS_KEY = (
     r"\((?:[ \t]{0,4}(?P<q1>\\{0,8}['\"])[^'\"\n\\]{0,64}(?P=q1)[ \t]{0,4},){0,2}[ \t]{0,4}"
-    r"(?P<q>\\{0,8}['\"])(?P<secret>[A-Za-z0-9_\-]{20,128})(?P=q)[ \t]{0,4}(?:\)|,"
+    r"(?P<q>\\{0,8}['\"])(?P<secret>[A-Za-z0-9_\-]{16,128})(?P=q)[ \t]{0,4}(?:\)|,"
     # the last literal made so: a site's id before its key stays, when the key is read first and when it is a
     # placeholder (read again)
-    r"(?![ \t]{0,4}\\{0,8}['\"](?:[A-Za-z0-9_\-]{20,128}|\[secret:)))"
+    r"(?![ \t]{0,4}\\{0,8}['\"](?:[A-Za-z0-9_\-]{16,128}|\[secret:)))"
 )
 CLASS_KEY_ANCHORS = ("('", '("', '(\\"')
 #: The class before the call: a capital first (or after ``new``), its module's name before it (``opencage.X``).
@@ -291,7 +292,8 @@ def class_key(match: re.Match[Any], text: str | bytes) -> bool:
     """Whether a class (not a function: ``sha1('...')``, ``assertEqual(...)``) is given a value made as a key, and
     its name does not say it is made of a digest, an id or a version."""
     value = ascii_of(match.group("secret"))
-    if not (random_value(value) or _hex_key(value)):
+    short = len(value) < 20  # 16 to 19 characters: one random run, no parts joined (``ChaCha20-Poly1305``)
+    if not ((value.isalnum() and random_run(value)) if short else (random_value(value) or _hex_key(value))):
         return False
     head = _CLASS.search(_before(match, text, 200))
     if head is None:
@@ -300,3 +302,21 @@ def class_key(match: re.Match[Any], text: str | bytes) -> bool:
     if not (name[0].isupper() or head.group().startswith("new")):
         return False
     return {w.lower() for w in generic.words(name)}.isdisjoint(_NOT_KEY_CLASS)
+
+
+#: A random token as a segment of a URL's path (a bridge's API user in ``/api/<token>/lights``, a cron endpoint's
+#: ``/cron/<token>``): a capability that whoever holds the URL holds. Upper case, lower case and digits in a run of 32
+#: or more, as a generated token is; a digest's hex or an id's is one case, and stays.
+URL_PATH_TOKEN = (
+    r"\b[A-Za-z][A-Za-z0-9+.\-]{0,16}://[^\s/\"'`<>\\]{1,256}(?:/[^\s/?#\"'`<>\\]{0,128}){0,12}?"
+    r"/(?P<secret>[A-Za-z0-9]{32,128})(?=[/?#\s\"'`<>\\]|$)"
+)
+URL_PATH_TOKEN_ANCHORS = ("://",)
+URL_PATH_TOKEN_BACK = 20
+
+
+def url_path_token(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the segment mixes upper case, lower case and digits, and is random."""
+    value = ascii_of(match.group("secret"))
+    mixed = any(c.isupper() for c in value) and any(c.islower() for c in value) and any(c.isdigit() for c in value)
+    return mixed and random_run(value)

@@ -15,6 +15,7 @@ from . import (
     inserts,
     keys,
     placed,
+    printed,
     shaped,
     shapes,
     stores,
@@ -410,4 +411,15 @@ RULES: tuple[Rule, ...] = (
     _rule("secret", configs.PAIR_ANCHORS, configs.PAIR, accept=configs.name_value),
     _rule("password", configs.DEVICE_SECRET_ANCHORS, configs.DEVICE_SECRET, accept=commands.given_password),
     _rule("password", commands.CONTROL_AUTH_ANCHORS, commands.CONTROL_AUTH, accept=commands.given_password),
+    _rule("secret", configs.HEADER_SET_ANCHORS, configs.HEADER_SET, accept=configs.name_value),
+    _rule(
+        "token",
+        placed.URL_PATH_TOKEN_ANCHORS,
+        placed.URL_PATH_TOKEN,
+        back=placed.URL_PATH_TOKEN_BACK,
+        accept=placed.url_path_token,
+    ),
+    _rule("secret", printed.LABELLED_ANCHORS, printed.LABELLED, folded=True, accept=printed.labelled),
+    _rule("password", printed.KEY_CONTENT_ANCHORS, printed.KEY_CONTENT, accept=commands.given_password),
+    Rule("password", printed.CRACKED_ANCHORS, r"(?!)", finder=printed.cracked_rows),
 )

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from . import generic, shaped, values
-from .values import ascii_of, password_like, plausible_value, random_run
+from .values import ascii_of, password_like, plausible_value, random_letters, random_run
 
 #: Characters of a value given on a command line or in a field: no white space, quote, backslash (a JSON
 #: escape), shell operator, nor anything outside ASCII (spelled so that rules.py can write it for bytes).
@@ -439,7 +439,8 @@ def path_token(match: re.Match[Any], text: str | bytes) -> bool:
 
 #: A command at a shell prompt (``$ ``, ``user@host:~/app$ ``) whose words name a secret (``salt-call pillar.get
 #: db:root_password``, ``cat /etc/vpn/auth.txt``, ``vault kv get -field=password``), and a line of its output (one of
-#: its first four) that is one value alone, made as a password: what the command printed is the secret it named. A
+#: its first four) that is one value alone, made as a password (or of random letters alone: ``EbVDxFwtYLMe``): what
+#: the command printed is the secret it named. A
 #: line it passes over holds no placeholder: what is redacted again is judged as it was the first time. The output's
 #: lines end as the command's line does: a real line break, or a JSON string's ``\n`` (a text inside a JSON
 #: document). Where the command's line ends with a real break, a ``\n`` in a line of its output is two characters
@@ -452,7 +453,8 @@ PROMPT_OUTPUT = (
     r"(?P<command>(?:\\\r?\n|\\\\\\n|[^\n\\]|(?!\\\\\\n)\\[^nr\n]){1,200})(?:(?P<nl>\r?\n)|(?:\\r)?\\n)"
     r"(?:(?!(?:[^\n\\]|\\(?(nl)[^\n]|[^nr\n])){0,128}\[secret:)(?:[^\n\\$]|\\(?(nl)[^\n]|[^nr\n])){0,128}"
     r"(?(nl)\r?\n|(?:\\r)?\\n)){0,3}?[ \t]{0,16}"
-    r"(?P<secret>(?=[^\s\\:]{0,255}[\d!#%^*+~])(?=[^\s\\:]{0,255}[A-Za-z])[^\s\"'`\\:$][^\s\"'`\\:]{5,255})"
+    r"(?P<secret>(?=[^\s\\:]{0,255}[\d!#%^*+~]|[A-Za-z]{10,255}(?![^\s\"'`\\:]))(?=[^\s\\:]{0,255}[A-Za-z])"
+    r"[^\s\"'`\\:$][^\s\"'`\\:]{5,255})"
     # in a JSON string, a line may end where the string does
     r"[ \t]{0,16}(?=(?(nl)\r?\n|(?:\\[rn]|\"))|$)"
 )
@@ -485,4 +487,4 @@ def prompt_output(match: re.Match[Any], text: str | bytes) -> bool:
     if not any(generic.secret_name(word) for word in words):
         # a command that names a key (``Fernet.generate_key()``): what it prints is one when random
         return random and any(generic.key_name(word) for word in words)
-    return password_like(value) or random
+    return password_like(value) or random or random_letters(value)
