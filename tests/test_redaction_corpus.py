@@ -22,6 +22,7 @@ from tests.secret_corpus import (
     fifteenth,
     fifth,
     fourteenth,
+    nineteenth,
     ninth,
     seventeenth,
     seventh,
@@ -213,8 +214,14 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
 
 @pytest.mark.parametrize(
     ("module", "table"),
-    [(fifteenth, "FIFTEENTH"), (sixteenth, "SIXTEENTH"), (seventeenth, "SEVENTEENTH"), (eighteenth, "EIGHTEENTH")],
-    ids=["fifteenth", "sixteenth", "seventeenth", "eighteenth"],
+    [
+        (fifteenth, "FIFTEENTH"),
+        (sixteenth, "SIXTEENTH"),
+        (seventeenth, "SEVENTEENTH"),
+        (eighteenth, "EIGHTEENTH"),
+        (nineteenth, "NINETEENTH"),
+    ],
+    ids=["fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"],
 )
 def test_a_part_with_long_keys_is_complete_and_is_what_its_module_makes(module: Any, table: str) -> None:
     """The fifteenth held-out part and those after it, as the fourteenth: at least 50 formats of two cases each, over
