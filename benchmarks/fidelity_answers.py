@@ -9,25 +9,38 @@ Read and Edit); serde_json's pretty print of a run's result and of a read file n
 ``<tool_output>`` element (IronClaw's shell and read_file), and the lines an edit replaces with one line of context
 either side, as a model asked to include them sends Kwaak's replace_lines; codemcp's RunCommand, ReadFile and EditFile
 answers (a run's stdout as its truncation rejoins the lines, a file numbered ``{n:6}`` and a tab, an edit's window
-numbered ``{n:4d} | ``). ``fidelity_corpora`` fills them from the
-case, the run's printed output (its last newline dropped), the exit code the failing run ended with and the fix's old
-and new text."""
+numbered ``{n:4d} | ``); nanocode's bash and read answers (the output stripped or ``(empty)``, a file numbered
+``{n:4}| ``), MCPHost's answers as the Go JSON of an MCP tool result with its ``_meta`` (its bash and filesystem
+servers) and Theia's shellExecute answer as ``JSON.stringify`` of its result. ``fidelity_corpora`` fills them from the
+case, the run's printed output (its last newline dropped), the exit code the failing run ended with, the fix's old
+and new text, the command and the project's folder."""
 
 from __future__ import annotations
 
 import difflib
 import json
 
+from . import fidelity_answers_hosts as hosts
+
 
 def answer_slots(
-    output: str, before: str, after: str, abs_path: str, code: int, old: str = "", new: str = ""
+    output: str,
+    before: str,
+    after: str,
+    abs_path: str,
+    code: int,
+    old: str = "",
+    new: str = "",
+    command: str = "",
+    root: str = "",
 ) -> dict[str, str]:
     """The slots named in the module's docstring: ``{cow_ok}``/``{cow_failed}``/``{cow_read}``/``{cow_edited}``/
     ``{cow_written}``, ``{six_tabbed_json}``, ``{zeroclaw_read}``, ``{volt_ok}``/``{volt_failed}``,
     ``{msagent_ok}``/``{msagent_failed}``/``{msagent_read}``, ``{ellama_ok}``/``{ellama_failed}`` and
     ``{proxyai_read}``/``{proxyai_edited}``, ``{ironclaw_ok}``/``{ironclaw_failed}``/``{ironclaw_read}`` and
     ``{kwaak_start}``/``{kwaak_end}``/``{kwaak_content}``, ``{codemcp_ok}``/``{codemcp_failed}``/``{codemcp_read}``/
-    ``{codemcp_snippet}``."""
+    ``{codemcp_snippet}``, ``{nano_output}``/``{nano_read}``, ``{mcphost_ok}``/``{mcphost_failed}``/``{mcphost_read}``
+    and ``{theia_ok}``/``{theia_failed}``."""
     lines = before.split("\n")
     kept = lines[:-1] if before.endswith("\n") else lines  # str.lines() in Rust, readlines() in Python
     return {
@@ -37,6 +50,7 @@ def answer_slots(
         **_ironclaw(output, before, abs_path, code),
         **_kwaak(before, after, old),
         **_codemcp(output, before, code, old, new),
+        **hosts.answer_slots(output, before, code, command, root),
         # Amplifier's read_file numbers splitlines() right-aligned to six and a tab; its answer is json.dumps of a dict.
         "six_tabbed_json": json.dumps("\n".join(f"{n:6d}\t{line}" for n, line in enumerate(kept, 1))),
         # ZeroClaw's file_read numbers each line `N: ` and says how many there are under them.

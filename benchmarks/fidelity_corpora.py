@@ -79,9 +79,9 @@ class History:
 
 
 #: The parts, in the order reported: each a set of ecosystems and a set of agents (dev: everything not held out).
-PARTS = ("dev", "held-out", *(f"held-out {n}" for n in range(3, 28)))
+PARTS = ("dev", "held-out", *(f"held-out {n}" for n in range(3, 29)))
 #: The part no rule has been written from: only its aggregate line is printed unless the details are asked for.
-BLIND: str | None = "held-out 27"
+BLIND: str | None = "held-out 28"
 
 
 def split() -> dict[str, tuple[set[str], set[str]]]:
@@ -313,7 +313,17 @@ class _Writer:
             "output_or_no_console": out or _NO_CONSOLE,
             **span_slots(case.before, case.old, case.new, f"{PROJECT}/{case.project}/{case.path}"),
             **shown_slots(out, case.before, case.after),
-            **answer_slots(out, case.before, case.after, f"{PROJECT}/{rel}", case.exit_code, case.old, case.new),
+            **answer_slots(
+                out,
+                case.before,
+                case.after,
+                f"{PROJECT}/{rel}",
+                case.exit_code,
+                case.old,
+                case.new,
+                command=case.command,
+                root=f"{PROJECT}/{case.project}",
+            ),
         }
 
     def fill(self, value: Any, slots: dict[str, str]) -> Any:

@@ -58,7 +58,8 @@ failures per tool, in ``ecosystems_twentyfifth.py`` (makeinfo, Check, Varnish, a
 ``ecosystems_twentysixth.py`` (unbound-checkconf, visudo, lighttpd, Jing, GHDL) and ``ecosystems_twentysixth_checks.py``
 (pycodestyle, Yamale, Stylus); the twenty-seventh's, two failures per tool, in ``ecosystems_twentyseventh.py``
 (xsltproc, glslangValidator, wat2wasm, Thrift) and ``ecosystems_twentyseventh_checks.py`` (jinja2-cli, papermill,
-Next.js, Handlebars).
+Next.js, Handlebars); the twenty-eighth's, two failures per tool, in ``ecosystems_twentyeighth.py`` (LuaRocks, Miller,
+cmake-format) and ``ecosystems_twentyeighth_checks.py`` (sqlfmt, Frictionless, JSDoc, DCLint, dockerfile-utils).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -186,6 +187,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_twelfth_checks import behave, clang_tidy, hadolint, pre_commit, robot, tox, uv
     from ecosystems_twentieth import checkstyle, gtest, hugo, jsonnet, pyrefly
     from ecosystems_twentieth_web import cucumber, eleventy, graphql_codegen, svelte_check, swc, tailwindcss
+    from ecosystems_twentyeighth import cmake_format, luarocks, miller
+    from ecosystems_twentyeighth_checks import dclint, dockerfile_utils, frictionless, jsdoc, sqlfmt
     from ecosystems_twentyfifth import amtool, gem, libcheck, makeinfo, puppet_parser, varnish
     from ecosystems_twentyfifth_checks import nose2, quick_lint_js
     from ecosystems_twentyfirst import asciidoctor, catch2, cookiecutter, valac, yoyo
@@ -521,6 +524,14 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("papermill", papermill),
         ("next", next_build),
         ("handlebars", handlebars),
+        ("luarocks", luarocks),
+        ("miller", miller),
+        ("cmake_format", cmake_format),
+        ("sqlfmt", sqlfmt),
+        ("frictionless", frictionless),
+        ("jsdoc", jsdoc),
+        ("dclint", dclint),
+        ("dockerfile_utils", dockerfile_utils),
     ]
 
 

@@ -1,0 +1,95 @@
+"""Placeholders of three agent dialects (``tests/dialects``) whose answers are built from a run's output and exit code
+in a way a plain template cannot write: nanocode's bash and read tools, MCPHost's bash and filesystem servers (an MCP
+tool result as the Go JSON MCPHost hands the model) and Theia's shellExecute tool (``JSON.stringify`` of its result).
+``fidelity_answers`` merges them into its slots."""
+
+from __future__ import annotations
+
+import json
+
+#: What Theia's shellExecute reports as the run's duration in milliseconds (a run's own varies; one is chosen).
+THEIA_DURATION_MS = 1184
+#: What the model writes as the description MCPHost's run_shell_cmd requires (the dialect sends the same words).
+MCPHOST_DESCRIPTION = "Runs the failing check"
+
+
+def answer_slots(output: str, before: str, code: int, command: str, root: str) -> dict[str, str]:
+    """``{nano_output}``/``{nano_read}``, ``{mcphost_ok}``/``{mcphost_failed}``/``{mcphost_read}`` and
+    ``{theia_ok}``/``{theia_failed}``."""
+    return {**_nanocode(output, before), **_mcphost(output, before, code, command), **_theia(output, code, root)}
+
+
+def _nanocode(output: str, before: str) -> dict[str, str]:
+    """nanocode's bash joins the lines the command printed (stdout and stderr on one pipe) and strips them, or says
+    ``(empty)``; its read numbers what ``readlines()`` returns ``{n:4}| `` and joins it, each line keeping its end."""
+    lines = [line + "\n" for line in before.split("\n")]
+    lines[-1] = lines[-1][:-1]
+    read = "".join(f"{n:4}| {line}" for n, line in enumerate((x for x in lines if x), 1))
+    return {"nano_output": output.strip() or "(empty)", "nano_read": read}
+
+
+def _go_json(text: str, html: bool) -> str:
+    """A string as Go writes it into JSON: ``encoding/json`` escapes ``<``, ``>`` and ``&`` (``html``), the JSON
+    encoder MCPHost marshals with (sonic's default) does not; both keep other characters as they are."""
+    dumped = json.dumps(text, ensure_ascii=False).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    if html:
+        dumped = dumped.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return dumped
+
+
+def _mcphost(output: str, before: str, code: int, command: str) -> dict[str, str]:
+    """MCPHost's builtin bash server runs ``bash -c`` with the output of both streams together; a run that fails
+    hands it back as stderr with stdout empty, one that passes as stdout. The tool's text is ``<stdout>``, the
+    output, ``</stdout>``, ``<stderr>``, the output, ``</stderr>`` on lines of their own, and its ``_meta`` repeats
+    them with the exit code, the description and the command (``encoding/json`` of a map: keys sorted, HTML escaped).
+    MCPHost hands the model the whole result marshalled, ``_meta`` first, then ``content``. Its filesystem server's
+    read_file answers a text file as one text content."""
+    printed = f"{output}\n" if output else ""
+
+    def ran(exit_code: int) -> str:
+        stdout, stderr = ("", printed) if exit_code else (printed, "")
+        meta = (
+            f'{{"description":{_go_json(MCPHOST_DESCRIPTION, True)},"exit":{exit_code},'
+            f'"stderr":{_go_json(stderr, True)},"stdout":{_go_json(stdout, True)},"title":{_go_json(command, True)}}}'
+        )
+        text = f"<stdout>\n{stdout}\n</stdout>\n<stderr>\n{stderr}\n</stderr>"
+        return f'{{"_meta":{meta},"content":[{{"type":"text","text":{_go_json(text, False)}}}]}}'
+
+    return {
+        "mcphost_ok": ran(0),
+        "mcphost_failed": ran(code),
+        "mcphost_read": f'{{"content":[{{"type":"text","text":{_go_json(before, False)}}}]}}',
+    }
+
+
+def _theia(output: str, code: int, root: str) -> dict[str, str]:
+    """Theia's shellExecute answers ``{success, exitCode, output, duration, cwd}`` (``error`` is left out when there
+    is none), the output trimmed as ``combineAndTruncate`` keeps it (the corpus's one stream as stdout: no
+    ``--- stderr ---`` part); Theia's Anthropic model sends an object result as ``JSON.stringify`` of it."""
+    kept = _theia_truncate(output.strip())
+
+    def ran(exit_code: int) -> str:
+        result = {"success": exit_code == 0, "exitCode": exit_code, "output": kept}
+        result |= {"duration": THEIA_DURATION_MS, "cwd": root}
+        return json.dumps(result, ensure_ascii=False, separators=(",", ":"))
+
+    return {"theia_ok": ran(0), "theia_failed": ran(code)}
+
+
+def _theia_truncate(output: str, head: int = 50, tail: int = 50, grace: int = 10, width: int = 1000) -> str:
+    """``combineAndTruncate``: lines past ``width`` keep their two ends around ``... [N chars omitted] ...``; past
+    ``head + tail + grace`` lines only the first and last are kept around ``... [N lines omitted] ...``."""
+    if not output:
+        return output
+
+    def cut(line: str) -> str:
+        if len(line) <= width:
+            return line
+        half = (width - 30) // 2
+        return f"{line[:half]} ... [{len(line) - half * 2} chars omitted] ... {line[-half:]}"
+
+    lines = output.split("\n")
+    if len(lines) <= head + tail + grace:
+        return "\n".join(cut(line) for line in lines)
+    omitted = f"\n... [{len(lines) - head - tail} lines omitted] ...\n"
+    return "\n".join([*(cut(line) for line in lines[:head]), omitted, *(cut(line) for line in lines[-tail:])])
