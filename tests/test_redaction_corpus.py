@@ -31,6 +31,7 @@ from tests.secret_corpus import (
     tenth,
     thirteenth,
     twelfth,
+    twentieth,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -220,8 +221,9 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         (seventeenth, "SEVENTEENTH"),
         (eighteenth, "EIGHTEENTH"),
         (nineteenth, "NINETEENTH"),
+        (twentieth, "TWENTIETH"),
     ],
-    ids=["fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"],
+    ids=["fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth"],
 )
 def test_a_part_with_long_keys_is_complete_and_is_what_its_module_makes(module: Any, table: str) -> None:
     """The fifteenth held-out part and those after it, as the fourteenth: at least 50 formats of two cases each, over
