@@ -319,3 +319,32 @@ def test_a_lead_over_an_excerpt_is_not_told_with_the_excerpt_as_its_message() ->
     """An indented line with a caret under it is the source shown, not the message: the error below says why."""
     text = "Parse error at src/a.zs:2,7\n  let x = {\n        ^\nERROR: Unexpected end of block\n"
     assert "ERROR: Unexpected end of block" in (failures.quote(text, True) or "")
+
+
+def test_a_crossed_tally_of_no_errors_is_a_pass_with_warnings() -> None:
+    """A reporter that crosses its tally even when it counts no error (``✖ 2 problems (0 errors, 2 warnings)``)
+    has passed; with an error counted, it failed."""
+    passed = "\n/w/zorb/app.yml\n  3:1  warning  Quote the port.  quote-ports\n\n✖ 1 problems (0 errors, 1 warnings)\n"
+    assert not failures.read_command(passed, "zorblint app.yml").failed
+    failed = passed.replace("(0 errors, 1 warnings)", "(1 errors, 0 warnings)").replace("warning ", "error   ")
+    assert failures.read_command(failed, "zorblint app.yml").failed
+
+
+def test_a_parsers_list_of_what_it_expected_is_not_the_cause() -> None:
+    text = 'zq: cannot parse the query.\nParse error on token "]" at line 1 column 9.\nExpected one of:\n  ) , ;\n'
+    line = failures.read_command(text + "Exit code: 1", "zq 'x]'").line or ""
+    assert 'Parse error on token "]" at line 1 column 9.' in line and not line.startswith("Expected")
+
+
+def test_a_table_row_marked_invalid_is_a_checkers_finding() -> None:
+    text = "│ name   │ path         │ status  │\n│ orders │ data/o.csv   │ INVALID │\n│ 3 │ type-error │ Bad cell │\n"
+    reading = failures.read_command(text, "zorb validate data/o.csv")
+    assert reading.failed and "INVALID" in (reading.line or "")
+    assert not failures.read_command(text.replace("INVALID", "VALID  "), "zorb validate data/o.csv").failed
+
+
+def test_a_lead_every_finding_repeats_is_the_tools_own_not_a_hosts() -> None:
+    """``ERROR: ...`` line after line is how the tool reports: the first finding is the cause, as with an exit code."""
+    first = "ERROR: The @retrn tag is not known. File: a.js, line: 1"
+    text = f"{first}\nERROR: The @retrn tag is not known. File: a.js, line: 9"
+    assert failures.read_command(text, "zorbdoc a.js").line == first

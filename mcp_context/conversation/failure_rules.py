@@ -147,7 +147,13 @@ RULES: tuple[Rule, ...] = (
     # a diagnostic headed by a cross over its source excerpt's frame (``  x Expected ')', got '{'`` over
     # ``,-[api/src/a.ts:11:1]``, ``× ...`` over ``╭─[...]``), as Rust's diagnostic printers draw it
     _rule("framed diagnostic", r"^[ \t]*[x×✗✖][ \t]+\S[^\n]*(?=\n[ \t]*(?:,-+|╭─+)\[)", None, 88, needs=(",-[", "╭─")),
-    _rule("assertion", r"^[ \t]*(?:Failed asserting that|Expected:?[ \t]|expected:? ).+$", None, 88),
+    # (not a parser's list of what it would have taken, ``Expected one of:``: its error is said above it)
+    _rule(
+        "assertion",
+        r"^[ \t]*(?:Failed asserting that|(?:Expected:?[ \t]|expected:? )(?!(?:one|any) of\b)).+$",
+        None,
+        88,
+    ),
     # a label over the value below it that says what came (``---- Result was:``, ``Actual:``)
     _rule(
         "assertion",

@@ -453,8 +453,11 @@ _FRAMED = re.compile(r"([=+*!#~-])\1{4,} ?[A-Za-z][\w ]{2,40}? ?\1{5,}")
 _VERDICT_FRAMED = re.compile(r"^\s*([=+*#~-])\1{2,}\s*(?P<said>\S.*?\S)\s*\1{3,}\s*$")
 _FRAMED_WORDS = 3
 #: A finding led by the cross a tool marks a failed check with (``✖  subject may not be empty``, ``✗ renders``),
-#: the tick being its passed one.
-_CROSSED = re.compile(r"^[ \t]*\[?[✖✗✘❌]\]?[ \t]+\S")  # also in brackets: ``[✖] docs/a.md``
+#: the tick being its passed one; not a tally that counts no error (ESLint's reporter crosses ``2 problems (0 errors,
+#: 2 warnings)``, a run that passed with warnings).
+_CROSSED = re.compile(
+    r"^[ \t]*\[?[✖✗✘❌]\]?[ \t]+(?![^\n]*\b(?:0|no) (?:errors?|failures?)\b)\S"
+)  # also in brackets: ``[✖] docs/a.md``
 #: A stack's dump announced on a line of its own (``stack traceback:``, ``Stack trace:``, ``Backtrace:``): the
 #: program stopped on an error.
 _TRACE_HEAD = re.compile(r"(?i)^[ \t]*(?:stack traceback|stack trace|backtrace|call stack)[ \t]*:?[ \t]*$")
@@ -485,10 +488,12 @@ def host_lead(text: str) -> str | None:
     """The output under a host's ``Error: `` lead, when the line it leads says nothing of a failure by itself (the
     command's first line, ``Configuration file: ...``) or repeats the lead's word (``Error: Error --- a.js:3``), the
     output going on below it; None otherwise: ``Error: Cannot find module 'x'`` over its stack is the program's own
-    message."""
+    message, and so is a lead that later lines repeat (``ERROR: The @x tag is not a known tag.`` line after line)."""
     lead = _HOST_LEAD.match(text)
     rest = text[lead.end() :].lstrip("\n") if lead else ""
     if lead is None or "\n" not in rest.rstrip("\n"):
         return None
     first = rest[: rest.find("\n")]
+    if re.compile(rf"(?m)^{lead['word']}:").search(rest, len(first)):  # a later line led alike: the tool's own format
+        return None
     return rest if _score(first) == 0 or first.startswith(lead["word"]) else None

@@ -22,7 +22,7 @@ _HEADING = re.compile(r"^\S[^:\n]{0,60}(?:\(\d+\)|:)$")
 #: A table's row whose last cell is only a failed check's status (``| Invoice.total (L15) | MISSED |``), drawn with
 #: bars or box lines; the rows of the checks that passed say ``COVERED``, ``OK`` or ``PASSED`` there.
 _FAILED_ROW = re.compile(
-    r"(?m)^[ \t]*[|│┃].*\S.*[|│┃][ \t]*(?:MISSED|MISSING|FAILED|FAIL|FAILURE|ERROR|ERRORED|BROKEN|UNCOVERED|"
+    r"(?m)^[ \t]*[|│┃].*\S.*[|│┃][ \t]*(?:MISSED|MISSING|FAILED|FAIL|FAILURE|ERROR|ERRORED|BROKEN|UNCOVERED|INVALID|"
     r"NOT OK|NOT COVERED|[✗✖✘❌])[ \t]*[|│┃][ \t]*$"
 )
 _LEAD_CHARS = 100
