@@ -348,3 +348,16 @@ def test_a_lead_every_finding_repeats_is_the_tools_own_not_a_hosts() -> None:
     first = "ERROR: The @retrn tag is not known. File: a.js, line: 1"
     text = f"{first}\nERROR: The @retrn tag is not known. File: a.js, line: 9"
     assert failures.read_command(text, "zorbdoc a.js").line == first
+
+
+def test_a_checker_is_named_by_its_program_subcommand_or_option_never_by_a_folder() -> None:
+    """A run with no exit code of a checker that printed a place is a finding; the same output of a test runner
+    started in a folder named ``checkout`` is not (its passing lines name places too)."""
+    from mcp_context.conversation.host_lines import checks
+
+    assert checks("npx eslint src") and checks("go vet ./...") and checks("ruff format --check .")
+    assert checks("./node_modules/.bin/stylelint a.css") and checks("pnpm --filter web run typecheck")
+    assert not checks("cd /w/checkout-app && npx playwright test e2e/tax.spec.js")
+    assert not checks("pytest app/checkout")
+    passed = "\n  ✓  1 e2e/tax.spec.js:4:1 › adds VAT (13ms)\n\n  1 passed (1.0s)"
+    assert not failures.read_command(passed, "cd /w/checkout-app && npx playwright test e2e/tax.spec.js").failed

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from .causes import BARE, joined, owner, said_below, with_below
 from .failure_rules import RULES, Rule
-from .host_lines import FAILED_WORD, programs, said_failed, under_lead
+from .host_lines import FAILED_WORD, checks, programs, said_failed, under_lead
 from .leads import lead_before
 from .reasons import (
     ERROR_LINE,
@@ -97,7 +97,7 @@ def read_command(text: str, command: str = "") -> Reading:
     own = own_diagnostic(text, programs(command)) if line is None and command else None
     if own is not None:
         line = quote(text, failed=True) or own  # the best reason the output gives, else the program's own line
-    if line is None and _CHECKER.search(command):  # a checker prints findings only when it finds something
+    if line is None and checks(command):  # a checker prints findings only when it finds something
         found = finding(text)
         line = (quote(text, failed=True) or found) if found and not _NO_ERRORS.search(text) else None
         line = None if line and _MILDLY.search(line) else line  # a checker may pass with warnings
@@ -106,12 +106,6 @@ def read_command(text: str, command: str = "") -> Reading:
 
 _MILDLY = re.compile(r"(?i)warn|\bnote\b|\binfo\b|\bhint\b")
 _NO_ERRORS = re.compile(r"(?i)\b(?:0|no) (?:errors?|problems?|issues?|failures?|findings?)\b")
-#: A command that checks and prints findings only when it has some: a linter, a checker, a validator, a spelling or
-#: style checker, by the words in its name or its subcommand (``eslint``, ``shellcheck``, ``pyflakes``,
-#: ``codespell``, ``perlcritic``, ``go vet``, ``amtool check-config``, ``--check``).
-_CHECKER = re.compile(
-    r"(?i)(?:^|[\s/;&|(])(?:[\w.-]*(?:lint|check|flakes|spell|critic|style|validat|verif)[\w.-]*|vet)(?=[\s;&|)]|$)"
-)
 
 
 #: An option that makes warnings fatal, in the words tools give it: warnings as errors or fatal (``--fail-on-warnings``,

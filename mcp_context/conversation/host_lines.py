@@ -10,7 +10,7 @@ import re
 from .reasons import QUOTED
 from .wrappers import ECHOED
 
-__all__ = ["FAILED_WORD", "programs", "said_failed", "under_lead"]
+__all__ = ["FAILED_WORD", "checks", "programs", "said_failed", "under_lead"]
 
 
 #: Where one command of a command line ends and the next begins.
@@ -29,6 +29,30 @@ def programs(command: str) -> set[str]:
         if words:
             out.add(words[0].rsplit("/", 1)[-1])
     return out
+
+
+#: A program, a subcommand or an option whose name says it checks and prints findings only when it has some: a
+#: linter, a checker, a validator, a spelling or style checker (``eslint``, ``shellcheck``, ``pyflakes``, ``codespell``,
+#: ``perlcritic``, ``go vet``, ``amtool check-config``, ``--check``).
+_CHECKER = re.compile(
+    r"(?i)[\w.-]*(?:lint|check|flakes|spell|critic|style|validat|verif)[\w.-]*|vet|--?[\w-]*check[\w-]*"
+)
+#: How many words of a command are read for the checker's name: a runner's (``npx``, ``pnpm --filter x run``) first.
+_PROGRAM_WORDS = 6
+
+
+def checks(command: str) -> bool:
+    """Whether a command line runs a checker: by the name of a program (its file's), of a word after it that is no
+    path, or of an option; never by a folder's name (``cd ~/checkout && behave``, ``pytest app/checkout``)."""
+    for part in _COMMAND_SEP.split(command):
+        words = [w for w in part.split() if not _SETTING.match(w)]
+        if not words or words[0] in ("cd", "pushd"):
+            continue
+        named = [words[0].rsplit("/", 1)[-1], *(w for w in words[1:_PROGRAM_WORDS] if "/" not in w)]
+        flags = [w.split("=", 1)[0] for w in words if w.startswith("-")]
+        if any(_CHECKER.fullmatch(w) for w in (*named, *flags)):
+            return True
+    return False
 
 
 #: A failure word in a host's own line about the command it ran (``There was an error running the `make`
