@@ -10,7 +10,10 @@ value: "v")``) or as a pair (gRPC's metadata), a network device's secret in the 
 eighteenth, a header set value first (``setValue("v", forHTTPHeaderField: "x-zorb-token")``), a random token as a
 URL's path segment, a credential printed under a label that names it, a cracking tool's passwords, Windows' Wi-Fi
 key in the clear, a password given to ``dscl -passwd`` or ``qpdf --encrypt`` or piped to ``--key-file=-``, a value
-under a name that says authorization, and random letters alone printed by a command that names a secret. Invented
+under a name that says authorization, and random letters alone printed by a command that names a secret; and, from
+the nineteenth, a URL's segment named for a secret before its value, a class's key on the line after its call's
+opening, ``iinit pw``, a secrets table's line echoed into its file, a quoted login before ``pass``, a bearer token
+after an account's name, ``admins passwd user pw`` and SQLCipher's key. Invented
 tools and values; each redacted as text and inside a JSON string alike, and redacting again changes nothing;
 look-alikes stay."""
 
@@ -72,6 +75,18 @@ CASES = [
     ("printf '%s' 'Lz8!qW3mKv' | cryptsetup open /dev/sdb1 vault --key-file=-\n", "Lz8!qW3mKv"),
     ('ZORB_AUTHORIZATION = "dXNlcjpabzhxV3YyTGtSN3RYcDRu"\n', "dXNlcjpabzhxV3YyTGtSN3RYcDRu"),
     ("ops@zorb:~$ cat relay.secret\nKbVDxFwtYLMq\n", "KbVDxFwtYLMq"),
+    # learnt from the nineteenth part
+    ("GET https://api.zorb.dev/v2/json/api_token/7kq2mx9zl4wp8rt3nb6yh1df/items\n", "7kq2mx9zl4wp8rt3nb6yh1df"),
+    (
+        "req = zorbnlp.TopicsRequest(\n    'k2q9mx7zl4wp8rt3nb6yh1dfv5cj0sa3',\n    lang='en',\n)\n",
+        "k2q9mx7zl4wp8rt3nb6yh1dfv5cj0sa3",
+    ),
+    ("$ iinit 'Zq7!mK2xLp'\n", "Zq7!mK2xLp"),
+    ("echo 'relay ops@zorb.dev:Wx8**qL2mZkR' > /etc/zorbmail/secrets\n", "Wx8**qL2mZkR"),
+    ('account "w" imaps server "imap.zorb.dev" user "ops@zorb.dev" pass "harbour.4412*"\n', "harbour.4412*"),
+    ("-H 'Authorization: Bearer robot Q8ZVLM2XKP7WRT4NCBY3HDF6GJS1AEUZ'\n", "Q8ZVLM2XKP7WRT4NCBY3HDF6GJS1AEUZ"),
+    ("# zorbmq ctl admins passwd admin 'glacier-7731*'\n", "glacier-7731*"),
+    ('val db = SQLiteDatabase.openOrCreateDatabase(file, "wB3PW!1zV-QojK", null, null)\n', "wB3PW!1zV-QojK"),
 ]
 
 
@@ -116,6 +131,10 @@ def test_each_is_streamed_as_it_is_redacted_whole() -> None:
         "    Key Content            : Absent\n",
         'AUTHORIZATION_URL = "https://auth.zorb.dev/authorize"\n',
         "ops@zorb:~$ cat relay.secret\nHelloWorldRelay\n",  # words
+        "https://zorb.dev/docs/api_token/getting-started\n",  # words after the name
+        'echo "see the docs" > secrets/README\n',
+        'user "ops" pass "the exam"\n',
+        "val db = SQLiteDatabase.openOrCreateDatabase(file, null, null)\n",
     ],
 )
 def test_look_alikes_stay(text: str) -> None:

@@ -97,7 +97,8 @@ def piped(match: re.Match[Any], text: str | bytes) -> bool:
 #: '%s' v >> ~/.config/app/token``): what the file holds is the value, so the file's name is the value's.
 ECHO_INTO = (
     rf"\b(?:echo|printf)[ \t]{{1,4}}(?:-[nE]{{1,2}}[ \t]{{1,4}})?(?:(?P<f>['\"]?)%s(?:\\n)?(?P=f)[ \t]{{1,4}})?"
-    rf"(?P<q>(?:\\{{0,8}}['\"])?)(?P<secret>{_ARG}{{6,256}})(?P=q)"
+    # quoted, the value may hold spaces (a secrets table's line, ``label user:password``)
+    rf"(?P<q>\\{{0,8}}['\"])?(?P<secret>(?(q)[^'\"\n\\]{{6,256}}|{_ARG}{{6,256}}))(?(q)(?P=q))"
     r"[ \t]{0,4}>{1,2}[ \t]{0,4}(?P<file>[^\s;|&\"'`\\<>]{1,256})"
 )
 ECHO_INTO_ANCHORS = ("echo", "printf")
@@ -110,6 +111,8 @@ def echo_into(match: re.Match[Any], text: str | bytes) -> bool:
     value = ascii_of(match.group("secret"))
     if value[0] in "$%{<" or not generic.secret_name(name):
         return False
+    if " " in value:  # a line of words and the secret among them: one made as a password, or random
+        return any(password_like(word) or values.random_run(word) for word in re.split(r"[\s:@=]+", value) if word)
     return plausible_value(value, generic.password_name(name))
 
 
@@ -172,14 +175,16 @@ SAMBA_USER_ANCHORS = ("-U ",)
 
 #: A command that adds a user or sets a user's password, given the user and then the password by position
 #: (``rabbitmqctl add_user orders 'pw'``, ``change_password``, a broker's or a database's admin tool; a tool whose
-#: subcommands are a noun and a verb, ``samba-tool user create svc 'pw'``).
+#: subcommands are a noun and a verb, ``samba-tool user create svc 'pw'``, ``emqx ctl admins passwd admin 'pw'``).
 USER_VERB = (
-    r"\b(?:add_user|create_user|change_password|set_password|adduser|useradd|users?[ \t]{1,4}(?:create|add))[ \t]{1,4}"
+    r"\b(?:add_user|create_user|change_password|set_password|adduser|useradd|users?[ \t]{1,4}(?:create|add)|"
+    r"admins?[ \t]{1,4}passwd)[ \t]{1,4}"
     r"(?P<uq>['\"]?)[A-Za-z0-9_.@\-]{1,64}(?P=uq)[ \t]{1,4}"
     rf"(?P<q>(?:\\{{0,8}}['\"])?)(?P<secret>{_ARG}{{6,256}})(?P=q)(?=[\s;|&)]|\\[nrt]|$)"
 )
 USER_VERB_ANCHORS = (
-    "add_user ", "create_user ", "change_password ", "set_password ", "adduser ", "useradd ",
+    "add_user ", "create_user ", "change_password ", "set_password ", "adduser ", "useradd ", "admins passwd ",
+    "admin passwd ",
     "user create ", "user add ", "users create ", "users add ",
 )  # fmt: skip
 
@@ -244,7 +249,7 @@ ANSWERED_ANCHORS = ("expect",)
 #: ``htpasswd -b file user pw`` (``-b``: the password on the command line), unixODBC's ``isql DSN user pw``,
 #: Windows' ``net user name pw /add`` and ``net use \\host\share pw /user:name``, a package index's login kept by
 #: Poetry (``poetry config http-basic.NAME user pw``), SAP HANA's secure store (``hdbuserstore SET KEY host:port
-#: user pw``), macOS's ``dscl . -passwd /Users/name pw`` and qpdf's ``--encrypt user-pw owner-pw``.
+#: user pw``), macOS's ``dscl . -passwd /Users/name pw``, qpdf's ``--encrypt user-pw owner-pw`` and iRODS' ``iinit pw``.
 POSITIONAL = (
     r"\b(?:htpasswd(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}?[ \t]{1,4}-[A-Za-z]{0,3}b[A-Za-z]{0,3}"
     r"(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}"
@@ -256,13 +261,13 @@ POSITIONAL = (
     rf"|http-basic\.[A-Za-z0-9_.\-]{{1,64}}[ \t]{{1,4}}{_ARG}{{1,64}}"
     rf"|hdbuserstore(?:[ \t]{{1,4}}-[A-Za-z]{{1,8}}){{0,4}}[ \t]{{1,4}}(?i:set)(?:[ \t]{{1,4}}{_ARG}{{1,256}}){{3}}"
     rf"|dscl[ \t]{{1,4}}{_ARG}{{1,128}}[ \t]{{1,4}}-passwd[ \t]{{1,4}}{_ARG}{{1,128}}"
-    rf"|qpdf(?:[ \t]{{1,4}}{_ARG}{{1,128}}){{0,6}}?[ \t]{{1,4}}--encrypt)"
+    rf"|qpdf(?:[ \t]{{1,4}}{_ARG}{{1,128}}){{0,6}}?[ \t]{{1,4}}--encrypt|iinit)"
     rf"[ \t]{{1,4}}(?P<q>['\"]?)(?P<secret>[^\s/\"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]{_ARG}{{5,255}})(?P=q)"
     r"(?=[\s;|&)]|\\[nrt]|$)"
 )
 POSITIONAL_ANCHORS = (
     "htpasswd", "isql", "net use", "NET USE", "Net use", "net user", "NET USER", "Net user", "http-basic.",
-    "hdbuserstore", "dscl", "qpdf",
+    "hdbuserstore", "dscl", "qpdf", "iinit",
 )  # fmt: skip
 
 
@@ -270,9 +275,11 @@ POSITIONAL_ANCHORS = (
 #: library's ``sign(payload, 'k')`` and ``SignedString([]byte("k"))``, ``hmac.new(b'k', ...)``, ``createHmac('sha256',
 #: 'k')``, a cookie store's or parser's (``NewCookieStore([]byte("k"))``, ``cookieParser('k')``), SQL's
 #: ``pgp_sym_decrypt(x, 'k')``, an SDK's client built with its key (``Client("k")``, a vendor's ``ZorbClient("k")`` or
-#: ``zorb_client("project", "k")``); made as a password or random.
+#: ``zorb_client("project", "k")``), SQLCipher's database opened with its key (``openOrCreateDatabase(file, "k", null,
+#: null)``); made as a password or random.
 KEYED_CALL = (
-    r"(?:\b(?:sign|verify|SignedString|NewCookieStore|cookieParser|createHmac|NewHMAC|HMAC|Fernet|SDK)|Client|_client"
+    r"(?:\b(?:sign|verify|SignedString|NewCookieStore|cookieParser|createHmac|NewHMAC|HMAC|Fernet|SDK|"
+    r"openOrCreateDatabase|openDatabase)|Client|_client"
     r"|\bhmac\.new"
     r"|(?i:\bpgp_sym_(?:en|de)crypt(?:_bytea)?|\baes_(?:en|de)crypt|\b(?:en|de)cryptbypassphrase))\("
     # the arguments before it quoted as the key is, escaped too (a call inside a JSON string)
@@ -281,7 +288,8 @@ KEYED_CALL = (
 )
 KEYED_CALL_ANCHORS = (
     "sign(", "verify(", "SignedString(", "NewCookieStore(", "cookieParser(", "createHmac(", "NewHMAC(", "HMAC(",
-    "Fernet(", "Client(", "_client(", "SDK(", "hmac.new(", "pgp_sym_encrypt", "pgp_sym_decrypt", "PGP_SYM_ENCRYPT",
+    "Fernet(", "Client(", "_client(", "SDK(", "hmac.new(", "openOrCreateDatabase(", "openDatabase(",
+    "pgp_sym_encrypt", "pgp_sym_decrypt", "PGP_SYM_ENCRYPT",
     "PGP_SYM_DECRYPT", "aes_encrypt(", "aes_decrypt(", "AES_ENCRYPT(", "AES_DECRYPT(", "ENCRYPTBYPASSPHRASE(",
     "DECRYPTBYPASSPHRASE(", "EncryptByPassPhrase(", "DecryptByPassPhrase(",
 )  # fmt: skip

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from . import generic
+from .shaped import uuid_token
 from .values import ascii_of, entropy, password_like, plausible_value, random_run, random_signs
 
 #: Letters and digits long enough to judge as random.
@@ -256,13 +257,14 @@ def token_flag(match: re.Match[Any], text: str | bytes) -> bool:
 #: them made as keys are (random, 16 characters or more, or hex of 20 and more with letters and digits mixed); its name
 #: read back.
 CLASS_KEY = (
-    r"\((?:[ \t]{0,4}(?P<q1>\\{0,8}['\"])[^'\"\n\\]{0,64}(?P=q1)[ \t]{0,4},){0,2}[ \t]{0,4}"
+    r"\((?:(?:[ \t]|\r?\n|\\[nrt]){0,16}(?P<q1>\\{0,8}['\"])[^'\"\n\\]{0,64}(?P=q1)[ \t]{0,4},){0,2}"
+    r"(?:[ \t]|\r?\n|\\[nrt]){0,16}"
     r"(?P<q>\\{0,8}['\"])(?P<secret>[A-Za-z0-9_\-]{16,128})(?P=q)[ \t]{0,4}(?:\)|,"
     # the last literal made so: a site's id before its key stays, when the key is read first and when it is a
     # placeholder (read again)
     r"(?![ \t]{0,4}\\{0,8}['\"](?:[A-Za-z0-9_\-]{16,128}|\[secret:)))"
 )
-CLASS_KEY_ANCHORS = ("('", '("', '(\\"')
+CLASS_KEY_ANCHORS = ("('", '("', '(\\"', "(\n", "(\r\n", "(\\n")  # the literal on the next line too
 #: The class before the call: a capital first (or after ``new``), its module's name before it (``opencage.X``).
 _CLASS = re.compile(
     r"(?:\bnew[ \t]{1,4})?(?:[A-Za-z_$][A-Za-z0-9_$]{0,64}\.){0,3}(?P<name>[A-Za-z_$][A-Za-z0-9_$]{1,64})\Z"
@@ -320,3 +322,18 @@ def url_path_token(match: re.Match[Any], text: str | bytes) -> bool:
     value = ascii_of(match.group("secret"))
     mixed = any(c.isupper() for c in value) and any(c.islower() for c in value) and any(c.isdigit() for c in value)
     return mixed and random_run(value)
+
+
+#: A URL's path segment named for a secret and the value as the next segment (``/api_token/<v>/``, ``/apikey/<v>``),
+#: found at the name's end (``token/``) and read back to its segment's start.
+PATH_NAMED = (
+    r"/(?P<name>[\w.-]{0,24}(?i:token|key|secret)[\w.-]{0,8})/(?P<secret>[A-Za-z0-9_\-]{16,256})(?=[/?#\s\"'<>]|\\|$)"
+)
+PATH_NAMED_ANCHORS = ("token/", "key/", "secret/", "Token/", "Key/", "Secret/", "TOKEN/", "KEY/", "SECRET/")
+PATH_NAMED_BACK = 34
+
+
+def path_named(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the segment's name says secret and the value is random or a UUID (not a resource's name or a word)."""
+    value = ascii_of(match.group("secret"))
+    return generic.secret_name(ascii_of(match.group("name"))) and (random_value(value) or uuid_token(value))

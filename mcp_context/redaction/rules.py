@@ -238,7 +238,9 @@ RULES: tuple[Rule, ...] = (
     _rule(
         "bearer_token",
         "bearer",
-        r"(?i:\bauthorization\s{0,16}:\s{0,16}bearer)\s{1,16}(?P<secret>[A-Za-z0-9._~+/%!\-]{20,2048}={0,2})",
+        # an account's name may stand before the token (Checkmk's ``Bearer automation <secret>``)
+        r"(?i:\bauthorization\s{0,16}:\s{0,16}bearer)\s{1,16}(?:[a-z][a-z0-9_.\-]{0,31}[ \t]{1,4}(?=[A-Za-z0-9]{20}))?"
+        r"(?P<secret>[A-Za-z0-9._~+/%!\-]{20,2048}={0,2})",
         True,
         40,
     ),
@@ -412,6 +414,7 @@ RULES: tuple[Rule, ...] = (
     _rule("password", configs.DEVICE_SECRET_ANCHORS, configs.DEVICE_SECRET, accept=commands.given_password),
     _rule("password", commands.CONTROL_AUTH_ANCHORS, commands.CONTROL_AUTH, accept=commands.given_password),
     _rule("secret", configs.HEADER_SET_ANCHORS, configs.HEADER_SET, accept=configs.name_value),
+    _rule("token", placed.PATH_NAMED_ANCHORS, placed.PATH_NAMED, back=placed.PATH_NAMED_BACK, accept=placed.path_named),
     _rule(
         "token",
         placed.URL_PATH_TOKEN_ANCHORS,

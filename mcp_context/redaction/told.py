@@ -20,9 +20,10 @@ TOLD_PAIR = (
     r"(?P<secret>[^\s\"'`\\\x80-\U0010ffff]{6,128}?)(?P=q)[.,;!)]?(?=\s|\\[nrt\"]|[\"'<]|$)"
 )
 TOLD_PAIR_ANCHORS = tuple(f"{w}{s}" for w in ("pass", "password", "passwd", "pw", "pwd") for s in (" ", ":"))
-#: A login given just before: ``user x,``, ``username: x /``, ``login x;``.
+#: A login given just before: ``user x,``, ``username: x /``, ``login x;``, or quoted (fdm's ``user "x" pass "pw"``).
 _LOGIN_BEFORE = re.compile(
-    r"(?i:\b(?:user(?:name)?|login))[ \t]{0,2}[:=]?[ \t]{1,4}[^\s,;/\"'\\]{1,64}[ \t]{0,2}[,;/|][ \t]{0,4}\Z"
+    r"(?i:\b(?:user(?:name)?|login))[ \t]{0,2}[:=]?[ \t]{1,4}"
+    r"(?:[^\s,;/\"'\\]{1,64}[ \t]{0,2}[,;/|][ \t]{0,4}|\\{0,8}(?P<lq>[\"'])[^\"'\n\\]{1,64}\\{0,8}(?P=lq)[ \t]{1,4})\Z"
 )
 
 
