@@ -32,6 +32,7 @@ from tests.secret_corpus import (
     thirteenth,
     twelfth,
     twentieth,
+    twentyfirst,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -222,8 +223,9 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         (eighteenth, "EIGHTEENTH"),
         (nineteenth, "NINETEENTH"),
         (twentieth, "TWENTIETH"),
+        (twentyfirst, "TWENTYFIRST"),
     ],
-    ids=["fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth"],
+    ids=["fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth", "twentyfirst"],
 )
 def test_a_part_with_long_keys_is_complete_and_is_what_its_module_makes(module: Any, table: str) -> None:
     """The fifteenth held-out part and those after it, as the fourteenth: at least 50 formats of two cases each, over
@@ -281,7 +283,11 @@ def test_ordinary_source_and_logs_stay_untouched() -> None:
 #: A blind part whose texts the rules of its capture redact differently the second time (or inside a JSON string):
 #: a fault of the rules the part found, left for whoever writes rules from it. Which case fails is not read here, so
 #: the part stays blind; strict, so the mark has to go once the rules are fixed.
-NOT_YET_IDEMPOTENT: dict[str, str] = {}
+NOT_YET_IDEMPOTENT: dict[str, str] = {
+    twentyfirst.SPLIT: "the twenty-first part, measured blind on 6ddb2fb: at least one of its texts is redacted "
+    "differently the second time, as it is or given as JSON, or inside a JSON string than as it is (which of these, "
+    "and which case, was not read)",
+}
 
 
 @pytest.mark.parametrize(
