@@ -13,7 +13,9 @@ key in the clear, a password given to ``dscl -passwd`` or ``qpdf --encrypt`` or 
 under a name that says authorization, and random letters alone printed by a command that names a secret; and, from
 the nineteenth, a URL's segment named for a secret before its value, a class's key on the line after its call's
 opening, ``iinit pw``, a secrets table's line echoed into its file, a quoted login before ``pass``, a bearer token
-after an account's name, ``admins passwd user pw`` and SQLCipher's key. Invented
+after an account's name, ``admins passwd user pw`` and SQLCipher's key; and, from the twentieth, a token given as
+basic auth's user, a queued job's host, user and password, a device's ``set NAME VALUE``, an SMB URI's password after
+its workgroup, ``synouser --setpw`` and ``--passwd-on-stdin``. Invented
 tools and values; each redacted as text and inside a JSON string alike, and redacting again changes nothing;
 look-alikes stay."""
 
@@ -87,6 +89,15 @@ CASES = [
     ("-H 'Authorization: Bearer robot Q8ZVLM2XKP7WRT4NCBY3HDF6GJS1AEUZ'\n", "Q8ZVLM2XKP7WRT4NCBY3HDF6GJS1AEUZ"),
     ("# zorbmq ctl admins passwd admin 'glacier-7731*'\n", "glacier-7731*"),
     ('val db = SQLiteDatabase.openOrCreateDatabase(file, "wB3PW!1zV-QojK", null, null)\n', "wB3PW!1zV-QojK"),
+    # learnt from the twentieth part
+    ("r = requests.get(url, auth=('Q8ZvLm2xKp7wRt4NcBy3', 'x'))\n", "Q8ZvLm2xKp7wRt4NcBy3"),
+    ("  f.request :authorization, :basic, 'Zq7mK2xLp9WvR4tN8c', 'X'\n", "Zq7mK2xLp9WvR4tN8c"),
+    ("    * {'name': 'jobs.push', 'args': ['sftp.zorb.example', 'drop', 'Kq8!mZ2xLp4W']}\n", "Kq8!mZ2xLp4W"),
+    ('{"class":"SyncJob","args":["ftps://ledger.zorb.example","imp","Harbour-4471!"],"jid":"5f"}\n', "Harbour-4471!"),
+    ("ZORB-FW (to-b7) # set psksecret lantern-otter-81*\n", "lantern-otter-81*"),
+    ("DeviceURI smb://ZORB/svc-print:hK!m8zQ*Rb@fs01.zorb.lan/mfp\n", "hK!m8zQ*Rb"),
+    ("$ sudo synouser --setpw backup 'Lq7mZ2xKp9Wv'\n", "Lq7mZ2xKp9Wv"),
+    ("echo 'Wz8.qL2mKx7' | sudo openconnect --user=ops --passwd-on-stdin vpn.zorb.dev\n", "Wz8.qL2mKx7"),
 ]
 
 
@@ -135,6 +146,10 @@ def test_each_is_streamed_as_it_is_redacted_whole() -> None:
         'echo "see the docs" > secrets/README\n',
         'user "ops" pass "the exam"\n',
         "val db = SQLiteDatabase.openOrCreateDatabase(file, null, null)\n",
+        "r = requests.get(url, auth=('deploy-user', 'x'))\n",  # a user's name
+        "    * {'args': ['sftp.zorb.example', 'drop', 'report.csv']}\n",  # a file
+        "set timeout 30\nset tokenizer-mode fast\n",
+        "DeviceURI smb://ZORB/fs01/finance-mfp\n",
     ],
 )
 def test_look_alikes_stay(text: str) -> None:

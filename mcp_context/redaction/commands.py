@@ -63,7 +63,8 @@ CONNECT_CALL = (
 CONNECT_CALL_ANCHORS = ("database(", "connect(", "Connect(")
 
 #: A value echoed into a command that reads a secret from its input: ``echo 'pw' | cmd ... --password-stdin``
-#: (docker, podman, helm, oras login; cryptsetup's ``--key-file=-``), or a secret store's command that names what it
+#: (docker, podman, helm, oras login; openconnect's ``--passwd-on-stdin``, cryptsetup's ``--key-file=-``), or a secret
+#: store's command that names what it
 #: stores (``printf '%s' v |
 #: docker secret create api_token -``, ``echo v | gh secret set API_KEY``, ``| wrangler secret put X``).
 PIPED = (
@@ -118,7 +119,7 @@ def echo_into(match: re.Match[Any], text: str | bytes) -> bool:
 
 _RUN12 = re.compile(r"[A-Za-z0-9]{12,}")
 #: Flags that make a command read its password or key from its input (docker's, cryptsetup's ``--key-file=-``).
-_STDIN_SECRET = ("--password-stdin", "--key-file=-", "--key-file -", "--passphrase-fd 0")
+_STDIN_SECRET = ("--password-stdin", "--passwd-on-stdin", "--key-file=-", "--key-file -", "--passphrase-fd 0")
 #: Words of a command that logs in with what it reads from its input (``cargo login``, ``gh auth login
 #: --with-token``, ``vault login -``).
 _LOGIN_WORDS = frozenset({"login", "--with-token", "--token-stdin", "--password-stdin"})
@@ -249,7 +250,8 @@ ANSWERED_ANCHORS = ("expect",)
 #: ``htpasswd -b file user pw`` (``-b``: the password on the command line), unixODBC's ``isql DSN user pw``,
 #: Windows' ``net user name pw /add`` and ``net use \\host\share pw /user:name``, a package index's login kept by
 #: Poetry (``poetry config http-basic.NAME user pw``), SAP HANA's secure store (``hdbuserstore SET KEY host:port
-#: user pw``), macOS's ``dscl . -passwd /Users/name pw``, qpdf's ``--encrypt user-pw owner-pw`` and iRODS' ``iinit pw``.
+#: user pw``), macOS's ``dscl . -passwd /Users/name pw``, qpdf's ``--encrypt user-pw owner-pw``, iRODS' ``iinit pw``
+#: and a Synology NAS's ``synouser --setpw user pw``.
 POSITIONAL = (
     r"\b(?:htpasswd(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}?[ \t]{1,4}-[A-Za-z]{0,3}b[A-Za-z]{0,3}"
     r"(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}"
@@ -261,13 +263,14 @@ POSITIONAL = (
     rf"|http-basic\.[A-Za-z0-9_.\-]{{1,64}}[ \t]{{1,4}}{_ARG}{{1,64}}"
     rf"|hdbuserstore(?:[ \t]{{1,4}}-[A-Za-z]{{1,8}}){{0,4}}[ \t]{{1,4}}(?i:set)(?:[ \t]{{1,4}}{_ARG}{{1,256}}){{3}}"
     rf"|dscl[ \t]{{1,4}}{_ARG}{{1,128}}[ \t]{{1,4}}-passwd[ \t]{{1,4}}{_ARG}{{1,128}}"
-    rf"|qpdf(?:[ \t]{{1,4}}{_ARG}{{1,128}}){{0,6}}?[ \t]{{1,4}}--encrypt|iinit)"
+    rf"|qpdf(?:[ \t]{{1,4}}{_ARG}{{1,128}}){{0,6}}?[ \t]{{1,4}}--encrypt|iinit"
+    rf"|synouser[ \t]{{1,4}}--setpw[ \t]{{1,4}}{_ARG}{{1,64}})"
     rf"[ \t]{{1,4}}(?P<q>['\"]?)(?P<secret>[^\s/\"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]{_ARG}{{5,255}})(?P=q)"
     r"(?=[\s;|&)]|\\[nrt]|$)"
 )
 POSITIONAL_ANCHORS = (
     "htpasswd", "isql", "net use", "NET USE", "Net use", "net user", "NET USER", "Net user", "http-basic.",
-    "hdbuserstore", "dscl", "qpdf", "iinit",
+    "hdbuserstore", "dscl", "qpdf", "iinit", "synouser",
 )  # fmt: skip
 
 
@@ -424,3 +427,29 @@ SENT_BODY = (
     rf"(?P<secret>{_ARG}{{6,256}}?)(?:\\{{0,2}}\")?(?P=q)"
 )
 SENT_BODY_ANCHORS = ("curl",)
+
+
+#: An API token given as basic auth's user, with a word for the password the API ignores (requests' ``auth=('<token>',
+#: 'x')``, Faraday's ``:authorization, :basic, '<token>', 'X'``, ``HTTPBasicAuth('<token>', '')``): random.
+TOKEN_AS_USER = (
+    r"(?:\bauth=\(|:basic,|\bHTTPBasicAuth\(|\bbasic_auth\()[ \t]{0,4}(?P<q>\\{0,8}['\"])"
+    r"(?P<secret>[A-Za-z0-9_\-]{16,256})"
+    r"(?P=q)[ \t]{0,4},[ \t]{0,4}\\{0,8}['\"](?:[A-Za-z_]{0,12})\\{0,8}['\"]"
+)
+TOKEN_AS_USER_ANCHORS = ("auth=(", ":basic,", "HTTPBasicAuth(", "basic_auth(")
+
+
+#: A job's arguments as a queue prints them, a host or a URL, a user and a password (Celery's ``'args':
+#: ['sftp.x.example', 'user', 'pw']``, Sidekiq's ``"args":["ftps://x.example","user","pw"]``): the third made as a
+#: password.
+JOB_ARGS = (
+    r"(?P<aq>\\{0,8}['\"])args(?P=aq)[ \t]{0,4}[:=][ \t]{0,4}\[[ \t]{0,4}"
+    r"(?P<q1>\\{0,8}['\"])[A-Za-z][\w+.-]{0,16}(?::/)?/?/?[\w.-]{1,128}\.[\w.-]{1,64}(?P=q1)[ \t]{0,4},[ \t]{0,4}"
+    r"(?P<q2>\\{0,8}['\"])[\w.@-]{1,64}(?P=q2)[ \t]{0,4},[ \t]{0,4}"
+    rf"(?P<q>\\{{0,8}}['\"])(?P<secret>{_QUOTED}{{8,256}})(?P=q)"
+)
+JOB_ARGS_ANCHORS = ("'args'", '"args"', '\\"args\\"')
+
+
+def token_as_user(match: re.Match[Any], text: str | bytes) -> bool:
+    return values.random_run(ascii_of(match.group("secret")))

@@ -337,3 +337,25 @@ def path_named(match: re.Match[Any], text: str | bytes) -> bool:
     """Whether the segment's name says secret and the value is random or a UUID (not a resource's name or a word)."""
     value = ascii_of(match.group("secret"))
     return generic.secret_name(ascii_of(match.group("name"))) and (random_value(value) or uuid_token(value))
+
+
+#: A setting given by a device's command line as ``set NAME VALUE`` (FortiOS' ``set psksecret v``, VyOS', a
+#: router's), the name one that says secret.
+SET_NAMED = (
+    r"\bset[ \t]{1,4}(?P<name>[A-Za-z][\w-]{1,40})[ \t]{1,4}(?P<q>\\{0,8}[\"']?)(?P<secret>[^\s\"'\\]{6,256})(?P=q)"
+    r"[ \t]{0,8}(?=\r?\n|\\[rn]|$)"
+)
+SET_NAMED_ANCHORS = ("set ",)
+
+
+def set_named(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the name says secret and the value is given (not a reference) and made as one."""
+    name = ascii_of(match.group("name"))
+    value = ascii_of(match.group("secret"))
+    return generic.secret_name(name) and value[0] not in "$%{<" and plausible_value(value, generic.password_name(name))
+
+
+#: An SMB URI's password after a workgroup and a user (CUPS' ``DeviceURI smb://WORKGROUP/user:pw@host/queue``), which
+#: the URL rule, reading ``user:pw@`` right after ``://``, does not take.
+SMB_WORKGROUP = r"\bsmb://[^\s:/?#@\"'<>]{1,64}/[^\s:/?#@\"'<>]{1,64}:(?P<secret>[^\s/?#@\"'<>]{1,256})@"
+SMB_WORKGROUP_ANCHORS = ("smb://",)

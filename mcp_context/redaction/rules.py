@@ -415,6 +415,10 @@ RULES: tuple[Rule, ...] = (
     _rule("password", commands.CONTROL_AUTH_ANCHORS, commands.CONTROL_AUTH, accept=commands.given_password),
     _rule("secret", configs.HEADER_SET_ANCHORS, configs.HEADER_SET, accept=configs.name_value),
     _rule("token", placed.PATH_NAMED_ANCHORS, placed.PATH_NAMED, back=placed.PATH_NAMED_BACK, accept=placed.path_named),
+    _rule("token", commands.TOKEN_AS_USER_ANCHORS, commands.TOKEN_AS_USER, accept=commands.token_as_user),
+    _rule("password", commands.JOB_ARGS_ANCHORS, commands.JOB_ARGS, accept=commands.made_password),
+    _rule("secret", placed.SET_NAMED_ANCHORS, placed.SET_NAMED, accept=placed.set_named),
+    _rule("password", placed.SMB_WORKGROUP_ANCHORS, placed.SMB_WORKGROUP, accept=commands.given_password),
     _rule(
         "token",
         placed.URL_PATH_TOKEN_ANCHORS,
