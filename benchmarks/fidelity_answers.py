@@ -11,15 +11,17 @@ either side, as a model asked to include them sends Kwaak's replace_lines; codem
 answers (a run's stdout as its truncation rejoins the lines, a file numbered ``{n:6}`` and a tab, an edit's window
 numbered ``{n:4d} | ``); nanocode's bash and read answers (the output stripped or ``(empty)``, a file numbered
 ``{n:4}| ``), MCPHost's answers as the Go JSON of an MCP tool result with its ``_meta`` (its bash and filesystem
-servers) and Theia's shellExecute answer as ``JSON.stringify`` of its result. ``fidelity_corpora`` fills them from the
-case, the run's printed output (its last newline dropped), the exit code the failing run ended with, the fix's old
-and new text, the command and the project's folder."""
+servers) and Theia's shellExecute answer as ``JSON.stringify`` of its result; Continue's ``cn``, Agency Swarm's and
+auto-coder's answers (``fidelity_answers_cli``). ``fidelity_corpora`` fills them from the case, the run's printed
+output (its last newline dropped), the exit code the failing run ended with, the fix's old and new text, the command
+and the project's folder."""
 
 from __future__ import annotations
 
 import difflib
 import json
 
+from . import fidelity_answers_cli as cli
 from . import fidelity_answers_hosts as hosts
 
 
@@ -40,7 +42,8 @@ def answer_slots(
     ``{proxyai_read}``/``{proxyai_edited}``, ``{ironclaw_ok}``/``{ironclaw_failed}``/``{ironclaw_read}`` and
     ``{kwaak_start}``/``{kwaak_end}``/``{kwaak_content}``, ``{codemcp_ok}``/``{codemcp_failed}``/``{codemcp_read}``/
     ``{codemcp_snippet}``, ``{nano_output}``/``{nano_read}``, ``{mcphost_ok}``/``{mcphost_failed}``/``{mcphost_read}``
-    and ``{theia_ok}``/``{theia_failed}``."""
+    and ``{theia_ok}``/``{theia_failed}``, with those ``fidelity_answers_cli`` makes (Continue's ``cn``, Agency Swarm
+    and auto-coder)."""
     lines = before.split("\n")
     kept = lines[:-1] if before.endswith("\n") else lines  # str.lines() in Rust, readlines() in Python
     return {
@@ -51,6 +54,7 @@ def answer_slots(
         **_kwaak(before, after, old),
         **_codemcp(output, before, code, old, new),
         **hosts.answer_slots(output, before, code, command, root),
+        **cli.answer_slots(output, before, after, abs_path, code, root),
         # Amplifier's read_file numbers splitlines() right-aligned to six and a tab; its answer is json.dumps of a dict.
         "six_tabbed_json": json.dumps("\n".join(f"{n:6d}\t{line}" for n, line in enumerate(kept, 1))),
         # ZeroClaw's file_read numbers each line `N: ` and says how many there are under them.

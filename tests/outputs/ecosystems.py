@@ -59,7 +59,10 @@ failures per tool, in ``ecosystems_twentyfifth.py`` (makeinfo, Check, Varnish, a
 (pycodestyle, Yamale, Stylus); the twenty-seventh's, two failures per tool, in ``ecosystems_twentyseventh.py``
 (xsltproc, glslangValidator, wat2wasm, Thrift) and ``ecosystems_twentyseventh_checks.py`` (jinja2-cli, papermill,
 Next.js, Handlebars); the twenty-eighth's, two failures per tool, in ``ecosystems_twentyeighth.py`` (LuaRocks, Miller,
-cmake-format) and ``ecosystems_twentyeighth_checks.py`` (sqlfmt, Frictionless, JSDoc, DCLint, dockerfile-utils).
+cmake-format) and ``ecosystems_twentyeighth_checks.py`` (sqlfmt, Frictionless, JSDoc, DCLint, dockerfile-utils);
+the twenty-ninth's, two failures per tool, in ``ecosystems_twentyninth.py`` (openapi-spec-validator, dennis,
+dotenv-linter) and ``ecosystems_twentyninth_checks.py`` (graphql-schema-linter, Rspack, Size Limit, lockfile-lint,
+npm-package-json-lint).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -195,6 +198,14 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_twentyfirst_web import qunit, redocly, remark, tsup
     from ecosystems_twentyfourth import cobc, crystal, haxe, named_checkzone, raku, scalac
     from ecosystems_twentyfourth_checks import kubernetes_validate, squawk
+    from ecosystems_twentyninth import dennis, dotenv_linter, openapi_spec_validator
+    from ecosystems_twentyninth_checks import (
+        graphql_schema_linter,
+        lockfile_lint,
+        npm_package_json_lint,
+        rspack,
+        size_limit,
+    )
     from ecosystems_twentysecond import cmocka, erlc, hlint, jekyll, shunit2, sqitch
     from ecosystems_twentysecond_checks import checkov, flow, textlint
     from ecosystems_twentyseventh import glslang, thrift, wat2wasm, xsltproc
@@ -532,6 +543,14 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("jsdoc", jsdoc),
         ("dclint", dclint),
         ("dockerfile_utils", dockerfile_utils),
+        ("openapi_spec_validator", openapi_spec_validator),
+        ("dennis", dennis),
+        ("dotenv_linter", dotenv_linter),
+        ("graphql_schema_linter", graphql_schema_linter),
+        ("rspack", rspack),
+        ("size_limit", size_limit),
+        ("lockfile_lint", lockfile_lint),
+        ("npm_package_json_lint", npm_package_json_lint),
     ]
 
 
