@@ -361,3 +361,27 @@ def test_a_checker_is_named_by_its_program_subcommand_or_option_never_by_a_folde
     assert not checks("pytest app/checkout")
     passed = "\n  ✓  1 e2e/tax.spec.js:4:1 › adds VAT (13ms)\n\n  1 passed (1.0s)"
     assert not failures.read_command(passed, "cd /w/checkout-app && npx playwright test e2e/tax.spec.js").failed
+
+
+def test_a_hosts_tool_error_lead_with_the_exit_code_in_brackets_is_read_through() -> None:
+    text = "Error executing tool Bash: Error (exit code 2): /w/a.zql\n3:9 Unknown field \"qtyy\". zql-fields\n"
+    reading = failures.read_command(text, "zqllint a.zql")
+    assert reading.exit_code == 2 and reading.line is not None and 'Unknown field "qtyy"' in reading.line
+
+
+def test_an_exit_code_in_markdown_bold_is_the_hosts() -> None:
+    text = "**Output:**\n```\n  Bundle budget has exceeded by 12 B\n```\n\n**Exit Code:** 1\n\n**Working Directory:** `/`"
+    reading = failures.read_command(text, "zorb-size")
+    assert reading.exit_code == 1 and reading.line == "Bundle budget has exceeded by 12 B"
+
+
+def test_values_indented_under_a_finding_are_told_with_it() -> None:
+    text = "detected invalid scheme for package: zorb@1.0.0\n    expected: https:\n    actual: http:\n\nExit code: 1"
+    line = failures.read_command(text, "zorb-lockcheck").line or ""
+    assert line.startswith("detected invalid scheme for package: zorb@1.0.0") and "actual: http:" in line
+
+
+def test_a_checkers_count_of_zero_errors_is_a_pass_with_warnings() -> None:
+    text = ">>> Working on: a.po\nW302: same as source\n9:#: a.html:12\n\nTotals\n  Warnings:  1\n  Errors:       0\n"
+    assert not failures.read_command(text, "zorb-po lint a.po").failed
+    assert failures.read_command(text.replace("Errors:       0", "Errors:       1"), "zorb-po lint a.po").failed

@@ -25,6 +25,7 @@ from .reasons import (
     host_lead,
     own_diagnostic,
     reason,
+    score,
     second_opinion,
     tally,
 )
@@ -105,7 +106,7 @@ def read_command(text: str, command: str = "") -> Reading:
 
 
 _MILDLY = re.compile(r"(?i)warn|\bnote\b|\binfo\b|\bhint\b")
-_NO_ERRORS = re.compile(r"(?i)\b(?:0|no) (?:errors?|problems?|issues?|failures?|findings?)\b")
+_NO_ERRORS = re.compile(r"(?i)\b(?:0|no) (?:errors?|problems?|issues?|failures?|findings?)\b|\berrors?:?[ \t]+0\b")
 
 
 #: An option that makes warnings fatal, in the words tools give it: warnings as errors or fatal (``--fail-on-warnings``,
@@ -366,11 +367,14 @@ def _first_report(text: str, best: _Best) -> _Best:
 
 def _with_error_above(text: str, best: _Best, line: str) -> str:
     """An assertion's values (``Expected: 120``) told with the error line printed just above them, which names the
-    assertion (``Error: expect(received).toBe(expected)``)."""
+    assertion (``Error: expect(received).toBe(expected)``), or with the finding they are indented under
+    (``detected invalid protocol for package: x`` over ``    expected: https:``)."""
     if not best.line.lower().startswith("expected"):
         return line
     above = [ln.strip() for ln in text[: best.start].split("\n")[-_ABOVE_LINES - 1 :] if ln.strip()]
-    return f"{above[-1]} {line}" if above and ERROR_LINE.match(above[-1]) and above[-1] not in line else line
+    indented = text[text.rfind("\n", 0, best.start) + 1 :][:1] in (" ", "\t")
+    said = above and (ERROR_LINE.match(above[-1]) or (score(above[-1]) > 0 and indented))
+    return f"{above[-1]} {line}" if said and above[-1] not in line else line
 
 
 def _why(text: str, best: _Best, line: str) -> str:

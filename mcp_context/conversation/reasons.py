@@ -32,7 +32,7 @@ __all__ = [
 
 _SEVERE = re.compile(
     r"(?i)\b(?:errors?|fail(?:s|ed|ures?|ing)?|fatal|abort\w*|panic\w*|exception|assert\w*|"
-    r"mismatch\w*|undefined|unbound|undeclared|not found|no such|cannot|can't|could not|unable to|"
+    r"mismatch\w*|undefined|unbound|undeclared|not found|no such|cannot|can't|can’t|could not|unable to|exceed(?:s|ed)|"
     r"invalid|denied|refused|leak\w*|(?:over|under)flow\w*|segmentation|timeout|timed out|unexpected|illegal|"
     r"unterminated|unmatched|unbalanced|unclosed|forbidden|"
     r"unrecogni[sz]ed|not allowed|not permitted|"

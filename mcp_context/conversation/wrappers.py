@@ -20,7 +20,7 @@ from . import jsontext
 #: ("(execution failed)"). Prose that mentions exit codes goes on after the number, so it is none.
 EXIT_CODE = re.compile(
     r"^[^\n]{0,160}?(?<![\w-])(?:exit(?:ed)?(?:\s+with)?|return)[\s_-]?(?:code|status)\b"
-    r"[\s:=]*(-?\d+)(?:\s*\([^()\n]{0,40}\))?[\s\]).>:]*(?:</[\w-]+>[\s.]*)?$",
+    r"[\s:=*]*(-?\d+)(?:\s*\([^()\n]{0,40}\))?[\s\]).>:*]*(?:</[\w-]+>[\s.]*)?$",  # ``**Exit Code:** 1`` too
     re.I | re.M,
 )
 #: An exit code in a host's shorter words, alone on its line: in brackets (``[exit 1]``, ``(exit 1)``), after a colon
@@ -55,9 +55,11 @@ _OUTPUT_TAG = re.compile(r"<(output|stdout|stderr|result)>\n?(.*?)</\1>", re.S)
 #: A label on its own line before an output: ``Output:``, ``Code output:``, ``Command output:``.
 _OUTPUT_LABEL = re.compile(r"(?:[A-Za-z]+ )?output:", re.I)
 _PGID = re.compile(r"^Process Group PGID: ", re.M)
-#: A host's line that gives the exit code and goes on with the output after a colon, on the same line.
+#: A host's line that gives the exit code and goes on with the output after a colon, on the same line; the code
+#: may be in brackets after the host's own words (Continue's ``Error executing tool Bash: Error (exit code 1): ...``).
 _CODE_LEADS = re.compile(
-    r"(?i)^[^\n:]{0,80}?\b(?:exit(?:ed)?(?:\s+with)?|return)[\s_-]?(?:code|status)[\s=]*(-?\d+)\s*:[ \t]+(?=\S)"
+    r"(?i)^(?:[^\n:]{0,60}:[ \t])?[^\n:]{0,80}?\b(?:exit(?:ed)?(?:\s+with)?|return)[\s_-]?(?:code|status)[\s=]*"
+    r"(-?\d+)\)?\s*:[ \t]+(?=\S)"
 )
 _LEADING_LABEL = re.compile(r"(?i)^(?:[A-Za-z]+ )?output: (?=\S)")
 
