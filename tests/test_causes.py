@@ -370,9 +370,9 @@ def test_a_hosts_tool_error_lead_with_the_exit_code_in_brackets_is_read_through(
 
 
 def test_an_exit_code_in_markdown_bold_is_the_hosts() -> None:
-    text = "**Output:**\n```\n  Bundle budget has exceeded by 12 B\n```\n\n**Exit Code:** 1\n\n**Working Directory:** `/`"
+    text = "**Output:**\n```\n  Budget has exceeded by 12 B\n```\n\n**Exit Code:** 1\n\n**Working Directory:** `/`"
     reading = failures.read_command(text, "zorb-size")
-    assert reading.exit_code == 1 and reading.line == "Bundle budget has exceeded by 12 B"
+    assert reading.exit_code == 1 and reading.line == "Budget has exceeded by 12 B"
 
 
 def test_values_indented_under_a_finding_are_told_with_it() -> None:
