@@ -364,7 +364,7 @@ def test_a_checker_is_named_by_its_program_subcommand_or_option_never_by_a_folde
 
 
 def test_a_hosts_tool_error_lead_with_the_exit_code_in_brackets_is_read_through() -> None:
-    text = "Error executing tool Bash: Error (exit code 2): /w/a.zql\n3:9 Unknown field \"qtyy\". zql-fields\n"
+    text = 'Error executing tool Bash: Error (exit code 2): /w/a.zql\n3:9 Unknown field "qtyy". zql-fields\n'
     reading = failures.read_command(text, "zqllint a.zql")
     assert reading.exit_code == 2 and reading.line is not None and 'Unknown field "qtyy"' in reading.line
 

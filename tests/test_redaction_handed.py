@@ -15,7 +15,10 @@ the nineteenth, a URL's segment named for a secret before its value, a class's k
 opening, ``iinit pw``, a secrets table's line echoed into its file, a quoted login before ``pass``, a bearer token
 after an account's name, ``admins passwd user pw`` and SQLCipher's key; and, from the twentieth, a token given as
 basic auth's user, a queued job's host, user and password, a device's ``set NAME VALUE``, an SMB URI's password after
-its workgroup, ``synouser --setpw`` and ``--passwd-on-stdin``. Invented
+its workgroup, ``synouser --setpw`` and ``--passwd-on-stdin``; and, from the twenty-first, a bearer's tuple, a
+value in braces after its name (Go's ``url.Values``), ``+login user pw``, a Samba user after its domain, a managed
+app's ``valueString``, ``encryption on pw``, ``abe.jar unpack in out pw``, RAR's ``-hp<pw>`` and SIPp's ``-ap``.
+Invented
 tools and values; each redacted as text and inside a JSON string alike, and redacting again changes nothing;
 look-alikes stay."""
 
@@ -98,6 +101,16 @@ CASES = [
     ("DeviceURI smb://ZORB/svc-print:hK!m8zQ*Rb@fs01.zorb.lan/mfp\n", "hK!m8zQ*Rb"),
     ("$ sudo synouser --setpw backup 'Lq7mZ2xKp9Wv'\n", "Lq7mZ2xKp9Wv"),
     ("echo 'Wz8.qL2mKx7' | sudo openconnect --user=ops --passwd-on-stdin vpn.zorb.dev\n", "Wz8.qL2mKx7"),
+    # learnt from the twenty-first part
+    ('  Req.get!(url, auth: {:bearer, "Zq7mK2xLp9WvR4tN8c"})\n', "Zq7mK2xLp9WvR4tN8c"),
+    ('\t"api_key": {"Kq8mZ2xLp4WvR7tN9cBy"},\n', "Kq8mZ2xLp4WvR7tN9cBy"),
+    ("$ ./steamcmd.sh +login zorbsrv Tq8!mZ2xLp +app_update 90 +quit\n", "Tq8!mZ2xLp"),
+    ("smbclient //nas/raw -U 'LAB\\acq%Harbour-4471!' -c 'ls'\n", "Harbour-4471!"),
+    ('{ "key": "cmsKey", "valueString": "dRFY9GUR3awTqjaT" }\n', "dRFY9GUR3awTqjaT"),
+    ("$ idevicebackup2 -u 0000811 encryption on Lantern-8812!\n", "Lantern-8812!"),
+    ("java -jar abe.jar unpack a.ab a.tar 'Otter.2173*'\n", "Otter.2173*"),
+    ("$ rar a -m5 -hpsaffron.3340! -v1g out.rar ./data/\n", "saffron.3340!"),
+    ("$ sipp -sf uac.xml -au bench -ap quarry_6011! 10.0.0.1:5060\n", "quarry_6011!"),
 ]
 
 
@@ -150,6 +163,9 @@ def test_each_is_streamed_as_it_is_redacted_whole() -> None:
         "    * {'args': ['sftp.zorb.example', 'drop', 'report.csv']}\n",  # a file
         "set timeout 30\nset tokenizer-mode fast\n",
         "DeviceURI smb://ZORB/fs01/finance-mfp\n",
+        "$ rar a -m5 out.rar ./data/\n",
+        "$ ./steamcmd.sh +login anonymous +quit\n",
+        "zorb@host:~$ docker run -d -e ZORB_SECRET_KEY=$KEY zorb/app\n" + "5f4dcc3b" * 8 + "\n",  # the container's id
     ],
 )
 def test_look_alikes_stay(text: str) -> None:

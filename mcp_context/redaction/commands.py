@@ -169,8 +169,12 @@ ORACLE = (
 ORACLE_ANCHORS = ("thin:", "sqlplus", "expdp", "impdp", "sqlldr", "rman target")
 
 
-#: ``-U user%password`` (smbclient, rpcclient, net, winexe: Samba's tools).
-SAMBA_USER = rf"(?<![^\s\"'])-U[ \t]{{1,4}}(?P<q>['\"]?)[^\s%'\"\\]{{1,64}}%(?P<secret>{_ARG}{{6,256}})(?P=q)"
+#: ``-U user%password`` (smbclient, rpcclient, net, winexe: Samba's tools), the user after its domain too
+#: (``-U 'DOMAIN\user%password'``).
+SAMBA_USER = (
+    rf"(?<![^\s\"'])-U[ \t]{{1,4}}(?P<q>['\"]?)(?:[^\s%'\"\\]{{1,64}}\\{{1,2}})?[^\s%'\"\\]{{1,64}}%"
+    rf"(?P<secret>{_ARG}{{6,256}})(?P=q)"
+)
 SAMBA_USER_ANCHORS = ("-U ",)
 
 
@@ -251,7 +255,8 @@ ANSWERED_ANCHORS = ("expect",)
 #: Windows' ``net user name pw /add`` and ``net use \\host\share pw /user:name``, a package index's login kept by
 #: Poetry (``poetry config http-basic.NAME user pw``), SAP HANA's secure store (``hdbuserstore SET KEY host:port
 #: user pw``), macOS's ``dscl . -passwd /Users/name pw``, qpdf's ``--encrypt user-pw owner-pw``, iRODS' ``iinit pw``
-#: and a Synology NAS's ``synouser --setpw user pw``.
+#: a Synology NAS's ``synouser --setpw user pw``, SteamCMD's ``+login user pw``, ``idevicebackup2 encryption on pw``
+#: and Android Backup Extractor's ``abe.jar unpack in out pw``.
 POSITIONAL = (
     r"\b(?:htpasswd(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}?[ \t]{1,4}-[A-Za-z]{0,3}b[A-Za-z]{0,3}"
     r"(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}"
@@ -264,13 +269,17 @@ POSITIONAL = (
     rf"|hdbuserstore(?:[ \t]{{1,4}}-[A-Za-z]{{1,8}}){{0,4}}[ \t]{{1,4}}(?i:set)(?:[ \t]{{1,4}}{_ARG}{{1,256}}){{3}}"
     rf"|dscl[ \t]{{1,4}}{_ARG}{{1,128}}[ \t]{{1,4}}-passwd[ \t]{{1,4}}{_ARG}{{1,128}}"
     rf"|qpdf(?:[ \t]{{1,4}}{_ARG}{{1,128}}){{0,6}}?[ \t]{{1,4}}--encrypt|iinit"
-    rf"|synouser[ \t]{{1,4}}--setpw[ \t]{{1,4}}{_ARG}{{1,64}})"
+    rf"|synouser[ \t]{{1,4}}--setpw[ \t]{{1,4}}{_ARG}{{1,64}}"
+    rf"|(?<=\+)login[ \t]{{1,4}}{_ARG}{{1,64}}"
+    rf"|idevicebackup2(?:[ \t]{{1,4}}-[A-Za-z]{{1,2}}[ \t]{{1,4}}{_ARG}{{1,64}}){{0,3}}"
+    rf"[ \t]{{1,4}}encryption[ \t]{{1,4}}on"
+    rf"|abe\.jar[ \t]{{1,4}}(?:un)?pack(?:-kk)?[ \t]{{1,4}}{_ARG}{{1,256}}[ \t]{{1,4}}{_ARG}{{1,256}})"
     rf"[ \t]{{1,4}}(?P<q>['\"]?)(?P<secret>[^\s/\"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]{_ARG}{{5,255}})(?P=q)"
     r"(?=[\s;|&)]|\\[nrt]|$)"
 )
 POSITIONAL_ANCHORS = (
     "htpasswd", "isql", "net use", "NET USE", "Net use", "net user", "NET USER", "Net user", "http-basic.",
-    "hdbuserstore", "dscl", "qpdf", "iinit", "synouser",
+    "hdbuserstore", "dscl", "qpdf", "iinit", "synouser", "login ", "idevicebackup2", "abe.jar",
 )  # fmt: skip
 
 
@@ -430,13 +439,15 @@ SENT_BODY_ANCHORS = ("curl",)
 
 
 #: An API token given as basic auth's user, with a word for the password the API ignores (requests' ``auth=('<token>',
-#: 'x')``, Faraday's ``:authorization, :basic, '<token>', 'X'``, ``HTTPBasicAuth('<token>', '')``): random.
+#: 'x')``, Faraday's ``:authorization, :basic, '<token>', 'X'``, ``HTTPBasicAuth('<token>', '')``), or a bearer's
+#: (Elixir's ``{:bearer, "<token>"}``): random.
 TOKEN_AS_USER = (
-    r"(?:\bauth=\(|:basic,|\bHTTPBasicAuth\(|\bbasic_auth\()[ \t]{0,4}(?P<q>\\{0,8}['\"])"
+    r"(?:\bauth=\(|:basic,|:bearer,|\bHTTPBasicAuth\(|\bbasic_auth\()[ \t]{0,4}(?P<q>\\{0,8}['\"])"
     r"(?P<secret>[A-Za-z0-9_\-]{16,256})"
-    r"(?P=q)[ \t]{0,4},[ \t]{0,4}\\{0,8}['\"](?:[A-Za-z_]{0,12})\\{0,8}['\"]"
+    # then the word for the password; a bearer's tuple ends there (Elixir's ``auth: {:bearer, "<token>"}``)
+    r"(?P=q)[ \t]{0,4}(?:,[ \t]{0,4}\\{0,8}['\"](?:[A-Za-z_]{0,12})\\{0,8}['\"]|\})"
 )
-TOKEN_AS_USER_ANCHORS = ("auth=(", ":basic,", "HTTPBasicAuth(", "basic_auth(")
+TOKEN_AS_USER_ANCHORS = ("auth=(", ":basic,", ":bearer,", "HTTPBasicAuth(", "basic_auth(")
 
 
 #: A job's arguments as a queue prints them, a host or a URL, a user and a password (Celery's ``'args':
@@ -453,3 +464,13 @@ JOB_ARGS_ANCHORS = ("'args'", '"args"', '\\"args\\"')
 
 def token_as_user(match: re.Match[Any], text: str | bytes) -> bool:
     return values.random_run(ascii_of(match.group("secret")))
+
+
+#: A password glued to the flag that gives it, or after a flag only one tool names so: RAR's ``-hp<pw>`` and
+#: ``-p<pw>`` (``rar a -hpV archive.rar``), SIPp's ``-ap <pw>`` (after ``-au <user>``).
+FLAG_GIVEN = (
+    rf"(?:\b(?:rar|unrar|7z)[ \t]{{1,4}}[a-z]{{1,2}}(?:[ \t]{{1,4}}-(?!h?p)[^\s]{{1,64}}){{0,8}}?[ \t]{{1,4}}-h?p"
+    rf"|(?<![^\s\"'])-au[ \t\"',]{{1,8}}{_ARG}{{1,64}}[\"']?[ \t,]{{1,4}}[\"']?-ap[\"']?[ \t,]{{1,4}})"
+    rf"(?P<q>['\"]?)(?P<secret>{_ARG}{{6,256}})(?P=q)(?=[\s;|&)]|\\[nrt]|$)"
+)
+FLAG_GIVEN_ANCHORS = ("rar ", "7z ", "-au ", '-au"', "-au'")

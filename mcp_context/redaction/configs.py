@@ -183,12 +183,13 @@ def section_values(text: str | bytes, standing: list[list[int]], carry: Carry | 
 
 
 #: A header or a field given as a name and a value (a HAR file's and a proxy's export, ``{"name": "authorization",
-#: "value": "Token v"}``; Postman's ``{"key": "X-Api-Key", "value": "v"}``; in code, Swift's ``URLQueryItem(name:
+#: "value": "Token v"}``; Postman's ``{"key": "X-Api-Key", "value": "v"}``, a managed app's ``"valueString"``; in
+#: code, Swift's ``URLQueryItem(name:
 #: "key", value: "v")``), over lines as exports indent them, and inside a JSON string: the value judged as if given
 #: under the name; an Authorization header's scheme stays.
 NAME_VALUE = (
     r"\\?[\"']?(?:name|key)\\?[\"']?[ \t]{0,4}[:=][ \t]{0,4}(?P<q>\\?)(?P<nq>[\"'])(?P<name>[A-Za-z0-9_.:\-]{1,64})"
-    r"(?P=q)(?P=nq)[ \t]{0,4},(?:[ \t\r\n]|\\[nrt]){0,64}(?:(?P=q)[\"'])?value(?:(?P=q)[\"'])?"
+    r"(?P=q)(?P=nq)[ \t]{0,4},(?:[ \t\r\n]|\\[nrt]){0,64}(?:(?P=q)[\"'])?value(?:String)?(?:(?P=q)[\"'])?"
     r"[ \t]{0,4}[:=][ \t]{0,4}(?P=q)"
     r"(?P<vq>[\"'])(?:(?P<scheme>[A-Za-z][A-Za-z\-]{1,24}) )?(?P<secret>[^\"'\\\s]{6,2048})(?P=q)(?P=vq)"
 )

@@ -216,6 +216,8 @@ NAMED = (
     r"|[ \t]{0,8}(?:=>|:)[ \t]{0,4}(?:\r?\n|\\n)?[ \t]{0,16}"
     r"(?:\((?:string|str|\[\]byte)\)[ \t]{1,4}(?:\(len=\d{1,5}\)[ \t]{1,4})?|string\(\d{1,5}\)[ \t]{1,4})"
     r"|:\[|:[ \t]{0,4}(?:\r?\n|\\n)[ \t]{0,16}-[ \t]{1,4}|\([ \t]{0,4}(?=\\{0,8}[\"'`])"
+    # a value in braces after the name's quote (Go's url.Values, ``"api_key": {"v"}``)
+    r"|(?<=[\"'])[ \t]{0,4}:[ \t]{0,8}\{[ \t]{0,4}(?=\\{0,8}[\"'])"
     r"|(?:[ \t]{1,4}[A-Za-z_:][A-Za-z0-9_:.\-]{0,30}=\\{0,8}[\"'][^\"'<>\n\\]{0,128}\\{0,8}[\"']){1,4}[ \t]{0,4}>"
     # a cell's name and the next cell's value, padded, the cells' tags with attributes (phpinfo()'s ``<td
     # class="e">``)

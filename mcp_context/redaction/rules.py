@@ -419,6 +419,7 @@ RULES: tuple[Rule, ...] = (
     _rule("password", commands.JOB_ARGS_ANCHORS, commands.JOB_ARGS, accept=commands.made_password),
     _rule("secret", placed.SET_NAMED_ANCHORS, placed.SET_NAMED, accept=placed.set_named),
     _rule("password", placed.SMB_WORKGROUP_ANCHORS, placed.SMB_WORKGROUP, accept=commands.given_password),
+    _rule("password", commands.FLAG_GIVEN_ANCHORS, commands.FLAG_GIVEN, accept=commands.given_password),
     _rule(
         "token",
         placed.URL_PATH_TOKEN_ANCHORS,

@@ -448,9 +448,10 @@ def path_token(match: re.Match[Any], text: str | bytes) -> bool:
 PROMPT_OUTPUT = (
     # the command may go on over a line's end its backslash continues (``\`` and a newline; in a JSON string, both
     # escaped, and then the escaped backslash before an escaped newline is always a continuation, never a character
-    # of a command that ends there: the command's lines are the same in a JSON string as in the text)
+    # of a command that ends there: the command's lines are the same in a JSON string as in the text); long enough
+    # for a command that gives a long key, which redacted again is short: both are read alike
     r"(?:(?:(?<![^\n])|(?<=\\n)|(?<=[\"~/\w\])]))\$|[~/\]]#)[ \t]"
-    r"(?P<command>(?:\\\r?\n|\\\\\\n|[^\n\\]|(?!\\\\\\n)\\[^nr\n]){1,200})(?:(?P<nl>\r?\n)|(?:\\r)?\\n)"
+    r"(?P<command>(?:\\\r?\n|\\\\\\n|[^\n\\]|(?!\\\\\\n)\\[^nr\n]){1,400})(?:(?P<nl>\r?\n)|(?:\\r)?\\n)"
     r"(?:(?!(?:[^\n\\]|\\(?(nl)[^\n]|[^nr\n])){0,128}\[secret:)(?:[^\n\\$]|\\(?(nl)[^\n]|[^nr\n])){0,128}"
     r"(?(nl)\r?\n|(?:\\r)?\\n)){0,3}?[ \t]{0,16}"
     r"(?P<secret>(?=[^\s\\:]{0,255}[\d!#%^*+~]|[A-Za-z]{10,255}(?![^\s\"'`\\:]))(?=[^\s\\:]{0,255}[A-Za-z])"
