@@ -33,6 +33,7 @@ from tests.secret_corpus import (
     twelfth,
     twentieth,
     twentyfirst,
+    twentysecond,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -224,8 +225,18 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         (nineteenth, "NINETEENTH"),
         (twentieth, "TWENTIETH"),
         (twentyfirst, "TWENTYFIRST"),
+        (twentysecond, "TWENTYSECOND"),
     ],
-    ids=["fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth", "twentyfirst"],
+    ids=[
+        "fifteenth",
+        "sixteenth",
+        "seventeenth",
+        "eighteenth",
+        "nineteenth",
+        "twentieth",
+        "twentyfirst",
+        "twentysecond",
+    ],
 )
 def test_a_part_with_long_keys_is_complete_and_is_what_its_module_makes(module: Any, table: str) -> None:
     """The fifteenth held-out part and those after it, as the fourteenth: at least 50 formats of two cases each, over
@@ -283,7 +294,11 @@ def test_ordinary_source_and_logs_stay_untouched() -> None:
 #: A blind part whose texts the rules of its capture redact differently the second time (or inside a JSON string):
 #: a fault of the rules the part found, left for whoever writes rules from it. Which case fails is not read here, so
 #: the part stays blind; strict, so the mark has to go once the rules are fixed.
-NOT_YET_IDEMPOTENT: dict[str, str] = {}
+NOT_YET_IDEMPOTENT: dict[str, str] = {
+    twentysecond.SPLIT: "the twenty-second part, measured blind on b7865ce: at least one of its texts is redacted "
+    "differently the second time, as it is or given as JSON, or inside a JSON string than as it is (which of these, "
+    "and which case, was not read)",
+}
 
 
 @pytest.mark.parametrize(
