@@ -62,14 +62,14 @@ CONNECT_CALL = (
 )
 CONNECT_CALL_ANCHORS = ("database(", "connect(", "Connect(")
 
+#: ``echo`` or ``printf`` and what comes before the value they print: ``-n``, a ``'%s'`` format.
+_ECHOED = r"\b(?:echo|printf)[ \t]{1,4}(?:-[nE]{1,2}[ \t]{1,4})?(?:(?P<f>['\"]?)%s(?:\\n)?(?P=f)[ \t]{1,4})?"
 #: A value echoed into a command that reads a secret from its input: ``echo 'pw' | cmd ... --password-stdin``
 #: (docker, podman, helm, oras login; openconnect's ``--passwd-on-stdin``, cryptsetup's ``--key-file=-``), or a secret
-#: store's command that names what it
-#: stores (``printf '%s' v |
-#: docker secret create api_token -``, ``echo v | gh secret set API_KEY``, ``| wrangler secret put X``).
+#: store's command that names what it stores (``printf '%s' v | docker secret create api_token -``, ``echo v | gh
+#: secret set API_KEY``, ``| wrangler secret put X``).
 PIPED = (
-    rf"\b(?:echo|printf)[ \t]{{1,4}}(?:-[nE]{{1,2}}[ \t]{{1,4}})?(?:(?P<f>['\"]?)%s(?:\\n)?(?P=f)[ \t]{{1,4}})?"
-    rf"(?P<q>(?:\\{{0,8}}['\"])?)(?P<secret>{_ARG}{{6,256}})(?P=q)"
+    _ECHOED + rf"(?P<q>(?:\\{{0,8}}['\"])?)(?P<secret>{_ARG}{{6,256}})(?P=q)"
     r"[ \t]{0,4}\|(?P<command>[^\n|;&]{0,256})"
 )
 PIPED_ANCHORS = ("echo", "printf")
@@ -96,10 +96,9 @@ def piped(match: re.Match[Any], text: str | bytes) -> bool:
 
 #: A value echoed into a file whose name says it holds a secret (``echo "pw" > /var/ossec/etc/authd.pass``, ``printf
 #: '%s' v >> ~/.config/app/token``): what the file holds is the value, so the file's name is the value's.
+# quoted, the value may hold spaces (a secrets table's line, ``label user:password``)
 ECHO_INTO = (
-    rf"\b(?:echo|printf)[ \t]{{1,4}}(?:-[nE]{{1,2}}[ \t]{{1,4}})?(?:(?P<f>['\"]?)%s(?:\\n)?(?P=f)[ \t]{{1,4}})?"
-    # quoted, the value may hold spaces (a secrets table's line, ``label user:password``)
-    rf"(?P<q>\\{{0,8}}['\"])?(?P<secret>(?(q)[^'\"\n\\]{{6,256}}|{_ARG}{{6,256}}))(?(q)(?P=q))"
+    _ECHOED + rf"(?P<q>\\{{0,8}}['\"])?(?P<secret>(?(q)[^'\"\n\\]{{6,256}}|{_ARG}{{6,256}}))(?(q)(?P=q))"
     r"[ \t]{0,4}>{1,2}[ \t]{0,4}(?P<file>[^\s;|&\"'`\\<>]{1,256})"
 )
 ECHO_INTO_ANCHORS = ("echo", "printf")
