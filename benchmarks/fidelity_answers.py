@@ -12,9 +12,9 @@ answers (a run's stdout as its truncation rejoins the lines, a file numbered ``{
 numbered ``{n:4d} | ``); nanocode's bash and read answers (the output stripped or ``(empty)``, a file numbered
 ``{n:4}| ``), MCPHost's answers as the Go JSON of an MCP tool result with its ``_meta`` (its bash and filesystem
 servers) and Theia's shellExecute answer as ``JSON.stringify`` of its result; Continue's ``cn``, Agency Swarm's and
-auto-coder's answers (``fidelity_answers_cli``). ``fidelity_corpora`` fills them from the case, the run's printed
-output (its last newline dropped), the exit code the failing run ended with, the fix's old and new text, the command
-and the project's folder."""
+auto-coder's answers (``fidelity_answers_cli``); AgenticSeek's, Magentic-UI's and AutoAgent's
+(``fidelity_answers_reply``). ``fidelity_corpora`` fills them from the case, the run's printed output (its last newline
+dropped), the exit code the failing run ended with, the fix's old and new text, the command and the project's folder."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ import json
 
 from . import fidelity_answers_cli as cli
 from . import fidelity_answers_hosts as hosts
+from . import fidelity_answers_reply as reply
 
 
 def answer_slots(
@@ -43,7 +44,7 @@ def answer_slots(
     ``{kwaak_start}``/``{kwaak_end}``/``{kwaak_content}``, ``{codemcp_ok}``/``{codemcp_failed}``/``{codemcp_read}``/
     ``{codemcp_snippet}``, ``{nano_output}``/``{nano_read}``, ``{mcphost_ok}``/``{mcphost_failed}``/``{mcphost_read}``
     and ``{theia_ok}``/``{theia_failed}``, with those ``fidelity_answers_cli`` makes (Continue's ``cn``, Agency Swarm
-    and auto-coder)."""
+    and auto-coder) and ``fidelity_answers_reply`` (AgenticSeek, Magentic-UI and AutoAgent)."""
     lines = before.split("\n")
     kept = lines[:-1] if before.endswith("\n") else lines  # str.lines() in Rust, readlines() in Python
     return {
@@ -55,6 +56,7 @@ def answer_slots(
         **_codemcp(output, before, code, old, new),
         **hosts.answer_slots(output, before, code, command, root),
         **cli.answer_slots(output, before, after, abs_path, code, root),
+        **reply.answer_slots(output, before, after, code, root, abs_path, command),
         # Amplifier's read_file numbers splitlines() right-aligned to six and a tab; its answer is json.dumps of a dict.
         "six_tabbed_json": json.dumps("\n".join(f"{n:6d}\t{line}" for n, line in enumerate(kept, 1))),
         # ZeroClaw's file_read numbers each line `N: ` and says how many there are under them.

@@ -62,7 +62,8 @@ Next.js, Handlebars); the twenty-eighth's, two failures per tool, in ``ecosystem
 cmake-format) and ``ecosystems_twentyeighth_checks.py`` (sqlfmt, Frictionless, JSDoc, DCLint, dockerfile-utils);
 the twenty-ninth's, two failures per tool, in ``ecosystems_twentyninth.py`` (openapi-spec-validator, dennis,
 dotenv-linter) and ``ecosystems_twentyninth_checks.py`` (graphql-schema-linter, Rspack, Size Limit, lockfile-lint,
-npm-package-json-lint).
+npm-package-json-lint); the thirtieth's, two failures per tool, in ``ecosystems_thirtieth.py`` (capnp, flatc, as, ld,
+mako-render, PyMarkdown) and ``ecosystems_thirtieth_checks.py`` (EJS, Mustache).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -185,6 +186,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_tenth_checks import biome, isort, mkdocs, poetry, sphinx, vitest, webpack
     from ecosystems_thirteenth import babel, clojure, lint_staged, oxlint, sed, tar, turbo, vite
     from ecosystems_thirteenth_checks import ansible_lint, duckdb, hypothesis, nbconvert, ty, xdist
+    from ecosystems_thirtieth import capnp, flatc, gas, ld, mako, pymarkdown
+    from ecosystems_thirtieth_checks import ejs, mustache
     from ecosystems_tools import clippy, govet, guile, pyright, rubocop, tcltest, yamllint
     from ecosystems_twelfth import commitlint, deno, lua, pnpm, redis, tsx, yarn, zig
     from ecosystems_twelfth_checks import behave, clang_tidy, hadolint, pre_commit, robot, tox, uv
@@ -551,6 +554,14 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("size_limit", size_limit),
         ("lockfile_lint", lockfile_lint),
         ("npm_package_json_lint", npm_package_json_lint),
+        ("capnp", capnp),
+        ("flatc", flatc),
+        ("gas", gas),
+        ("ld", ld),
+        ("mako", mako),
+        ("pymarkdown", pymarkdown),
+        ("ejs", ejs),
+        ("mustache", mustache),
     ]
 
 

@@ -1,0 +1,135 @@
+"""Placeholders of three agent dialects (``tests/dialects``) whose answers are built from a run in a way a plain
+template cannot write: AgenticSeek's Coder (a ```` ```bash ```` block
+run as ``cd WORKDIR && COMMAND`` with the block's newlines removed, its output under ``Output of COMMAND:`` or
+``Command COMMAND failed with return code N:``, prefixed ``[success] ...`` or ``[failure] ...`` by a search for error
+words in that text, so a passing run that prints one of them reads as failed) and Magentic-UI's Coder (each block's
+result under ``Execution Result of Code Block N:`` in a ```` ```console ```` fence), both running the code blocks of
+the model's reply, and AutoAgent's terminal tools (the output under ``[SUCCESS]`` or ``[ERROR]`` in the frame of its
+text browser's viewport). ``fidelity_answers`` merges them into its slots."""
+
+from __future__ import annotations
+
+import re
+
+#: The words AgenticSeek's BashInterpreter.execution_failure_check looks for (case aside) in what a run returned.
+SEEK_ERROR_WORDS = (
+    "expected",
+    "errno",
+    "failed",
+    "invalid",
+    "unrecognized",
+    "exception",
+    "syntax",
+    "segmentation fault",
+    "core dumped",
+    "unexpected",
+    "denied",
+    "not recognized",
+    "not permitted",
+    "not installed",
+    "not found",
+    "aborted",
+    "no such",
+    "too many",
+    "too few",
+    "busy",
+    "broken pipe",
+    "missing",
+    "undefined",
+    "refused",
+    "unreachable",
+    "not known",
+)
+_SEEK_ERROR = re.compile("|".join(SEEK_ERROR_WORDS), re.IGNORECASE)
+
+#: What Magentic-UI's Coder hands back for a block that printed nothing.
+MUI_NO_CONSOLE = (
+    "The script ran but produced no output to console. The POSIX exit code was: 0. If you were expecting output, "
+    "consider revising the script to ensure content is printed to stdout."
+)
+
+
+def answer_slots(
+    output: str, before: str, after: str, code: int, root: str, abs_path: str, command: str
+) -> dict[str, str]:
+    """``{seek_ok}``/``{seek_failed}``/``{seek_read}``/``{seek_printf}``/``{seek_written}`` and
+    ``{mui_ok}``/``{mui_failed}``/``{mui_read}`` and ``{autoagent_ok}``/``{autoagent_failed}``/``{autoagent_read}``;
+    ``output`` without its last newline."""
+    printed = f"{output}\n" if output else ""
+    file = abs_path.removeprefix(f"{root}/")
+    return {
+        **_seek(output, printed, before, after, code, root, file, command),
+        **_mui(printed, before, code),
+        "autoagent_ok": autoagent_frame("execute_command", 0, printed),
+        "autoagent_failed": autoagent_frame("execute_command", code, printed),
+        "autoagent_read": autoagent_frame("read_file", 0, before),
+    }
+
+
+def seek_feedback(returned: str) -> str:
+    """BashInterpreter.interpreter_feedback: what the run returned under a verdict read from its words alone."""
+    if _SEEK_ERROR.search(returned):
+        return f"[failure] Error in execution:\n{returned}"
+    return f"[success] Execution success, code output:\n{returned}"
+
+
+def seek_printf(text: str, file: str) -> str:
+    """A one-line ``printf`` writing ``text`` to ``file``: the Coder's bash blocks lose their newlines when run."""
+    quoted = " ".join("'" + line.replace("'", "'\\''") + "'" for line in text.split("\n")[:-1] or [""])
+    return f"printf '%s\\n' {quoted} > {file}"
+
+
+def _seek(
+    output: str, printed: str, before: str, after: str, code: int, root: str, file: str, command: str
+) -> dict[str, str]:
+    """A run that exits 0 returns ``Output of cd ROOT && COMMAND:`` and its output stripped; one that fails,
+    ``Command cd ROOT && COMMAND failed with return code N:`` and the output as printed."""
+    run = f"cd {root} && {command}"
+    written = f"cd {root} && {seek_printf(after, file)}"
+    return {
+        "seek_ok": seek_feedback(f"Output of {run}:\n{output.strip()}\n"),
+        "seek_failed": seek_feedback(f"Command {run} failed with return code {code}:\n{printed}"),
+        "seek_read": seek_feedback(f"Output of cd {root} && cat {file}:\n{before.strip()}\n"),
+        "seek_printf": seek_printf(after, file),
+        "seek_written": seek_feedback(f"Output of {written}:\n\n"),
+    }
+
+
+def _console(body: str) -> str:
+    return f"\n\nExecution Result of Code Block 1:\n```console\n{body}\n```"
+
+
+def _mui(printed: str, before: str, code: int) -> dict[str, str]:
+    """Magentic-UI's Coder keeps a block's output as printed, says so when there was none, and puts a failure's
+    output under the exit code; the thread gets each result fenced under its block's number."""
+    failed = f"The script ran, then exited with an error (POSIX exit code: {code})\nIts output was:\n{printed}"
+    return {
+        "mui_ok": _console(printed if printed.strip() else MUI_NO_CONSOLE),
+        "mui_failed": _console(failed if printed.strip() else MUI_NO_CONSOLE.replace("was: 0", f"was: {code}")),
+        "mui_read": _console(before if before.strip() else MUI_NO_CONSOLE),
+    }
+
+
+#: The characters AutoAgent's terminal browser shows per page (``viewport_size``).
+AUTOAGENT_PAGE = 1024 * 8
+AUTOAGENT_RULE = "=" * 46
+
+
+def autoagent_frame(tool: str, status: int, printed: str) -> str:
+    """AutoAgent's process_terminal_response: the run's output (a space when it printed nothing) after ``[SUCCESS] ``
+    or ``[ERROR] ``, written to a file the terminal browser opens, and its first page shown under the tool's name and
+    the viewport's position between two rules. A page is taken as a fixed count of characters."""
+    shown = f"[{'ERROR' if status else 'SUCCESS'}] {printed or ' '}"
+    pages = max(1, -(-len(shown) // AUTOAGENT_PAGE))
+    head = [
+        f"[The output of the tool `{tool}` showing in the interactive terminal]",
+        f"Terminal viewport position: Showing page 1 of {pages}.",
+    ]
+    if pages > 1:
+        head.append(
+            f"[NOTE] The output of the tool `{tool}`, you can use `terminal_page_up` to scroll up and "
+            "`terminal_page_down` to scroll down. If there are many pages with meaningless content like progress bar "
+            "or output of generating directory structure when there are many datasets in the directory, you can use "
+            "`terminal_page_to` to move the viewport to the end of terminal where the meaningful content is."
+        )
+    return "\n".join(head) + f"\n{AUTOAGENT_RULE}\n{shown[:AUTOAGENT_PAGE]}\n{AUTOAGENT_RULE}\n"
