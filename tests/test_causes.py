@@ -385,3 +385,29 @@ def test_a_checkers_count_of_zero_errors_is_a_pass_with_warnings() -> None:
     text = ">>> Working on: a.po\nW302: same as source\n9:#: a.html:12\n\nTotals\n  Warnings:  1\n  Errors:       0\n"
     assert not failures.read_command(text, "zorb-po lint a.po").failed
     assert failures.read_command(text.replace("Errors:       0", "Errors:       1"), "zorb-po lint a.po").failed
+
+
+def test_a_hosts_header_over_a_fenced_result_is_read_through() -> None:
+    """Magentic-UI's way: a header line, a fence, the host's sentence on how the run ended, its label, the output."""
+    text = (
+        "\n\nExecution Result of Code Block 1:\n```console\nThe script ran, then exited with an error (POSIX exit code:"
+        " 1)\nIts output was:\ncat: /w/NOTES.md: No such file or directory\n\n```"
+    )
+    reading = failures.read_command(text, "cat /w/NOTES.md")
+    assert reading.exit_code == 1 and reading.line == "cat: /w/NOTES.md: No such file or directory"
+
+
+def test_a_read_tools_error_marked_in_a_viewers_frame_names_the_missing_file() -> None:
+    text = "[Output of read_file]\nViewport: page 1.\n=====\n[ERROR] cat: NOTES.md: No such file or directory\n=====\n"
+    assert failures.read_tool(text, "NOTES.md").line == "cat: NOTES.md: No such file or directory"
+    log = "[Output of read_file]\n=====\n[ERROR] 12:01 upstream timed out\n[ERROR] 12:02 retry failed\n=====\n"
+    assert not failures.read_tool(log, "app.log").failed  # a log's own error lines, no file missing
+
+
+def test_a_kind_at_a_place_over_an_excerpt_with_no_caret_is_told_with_the_message_after_it() -> None:
+    text = (
+        "ReferenceError: /w/views/mail.zt:2\n    1| <p>Hi <%= name %></p>\n >> 2| <p><%= orderr.id %></p>\n    3| \n\n"
+        "orderr is not defined\n    at eval (/w/views/mail.zt:14:26)\n\nExit code: 1"
+    )
+    line = failures.read_command(text, "zt render").line
+    assert line == "ReferenceError: /w/views/mail.zt:2: orderr is not defined"

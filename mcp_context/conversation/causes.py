@@ -72,7 +72,7 @@ def joined(text: str, start: int, line: str) -> str:
         elif _MARKED.search(nxt) and len(nxt.strip()) <= _WRAP_CHARS:
             line, rest = f"{line} {nxt.strip()}", rest[1:]  # what it names, marked on the line below
     if _KIND_AT_PLACE.match(line):  # ``Error: a.styl:1:9`` over an excerpt: the message is printed under it
-        under = _under_caret(text, start + len(line))
+        under = _under_caret(text, start + len(line)) or _after_excerpt(rest)  # under its caret, or its excerpt
         if under:
             return f"{line}: {under}"
     if _DOING.match(line) and rest and rest[0][:1] in " \t" and rest[0].strip() and not _FRAME.match(rest[0]):
@@ -418,7 +418,7 @@ def with_below(text: str, start: int, found: str, line: str) -> str:
 _AT_PLACE = re.compile(r"\bat line \d+(?:, column \d+)?:?$|\bat \S+:\d+:\d+:?$")
 #: A caret under an excerpt's line, the excerpt's gutter before it (``    |          ^``, ``  :   ^^^``).
 _GUTTER_CARET = re.compile(r"^[ \t\d]*[|:]?[ \t]*[-~]*\^[-~^]*[ \t]*$")
-_GUTTER = re.compile(r"^[ \t]*\d*[ \t]*[|:`,]")
+_GUTTER = re.compile(r"^[ \t]*(?:>>?[ \t]*)?\d*[ \t]*[|:`,]")  # the line at fault marked too (`` >> 2| x``)
 _CARET_LINES = 10
 
 

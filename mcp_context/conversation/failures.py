@@ -163,8 +163,11 @@ def read_tool(text: str, target: str = "") -> Reading:
         # traceback, as a framework reports it): the exception its traceback ends on says why
         line = quote(text, failed=True)
         return Reading(True, line or text.strip().rsplit("\n", 1)[-1])
+    name = target.rstrip("/").rsplit("/", 1)[-1]
+    marked = _MARKED_ERROR.search(text, 0, _STATUS_CHARS)  # ``[ERROR] cat: x: No such file`` in a viewer's frame
+    if marked and name and name in marked["said"] and _MISSING.search(marked["said"]):
+        return Reading(True, marked["said"].strip())
     if len(text) <= _SHORT_ANSWER and text.count("\n") < 4:
-        name = target.rstrip("/").rsplit("/", 1)[-1]
         for line in text.splitlines():
             # the tool names what it was asked for; a short file that says "not found" in its own text does not
             if _MISSING.search(line) and (
@@ -175,6 +178,7 @@ def read_tool(text: str, target: str = "") -> Reading:
 
 
 _TRACEBACK = "Traceback (most recent call last):"
+_MARKED_ERROR = re.compile(r"(?m)^[ \t]*\[(?:ERROR|FAILED|FAILURE)\][ \t]*(?P<said>\S[^\n]*)$")
 #: A status an answer gives itself: ``<toolStatus>error</toolStatus>``, ``"status": "error"``, ``"success": false``.
 _STATUS_FAILED = re.compile(
     r"(?i)<(?:\w+_?)?status>\s*(?:error|failed|failure)\s*</|\"(?:status|result)\"\s*:\s*\"(?:error|failed|failure)\"|"

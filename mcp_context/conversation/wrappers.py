@@ -148,7 +148,8 @@ def _held(value: Any) -> tuple[str, int | None] | None:
 def _around(text: str) -> tuple[str, int | None] | None:
     """The output and code inside what a host put around a tool's answer, or None: one tag around the JSON the tool
     returned (``<tool_output name="shell">``), its exit status after the output's last line (``..., ERROR: exit
-    status 1``), a word over the value it returned (``Error: {'output': ...}``)."""
+    status 1``), a word over the value it returned (``Error: {'output': ...}``), a header over the result in a fence
+    (``Execution Result of Code Block 1:``)."""
     tag = _TAG_AROUND.fullmatch(text.strip()) if text.lstrip().startswith("<") else None
     value = _loaded(tag["inner"]) if tag is not None and tag["inner"].lstrip()[:1] in ("{", "[") else None
     if tag is not None and isinstance(value, dict | list):
@@ -163,7 +164,18 @@ def _around(text: str) -> tuple[str, int | None] | None:
     if lead is not None and isinstance(value, dict | list):
         said, code = _held(value) or unwrapped(text[lead.end() :])
         return said, code if code is not None or lead["word"].lower() not in _FAILED_LEADS else 1
+    fenced = _FENCED_RESULT.fullmatch(text.strip()) if "```" in text else None
+    if fenced is not None:  # a host's header line over the result in a fence, its own words before the output
+        parts: list[str] = _OUTPUT_WAS.split(fenced["body"], maxsplit=1)
+        return parts[-1].strip("\n"), exit_code(parts[0])
     return None
+
+
+#: A host's header over a result in a fence (Magentic-UI's ``Execution Result of Code Block 1:`` over
+#: ```` ```console ````), the fence holding the host's sentence on how the run ended and the output.
+_FENCED_RESULT = re.compile(r"(?s)[^\n`]{1,80}:[ \t]*\n```[\w-]*\n(?P<body>.*?)\n?```")
+#: The host's label over the output inside it (``Its output was:``).
+_OUTPUT_WAS = re.compile(r"(?im)^(?:its |the )?output (?:was|is):[ \t]*\n")
 
 
 def _literal_value(text: str) -> Any:
