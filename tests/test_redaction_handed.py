@@ -17,8 +17,9 @@ after an account's name, ``admins passwd user pw`` and SQLCipher's key; and, fro
 basic auth's user, a queued job's host, user and password, a device's ``set NAME VALUE``, an SMB URI's password after
 its workgroup, ``synouser --setpw`` and ``--passwd-on-stdin``; and, from the twenty-first, a bearer's tuple, a
 value in braces after its name (Go's ``url.Values``), ``+login user pw``, a Samba user after its domain, a managed
-app's ``valueString``, ``encryption on pw``, ``abe.jar unpack in out pw``, RAR's ``-hp<pw>`` and SIPp's ``-ap``.
-Invented
+app's ``valueString``, ``encryption on pw``, ``abe.jar unpack in out pw``, RAR's ``-hp<pw>`` and SIPp's ``-ap``;
+and, from the twenty-second, a password in a URL's query beside its user, an ``api=`` key, G-code's ``M551``, a
+HomeKit setup code, PHP's ``define`` and an INI section's quoted value inside a JSON string. Invented
 tools and values; each redacted as text and inside a JSON string alike, and redacting again changes nothing;
 look-alikes stay."""
 
@@ -111,6 +112,13 @@ CASES = [
     ("java -jar abe.jar unpack a.ab a.tar 'Otter.2173*'\n", "Otter.2173*"),
     ("$ rar a -m5 -hpsaffron.3340! -v1g out.rar ./data/\n", "saffron.3340!"),
     ("$ sipp -sf uac.xml -au bench -ap quarry_6011! 10.0.0.1:5060\n", "quarry_6011!"),
+    # learnt from the twenty-second part
+    ("$ curl -s 'https://music.zorb.lan/rest/ping.view?u=lena&p=Harbour_6939!&v=1.16.1'\n", "Harbour_6939!"),
+    ("https.request('https://api.zorb.dev/v1/?api=c2mMwdnEus1J8&email=x')\n", "c2mMwdnEus1J8"),
+    ('M551 P"Nimbus_8931*" ; machine password\n', "Nimbus_8931*"),
+    ('  "bridge": { "name": "Zorb", "pin": "206-00-629" }\n', "206-00-629"),
+    ("define('ZORB_DB_PASSWORD', \"canyon_5621*\");\n", "canyon_5621*"),
+    ('[PASSWORDS]\nClubNodes="quarry-5196*"\n', "quarry-5196*"),
 ]
 
 
@@ -166,6 +174,9 @@ def test_each_is_streamed_as_it_is_redacted_whole() -> None:
         "$ rar a -m5 out.rar ./data/\n",
         "$ ./steamcmd.sh +login anonymous +quit\n",
         "zorb@host:~$ docker run -d -e ZORB_SECRET_KEY=$KEY zorb/app\n" + "5f4dcc3b" * 8 + "\n",  # the container's id
+        "https://forum.zorb.dev/search?q=term&p=2&sort=new\n",  # a page's number, no user
+        "https://zorb.dev/list?user=ana&page=3\n",
+        '"pin": "1234"\n',
     ],
 )
 def test_look_alikes_stay(text: str) -> None:

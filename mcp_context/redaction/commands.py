@@ -473,3 +473,8 @@ FLAG_GIVEN = (
     rf"(?P<q>['\"]?)(?P<secret>{_ARG}{{6,256}})(?P=q)(?=[\s;|&)]|\\[nrt]|$)"
 )
 FLAG_GIVEN_ANCHORS = ("rar ", "7z ", "-au ", '-au"', "-au'")
+
+
+#: A 3D printer's or CNC board's password set by G-code (RepRapFirmware's ``M551 P"pw"``).
+GCODE_PASSWORD = r"\bM551[ \t]{1,4}P\\{0,8}\"(?P<secret>[^\"\n\\]{1,64})\\{0,8}\""
+GCODE_PASSWORD_ANCHORS = ("M551 ",)

@@ -147,7 +147,9 @@ SECTION_ANCHORS = ("[admins]", "[passwords]", "[secrets]", "[credentials]", "[vp
 _SECTION_MOST = 3000
 #: An entry of a section (``name = value``), a comment or a blank line; anything else (a new section) ends it.
 _ENTRY = (
-    r"[ \t]{0,8}(?:(?P<name>[A-Za-z0-9_.@\-]{1,64})[ \t]{0,8}=[ \t]{0,8}(?P<value>[^\s\\]{1,512})[ \t]{0,8}"
+    # a value's quotes may be escaped (the file inside a JSON string): they are the value's, as they are in the text
+    r"[ \t]{0,8}(?:(?P<name>[A-Za-z0-9_.@\-]{1,64})[ \t]{0,8}=[ \t]{0,8}"
+    r"(?P<value>(?:\\{1,8}[\"']|[^\s\\]){1,512})[ \t]{0,8}"
     r"|[;#](?:[^\n\\]|\\[^n]){0,512}|)"
     r"(?:\r?\n|\\n|\Z)"
 )

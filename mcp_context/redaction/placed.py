@@ -35,13 +35,24 @@ def random_value(value: str) -> bool:
 #: A URL's query parameter that gives an API its key, as many APIs take one (``?key=``, ``&apikey=``, ``&token=``;
 #: ``&amp;`` in markup), the value to the next parameter.
 QUERY_KEY = (
-    r"(?:[?&]|&amp;)(?i:key|api[_\-]?key|access[_\-]?key|token|access[_\-]?token|auth[_\-]?token|auth)="
+    r"(?:[?&]|&amp;)(?i:key|api[_\-]?key|access[_\-]?key|token|access[_\-]?token|auth[_\-]?token|auth|api)="
     r"(?P<secret>[A-Za-z0-9_\-.~%]{8,512})(?=[&#\s\"'`<>\\)\]]|$)"
 )
 QUERY_KEY_ANCHORS = tuple(
     f"{lead}{name}="
     for lead in ("?", "&", "&amp;")
-    for name in ("key", "apikey", "api_key", "api-key", "accesskey", "access_key", "token", "access_token", "auth")
+    for name in (
+        "key",
+        "apikey",
+        "api_key",
+        "api-key",
+        "accesskey",
+        "access_key",
+        "token",
+        "access_token",
+        "auth",
+        "api",
+    )
 ) + ("auth_token=", "auth-token=", "access-token=", "access-key=")
 
 
@@ -359,3 +370,30 @@ def set_named(match: re.Match[Any], text: str | bytes) -> bool:
 #: the URL rule, reading ``user:pw@`` right after ``://``, does not take.
 SMB_WORKGROUP = r"\bsmb://[^\s:/?#@\"'<>]{1,64}/[^\s:/?#@\"'<>]{1,64}:(?P<secret>[^\s/?#@\"'<>]{1,256})@"
 SMB_WORKGROUP_ANCHORS = ("smb://",)
+
+
+#: A password in a URL's query beside its user (Subsonic's ``?u=name&p=pw``, ``&user=x&password=pw``): made as one.
+QUERY_PASSWORD = (
+    r"(?:[?&]|&amp;)(?i:p|pw|pwd|pass|passwd|password)=(?P<secret>[^&#\s\"'`<>\\]{6,256})(?=[&#\s\"'`<>\\)\]]|$)"
+)
+QUERY_PASSWORD_ANCHORS = tuple(
+    f"{lead}{name}=" for lead in ("?", "&", "&amp;") for name in ("p", "pw", "pwd", "pass", "passwd", "password")
+)
+_QUERY_USER = re.compile(r"(?i)[?&](?:u|user|username|login)=[^&#\s]{1,64}")
+
+
+def query_password(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the query names a user too (a ``p`` alone is a page's number or a search) and the value is a
+    password's."""
+    line_start = max(0, match.start() - 300)
+    before = _before(match, text, match.start() - line_start)
+    query = before[before.rfind("?") :] if "?" in before else ""
+    return _QUERY_USER.search(query + "&") is not None and password_like(ascii_of(match.group("secret")))
+
+
+#: A HomeKit accessory's setup code (``###-##-###``) under a name that says pin or setup code.
+SETUP_CODE = (
+    r"(?i:pin(?:code)?|setup_?code)\\{0,8}[\"']?[ \t]{0,4}[:=][ \t]{0,4}b?\\{0,8}[\"']"
+    r"(?P<secret>\d{3}-\d{2}-\d{3})\\{0,8}[\"']"
+)
+SETUP_CODE_ANCHORS = ("pin", "setup")

@@ -288,8 +288,9 @@ RULES: tuple[Rule, ...] = (
     _rule(
         "password",
         "define(",
-        r"\bdefine\(\s{0,16}['\"][A-Z0-9_]{0,64}(?:PASSWORD|SECRET|KEY|TOKEN)['\"]\s{0,16},\s{0,16}"
-        rf"(?P<q>['\"])(?P<secret>[^'\"\n\\{_NOT_ASCII}]{{4,256}})(?P=q)",
+        # (its quotes escaped too: the file inside a JSON string)
+        r"\bdefine\(\s{0,16}\\{0,8}['\"][A-Z0-9_]{0,64}(?:PASSWORD|SECRET|KEY|TOKEN)\\{0,8}['\"]\s{0,16},\s{0,16}"
+        rf"(?P<q>\\{{0,8}}['\"])(?P<secret>[^'\"\n\\{_NOT_ASCII}]{{4,256}})(?P=q)",
     ),
     # an environment file's line, its value to the line's end (see configs): before the first form, ended by a sign
     _rule("password", configs.ENV_LINE_ANCHORS, configs.ENV_LINE, accept=configs.env_line),
@@ -420,6 +421,9 @@ RULES: tuple[Rule, ...] = (
     _rule("secret", placed.SET_NAMED_ANCHORS, placed.SET_NAMED, accept=placed.set_named),
     _rule("password", placed.SMB_WORKGROUP_ANCHORS, placed.SMB_WORKGROUP, accept=commands.given_password),
     _rule("password", commands.FLAG_GIVEN_ANCHORS, commands.FLAG_GIVEN, accept=commands.given_password),
+    _rule("password", placed.QUERY_PASSWORD_ANCHORS, placed.QUERY_PASSWORD, folded=True, accept=placed.query_password),
+    _rule("password", placed.SETUP_CODE_ANCHORS, placed.SETUP_CODE, folded=True),
+    _rule("password", commands.GCODE_PASSWORD_ANCHORS, commands.GCODE_PASSWORD),
     _rule(
         "token",
         placed.URL_PATH_TOKEN_ANCHORS,
