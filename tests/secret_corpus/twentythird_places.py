@@ -5,8 +5,8 @@ Places that name the vendor's variable: Windows' own ways of setting a service's
 /M``, a registry export of the machine's ``Environment`` key, PowerShell's ``SetEnvironmentVariable``, NSSM's
 ``AppEnvironmentExtra``, a WinSW service file's ``<env>`` and IIS's ``<environmentVariables>``). Places of one vendor
 follow, each named for it: its API called as its documentation shows (PowerShell, C#, Kotlin, Dart, R, PHP, Elixir,
-Erlang, Go, Java, MATLAB, Excel VBA, Google Apps Script, Power Query, C++, Objective-C, AutoHotkey, Ruby's HTTParty,
-Angular, Rust's ureq, SAS and ABAP) or a client library (Python)."""
+Erlang, Go, Java, MATLAB, Excel VBA, Google Apps Script, Power Query, C++ with cpr, Objective-C, AutoHotkey, Ruby's
+HTTParty, Angular, Rust's ureq, SAS, ABAP and Python's requests)."""
 
 from __future__ import annotations
 
@@ -108,12 +108,14 @@ def mediastack_csharp_httpclient(rng: random.Random, var: str, value: str) -> Pl
     ), value
 
 
-def serpapi_python_client(rng: random.Random, var: str, value: str) -> Place:
+def geocodify_python_requests(rng: random.Random, var: str, value: str) -> Place:
     return (
-        "# rank_check.py\nfrom serpapi import GoogleSearch\n\n"
-        'search = GoogleSearch({"q": "acme hiking boots", "location": "Austin, Texas",\n'
-        f'                       "api_key": "{value}"}})\n'
-        'for r in search.get_dict()["organic_results"][:10]:\n    print(r["position"], r["link"])\n'
+        "# geo/backfill.py: coordinates for the stores that have none\nimport requests\n\n"
+        f'GEOCODIFY_KEY = "{value}"\n\n'
+        "def geocode(address: str) -> dict:\n"
+        '    r = requests.get("https://api.geocodify.com/v2/geocode",\n'
+        '                     params={"api_key": GEOCODIFY_KEY, "q": address})\n'
+        "    r.raise_for_status()\n    return r.json()\n"
     ), value
 
 
@@ -236,12 +238,12 @@ def upcdatabase_power_query(rng: random.Random, var: str, value: str) -> Place:
     ), value
 
 
-def deviantart_cpp_cpr(rng: random.Random, var: str, value: str) -> Place:
+def linkpreview_cpp_cpr(rng: random.Random, var: str, value: str) -> Place:
     return (
-        "// src/gallery_sync.cpp\n#include <cpr/cpr.h>\n\nauto token_response() {\n"
-        '    return cpr::Post(cpr::Url{"https://www.deviantart.com/oauth2/token"},\n'
-        '                     cpr::Payload{{"grant_type", "client_credentials"}, {"client_id", "24071"},\n'
-        f'                                  {{"client_secret", "{value}"}}}});\n'
+        "// src/unfurl.cpp: link cards for the chat client\n#include <cpr/cpr.h>\n\n"
+        "cpr::Response unfurl(const std::string& url) {\n"
+        '    return cpr::Get(cpr::Url{"https://api.linkpreview.net/"},\n'
+        f'                    cpr::Parameters{{{{"key", "{value}"}}, {{"q", url}}}});\n'
         "}\n"
     ), value
 
@@ -321,7 +323,7 @@ def exchangerateapi_abap(rng: random.Random, var: str, value: str) -> Place:
 ONE_VENDOR = (
     userstack_powershell_irm,
     mediastack_csharp_httpclient,
-    serpapi_python_client,
+    geocodify_python_requests,
     purestake_kotlin_algod,
     ipquality_dart_http,
     ritekit_r_httr,
@@ -334,7 +336,7 @@ ONE_VENDOR = (
     coinlayer_excel_vba,
     worldcoinindex_apps_script,
     upcdatabase_power_query,
-    deviantart_cpp_cpr,
+    linkpreview_cpp_cpr,
     vpnapi_objc_nsurlsession,
     restpack_autohotkey,
     fixer_ruby_httparty,
