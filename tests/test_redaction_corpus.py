@@ -34,6 +34,7 @@ from tests.secret_corpus import (
     twentieth,
     twentyfirst,
     twentysecond,
+    twentythird,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -226,6 +227,7 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         (twentieth, "TWENTIETH"),
         (twentyfirst, "TWENTYFIRST"),
         (twentysecond, "TWENTYSECOND"),
+        (twentythird, "TWENTYTHIRD"),
     ],
     ids=[
         "fifteenth",
@@ -236,6 +238,7 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         "twentieth",
         "twentyfirst",
         "twentysecond",
+        "twentythird",
     ],
 )
 def test_a_part_with_long_keys_is_complete_and_is_what_its_module_makes(module: Any, table: str) -> None:
@@ -294,7 +297,11 @@ def test_ordinary_source_and_logs_stay_untouched() -> None:
 #: A blind part whose texts the rules of its capture redact differently the second time (or inside a JSON string):
 #: a fault of the rules the part found, left for whoever writes rules from it. Which case fails is not read here, so
 #: the part stays blind; strict, so the mark has to go once the rules are fixed.
-NOT_YET_IDEMPOTENT: dict[str, str] = {}
+NOT_YET_IDEMPOTENT: dict[str, str] = {
+    twentythird.SPLIT: "the twenty-third part, measured blind on be5056e: at least one of its texts is redacted "
+    "differently the second time, as it is or given as JSON, or inside a JSON string than as it is (which of these, "
+    "and which case, was not read)",
+}
 
 
 @pytest.mark.parametrize(
