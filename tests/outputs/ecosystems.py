@@ -63,7 +63,9 @@ cmake-format) and ``ecosystems_twentyeighth_checks.py`` (sqlfmt, Frictionless, J
 the twenty-ninth's, two failures per tool, in ``ecosystems_twentyninth.py`` (openapi-spec-validator, dennis,
 dotenv-linter) and ``ecosystems_twentyninth_checks.py`` (graphql-schema-linter, Rspack, Size Limit, lockfile-lint,
 npm-package-json-lint); the thirtieth's, two failures per tool, in ``ecosystems_thirtieth.py`` (capnp, flatc, as, ld,
-mako-render, PyMarkdown) and ``ecosystems_thirtieth_checks.py`` (EJS, Mustache).
+mako-render, PyMarkdown) and ``ecosystems_thirtieth_checks.py`` (EJS, Mustache); the thirty-first's, two failures per
+tool, in ``ecosystems_thirtyfirst.py`` (flex, Yasm, autoflake, bashate, cmakelint, pre-commit-hooks, rst-lint) and
+``ecosystems_thirtyfirst_checks.py`` (XO).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -188,6 +190,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_thirteenth_checks import ansible_lint, duckdb, hypothesis, nbconvert, ty, xdist
     from ecosystems_thirtieth import capnp, flatc, gas, ld, mako, pymarkdown
     from ecosystems_thirtieth_checks import ejs, mustache
+    from ecosystems_thirtyfirst import autoflake, bashate, cmakelint, flex, pre_commit_hooks, rst_lint, yasm
+    from ecosystems_thirtyfirst_checks import xo
     from ecosystems_tools import clippy, govet, guile, pyright, rubocop, tcltest, yamllint
     from ecosystems_twelfth import commitlint, deno, lua, pnpm, redis, tsx, yarn, zig
     from ecosystems_twelfth_checks import behave, clang_tidy, hadolint, pre_commit, robot, tox, uv
@@ -562,6 +566,14 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("pymarkdown", pymarkdown),
         ("ejs", ejs),
         ("mustache", mustache),
+        ("flex", flex),
+        ("yasm", yasm),
+        ("autoflake", autoflake),
+        ("bashate", bashate),
+        ("cmakelint", cmakelint),
+        ("pre_commit_hooks", pre_commit_hooks),
+        ("rst_lint", rst_lint),
+        ("xo", xo),
     ]
 
 
