@@ -407,7 +407,7 @@ RULES: tuple[Rule, ...] = (
     _rule("password", told.TOLD_PAIR_ANCHORS, told.TOLD_PAIR, folded=True, accept=told.told_pair),
     _rule("password", told.SLASH_PAIR_ANCHORS, told.SLASH_PAIR, accept=told.slash_pair),
     _rule("password", told.PROMPT_ANSWER_ANCHORS, told.PROMPT_ANSWER, folded=True, accept=told.prompt_answer),
-    _rule("password", told.DIALOGUE_ANCHORS, told.DIALOGUE, folded=True, accept=told.dialogue),
+    _rule("password", told.DIALOGUE_ANCHORS, told.DIALOGUE, folded=True, accept=commands.given_password),
     _rule("secret", commands.ECHO_INTO_ANCHORS, commands.ECHO_INTO, accept=commands.echo_into),
     _rule("token", placed.CLASS_KEY_ANCHORS, placed.CLASS_KEY, accept=placed.class_key),
     _rule("secret", configs.NAME_VALUE_ANCHORS, configs.NAME_VALUE, accept=configs.name_value),

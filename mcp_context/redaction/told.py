@@ -97,10 +97,3 @@ DIALOGUE = (
     r"(?P<secret>[^\s\"'`\\\x80-\U0010ffff]{6,128})[ \t]{0,8}(?=\r?\n|\\[rn]|$)"
 )
 DIALOGUE_ANCHORS = tuple(f"{w}{s}" for w in ("password", "passwd", "passphrase") for s in ("?", " ?", " [", "["))
-
-
-def dialogue(match: re.Match[Any], text: str | bytes) -> bool:
-    """Whether the answer is a password given, not a reference, a placeholder or a word ("Forgot your password?
-    Reset")."""
-    value = ascii_of(match.group("secret"))
-    return value[0] not in "$%{<" and plausible_value(value, True)
