@@ -147,9 +147,16 @@ def changed_lines(old: str, new: str) -> tuple[str, str]:
     end = 0
     while end < min(len(a), len(b)) - start - 1 and a[-1 - end] == b[-1 - end]:
         end += 1
-    return " / ".join(x.strip() for x in a[start : len(a) - end]), " / ".join(
-        x.strip() for x in b[start : len(b) - end]
-    )
+    old_lines, new_lines = a[start : len(a) - end], b[start : len(b) - end]
+    if [x.strip() for x in old_lines] == [x.strip() for x in new_lines]:  # only the indentation changed: shown
+        return " / ".join(map(_indented, old_lines)), " / ".join(map(_indented, new_lines))
+    return " / ".join(x.strip() for x in old_lines), " / ".join(x.strip() for x in new_lines)
+
+
+def _indented(line: str) -> str:
+    """A line with its indentation made visible (a dot a space, an arrow a tab), where only that changed."""
+    body = line.lstrip()
+    return line[: len(line) - len(body)].replace(" ", "·").replace("\t", "→") + body.rstrip()
 
 
 def shown_text(result: str, target: str = "") -> str:
@@ -273,6 +280,21 @@ def shell_change(command: str) -> tuple[str, str, str, str] | None:
         old, new = (re.sub(r"\\(.)", r"\1", part) for part in (sed.group(3), sed.group(4)))
         return sed.group(5).strip("'\""), "edit", old, new
     return _script_change(command) or _script_change(_unquoted(command))
+
+
+#: A command that writes what it reads on its standard input to a file whole: ``tee PATH``, ``cat > PATH``,
+#: ``dd of=PATH`` (``tee -a`` and ``>>`` append, so the text given is not the file's).
+_STDIN_WRITE = re.compile(
+    r"^\s*(?:(?:sh|bash)\s+-c\s+)?['\"]?\s*(?:tee\s+(?P<p1>[^\s<>;&|'\"-][^\s<>;&|'\"]*)|"
+    r"cat\s*>\s*(?P<p2>[^\s<>;&|'\"]+)|dd\s+(?:\S+\s+)*?of=(?P<p3>[^\s;&|'\"]+)(?:\s+\S+)*?)\s*(?:>\s*/dev/null\s*)?['\"]?\s*$"
+)
+
+
+def stdin_target(command: str) -> str | None:
+    """The file a command writes whole from its standard input, or None: an exec tool given the text apart from
+    the command line (``{command: ["tee", PATH], stdin: TEXT}``) writes that text to the file."""
+    found = _STDIN_WRITE.match(command)
+    return None if found is None else (found["p1"] or found["p2"] or found["p3"])
 
 
 def _script_change(command: str) -> tuple[str, str, str, str] | None:

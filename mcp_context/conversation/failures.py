@@ -29,7 +29,7 @@ from .reasons import (
     second_opinion,
     tally,
 )
-from .unmarked import finding
+from .unmarked import diagnosed, finding
 from .verdicts import against_threshold, compared, first_said, labelled_over, rooted, said_first, with_row
 from .wrappers import EXIT_CODE, enveloped, exit_code, printed, untagged, unwrapped
 
@@ -98,6 +98,7 @@ def read_command(text: str, command: str = "") -> Reading:
     own = own_diagnostic(text, programs(command)) if line is None and command else None
     if own is not None:
         line = quote(text, failed=True) or own  # the best reason the output gives, else the program's own line
+    line = line or (diagnosed(text, programs(command)) if command else None)  # errors at places, and nothing else
     if line is None and checks(command):  # a checker prints findings only when it finds something
         found = finding(text)
         line = (quote(text, failed=True) or found) if found and not _NO_ERRORS.search(text) else None

@@ -23,12 +23,18 @@ def programs(command: str) -> set[str]:
     names itself in its messages: the file name, after any ``NAME=value`` settings, ``sudo`` or ``env``."""
     out = set()
     for part in _COMMAND_SEP.split(command):
-        words = [w for w in part.split() if not _SETTING.match(w)]
+        words = [w.lstrip(_OPENING) for w in part.split() if not _SETTING.match(w)]  # ``(rg x src) 2>&1``
         while words and words[0] in ("sudo", "env", "exec", "time", "nice", "command"):
             words = words[1:]
-        if words:
+        if len(words) > 2 and words[0] in ("sh", "bash", "zsh") and words[1] == "-c":  # the line the shell runs
+            out |= programs(" ".join(words[2:]))
+        elif words:
             out.add(words[0].rsplit("/", 1)[-1])
     return out
+
+
+#: What may open a command's first word: a subshell's or a group's bracket, a quote around a shell's line.
+_OPENING = "({'\""
 
 
 #: A program, a subcommand or an option whose name says it checks and prints findings only when it has some: a
@@ -45,7 +51,7 @@ def checks(command: str) -> bool:
     """Whether a command line runs a checker: by the name of a program (its file's), of a word after it that is no
     path, or of an option; never by a folder's name (``cd ~/checkout && behave``, ``pytest app/checkout``)."""
     for part in _COMMAND_SEP.split(command):
-        words = [w for w in part.split() if not _SETTING.match(w)]
+        words = [w.lstrip(_OPENING) for w in part.split() if not _SETTING.match(w)]  # ``(check-yaml a) 2>&1``
         if not words or words[0] in ("cd", "pushd"):
             continue
         named = [words[0].rsplit("/", 1)[-1], *(w for w in words[1:_PROGRAM_WORDS] if "/" not in w)]

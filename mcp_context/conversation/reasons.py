@@ -76,8 +76,9 @@ _CODE = re.compile(
 #: The rule a finding broke, named last as linters name rules: ``(tag-pair)``, ``[ambiguous.column_references]``,
 #: ``color-no-invalid-hex``: words joined by hyphens, dots or underscores, alone at the end of the line.
 _RULE = re.compile(
-    r"(?:[(\[][a-z][a-z0-9]*(?:[-_./][a-z0-9]+)+[)\]](?:\s*\[\d\])?|\s[a-z]+(?:-[a-z0-9]+){2,})$"
-)  # also a category and its confidence: ``[build/namespaces] [5]``
+    r"(?:[(\[][a-z][a-z0-9]*(?:[-_./][a-z0-9]+)+[)\]](?:\s*\[\d\])?|\s[a-z]+(?:-[a-z0-9]+){2,}|"
+    r"\s{2}(?:@?[a-z][\w-]*/)?[a-z]+(?:-[a-z0-9]+)+)$"
+)  # also a category and its confidence (``[build/namespaces] [5]``), and a rule in a column of its own (``no-undef``)
 #: A message given as a value of a key that says so (``message: "must be integer"``, ``"reason": ...``): an error
 #: object dumped as JSON, YAML or a language's literal.
 _KEYED = re.compile(r"""(?i)^\W{0,3}(?:message|msg|reason|description|detail)s?\W{0,2}\s*[:=]\s*["'`]""")

@@ -8,15 +8,18 @@ from __future__ import annotations
 import re
 
 from .causes import MOST
+from .reasons import SEVERE, score
 
-__all__ = ["failed_row", "finding", "listed"]
+__all__ = ["diagnosed", "failed_row", "finding", "listed"]
 
 #: Where a diff begins: its file headers, a hunk, ``diff a b`` or a formatter's ``Diff in src/a.rs:1:``.
 _DIFF = re.compile(r"^(?:--- \S|\+\+\+ \S|@@ [-+\d, ]+ @@|diff \S|Diff in \S)", re.M)
 #: The header naming the file a diff changes (not ``+++ -``, the standard input of ``diff -u a -``).
 _NAMED = re.compile(r"^(?:\+\+\+ (?!-(?:\s|$))|Diff in )\S")
-#: A place in a file named anywhere in a line (``left-pad  package.json:9:6``).
-_PLACED = re.compile(r"(?:^|\s)[\w./-]+\.\w{1,8}:\d+(?::\d+)?(?::?\s|:(?=[A-Za-z])|$)")
+#: A place in a file named anywhere in a line (``left-pad  package.json:9:6``, a parser's ``in "a.yaml", line 2``).
+_PLACED = re.compile(
+    r"(?:^|\s)[\w./-]+\.\w{1,8}:\d+(?::\d+)?(?::?\s|:(?=[A-Za-z])|$)|\bin \"[\w./-]+\.\w{1,8}\", line \d+"
+)
 #: A heading over a list of findings (``Unused dependencies (1)``, ``Unused exports:``).
 _HEADING = re.compile(r"^\S[^:\n]{0,60}(?:\(\d+\)|:)$")
 #: A table's row whose last cell is only a failed check's status (``| Invoice.total (L15) | MISSED |``), drawn with
@@ -95,3 +98,20 @@ def _diff_told(text: str, at: int) -> str | None:
     change = " / ".join(side for side in (removed, added) if side)
     told = "; ".join(part for part in (said, header, change) if part)
     return told[:MOST] if change else None
+
+
+#: A diagnostic at a place, as compilers, assemblers and generators print one (``src/a.l:6: undefined definition``).
+_DIAGNOSTIC = re.compile(r"^[\w./-]+\.\w{1,8}:\d+(?::\d+)?:\s+\S")
+_MILD = re.compile(r"(?i)\bwarn|\bnote\b|\binfo\b|\bhint\b")
+#: Programs whose output shows files' lines at their places (a search's matches, a file numbered): no diagnostics.
+_SHOWS_LINES = {"grep", "egrep", "fgrep", "rg", "ag", "ack", "git", "cat", "nl", "sed", "awk", "head", "tail", "less"}
+
+
+def diagnosed(text: str, programs: set[str]) -> str | None:
+    """The first diagnostic of an output made of nothing but diagnostics at places, when it reads as an error by
+    itself (a severe word, not a warning or a note): a build step run with no exit code shown failed so, as a
+    compiler's error lines say. None for any other output, and for programs that print files' lines at places."""
+    lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
+    if not lines or programs & _SHOWS_LINES or not all(_DIAGNOSTIC.match(ln) for ln in lines):
+        return None
+    return next((ln for ln in lines if score(ln) >= SEVERE and not _MILD.search(ln)), None)

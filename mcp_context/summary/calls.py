@@ -91,7 +91,9 @@ def classify(block: Block) -> Call:
             if kind != "read"
             else Call(kind, name, path, [(path, "read")])
         )
-    changed = _patched(name, args, path) or (_shell_changed(name, command) if command else None)
+    changed = _patched(name, args, path) or (
+        _shell_changed(name, command) or _fed(name, command, args) if command else None
+    )
     if changed is not None:
         return changed
     if command:
@@ -222,6 +224,16 @@ def _shell_changed(name: str, command: str) -> Call | None:
     if op == "write":
         return Call("write", name, where, [(where, "write")], change=written(new), content=new)
     return Call("edit", name, where, [(where, "edit")], change=short(old, new), replaced=[(old, new)])
+
+
+def _fed(name: str, command: str, args: dict[str, Any]) -> Call | None:
+    """A command given its standard input apart (``{command: ["tee", PATH], stdin: TEXT}``) that writes it to a
+    file whole: a write of that text."""
+    where = edits.stdin_target(command)
+    fed = next((v for k, v in args.items() if isinstance(k, str) and "stdin" in k.lower() and isinstance(v, str)), None)
+    if where is None or fed is None:
+        return None
+    return Call("write", name, where, [(where, "write")], change=written(fed), content=fed)
 
 
 def _changing(call: Call, args: dict[str, Any]) -> Call:

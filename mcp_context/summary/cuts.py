@@ -30,8 +30,8 @@ _CHANGE = re.compile(r"`(?P<old>.*)` -> `(?P<new>.*)`", re.S)
 
 def narrowed(change: str, limit: int) -> str:
     """A change (`` `old` -> `new` ``) in at most ``limit`` characters: the words that differ with one word around
-    them, else the words that differ alone, else what they became alone, where a cut of the whole would keep the
-    shared head and tail and lose what changed."""
+    them, else the changed lines as they became, else the words that differ alone, else what they became alone,
+    where a cut of the whole would keep the shared head and tail and lose what changed."""
     found = _CHANGE.fullmatch(change)
     if found is None or len(change) <= limit:
         return cut(change, limit)
@@ -49,6 +49,8 @@ def narrowed(change: str, limit: int) -> str:
         told = f"`{old[start : ends[0]].strip()}` -> `{new[start : ends[1]].strip()}`"
         if len(told) <= limit:
             return told
+        if around == 1 and len(f"-> `{new.strip()}`") <= limit:  # the changed lines as they became, whole: a
+            return f"-> `{new.strip()}`"  # diff of a few characters with no word around them says little
     became = f"-> `{new[start : ends[1]].strip()}`"  # no room for both sides: what the code became says the fix
     return became if len(became) <= limit else cut(told, limit)
 

@@ -1,0 +1,88 @@
+"""An exec tool that hands back only what a command printed (no exit code, stderr folded into stdout) and takes a
+file's text on standard input apart from its argv: a failure is read from the output's own shape (diagnostics at
+places, a checker named inside a subshell, a parser's place), a file is written by ``tee PATH`` fed its text, and
+a fix is told by lines a reader can follow. Invented examples, none from a corpus part."""
+
+from __future__ import annotations
+
+from mcp_context.conversation import edits, failures, host_lines, reasons
+from mcp_context.conversation.model import Block
+from mcp_context.summary import calls, cuts
+
+
+def test_an_output_of_nothing_but_errors_at_places_failed_without_an_exit_code() -> None:
+    text = "grammar/calc.y:12: unknown token NUMBR\ngrammar/calc.y:12: rule given no type"
+    reading = failures.read_command(text, "(bison -d grammar/calc.y) 2>&1")
+    assert reading.failed
+    assert reading.line == "grammar/calc.y:12: unknown token NUMBR"
+
+
+def test_a_search_that_prints_lines_at_places_did_not_fail() -> None:
+    text = "src/app.c:40: /* undefined behaviour if len is 0 */\nsrc/app.c:88: return -1; /* unknown id */"
+    assert not failures.read_command(text, "grep -n undefined src/app.c src/util.c").failed
+    assert not failures.read_command(text, "(rg -n unknown src) 2>&1").failed
+    assert not failures.read_command(text, "sh -c 'grep -rn unknown src'").failed
+
+
+def test_warnings_at_places_alone_do_not_fail_a_run_without_an_exit_code() -> None:
+    text = "lib/io.s:3: warning: unknown section flag\nlib/io.s:9: note: missing alignment"
+    assert not failures.read_command(text, "as -o io.o lib/io.s").failed
+
+
+def test_a_checker_run_in_a_subshell_is_still_a_checker() -> None:
+    assert host_lines.checks("(toml-check config/app.toml) 2>&1")
+    assert host_lines.checks("sh -c '(stylelint web/a.css) 2>&1'")
+    assert not host_lines.checks("(make -C build) 2>&1")
+
+
+def test_a_parsers_place_in_words_is_a_checkers_finding() -> None:
+    text = (
+        'while scanning a quoted scalar\n  in "deploy/values.yaml", line 7, column 9\n'
+        'found unexpected end of stream\n  in "deploy/values.yaml", line 9, column 1'
+    )
+    reading = failures.read_command(text, "(yaml-check deploy/values.yaml) 2>&1")
+    assert reading.failed
+    assert "found unexpected end of stream" in (reading.line or "")
+
+
+def test_a_rule_printed_in_a_column_of_its_own_counts_as_the_findings_rule() -> None:
+    text = (
+        "  web/cart.ts:9:3\n"
+        "  ✖   9:3  count is assigned a value but never used. Allowed unused vars must match /^_/u.  no-unused-vars\n"
+        "  ✖  14:5  cuont is not defined.                                              no-undef\n\n  2 errors\n"
+    )
+    told = reasons.reason(text) or ""
+    assert "cuont is not defined" in told and "count is assigned" in told
+
+
+def test_tee_fed_a_text_on_standard_input_writes_the_file_whole() -> None:
+    block = Block(
+        kind="tool_call",
+        name="shell_execute",
+        args={"command": ["tee", "conf/site.ini"], "stdin": "[site]\nport = 8080\n", "directory": "/srv/w"},
+    )
+    call = calls.classify(block)
+    assert call.kind == "write"
+    assert call.paths == [("conf/site.ini", "write")]
+    assert call.content == "[site]\nport = 8080\n"
+
+
+def test_commands_that_write_their_standard_input_name_the_file_and_appending_ones_do_not() -> None:
+    assert edits.stdin_target("tee out/a.txt") == "out/a.txt"
+    assert edits.stdin_target("tee out/a.txt >/dev/null") == "out/a.txt"
+    assert edits.stdin_target("sh -c 'cat > out/b.txt'") == "out/b.txt"
+    assert edits.stdin_target("dd of=out/c.bin status=none") == "out/c.bin"
+    assert edits.stdin_target("tee -a out/log.txt") is None
+    assert edits.stdin_target("cat out/a.txt") is None
+
+
+def test_a_change_of_a_few_characters_with_little_room_is_told_by_the_lines_it_made() -> None:
+    change = "`while read -r line / do` -> `while read -r line; do`"
+    told = cuts.narrowed(change, 28)
+    assert told == "-> `while read -r line; do`"
+
+
+def test_a_change_of_indentation_only_shows_the_indentation() -> None:
+    old, new = edits.changed_lines("a\n  run_job x\nb\n", "a\n    run_job x\nb\n")
+    assert (old, new) == ("··run_job x", "····run_job x")
+    assert edits.changed_lines("x\n\tgo\n", "x\n    go\n") == ("→go", "····go")
