@@ -86,3 +86,11 @@ def test_a_change_of_indentation_only_shows_the_indentation() -> None:
     old, new = edits.changed_lines("a\n  run_job x\nb\n", "a\n    run_job x\nb\n")
     assert (old, new) == ("··run_job x", "····run_job x")
     assert edits.changed_lines("x\n\tgo\n", "x\n    go\n") == ("→go", "····go")
+
+
+def test_a_checker_that_names_a_file_before_what_it_found_failed_and_one_that_says_ok_did_not() -> None:
+    found = failures.read_command("api/views.py: unused imports detected", "pyclean --check api/views.py")
+    assert found.failed and found.line == "api/views.py: unused imports detected"
+    sums = failures.read_command("disk1.img: OK\ndisk2.img: FAILED", "md5sum --check MD5SUMS")
+    assert sums.failed and sums.line == "disk2.img: FAILED"
+    assert not failures.read_command("disk1.img: OK\ndisk2.img: OK", "md5sum --check MD5SUMS").failed
