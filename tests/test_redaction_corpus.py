@@ -33,6 +33,7 @@ from tests.secret_corpus import (
     twelfth,
     twentieth,
     twentyfirst,
+    twentyfourth,
     twentysecond,
     twentythird,
 )
@@ -228,6 +229,7 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         (twentyfirst, "TWENTYFIRST"),
         (twentysecond, "TWENTYSECOND"),
         (twentythird, "TWENTYTHIRD"),
+        (twentyfourth, "TWENTYFOURTH"),
     ],
     ids=[
         "fifteenth",
@@ -239,6 +241,7 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         "twentyfirst",
         "twentysecond",
         "twentythird",
+        "twentyfourth",
     ],
 )
 def test_a_part_with_long_keys_is_complete_and_is_what_its_module_makes(module: Any, table: str) -> None:
@@ -299,6 +302,9 @@ def test_ordinary_source_and_logs_stay_untouched() -> None:
 #: the part stays blind; strict, so the mark has to go once the rules are fixed.
 NOT_YET_IDEMPOTENT: dict[str, str] = {
     twentythird.SPLIT: "the twenty-third part, measured blind on be5056e: at least one of its texts is redacted "
+    "differently the second time, as it is or given as JSON, or inside a JSON string than as it is (which of these, "
+    "and which case, was not read)",
+    twentyfourth.SPLIT: "the twenty-fourth part, measured blind on 3e1dc8a: at least one of its texts is redacted "
     "differently the second time, as it is or given as JSON, or inside a JSON string than as it is (which of these, "
     "and which case, was not read)",
 }

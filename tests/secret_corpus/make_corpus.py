@@ -9,8 +9,8 @@ held-out part (``held_out_new``, fresh.py: formats and surroundings none of the 
 the rules were made general, and is never to be looked at while writing them; third.py, fourth.py, fifth.py,
 sixth.py, seventh.py, eighth.py, ninth.py, tenth.py, eleventh.py, twelfth.py, thirteenth.py, fourteenth.py,
 fifteenth.py, sixteenth.py, seventeenth.py, eighteenth.py, nineteenth.py, twentieth.py, twentyfirst.py,
-twentysecond.py and twentythird.py hold the parts captured after each round of rules. Run from the repository root:
-``python -m tests.secret_corpus.make_corpus`` (seeded: the same file every time)."""
+twentysecond.py, twentythird.py and twentyfourth.py hold the parts captured after each round of rules. Run from the
+repository root: ``python -m tests.secret_corpus.make_corpus`` (seeded: the same file every time)."""
 
 from __future__ import annotations
 
@@ -42,6 +42,7 @@ from . import (
     twelfth,
     twentieth,
     twentyfirst,
+    twentyfourth,
     twentysecond,
     twentythird,
 )
@@ -480,6 +481,7 @@ def main() -> None:
     rows += twentyfirst.rows()
     rows += twentysecond.rows()
     rows += twentythird.rows()
+    rows += twentyfourth.rows()
     with open(OUT, "w", encoding="utf-8") as out:
         for row in rows:
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
@@ -507,6 +509,7 @@ def main() -> None:
         twentyfirst,
         twentysecond,
         twentythird,
+        twentyfourth,
     )
     for split in ("held_out", *(part.SPLIT for part in parts)):
         held = {r["format"] for r in rows if r["split"] == split}
