@@ -19,7 +19,10 @@ its workgroup, ``synouser --setpw`` and ``--passwd-on-stdin``; and, from the twe
 value in braces after its name (Go's ``url.Values``), ``+login user pw``, a Samba user after its domain, a managed
 app's ``valueString``, ``encryption on pw``, ``abe.jar unpack in out pw``, RAR's ``-hp<pw>`` and SIPp's ``-ap``;
 and, from the twenty-second, a password in a URL's query beside its user, an ``api=`` key, G-code's ``M551``, a
-HomeKit setup code, PHP's ``define`` and an INI section's quoted value inside a JSON string. Invented
+HomeKit setup code, PHP's ``define`` and an INI section's quoted value inside a JSON string; and, from the
+twenty-third, a key's name before a vendor's ``[a-z0-9]`` key or 32 hex digits, an Objective-C or C# ``@"v"``,
+Elixir's ``@key "v"``, Robot Framework's ``${PASSWORD}    v``, IBM i's ``RMTPWD('v')``, ``reg add /v ... /d v``, a
+form's field filled by a browser script, a netrc in capitals and ``mc alias set``. Invented
 tools and values; each redacted as text and inside a JSON string alike, and redacting again changes nothing;
 look-alikes stay."""
 
@@ -119,6 +122,21 @@ CASES = [
     ('  "bridge": { "name": "Zorb", "pin": "206-00-629" }\n', "206-00-629"),
     ("define('ZORB_DB_PASSWORD', \"canyon_5621*\");\n", "canyon_5621*"),
     ('[PASSWORDS]\nClubNodes="quarry-5196*"\n', "quarry-5196*"),
+    # learnt from the twenty-third part
+    ('ZORBGEO_KEY = "q7m2zk4xw9lp3vtn8rb5yc1dhf6gs0ae2ju"\n', "q7m2zk4xw9lp3vtn8rb5yc1dhf6gs0ae2ju"),
+    ('C:\\> setx /M ZORB_ACCESS_KEY "4b7e0c9d2a1f3e5b8c6d0a9f1e2b3c4d"\n', "4b7e0c9d2a1f3e5b8c6d0a9f1e2b3c4d"),
+    ('private const string ApiKey = @"Zq7mK2xLp9WvR4tN8cBy3HdF";\n', "Zq7mK2xLp9WvR4tN8cBy3HdF"),
+    ('defmodule Zorb.Geo do\n  @key "a3f9c2e71b04d85f6a29c3e0d7b1f48e"\nend\n', "a3f9c2e71b04d85f6a29c3e0d7b1f48e"),
+    ("*** Variables ***\n${API_PASSWORD}    Lq7mZ2xKp9Wv.R4\n", "Lq7mZ2xKp9Wv.R4"),
+    ("  SBMJOB CMD(RUNRMTCMD CMD('dir') RMTUSER('OPS') RMTPWD('harbour-8812*'))\n", "harbour-8812*"),
+    ('reg add "HKLM\\SOFTWARE\\Zorb" /v ServicePassword /t REG_SZ /d "Kq8!mZ2xLp4W" /f\n', "Kq8!mZ2xLp4W"),
+    ('driver.findElement(By.name("passwd")).sendKeys("lantern.4471*");\n', "lantern.4471*"),
+    ("cy.get('input[name=\"password\"]').clear().type('Nimbus_8931*')\n", "Nimbus_8931*"),
+    ("MACHINE ZORBFTP.EXAMPLE LOGIN BATCH1 PASSWORD K7QW2MZX\n", "K7QW2MZX"),
+    (
+        "mc alias set zorbstore https://s3.zorb.lan ops-ro Wq4mZ8xKp2LvR7tN9cBy3HdF6gJs1AeU\n",
+        "Wq4mZ8xKp2LvR7tN9cBy3HdF6gJs1AeU",
+    ),
 ]
 
 
@@ -177,6 +195,15 @@ def test_each_is_streamed_as_it_is_redacted_whole() -> None:
         "https://forum.zorb.dev/search?q=term&p=2&sort=new\n",  # a page's number, no user
         "https://zorb.dev/list?user=ana&page=3\n",
         '"pin": "1234"\n',
+        'ZORB_SORT_KEY = "created_at_descending_order_v2"\n',  # words
+        "GIT_COMMIT_KEY = 3f9c2e71b04d85f6a29c3e0d7b1f48e2a6c9d01b\n".replace("KEY", "SHA"),  # no key's name
+        "echo ${PASSWORD}    done\n",  # a reference, not a declaration
+        '  @moduledoc "Reads the zorb key from the environment"\n',
+        "reg add HKCU\\Software\\Zorb /v Theme /t REG_SZ /d dark-blue-2 /f\n",  # no secret's name
+        'driver.find_element(By.ID, "username").send_keys("ops@zorb.dev")\n',
+        "cy.get('#password').type(Cypress.env('PW'))\n",  # a reference
+        "OLDPWD=/home/ops/builds/zorb-2024-10\n",  # the shell's last folder
+        "mc alias set local http://localhost:9000 $MINIO_USER $MINIO_PASSWORD\n",
     ],
 )
 def test_look_alikes_stay(text: str) -> None:

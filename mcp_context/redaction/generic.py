@@ -11,6 +11,7 @@ from typing import Any
 
 from .values import (
     ascii_of,
+    entropy,
     password_like,
     plausible_value,
     random_letters,
@@ -78,6 +79,7 @@ def _compound(word: str) -> bool:
         or (word.endswith("pw") and len(word) > 3)
         or (word.endswith("auth") and len(word) > 5)
         or "authtok" in word
+        or (word.endswith("pwd") and len(word) > 3 and word != "oldpwd")  # IBM i's ``RMTPWD``; not the shell's
     )
 
 
@@ -204,7 +206,7 @@ _QUOTED_CHAR = r"""(?:[^\s\x00-\x1f\x7f"'`\[\\\x80-\U0010ffff]|\[(?!secret:))"""
 NAMED = (
     # an index after the name (``Recovery Key 2:``), or the ``ID`` of a secret's (``Secret ID =``)
     r"(?P<rest>[A-Za-z0-9_.\-]{0,40}+)(?:[ \t]\d{1,2}(?=[ \t]{0,4}:)|[ \t](?P<id>I[Dd]|id)(?=[ \t]{0,8}[:=]))?"
-    r"(?P<close>\\{0,8}[\"'`]\]?|\])?"
+    r"(?P<close>\\{0,8}[\"'`]\]?|\]|\})?"
     r"(?P<sep>[ \t]{0,4}:[ \t]{0,4}&?(?:'static[ \t]{1,4})?[A-Za-z][A-Za-z0-9_.:<>\[\]]{0,30}"
     r"[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
     r"|[ \t]{1,4}(?:string|String|str)[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
@@ -223,9 +225,10 @@ NAMED = (
     # class="e">``)
     r"|[ \t]{0,4}</[A-Za-z][A-Za-z0-9_:.\-]{0,30}>(?:[ \t\r\n]|\\[nrt]){0,16}<[A-Za-z][A-Za-z0-9_:.\-]{0,30}"
     r"(?:[ \t]{1,4}[A-Za-z_:][A-Za-z0-9_:.\-]{0,30}=\\{0,8}[\"'][^\"'<>\n\\]{0,64}\\{0,8}[\"']){0,4}>{spaced})"
-    # the quote may be markup's entity (``&quot;v&quot;``: a value holding its quotes, as XML writes it); a second
+    # the quote may be markup's entity (``&quot;v&quot;``: a value holding its quotes, as XML writes it), or follow
+    # the ``@`` of an Objective-C or C# string (``@"v"``); a second
     # quote is one escaped deeper (``"\"v\""``), never the close of an empty value (``\"\",next=...`` in JSON)
-    rf"(?P<q>(?:(?P<qb>\\{{0,8}})[\"'`](?:(?P=qb)\\{{1,8}}[\"'`])?|&(?:quot|apos|#3[49]);)?)(?<!\\)(?P<secret>(?<=[\"'`])(?:[a-z]{{4}}\x20){{3}}[a-z]{{4}}(?=\\{{0,8}}[\"'`])|(?<=[\"'`])(?!\[){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
+    rf"(?P<q>(?:@(?=\\{{0,8}}\"))?(?:(?P<qb>\\{{0,8}})[\"'`](?:(?P=qb)\\{{1,8}}[\"'`])?|&(?:quot|apos|#3[49]);)?)(?<!\\)(?P<secret>(?<=[\"'`])(?:[a-z]{{4}}\x20){{3}}[a-z]{{4}}(?=\\{{0,8}}[\"'`])|(?<=[\"'`])(?!\[){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
     r"(?=\\{0,8}[\"'`]|[\s\x00-\x1f\x7f,;&<>)}\]|]|\\|$)"
 )
 _NAMED_WORDS = (
@@ -282,8 +285,15 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
     # configure set aws_secret_access_key x), or a value in quotes (PASSWORD 'x'), never a word after a word
     # ("token expired", 'pass "x" to it': a short word alone is a verb or a noun)
     directive = not word and _directive(text, start - len(head), match.end())
+    declared = _declared(text, start - len(head), close, sep, quote)
+    if close == "}" and not declared:  # a brace closes a name only as it declares a variable (``${PASSWORD}``)
+        return False
     if not word and not (
-        name.startswith("-") or _JOINED.search(name) or (quote and (name.isupper() or len(name) > 5)) or directive
+        name.startswith("-")
+        or _JOINED.search(name)
+        or (quote and (name.isupper() or len(name) > 5))
+        or directive
+        or declared
     ):
         return False
     loose = not secret_name(name)
@@ -330,7 +340,24 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
 
 
 def _random(value: str) -> bool:
-    return any(random_run(run) for run in _SEGMENT.findall(value)) or random_signs(value)
+    """Whether a value given a key's name is random: a run of letters and digits as :func:`random_run` judges one, a
+    value random over signs too, or a long run of one case and digits spread nearly as a random one is (a key's
+    name says what the value is, so its bar is lower than a bare string's)."""
+    return (
+        any(random_run(run) for run in _SEGMENT.findall(value))
+        or random_signs(value)
+        or any(_nearly_random(run) for run in _LONG_RUN.findall(value))
+    )
+
+
+_LONG_RUN = re.compile(r"[a-z0-9]{32,}|[A-Z0-9]{32,}")
+
+
+def _nearly_random(run: str) -> bool:
+    """A run of 32 or more of one case and digits, four digits at least, 4 bits a character: a vendor's key drawn
+    from ``[a-z0-9]`` that a word or a name joined of words never is."""
+    digits = sum(map(str.isdigit, run))
+    return 4 <= digits < len(run) - 8 and entropy(run) >= 4.0
 
 
 def _issued(value: str) -> bool:
@@ -381,6 +408,24 @@ def _directive(text: str | bytes, start: int, end: int) -> bool:
     return at_start and _LINE_END.match(after) is not None
 
 
+#: What opens a name declared at a line's start: Robot Framework's variable (``${PASSWORD}    v``, its cells two
+#: spaces apart or more, or ``=`` after the name) and Elixir's module attribute (``@api_key "v"``).
+_DECLARES = re.compile(r"(?:^|\n|\\n)[ \t]*(?:(?P<cell>\$\{)|@)\Z")
+_CELL_GAP = re.compile(r"[ \t]*=?(?:[ \t]{2,}|\t|\\t)")
+
+
+def _declared(text: str | bytes, name_at: int, close: str, sep: str, quote: str) -> bool:
+    """Whether the name declares a variable at a line's start, its value the next cell (``${PASSWORD}    v``) or a
+    string after it (``@api_key "v"``): a declaration, not a word in a sentence."""
+    before = text[max(0, name_at - 24) : name_at]
+    found = _DECLARES.search(before.decode("ascii", "ignore") if isinstance(before, bytes) else before)
+    if found is None:
+        return False
+    if found["cell"]:
+        return close == "}" and _CELL_GAP.fullmatch(sep) is not None
+    return not close and bool(quote) and not sep.strip()
+
+
 _RUN = re.compile(r"[A-Za-z0-9]{10,}")
 #: A call's name whose first word says it reads, checks or makes the secret rather than being given it: its argument
 #: is a name or a user (``getPassword("db")``, ``verify_token(x)``, ``generateSecret("label")``).
@@ -392,6 +437,7 @@ _READS = re.compile(
 )
 #: Words joined as code joins them: ``API_TOKEN``, ``aws_secret_access_key``, ``x-api-key``, ``db.password``.
 _JOINED = re.compile(r"[A-Za-z0-9][_.\-][A-Za-z]")
+_PLAIN_HEX = re.compile(r"[0-9a-f]{32,128}|[0-9A-F]{32,128}")
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 #: Hex digits in groups of other lengths, as some services issue keys (four to twelve digits a group, 24 or more in
 #: all): a UUID's kin, not a date or a version.
@@ -399,9 +445,12 @@ _HEX_GROUPS = re.compile(r"(?=(?:[0-9a-f]-?){24})[0-9a-f]{4,12}(?:-[0-9a-f]{4,12
 
 
 def _issued_hex(value: str) -> bool:
-    """Whether a value is a UUID, or hex in dashed groups with letters and digits both in it."""
+    """Whether a value is a UUID, or hex (undashed of 32 digits or more, or in dashed groups) with letters and
+    digits both in it."""
     if _UUID.fullmatch(value) is not None:
         return True
+    if _PLAIN_HEX.fullmatch(value) is not None:  # a key of 32 hex digits or more, undashed, of one case
+        return any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
     return (
         _HEX_GROUPS.fullmatch(value.lower()) is not None
         and any(c.isdigit() for c in value)

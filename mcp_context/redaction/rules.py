@@ -11,6 +11,7 @@ from . import (
     commands,
     configs,
     encoded,
+    fields,
     generic,
     inserts,
     keys,
@@ -284,6 +285,14 @@ RULES: tuple[Rule, ...] = (
         rf"\bpassword[ \t]{{1,16}}(?P<secret>{_VALUE})"
         r"(?=[ \t]{0,16}(?:\r?\n|\\[rn]|$|(?:machine|login|account|default)\b))",
     ),
+    # the same in capitals, as a mainframe's FTP client reads it (``MACHINE host LOGIN user PASSWORD pw``)
+    _rule(
+        "password",
+        "MACHINE",
+        rf"\bMACHINE[ \t]{{1,16}}\S{{1,256}}[ \t]{{1,16}}LOGIN[ \t]{{1,16}}\S{{1,256}}"
+        rf"[ \t]{{1,16}}PASSWORD[ \t]{{1,16}}"
+        rf"(?P<secret>{_VALUE})(?=[ \t]{{0,16}}(?:\r?\n|\\[rn]|$|ACCOUNT\b))",
+    ),
     # PHP's define('DB_PASSWORD', '...')
     _rule(
         "password",
@@ -423,6 +432,8 @@ RULES: tuple[Rule, ...] = (
     _rule("password", commands.FLAG_GIVEN_ANCHORS, commands.FLAG_GIVEN, accept=commands.given_password),
     _rule("password", placed.QUERY_PASSWORD_ANCHORS, placed.QUERY_PASSWORD, folded=True, accept=placed.query_password),
     _rule("password", placed.SETUP_CODE_ANCHORS, placed.SETUP_CODE, folded=True),
+    _rule("password", fields.REG_VALUE_ANCHORS, fields.REG_VALUE, accept=fields.reg_value),
+    _rule("password", fields.FILLED_FIELD_ANCHORS, fields.FILLED_FIELD, back=160, accept=fields.filled_field),
     _rule("password", commands.GCODE_PASSWORD_ANCHORS, commands.GCODE_PASSWORD),
     _rule(
         "token",

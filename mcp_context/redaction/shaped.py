@@ -100,10 +100,11 @@ def shaped_token(match: re.Match[Any], text: str | bytes) -> bool:
 
 
 #: A random value a few words after a word that says secret, in prose or a log line: "using credentials
-#: <value>", "the api key is <value>", "token for upload: <value>".
+#: <value>", "the api key is <value>", "token for upload: <value>"; its quote escaped too (inside a JSON string).
 NEARBY = (
     r"(?i:cred|secret|token|passw|passp|key)[A-Za-z]{0,10}(?:[ \t]{1,4}[A-Za-z]{1,12}){0,3}"
-    r",?[ \t]{1,4}(?:[:=][ \t]{0,4})?(?P<q>[\"'`]?)(?P<secret>[A-Za-z0-9_\-.~+/=]{20,512})(?=[\"'`]|[\s,;)\]}]|\\|$)"
+    r",?[ \t]{1,4}(?:[:=][ \t]{0,4})?(?P<q>(?:\\{0,8}[\"'`])?)(?P<secret>[A-Za-z0-9_\-.~+/=]{20,512})"
+    r"(?=[\"'`]|[\s,;)\]}]|\\|$)"
 )
 NEARBY_ANCHORS = ("cred", "secret", "token", "passw", "passp", "key")
 
