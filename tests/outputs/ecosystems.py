@@ -65,7 +65,8 @@ dotenv-linter) and ``ecosystems_twentyninth_checks.py`` (graphql-schema-linter, 
 npm-package-json-lint); the thirtieth's, two failures per tool, in ``ecosystems_thirtieth.py`` (capnp, flatc, as, ld,
 mako-render, PyMarkdown) and ``ecosystems_thirtieth_checks.py`` (EJS, Mustache); the thirty-first's, two failures per
 tool, in ``ecosystems_thirtyfirst.py`` (flex, Yasm, autoflake, bashate, cmakelint, pre-commit-hooks, rst-lint) and
-``ecosystems_thirtyfirst_checks.py`` (XO).
+``ecosystems_thirtyfirst_checks.py`` (XO); the thirty-second's, two failures per tool, in ``ecosystems_thirtysecond.py``
+(Poly/ML, dtc, SDCC, fish, Beancount, pykwalify) and ``ecosystems_thirtysecond_checks.py`` (alex, ReScript).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -192,6 +193,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_thirtieth_checks import ejs, mustache
     from ecosystems_thirtyfirst import autoflake, bashate, cmakelint, flex, pre_commit_hooks, rst_lint, yasm
     from ecosystems_thirtyfirst_checks import xo
+    from ecosystems_thirtysecond import beancount, dtc, fish, polyml, pykwalify, sdcc
+    from ecosystems_thirtysecond_checks import alex, rescript
     from ecosystems_tools import clippy, govet, guile, pyright, rubocop, tcltest, yamllint
     from ecosystems_twelfth import commitlint, deno, lua, pnpm, redis, tsx, yarn, zig
     from ecosystems_twelfth_checks import behave, clang_tidy, hadolint, pre_commit, robot, tox, uv
@@ -574,6 +577,14 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("pre_commit_hooks", pre_commit_hooks),
         ("rst_lint", rst_lint),
         ("xo", xo),
+        ("polyml", polyml),
+        ("dtc", dtc),
+        ("sdcc", sdcc),
+        ("fish", fish),
+        ("beancount", beancount),
+        ("pykwalify", pykwalify),
+        ("alex", alex),
+        ("rescript", rescript),
     ]
 
 

@@ -1,0 +1,141 @@
+"""Placeholders of three agent dialects (``tests/dialects``) whose answers are built from a run in a way a plain
+template cannot write: AIChat's llm-functions tools (what a tool wrote to ``$LLM_OUTPUT``, parsed as JSON when it is
+JSON and else wrapped as ``{"output": TEXT}``, or ``"DONE"`` when it wrote nothing, printed compactly by serde_json
+with its keys in order), Groq Code CLI's tools (``JSON.stringify`` of the tool's result, a run's streams in one
+``stdout: ... stderr: ...`` text) and R2E-Gym's ``execute_bash`` and ``file_editor`` scripts as DeepSWE runs them (the
+script's ``[STDOUT]``/``[STDERR]`` print under ``Exit code: ...`` and ``Execution output of [TOOL]:``, cut in the
+middle past 80 lines; a view numbered ``{n:6d}`` and a space, an edit's snippet ``{n:6}`` and a tab).
+``fidelity_answers`` merges them into its slots."""
+
+from __future__ import annotations
+
+import json
+import re
+
+#: The lines R2E-Gym's Observation keeps of each end of a longer ``execute_bash`` output.
+R2E_KEPT = 40
+#: The lines of the file either side of an edit that R2E-Gym's file_editor shows (``SNIPPET_LINES``).
+R2E_SNIPPET = 4
+#: The characters file_editor shows of a view or a snippet before its clipping note (``MAX_RESPONSE_LEN``).
+R2E_MAX = 10000
+R2E_CLIPPED = (
+    "<response clipped><NOTE>To save on context only part of this file has been shown to you. You should retry this "
+    "tool after you have searched inside the file with `grep -n` in order to find the line numbers of what you are "
+    "looking for.</NOTE>"
+)
+_ANSI = re.compile(r"\x1b\[[0-9;]*m|\r")
+
+
+def answer_slots(
+    output: str, before: str, after: str, abs_path: str, code: int, old: str, new: str, root: str
+) -> dict[str, str]:
+    """``{aichat_ok}``/``{aichat_failed}``/``{aichat_read}``, ``{groq_ok}``/``{groq_failed}``/``{groq_read}`` and
+    ``{r2e_ok}``/``{r2e_failed}``/``{r2e_read}``/``{r2e_edited}``/``{r2e_quiet}``; ``output`` without its last
+    newline."""
+    printed = f"{output}\n" if output else ""
+    rel = abs_path.removeprefix(f"{root}/")
+    return {
+        "aichat_ok": aichat_answer(printed),
+        "aichat_failed": aichat_answer(f"{printed}exit code: {code}\n"),
+        "aichat_read": aichat_answer(before),
+        **_groq(printed, before, rel, code),
+        **_r2e(output, before, after, abs_path, code, old, new),
+    }
+
+
+def compact(value: object) -> str:
+    """serde_json's ``to_string`` and JavaScript's ``JSON.stringify``: no spaces, other than ASCII kept as it is."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(name)  # serde_json takes no NaN or Infinity
+
+
+def aichat_answer(written: str) -> str:
+    """ToolCall.eval: what the tool wrote, as JSON when it parses, else ``{"output": ...}``; nothing is ``"DONE"``."""
+    if not written:
+        return compact("DONE")
+    try:
+        value = json.loads(written, parse_constant=_no_constant)
+    except ValueError:
+        return compact({"output": written})
+    return compact(value)
+
+
+def _groq(printed: str, before: str, rel: str, code: int) -> dict[str, str]:
+    """executeCommand answers ``stdout: OUT`` and ``stderr: ERR`` on two lines (the check's own ``echo`` of its status
+    closing OUT, its stderr joined to stdout); readFile the text and how many lines ``split('\\n')`` made of it."""
+
+    def ran(status: int) -> str:
+        content = f"stdout: {printed}exit status: {status}\n\nstderr: "
+        return compact({"success": True, "content": content, "message": "Command executed successfully"})
+
+    lines = len(before.split("\n"))
+    read = {"success": True, "content": before, "message": f"Read {lines} lines from {rel}"}
+    return {"groq_ok": ran(0), "groq_failed": ran(code), "groq_read": compact(read)}
+
+
+def r2e_observation(tool: str, shown: str, error_code: str | None = None) -> str:
+    """Observation.__str__: execute_bash's output under its exit code, cut in the middle past twice the lines kept;
+    any other tool's output under its name alone."""
+    head = f"Execution output of [{tool}]:\n"
+    if error_code is None:
+        return head + shown
+    lines = shown.splitlines()
+    if len(lines) > 2 * R2E_KEPT:
+        rule = "-" * 50
+        top, bottom = "\n".join(lines[:R2E_KEPT]), "\n".join(lines[-R2E_KEPT:])
+        shown = f"{top}\n{rule}\n<Observation truncated in middle for saving context>\n{rule}\n{bottom}"
+    return f"Exit code: {error_code}\n{head}{shown}"
+
+
+def r2e_bash(output: str, code: int) -> str:
+    """execute_bash prints stdout and stderr stripped under their headings (``Error executing command:`` above them
+    on a failure); the runtime reports a failure's code as ``Error: Exit code N`` and strips colours from a success."""
+    body = f"[STDOUT]\n\n{output.strip()} \n\n[STDERR]\n\n\n"
+    if code:
+        return r2e_observation("execute_bash", f"Error executing command:\n\n{body}", f"Error: Exit code {code}")
+    return r2e_observation("execute_bash", _ANSI.sub("", body), "0")
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= R2E_MAX else text[:R2E_MAX] + R2E_CLIPPED
+
+
+def r2e_view(before: str, abs_path: str) -> str:
+    """file_editor's view: a Python file numbered ``{n:6d}`` and a space over ``splitlines()``; any other file is
+    refused, the refusal printed after an empty output line (a Python file over 150 lines, which the tool condenses,
+    is shown whole: none of the corpus's files is one)."""
+    if not abs_path.endswith(".py"):
+        name = abs_path.rsplit("/", 1)[-1]
+        refused = f"Viewing non-Python files is disallowed for saving context. File '{name}' is not a .py file."
+        return r2e_observation("file_editor", f"\nERROR: ERROR: {refused}\n")
+    numbered = "\n".join(f"{n:6d} {line}" for n, line in enumerate(before.splitlines(), 1))
+    shown = _clip(f"Here's the result of running `cat -n` on the file: {abs_path}:\n{numbered}")
+    return r2e_observation("file_editor", shown + "\n")
+
+
+def r2e_edited(before: str, after: str, abs_path: str, old: str, new: str) -> str:
+    """file_editor's str_replace: the lines around the replaced text in the fixed file, numbered ``{n:6}`` and a tab
+    after ``expandtabs()``, between its two sentences."""
+    at = before.split(old)[0].count("\n")
+    start = max(0, at - R2E_SNIPPET)
+    end = at + R2E_SNIPPET + new.count("\n")
+    snippet = _clip("\n".join(after.split("\n")[start : end + 1])).expandtabs()
+    numbered = "\n".join(f"{n + start + 1:6}\t{line}" for n, line in enumerate(snippet.split("\n")))
+    said = (
+        f"The file {abs_path} has been edited. Here's the result of running `cat -n` on a snippet of {abs_path}:\n"
+        f"{numbered}\nReview the changes and make sure they are as expected. Edit the file again if necessary.\n"
+    )
+    return r2e_observation("file_editor", said)
+
+
+def _r2e(output: str, before: str, after: str, abs_path: str, code: int, old: str, new: str) -> dict[str, str]:
+    return {
+        "r2e_ok": r2e_bash(output, 0),
+        "r2e_failed": r2e_bash(output, code),
+        "r2e_read": r2e_view(before, abs_path),
+        "r2e_edited": r2e_edited(before, after, abs_path, old, new),
+        "r2e_quiet": r2e_bash("", 0),
+    }
