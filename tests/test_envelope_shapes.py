@@ -94,7 +94,7 @@ def test_a_file_never_shown_is_told_by_the_line_its_open_failure_names() -> None
 
 
 def test_a_read_the_tool_refused_is_not_the_files_text() -> None:
-    refused = "Execution output of [file_editor]:\n\nERROR: Viewing non-Python files is disallowed. 'a.md' is no .py file."
+    refused = "Execution output of [file_editor]:\n\nERROR: Viewing non-Python files is disallowed: a.md"
     failed = "a.md:3:1-3:5  warning  `guys` may be insensitive  gals-man  retext-equality\nExit code: 1"
     messages = _history(
         ({"command": "view", "path": "/w/a.md"}, refused),
