@@ -36,7 +36,7 @@ def test_streams_under_bracketed_labels_below_the_hosts_lines_are_the_output() -
 
 def test_a_place_given_as_a_span_leads_a_finding_and_a_line_that_only_says_errors_were_found_gives_way() -> None:
     text = (
-        "board/main.dts:21.5-23.2: ERROR (phandle_references): /leds: Reference to missing label \"gpio9\"\n\n"
+        'board/main.dts:21.5-23.2: ERROR (phandle_references): /leds: Reference to missing label "gpio9"\n\n'
         "ERROR: Input tree has errors, aborting (use -f to force output)\n"
     )
     line = failures.read_command(text + "Exit code: 2").line or ""
@@ -46,7 +46,7 @@ def test_a_place_given_as_a_span_leads_a_finding_and_a_line_that_only_says_error
 def test_a_message_after_an_excerpt_under_a_place_alone_is_what_a_pointer_back_points_at() -> None:
     text = (
         "FAILED: src/Till.cmj\n\n  We've found a bug for you!\n  /w/src/Till.res:7:12-19\n\n"
-        "  6 │ let n = 3\n  7 │ let s = \"n: \" ++ n\n  8 │ \n\n"
+        '  6 │ let n = 3\n  7 │ let s = "n: " ++ n\n  8 │ \n\n'
         "  This has type: int\n  But it's expected to have type: string\n  \n"
         "  You can convert int to string with Int.toString.\n\n"
         "FAILED: cannot make progress due to previous errors.\n"

@@ -204,11 +204,14 @@ _QUOTED_CHAR = r"""(?:[^\s\x00-\x1f\x7f"'`\[\\\x80-\U0010ffff]|\[(?!secret:))"""
 #: The rest of the name takes every name character there is (possessive): nothing that may follow it starts with
 #: one, so a shorter rest never matches, and a word that is no name ("passed", "keys.append") fails at once.
 NAMED = (
-    # an index after the name (``Recovery Key 2:``), or the ``ID`` of a secret's (``Secret ID =``)
-    r"(?P<rest>[A-Za-z0-9_.\-]{0,40}+)(?:[ \t]\d{1,2}(?=[ \t]{0,4}:)|[ \t](?P<id>I[Dd]|id)(?=[ \t]{0,8}[:=]))?"
-    r"(?P<close>\\{0,8}[\"'`]\]?|\]|\})?"
-    r"(?P<sep>[ \t]{0,4}:[ \t]{0,4}&?(?:'static[ \t]{1,4})?[A-Za-z][A-Za-z0-9_.:<>\[\]]{0,30}"
-    r"[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
+    # an index after the name (``Recovery Key 2:``), the ``ID`` of a secret's (``Secret ID =``), or a C array's size
+    # (``char pwd[64] =``); closed by a quote, a bracket, a brace or Lisp's earmuff (``*api-key*``)
+    r"(?P<rest>[A-Za-z0-9_.\-]{0,40}+)(?:[ \t]\d{1,2}(?=[ \t]{0,4}:)|[ \t](?P<id>I[Dd]|id)(?=[ \t]{0,8}[:=])|"
+    r"\[\d{1,5}\](?=[ \t]{0,4}=))?"
+    r"(?P<close>\\{0,8}[\"'`]\]?|\]|\}|\*)?"
+    # a type between (Ada's ``: constant String :=`` too)
+    r"(?P<sep>[ \t]{0,4}:[ \t]{0,4}&?(?:'static[ \t]{1,4}|constant[ \t]{1,4})?[A-Za-z][A-Za-z0-9_.:<>\[\]]{0,30}"
+    r"[ \t]{0,4}:?=(?![=>~])[ \t]{0,8}"
     r"|[ \t]{1,4}(?:string|String|str)[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
     # R's assignment too (``fmp_key <- "v"``)
     r"|[ \t]{0,8}(?:=>|:=|==|\?=|<<?-(?=[ \t])|[:=,>])[ \t]{0,40}|[ \t]{1,8}value[ \t]{0,4}=[ \t]{0,4}"
@@ -331,11 +334,11 @@ def _assigns(text: str | bytes, span: tuple[int, int], name: str, marks: tuple[s
     (--token x), a name of words joined as code joins them (ENV API_TOKEN x, aws configure set
     aws_secret_access_key x), a value in quotes (PASSWORD 'x'), a directive or a declaration; never a word after a
     word ("token expired", 'pass "x" to it': a short word alone is a verb or a noun). A brace closes a name only as
-    it declares a variable (``${PASSWORD}``). ``span``: where the name starts and the match ends; ``marks``: the
-    close, the separator and the quote."""
+    it declares a variable (``${PASSWORD}``), an asterisk only after one before it (Lisp's ``*api-key*``).
+    ``span``: where the name starts and the match ends; ``marks``: the close, the separator and the quote."""
     close, sep, quote = marks
     declared = _declared(text, span[0], close, sep, quote)
-    if close == "}" and not declared:
+    if (close == "}" and not declared) or (close == "*" and text[span[0] - 1 : span[0]] not in ("*", b"*")):
         return False
     if word:
         return True
@@ -351,7 +354,14 @@ def _random(value: str) -> bool:
         any(random_run(run) for run in _SEGMENT.findall(value))
         or random_signs(value)
         or any(_nearly_random(run) for run in _LONG_RUN.findall(value))
+        or ("-" in value and _random_joined(value.replace("-", "")))  # its dashed groups joined (``EK-0IkR3-...``)
     )
+
+
+def _random_joined(joined: str) -> bool:
+    """A value's groups joined, random; hex in groups is a UUID's kin, judged with the name's words (_issued_hex).
+    Only dashes join: dots and underscores join an identifier's parts (``ed25519.Ed25519PrivateKey``)."""
+    return len(joined) >= 18 and joined.isalnum() and not _PLAIN_HEX.fullmatch(joined) and random_run(joined)
 
 
 _LONG_RUN = re.compile(r"[a-z0-9]{32,}|[A-Z0-9]{32,}")

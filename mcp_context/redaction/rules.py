@@ -273,6 +273,15 @@ RULES: tuple[Rule, ...] = (
         rf"\bmysql(?:dump|admin)?\b[^\n\\{_NOT_ASCII}]{{0,512}}?\s-p"
         rf"(?P<secret>[^\s'\"\\{_NOT_ASCII}-][^\s'\"\\{_NOT_ASCII}]{{3,256}})",
     ),
+    # Teradata BTEQ's logon: ``.LOGON host/user,password;``
+    _rule(
+        "password",
+        (".LOGON", ".logon", ".Logon"),
+        rf"(?:(?<![\w.])|(?<=\\[nrt]))\.(?i:logon)[ \t]{{1,16}}"
+        rf"(?:[^\s/,;{_NOT_ASCII}]{{1,256}}/)?[^\s/,;{_NOT_ASCII}]{{1,128}},"
+        rf"(?P<secret>[^\s;'\"\\{_NOT_ASCII}]{{1,256}})(?=[ \t]{{0,4}}(?:;|\r?\n|\\[rn]|$))",
+        accept=commands.given_password,
+    ),
     _rule(
         "password",
         "sshpass",
@@ -307,8 +316,10 @@ RULES: tuple[Rule, ...] = (
         "password",
         # each name the pattern allows starts at one (not "api": rapid, capital)
         ("passw", "passp", "secret", "key", *_TOKEN_ANCHORS),
-        # the quotes may be escaped: JSON text held in a string of a JSON document
-        rf"(?<!\[)(?i:(?:{_NAMES})(?:\\{{0,8}}[\"'])?\s{{0,16}}[:=]\s{{0,16}})"
+        # the quotes may be escaped, and the line ends too: JSON text held in a string of a JSON document; a value
+        # on the next line only in quotes (``x_token =`` over ``"v"``; an unquoted line below is the next statement)
+        rf"(?<!\[)(?i:(?:{_NAMES})(?:\\{{0,8}}[\"'])?\s{{0,16}}[:=]"
+        rf"(?:[ \t]{{0,16}}|(?:\s|\\[nrt]){{1,16}}(?=\\{{0,8}}[\"'])))"
         rf"(?P<q>(?:\\{{0,8}}[\"'])?)(?P<secret>{_VALUE})(?P=q)",
         folded=True,
     ),

@@ -102,7 +102,7 @@ def shaped_token(match: re.Match[Any], text: str | bytes) -> bool:
 #: A random value a few words after a word that says secret, in prose or a log line: "using credentials
 #: <value>", "the api key is <value>", "token for upload: <value>"; its quote escaped too (inside a JSON string).
 NEARBY = (
-    r"(?i:cred|secret|token|passw|passp|key)[A-Za-z]{0,10}(?:[ \t]{1,4}[A-Za-z]{1,12}){0,3}"
+    r"(?i:cred|secret|token|passw|passp|key)[A-Za-z]{0,10}(?:[ \t]{1,4}[A-Za-z]{1,12}){0,5}"
     r",?[ \t]{1,4}(?:[:=][ \t]{0,4})?(?P<q>(?:\\{0,8}[\"'`])?)(?P<secret>[A-Za-z0-9_\-.~+/=]{20,512})"
     r"(?=[\"'`]|[\s,;)\]}]|\\|$)"
 )
@@ -149,10 +149,12 @@ _LONG_RUN = re.compile(r"[A-Za-z0-9]{20,}")
 
 #: A password a line reports after a colon, a few words after the password's word ("admin password for the smoke
 #: test: v", "Generated password: v", "password for the elastic built-in superuser is : v", "password for the
-#: [admin] user: v"): the value ends the line, made as a password (see commands.made_password).
+#: [admin] user: v"): the value ends the line, or the string the line is in (a chat's message in JSON), made as a
+#: password (see commands.made_password).
 REPORTED = (
     r"(?i:passw(?:or)?d|passphrase|passcode)(?:[ \t]{1,4}(?:[A-Za-z][A-Za-z\-]{0,15}|\[[A-Za-z0-9_.\-]{1,32}\])){0,7}"
     r"[ \t]{0,4}:[ \t]{1,4}"
-    r"(?P<q>(?:\\{0,8}[\"'`])?)(?P<secret>[^\s\"'`\\\x80-\U0010ffff]{8,128})(?P=q)[ \t]{0,4}(?=\r?\n|\\[rn]|$)"
+    r"(?P<q>(?:\\{0,8}[\"'`])?)(?P<secret>[^\s\"'`\\\x80-\U0010ffff]{8,128})(?P=q)[ \t]{0,4}"
+    r"(?=\r?\n|\\[rn]|$|(?<![\"'`])\\{0,8}\"[ \t]{0,4}(?:[,}\]\n]|\\n|$))"  # or the end of the string it is in
 )
 REPORTED_ANCHORS = ("passw", "passphrase", "passcode")

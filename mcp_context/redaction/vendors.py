@@ -87,6 +87,10 @@ PREFIXED: tuple[tuple[str, str, str], ...] = (
     ("sslmate_secret", "naclsecretbox:", r"[A-Za-z0-9+/]{40,64}={0,2}"),
     # a minisign secret key's line (Ed25519, scrypt, BLAKE2b: its first bytes always the same)
     ("minisign_key", "RWRTY0Iy", r"[A-Za-z0-9+/]{140,200}={0,2}"),
+    # signify's secret key (Ed25519 and bcrypt_pbkdf: ``EdBK`` first, base64 ``RWRCS``), and LND's macaroons in hex
+    # (a version 2 macaroon whose location is ``lnd``: ``02 01 03 6c6e64``)
+    ("signify_key", "RWRCSw", r"[A-Za-z0-9+/]{120,160}={0,2}"),
+    ("lnd_macaroon", "0201036c6e64", r"[0-9a-f]{100,4000}"),
 )
 
 #: (kind, anchors, pattern, how far before an anchor the token starts): formats whose fixed part stands inside or at
