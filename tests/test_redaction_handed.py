@@ -22,7 +22,11 @@ and, from the twenty-second, a password in a URL's query beside its user, an ``a
 HomeKit setup code, PHP's ``define`` and an INI section's quoted value inside a JSON string; and, from the
 twenty-third, a key's name before a vendor's ``[a-z0-9]`` key or 32 hex digits, an Objective-C or C# ``@"v"``,
 Elixir's ``@key "v"``, Robot Framework's ``${PASSWORD}    v``, IBM i's ``RMTPWD('v')``, ``reg add /v ... /d v``, a
-form's field filled by a browser script, a netrc in capitals and ``mc alias set``. Invented
+form's field filled by a browser script, a netrc in capitals and ``mc alias set``; and, from the twenty-fourth,
+Lisp's ``*api-key*``, Ada's ``: constant String :=``, a C array's ``pwd[64] =``, a key in dashed groups under a key's
+name, a value on the line after ``=`` inside a JSON string, BTEQ's ``.LOGON host/user,pw``, ``maas login``, a
+password a chat's message reports (``password for the box is v``, ``...: v"`` ending its string), LND's macaroons
+in hex and signify's secret keys. Invented
 tools and values; each redacted as text and inside a JSON string alike, and redacting again changes nothing;
 look-alikes stay."""
 
@@ -137,6 +141,21 @@ CASES = [
         "mc alias set zorbstore https://s3.zorb.lan ops-ro Wq4mZ8xKp2LvR7tN9cBy3HdF6gJs1AeU\n",
         "Wq4mZ8xKp2LvR7tN9cBy3HdF6gJs1AeU",
     ),
+    # learnt from the twenty-fourth part
+    ('(defparameter *zorb-api-key* "q7m2zk4xw9lp3vtn8rb5yc1dhf6gs0ae")\n', "q7m2zk4xw9lp3vtn8rb5yc1dhf6gs0ae"),
+    ('   Zorb_Key : constant String := "k4xw9lp3vtn8rb5yc1dhf6gs0aeq7m2z";\n', "k4xw9lp3vtn8rb5yc1dhf6gs0aeq7m2z"),
+    ('  char zorb_pwd[32] = "Harbour-4471!";\n', "Harbour-4471!"),
+    ('zorbKey = "Zq-7mK2xLp-9WvR4tN-8cBy3H"\n', "Zq-7mK2xLp-9WvR4tN-8cBy3H"),
+    ('zorbToken : String\nzorbToken =\n    "4b7e0c9d2a1f3e5b8c6d0a9f1e2b3c4d"\n', "4b7e0c9d2a1f3e5b8c6d0a9f1e2b3c4d"),
+    (".LOGON zorbdw.example/loader,Kq8!mZ2xLp4W;\n.QUIT;\n", "Kq8!mZ2xLp4W"),
+    (
+        "$ maas login ops http://10.0.0.2:5240/MAAS/api/2.0/ Ab3dEf6hIj:Kl9nOp2rSt:Uv5xYz8bCd1fGh\n",
+        "Ab3dEf6hIj:Kl9nOp2rSt:Uv5xYz8bCd1fGh",
+    ),
+    ('{"msg": "the new password for the zorb box is Wq4mZ8xKp2LvR7tN9cBy3H (rotated)"}\n', "Wq4mZ8xKp2LvR7tN9cBy3H"),
+    ('{"text": "zorb vpn password for the guests this week: Lz8_qW3mKv7x"}\n', "Lz8_qW3mKv7x"),
+    ("macaroon=0201036c6e6402" + "5f4dcc3b" * 16 + ";x=1\n", "0201036c6e6402" + "5f4dcc3b" * 16),
+    ("untrusted comment: signify secret key\nRWRCSwAAAA" + "Zq7mK2xLp9WvR4tN" * 8 + "w4=\n", "Zq7mK2xLp9WvR4tN" * 8),
 ]
 
 
@@ -204,6 +223,11 @@ def test_each_is_streamed_as_it_is_redacted_whole() -> None:
         "cy.get('#password').type(Cypress.env('PW'))\n",  # a reference
         "OLDPWD=/home/ops/builds/zorb-2024-10\n",  # the shell's last folder
         "mc alias set local http://localhost:9000 $MINIO_USER $MINIO_PASSWORD\n",
+        '(defparameter *zorb-cache-key* "user-profile-page")\n',  # words
+        '  char zorb_name[32] = "Harbour-4471!";\n',  # no secret's name
+        "the password for the zorb box is incorrect, try again\n",
+        ".LOGON zorbdw.example/loader,$DW_PASSWORD;\n",  # a reference
+        "def _key(self) -> SigningKey:\n/w/app/auth.py:148:def read(path) -> Key:\n",  # the next line is code
     ],
 )
 def test_look_alikes_stay(text: str) -> None:
