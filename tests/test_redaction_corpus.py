@@ -32,6 +32,7 @@ from tests.secret_corpus import (
     thirteenth,
     twelfth,
     twentieth,
+    twentyfifth,
     twentyfirst,
     twentyfourth,
     twentysecond,
@@ -230,6 +231,7 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         (twentysecond, "TWENTYSECOND"),
         (twentythird, "TWENTYTHIRD"),
         (twentyfourth, "TWENTYFOURTH"),
+        (twentyfifth, "TWENTYFIFTH"),
     ],
     ids=[
         "fifteenth",
@@ -242,6 +244,7 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         "twentysecond",
         "twentythird",
         "twentyfourth",
+        "twentyfifth",
     ],
 )
 def test_a_part_with_long_keys_is_complete_and_is_what_its_module_makes(module: Any, table: str) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .leads import with_message
+from .leads import excerpt_message, with_message
 
 __all__ = ["BARE", "MOST", "banner", "joined", "owner", "said_below", "with_below"]
 
@@ -199,7 +199,9 @@ def _line_above(text: str, start: int) -> str:
 
 
 def _with_line_above(text: str, start: int, line: str) -> str:
-    """``line`` with the non-blank line printed before it, when that is short: what the message points back at."""
+    """``line`` with what it points back at: the message after an excerpt above it, else the line before it."""
+    if (said := excerpt_message(text, start)) is not None:
+        return f"{said} ({line})"
     above = [ln.strip() for ln in text[:start].splitlines()[-3:] if ln.strip()]
     if not above or len(above[-1]) > _ABOVE_CHARS or above[-1] in line:
         return line

@@ -16,13 +16,13 @@ import re
 from dataclasses import dataclass
 
 from .causes import BARE, joined, owner, said_below, with_below
+from .elsewhere import BEFORE, ELIDED, ELSEWHERE, OCCURRED, WRAPPED
 from .failure_rules import RULES, Rule
-from .host_lines import FAILED_WORD, checks, programs, said_failed, under_lead
+from .host_lines import FAILED_WORD, checks, host_lead, programs, said_failed, under_lead
 from .leads import lead_before
 from .reasons import (
     ERROR_LINE,
     error_at_edge,
-    host_lead,
     own_diagnostic,
     reason,
     score,
@@ -259,7 +259,7 @@ def quote(text: str, failed: bool = False) -> str | None:
         line = f"{cause} ({line})" if cause else line
     elif title is not None and title.start < best.start and title.line not in line:
         line = f"{line} ({title.line})"
-    elif _OCCURRED.search(best.line) or best.rank <= _TALLY or tally(best.line) or _ELSEWHERE.search(best.line):
+    elif OCCURRED.search(best.line) or best.rank <= _TALLY or tally(best.line) or ELSEWHERE.search(best.line):
         line = _why(text, best, line)
     else:
         line = second_opinion(text, line, best.start)
@@ -270,39 +270,6 @@ def quote(text: str, failed: bool = False) -> str | None:
     return f"{line} ({wrapper.strip()})"  # the cause, and which target of the build it failed
 
 
-#: A line that says only that an error happened (``CellExecutionError: An error occurred while executing the
-#: following cell:``): the error itself is printed after it.
-_OCCURRED = re.compile(
-    r"(?i)\b(?:an? )?(?:error|exception|failure)s? (?:has |have )?occurred\b|\bencountered an? (?:error|exception)\b"
-)
-#: A line that points at the errors printed before it (``see previous errors``, rsync's ``(code 23)``).
-_POINTS_BACK = r"\bsee (?:the )?(?:previous|above|earlier)\b|\blook (?:above|back)\b|\(code \d+\)"
-_BEFORE = re.compile(rf"(?i){_POINTS_BACK}")
-#: A line that says why elsewhere: only that a command ended with a status (``ERROR  run failed: command  exited
-#: (1)``), a pointer to the errors printed before it or to a log (``see previous errors``, ``see the compiler
-#: error output for details``), or an exception whose message is only a path (``CompileError: /w/stats.pyx``).
-_ELSEWHERE = re.compile(
-    r"(?i)\b(?:exited|exit (?:code|status)|returned non-zero)\W*(?:with )?\(?-?\d+\)?\W*$|"
-    rf"{_POINTS_BACK}|\bsee (?:the )?[\w ]{{0,30}}\b(?:output|log)s? for details\b|"
-    r"^[\w.]*(?:Error|Exception): [\w./-]+\.\w{1,8}$|"
-    r"\b(?:due to|because of) (?:the |its )?warnings?\b"  # ``FAILED due to warnings``: the warnings say why
-)
-#: A line a tool cut short (pytest's summary: ``FAILED t.py::x - IndexError: string index ou...``).
-_ELIDED = re.compile(r"(?:.* - |^)(?P<said>[^\n]{12,}?)(?:\.\.\.|…)$")
-
-
-#: A wrapper's closing words: only that a job, a step or a command it ran failed (``WorkflowError: At least one job
-#: did not complete successfully.``, ``Command '...' returned non-zero exit status 127.``); what failed inside it was
-#: printed before.
-_WRAPPED = re.compile(
-    r"(?i)\bdid not (?:complete|finish|succeed|run) successfully\b|\breturned (?:a )?non-zero exit\b|"
-    r"\b(?:job|task|step|stage|rule|command|process|subprocess|build|target)s?(?: execution)? (?:has |have )?failed\b|"
-    r"^\W*(?:error|fail(?:ed|ure)?)\W{1,3}(?:some |there were )?tests? (?:failures?|failed)\W*$|"
-    r"\bfailed to \w+ \d+ \w+(?:\(s\))?\W*$|"  # ``failed to validate 1 file(s)``: a count of what failed
-    r"\bexited with (?:a )?non-zero\b|\bnon-zero exit (?:status|code)\b"
-)
-
-
 def _unwrapped(text: str, best: _Best, seen: list[_Best]) -> _Best:
     """The best line, or when it only closes a wrapper (a generic failure of what it ran, or an error's kind whose
     message is another error's line), the first line before it that says more: what failed inside the wrapper."""
@@ -310,7 +277,7 @@ def _unwrapped(text: str, best: _Best, seen: list[_Best]) -> _Best:
     def wraps(found: _Best) -> bool:
         below = said_below(text, found.start + len(found.line)) if BARE.search(found.line) else None
         inner = below is not None and any(other.line == below for other in seen)
-        return inner or _WRAPPED.search(f"{found.line} {below or ''}") is not None
+        return inner or WRAPPED.search(f"{found.line} {below or ''}") is not None
 
     if best.title or not wraps(best):
         return best
@@ -325,7 +292,7 @@ def _unwrapped(text: str, best: _Best, seen: list[_Best]) -> _Best:
 def _inside(text: str, why: str | None) -> str | None:
     """``why``, or where it only closes a wrapper (``amtool: error: failed to validate 1 file(s)``), the reason
     printed before it, told with it."""
-    if why is None or _WRAPPED.search(why) is None:
+    if why is None or WRAPPED.search(why) is None:
         return why
     at = text.find(why.split("\n", 1)[0][:60])
     inner = reason(text[:at]) if at > 0 else None
@@ -386,10 +353,10 @@ def _why(text: str, best: _Best, line: str) -> str:
     """A line that says that the run failed and not why (a count, also behind ``ERROR:``, a command's exit status,
     an error said to have occurred) told with the line that reads most like a reason: below it, for an error said
     to have occurred in something (the error is printed after it), else anywhere."""
-    if _OCCURRED.search(best.line):
+    if OCCURRED.search(best.line):
         cause = reason(text[best.start + len(best.line) :])
         return f"{cause} ({line})" if cause and cause not in line else line
-    why = reason(text[: best.start]) if _BEFORE.search(best.line) else None
+    why = reason(text[: best.start]) if BEFORE.search(best.line) else None
     why = why or _pointed(text, reason(text))
     if why and line in why:  # the reasons read the count too, beside a line that says why
         return why
@@ -399,9 +366,9 @@ def _why(text: str, best: _Best, line: str) -> str:
 def _pointed(text: str, why: str | None) -> str | None:
     """The reason found, or where it says why elsewhere (``rsync error: ... (see previous errors) (code 23)``), the
     reason the rest of the output gives, told with it."""
-    if why is None or _ELSEWHERE.search(why) is None:
+    if why is None or ELSEWHERE.search(why) is None:
         return why
-    at = text.find(why) if _BEFORE.search(why) else -1
+    at = text.find(why) if BEFORE.search(why) else -1
     other = reason(text[:at]) if at > 0 else None  # it points back: the warnings too, when no error is before it
     other = other or reason(text.replace(why, "", 1))
     return f"{other} ({why})" if other else why
@@ -409,7 +376,7 @@ def _pointed(text: str, why: str | None) -> str | None:
 
 def _completed(text: str, line: str) -> str:
     """``line`` with its message whole where the tool cut it short and printed it whole elsewhere."""
-    cut_short = _ELIDED.search(line)
+    cut_short = ELIDED.search(line)
     if cut_short is None:
         return line
     said = cut_short["said"]
@@ -445,7 +412,7 @@ def _title_cause(text: str, best: _Best, titles: list[int]) -> str | None:
     after = best.start + len(best.line)
     own = text[: min((at for at in titles if at > best.start), default=len(text))]
     why = reason(own[after:])
-    why = None if why and _WRAPPED.search(why) else why  # the run's closing words say no test's cause
+    why = None if why and WRAPPED.search(why) else why  # the run's closing words say no test's cause
     cause = _cause_after(own, best.start) or why or said_below(own, after)
     at = own.find(cause, after) if cause else -1
     return compared(own, at + len(cause), cause) if cause and at >= 0 else cause
@@ -455,7 +422,7 @@ def _cause_after(text: str, start: int) -> str | None:
     """The first line after a test's name that says why it failed (an exception, an assertion's message)."""
     causes = [rule for rule in _CAUSES if not rule.needs or any(need in text for need in rule.needs)]
     hits = [(m.start(), rule, m.group(0)) for rule in causes for m in rule.line.finditer(text, start + 1)]
-    hits = [hit for hit in hits if not _WRAPPED.search(hit[2])]  # the run's closing words say no test's cause
+    hits = [hit for hit in hits if not WRAPPED.search(hit[2])]  # the run's closing words say no test's cause
     if not hits:
         return None
     at, rule, line = min(hits, key=lambda h: h[0])

@@ -1,16 +1,16 @@
 """A host's own lines around a command's output: a line that echoes the command run with a word of failure, a lead
-line over the output in a fence (``*Fix this terminal error*``), and the programs a command line runs (a line in
-their own name is their diagnostic). They say that a run failed, or whose words a line is; the output under them
-says why."""
+line over the output in a fence (``*Fix this terminal error*``), a word of failure put before the whole output
+(``Error: ``), and the programs a command line runs (a line in their own name is their diagnostic). They say that a
+run failed, or whose words a line is; the output under them says why."""
 
 from __future__ import annotations
 
 import re
 
-from .reasons import QUOTED
+from .reasons import QUOTED, score
 from .wrappers import ECHOED
 
-__all__ = ["FAILED_WORD", "checks", "programs", "said_failed", "under_lead"]
+__all__ = ["FAILED_WORD", "checks", "host_lead", "programs", "said_failed", "under_lead"]
 
 
 #: Where one command of a command line ends and the next begins.
@@ -96,3 +96,25 @@ def under_lead(text: str) -> str:
 
 
 _LEAD_CHARS = 160
+
+
+#: A host's word of failure put before a command's whole output (``Error: `` and then what the command printed, on
+#: the same line or the next).
+_HOST_LEAD = re.compile(
+    r"(?P<word>Error|ERROR|Failed|FAILED):(?:[ \t]*(?:OUTPUT|Output|output):)?(?:[ \t]*\n|[ \t](?=\S))"
+)  # also over the output's own label (``ERROR: OUTPUT: ...``)
+
+
+def host_lead(text: str) -> str | None:
+    """The output under a host's ``Error: `` lead, when the line it leads says nothing of a failure by itself (the
+    command's first line, ``Configuration file: ...``) or repeats the lead's word (``Error: Error --- a.js:3``), the
+    output going on below it; None otherwise: ``Error: Cannot find module 'x'`` over its stack is the program's own
+    message, and so is a lead that later lines repeat (``ERROR: The @x tag is not a known tag.`` line after line)."""
+    lead = _HOST_LEAD.match(text)
+    rest = text[lead.end() :].lstrip("\n") if lead else ""
+    if lead is None or "\n" not in rest.rstrip("\n"):
+        return None
+    first = rest[: rest.find("\n")]
+    if re.compile(rf"(?m)^{lead['word']}:").search(rest, len(first)):  # a later line led alike: the tool's own format
+        return None
+    return rest if score(first) == 0 or first.startswith(lead["word"]) else None

@@ -4,7 +4,9 @@ Some tools head each error with a line that names its severity and its place and
 (``runtime error: file a.xsl line 6 element value-of``, ``[ERROR:/p/cart.thrift:7] (last token was '}')``) and
 print what went wrong on the line after it, with no severity word of its own; the errors that follow are often
 its consequences (``XPath error : Undefined variable``). The lead is the first report, and it is told with the
-line under it."""
+line under it. Others (Elm's and ReScript's) print the place alone, an excerpt of the source under it, and the
+message after the excerpt, in prose with no severity word: a line that points back at the errors is told with
+that message."""
 
 from __future__ import annotations
 
@@ -59,7 +61,7 @@ def _indent(line: str) -> int:
 
 #: A caret line under an excerpt (``      ^``, ``  ~~~^``) and an excerpt's numbered gutter (``12 | x``).
 _CARET = re.compile(r"^[ \t|:\d]*[~-]*\^[~^-]*[ \t]*$")
-_GUTTER = re.compile(r"^\d+\s*[|:]")
+_GUTTER = re.compile(r"^\d+\s*[|:│]")
 
 
 def lead_before(text: str, start: int) -> tuple[int, str] | None:
@@ -84,3 +86,30 @@ def with_message(line: str, rest: list[str]) -> tuple[str, list[str]]:
     if rest and place_only(line) and said(line, rest[0], rest[1] if len(rest) > 1 else ""):
         return f"{line} {rest[0].strip()}", rest[1:]
     return line, rest
+
+
+#: A place alone on its line (``/p/src/Cart.res:4:26-57``): what follows it is about that spot.
+_PLACE_ALONE = re.compile(r"^[ \t]*(?:[\w.-]*/)*[\w-]+\.\w{1,8}:\d+(?::\d+)?(?:-\d+(?::\d+)?)?[ \t]*$")
+_EXCERPT_BACK = 40
+
+
+def excerpt_message(text: str, start: int) -> str | None:
+    """The message printed after the excerpt under the last place alone on its line above ``start``: its first
+    paragraph, the lines up to a blank one joined (``This has type: int But this function argument is expecting:
+    string``); None when no such place and excerpt stand there."""
+    lines = text[:start].split("\n")[-_EXCERPT_BACK:]
+    at = next((k for k in range(len(lines) - 1, -1, -1) if _PLACE_ALONE.match(lines[k])), None)
+    if at is None:
+        return None
+    rest = [ln.strip() for ln in lines[at + 1 :]]
+    k = 0
+    while k < len(rest) and (not rest[k] or _GUTTER.match(rest[k]) or _CARET.match(rest[k])):
+        k += 1
+    if k == 0 or not any(_GUTTER.match(ln) for ln in rest[:k]):  # no excerpt under the place
+        return None
+    paragraph = []
+    for line in rest[k:]:
+        if not line:
+            break
+        paragraph.append(line)
+    return " ".join(paragraph) or None

@@ -58,9 +58,9 @@ _KIND = re.compile(
 #: A quoted string or a code span: data the tool shows (a value, a line of code, a document's example), not the
 #: tool speaking.
 QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|``[^`\n]*``|`[^`\n]*`")
-#: A line led by a place in a file and a message about it (``  src/a.js:3:42: Extra semicolon.``,
-#: ``data/c.xml:3.56: Element ...``): a finding, whatever words it uses.
-_LOCATED = re.compile(r"^[\w./-]+\.\w{1,8}:\d+(?:[:.]\d+)?(?:: *| +)[A-Za-z'\"`(]")  # also ``a.proto:7:9:Field``
+#: A line led by a place in a file and a message about it (``  src/a.js:3:42: Extra semicolon.``, ``data/c.xml:3.56:
+#: Element ...``, ``a.proto:7:9:Field``, a span: ``a.dts:13.9-15.4:``): a finding, whatever words it uses.
+_LOCATED = re.compile(r"^[\w./-]+\.\w{1,8}:\d+(?:[:.]\d+)?(?:-\d+(?:[:.]\d+)?)?(?:: *| +)[A-Za-z'\"`(]")
 #: Where: a file and a line (``a.awk:2:``, ``Main.pas(7,24)``).
 _PLACE = re.compile(r"[\w/-]\.\w{1,8}(?::\d+|\(\d+|\"?:? line \d+)")  # also ``a.sh line 3``, ``a.js: line 2``
 #: The score from which a line among an output's first or last reads as a failure by itself: two signs of one.
@@ -74,11 +74,12 @@ _CODE = re.compile(
     r"\b[a-z][\w-]*\([a-z][\w-]*(?:/[\w-]+)*\)(?=:)"  # a plugin's rule before its message: ``eslint(use-isnan):``
 )
 #: The rule a finding broke, named last as linters name rules: ``(tag-pair)``, ``[ambiguous.column_references]``,
-#: ``color-no-invalid-hex``: words joined by hyphens, dots or underscores, alone at the end of the line.
+#: ``color-no-invalid-hex``, ``no-undef`` in a column of its own: words joined by hyphens, dots or underscores, alone
+#: at the end of the line; also a category and its confidence (``[build/namespaces] [5]``).
 _RULE = re.compile(
     r"(?:[(\[][a-z][a-z0-9]*(?:[-_./][a-z0-9]+)+[)\]](?:\s*\[\d\])?|\s[a-z]+(?:-[a-z0-9]+){2,}|"
     r"\s{2}(?:@?[a-z][\w-]*/)?[a-z]+(?:-[a-z0-9]+)+)$"
-)  # also a category and its confidence (``[build/namespaces] [5]``), and a rule in a column of its own (``no-undef``)
+)
 #: A message given as a value of a key that says so (``message: "must be integer"``, ``"reason": ...``): an error
 #: object dumped as JSON, YAML or a language's literal.
 _KEYED = re.compile(r"""(?i)^\W{0,3}(?:message|msg|reason|description|detail)s?\W{0,2}\s*[:=]\s*["'`]""")
@@ -476,25 +477,3 @@ def _edges(text: str) -> list[str]:
             return head + tail
     lines = [ln for ln in text.splitlines() if ln.strip()]
     return lines if len(lines) <= 2 * _EDGE_LINES else lines[:_EDGE_LINES] + lines[-_EDGE_LINES:]
-
-
-#: A host's word of failure put before a command's whole output (``Error: `` and then what the command printed, on
-#: the same line or the next).
-_HOST_LEAD = re.compile(
-    r"(?P<word>Error|ERROR|Failed|FAILED):(?:[ \t]*(?:OUTPUT|Output|output):)?(?:[ \t]*\n|[ \t](?=\S))"
-)  # also over the output's own label (``ERROR: OUTPUT: ...``)
-
-
-def host_lead(text: str) -> str | None:
-    """The output under a host's ``Error: `` lead, when the line it leads says nothing of a failure by itself (the
-    command's first line, ``Configuration file: ...``) or repeats the lead's word (``Error: Error --- a.js:3``), the
-    output going on below it; None otherwise: ``Error: Cannot find module 'x'`` over its stack is the program's own
-    message, and so is a lead that later lines repeat (``ERROR: The @x tag is not a known tag.`` line after line)."""
-    lead = _HOST_LEAD.match(text)
-    rest = text[lead.end() :].lstrip("\n") if lead else ""
-    if lead is None or "\n" not in rest.rstrip("\n"):
-        return None
-    first = rest[: rest.find("\n")]
-    if re.compile(rf"(?m)^{lead['word']}:").search(rest, len(first)):  # a later line led alike: the tool's own format
-        return None
-    return rest if _score(first) == 0 or first.startswith(lead["word"]) else None

@@ -204,9 +204,18 @@ def _record(text: str) -> dict[str, Any] | None:
 
 
 def _one_member(value: Any) -> str | None:
+    """The text of a one-member envelope (``{"data": "..."}``), or of a host's envelope around a tool's text: a
+    ``content`` beside only a flag of success and the host's own message (``{"success": true, "content": "stdout:
+    ...", "message": "Command executed successfully"}``; the flag and the message say how the call went, not the
+    command)."""
     if isinstance(value, dict) and len(value) == 1 and isinstance(inner := next(iter(value.values())), str):
         return inner
+    if isinstance(value, dict) and isinstance(value.get("content"), str) and set(value) <= _ENVELOPE_KEYS:
+        return str(value["content"])
     return None
+
+
+_ENVELOPE_KEYS = {"success", "ok", "content", "message"}
 
 
 def unwrapped(text: str) -> tuple[str, int | None]:
@@ -227,7 +236,7 @@ def unwrapped(text: str) -> tuple[str, int | None]:
         # over ``<result>``: the output is inside
         said = "\n".join(t.group(2).strip("\n") for t in tagged if t.group(2).strip())
         return said, exit_code(text[: tagged[0].start()] + "\n" + text[tagged[-1].end() :])  # before or after
-    sections = _sections(text) if ":" in text else None
+    sections = _sections(text) if ":" in text or "]\n" in text else None
     if sections is not None:  # ``Stdout:`` and ``Stderr:`` alone on their lines, each over what the stream held
         return sections, exit_code(text)
     head_lines = text.lstrip("\n").split("\n", 3)
@@ -238,7 +247,8 @@ def unwrapped(text: str) -> tuple[str, int | None]:
             rest = rest[1:]
         if rest and _LEADING_LABEL.match(rest[0]):  # the label leads the output's first line (``Output: Missing``)
             rest = [_LEADING_LABEL.sub("", rest[0], count=1), *rest[1:]]
-        return "\n".join(rest), int(labelled[1]) if labelled else exit_code(head_lines[0])
+        said = "\n".join(rest)  # the streams under their labels, where the host labels them below its lines
+        return _sections(said) or said, int(labelled[1]) if labelled else exit_code(head_lines[0])
     lead = _CODE_LEADS.match(text.lstrip("\n"))
     if lead is not None:  # ``Command failed with exit code 1: Running publint...``: the output after the code
         return text.lstrip("\n")[lead.end() :], int(lead[1])
@@ -251,10 +261,11 @@ def unwrapped(text: str) -> tuple[str, int | None]:
     return text, None
 
 
-#: A label alone on its line over what a stream printed (``Stdout:``, ``STDERR:``, ``Standard output:``), or
-#: leading the stream's first line (``stdout: ...``).
+#: A label alone on its line over what a stream printed (``Stdout:``, ``STDERR:``, ``Standard output:``, R2E-Gym's
+#: ``[STDOUT]``), or leading the stream's first line (``stdout: ...``).
 _STREAM = re.compile(
-    r"(?im)^[ \t]*(?:std ?(?P<out>out)|std ?err|standard (?:(?P<output>output)|error))[ \t]*:[ \t]*(?P<inline>.*)$"
+    r"(?im)^[ \t]*(?:\[std ?(?:(?P<bout>out)|err)\]|"
+    r"(?:std ?(?P<out>out)|std ?err|standard (?:(?P<output>output)|error))[ \t]*:)[ \t]*(?P<inline>.*)$"
 )
 
 
@@ -266,7 +277,7 @@ def _sections(text: str) -> str | None:
     if not found:
         return None
     inline = [label for label in found if label["inline"].strip()]
-    if inline and {bool(label["out"] or label["output"]) for label in found} != {True, False}:
+    if inline and {bool(label["out"] or label["output"] or label["bout"]) for label in found} != {True, False}:
         found = [label for label in found if not label["inline"].strip()]
         if not found:
             return None

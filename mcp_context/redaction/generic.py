@@ -281,20 +281,7 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
     name = head + ascii_of(match.group("rest")) + ascii_of(match.group("id") or "")
     close, sep, quote = (ascii_of(match.group(g) or "") for g in ("close", "sep", "q"))
     word = sep.replace("\\t", "").strip()  # a tab may be a JSON escape's: the same text as JSON
-    # white space only: a flag (--token x), a name of words joined as code joins them (ENV API_TOKEN x, aws
-    # configure set aws_secret_access_key x), or a value in quotes (PASSWORD 'x'), never a word after a word
-    # ("token expired", 'pass "x" to it': a short word alone is a verb or a noun)
-    directive = not word and _directive(text, start - len(head), match.end())
-    declared = _declared(text, start - len(head), close, sep, quote)
-    if close == "}" and not declared:  # a brace closes a name only as it declares a variable (``${PASSWORD}``)
-        return False
-    if not word and not (
-        name.startswith("-")
-        or _JOINED.search(name)
-        or (quote and (name.isupper() or len(name) > 5))
-        or directive
-        or declared
-    ):
+    if not _assigns(text, (start - len(head), match.end()), name, (close, sep, quote), word):
         return False
     loose = not secret_name(name)
     if loose and not key_name(name):
@@ -337,6 +324,23 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
         or _issued_hex(value)
         or (word != "==" and password_like(value, quoted=bool(quote)))
     )
+
+
+def _assigns(text: str | bytes, span: tuple[int, int], name: str, marks: tuple[str, str, str], word: str) -> bool:
+    """Whether a name stands as one given a value: with a sign of assignment, or with white space only as a flag
+    (--token x), a name of words joined as code joins them (ENV API_TOKEN x, aws configure set
+    aws_secret_access_key x), a value in quotes (PASSWORD 'x'), a directive or a declaration; never a word after a
+    word ("token expired", 'pass "x" to it': a short word alone is a verb or a noun). A brace closes a name only as
+    it declares a variable (``${PASSWORD}``). ``span``: where the name starts and the match ends; ``marks``: the
+    close, the separator and the quote."""
+    close, sep, quote = marks
+    declared = _declared(text, span[0], close, sep, quote)
+    if close == "}" and not declared:
+        return False
+    if word:
+        return True
+    joined = name.startswith("-") or _JOINED.search(name) is not None
+    return joined or bool(quote and (name.isupper() or len(name) > 5)) or declared or _directive(text, *span)
 
 
 def _random(value: str) -> bool:

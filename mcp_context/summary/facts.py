@@ -274,6 +274,8 @@ class _Extraction:
                 if head is not None:  # what the file held below its head is not known: the size written is said
                     read, wrote = calls.line_count(head), calls.line_count(call.content)
                     call.change += f" (in the first {read:,} lines read; wrote {wrote:,} lines)"
+            elif known is None:  # never shown: the line an open failure names in it says what the fix wrote there
+                call.change = self._at_failed_line(path, call.content) or call.change
             self.shown[path] = call.content
         else:
             texts = self.shown if known is not None else self.heads
@@ -282,6 +284,19 @@ class _Extraction:
                 for old, new in call.replaced:
                     known = known.replace(old, new, 1) if old else known
                 texts[path] = known
+
+    def _at_failed_line(self, path: str, content: str) -> str | None:
+        """A whole file written where the history never showed its text, told by its size and the line written
+        where the latest open failure places its error in that file (``src/a.sml:4: error: ...``): the fix is most
+        often there. None when no open failure names a line of the file."""
+        name = re.escape(path.rstrip("/").rsplit("/", 1)[-1])
+        lines = content.splitlines()
+        for pending in reversed(self.open):
+            found = re.search(rf"(?:^|[\s/(\"']){name}:(\d+)\b", pending.failure.action.outcome)
+            if found and 0 < int(found[1]) <= len(lines) and lines[int(found[1]) - 1].strip():
+                said = cuts.cut(lines[int(found[1]) - 1].strip(), 120)
+                return f"wrote {calls.line_count(content):,} lines; line {found[1]}: `{said}`"
+        return None
 
     def _diffed(self, call: calls.Call, result: str) -> None:
         """An edit whose arguments do not hold the change (a second model writes it) but whose result shows it
@@ -326,7 +341,9 @@ class _Extraction:
         action.failed, action.outcome = calls.outcome(call, block)
         if call.kind == "read" and not action.failed and call.paths and block.text and not call.partial:
             shown = edits.shown_text(reads.file_text(block.text), call.paths[0][0])
-            if call.limit is None or shown.count("\n") + 1 < call.limit:
+            if failures.TOOL_ERROR.match(_NAMED_LABEL.sub("", shown, count=1)):  # a refusal, not the file's text
+                pass
+            elif call.limit is None or shown.count("\n") + 1 < call.limit:
                 self.shown[call.paths[0][0]] = shown
             else:  # the limit reached: the file may go on below
                 self.heads[call.paths[0][0]] = shown
@@ -335,7 +352,9 @@ class _Extraction:
         looked = _SHOWS_FILE.match(call.target) if call.kind == "command" and not action.failed else None
         if looked and block.text:  # ``cat app.py``, ``nl -ba app.py``: the output is the file (numbered or not)
             path = looked["path"] or looked["script"]
-            self.shown[path] = edits.shown_text(_printed(failures.unwrapped(block.text)[0]), path)
+            said = failures.unwrapped(block.text)[0]
+            said = _ECHOED_STATUS.sub("", said) if "echo" in looked.group() else said
+            self.shown[path] = edits.shown_text(_printed(said), path)
         self._quiet(action, block.text or "")
         if action.failed:
             action.mentions = frozenset(_FILE_NAME.findall(f"{call.target}\n{(block.text or '')[:20_000]}"))
@@ -421,9 +440,15 @@ def _terms(text: str) -> set[str]:
 #: A command whose output is one file's text: what it shows is what the file holds (``cat``, ``nl -ba``, a script
 #: that prints a file it reads whole: ``print(open("a.py").read())``, ``print(Path("a.py").read_text())``).
 _SHOWS_FILE = re.compile(
-    r"^\s*(?:(?:cd \S+ && )?(?:cat(?: -n)?|sed -n ['\"]?1,\$?\d*p['\"]?|nl -ba)\s+(?P<path>[\w./-]+)|"
-    r"print\(\s*(?:open|Path)\(\s*['\"](?P<script>[^'\"\n]+)['\"]\s*\)\.read(?:_text)?\(\)\s*\))\s*$"
+    r"^\s*\(?\s*(?:(?:cd \S+ && )?(?:cat(?: -n)?|sed -n ['\"]?1,\$?\d*p['\"]?|nl -ba)\s+(?P<path>[\w./-]+)|"
+    r"print\(\s*(?:open|Path)\(\s*['\"](?P<script>[^'\"\n]+)['\"]\s*\)\.read(?:_text)?\(\)\s*\))\s*\)?"
+    # its errors folded in, and its status echoed after it (``cat a 2>&1 || echo "exit code: $?"``)
+    r"(?:\s*2>&1)?(?:\s*(?:\|\||;)\s*echo\s+[\"']?exit[ _](?:code|status)[^\n]*)?\s*$"
 )
+#: A host's label naming the tool over its answer (R2E-Gym's ``Execution output of [file_editor]:``).
+_NAMED_LABEL = re.compile(r"\A[^\n\[\]]{0,40}\[[\w.:-]{1,40}\][ \t]*:[ \t]*\n\s*")
+#: The status such a command's echo printed last: no line of the file.
+_ECHOED_STATUS = re.compile(r"\n?exit[ _](?:code|status):? ?\d+\s*$")
 #: A label a host puts over what a command printed (``Observation:``, ``Execution logs:``), alone on its line.
 _LABEL_LINE = re.compile(r"^[A-Z][\w ]{0,30}:[ \t]*$")
 

@@ -1,0 +1,104 @@
+"""Hosts that wrap a command's output in their own envelope (a JSON object with a success flag, a content and the
+host's message; streams under bracketed labels below the host's lines), tools that print their message after an
+excerpt under a place alone on its line or close with a line that only says errors were found, and a file written
+whole where the history never showed its text. Invented examples, none from a corpus part."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mcp_context.conversation import failures
+from mcp_context.conversation.formats import adapter
+from mcp_context.summary.facts import extract
+
+
+def test_a_success_flag_and_a_hosts_message_around_the_content_are_the_hosts_not_the_commands() -> None:
+    answer = {
+        "success": True,
+        "content": "stdout: lib/io.c:7: error 12: Undefined identifier 'buf'\nexit status: 1\n\nstderr: ",
+        "message": "Command executed successfully",
+    }
+    reading = failures.read_command(json.dumps(answer), '(cc lib/io.c) 2>&1; echo "exit status: $?"')
+    assert reading.failed and reading.exit_code == 1
+    assert reading.line == "lib/io.c:7: error 12: Undefined identifier 'buf'"
+
+
+def test_streams_under_bracketed_labels_below_the_hosts_lines_are_the_output() -> None:
+    text = (
+        "Exit code: Error: Exit code 2\nExecution output of [run_shell]:\nError executing command:\n\n[STDOUT]\n\n"
+        "scripts/run.fish (line 3): Missing end to balance this while loop\n\n[STDERR]\n\n\n"
+    )
+    reading = failures.read_command(text, "(fish --no-execute scripts/run.fish) 2>&1")
+    assert reading.failed
+    assert reading.line == "scripts/run.fish (line 3): Missing end to balance this while loop"
+
+
+def test_a_place_given_as_a_span_leads_a_finding_and_a_line_that_only_says_errors_were_found_gives_way() -> None:
+    text = (
+        "board/main.dts:21.5-23.2: ERROR (phandle_references): /leds: Reference to missing label \"gpio9\"\n\n"
+        "ERROR: Input tree has errors, aborting (use -f to force output)\n"
+    )
+    line = failures.read_command(text + "Exit code: 2").line or ""
+    assert line.startswith("board/main.dts:21.5-23.2: ERROR (phandle_references)")
+
+
+def test_a_message_after_an_excerpt_under_a_place_alone_is_what_a_pointer_back_points_at() -> None:
+    text = (
+        "FAILED: src/Till.cmj\n\n  We've found a bug for you!\n  /w/src/Till.res:7:12-19\n\n"
+        "  6 │ let n = 3\n  7 │ let s = \"n: \" ++ n\n  8 │ \n\n"
+        "  This has type: int\n  But it's expected to have type: string\n  \n"
+        "  You can convert int to string with Int.toString.\n\n"
+        "FAILED: cannot make progress due to previous errors.\n"
+    )
+    line = failures.read_command(text + "Exit code: 1").line or ""
+    assert line.startswith("This has type: int But it's expected to have type: string (FAILED:")
+    assert "You can convert" not in line
+
+
+def _history(*steps: tuple[dict[str, Any], str]) -> list[dict[str, Any]]:
+    messages: list[dict[str, Any]] = [{"role": "user", "content": "fix the build"}]
+    for n, (args, result) in enumerate(steps):
+        call = {"id": f"c{n}", "type": "function", "function": {"name": "run", "arguments": json.dumps(args)}}
+        messages.append({"role": "assistant", "content": None, "tool_calls": [call]})
+        messages.append({"role": "tool", "tool_call_id": f"c{n}", "content": result})
+    return messages
+
+
+def _fixes(messages: list[dict[str, Any]]) -> list[str]:
+    facts = extract(adapter("openai").parse(messages))
+    return [edit.call.change or "" for failure in facts.failures for edit in failure.edits]
+
+
+def test_a_file_shown_by_cat_with_its_status_echoed_is_the_files_text() -> None:
+    status = ' 2>&1 || echo "exit code: $?"'
+    shown = json.dumps({"output": "val a = 1\nval b = a + c\n"})
+    said = "src/m.sml:2: error: Value or constructor (c) has not been declared\nexit code: 1\n"
+    failed = json.dumps({"output": said})
+    messages = _history(
+        ({"command": "cat src/m.sml" + status}, shown),
+        ({"command": "(polyc src/m.sml)" + status}, failed),
+        ({"path": "src/m.sml", "contents": "val a = 1\nval b = a + 1\n"}, json.dumps({"output": "Applied changes\n"})),
+    )
+    assert _fixes(messages) == ["`val b = a + c` -> `val b = a + 1`"]
+
+
+def test_a_file_never_shown_is_told_by_the_line_its_open_failure_names() -> None:
+    failed = "src/k.sml:3: error: Value or constructor (restok) has not been declared\nExit code: 1"
+    written = "fun restock n = n + 1\n\nval xs = map restock [1, 2]\n"
+    messages = _history(
+        ({"command": "polyc src/k.sml"}, failed),
+        ({"command": f"cat > src/k.sml <<'EOF'\n{written}EOF"}, "Exit code: 0"),
+    )
+    assert _fixes(messages) == ["wrote 3 lines; line 3: `val xs = map restock [1, 2]`"]
+
+
+def test_a_read_the_tool_refused_is_not_the_files_text() -> None:
+    refused = "Execution output of [file_editor]:\n\nERROR: Viewing non-Python files is disallowed: a.md"
+    failed = "a.md:3:1-3:5  warning  `guys` may be insensitive  gals-man  retext-equality\nExit code: 1"
+    messages = _history(
+        ({"command": "view", "path": "/w/a.md"}, refused),
+        ({"command": "alex a.md"}, failed),
+        ({"command": "cat > /w/a.md <<'EOF'\n# A\n\nHello folks.\nEOF"}, "Exit code: 0"),
+    )
+    assert not any("Execution output" in fix for fix in _fixes(messages))
