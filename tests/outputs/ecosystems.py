@@ -66,7 +66,9 @@ npm-package-json-lint); the thirtieth's, two failures per tool, in ``ecosystems_
 mako-render, PyMarkdown) and ``ecosystems_thirtieth_checks.py`` (EJS, Mustache); the thirty-first's, two failures per
 tool, in ``ecosystems_thirtyfirst.py`` (flex, Yasm, autoflake, bashate, cmakelint, pre-commit-hooks, rst-lint) and
 ``ecosystems_thirtyfirst_checks.py`` (XO); the thirty-second's, two failures per tool, in ``ecosystems_thirtysecond.py``
-(Poly/ML, dtc, SDCC, fish, Beancount, pykwalify) and ``ecosystems_thirtysecond_checks.py`` (alex, ReScript).
+(Poly/ML, dtc, SDCC, fish, Beancount, pykwalify) and ``ecosystems_thirtysecond_checks.py`` (alex, ReScript); the
+thirty-third's, two failures per tool, in ``ecosystems_thirtythird.py`` (Z3, SWIG, re2c, SPIN, miniwdl, Vyper) and
+``ecosystems_thirtythird_checks.py`` (MJML, Peggy).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -195,6 +197,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_thirtyfirst_checks import xo
     from ecosystems_thirtysecond import beancount, dtc, fish, polyml, pykwalify, sdcc
     from ecosystems_thirtysecond_checks import alex, rescript
+    from ecosystems_thirtythird import miniwdl, re2c, spin, swig, vyper, z3
+    from ecosystems_thirtythird_checks import mjml, peggy
     from ecosystems_tools import clippy, govet, guile, pyright, rubocop, tcltest, yamllint
     from ecosystems_twelfth import commitlint, deno, lua, pnpm, redis, tsx, yarn, zig
     from ecosystems_twelfth_checks import behave, clang_tidy, hadolint, pre_commit, robot, tox, uv
@@ -585,6 +589,14 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("pykwalify", pykwalify),
         ("alex", alex),
         ("rescript", rescript),
+        ("z3", z3),
+        ("swig", swig),
+        ("re2c", re2c),
+        ("spin", spin),
+        ("miniwdl", miniwdl),
+        ("vyper", vyper),
+        ("mjml", mjml),
+        ("peggy", peggy),
     ]
 
 
