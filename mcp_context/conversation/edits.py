@@ -196,7 +196,7 @@ _LINE_COUNT = re.compile(r"\b(?:lines?|total)\b.*\d|\d.*\blines?\b", re.I)
 _TAG_LINE = re.compile(r"^\s*</?[A-Za-z_][\w-]*>\s*$")
 #: ``(End of file - total 12 lines)``, ``(showing the whole file)``, a blank line: words in brackets; not a line of
 #: code in brackets (Lisp's, SMT-LIB's ``(check-sat)``, ``(assert (> n 0))``)
-_REMARK = re.compile(r"^\s*(?:\([A-Za-z][\w,.-]*(?: [\w,.-]+)+\))?\s*$")
+_REMARK = re.compile(r"^\s*(?:\([A-Za-z][^()\n\"'=<>;{}]* [^()\n\"'=<>;{}]*\))?\s*$")
 #: A line number as read tools, ``nl`` and ``cat -n`` write it: ``     3\t``, ``00003| ``, ``3: ``, ``   3 | ``,
 #: ``     3→``.
 _NUMBER = re.compile(r"^ *(\d+)(?:\t| ?[|│:→] ?)")
