@@ -28,7 +28,9 @@ name, a value on the line after ``=`` inside a JSON string, BTEQ's ``.LOGON host
 password a chat's message reports (``password for the box is v``, ``...: v"`` ending its string), LND's macaroons
 in hex and signify's secret keys; and, from the twenty-fifth, a key as basic auth's user with an empty password or
 encoded with a colon after it, ``ConvertTo-SecureString -AsPlainText "pw"``, ``isql -Ppw``, a new password a ticket
-hands over in words and twenty digits or more under a secret's name. Invented
+hands over in words and twenty digits or more under a secret's name; and, from the twenty-sixth, a secret file
+printed at a Raspberry Pi's prompt (``pi@host:~ $``), a Lua table's ``["Authorization"]``, Erlang's ``<<"v">>``,
+``deluge-console "connect host user pw"`` and a Wi-Fi key under its label. Invented
 tools and values; each redacted as text and inside a JSON string alike, and redacting again changes nothing;
 look-alikes stay."""
 
@@ -169,6 +171,16 @@ CASES = [
     ("$ sqlcmd -S zorbdb -U sa -P Kq8!mZ2xLp4W -Q 'select 1'\n", "Kq8!mZ2xLp4W"),
     ('"note": "Reset it, temporary password is lantern.4471* - change it at first login"\n', "lantern.4471*"),
     ("ZORB_API_KEY=58204719365820147392058\n", "58204719365820147392058"),
+    # learnt from the twenty-sixth part
+    (
+        "pi@zorb-03:~ $ sudo cat /etc/zorbd/rpc_auth.cfg\n4b7e0c9d2a1f3e5b8c6d0a9f1e2b3c4d\n",
+        "4b7e0c9d2a1f3e5b8c6d0a9f1e2b3c4d",
+    ),
+    ('  local h = { ["Authorization"] = "Bearer Zq7mK2xLp9WvR4tN8cBy3HdF" }\n', "Zq7mK2xLp9WvR4tN8cBy3HdF"),
+    ('{zorb_repo, #{auth_key => <<"4b7e0c9d2a1f3e5b8c6d0a9f1e2b3c4d">>}}.\n', "4b7e0c9d2a1f3e5b8c6d0a9f1e2b3c4d"),
+    ('$ deluge-console "connect 10.0.0.5:58846 media Kq8!mZ2xLp4W; info"\n', "Kq8!mZ2xLp4W"),
+    ("Network name: Zorb-Guest\nWPA Key: Lantern-4471!\n", "Lantern-4471!"),
+    ("WLAN key / Netzwerkschluessel: quarry.harbour.82*\n", "quarry.harbour.82*"),
 ]
 
 
@@ -246,6 +258,9 @@ def test_each_is_streamed_as_it_is_redacted_whole() -> None:
         "$ sqlcmd -S zorbdb -U sa -P $SA_PASSWORD -Q 'select 1'\n",  # a reference
         "ORDER_ID=58204719365820147392058\n",  # no secret's name
         "ZORB_TRACE_KEY=1732867200000000000\n",  # nineteen digits: a time in nanoseconds
+        "it costs 5 $ a month, said the api_token docs\nvery much so\n",  # no prompt
+        "WPA Key: see the label under the router\n",  # words
+        "Network key: (not set)\n",
     ],
 )
 def test_look_alikes_stay(text: str) -> None:

@@ -256,7 +256,8 @@ ANSWERED_ANCHORS = ("expect",)
 #: user pw``), macOS's ``dscl . -passwd /Users/name pw``, qpdf's ``--encrypt user-pw owner-pw``, iRODS' ``iinit pw``
 #: a Synology NAS's ``synouser --setpw user pw``, SteamCMD's ``+login user pw``, ``idevicebackup2 encryption on pw``,
 #: Android Backup Extractor's ``abe.jar unpack in out pw`` and the MinIO client's ``mc alias set NAME URL ACCESS
-#: SECRET`` (``mc config host add`` before it) and MAAS's ``maas login PROFILE URL KEY``.
+#: SECRET`` (``mc config host add`` before it), MAAS's ``maas login PROFILE URL KEY`` and ``deluge-console "connect
+#: HOST:PORT USER PW"``.
 POSITIONAL = (
     r"\b(?:htpasswd(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}?[ \t]{1,4}-[A-Za-z]{0,3}b[A-Za-z]{0,3}"
     r"(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}"
@@ -276,14 +277,15 @@ POSITIONAL = (
     rf"|abe\.jar[ \t]{{1,4}}(?:un)?pack(?:-kk)?[ \t]{{1,4}}{_ARG}{{1,256}}[ \t]{{1,4}}{_ARG}{{1,256}}"
     rf"|\bmc[ \t]{{1,4}}(?:alias[ \t]{{1,4}}set|config[ \t]{{1,4}}host[ \t]{{1,4}}add)"
     rf"(?:[ \t]{{1,4}}{_ARG}{{1,256}}){{3}}"
-    rf"|\bmaas[ \t]{{1,4}}login[ \t]{{1,4}}{_ARG}{{1,64}}[ \t]{{1,4}}{_ARG}{{1,256}})"
+    rf"|\bmaas[ \t]{{1,4}}login[ \t]{{1,4}}{_ARG}{{1,64}}[ \t]{{1,4}}{_ARG}{{1,256}}"
+    rf"|deluge-console[ \t]{{1,4}}\\{{0,8}}[\"']?connect[ \t]{{1,4}}{_ARG}{{1,128}}[ \t]{{1,4}}{_ARG}{{1,64}})"
     rf"[ \t]{{1,4}}(?P<q>['\"]?)(?P<secret>[^\s/\"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]{_ARG}{{5,255}})(?P=q)"
     r"(?=[\s;|&)]|\\[nrt]|$)"
 )
 POSITIONAL_ANCHORS = (
     "htpasswd", "isql", "net use", "NET USE", "Net use", "net user", "NET USER", "Net user", "http-basic.",
     "hdbuserstore", "dscl", "qpdf", "iinit", "synouser", "login ", "idevicebackup2", "abe.jar", "mc alias", "mc config",
-    "maas login",
+    "maas login", "deluge-console",
 )  # fmt: skip
 
 

@@ -229,9 +229,9 @@ NAMED = (
     r"|[ \t]{0,4}</[A-Za-z][A-Za-z0-9_:.\-]{0,30}>(?:[ \t\r\n]|\\[nrt]){0,16}<[A-Za-z][A-Za-z0-9_:.\-]{0,30}"
     r"(?:[ \t]{1,4}[A-Za-z_:][A-Za-z0-9_:.\-]{0,30}=\\{0,8}[\"'][^\"'<>\n\\]{0,64}\\{0,8}[\"']){0,4}>{spaced})"
     # the quote may be markup's entity (``&quot;v&quot;``: a value holding its quotes, as XML writes it), or follow
-    # the ``@`` of an Objective-C or C# string (``@"v"``); a second
+    # the ``@`` of an Objective-C or C# string (``@"v"``) or open Erlang's binary (``<<"v">>``); a second
     # quote is one escaped deeper (``"\"v\""``), never the close of an empty value (``\"\",next=...`` in JSON)
-    rf"(?P<q>(?:@(?=\\{{0,8}}\"))?(?:(?P<qb>\\{{0,8}})[\"'`](?:(?P=qb)\\{{1,8}}[\"'`])?|&(?:quot|apos|#3[49]);)?)(?<!\\)(?P<secret>(?<=[\"'`])(?:[a-z]{{4}}\x20){{3}}[a-z]{{4}}(?=\\{{0,8}}[\"'`])|(?<=[\"'`])(?!\[){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
+    rf"(?P<q>(?:@(?=\\{{0,8}}\")|<<(?=\\{{0,8}}\"))?(?:(?P<qb>\\{{0,8}})[\"'`](?:(?P=qb)\\{{1,8}}[\"'`])?|&(?:quot|apos|#3[49]);)?)(?<!\\)(?P<secret>(?<=[\"'`])(?:[a-z]{{4}}\x20){{3}}[a-z]{{4}}(?=\\{{0,8}}[\"'`])|(?<=[\"'`])(?!\[){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
     r"(?=\\{0,8}[\"'`]|[\s\x00-\x1f\x7f,;&<>)}\]|]|\\|$)"
 )
 _NAMED_WORDS = (

@@ -336,7 +336,7 @@ RULES: tuple[Rule, ...] = (
     _rule(
         "authorization",
         "authorization",
-        r"(?i:authorization)\\{0,8}[\"']?\s{0,16}[:=]\s{0,16}\\{0,8}[\"']?[A-Za-z][A-Za-z0-9_.-]{1,24}[ \t]{1,8}"
+        r"(?i:authorization)\\{0,8}[\"']?\]?\s{0,16}[:=]\s{0,16}\\{0,8}[\"']?[A-Za-z][A-Za-z0-9_.-]{1,24}[ \t]{1,8}"
         r"(?P<secret>[A-Za-z0-9._~+/!\-:]{8,2048}={0,2})(?![A-Za-z0-9._~+/!\-:=])",
         folded=True,
         accept=lambda m, text: values.plausible_value(values.ascii_of(m.group("secret")), False),
@@ -422,6 +422,7 @@ RULES: tuple[Rule, ...] = (
     _rule("password", commands.SENT_BODY_ANCHORS, commands.SENT_BODY, accept=commands.made_password),
     _rule("password", shaped.REPORTED_ANCHORS, shaped.REPORTED, folded=True, accept=commands.made_password),
     _rule("password", shaped.NEW_ANCHORS, shaped.NEW_PASSWORD, folded=True, accept=commands.made_password),
+    _rule("password", shaped.WIFI_KEY_ANCHORS, shaped.WIFI_KEY, folded=True, accept=commands.made_password),
     _rule("token", placed.USER_AS_KEY_ANCHORS, placed.USER_AS_KEY, accept=placed.user_as_key),
     _rule("token", placed.ENCODED_USER_ANCHORS, placed.ENCODED_USER, folded=True, accept=placed.user_as_key),
     # keys and passwords by their place where no name stands beside them (see placed, told)

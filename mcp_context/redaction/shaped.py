@@ -168,3 +168,12 @@ NEW_PASSWORD = (
     r"(?=[\s,;)]|\\[nrt]|\\{0,8}\"|$|\.(?:\s|$))"
 )
 NEW_ANCHORS = ("new", "temporary", "temp ", "initial", "one-time", "reset")
+
+
+#: A Wi-Fi network's key under the label a router's sticker, a phone's copied text or a settings page gives it
+#: (``WPA Key: v``, ``WLAN key / Netzwerkschlüssel: v``, ``Wi-Fi password: v``): the value ends the line.
+WIFI_KEY = (
+    r"(?i:wpa[23]?|wlan|wi-?fi|wireless|network)[ \t-]{0,2}(?i:key|password|passphrase|psk)[^\n:\\]{0,40}:[ \t]{1,4}"
+    r"(?P<secret>[^\s\"'`\\\x80-\U0010ffff]{8,63})[ \t]{0,4}(?=\r?\n|\\[rn]|$)"
+)
+WIFI_KEY_ANCHORS = ("wpa", "wlan", "wi-fi", "wifi", "wireless", "network")

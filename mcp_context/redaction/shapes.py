@@ -450,7 +450,7 @@ PROMPT_OUTPUT = (
     # escaped, and then the escaped backslash before an escaped newline is always a continuation, never a character
     # of a command that ends there: the command's lines are the same in a JSON string as in the text); long enough
     # for a command that gives a long key, which redacted again is short: both are read alike
-    r"(?:(?:(?<![^\n])|(?<=\\n)|(?<=[\"~/\w\])]))\$|[~/\]]#)[ \t]"
+    r"(?:(?:(?<![^\n])|(?<=\\n)|(?<=[\"~/\w\])])|(?<=[~/\w\]] ))\$|[~/\]]#)[ \t]"
     r"(?P<command>(?:\\\r?\n|\\\\\\n|[^\n\\]|(?!\\\\\\n)\\[^nr\n]){1,400})(?:(?P<nl>\r?\n)|(?:\\r)?\\n)"
     r"(?:(?!(?:[^\n\\]|\\(?(nl)[^\n]|[^nr\n])){0,128}\[secret:)(?:[^\n\\$]|\\(?(nl)[^\n]|[^nr\n])){0,128}"
     r"(?(nl)\r?\n|(?:\\r)?\\n)){0,3}?[ \t]{0,16}"
@@ -462,13 +462,17 @@ PROMPT_OUTPUT = (
 #: Root's prompt ends with ``#`` after ``user@host:~``, ``user@host:/`` or ``[user@host dir]``; a ``#`` anywhere else
 #: starts a comment.
 PROMPT_OUTPUT_ANCHORS = ("$ ", "$\t", "~# ", ":/# ", "]# ")
-#: What stands before a prompt's ``$`` on its line: nothing, ``user@host:~/dir``, ``[user@host dir]``, a
-#: virtual environment's ``(venv) ``; never words of a sentence ("costs 5$ a month").
+#: What stands before a prompt's ``$`` on its line: nothing, ``user@host:~/dir`` (a Raspberry Pi's with a space
+#: after it), ``[user@host dir]``, a virtual environment's ``(venv) ``; never words of a sentence ("costs 5$ a
+#: month").
 _PROMPT_HEAD = re.compile(
     r"(?:\n|\\n|\")(?:\([\w.\-]{1,32}\)[ \t]?)?(?:[\w.\-]{1,32}@[\w.\-]{1,64}(?::[~\w./\-]{0,64})?"
-    r"|\[[\w.\-]{1,32}@[\w.\-]{1,64}[ \t][~\w./\-]{1,64}\]|[~/][\w./\-]{0,64})?\Z"
+    r"|\[[\w.\-]{1,32}@[\w.\-]{1,64}[ \t][~\w./\-]{1,64}\]|[~/][\w./\-]{0,64})?[ \t]?\Z"
 )
 _PLACED = re.compile(r"\[secret:[a-z_]+:[0-9a-f]{4}\]")
+#: A command that prints a file whole: what follows is the file's text (hex there is the key the file keeps; hex
+#: printed by another command naming a secret is more often an id, a container's).
+_SHOWS_A_FILE = re.compile(r"(?:^|[\s;|&(])(?:cat|type|more|head|tail|Get-Content|gc)[ \t]")
 _COMMAND_WORDS = re.compile(r"[A-Za-z0-9_\-]+(?:\.[A-Za-z]{1,4}\b)?")
 
 
@@ -488,4 +492,5 @@ def prompt_output(match: re.Match[Any], text: str | bytes) -> bool:
     if not any(generic.secret_name(word) for word in words):
         # a command that names a key (``Fernet.generate_key()``): what it prints is one when random
         return random and any(generic.key_name(word) for word in words)
-    return password_like(value) or random or random_letters(value)
+    shown = _SHOWS_A_FILE.search(ascii_of(match.group("command"))) is not None  # a key of hex printed whole
+    return password_like(value) or random or random_letters(value) or (shown and generic.random_key(value))
