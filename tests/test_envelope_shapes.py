@@ -102,3 +102,45 @@ def test_a_read_the_tool_refused_is_not_the_files_text() -> None:
         ({"command": "cat > /w/a.md <<'EOF'\n# A\n\nHello folks.\nEOF"}, "Exit code: 0"),
     )
     assert not any("Execution output" in fix for fix in _fixes(messages))
+
+
+def test_an_smt_lib_solvers_error_response_is_a_failure_with_or_without_a_code() -> None:
+    text = '(error "line 3 column 9: unknown constant stok")\nsat\n'
+    assert failures.read_command(text, "z3 specs/a.smt2").line == '(error "line 3 column 9: unknown constant stok")'
+    assert not failures.read_command("sat\n", "z3 specs/a.smt2").failed
+
+
+def test_a_last_line_that_only_says_the_tool_is_aborting_gives_way_to_the_error_before_it() -> None:
+    text = "lint: models/a.pml:7, Error: syntax error\tsaw 'od'\nlint: models/a.pml:8, Error: aborting (parse)\n"
+    line = failures.read_command(text + "Exit code: 1").line or ""
+    assert line.startswith("lint: models/a.pml:7, Error: syntax error")
+
+
+def test_an_error_lead_that_names_what_was_being_done_where_is_told_with_the_message_under_it() -> None:
+    text = "Error parsing: specs/a.yaml\nschema.errors.MissingKey: 'port' is required\n"
+    line = failures.read_command(text + "Exit code: 1").line or ""
+    assert "schema.errors.MissingKey: 'port' is required" in line
+
+
+def test_diagnostics_at_places_in_brackets_with_their_excerpts_fail_a_run_with_no_code() -> None:
+    text = "(flows/a.wdl Ln 7 Col 12) Unknown identifier cnt\n      call x { input: n = cnt }\n             ^^^\n"
+    assert failures.read_command(text, "(wdlcheck flows/a.wdl) 2>&1").line == (
+        "(flows/a.wdl Ln 7 Col 12) Unknown identifier cnt"
+    )
+
+
+def test_a_hosts_fields_in_brackets_hold_the_output_in_the_last() -> None:
+    text = "\n[Executed: make]\n[Duration: 1.2s]\n[Result: src/a.c:3:1: error: expected ';'\n]"
+    assert failures.read_command(text, "make").line == "src/a.c:3:1: error: expected ';'"
+    assert not failures.read_command("\n[Executed: ls]\n[Duration: 0.01s]\n[Result: a.txt\n]", "ls").failed
+
+
+def test_a_file_of_lines_in_brackets_keeps_its_last_lines() -> None:
+    shown = json.dumps({"output": "(declare-const n Bool)\n(assert (> n 0))\n(check-sat)\n"})
+    failed = '(error "line 2 column 10: Sorts Bool and Int are incompatible")\nExit code: 1'
+    messages = _history(
+        ({"command": "cat a.smt2"}, shown),
+        ({"command": "z3 a.smt2"}, failed),
+        ({"path": "a.smt2", "contents": "(declare-const n Int)\n(assert (> n 0))\n(check-sat)\n"}, "{}"),
+    )
+    assert _fixes(messages) == ["`(declare-const n Bool)` -> `(declare-const n Int)`"]

@@ -36,6 +36,7 @@ from tests.secret_corpus import (
     twentyfirst,
     twentyfourth,
     twentysecond,
+    twentysixth,
     twentythird,
 )
 
@@ -232,6 +233,7 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         (twentythird, "TWENTYTHIRD"),
         (twentyfourth, "TWENTYFOURTH"),
         (twentyfifth, "TWENTYFIFTH"),
+        (twentysixth, "TWENTYSIXTH"),
     ],
     ids=[
         "fifteenth",
@@ -245,6 +247,7 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         "twentythird",
         "twentyfourth",
         "twentyfifth",
+        "twentysixth",
     ],
 )
 def test_a_part_with_long_keys_is_complete_and_is_what_its_module_makes(module: Any, table: str) -> None:

@@ -26,7 +26,9 @@ form's field filled by a browser script, a netrc in capitals and ``mc alias set`
 Lisp's ``*api-key*``, Ada's ``: constant String :=``, a C array's ``pwd[64] =``, a key in dashed groups under a key's
 name, a value on the line after ``=`` inside a JSON string, BTEQ's ``.LOGON host/user,pw``, ``maas login``, a
 password a chat's message reports (``password for the box is v``, ``...: v"`` ending its string), LND's macaroons
-in hex and signify's secret keys. Invented
+in hex and signify's secret keys; and, from the twenty-fifth, a key as basic auth's user with an empty password or
+encoded with a colon after it, ``ConvertTo-SecureString -AsPlainText "pw"``, ``isql -Ppw``, a new password a ticket
+hands over in words and twenty digits or more under a secret's name. Invented
 tools and values; each redacted as text and inside a JSON string alike, and redacting again changes nothing;
 look-alikes stay."""
 
@@ -156,6 +158,17 @@ CASES = [
     ('{"text": "zorb vpn password for the guests this week: Lz8_qW3mKv7x"}\n', "Lz8_qW3mKv7x"),
     ("macaroon=0201036c6e6402" + "5f4dcc3b" * 16 + ";x=1\n", "0201036c6e6402" + "5f4dcc3b" * 16),
     ("untrusted comment: signify secret key\nRWRCSwAAAA" + "Zq7mK2xLp9WvR4tN" * 8 + "w4=\n", "Zq7mK2xLp9WvR4tN" * 8),
+    # learnt from the twenty-fifth part
+    (
+        '{"type": "Basic", "username": "q7m2zk4xw9lp3vtn8rb5yc1dhf6gs0ae", "password": ""}\n',
+        "q7m2zk4xw9lp3vtn8rb5yc1dhf6gs0ae",
+    ),
+    ("basic_auth:\n  username: 4b7e0c9d2a1f3e5b8c6d0a9f1e2b3c4d\n  password: ''\n", "4b7e0c9d2a1f3e5b8c6d0a9f1e2b3c4d"),
+    ('h = "Basic " + btoa("Zq7mK2xLp9WvR4tN8cBy3HdF" + ":")\n', "Zq7mK2xLp9WvR4tN8cBy3HdF"),
+    ("$p = ConvertTo-SecureString -AsPlainText 'harbour-8812*' -Force\n", "harbour-8812*"),
+    ("$ sqlcmd -S zorbdb -U sa -P Kq8!mZ2xLp4W -Q 'select 1'\n", "Kq8!mZ2xLp4W"),
+    ('"note": "Reset it, temporary password is lantern.4471* - change it at first login"\n', "lantern.4471*"),
+    ("ZORB_API_KEY=58204719365820147392058\n", "58204719365820147392058"),
 ]
 
 
@@ -228,6 +241,11 @@ def test_each_is_streamed_as_it_is_redacted_whole() -> None:
         "the password for the zorb box is incorrect, try again\n",
         ".LOGON zorbdw.example/loader,$DW_PASSWORD;\n",  # a reference
         "def _key(self) -> SigningKey:\n/w/app/auth.py:148:def read(path) -> Key:\n",  # the next line is code
+        'basic_auth:\n  username: build-robot-account-name\n  password: ""\n',  # a name
+        "Please choose a new password. New password is required.\n",
+        "$ sqlcmd -S zorbdb -U sa -P $SA_PASSWORD -Q 'select 1'\n",  # a reference
+        "ORDER_ID=58204719365820147392058\n",  # no secret's name
+        "ZORB_TRACE_KEY=1732867200000000000\n",  # nineteen digits: a time in nanoseconds
     ],
 )
 def test_look_alikes_stay(text: str) -> None:

@@ -194,7 +194,9 @@ _HERE_IS = re.compile(r"^Here (?:is|are) (?:the )?[\w ]{0,40}(?:content|file|tex
 _PROSE_HEADER = re.compile(r"^[A-Z][a-z'’]*(?:[ \t]+[^\s(){}\[\]=;:]+)+:[ \t]*$")
 _LINE_COUNT = re.compile(r"\b(?:lines?|total)\b.*\d|\d.*\blines?\b", re.I)
 _TAG_LINE = re.compile(r"^\s*</?[A-Za-z_][\w-]*>\s*$")
-_REMARK = re.compile(r"^\s*(?:\(.*\))?\s*$")  # ``(End of file - total 12 lines)``, a blank line
+#: ``(End of file - total 12 lines)``, ``(showing the whole file)``, a blank line: words in brackets; not a line of
+#: code in brackets (Lisp's, SMT-LIB's ``(check-sat)``, ``(assert (> n 0))``)
+_REMARK = re.compile(r"^\s*(?:\([A-Za-z][^()\n\"'=<>;{}]* [^()\n\"'=<>;{}]*\))?\s*$")
 #: A line number as read tools, ``nl`` and ``cat -n`` write it: ``     3\t``, ``00003| ``, ``3: ``, ``   3 | ``,
 #: ``     3→``.
 _NUMBER = re.compile(r"^ *(\d+)(?:\t| ?[|│:→] ?)")

@@ -39,5 +39,6 @@ WRAPPED = re.compile(
     r"^\W*(?:error|fail(?:ed|ure)?)\W{1,3}(?:some |there were )?tests? (?:failures?|failed)\W*$|"
     r"\bfailed to \w+ \d+ \w+(?:\(s\))?\W*$|"  # ``failed to validate 1 file(s)``: a count of what failed
     r"\bexited with (?:a )?non-zero\b|\bnon-zero exit (?:status|code)\b|"
-    r"\b(?:has|had|contains?|found) errors?\W{1,3}(?:aborting|stopping|giving up)\b"  # dtc's ``Input tree has errors``
+    r"\b(?:has|had|contains?|found) errors?\W{1,3}(?:aborting|stopping|giving up)\b|"  # dtc's ``Input tree has errors``
+    r"\b(?:error|fatal)\W{1,3}(?:aborting|giving up|stopping|exiting)\b(?:[ \t]*\([^()\n]*\))?\W*$"  # SPIN's last line
 )

@@ -67,6 +67,8 @@ RULES: tuple[Rule, ...] = (
         90,
         first=False,
     ),
+    # an SMT-LIB solver's error response (z3, cvc5, yices), the standard's ``(error "...")``
+    _rule("smt-lib", r'^\(error "[^"\n]+"\)[ \t]*$', ('(error "',), 85),
     # test runners
     _rule("pytest", r"^FAILED \S+.*$", ("FAILED ",), 88),
     _rule("pytest", r"^ERROR (?:collecting )?\S+.*$", ("ERROR ",), 86),

@@ -21,6 +21,8 @@ _PATH = re.compile(r"(?:[\w.-]*/)*[\w-]+\.\w{1,8}(?::\d+)*|/[\w./-]+(?::\d+)*")
 _SPOT = re.compile(r"(?i)\b(?:element|node|attribute|tag)\s+\S+|\b(?:line|column|col|row|pos|position|offset)\s+\d+")
 #: A remark in brackets after the place (``(last token was '}')``): context, not the error.
 _REMARK = re.compile(r"\([^()\n]*\)")
+#: What was being done at the place, first after the severity (``compiling``, ``parsing``, ``loading``).
+_DOING = re.compile(r"^[ \t]*[a-z]{3,}ing\b")
 #: Words a place is written with.
 _PLACE_WORDS = frozenset({"file", "in", "at", "on", "near", "of", "from"})
 _WORD = re.compile(r"[A-Za-z]+")
@@ -29,11 +31,12 @@ _LINES_ABOVE = 6
 
 
 def place_only(line: str) -> bool:
-    """Whether ``line`` is a severity and a place, and no words besides (a remark in brackets aside)."""
+    """Whether ``line`` is a severity and a place, and no words besides (a remark in brackets aside, and what was
+    being done there: Vyper's ``Error compiling: contracts/a.vy``)."""
     lead = _SEVERITY.match(line)
     if lead is None:
         return False
-    rest = _REMARK.sub(" ", line[lead.end() :])
+    rest = _DOING.sub(" ", _REMARK.sub(" ", line[lead.end() :]), count=1)
     if not _PATH.search(rest):
         return False
     rest = _SPOT.sub(" ", _PATH.sub(" ", rest))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from .causes import MOST
-from .reasons import SEVERE, score
+from .reasons import score
 
 __all__ = ["diagnosed", "failed_row", "finding", "listed"]
 
@@ -102,18 +102,24 @@ def _diff_told(text: str, at: int) -> str | None:
     return told[:MOST] if change else None
 
 
-#: A diagnostic at a place, as compilers, assemblers and generators print one (``src/a.l:6: undefined definition``).
-_DIAGNOSTIC = re.compile(r"^[\w./-]+\.\w{1,8}:\d+(?::\d+)?:\s+\S")
+#: A diagnostic at a place, as compilers, assemblers and generators print one (``src/a.l:6: undefined definition``,
+#: miniwdl's ``(a.wdl Ln 19 Col 38) Unknown identifier x``).
+_DIAGNOSTIC = re.compile(r"^(?:[\w./-]+\.\w{1,8}:\d+(?::\d+)?:|\([\w./-]+\.\w{1,8} Ln \d+ Col \d+\))(?=\s+\S)")
+_ONE_SIGN = 2.0
 _MILD = re.compile(r"(?i)\bwarn|\bnote\b|\binfo\b|\bhint\b")
 #: Programs whose output shows files' lines at their places (a search's matches, a file numbered): no diagnostics.
 _SHOWS_LINES = {"grep", "egrep", "fgrep", "rg", "ag", "ack", "git", "cat", "nl", "sed", "awk", "head", "tail", "less"}
 
 
 def diagnosed(text: str, programs: set[str]) -> str | None:
-    """The first diagnostic of an output made of nothing but diagnostics at places, when it reads as an error by
-    itself (a severe word, not a warning or a note): a build step run with no exit code shown failed so, as a
-    compiler's error lines say. None for any other output, and for programs that print files' lines at places."""
-    lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
-    if not lines or programs & _SHOWS_LINES or not all(_DIAGNOSTIC.match(ln) for ln in lines):
+    """The first diagnostic of an output made of nothing but diagnostics at places (each with the excerpt indented
+    under it), when its message reads as an error (a sign of one, not a warning or a note): a build step run with no
+    exit code shown failed so, as a compiler's error lines say. None for any other output, and for programs that
+    print files' lines at places."""
+    lines = [ln for ln in text.split("\n") if ln.strip()]
+    if not lines or programs & _SHOWS_LINES or not _DIAGNOSTIC.match(lines[0]):
         return None
-    return next((ln for ln in lines if score(ln) >= SEVERE and not _MILD.search(ln)), None)
+    if not all(_DIAGNOSTIC.match(ln) or ln[:1] in (" ", "\t") for ln in lines):
+        return None
+    found = (ln.strip() for ln in lines if _DIAGNOSTIC.match(ln) and not _MILD.search(ln))
+    return next((ln for ln in found if score(_DIAGNOSTIC.sub("", ln)) >= _ONE_SIGN), None)

@@ -164,6 +164,9 @@ def _around(text: str) -> tuple[str, int | None] | None:
     if lead is not None and isinstance(value, dict | list):
         said, code = _held(value) or unwrapped(text[lead.end() :])
         return said, code if code is not None or lead["word"].lower() not in _FAILED_LEADS else 1
+    fields = _BRACKET_FIELDS.fullmatch(text) if text.lstrip().startswith("[") else None
+    if fields is not None:  # the host's fields in brackets, the output last (``[Result: ...]``)
+        return fields["out"].strip("\n"), exit_code(fields["head"])
     fenced = _FENCED_RESULT.fullmatch(text.strip()) if "```" in text else None
     if fenced is not None:  # a host's header line over the result in a fence, its own words before the output
         parts: list[str] = _OUTPUT_WAS.split(fenced["body"], maxsplit=1)
@@ -171,6 +174,11 @@ def _around(text: str) -> tuple[str, int | None] | None:
     return None
 
 
+#: A host's fields, each in brackets on its line (Efrit's ``[Executed: make]``, ``[Duration: 0.4s]``), and the
+#: output in the last one, over as many lines as it takes (``[Result: ...\n]``).
+_BRACKET_FIELDS = re.compile(
+    r"\s*(?P<head>(?:\[[A-Z][\w ]{0,24}: [^\]\n]*\][ \t]*\n)+)\[(?:Result|Output|Stdout): ?(?P<out>.*)\]\s*", re.S
+)
 #: A host's header over a result in a fence (Magentic-UI's ``Execution Result of Code Block 1:`` over
 #: ```` ```console ````), the fence holding the host's sentence on how the run ended and the output.
 _FENCED_RESULT = re.compile(r"(?s)[^\n`]{1,80}:[ \t]*\n```[\w-]*\n(?P<body>.*?)\n?```")

@@ -311,9 +311,10 @@ KEYED_CALL_ANCHORS = (
 )  # fmt: skip
 
 
-#: Plain text handed to PowerShell's converter to a secure string (``ConvertTo-SecureString 'pw' -AsPlainText``).
+#: Plain text handed to PowerShell's converter to a secure string (``ConvertTo-SecureString 'pw' -AsPlainText``,
+#: ``ConvertTo-SecureString -AsPlainText "pw" -Force``).
 SECURE_STRING = (
-    r"(?i:convertto-securestring)[ \t]{1,4}(?:-(?i:string)[ \t]{1,4})?"
+    r"(?i:convertto-securestring)(?:[ \t]{1,4}-(?i:string|asplaintext|force)\b){0,3}[ \t]{1,4}"
     r"(?P<q>\\{0,8}['\"])(?P<secret>[^'\"\n\\$]{6,256})(?P=q)"
 )
 SECURE_STRING_ANCHORS = ("convertto-securestring",)

@@ -346,6 +346,12 @@ def _assigns(text: str | bytes, span: tuple[int, int], name: str, marks: tuple[s
     return joined or bool(quote and (name.isupper() or len(name) > 5)) or declared or _directive(text, *span)
 
 
+def random_key(value: str) -> bool:
+    """Whether a value is random as a key is, with no name to say so: random (see _random), or hex of 32 digits or
+    more with letters and digits (not dashed: a UUID is an id as often as a key)."""
+    return _random(value) or (_PLAIN_HEX.fullmatch(value) is not None and not value.isdigit() and not value.isalpha())
+
+
 def _random(value: str) -> bool:
     """Whether a value given a key's name is random: a run of letters and digits as :func:`random_run` judges one, a
     value random over signs too, or a long run of one case and digits spread nearly as a random one is (a key's

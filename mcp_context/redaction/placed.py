@@ -397,3 +397,27 @@ SETUP_CODE = (
     r"(?P<secret>\d{3}-\d{2}-\d{3})\\{0,8}[\"']"
 )
 SETUP_CODE_ANCHORS = ("pin", "setup")
+
+
+#: An API key given as basic auth's user with an empty password (a Logic App's ``"username": "<key>", "password":
+#: ""``, a scraper's ``basic_auth: {username: <key>, password: ""}``): the user is the credential.
+USER_AS_KEY = (
+    r"(?i:user(?:name)?)\\{0,8}[\"']?[ \t]{0,4}[:=][ \t]{0,4}\\{0,8}[\"']?(?P<secret>[A-Za-z0-9_\-]{20,128})"
+    r"\\{0,8}[\"']?[ \t]{0,4},?(?:[ \t\r\n]|\\[nrt]){1,40}"
+    r"\\{0,8}[\"']?(?i:password)\\{0,8}[\"']?[ \t]{0,4}[:=][ \t]{0,4}"
+    r"(?:\\{0,8}[\"']\\{0,8}[\"']|null|~)?[ \t]{0,4}(?:,|\r?\n|\\[nrt]|\}|\"|$)"
+)
+USER_AS_KEY_ANCHORS = ("user",)
+#: A key encoded as basic auth's user with nothing after its colon (``ngx.encode_base64("<key>" .. ":")``,
+#: ``base64.b64encode(b"<key>:")``, ``btoa("<key>:")``).
+ENCODED_USER = (
+    r"(?i:base64|btoa)\w{0,16}\([ \t]{0,4}b?\\{0,8}[\"'](?P<secret>[A-Za-z0-9_\-]{20,128})"
+    r"(?::\\{0,8}[\"']|\\{0,8}[\"'][ \t]{0,4}(?:\.\.|\+)[ \t]{0,4}\\{0,8}[\"']:\\{0,8}[\"'])"
+)
+ENCODED_USER_ANCHORS = ("base64", "btoa")
+
+
+def user_as_key(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the user is random, as a key is (a person's or a service's name is not)."""
+    value = ascii_of(match.group("secret"))
+    return random_value(value) or generic.random_key(value)

@@ -273,6 +273,14 @@ RULES: tuple[Rule, ...] = (
         rf"\bmysql(?:dump|admin)?\b[^\n\\{_NOT_ASCII}]{{0,512}}?\s-p"
         rf"(?P<secret>[^\s'\"\\{_NOT_ASCII}-][^\s'\"\\{_NOT_ASCII}]{{3,256}})",
     ),
+    # Sybase's and SQL Server's clients: ``isql -Usa -Ppw``, ``sqlcmd -S db -U sa -P pw``, ``bcp ... -P pw``
+    _rule(
+        "password",
+        ("isql", "sqlcmd", "osql", "bcp "),
+        rf"\b(?:isql|sqlcmd|osql|bcp)\b[^\n\\{_NOT_ASCII}]{{0,256}}?[ \t]-P[ \t]{{0,4}}(?P<q>['\"]?)"
+        rf"(?P<secret>[^\s'\"\\{_NOT_ASCII}-][^\s'\"\\{_NOT_ASCII}]{{3,255}})(?P=q)(?=[\s;|&)]|\\[nrt]|$)",
+        accept=commands.given_password,
+    ),
     # Teradata BTEQ's logon: ``.LOGON host/user,password;``
     _rule(
         "password",
@@ -413,6 +421,9 @@ RULES: tuple[Rule, ...] = (
     _rule("password", commands.ASKPASS_ANCHORS, commands.ASKPASS, folded=True, accept=commands.given_password),
     _rule("password", commands.SENT_BODY_ANCHORS, commands.SENT_BODY, accept=commands.made_password),
     _rule("password", shaped.REPORTED_ANCHORS, shaped.REPORTED, folded=True, accept=commands.made_password),
+    _rule("password", shaped.NEW_ANCHORS, shaped.NEW_PASSWORD, folded=True, accept=commands.made_password),
+    _rule("token", placed.USER_AS_KEY_ANCHORS, placed.USER_AS_KEY, folded=True, accept=placed.user_as_key),
+    _rule("token", placed.ENCODED_USER_ANCHORS, placed.ENCODED_USER, folded=True, accept=placed.user_as_key),
     # keys and passwords by their place where no name stands beside them (see placed, told)
     _rule("token", placed.QUERY_KEY_ANCHORS, placed.QUERY_KEY, folded=True, accept=placed.query_key),
     _rule("token", placed.CURL_USER_ANCHORS, placed.CURL_USER, accept=placed.curl_user),

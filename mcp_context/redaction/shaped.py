@@ -158,3 +158,13 @@ REPORTED = (
     r"(?=\r?\n|\\[rn]|$|(?<![\"'`])\\{0,8}\"[ \t]{0,4}(?:[,}\]\n]|\\n|$))"  # or the end of the string it is in
 )
 REPORTED_ANCHORS = ("passw", "passphrase", "passcode")
+
+
+#: A password a message hands over in words, right after the words that say it is new (a ticket's note: "new
+#: password quarryheron-7926* - please update", "temporary password is Xy9!..."): made as a password.
+NEW_PASSWORD = (
+    r"(?i:new|temporary|temp|initial|one-time|reset)[ \t]{1,4}(?i:password|passphrase|pw)(?:[ \t]{1,4}(?i:is|was))?"
+    r"[ \t]{0,4}:?[ \t]{1,4}(?P<q>(?:\\{0,8}[\"'`])?)(?P<secret>[^\s\"'`\\\x80-\U0010ffff]{8,128}?)(?P=q)"
+    r"(?=[\s,;)]|\\[nrt]|\\{0,8}\"|$|\.(?:\s|$))"
+)
+NEW_ANCHORS = ("new", "temporary", "temp ", "initial", "one-time", "reset")

@@ -42,13 +42,16 @@ def entropy(value: str) -> float:
     return -sum(c / n * math.log2(c / n) for c in counts.values())
 
 
+_DIGITS_KEY = 20
+
+
 def plausible_value(value: str, password: bool) -> bool:
     """Whether a value given a secret's name is one: not a placeholder, a reference (``$VAR``, ``${{ secrets.X
     }}``, ``os.environ``), a path, a URL or a bare word; a password (a person's choice) needs 8 characters and a
     digit or a sign, anything else 10 characters, a letter and a digit or both cases, and some entropy. Letters
     alone are a word unless they hold a random run (a token of letters only: ``api_org_yWwtdFNsRfUvfNsPDZ...``),
     are random letters (random_letters) or, for a password, four words or more (``willow-juniper-canyon-quarry``, an
-    app password's ``hllf-qnja-ucul-anbh``)."""
+    app password's ``hllf-qnja-ucul-anbh``). Digits alone are a key only from 20 on."""
     low = value.lower()
     if (
         low in _PLACEHOLDERS
@@ -67,7 +70,9 @@ def plausible_value(value: str, password: bool) -> bool:
         return False
     if password:
         return len(value) >= 8
-    if len(value) < 10 or value.isdigit():
+    if value.isdigit():  # a key of digits only (VBOUT's 25): longer than any id or timestamp in nanoseconds
+        return len(value) >= _DIGITS_KEY and entropy(value) >= 2.7
+    if len(value) < 10:
         return False
     letters = any(c.isalpha() for c in value)
     mixed = any(c.isupper() for c in value) and any(c.islower() for c in value)

@@ -21,10 +21,16 @@ _TEXT_KEYS = ("content", "contents", "text", "file_content", "fileContent", "dat
 _ENVELOPES = 2  # how deep an answer's envelopes are looked into for the text
 
 
+#: A host's label in brackets alone on the answer's first line, over the tool's own answer.
+_LABEL_OVER = re.compile(r"\A\s*\[[A-Z][\w ]{0,40}\][ \t]*\n(?=\s*[{\[\"])")
+
+
 def file_text(result: str) -> str:
     """What a read tool answered as the file: the text under a content-like key of a JSON answer (``{"path": ...,
     "content": ...}``) or of a data object printed as ``field='value'`` pairs, the text a JSON string holds (a tool
-    that answers with its return value serialised), else the output inside a host's wrapper."""
+    that answers with its return value serialised), else the output inside a host's wrapper. A host's label in
+    brackets over the answer (Efrit's ``[Read File Result]``) is left out first."""
+    result = _LABEL_OVER.sub("", result, count=1)
     if result.startswith('"') and result.rstrip().endswith('"'):  # the text as a JSON string (``json.dumps(text)``)
         try:
             said = json.loads(result)
