@@ -407,7 +407,7 @@ USER_AS_KEY = (
     r"\\{0,8}[\"']?(?i:password)\\{0,8}[\"']?[ \t]{0,4}[:=][ \t]{0,4}"
     r"(?:\\{0,8}[\"']\\{0,8}[\"']|null|~)?[ \t]{0,4}(?:,|\r?\n|\\[nrt]|\}|\"|$)"
 )
-USER_AS_KEY_ANCHORS = ("user",)
+USER_AS_KEY_ANCHORS = ("user", "User", "USER")
 #: A key encoded as basic auth's user with nothing after its colon (``ngx.encode_base64("<key>" .. ":")``,
 #: ``base64.b64encode(b"<key>:")``, ``btoa("<key>:")``).
 ENCODED_USER = (

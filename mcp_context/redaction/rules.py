@@ -422,7 +422,7 @@ RULES: tuple[Rule, ...] = (
     _rule("password", commands.SENT_BODY_ANCHORS, commands.SENT_BODY, accept=commands.made_password),
     _rule("password", shaped.REPORTED_ANCHORS, shaped.REPORTED, folded=True, accept=commands.made_password),
     _rule("password", shaped.NEW_ANCHORS, shaped.NEW_PASSWORD, folded=True, accept=commands.made_password),
-    _rule("token", placed.USER_AS_KEY_ANCHORS, placed.USER_AS_KEY, folded=True, accept=placed.user_as_key),
+    _rule("token", placed.USER_AS_KEY_ANCHORS, placed.USER_AS_KEY, accept=placed.user_as_key),
     _rule("token", placed.ENCODED_USER_ANCHORS, placed.ENCODED_USER, folded=True, accept=placed.user_as_key),
     # keys and passwords by their place where no name stands beside them (see placed, told)
     _rule("token", placed.QUERY_KEY_ANCHORS, placed.QUERY_KEY, folded=True, accept=placed.query_key),
