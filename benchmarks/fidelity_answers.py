@@ -13,7 +13,8 @@ numbered ``{n:4d} | ``); nanocode's bash and read answers (the output stripped o
 ``{n:4}| ``), MCPHost's answers as the Go JSON of an MCP tool result with its ``_meta`` (its bash and filesystem
 servers) and Theia's shellExecute answer as ``JSON.stringify`` of its result; Continue's ``cn``, Agency Swarm's and
 auto-coder's answers (``fidelity_answers_cli``); AgenticSeek's, Magentic-UI's and AutoAgent's
-(``fidelity_answers_reply``); AIChat's, Groq Code CLI's, R2E-Gym's and Efrit's (``fidelity_answers_tools``).
+(``fidelity_answers_reply``); AIChat's, Groq Code CLI's, R2E-Gym's, Efrit's, Ponderer's, MLE-agent's and ikigai's
+(``fidelity_answers_tools``).
 ``fidelity_corpora`` fills them from the case, the run's printed output (its last newline dropped), the exit code the
 failing run ended with, the fix's old and new text, the command and the project's folder."""
 
@@ -47,7 +48,7 @@ def answer_slots(
     ``{codemcp_snippet}``, ``{nano_output}``/``{nano_read}``, ``{mcphost_ok}``/``{mcphost_failed}``/``{mcphost_read}``
     and ``{theia_ok}``/``{theia_failed}``, with those ``fidelity_answers_cli`` makes (Continue's ``cn``, Agency Swarm
     and auto-coder), ``fidelity_answers_reply`` (AgenticSeek, Magentic-UI and AutoAgent) and ``fidelity_answers_tools``
-    (AIChat, Groq Code CLI, R2E-Gym and Efrit)."""
+    (AIChat, Groq Code CLI, R2E-Gym, Efrit, Ponderer, MLE-agent and ikigai)."""
     lines = before.split("\n")
     kept = lines[:-1] if before.endswith("\n") else lines  # str.lines() in Rust, readlines() in Python
     return {

@@ -1,4 +1,4 @@
-"""Placeholders of four agent dialects (``tests/dialects``) whose answers are built from a run in a way a plain
+"""Placeholders of seven agent dialects (``tests/dialects``) whose answers are built from a run in a way a plain
 template cannot write: AIChat's llm-functions tools (what a tool wrote to ``$LLM_OUTPUT``, parsed as JSON when it is
 JSON and else wrapped as ``{"output": TEXT}``, or ``"DONE"`` when it wrote nothing, printed compactly by serde_json
 with its keys in order), Groq Code CLI's tools (``JSON.stringify`` of the tool's result, a run's streams in one
@@ -8,8 +8,12 @@ middle past 80 lines; a view numbered ``{n:6d}`` and a space, an edit's snippet 
 Efrit, an agent inside Emacs (``efrit_slots``): shell_exec's run under ``[Executed: ...]`` and ``[Duration: ...]`` with
 what ``shell-command-to-string`` returned cut at 1,000 characters, and read_file, edit_file and create_file answering
 ``json-encode`` of an alist under a ``[... Result]`` line (a read with its size, time and line counts, an edit with the
-unified diff ``diff -u`` prints, a creation with every line marked added). ``fidelity_answers`` merges them into its
-slots."""
+unified diff ``diff -u`` prints, a creation with every line marked added). Three more agents' runs need the output
+looked at first (``shell_slots``): Ponderer's shell tool (``Exit code: N`` and a ``--- stdout ---`` block only when
+there is output), MLE-agent's execute_command (``Exit code: N`` and a ``--- STDOUT  ---`` block of the last 30 lines,
+each stripped of white space at its end) and ikigai's bash, file_read and file_write tools (a JSON object of
+``success`` and ``data``, the output without its last newline, a write with its count of bytes).
+``fidelity_answers`` merges them into its slots."""
 
 from __future__ import annotations
 
@@ -35,8 +39,8 @@ def answer_slots(
     output: str, before: str, after: str, abs_path: str, code: int, old: str, new: str, root: str
 ) -> dict[str, str]:
     """``{aichat_ok}``/``{aichat_failed}``/``{aichat_read}``, ``{groq_ok}``/``{groq_failed}``/``{groq_read}`` and
-    ``{r2e_ok}``/``{r2e_failed}``/``{r2e_read}``/``{r2e_edited}``/``{r2e_quiet}``; ``output`` without its last
-    newline."""
+    ``{r2e_ok}``/``{r2e_failed}``/``{r2e_read}``/``{r2e_edited}``/``{r2e_quiet}``, with those ``shell_slots`` makes;
+    ``output`` without its last newline."""
     printed = f"{output}\n" if output else ""
     rel = abs_path.removeprefix(f"{root}/")
     return {
@@ -45,6 +49,7 @@ def answer_slots(
         "aichat_read": aichat_answer(before),
         **_groq(printed, before, rel, code),
         **_r2e(output, before, after, abs_path, code, old, new),
+        **shell_slots(output, before, after, rel, code),
     }
 
 
@@ -254,3 +259,48 @@ def efrit_written(content: str, abs_path: str, rel: str) -> str:
     if _SENSITIVE.search(abs_path):
         warnings.append(f"Creating sensitive file: {rel}")
     return _result("Create File Result", result, warnings)
+
+
+#: The lines of a run MLE-agent's execute_command keeps, the last ones (its ``max_lines``).
+MLE_KEPT = 30
+
+
+def shell_slots(output: str, before: str, after: str, rel: str, code: int) -> dict[str, str]:
+    """``{ponderer_ok}``/``{ponderer_failed}``, ``{mle_ok}``/``{mle_failed}`` and ``{ikigai_ok}``/``{ikigai_failed}``/
+    ``{ikigai_read}``/``{ikigai_written}``; ``output`` without its last newline, ``code`` the failing run's."""
+    printed = f"{output}\n" if output else ""
+    written = f"{after.rstrip(chr(10))}\n"
+    return {
+        "ponderer_ok": ponderer_ran(printed, 0),
+        "ponderer_failed": ponderer_ran(printed, code),
+        "mle_ok": mle_ran(printed, 0),
+        "mle_failed": mle_ran(printed, code),
+        "ikigai_ok": ikigai_json({"success": True, "data": {"output": output, "exit_code": 0}}),
+        "ikigai_failed": ikigai_json({"success": True, "data": {"output": output, "exit_code": code}}),
+        "ikigai_read": ikigai_json({"success": True, "data": {"output": before}}),
+        "ikigai_written": ikigai_json(
+            {
+                "success": True,
+                "data": {"output": f"Wrote {len(written.encode())} bytes to {rel}", "bytes": len(written.encode())},
+            }
+        ),
+    }
+
+
+def ponderer_ran(printed: str, code: int) -> str:
+    """ShellTool's text: the exit code, then stdout under its rule when there is any (stderr would follow under its
+    own; the check joins it to stdout)."""
+    return f"Exit code: {code}\n" + (f"\n--- stdout ---\n{printed}" if printed else "")
+
+
+def mle_ran(printed: str, code: int) -> str:
+    """execute_command's text: the exit code, and the last lines of stdout read one by one (universal newlines), each
+    stripped at its end, under a rule whose clip note is empty here (it is set from the other stream's count)."""
+    lines = [line.rstrip() for line in re.split(r"\r\n|\r|\n", printed.removesuffix("\n"))] if printed else []
+    kept = lines[-MLE_KEPT:]
+    return f"Exit code: {code}" + ("\n\n--- STDOUT  ---\n" + "\n".join(kept) if kept else "")
+
+
+def ikigai_json(value: object) -> str:
+    """The tool's JSON as ikigai's reference transcripts print it: a space after each comma and colon, text kept."""
+    return json.dumps(value, ensure_ascii=False)

@@ -68,7 +68,9 @@ tool, in ``ecosystems_thirtyfirst.py`` (flex, Yasm, autoflake, bashate, cmakelin
 ``ecosystems_thirtyfirst_checks.py`` (XO); the thirty-second's, two failures per tool, in ``ecosystems_thirtysecond.py``
 (Poly/ML, dtc, SDCC, fish, Beancount, pykwalify) and ``ecosystems_thirtysecond_checks.py`` (alex, ReScript); the
 thirty-third's, two failures per tool, in ``ecosystems_thirtythird.py`` (Z3, SWIG, re2c, SPIN, miniwdl, Vyper) and
-``ecosystems_thirtythird_checks.py`` (MJML, Peggy).
+``ecosystems_thirtythird_checks.py`` (MJML, Peggy); the thirty-fourth's, two failures per tool, in
+``ecosystems_thirtyfourth.py`` (gringo, glpsol, Ragel, ca65, lemon) and ``ecosystems_thirtyfourth_checks.py`` (Hy,
+textX, AssemblyScript).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -195,6 +197,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_thirtieth_checks import ejs, mustache
     from ecosystems_thirtyfirst import autoflake, bashate, cmakelint, flex, pre_commit_hooks, rst_lint, yasm
     from ecosystems_thirtyfirst_checks import xo
+    from ecosystems_thirtyfourth import ca65, glpsol, gringo, lemon, ragel
+    from ecosystems_thirtyfourth_checks import assemblyscript, hy, textx
     from ecosystems_thirtysecond import beancount, dtc, fish, polyml, pykwalify, sdcc
     from ecosystems_thirtysecond_checks import alex, rescript
     from ecosystems_thirtythird import miniwdl, re2c, spin, swig, vyper, z3
@@ -597,6 +601,14 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("vyper", vyper),
         ("mjml", mjml),
         ("peggy", peggy),
+        ("gringo", gringo),
+        ("glpsol", glpsol),
+        ("ragel", ragel),
+        ("ca65", ca65),
+        ("lemon", lemon),
+        ("hy", hy),
+        ("textx", textx),
+        ("assemblyscript", assemblyscript),
     ]
 
 
