@@ -1,4 +1,4 @@
-"""Placeholders of seven agent dialects (``tests/dialects``) whose answers are built from a run in a way a plain
+"""Placeholders of ten agent dialects (``tests/dialects``) whose answers are built from a run in a way a plain
 template cannot write: AIChat's llm-functions tools (what a tool wrote to ``$LLM_OUTPUT``, parsed as JSON when it is
 JSON and else wrapped as ``{"output": TEXT}``, or ``"DONE"`` when it wrote nothing, printed compactly by serde_json
 with its keys in order), Groq Code CLI's tools (``JSON.stringify`` of the tool's result, a run's streams in one
@@ -12,7 +12,12 @@ unified diff ``diff -u`` prints, a creation with every line marked added). Three
 looked at first (``shell_slots``): Ponderer's shell tool (``Exit code: N`` and a ``--- stdout ---`` block only when
 there is output), MLE-agent's execute_command (``Exit code: N`` and a ``--- STDOUT  ---`` block of the last 30 lines,
 each stripped of white space at its end) and ikigai's bash, file_read and file_write tools (a JSON object of
-``success`` and ``data``, the output without its last newline, a write with its count of bytes).
+``success`` and ``data``, the output without its last newline, a write with its count of bytes). Three answer in JSON
+as their languages print it (``json_agent_slots``): MyCoder's shellStart and textEditor (``JSON.stringify`` of the
+result, stdout trimmed, ``error`` naming a non-zero exit code; a view numbered ``N: ``), mycoder-mini's
+executeShellCommand (stdout whole, and Node's ``Command failed: COMMAND`` as stderr when the run failed with nothing
+on it) and tokkibot's shell and read_file (Go's ``json.Marshal`` of ``success`` with ``data`` or ``err``, a failure's
+output inside ``<shell_run_error>`` tags after ``exit status N: ``, a read numbered ``N|``).
 ``fidelity_answers`` merges them into its slots."""
 
 from __future__ import annotations
@@ -304,3 +309,75 @@ def mle_ran(printed: str, code: int) -> str:
 def ikigai_json(value: object) -> str:
     """The tool's JSON as ikigai's reference transcripts print it: a space after each comma and colon, text kept."""
     return json.dumps(value, ensure_ascii=False)
+
+
+#: What JavaScript's ``String.prototype.trim`` strips: white space and line terminators.
+JS_SPACE = (
+    "\t\n\v\f\r \u00a0\u1680" + "".join(chr(c) for c in range(0x2000, 0x200B)) + "\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
+#: The characters MyCoder's textEditor shows of a view before its clipping note (``OUTPUT_LIMIT``).
+MYCODER_VIEW_MAX = 10 * 1024
+
+
+def json_agent_slots(output: str, before: str, code: int, command: str) -> dict[str, str]:
+    """``{mycoder_ok}``/``{mycoder_failed}``/``{mycoder_read}``, ``{mini_ok}``/``{mini_failed}``/``{mini_read}`` and
+    ``{tokki_ok}``/``{tokki_failed}``/``{tokki_read}``; ``output`` without its last newline, ``code`` the failing
+    run's, ``command`` the check as the corpus runs it."""
+    printed = f"{output}\n" if output else ""
+    return {
+        "mycoder_ok": js_json({"mode": "sync", "stdout": printed.strip(JS_SPACE), "stderr": "", "exitCode": 0}),
+        "mycoder_failed": js_json(
+            {
+                "mode": "sync",
+                "stdout": printed.strip(JS_SPACE),
+                "stderr": "",
+                "exitCode": code,
+                "error": f"Process exited with code {code}",
+            }
+        ),
+        "mycoder_read": mycoder_view(before),
+        "mini_ok": js_json({"stdout": printed, "stderr": "", "exitCode": 0}),
+        "mini_read": js_json({"stdout": before, "stderr": "", "exitCode": 0}),
+        "mini_failed": js_json({"stdout": printed, "stderr": f"Command failed: ({command}) 2>&1\n", "exitCode": code}),
+        "tokki_ok": go_json({"success": True, "data": printed} if printed else {"success": True}),
+        "tokki_failed": go_json(
+            {
+                "success": False,
+                "err": f"tool shell invoke err: <shell_run_error>exit status {code}: {printed}<shell_run_error>",
+            }
+        ),
+        "tokki_read": tokki_read(before),
+    }
+
+
+def mycoder_view(text: str) -> str:
+    """MyCoder's textEditor view: each line of ``split("\\n")`` numbered ``N: `` (the empty one after a last newline
+    too), clipped past 10 KB, in the object the tool returns, sent as ``JSON.stringify`` of it."""
+    numbered = "\n".join(f"{n}: {line}" for n, line in enumerate(text.split("\n"), 1))
+    if len(numbered) > MYCODER_VIEW_MAX:
+        shown = {"success": True, "message": "File content (truncated):"}
+        return js_json({**shown, "content": f"{numbered[:MYCODER_VIEW_MAX]}\n<response clipped>"})
+    return js_json({"success": True, "message": "File content:", "content": numbered})
+
+
+def tokki_read(text: str) -> str:
+    """tokkibot's read_file: the lines a ``bufio.Scanner`` reads, numbered ``N|``, joined without a last newline, as
+    the ``data`` of its result (left out when empty)."""
+    lines = text.split("\n")
+    lines = lines[:-1] if text.endswith("\n") else lines
+    data = "\n".join(f"{n}|{line.removesuffix(chr(13))}" for n, line in enumerate(lines, 1))
+    return go_json({"success": True, "data": data} if data else {"success": True})
+
+
+def js_json(value: object) -> str:
+    """``JSON.stringify`` of a value: no spaces, text other than control characters kept as it is."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def go_json(value: object) -> str:
+    """Go's ``json.Marshal`` of a value: no spaces, and ``<``, ``>``, ``&``, U+2028 and U+2029 escaped as ``\\uXXXX``
+    (its HTML-safe default)."""
+    text = js_json(value)
+    for sign in "<>&\u2028\u2029":
+        text = text.replace(sign, f"\\u{ord(sign):04x}")
+    return text

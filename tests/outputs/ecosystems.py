@@ -70,7 +70,8 @@ tool, in ``ecosystems_thirtyfirst.py`` (flex, Yasm, autoflake, bashate, cmakelin
 thirty-third's, two failures per tool, in ``ecosystems_thirtythird.py`` (Z3, SWIG, re2c, SPIN, miniwdl, Vyper) and
 ``ecosystems_thirtythird_checks.py`` (MJML, Peggy); the thirty-fourth's, two failures per tool, in
 ``ecosystems_thirtyfourth.py`` (gringo, glpsol, Ragel, ca65, lemon) and ``ecosystems_thirtyfourth_checks.py`` (Hy,
-textX, AssemblyScript).
+textX, AssemblyScript); the thirty-fifth's, two failures per tool, in ``ecosystems_thirtyfifth.py`` (iasl, gperf,
+Regina REXX, gpasm, Algol 68 Genie) and ``ecosystems_thirtyfifth_checks.py`` (cwltool, pyang, nearley).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -195,6 +196,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_thirteenth_checks import ansible_lint, duckdb, hypothesis, nbconvert, ty, xdist
     from ecosystems_thirtieth import capnp, flatc, gas, ld, mako, pymarkdown
     from ecosystems_thirtieth_checks import ejs, mustache
+    from ecosystems_thirtyfifth import a68g, gpasm, gperf, iasl, rexx
+    from ecosystems_thirtyfifth_checks import cwltool, nearley, pyang
     from ecosystems_thirtyfirst import autoflake, bashate, cmakelint, flex, pre_commit_hooks, rst_lint, yasm
     from ecosystems_thirtyfirst_checks import xo
     from ecosystems_thirtyfourth import ca65, glpsol, gringo, lemon, ragel
@@ -609,6 +612,14 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("hy", hy),
         ("textx", textx),
         ("assemblyscript", assemblyscript),
+        ("iasl", iasl),
+        ("gperf", gperf),
+        ("rexx", rexx),
+        ("gpasm", gpasm),
+        ("a68g", a68g),
+        ("cwltool", cwltool),
+        ("pyang", pyang),
+        ("nearley", nearley),
     ]
 
 
