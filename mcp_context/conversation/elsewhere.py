@@ -42,5 +42,6 @@ WRAPPED = re.compile(
     r"\b(?:has|had|contains?|found) errors?\W{1,3}(?:aborting|stopping|giving up)\b|"  # dtc's ``Input tree has errors``
     r"\b(?:error|fatal)\W{1,3}(?:aborting|giving up|stopping|exiting)\b(?:[ \t]*\([^()\n]*\))?\W*$|"  # SPIN's last line
     # gringo's ``grounding stopped because of errors``
-    r"\b(?:stopped|aborted|halted|terminated|failed)\b[^\n]{0,20}\b(?:because of|due to) (?:the )?(?:previous )?errors?\W*$"
+    r"\b(?:stopped|aborted|halted|terminated|failed)\b[^\n]{0,20}\b(?:because of|due to) (?:the )?(?:previous )?"
+    r"errors?\W*$"
 )
