@@ -144,3 +144,12 @@ def test_a_file_of_lines_in_brackets_keeps_its_last_lines() -> None:
         ({"path": "a.smt2", "contents": "(declare-const n Int)\n(assert (> n 0))\n(check-sat)\n"}, "{}"),
     )
     assert _fixes(messages) == ["`(declare-const n Bool)` -> `(declare-const n Int)`"]
+
+
+def test_a_closing_line_that_the_run_stopped_because_of_errors_gives_way_to_the_first_error() -> None:
+    text = (
+        "rules/a.lp:5:1-37: error: unsafe variables in:\n  p(X):-q.\nrules/a.lp:5:3-4: note: 'X' is unsafe\n\n"
+        "*** ERROR: (grounder): grounding stopped because of errors\n"
+    )
+    line = failures.read_command(text + "Exit code: 1").line or ""
+    assert line.startswith("rules/a.lp:5:1-37: error: unsafe variables in:")

@@ -36,6 +36,7 @@ from tests.secret_corpus import (
     twentyfirst,
     twentyfourth,
     twentysecond,
+    twentyseventh,
     twentysixth,
     twentythird,
 )
@@ -234,6 +235,7 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         (twentyfourth, "TWENTYFOURTH"),
         (twentyfifth, "TWENTYFIFTH"),
         (twentysixth, "TWENTYSIXTH"),
+        (twentyseventh, "TWENTYSEVENTH"),
     ],
     ids=[
         "fifteenth",
@@ -248,6 +250,7 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         "twentyfourth",
         "twentyfifth",
         "twentysixth",
+        "twentyseventh",
     ],
 )
 def test_a_part_with_long_keys_is_complete_and_is_what_its_module_makes(module: Any, table: str) -> None:
@@ -306,7 +309,11 @@ def test_ordinary_source_and_logs_stay_untouched() -> None:
 #: A blind part whose texts the rules of its capture redact differently the second time (or inside a JSON string):
 #: a fault of the rules the part found, left for whoever writes rules from it. Which case fails is not read here, so
 #: the part stays blind; strict, so the mark has to go once the rules are fixed.
-NOT_YET_IDEMPOTENT: dict[str, str] = {}
+NOT_YET_IDEMPOTENT: dict[str, str] = {
+    twentyseventh.SPLIT: "the twenty-seventh part, measured blind on bca521e: at least one of its texts is redacted "
+    "differently the second time, as it is or given as JSON, or inside a JSON string than as it is (which of these, "
+    "and which case, was not read)",
+}
 
 
 @pytest.mark.parametrize(

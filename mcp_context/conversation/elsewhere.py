@@ -40,5 +40,8 @@ WRAPPED = re.compile(
     r"\bfailed to \w+ \d+ \w+(?:\(s\))?\W*$|"  # ``failed to validate 1 file(s)``: a count of what failed
     r"\bexited with (?:a )?non-zero\b|\bnon-zero exit (?:status|code)\b|"
     r"\b(?:has|had|contains?|found) errors?\W{1,3}(?:aborting|stopping|giving up)\b|"  # dtc's ``Input tree has errors``
-    r"\b(?:error|fatal)\W{1,3}(?:aborting|giving up|stopping|exiting)\b(?:[ \t]*\([^()\n]*\))?\W*$"  # SPIN's last line
+    r"\b(?:error|fatal)\W{1,3}(?:aborting|giving up|stopping|exiting)\b(?:[ \t]*\([^()\n]*\))?\W*$|"  # SPIN's last line
+    # gringo's ``grounding stopped because of errors``
+    r"\b(?:stopped|aborted|halted|terminated|failed)\b[^\n]{0,20}\b(?:because of|due to) (?:the )?(?:previous )?"
+    r"errors?\W*$"
 )
