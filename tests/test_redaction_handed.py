@@ -30,7 +30,10 @@ in hex and signify's secret keys; and, from the twenty-fifth, a key as basic aut
 encoded with a colon after it, ``ConvertTo-SecureString -AsPlainText "pw"``, ``isql -Ppw``, a new password a ticket
 hands over in words and twenty digits or more under a secret's name; and, from the twenty-sixth, a secret file
 printed at a Raspberry Pi's prompt (``pi@host:~ $``), a Lua table's ``["Authorization"]``, Erlang's ``<<"v">>``,
-``deluge-console "connect host user pw"`` and a Wi-Fi key under its label. Invented
+``deluge-console "connect host user pw"`` and a Wi-Fi key under its label; and, from the twenty-seventh, a CSV's
+row of a name and a value, PHP's serialized ``s:7:"api_key";s:32:"v"``, a key encoded with ``:x`` after it by
+Java's ``encodeToString``, a user and password encoded together, a console's answer under ``Password:``, a value of
+over 512 characters under a key's name, and a header given as a pair inside a JSON string. Invented
 tools and values; each redacted as text and inside a JSON string alike, and redacting again changes nothing;
 look-alikes stay."""
 
@@ -181,6 +184,17 @@ CASES = [
     ('$ deluge-console "connect 10.0.0.5:58846 media Kq8!mZ2xLp4W; info"\n', "Kq8!mZ2xLp4W"),
     ("Network name: Zorb-Guest\nWPA Key: Lantern-4471!\n", "Lantern-4471!"),
     ("WLAN key / Netzwerkschluessel: quarry.harbour.82*\n", "quarry.harbour.82*"),
+    # learnt from the twenty-seventh part
+    (
+        "Key,Value\nzorb_api_key,4f9c2e71-b04d-4d85-a29c-3e0d7b1f48e2\nregion,eu\n",
+        "4f9c2e71-b04d-4d85-a29c-3e0d7b1f48e2",
+    ),
+    ('a:2:{s:7:"api_key";s:24:"Zq7mK2xLp9WvR4tN8cBy3HdF";s:2:"on";b:1;}\n', "Zq7mK2xLp9WvR4tN8cBy3HdF"),
+    ('Base64.getEncoder().encodeToString("Zq7mK2xLp9WvR4tN8cBy3HdF:x".getBytes())\n', "Zq7mK2xLp9WvR4tN8cBy3HdF"),
+    ('auth = base64.b64encode(b"billing:Kq8-mZ2-xLp-4W").decode()\n', "Kq8-mZ2-xLp-4W"),
+    (" Password:\n > Lantern-4471!\n\n Locale [en]:\n", "Lantern-4471!"),
+    ('zorb_key: "' + "Zq7mK2xLp9WvR4tN8cBy3HdF6gJs1AeU/+" * 20 + '"\n', "Zq7mK2xLp9WvR4tN8cBy3HdF6gJs1AeU/+" * 20),
+    ('{"vb": "wc.Headers.Add(\\"X-Zorb-Token\\", \\"Zq7mK2xLp9WvR4tN8cBy\\")"}\n', "Zq7mK2xLp9WvR4tN8cBy"),
 ]
 
 
@@ -261,6 +275,10 @@ def test_each_is_streamed_as_it_is_redacted_whole() -> None:
         "it costs 5 $ a month, said the api_token docs\nvery much so\n",  # no prompt
         "WPA Key: see the label under the router\n",  # words
         "Network key: (not set)\n",
+        "name,region\nzorb_api_key,eu-west-1\n",  # a region
+        "my_fn(api_key, 889df96b-c305-4199-96e1-e2bb671774ca)\n",  # a call's arguments
+        'auth = base64.b64encode(b"billing:" + pw).decode()\n',  # a variable
+        " Password:\n > \n",  # no answer
     ],
 )
 def test_look_alikes_stay(text: str) -> None:

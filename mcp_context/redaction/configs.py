@@ -199,10 +199,11 @@ NAME_VALUE_ANCHORS = ('"name"', '"key"', "'name'", "'key'", "name:", "name=", '\
 #: A header given as a pair of strings (gRPC's metadata, ``(('authorization', 'Key v'),)``; a list's ``["X-Api-Key",
 #: "v"]``), judged as a name and a value are.
 PAIR = (
-    r"[(\[][ \t]{0,4}(?P<nq>[\"'])(?P<name>[A-Za-z0-9_.:\-]{1,64})(?P=nq)[ \t]{0,4},[ \t]{0,4}"
-    r"(?P<vq>[\"'])(?:(?P<scheme>[A-Za-z][A-Za-z\-]{1,24}) )?(?P<secret>[^\"'\\\s]{6,2048})(?P=vq)[ \t]{0,4}[)\]]"
+    r"[(\[][ \t]{0,4}(?P<nq>\\{0,8}[\"'])(?P<name>[A-Za-z0-9_.:\-]{1,64})(?P=nq)[ \t]{0,4},[ \t]{0,4}"
+    r"(?P<vq>\\{0,8}[\"'])(?:(?P<scheme>[A-Za-z][A-Za-z\-]{1,24}) )?(?P<secret>[^\"'\\\s]{6,2048})(?P=vq)"
+    r"[ \t]{0,4}[)\]]"
 )
-PAIR_ANCHORS = ("('", '("', "['", '["')
+PAIR_ANCHORS = ("('", '("', "['", '["', '(\\"', '[\\"')  # escaped too: the code inside a JSON string
 #: A header set by a call that takes the value first and the name after it (Swift's and Objective-C's
 #: ``setValue("v", forHTTPHeaderField: "x-access-token")``), judged as a name and a value are.
 HEADER_SET = (

@@ -213,6 +213,8 @@ NAMED = (
     r"(?P<sep>[ \t]{0,4}:[ \t]{0,4}&?(?:'static[ \t]{1,4}|constant[ \t]{1,4})?[A-Za-z][A-Za-z0-9_.:<>\[\]]{0,30}"
     r"[ \t]{0,4}:?=(?![=>~])[ \t]{0,8}"
     r"|[ \t]{1,4}(?:string|String|str)[ \t]{0,4}=(?![=>~])[ \t]{0,8}"
+    # PHP's serialized array (``s:7:"api_key";s:32:"v"``)
+    r"|;s:\d{1,5}:(?=\\{0,8}\")"
     # R's assignment too (``fmp_key <- "v"``)
     r"|[ \t]{0,8}(?:=>|:=|==|\?=|<<?-(?=[ \t])|[:=,>])[ \t]{0,40}|[ \t]{1,8}value[ \t]{0,4}=[ \t]{0,4}"
     # a dump's type before the value (spew's ``(string) (len=19)``, var_dump's ``=>`` and ``string(16)`` on the next
@@ -231,7 +233,7 @@ NAMED = (
     # the quote may be markup's entity (``&quot;v&quot;``: a value holding its quotes, as XML writes it), or follow
     # the ``@`` of an Objective-C or C# string (``@"v"``) or open Erlang's binary (``<<"v">>``); a second
     # quote is one escaped deeper (``"\"v\""``), never the close of an empty value (``\"\",next=...`` in JSON)
-    rf"(?P<q>(?:@(?=\\{{0,8}}\")|<<(?=\\{{0,8}}\"))?(?:(?P<qb>\\{{0,8}})[\"'`](?:(?P=qb)\\{{1,8}}[\"'`])?|&(?:quot|apos|#3[49]);)?)(?<!\\)(?P<secret>(?<=[\"'`])(?:[a-z]{{4}}\x20){{3}}[a-z]{{4}}(?=\\{{0,8}}[\"'`])|(?<=[\"'`])(?!\[){_QUOTED_CHAR}{{6,512}}|{_VALUE_CHAR}{{6,512}})"
+    rf"(?P<q>(?:@(?=\\{{0,8}}\")|<<(?=\\{{0,8}}\"))?(?:(?P<qb>\\{{0,8}})[\"'`](?:(?P=qb)\\{{1,8}}[\"'`])?|&(?:quot|apos|#3[49]);)?)(?<!\\)(?P<secret>(?<=[\"'`])(?:[a-z]{{4}}\x20){{3}}[a-z]{{4}}(?=\\{{0,8}}[\"'`])|(?<=[\"'`])(?!\[){_QUOTED_CHAR}{{6,2048}}|{_VALUE_CHAR}{{6,2048}})"
     r"(?=\\{0,8}[\"'`]|[\s\x00-\x1f\x7f,;&<>)}\]|]|\\|$)"
 )
 _NAMED_WORDS = (
@@ -291,8 +293,8 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
         return False
     if not word:
         pass
-    elif word == "," and not (close and quote):  # os.Setenv("X_TOKEN", "...") but not f(token, x)
-        return False
+    elif word == "," and not (close and quote) and not _directive(text, start - len(head), match.end()):
+        return False  # os.Setenv("X_TOKEN", "...") or a CSV's row (``api_key,v``), but not f(token, x)
     elif word == ">" and not close:  # <password>...</password>, not a comparison
         at = start - len(head) - 1
         if at < 0 or text[at : at + 1] not in ("<", b"<"):

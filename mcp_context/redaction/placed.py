@@ -408,13 +408,16 @@ USER_AS_KEY = (
     r"(?:\\{0,8}[\"']\\{0,8}[\"']|null|~)?[ \t]{0,4}(?:,|\r?\n|\\[nrt]|\}|\"|$)"
 )
 USER_AS_KEY_ANCHORS = ("user", "User", "USER")
-#: A key encoded as basic auth's user with nothing after its colon (``ngx.encode_base64("<key>" .. ":")``,
-#: ``base64.b64encode(b"<key>:")``, ``btoa("<key>:")``).
+#: A key encoded as basic auth's user with nothing after its colon but a filler (``ngx.encode_base64("<key>" ..
+#: ":")``, ``base64.b64encode(b"<key>:")``, ``btoa("<key>:")``, Java's ``.encodeToString("<key>:x".getBytes())``).
+_ENCODES = r"(?:(?i:base64|btoa)\w{0,16}|encodeToString|b64encode|encodestring)\([ \t]{0,4}b?\\{0,8}[\"']"
 ENCODED_USER = (
-    r"(?i:base64|btoa)\w{0,16}\([ \t]{0,4}b?\\{0,8}[\"'](?P<secret>[A-Za-z0-9_\-]{20,128})"
-    r"(?::\\{0,8}[\"']|\\{0,8}[\"'][ \t]{0,4}(?:\.\.|\+)[ \t]{0,4}\\{0,8}[\"']:\\{0,8}[\"'])"
+    rf"{_ENCODES}(?P<secret>[A-Za-z0-9_\-]{{20,128}})"
+    r"(?::[xX]?\\{0,8}[\"']|\\{0,8}[\"'][ \t]{0,4}(?:\.\.|\+)[ \t]{0,4}\\{0,8}[\"']:[xX]?\\{0,8}[\"'])"
 )
-ENCODED_USER_ANCHORS = ("base64", "btoa")
+ENCODED_USER_ANCHORS = ("base64", "btoa", "encodeToString", "b64encode", "encodestring")
+#: A user and a password encoded together for basic auth (``base64.b64encode(b"billing:pw")``): the password.
+ENCODED_PAIR = rf"{_ENCODES}[A-Za-z0-9_.@+\-]{{1,64}}:(?P<secret>[^\s\"'\\:]{{6,128}})\\{{0,8}}[\"']"
 
 
 def user_as_key(match: re.Match[Any], text: str | bytes) -> bool:

@@ -425,6 +425,7 @@ RULES: tuple[Rule, ...] = (
     _rule("password", shaped.WIFI_KEY_ANCHORS, shaped.WIFI_KEY, folded=True, accept=commands.made_password),
     _rule("token", placed.USER_AS_KEY_ANCHORS, placed.USER_AS_KEY, accept=placed.user_as_key),
     _rule("token", placed.ENCODED_USER_ANCHORS, placed.ENCODED_USER, folded=True, accept=placed.user_as_key),
+    _rule("password", placed.ENCODED_USER_ANCHORS, placed.ENCODED_PAIR, folded=True, accept=commands.given_password),
     # keys and passwords by their place where no name stands beside them (see placed, told)
     _rule("token", placed.QUERY_KEY_ANCHORS, placed.QUERY_KEY, folded=True, accept=placed.query_key),
     _rule("token", placed.CURL_USER_ANCHORS, placed.CURL_USER, accept=placed.curl_user),
@@ -440,6 +441,7 @@ RULES: tuple[Rule, ...] = (
     _rule("password", told.SLASH_PAIR_ANCHORS, told.SLASH_PAIR, accept=told.slash_pair),
     _rule("password", told.PROMPT_ANSWER_ANCHORS, told.PROMPT_ANSWER, folded=True, accept=told.prompt_answer),
     _rule("password", told.DIALOGUE_ANCHORS, told.DIALOGUE, folded=True, accept=commands.given_password),
+    _rule("password", told.CONSOLE_ANSWER_ANCHORS, told.CONSOLE_ANSWER, folded=True, accept=commands.given_password),
     _rule("secret", commands.ECHO_INTO_ANCHORS, commands.ECHO_INTO, accept=commands.echo_into),
     _rule("token", placed.CLASS_KEY_ANCHORS, placed.CLASS_KEY, accept=placed.class_key),
     _rule("secret", configs.NAME_VALUE_ANCHORS, configs.NAME_VALUE, accept=configs.name_value),

@@ -97,3 +97,9 @@ DIALOGUE = (
     r"(?P<secret>[^\s\"'`\\\x80-\U0010ffff]{6,128})[ \t]{0,8}(?=\r?\n|\\[rn]|$)"
 )
 DIALOGUE_ANCHORS = tuple(f"{w}{s}" for w in ("password", "passwd", "passphrase") for s in ("?", " ?", " [", "["))
+#: A console's question and its answer on the next line after ``>`` (Symfony's ``Password:`` over `` > pw``).
+CONSOLE_ANSWER = (
+    r"(?i:passw(?:or)?d|passphrase)[ \t]{0,2}(?:\[[^\]\n\\]{0,64}\])?[ \t]{0,2}[:?][ \t]{0,4}(?:\r?\n|\\n)"
+    r"[ \t]{0,8}>[ \t]{1,4}(?P<secret>[^\s\"'`\\\x80-\U0010ffff]{6,128})[ \t]{0,8}(?=\r?\n|\\[rn]|$)"
+)
+CONSOLE_ANSWER_ANCHORS = ("password:", "passwd:", "passphrase:", "password?", "passwd?", "passphrase?")
