@@ -184,3 +184,10 @@ def test_the_last_words_that_a_compiler_stopped_for_its_errors_give_way_to_the_e
     assert (failures.read_command(text + "Exit code: 1").line or "").startswith(
         "Error    6126 -         ^ syntax error"
     )
+
+
+def test_a_hosts_envelope_of_a_failure_flag_and_its_error_text_is_read_for_the_text() -> None:
+    said = 'tool shell invoke err: <shell_run_error>exit status 1: a.yang:4: error: type "unit3" not found\n'
+    answer = json.dumps({"success": False, "err": said + "<shell_run_error>"}).replace("<", "\\u003c")
+    reading = failures.read_command(answer, "sh -c 'yangcheck a.yang'")
+    assert reading.failed and reading.line == 'a.yang:4: error: type "unit3" not found'

@@ -213,17 +213,18 @@ def _record(text: str) -> dict[str, Any] | None:
 
 def _one_member(value: Any) -> str | None:
     """The text of a one-member envelope (``{"data": "..."}``), or of a host's envelope around a tool's text: a
-    ``content`` beside only a flag of success and the host's own message (``{"success": true, "content": "stdout:
-    ...", "message": "Command executed successfully"}``; the flag and the message say how the call went, not the
-    command)."""
+    ``content`` (or the error text, ``err``) beside only a flag of success and the host's own message
+    (``{"success": true, "content": "stdout: ...", "message": "Command executed successfully"}``; the flag and the
+    message say how the call went, not the command)."""
     if isinstance(value, dict) and len(value) == 1 and isinstance(inner := next(iter(value.values())), str):
         return inner
-    if isinstance(value, dict) and isinstance(value.get("content"), str) and set(value) <= _ENVELOPE_KEYS:
-        return str(value["content"])
+    if isinstance(value, dict) and set(value) <= _ENVELOPE_KEYS:
+        held = [value[key] for key in ("content", "err", "error") if isinstance(value.get(key), str)]
+        return held[0] if len(held) == 1 else None
     return None
 
 
-_ENVELOPE_KEYS = {"success", "ok", "content", "message"}
+_ENVELOPE_KEYS = {"success", "ok", "content", "message", "err", "error"}
 
 
 def unwrapped(text: str) -> tuple[str, int | None]:
