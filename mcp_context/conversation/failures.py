@@ -142,8 +142,12 @@ def read_tool(text: str, target: str = "") -> Reading:
     exist.``): a read tool may say so with no error flag and in no error wording of its own. An envelope of one
     member (``{"data": "Error: ..."}``) is read for the text it holds."""
     text = plain(text)
+    flagged = _STATUS_FAILED.search(text[:_STATUS_CHARS]) is not None  # before an envelope is read through
     if text[:1] in ("{", "[") and text[-1:] in ("}", "]"):
+        said = _MESSAGE.search(text) if flagged else None
         text = enveloped(text)
+        if said is not None:  # the answer's own status says it failed, its message says why
+            return Reading(True, (said["said"] or said["said2"]).strip())
     if TOOL_ERROR.match(text):
         lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
         first = lines[0] if lines else ""
