@@ -32,6 +32,7 @@ from tests.secret_corpus import (
     thirteenth,
     twelfth,
     twentieth,
+    twentyeighth,
     twentyfifth,
     twentyfirst,
     twentyfourth,
@@ -236,6 +237,7 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         (twentyfifth, "TWENTYFIFTH"),
         (twentysixth, "TWENTYSIXTH"),
         (twentyseventh, "TWENTYSEVENTH"),
+        (twentyeighth, "TWENTYEIGHTH"),
     ],
     ids=[
         "fifteenth",
@@ -251,6 +253,7 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         "twentyfifth",
         "twentysixth",
         "twentyseventh",
+        "twentyeighth",
     ],
 )
 def test_a_part_with_long_keys_is_complete_and_is_what_its_module_makes(module: Any, table: str) -> None:
