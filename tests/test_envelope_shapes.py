@@ -153,3 +153,34 @@ def test_a_closing_line_that_the_run_stopped_because_of_errors_gives_way_to_the_
     )
     line = failures.read_command(text + "Exit code: 1").line or ""
     assert line.startswith("rules/a.lp:5:1-37: error: unsafe variables in:")
+
+
+def test_an_assemblers_numbered_message_is_no_error_beside_its_error() -> None:
+    text = 'src/a.asm:6:Message[302] Register not in bank 0.\nsrc/a.asm:9:Error[181]   Unknown opcode: "movx"\n'
+    wanted = 'src/a.asm:9:Error[181]   Unknown opcode: "movx"'
+    assert failures.read_command(text + "Exit code: 1").line == wanted
+    assert failures.read_command(text, "(asm src/a.asm) 2>&1").line == wanted
+
+
+def test_an_error_object_flagged_true_is_told_by_its_message() -> None:
+    answer = '{"error":true,"message":"File or directory not found: /w/NOTES.md","stack":"Error: File or directory"}'
+    assert failures.read_tool(answer, "/w/NOTES.md").line == "File or directory not found: /w/NOTES.md"
+
+
+def test_a_chain_of_places_each_deeper_is_told_by_its_last_link() -> None:
+    text = (
+        "ERROR Tool definition failed validation:\na.cwl:6:1: checking field 'inputs'\n"
+        "a.cwl:7:3:   checking object 'a.cwl#n'\na.cwl:8:5:     Field 'type' references unknown identifier 'Fil'\n"
+    )
+    line = failures.read_command(text + "Exit code: 1").line or ""
+    assert line.startswith("a.cwl:8:5: Field 'type' references unknown identifier 'Fil' (")
+
+
+def test_the_last_words_that_a_compiler_stopped_for_its_errors_give_way_to_the_error() -> None:
+    text = (
+        "Compiler aborting due to parser-detected syntax error(s)\nsrc/a.asl      9:     }\n"
+        "Error    6126 -         ^ syntax error\n\nCompilation failed. 1 Errors, 0 Warnings\n"
+    )
+    assert (failures.read_command(text + "Exit code: 1").line or "").startswith(
+        "Error    6126 -         ^ syntax error"
+    )

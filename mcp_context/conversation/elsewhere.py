@@ -42,6 +42,6 @@ WRAPPED = re.compile(
     r"\b(?:has|had|contains?|found) errors?\W{1,3}(?:aborting|stopping|giving up)\b|"  # dtc's ``Input tree has errors``
     r"\b(?:error|fatal)\W{1,3}(?:aborting|giving up|stopping|exiting)\b(?:[ \t]*\([^()\n]*\))?\W*$|"  # SPIN's last line
     # gringo's ``grounding stopped because of errors``
-    r"\b(?:stopped|aborted|halted|terminated|failed)\b[^\n]{0,20}\b(?:because of|due to) (?:the )?(?:previous )?"
-    r"errors?\W*$"
+    r"\b(?:stopped|stopping|abort(?:ed|ing)|halted|terminated|failed)\b[^\n]{0,30}\b(?:because of|due to)\b"
+    r"[^\n]{0,40}\berrors?(?:\(s\))?\W*$"  # ``Compilation aborted due to parser-detected syntax error(s)``
 )

@@ -180,10 +180,11 @@ def read_tool(text: str, target: str = "") -> Reading:
 
 _TRACEBACK = "Traceback (most recent call last):"
 _MARKED_ERROR = re.compile(r"(?m)^[ \t]*\[(?:ERROR|FAILED|FAILURE)\][ \t]*(?P<said>\S[^\n]*)$")
-#: A status an answer gives itself: ``<toolStatus>error</toolStatus>``, ``"status": "error"``, ``"success": false``.
+#: A status an answer gives itself: ``<toolStatus>error</toolStatus>``, ``"status": "error"``, ``"success": false``,
+#: ``"error": true``.
 _STATUS_FAILED = re.compile(
     r"(?i)<(?:\w+_?)?status>\s*(?:error|failed|failure)\s*</|\"(?:status|result)\"\s*:\s*\"(?:error|failed|failure)\"|"
-    r"\"success(?:ful+)?\"\s*:\s*false"
+    r"\"success(?:ful+)?\"\s*:\s*false|\"error\"\s*:\s*true"
 )
 _STATUS_CHARS = 400  # a status is given at the head of an answer
 #: The message of a failed answer: under a tag or key that says so.
@@ -452,7 +453,8 @@ def _holding(text: str, key: str) -> list[tuple[int, str]]:
 
 #: A line whose first severity says warning, note or hint: the run may fail on it, but an error beside it says why.
 _SEVERITY = re.compile(
-    r"\b(?:(?P<mild>\w*Warning|warning|WARNING|[Nn]ote|NOTE|[Hh]int|HINT|[Ii]nfo|INFO)|error|Error|ERROR|fatal|Fatal|FATAL)\b"
+    r"\b(?:(?P<mild>\w*Warning|warning|WARNING|[Nn]ote|NOTE|[Hh]int|HINT|[Ii]nfo|INFO|Message(?=\[\d)|[Rr]emark)|"
+    r"error|Error|ERROR|fatal|Fatal|FATAL)\b"  # an assembler's numbered ``Message[302]``, a compiler's remark
 )
 _MILD = 20
 

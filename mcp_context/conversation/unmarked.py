@@ -104,9 +104,9 @@ def _diff_told(text: str, at: int) -> str | None:
 
 #: A diagnostic at a place, as compilers, assemblers and generators print one (``src/a.l:6: undefined definition``,
 #: miniwdl's ``(a.wdl Ln 19 Col 38) Unknown identifier x``).
-_DIAGNOSTIC = re.compile(r"^(?:[\w./-]+\.\w{1,8}:\d+(?::\d+)?:|\([\w./-]+\.\w{1,8} Ln \d+ Col \d+\))(?=\s+\S)")
+_DIAGNOSTIC = re.compile(r"^(?:[\w./-]+\.\w{1,8}:\d+(?::\d+)?:|\([\w./-]+\.\w{1,8} Ln \d+ Col \d+\))(?=\s*[A-Za-z])")
 _ONE_SIGN = 2.0
-_MILD = re.compile(r"(?i)\bwarn|\bnote\b|\binfo\b|\bhint\b")
+_MILD = re.compile(r"(?i)\bwarn|\bnote\b|\binfo\b|\bhint\b|\bremark\b|\bmessage\[\d")
 #: Programs whose output shows files' lines at their places (a search's matches, a file numbered): no diagnostics.
 _SHOWS_LINES = {"grep", "egrep", "fgrep", "rg", "ag", "ack", "git", "cat", "nl", "sed", "awk", "head", "tail", "less"}
 

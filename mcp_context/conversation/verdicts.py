@@ -117,9 +117,30 @@ def rooted(text: str, told: str) -> str:
     is not already it: a wrapper's last words (``Error: Failed to compile: src/a.tsx``) say only what failed."""
     chain = _CHAIN.search(text)
     if chain is None:
-        return _after_system_error(text, _first_of_chain(text, told))
+        return _deepest_place(text, _after_system_error(text, _first_of_chain(text, told)))
     root = chain.group(1).rstrip("\n").rsplit("\n", 1)[-1].strip()
     return told if root in told else f"{root} ({told})"
+
+
+#: A line led by a place with its line and column, the message indented after it (cwltool's ``a.cwl:8:5:     Field
+#: 'type' references unknown identifier``): one link of a chain of places, each deeper than the one before.
+_PLACED_LINK = re.compile(r"(?m)^[\w./-]+\.\w{1,8}:\d+:\d+:(?P<gap>[ \t]*)\S[^\n]*$")
+_LINKS = 3
+
+
+def _deepest_place(text: str, told: str) -> str:
+    """``told`` after the last link of a chain of places printed under it, each link's message indented deeper
+    than the one before (``checking field 'inputs'``, ``checking object 'a'``, ``Field 'type' references unknown
+    identifier 'Fil'``): a validator walks down to the root of what failed and names it last."""
+    at = text.find(told.split(" (", 1)[0][:40])
+    links = list(_PLACED_LINK.finditer(text, max(at, 0)))
+    if len(links) < _LINKS or at < 0:
+        return told
+    gaps = [len(link["gap"]) for link in links]
+    if any(b <= a for a, b in zip(gaps, gaps[1:], strict=False)):  # not one chain, each link deeper
+        return told
+    root = " ".join(links[-1].group(0).split())
+    return told if root in " ".join(told.split()) else f"{root} ({told})"
 
 
 #: A program's own line that the system refused it a file or a command (``awk: cannot open data/a.txt (No such file

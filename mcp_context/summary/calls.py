@@ -458,9 +458,13 @@ def _unwrapped_tags(text: str) -> str:
 
 
 def _error_payload(text: str) -> str:
+    """The message of an error object: Gemini's ``{"error": "..."}``, or a flag beside its message (``{"error":
+    true, "message": "...", "stack": ...}``)."""
     try:
         value = json.loads(text)
     except ValueError:
         return text
     error = value.get("error") if isinstance(value, dict) else None
+    if error is True and isinstance(value.get("message"), str):
+        return str(value["message"])
     return error if isinstance(error, str) else text
