@@ -14,7 +14,7 @@ numbered ``{n:4d} | ``); nanocode's bash and read answers (the output stripped o
 servers) and Theia's shellExecute answer as ``JSON.stringify`` of its result; Continue's ``cn``, Agency Swarm's and
 auto-coder's answers (``fidelity_answers_cli``); AgenticSeek's, Magentic-UI's and AutoAgent's
 (``fidelity_answers_reply``); AIChat's, Groq Code CLI's, R2E-Gym's, Efrit's, Ponderer's, MLE-agent's, ikigai's,
-MyCoder's, mycoder-mini's and tokkibot's (``fidelity_answers_tools``).
+MyCoder's, mycoder-mini's, tokkibot's, TunaCode's, Blufio's and ZeptoClaw's (``fidelity_answers_tools``).
 ``fidelity_corpora`` fills them from the case, the run's printed output (its last newline dropped), the exit code the
 failing run ended with, the fix's old and new text, the command and the project's folder."""
 
@@ -48,7 +48,8 @@ def answer_slots(
     ``{codemcp_snippet}``, ``{nano_output}``/``{nano_read}``, ``{mcphost_ok}``/``{mcphost_failed}``/``{mcphost_read}``
     and ``{theia_ok}``/``{theia_failed}``, with those ``fidelity_answers_cli`` makes (Continue's ``cn``, Agency Swarm
     and auto-coder), ``fidelity_answers_reply`` (AgenticSeek, Magentic-UI and AutoAgent) and ``fidelity_answers_tools``
-    (AIChat, Groq Code CLI, R2E-Gym, Efrit, Ponderer, MLE-agent, ikigai, MyCoder, mycoder-mini and tokkibot)."""
+    (AIChat, Groq Code CLI, R2E-Gym, Efrit, Ponderer, MLE-agent, ikigai, MyCoder, mycoder-mini, tokkibot, TunaCode,
+    Blufio and ZeptoClaw)."""
     lines = before.split("\n")
     kept = lines[:-1] if before.endswith("\n") else lines  # str.lines() in Rust, readlines() in Python
     return {
@@ -64,6 +65,7 @@ def answer_slots(
         **tools.answer_slots(output, before, after, abs_path, code, old, new, root),
         **tools.efrit_slots(output, before, after, abs_path, old, root),
         **tools.json_agent_slots(output, before, code, command),
+        **tools.run_agent_slots(output, before, after, abs_path, code, old, command, root),
         # Amplifier's read_file numbers splitlines() right-aligned to six and a tab; its answer is json.dumps of a dict.
         "six_tabbed_json": json.dumps("\n".join(f"{n:6d}\t{line}" for n, line in enumerate(kept, 1))),
         # ZeroClaw's file_read numbers each line `N: ` and says how many there are under them.

@@ -1,4 +1,4 @@
-"""Placeholders of ten agent dialects (``tests/dialects``) whose answers are built from a run in a way a plain
+"""Placeholders of thirteen agent dialects (``tests/dialects``) whose answers are built from a run in a way a plain
 template cannot write: AIChat's llm-functions tools (what a tool wrote to ``$LLM_OUTPUT``, parsed as JSON when it is
 JSON and else wrapped as ``{"output": TEXT}``, or ``"DONE"`` when it wrote nothing, printed compactly by serde_json
 with its keys in order), Groq Code CLI's tools (``JSON.stringify`` of the tool's result, a run's streams in one
@@ -17,7 +17,12 @@ as their languages print it (``json_agent_slots``): MyCoder's shellStart and tex
 result, stdout trimmed, ``error`` naming a non-zero exit code; a view numbered ``N: ``), mycoder-mini's
 executeShellCommand (stdout whole, and Node's ``Command failed: COMMAND`` as stderr when the run failed with nothing
 on it) and tokkibot's shell and read_file (Go's ``json.Marshal`` of ``success`` with ``data`` or ``err``, a failure's
-output inside ``<shell_run_error>`` tags after ``exit status N: ``, a read numbered ``N|``).
+output inside ``<shell_run_error>`` tags after ``exit status N: ``, a read numbered ``N|``). Three answer in text
+shaped by their own code (``run_agent_slots``): TunaCode's bash, read_file and update_file (``Command:``, ``Exit Code:``
+and ``Working Directory:`` lines over ``STDOUT:`` and ``STDERR:`` blocks; a read inside ``<file>`` tags numbered
+``00001| ``; an edit answered by Python's unified diff), Blufio's bash and file tools (the output as printed, or
+``Exit code: N`` with ``stdout:`` and ``stderr:`` blocks) and ZeptoClaw's shell tool (the output kept to 2,000 lines
+and 50,000 bytes, ``[Exit code: N]`` under a failure; an edit counting what it replaced).
 ``fidelity_answers`` merges them into its slots."""
 
 from __future__ import annotations
@@ -381,3 +386,107 @@ def go_json(value: object) -> str:
     for sign in "<>&\u2028\u2029":
         text = text.replace(sign, f"\\u{ord(sign):04x}")
     return text
+
+
+#: TunaCode's bash answer past this many characters keeps its head and tail (``max_command_output``'s default).
+TUNA_MAX = 5000
+#: The characters of a long TunaCode answer kept before (``COMMAND_OUTPUT_START_INDEX``) and after the cut.
+TUNA_HEAD, TUNA_TAIL = 2500, 1000
+#: The lines and characters a line of TunaCode's read_file shows (``DEFAULT_READ_LIMIT``, ``MAX_LINE_LENGTH``).
+TUNA_READ_LINES, TUNA_LINE_MAX = 2000, 2000
+#: Blufio's file tool shows this many bytes of a read (``MAX_READ_SIZE``).
+BLUFIO_READ_MAX = 100 * 1024
+#: ZeptoClaw's shell answer keeps this many lines and bytes (``MAX_OUTPUT_LINES``, ``MAX_OUTPUT_BYTES``).
+ZEPTO_LINES, ZEPTO_BYTES = 2000, 50000
+
+
+def run_agent_slots(
+    output: str, before: str, after: str, abs_path: str, code: int, old: str, command: str, root: str
+) -> dict[str, str]:
+    """``{tuna_ok}``/``{tuna_failed}``/``{tuna_read}``/``{tuna_edited}``/``{tuna_written}``,
+    ``{blufio_ok}``/``{blufio_failed}``/``{blufio_read}`` and
+    ``{zepto_ok}``/``{zepto_failed}``/``{zepto_read}``/``{zepto_replaced}``;
+    ``output`` without its last newline, ``code`` the failing run's, ``command`` the check as the corpus runs it."""
+    printed = f"{output}\n" if output else ""
+    ran = f"({command}) 2>&1"
+    heredoc = f"cat > {abs_path} <<'EOF'\n{after.rstrip(chr(10))}\nEOF"
+    return {
+        "tuna_ok": tuna_ran(ran, 0, output, root),
+        "tuna_failed": tuna_ran(ran, code, output, root),
+        "tuna_read": tuna_read(before),
+        "tuna_edited": tuna_edited(before, after, abs_path),
+        "tuna_written": tuna_ran(heredoc, 0, "", root),
+        "blufio_ok": printed,
+        "blufio_failed": f"Exit code: {code}\nstdout:\n{printed}\nstderr:\n",
+        "blufio_read": blufio_read(before),
+        "zepto_ok": zepto_cut(printed),
+        "zepto_failed": zepto_cut(f"{printed}\n[Exit code: {code}]"),
+        "zepto_read": before,
+        "zepto_replaced": str(before.count(old)) if old else "0",
+    }
+
+
+def tuna_ran(command: str, code: int, output: str, cwd: str) -> str:
+    """TunaCode's bash answer: the command, its exit code and folder, then ``STDOUT:`` stripped at both ends (or
+    ``(no output)``) and ``STDERR:`` (``(no errors)``, the run's streams joined), cut in the middle when long."""
+    shown = output.strip()
+    lines = [f"Command: {command}", f"Exit Code: {code}", f"Working Directory: {cwd}", "", "STDOUT:"]
+    result = "\n".join([*lines, shown or "(no output)", "", "STDERR:", "(no errors)"])
+    if len(result) > TUNA_MAX:
+        result = f"{result[:TUNA_HEAD]}\n...\n[truncated]\n...\n{result[-TUNA_TAIL:]}"
+    return result
+
+
+def tuna_read(text: str) -> str:
+    """TunaCode's read_file: ``<file>``, the lines numbered ``00001| `` (each cut past 2,000 characters), a note of
+    the total or of more lines to read, ``</file>``."""
+    lines = re.findall(r"[^\n]*\n|[^\n]+$", universal(text))  # what readline() hands back, line by line
+    shown = [
+        f"{n:05d}| {line.rstrip(chr(10))[:TUNA_LINE_MAX]}{'...' if len(line.rstrip(chr(10))) > TUNA_LINE_MAX else ''}"
+        for n, line in enumerate(lines[:TUNA_READ_LINES], 1)
+    ]
+    if len(lines) > TUNA_READ_LINES:
+        note = f"(File has more lines. Use 'offset' to read beyond line {TUNA_READ_LINES})"
+    else:
+        note = f"(End of file - total {len(shown)} lines)"
+    return "<file>\n" + "\n".join(shown) + f"\n\n{note}\n</file>"
+
+
+def tuna_edited(before: str, after: str, abs_path: str) -> str:
+    """TunaCode's update_file: the path updated, a blank line and Python's unified diff of the file."""
+    old, new = universal(before).splitlines(keepends=True), universal(after).splitlines(keepends=True)
+    diff = difflib.unified_diff(old, new, f"a/{abs_path}", f"b/{abs_path}")
+    return f"File '{abs_path}' updated successfully.\n\n" + "".join(diff)
+
+
+def blufio_read(text: str) -> str:
+    """Blufio's file tool reading: the text as it is, cut past 100 KB with a note of its size."""
+    size = len(text.encode())
+    if size <= BLUFIO_READ_MAX:
+        return text
+    head = text.encode()[:BLUFIO_READ_MAX].decode(errors="ignore")
+    return f"{head}...\n\n[File truncated from {size} to {BLUFIO_READ_MAX} bytes]"
+
+
+def zepto_cut(text: str) -> str:
+    """ZeptoClaw's shell answer kept to 2,000 lines and 50,000 bytes, with a note of the limit it met."""
+    kept, size, reason = [], 0, ""
+    for n, segment in enumerate(text.splitlines(keepends=True), 1):
+        if n > ZEPTO_LINES:
+            reason = f"{ZEPTO_LINES} lines"
+            break
+        if size + len(segment.encode()) > ZEPTO_BYTES:
+            kept.append(segment.encode()[: ZEPTO_BYTES - size].decode(errors="ignore"))
+            reason = f"{ZEPTO_BYTES} bytes"
+            break
+        kept.append(segment)
+        size += len(segment.encode())
+    if not reason:
+        return text
+    cut = "".join(kept)
+    return f"{cut}{'' if cut.endswith(chr(10)) or not cut else chr(10)}... [output truncated at {reason}]"
+
+
+def universal(text: str) -> str:
+    """Text as Python reads a file in text mode: ``\\r\\n`` and ``\\r`` read as ``\\n`` (universal newlines)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")

@@ -71,7 +71,9 @@ thirty-third's, two failures per tool, in ``ecosystems_thirtythird.py`` (Z3, SWI
 ``ecosystems_thirtythird_checks.py`` (MJML, Peggy); the thirty-fourth's, two failures per tool, in
 ``ecosystems_thirtyfourth.py`` (gringo, glpsol, Ragel, ca65, lemon) and ``ecosystems_thirtyfourth_checks.py`` (Hy,
 textX, AssemblyScript); the thirty-fifth's, two failures per tool, in ``ecosystems_thirtyfifth.py`` (iasl, gperf,
-Regina REXX, gpasm, Algol 68 Genie) and ``ecosystems_thirtyfifth_checks.py`` (cwltool, pyang, nearley).
+Regina REXX, gpasm, Algol 68 Genie) and ``ecosystems_thirtyfifth_checks.py`` (cwltool, pyang, nearley); the
+thirty-sixth's, two failures per tool, in ``ecosystems_thirtysixth.py`` (byacc, AVRA, xa, Splint, asn1c, rpcgen) and
+``ecosystems_thirtysixth_checks.py`` (Kconfiglib, Coconut).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 
@@ -204,6 +206,8 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
     from ecosystems_thirtyfourth_checks import assemblyscript, hy, textx
     from ecosystems_thirtysecond import beancount, dtc, fish, polyml, pykwalify, sdcc
     from ecosystems_thirtysecond_checks import alex, rescript
+    from ecosystems_thirtysixth import asn1c, avra, byacc, rpcgen, splint, xa
+    from ecosystems_thirtysixth_checks import coconut, kconfiglib
     from ecosystems_thirtythird import miniwdl, re2c, spin, swig, vyper, z3
     from ecosystems_thirtythird_checks import mjml, peggy
     from ecosystems_tools import clippy, govet, guile, pyright, rubocop, tcltest, yamllint
@@ -620,6 +624,14 @@ def groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("cwltool", cwltool),
         ("pyang", pyang),
         ("nearley", nearley),
+        ("byacc", byacc),
+        ("avra", avra),
+        ("xa", xa),
+        ("splint", splint),
+        ("asn1c", asn1c),
+        ("rpcgen", rpcgen),
+        ("kconfiglib", kconfiglib),
+        ("coconut", coconut),
     ]
 
 
