@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["BEFORE", "ELIDED", "ELSEWHERE", "OCCURRED", "POINTS_BACK", "WRAPPED"]
+__all__ = ["BEFORE", "ELIDED", "ELSEWHERE", "OCCURRED", "POINTS_BACK", "STOPPED", "WRAPPED"]
 
 
 #: A line that says only that an error happened (``CellExecutionError: An error occurred while executing the
@@ -30,6 +30,13 @@ ELSEWHERE = re.compile(
 ELIDED = re.compile(r"(?:.* - |^)(?P<said>[^\n]{12,}?)(?:\.\.\.|…)$")
 
 
+#: A run's last words that it stopped because of the errors it printed (gringo's ``grounding stopped because of
+#: errors``, iasl's ``Compilation aborted due to parser-detected syntax error(s)``): the errors say why.
+_STOPPED_WORDS = r"stopped|stopping|abort(?:ed|ing)|halted|terminated"
+_FOR_ERRORS = r")\b[^\n]{0,30}\b(?:because of|due to)\b[^\n]{0,40}\berrors?(?:\(s\))?\W*$"
+STOPPED = re.compile(rf"(?i)\b(?:{_STOPPED_WORDS}{_FOR_ERRORS}")
+
+
 #: A wrapper's closing words: only that a job, a step or a command it ran failed (``WorkflowError: At least one job
 #: did not complete successfully.``, ``Command '...' returned non-zero exit status 127.``); what failed inside it was
 #: printed before.
@@ -41,7 +48,5 @@ WRAPPED = re.compile(
     r"\bexited with (?:a )?non-zero\b|\bnon-zero exit (?:status|code)\b|"
     r"\b(?:has|had|contains?|found) errors?\W{1,3}(?:aborting|stopping|giving up)\b|"  # dtc's ``Input tree has errors``
     r"\b(?:error|fatal)\W{1,3}(?:aborting|giving up|stopping|exiting)\b(?:[ \t]*\([^()\n]*\))?\W*$|"  # SPIN's last line
-    # gringo's ``grounding stopped because of errors``
-    r"\b(?:stopped|stopping|abort(?:ed|ing)|halted|terminated|failed)\b[^\n]{0,30}\b(?:because of|due to)\b"
-    r"[^\n]{0,40}\berrors?(?:\(s\))?\W*$"  # ``Compilation aborted due to parser-detected syntax error(s)``
+    rf"\b(?:{_STOPPED_WORDS}|failed{_FOR_ERRORS}"  # stopped, or failed, because of its errors
 )

@@ -308,11 +308,12 @@ def _reason_before(text: str, best: _Best) -> _Best:
     """The line before a wrapper's closing words that reads most like a reason, where no rule matched one
     (``Checking 'a.yml'  FAILED: undefined receiver``); the wrapper's line when none does."""
     why = (reason(text[: best.start]) or "").split("\n", 1)[0]
-    # the line's head, shorter where the reason joined the block under it (``in:`` over an indented line)
-    at = next((found for n in (60, 24) if why and (found := text.rfind(why[:n], 0, best.start)) >= 0), -1)
-    short = at >= 0 and at != text.rfind(why[:60], 0, best.start)  # its line found by a short head
-    if at < 0 or (short and score(text[at : text.find("\n", at)]) < score(best.line)):
-        return best  # then only a line that reads at least as much as a reason as the closing one
+    at = text.rfind(why[:60], 0, best.start) if why else -1
+    if at < 0 and why:  # a shorter head where the reason joined the block under it (``in:`` over an indented line)
+        at = text.rfind(why[:24], 0, best.start)  # then only a line that reads as much as a reason as the closing one
+        at = at if at >= 0 and score(text[at : text.find("\n", at)]) >= score(best.line) else -1
+    if at < 0:
+        return best
     start = text.rfind("\n", 0, at) + 1
     end = text.find("\n", at)
     return _Best(best.rank, best.order, text[start : end if end >= 0 else len(text)].strip(), start, False)

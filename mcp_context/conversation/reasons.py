@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from .causes import banner, joined
+from .elsewhere import STOPPED
 from .failure_rules import ERROR_LED
 
 __all__ = [
@@ -128,12 +129,6 @@ _ECHO = re.compile(r"^\s*(?:\$|\+(?! \S+ \.{2,} )|>>>) \S|^\s*# (?![^\n]*\w: )\S
 _POINTER = re.compile(r"^\s*(?:\w+ ?){0,3}(?:\^-{2,}|-{2,}\^)\s*(?:\w+ ?){0,3}$")
 #: A line that only says an error follows: its message is on the lines below.
 #: Also after the tool's or the step's name (``rake aborted!``, ``Build failed:``), not after a negation.
-#: A run's last words that it stopped because of the errors it printed (``Compilation aborted due to parser-detected
-#: syntax error(s)``).
-_STOPPED = re.compile(
-    r"(?i)\b(?:stopped|stopping|abort(?:ed|ing)|halted|terminated)\b[^\n]{0,30}\b(?:because of|due to)\b[^\n]{0,40}"
-    r"\berrors?(?:\(s\))?\W*$"
-)
 _MARKER = re.compile(
     r"(?i)^\W*(?:(?!(?:no|not|zero|without)\b)[\w.-]+ )?"
     r"(?:error|fatal|fail(?:ed|ure)?|exception|abort(?:ed)?|not ok \d+.*)\W*:?\s*$"
@@ -153,8 +148,8 @@ def reason(text: str) -> str | None:
         scored = _scored(text, warned=True) or scored
     if not scored:
         return None
-    if len(scored) > 1 and _STOPPED.search(scored[0][2]):  # the run's last words that it stopped for its errors
-        scored = [s for s in scored if not _STOPPED.search(s[2])] or scored  # give way to the errors
+    if len(scored) > 1 and STOPPED.search(scored[0][2]):  # the run's last words that it stopped for its errors
+        scored = [s for s in scored if not STOPPED.search(s[2])] or scored  # give way to the errors
     value, start, line = scored[0]
     earlier = [s for s in scored[1:] if s[1] < start and _same_kind(s[2], line)]
     if earlier:  # two findings of one kind (a linter's two messages of a rule): the first printed caused the rest

@@ -351,7 +351,12 @@ def _assigns(text: str | bytes, span: tuple[int, int], name: str, marks: tuple[s
 def random_key(value: str) -> bool:
     """Whether a value is random as a key is, with no name to say so: random (see _random), or hex of 32 digits or
     more with letters and digits (not dashed: a UUID is an id as often as a key)."""
-    return _random(value) or (_PLAIN_HEX.fullmatch(value) is not None and not value.isdigit() and not value.isalpha())
+    return _random(value) or _hex_key(value)
+
+
+def _hex_key(value: str) -> bool:
+    """Hex of 32 digits or more, undashed, of one case, with letters and digits both in it."""
+    return _PLAIN_HEX.fullmatch(value) is not None and not value.isdigit() and not value.isalpha()
 
 
 def _random(value: str) -> bool:
@@ -472,7 +477,7 @@ def _issued_hex(value: str) -> bool:
     if _UUID.fullmatch(value) is not None:
         return True
     if _PLAIN_HEX.fullmatch(value) is not None:  # a key of 32 hex digits or more, undashed, of one case
-        return any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+        return _hex_key(value)
     return (
         _HEX_GROUPS.fullmatch(value.lower()) is not None
         and any(c.isdigit() for c in value)

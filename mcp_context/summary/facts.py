@@ -341,12 +341,10 @@ class _Extraction:
         action.failed, action.outcome = calls.outcome(call, block)
         if call.kind == "read" and not action.failed and call.paths and block.text and not call.partial:
             shown = edits.shown_text(reads.file_text(block.text), call.paths[0][0])
-            if failures.TOOL_ERROR.match(_NAMED_LABEL.sub("", shown, count=1)):  # a refusal, not the file's text
-                pass
-            elif call.limit is None or shown.count("\n") + 1 < call.limit:
-                self.shown[call.paths[0][0]] = shown
-            else:  # the limit reached: the file may go on below
-                self.heads[call.paths[0][0]] = shown
+            refused = failures.TOOL_ERROR.match(_NAMED_LABEL.sub("", shown, count=1)) is not None  # not the file
+            if not refused:  # the whole file, or its head where the limit was reached (it may go on below)
+                texts = self.shown if call.limit is None or shown.count("\n") + 1 < call.limit else self.heads
+                texts[call.paths[0][0]] = shown
         if call.kind in ("edit", "write") and not action.failed and not call.replaced and call.content is None:
             self._diffed(call, block.text or "")  # the change told only by the diff the tool answered with
         looked = _SHOWS_FILE.match(call.target) if call.kind == "command" and not action.failed else None
