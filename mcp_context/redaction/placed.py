@@ -415,7 +415,7 @@ ENCODED_USER = (
     rf"{_ENCODES}(?P<secret>[A-Za-z0-9_\-]{{20,128}})"
     r"(?::[xX]?\\{0,8}[\"']|\\{0,8}[\"'][ \t]{0,4}(?:\.\.|\+)[ \t]{0,4}\\{0,8}[\"']:[xX]?\\{0,8}[\"'])"
 )
-ENCODED_USER_ANCHORS = ("base64", "btoa", "encodeToString", "b64encode", "encodestring")
+ENCODED_USER_ANCHORS = ("base64", "btoa", "encodetostring", "b64encode", "encodestring")  # case-blind: lower case
 #: A user and a password encoded together for basic auth (``base64.b64encode(b"billing:pw")``): the password.
 ENCODED_PAIR = rf"{_ENCODES}[A-Za-z0-9_.@+\-]{{1,64}}:(?P<secret>[^\s\"'\\:]{{6,128}})\\{{0,8}}[\"']"
 
