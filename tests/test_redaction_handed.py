@@ -33,7 +33,11 @@ printed at a Raspberry Pi's prompt (``pi@host:~ $``), a Lua table's ``["Authoriz
 ``deluge-console "connect host user pw"`` and a Wi-Fi key under its label; and, from the twenty-seventh, a CSV's
 row of a name and a value, PHP's serialized ``s:7:"api_key";s:32:"v"``, a key encoded with ``:x`` after it by
 Java's ``encodeToString``, a user and password encoded together, a console's answer under ``Password:``, a value of
-over 512 characters under a key's name, and a header given as a pair inside a JSON string. Invented
+over 512 characters under a key's name, and a header given as a pair inside a JSON string; and, from the
+twenty-eighth, a secret file printed at root's prompt after another command, files named for secrets under
+``head``'s headers, a JSON web signature whose payload is no JSON, a header's name and value in fields apart
+(PL/SQL's ``:=``, a firewall's ``set key``/``set value``, an XML entry's ``<value>``), an assignment among several
+on systemd's ``Environment=`` line, and Django's ``create_superuser`` with the password by position. Invented
 tools and values; each redacted as text and inside a JSON string alike, and redacting again changes nothing;
 look-alikes stay."""
 
@@ -195,6 +199,30 @@ CASES = [
     (" Password:\n > Lantern-4471!\n\n Locale [en]:\n", "Lantern-4471!"),
     ('zorb_key: "' + "Zq7mK2xLp9WvR4tN8cBy3HdF6gJs1AeU/+" * 20 + '"\n', "Zq7mK2xLp9WvR4tN8cBy3HdF6gJs1AeU/+" * 20),
     ('{"vb": "wc.Headers.Add(\\"X-Zorb-Token\\", \\"Zq7mK2xLp9WvR4tN8cBy\\")"}\n', "Zq7mK2xLp9WvR4tN8cBy"),
+    # learnt from the twenty-eighth part
+    (
+        "root@zorb:/# ls /run/s6/container_environment/\nHOME  ZORB_API_KEY\n"
+        "root@zorb:/# cat /run/s6/container_environment/ZORB_API_KEY; echo\n"
+        "Zq7mK2xLp9WvR4tN8cBy3HdF\nroot@zorb:/# id\n",
+        "Zq7mK2xLp9WvR4tN8cBy3HdF",
+    ),
+    ("$ head env/*\n==> env/REGION <==\neu\n\n==> env/ZORB_PASSWORD <==\nLantern-4471!\n", "Lantern-4471!"),
+    ("$ tail -n +1 /run/secrets/*\n==> /run/secrets/zorb_token <==\nq7m2zk4xw9lp3vtn8rb5\n", "q7m2zk4xw9lp3vtn8rb5"),
+    (
+        'h = "Basic eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.' + "Zq7mK2xLp9WvR4tN" * 6 + '.Kq8mZ2xLp4Wv_R7tN9cBy3H"\n',
+        "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + "Zq7mK2xLp9WvR4tN" * 6 + ".Kq8mZ2xLp4Wv_R7tN9cBy3H",
+    ),
+    (
+        "g_request_headers(1).name  := 'x-zorb-key';\ng_request_headers(1).value := 'Zq7mK2xLp9WvR4tN8cBy3HdF';\n",
+        "Zq7mK2xLp9WvR4tN8cBy3HdF",
+    ),
+    ('    set key "Authorization"\n    set value "Token Zq7mK2xLp9WvR4tN8cBy3HdF"\n', "Zq7mK2xLp9WvR4tN8cBy3HdF"),
+    ('<entry name="X-Zorb-Token">\n  <value>Zq7mK2xLp9WvR4tN8cBy</value>\n</entry>\n', "Zq7mK2xLp9WvR4tN8cBy"),
+    (
+        "Environment=ZORB_HOME=/opt/zorb ZORB_SECRET_KEY=*e&0yb+()(t$g+1zq&*w7$q!p&y ZORB_PORT=5781\n",
+        "*e&0yb+()(t$g+1zq&*w7$q!p&y",
+    ),
+    ("User.objects.create_superuser('ana', 'ana@zorb.example', 'Heron_otter-3117*')\n", "Heron_otter-3117*"),
 ]
 
 
@@ -279,6 +307,16 @@ def test_each_is_streamed_as_it_is_redacted_whole() -> None:
         "my_fn(api_key, 889df96b-c305-4199-96e1-e2bb671774ca)\n",  # a call's arguments
         'auth = base64.b64encode(b"billing:" + pw).decode()\n',  # a variable
         " Password:\n > \n",  # no answer
+        "root@zorb:/# ls /etc/zorb\nzorb.conf\nroot@zorb:/# cat /etc/zorb/api_key\n",  # the next command, no output
+        "==> env/ZORB_REGION <==\neu-west-1-zorb-2\n",  # no secret's name
+        "==> logs/zorb_token.log <==\n2026-11-28 token refreshed\n",
+        "x = eyJhbGciOiJIUzI1NiJ9.docs_section_title.another_words_here_too\n".replace(
+            "eyJhbGciOiJIUzI1NiJ9", "eyJub3QiOjF9"
+        ),
+        '    set key "X-Request-Id"\n    set value "Static max-age-3600-s"\n',  # a scheme, no Authorization
+        '<entry name="Content-Type">\n  <value>application/json-patch</value>\n</entry>\n',
+        "foo; ZORB_SECRET=abc(def)&ghi1\n",  # shell after a statement
+        "User.objects.create_user('john', 'lennon@zorb.example', password)\n",  # a variable
     ],
 )
 def test_look_alikes_stay(text: str) -> None:

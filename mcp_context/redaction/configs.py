@@ -19,7 +19,6 @@ from . import generic
 from .columns import Carry, spanning
 from .compiled import pattern
 from .generic import secret_name
-from .placed import random_value
 from .values import ascii_of, password_like, plausible_value, random_run
 
 #: A value's characters: no white space, quote, backslash (a JSON escape) or control character.
@@ -93,12 +92,13 @@ KEY_FILE_LINE_ANCHORS = (" SHA1 ", " MD5 ", " SHA256 ", " AES128CMAC ", "\tSHA1\
 KEY_FILE_LINE_BACK = 16
 
 
-#: A line of an environment file (``.env``, ``export NAME=value``), whose value runs to the line's end whatever
-#: signs it holds (``SECRET_KEY=django-insecure-x#4)3491&*3q``: a shell would refuse it, a dotenv reader takes it
-#: whole): found from a secret word in capitals and ``=``, the line read back to its start (see env_line).
+#: A line of an environment file (``.env``, ``export NAME=value``), whose value runs to the line's end (or to the
+#: next assignment on it) whatever signs it holds (``SECRET_KEY=django-insecure-x#4)3491&*3q``: a shell would
+#: refuse it, a dotenv reader takes it whole): found from a secret word in capitals and ``=``, the line read back
+#: to its start (see env_line).
 ENV_LINE = (
     r"(?:PASSWORD|PASSWD|PASS|PWD|PASSPHRASE|SECRET|TOKEN|KEY|KEY_BASE|AUTH|CREDENTIALS|[Pp]assw(?:or)?d|[Ss]ecret)="
-    r"(?P<secret>[^\s\"'`\\\x80-\U0010ffff]{8,512})(?=[ \t]{0,16}(?:\r?\n|\\[rn]|$))"
+    r"(?P<secret>[^\s\"'`\\\x80-\U0010ffff]{8,512})(?=[ \t]{0,16}(?:\r?\n|\\[rn]|$)|[ \t]{1,4}[A-Z][A-Z0-9_]{0,63}=)"
 )
 ENV_LINE_ANCHORS = tuple(
     f"{w}="
@@ -120,16 +120,24 @@ ENV_LINE_ANCHORS = tuple(
     )
 )
 #: The start of the line before the secret word (or of a string holding the line): ``export`` or not, then the
-#: name's first words.
-_ENV_NAME = re.compile(r"(?:\n|\\n|\")[ \t]{0,8}(?:export[ \t]{1,4})?(?P<name>[A-Za-z0-9_]{0,64})\Z")
+#: name's first words; or the start of one of several assignments on a line after those before it (systemd's
+#: ``Environment=A=x B=y``, as ``systemctl show -p Environment`` prints them), each value to the white space before
+#: the next name.
+_ENV_NAME = re.compile(
+    r"(?:\n|\\n|\")[ \t]{0,8}(?:export[ \t]{1,4}|(?:[A-Za-z][A-Za-z0-9_]{0,63}=)?"
+    r"(?:[A-Z][A-Z0-9_]{0,63}=[^\s\"'`\\]{0,256}[ \t]{1,4}){1,16})?(?P<name>[A-Za-z0-9_]{0,64})\Z"
+)
+#: How far before its secret word an assignment's line is read back (several may stand before it; a stream keeps
+#: 256 bytes before a window).
+_ENV_BACK = 240
 
 
 def env_line(match: re.Match[Any], text: str | bytes) -> bool:
     """Whether the name starts its line, the whole of it says secret, and the value is one (no reference)."""
     start = match.start()
-    before = text[max(0, start - 80) : start]
+    before = text[max(0, start - _ENV_BACK) : start]
     line = before.decode("utf-8", "ignore") if isinstance(before, bytes) else before
-    found = _ENV_NAME.search(("\n" if start <= 80 else "") + line)
+    found = _ENV_NAME.search(("\n" if start <= _ENV_BACK else "") + line)
     if found is None:
         return False
     whole = ascii_of(match.group())
@@ -182,50 +190,6 @@ def section_values(text: str | bytes, standing: list[list[int]], carry: Carry | 
                 if match is not None:
                     yield match
             pos = entry.end()
-
-
-#: A header or a field given as a name and a value (a HAR file's and a proxy's export, ``{"name": "authorization",
-#: "value": "Token v"}``; Postman's ``{"key": "X-Api-Key", "value": "v"}``, a managed app's ``"valueString"``; in
-#: code, Swift's ``URLQueryItem(name:
-#: "key", value: "v")``), over lines as exports indent them, and inside a JSON string: the value judged as if given
-#: under the name; an Authorization header's scheme stays.
-NAME_VALUE = (
-    r"\\?[\"']?(?:name|key)\\?[\"']?[ \t]{0,4}[:=][ \t]{0,4}(?P<q>\\?)(?P<nq>[\"'])(?P<name>[A-Za-z0-9_.:\-]{1,64})"
-    r"(?P=q)(?P=nq)[ \t]{0,4},(?:[ \t\r\n]|\\[nrt]){0,64}(?:(?P=q)[\"'])?value(?:String)?(?:(?P=q)[\"'])?"
-    r"[ \t]{0,4}[:=][ \t]{0,4}(?P=q)"
-    r"(?P<vq>[\"'])(?:(?P<scheme>[A-Za-z][A-Za-z\-]{1,24}) )?(?P<secret>[^\"'\\\s]{6,2048})(?P=q)(?P=vq)"
-)
-NAME_VALUE_ANCHORS = ('"name"', '"key"', "'name'", "'key'", "name:", "name=", '\\"name\\"', '\\"key\\"')
-#: A header given as a pair of strings (gRPC's metadata, ``(('authorization', 'Key v'),)``; a list's ``["X-Api-Key",
-#: "v"]``), judged as a name and a value are.
-PAIR = (
-    r"[(\[][ \t]{0,4}(?P<nq>\\{0,8}[\"'])(?P<name>[A-Za-z0-9_.:\-]{1,64})(?P=nq)[ \t]{0,4},[ \t]{0,4}"
-    r"(?P<vq>\\{0,8}[\"'])(?:(?P<scheme>[A-Za-z][A-Za-z\-]{1,24}) )?(?P<secret>[^\"'\\\s]{6,2048})(?P=vq)"
-    r"[ \t]{0,4}[)\]]"
-)
-PAIR_ANCHORS = ("('", '("', "['", '["', '(\\"', '[\\"')  # escaped too: the code inside a JSON string
-#: A header set by a call that takes the value first and the name after it (Swift's and Objective-C's
-#: ``setValue("v", forHTTPHeaderField: "x-access-token")``), judged as a name and a value are.
-HEADER_SET = (
-    r"\bsetValue\([ \t]{0,4}(?P<vq>\\?\")(?:(?P<scheme>[A-Za-z][A-Za-z\-]{1,24}) )?(?P<secret>[^\"\\\s]{6,2048})(?P=vq)"
-    r"[ \t]{0,4},[ \t]{0,4}forHTTPHeaderField:[ \t]{0,4}\\?\"(?P<name>[A-Za-z0-9_.:\-]{1,64})\\?\""
-)
-HEADER_SET_ANCHORS = ("setValue(",)
-#: Headers that carry a credential after a scheme's word, whatever their names say.
-_SCHEMED = frozenset({"authorization", "proxy-authorization"})
-
-
-def name_value(match: re.Match[Any], text: str | bytes) -> bool:
-    """Whether the name says secret (or is an Authorization header's) and the value is made as one would be; a
-    name that is only a key's (``key``, ``api-key`` says more) when the value is random."""
-    name = ascii_of(match.group("name"))
-    value = ascii_of(match.group("secret"))
-    schemed = name.lower() in _SCHEMED
-    if match.group("scheme") is not None and not schemed:
-        return False
-    if schemed or secret_name(name):
-        return plausible_value(value, generic.password_name(name))
-    return generic.key_name(name) and random_value(value)
 
 
 #: A network device's secret given in the clear: Cisco's type 0 (``username u secret 0 pw``, a TACACS+ server's ``key

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import json
 import re
 from typing import Any
 
@@ -98,6 +99,22 @@ _JWT_HEAD = re.compile(rb"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{4}")
 
 def jwt_b64(match: re.Match[Any], text: str | bytes) -> bool:
     return _JWT_HEAD.match(_decoded(ascii_of(match.group()), 600)) is not None
+
+
+#: A JSON web signature whose payload is no JSON object in base64 (a vendor's token signed over bytes of its own):
+#: the header, base64 of ``{"alg": ...}``, says what the three parts are.
+JWS = r"\beyJ[A-Za-z0-9_\-]{8,512}\.[A-Za-z0-9_\-]{8,2048}\.[A-Za-z0-9_\-]{16,1024}(?![A-Za-z0-9_\-])"
+JWS_ANCHORS = ("eyJ",)
+
+
+def jws(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the first part is a JOSE header: a JSON object naming its algorithm."""
+    head = ascii_of(match.group()).split(".", 1)[0]
+    try:
+        header = json.loads(base64.urlsafe_b64decode(head + "=" * (-len(head) % 4)))
+    except (binascii.Error, ValueError):
+        return False
+    return isinstance(header, dict) and "alg" in header
 
 
 #: SASL's initial responses that carry a credential: ``AUTH PLAIN`` (authorization id, user and password

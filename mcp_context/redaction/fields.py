@@ -1,8 +1,9 @@
 """Secrets set into a field a command or a script names apart from the value, where no assignment joins the two:
 a Windows registry value written by ``reg add KEY /v DefaultPassword /d v`` (the name after ``/v``, the data after
 ``/d``), and a web form's field filled by a browser script (Selenium's ``find_element(By.ID, "password")
-.send_keys("v")``, WebdriverIO's ``$("#password").setValue("v")``, Cypress's ``cy.get("#password").type("v")``).
-Each is a pattern, to find the field and its value, and a judgement in Python of the field's name."""
+.send_keys("v")``, WebdriverIO's ``$("#password").setValue("v")``, Cypress's ``cy.get("#password").type("v")``),
+and a user made with a password given by position (Django's ``create_user("name", "email", "v")``). Each is a
+pattern, to find the field and its value, and a judgement in Python of the field's name."""
 
 from __future__ import annotations
 
@@ -49,3 +50,19 @@ def filled_field(match: re.Match[Any], text: str | bytes) -> bool:
     variable's reference."""
     value = ascii_of(match.group("secret"))
     return secret_name(ascii_of(match.group("name"))) and value[0] not in "$%{<" and plausible_value(value, True)
+
+
+#: Django's ``create_user``/``create_superuser`` (the manager's, and ``manage.py shell -c`` running one) with the user
+#: name, the address and the password by position: the third string is the password, quoted as the first two are.
+CREATED_USER = (
+    r"\bcreate_(?:super)?user\([ \t]{0,4}(?P<q>\\{0,8}[\"'])[^\"'\n\\]{1,128}(?P=q)[ \t]{0,4},[ \t]{0,4}"
+    r"(?P=q)[^\"'\n\\]{0,256}(?P=q)[ \t]{0,4},[ \t]{0,4}"
+    rf"(?P=q)(?P<secret>[^\"'\n\\{_NOT_ASCII}]{{4,256}})(?P=q)"
+)
+CREATED_USER_ANCHORS = ("create_user(", "create_superuser(")
+
+
+def created_user(match: re.Match[Any], text: str | bytes) -> bool:
+    """A password, not a variable's reference."""
+    value = ascii_of(match.group("secret"))
+    return value[0] not in "$%{<" and plausible_value(value, True)

@@ -1,7 +1,8 @@
 """Secrets a command prints, where no name stands beside the value on its line: a credential a tool generates and
 prints under a label that names it (``API key for 'x':`` over the key, indented), the passwords a cracking tool
 shows (hashcat's ``hash:password``, john's ``user:password:uid:gid:...``), and Windows' Wi-Fi key shown in the clear
-(``netsh wlan show profile ... key=clear``: ``Key Content : v``). Each is a pattern, to find the place, and a
+(``netsh wlan show profile ... key=clear``: ``Key Content : v``), and a file named for a secret printed under its
+name by ``head`` or ``tail`` of several files. Each is a pattern, to find the place, and a
 judgement of the value: the same shapes print names, paths and words far more often."""
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from .columns import Carry, spanning
+from .generic import key_name, password_name, secret_name
 from .placed import random_value
-from .values import ascii_of
+from .values import ascii_of, plausible_value
 
 #: A label that names a credential, ending its line with a colon, and the value alone on the next line (or the one
 #: after a blank line), indented
@@ -71,3 +73,26 @@ def cracked_rows(text: str | bytes, standing: list[list[int]], carry: Carry | No
 #: Windows' profile of a Wi-Fi network shown with its key (``netsh wlan show profile name=X key=clear``).
 KEY_CONTENT = r"\bKey Content[ \t]{1,32}:[ \t](?P<secret>[^\r\n\\]{8,63}?)[ \t]{0,8}(?=\r?\n|\\[rn]|$)"
 KEY_CONTENT_ANCHORS = ("Key Content",)
+
+
+#: The header ``head`` and ``tail`` print over each of several files (``==> /service/app/env/DB_PASSWORD <==``),
+#: and the first line under it. A folder of one value a file is how daemontools' envdir, s6's container
+#: environment and Docker's and Kubernetes' mounted secrets hand a service its settings, and ``head dir/*`` is how one
+#: looks at them all.
+FILE_HEADED = (
+    r"==> (?:[^\n<>\\]{0,256}/)?(?P<name>[A-Za-z0-9_.\-]{1,64}) <==(?:\r?\n|\\r\\n|\\n)"
+    r"[ \t]{0,16}(?P<secret>[^\s\"'`\\]{6,2048})[ \t]{0,16}(?=\r?\n|\\[rn]|$)"
+)
+FILE_HEADED_ANCHORS = ("==> ",)
+#: A file name's ending that says nothing of what it holds.
+_EXTENSION = re.compile(r"\.(?:txt|key|secret|env|conf|cfg)\Z", re.IGNORECASE)
+
+
+def file_headed(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the file's name says secret and its first line is one (a key's name only when the line is random),
+    as if the line were given under the name."""
+    name = _EXTENSION.sub("", ascii_of(match.group("name")))
+    value = ascii_of(match.group("secret"))
+    if secret_name(name):
+        return plausible_value(value, password_name(name))
+    return key_name(name) and random_value(value)

@@ -144,78 +144,14 @@ def cookie_header(match: re.Match[Any], text: str | bytes) -> bool:
     return any(credential_name(name, value) for name, value in _PAIR.findall(ascii_of(match.group("secret"))))
 
 
-#: A value given in a pair of a name and a value (``{"name": "DB_PASSWORD", "value": "..."}`` in an ECS task,
-#: a HAR file's headers and cookies, ``- name: API_TOKEN`` / ``value: ...`` in a Kubernetes env list, a Postman
-#: ``{"key": "token", "value": ...}``): found from ``value``, the name read back (see pair_value).
-PAIR_VALUE = (
-    r"(?i:value)\\{0,8}[\"']?[ \t]{0,4}[:=][ \t]{0,4}\\{0,8}(?P<q>[\"']?)"
-    r"(?P<secret>(?<=[\"'])[^\s\"'`\[\]\\\x80-\U0010ffff]{6,2048}|[^\s\"'`,;{}()\[\]<>\\\x80-\U0010ffff]{6,2048})"
-    r"(?=\\{0,8}[\"']|[\s,;}\]]|\\|$)"
-)
-PAIR_VALUE_ANCHORS = ("value",)
 #: How far before a pair's value its name is read back (a stream keeps this much before a window).
 PAIR_BACK = 240
-#: The name field of a pair (``"name": "x-api-key"``, ``- name: DB_PASSWORD``, ``"key": "token"``, an SSM
-#: parameter's ``"Name": "/prod/api/API_TOKEN"``, whose last part names it; a credential's type, ``"type": "secret"``,
-#: as identity servers print one).
-_NAME_FIELD = re.compile(
-    r"(?i:name|key|type|kind)\\{0,8}[\"']?[ \t]{0,4}[:=][ \t]{0,4}\\{0,8}[\"']?(?:[A-Za-z0-9_.\-]{0,64}/){0,8}"
-    r"(?P<name>[A-Za-z0-9_.\-]{1,64})\\{0,8}[\"']?[ \t]{0,4}(?=[,\r\n]|\\n|[ \t]*\Z)"
-)
-_NAME_FIELD_BYTES = re.compile(_NAME_FIELD.pattern.encode())
-#: Between a pair's name and its value: at most a few other fields of the same object (``"Type": "SecureString"``),
-#: no bracket (another object's name is not this value's).
-_BETWEEN = re.compile(r"[^{}\[\]]{0,200}")
 
 
-def _text(part: str | bytes) -> str:
+def text_of(part: str | bytes) -> str:
     """What lies between a name and its value, as text (in a stream, bytes that may hold any UTF-8, or a
     character cut by the read-back)."""
     return part.decode("utf-8", "ignore") if isinstance(part, bytes) else part
-
-
-#: An object given a name whose first field is the value (an ARM template's parameters: ``"adminPassword":
-#: {"value": "..."}``), or whose value follows a few fields that describe it.
-_OBJECT_NAME = re.compile(
-    r"(?P<name>[A-Za-z0-9_.\-]{1,64})\\{0,8}[\"']?[ \t]{0,4}:[ \t]{0,4}\{(?:[ \t\r\n]|\\[nrt]){0,64}"
-    # the value's field first, or after a description's (Heroku's app.json: ``"X_TOKEN": {"description": ...,``),
-    # whether it is sensitive and its type (``terraform output -json``: ``"sensitive": true, "type": "string",``)
-    r"(?:\\{0,8}[\"'](?:description|required|generator|sensitive|type)\\{0,8}[\"'][ \t]{0,4}:[ \t]{0,4}"
-    r"[^{}\[\]\n]{0,160}?,(?:[ \t\r\n]|\\[nrt]){0,64}){0,3}\\{0,8}[\"']?\Z"
-)
-_OBJECT_NAME_BYTES = re.compile(_OBJECT_NAME.pattern.encode())
-
-
-def object_name(before: str | bytes) -> str | None:
-    """The name of the object whose first fields ``before`` ends in (``"adminPassword": {``), if it does."""
-    pattern: Any = _OBJECT_NAME_BYTES if isinstance(before, bytes) else _OBJECT_NAME
-    owner = pattern.search(before)
-    return None if owner is None else ascii_of(owner.group("name"))
-
-
-def pair_value(match: re.Match[Any], text: str | bytes) -> bool:
-    """Whether the name of the pair (its nearest name field before the value, in the same object, with no more
-    than three fields between; or the name of the object the value opens) says the value is a credential."""
-    if not plausible_value(ascii_of(match.group("secret")), True):  # no credential whatever its name
-        return False
-    before = text[max(0, match.start() - PAIR_BACK) : match.start()]
-    owner = object_name(before)
-    if owner is not None:
-        return credential_name(owner, ascii_of(match.group("secret")))
-    fields: Any = _NAME_FIELD_BYTES if isinstance(before, bytes) else _NAME_FIELD
-    names = list(fields.finditer(before))
-    if not names:
-        return False
-    value = ascii_of(match.group("secret"))
-    # the nearest the value first; a type's field may stand between the name's and the value's (``"type":
-    # "String"``), or be what names it (``"type": "secret"``)
-    for found in reversed(names[-3:]):
-        gap = _text(before[found.end() :])
-        if not _BETWEEN.fullmatch(gap) or gap.count(",") > 3:
-            return False
-        if credential_name(ascii_of(found.group("name")), value):
-            return True
-    return False
 
 
 #: SQL's ``IDENTIFIED BY 'password'`` (MySQL, Oracle, Snowflake, ClickHouse): the password a statement sets, also
@@ -286,7 +222,7 @@ def default_value(match: re.Match[Any], text: str | bytes) -> bool:
     if not openers:
         return False
     found = openers[-1]
-    gap = _text(before[found.end() :])
+    gap = text_of(before[found.end() :])
     if "{" in gap or "}" in gap or len(_NEWLINE.findall(gap)) > 6:
         return False
     name = ascii_of(found.group("name"))
@@ -441,7 +377,8 @@ def path_token(match: re.Match[Any], text: str | bytes) -> bool:
 #: db:root_password``, ``cat /etc/vpn/auth.txt``, ``vault kv get -field=password``), and a line of its output (one of
 #: its first four) that is one value alone, made as a password (or of random letters alone: ``EbVDxFwtYLMe``): what
 #: the command printed is the secret it named. A
-#: line it passes over holds no placeholder: what is redacted again is judged as it was the first time. The output's
+#: line it passes over holds no placeholder (what is redacted again is judged as it was the first time) and no prompt
+#: (the next command's line, root's ``/# `` too, is that command's to judge). The output's
 #: lines end as the command's line does: a real line break, or a JSON string's ``\n`` (a text inside a JSON
 #: document). Where the command's line ends with a real break, a ``\n`` in a line of its output is two characters
 #: of it (a JSON document the command printed), as it is when the whole text is given again inside a JSON string.
@@ -450,9 +387,10 @@ PROMPT_OUTPUT = (
     # escaped, and then the escaped backslash before an escaped newline is always a continuation, never a character
     # of a command that ends there: the command's lines are the same in a JSON string as in the text); long enough
     # for a command that gives a long key, which redacted again is short: both are read alike
-    r"(?:(?:(?<![^\n])|(?<=\\n)|(?<=[\"~/\w\])])|(?<=[~/\w\]] ))\$|[~/\]]#)[ \t]"
+    r"(?:(?:(?<![^\n])|(?<=\\n)|(?<=[\"~/\w\])])|(?<=[~/\w\]] ))\$|:?[~/\]]#)[ \t]"
     r"(?P<command>(?:\\\r?\n|\\\\\\n|[^\n\\]|(?!\\\\\\n)\\[^nr\n]){1,400})(?:(?P<nl>\r?\n)|(?:\\r)?\\n)"
-    r"(?:(?!(?:[^\n\\]|\\(?(nl)[^\n]|[^nr\n])){0,128}\[secret:)(?:[^\n\\$]|\\(?(nl)[^\n]|[^nr\n])){0,128}"
+    r"(?:(?!(?:[^\n\\]|\\(?(nl)[^\n]|[^nr\n])){0,128}(?:\[secret:|[~/\]]#[ \t]))"
+    r"(?:[^\n\\$]|\\(?(nl)[^\n]|[^nr\n])){0,128}"
     r"(?(nl)\r?\n|(?:\\r)?\\n)){0,3}?[ \t]{0,16}"
     r"(?P<secret>(?=[^\s\\:]{0,255}[\d!#%^*+~]|[A-Za-z]{10,255}(?![^\s\"'`\\:]))(?=[^\s\\:]{0,255}[A-Za-z])"
     r"[^\s\"'`\\:$][^\s\"'`\\:]{5,255})"
@@ -460,7 +398,7 @@ PROMPT_OUTPUT = (
     r"[ \t]{0,16}(?=(?(nl)\r?\n|(?:\\[rn]|\"))|$)"
 )
 #: Root's prompt ends with ``#`` after ``user@host:~``, ``user@host:/`` or ``[user@host dir]``; a ``#`` anywhere else
-#: starts a comment.
+#: starts a comment. A match starts where its anchor does, so the pattern takes the colon of ``:/# `` too.
 PROMPT_OUTPUT_ANCHORS = ("$ ", "$\t", "~# ", ":/# ", "]# ")
 #: What stands before a prompt's ``$`` on its line: nothing, ``user@host:~/dir`` (a Raspberry Pi's with a space
 #: after it), ``[user@host dir]``, a virtual environment's ``(venv) ``; never words of a sentence ("costs 5$ a
@@ -481,7 +419,7 @@ def prompt_output(match: re.Match[Any], text: str | bytes) -> bool:
     path's file name, a key's last part) and the line is made as a password or random."""
     start = match.start()
     prompt = ascii_of(match.group()[:2])
-    head = _text(text[max(0, start - 80) : start]) + (prompt[0] if prompt[0] == "]" else "")
+    head = text_of(text[max(0, start - 80) : start]) + (prompt[0] if prompt[0] == "]" else "")
     found = _PROMPT_HEAD.search(("\n" if start <= 80 else "") + head)
     if found is None or (prompt[0] != "$" and "@" not in found.group()):  # root's: after user@host only
         return False

@@ -11,7 +11,8 @@ import re
 from typing import Any
 
 from .generic import password_name, secret_name
-from .shapes import PAIR_BACK, object_name
+from .pairs import object_name
+from .shapes import PAIR_BACK
 from .values import ascii_of, plausible_value
 
 #: A typed attribute's value: a string's (``S``) or binary data's (``B``, base64), the type's name quoted as the
