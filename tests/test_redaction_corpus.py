@@ -36,6 +36,7 @@ from tests.secret_corpus import (
     twentyfifth,
     twentyfirst,
     twentyfourth,
+    twentyninth,
     twentysecond,
     twentyseventh,
     twentysixth,
@@ -238,6 +239,7 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         (twentysixth, "TWENTYSIXTH"),
         (twentyseventh, "TWENTYSEVENTH"),
         (twentyeighth, "TWENTYEIGHTH"),
+        (twentyninth, "TWENTYNINTH"),
     ],
     ids=[
         "fifteenth",
@@ -254,6 +256,7 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         "twentysixth",
         "twentyseventh",
         "twentyeighth",
+        "twentyninth",
     ],
 )
 def test_a_part_with_long_keys_is_complete_and_is_what_its_module_makes(module: Any, table: str) -> None:

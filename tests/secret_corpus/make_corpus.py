@@ -9,9 +9,9 @@ held-out part (``held_out_new``, fresh.py: formats and surroundings none of the 
 the rules were made general, and is never to be looked at while writing them; third.py, fourth.py, fifth.py,
 sixth.py, seventh.py, eighth.py, ninth.py, tenth.py, eleventh.py, twelfth.py, thirteenth.py, fourteenth.py,
 fifteenth.py, sixteenth.py, seventeenth.py, eighteenth.py, nineteenth.py, twentieth.py, twentyfirst.py,
-twentysecond.py, twentythird.py, twentyfourth.py, twentyfifth.py, twentysixth.py, twentyseventh.py and
-twentyeighth.py hold the parts captured after each round of rules. Run from the repository root: ``python -m
-tests.secret_corpus.make_corpus`` (seeded: the same file every time)."""
+twentysecond.py, twentythird.py, twentyfourth.py, twentyfifth.py, twentysixth.py, twentyseventh.py,
+twentyeighth.py and twentyninth.py hold the parts captured after each round of rules. Run from the repository root:
+``python -m tests.secret_corpus.make_corpus`` (seeded: the same file every time)."""
 
 from __future__ import annotations
 
@@ -46,6 +46,7 @@ from . import (
     twentyfifth,
     twentyfirst,
     twentyfourth,
+    twentyninth,
     twentysecond,
     twentyseventh,
     twentysixth,
@@ -491,6 +492,7 @@ def main() -> None:
     rows += twentysixth.rows()
     rows += twentyseventh.rows()
     rows += twentyeighth.rows()
+    rows += twentyninth.rows()
     with open(OUT, "w", encoding="utf-8") as out:
         for row in rows:
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
@@ -523,6 +525,7 @@ def main() -> None:
         twentysixth,
         twentyseventh,
         twentyeighth,
+        twentyninth,
     )
     for split in ("held_out", *(part.SPLIT for part in parts)):
         held = {r["format"] for r in rows if r["split"] == split}
