@@ -1,11 +1,16 @@
 """An exec tool that hands back only what a command printed (no exit code, stderr folded into stdout) and takes a
 file's text on standard input apart from its argv: a failure is read from the output's own shape (diagnostics at
 places, a checker named inside a subshell, a parser's place), a file is written by ``tee PATH`` fed its text, and
-a fix is told by lines a reader can follow. Invented examples, none from a corpus part."""
+a fix is told by lines a reader can follow; a place told as ``file, line N:`` under the line it echoes, and in little
+room each failure named by the program it ran. Invented examples, none from a corpus part."""
 
 from __future__ import annotations
 
-from mcp_context.conversation import edits, failures, host_lines, reasons
+import json
+from pathlib import Path
+
+from mcp_context import Session
+from mcp_context.conversation import edits, failures, host_lines, reasons, unmarked
 from mcp_context.conversation.model import Block
 from mcp_context.summary import calls, cuts
 
@@ -94,3 +99,44 @@ def test_a_checker_that_names_a_file_before_what_it_found_failed_and_one_that_sa
     sums = failures.read_command("disk1.img: OK\ndisk2.img: FAILED", "md5sum --check MD5SUMS")
     assert sums.failed and sums.line == "disk2.img: FAILED"
     assert not failures.read_command("disk1.img: OK\ndisk2.img: OK", "md5sum --check MD5SUMS").failed
+
+
+def test_a_place_told_as_a_file_and_its_line_in_words_is_the_finding() -> None:
+    text = "} = 0x20000001;\n^\nrpc/zorb.x, line 6: expected ';'\n"  # the line echoed, a caret, then why
+    assert unmarked.finding(text) == "rpc/zorb.x, line 6: expected ';'"
+    assert unmarked.finding('"src/zorb.c", line 12: syntax error before `}`\n') is not None
+    assert unmarked.finding("wrote 3 files, line 6 of the log was empty\n") is None  # no file's name
+
+
+def test_a_command_is_named_by_the_program_it_runs() -> None:
+    assert cuts.program("(mkdir -p build && zorbc -o build/a.out src/a.z) 2>&1") == "zorbc"
+    assert cuts.program("cd app && ZORB_ENV=ci sudo /usr/local/bin/zorb check") == "zorb"
+    assert cuts.program("zorb test --all | tee zorb.log") == "zorb"
+    assert cuts.program("python3 -m zorbcheck src/ > out.txt 2>&1") == "zorbcheck"
+
+
+def test_failures_in_a_short_range_are_each_told_with_their_cause(tmp_path: Path) -> None:
+    """Five failures in a range of little over 1,000 tokens: the summary's room is half of it, and a line named by a
+    cut of a long command line would crowd out the last cause; named by its program, each is told."""
+    messages: list[dict[str, object]] = [{"role": "user", "content": "Fix the failing zorb builds, one at a time."}]
+    causes = [f"src/part{i}.z, line {i + 3}: expected '{c}'" for i, c in enumerate(";)]}>")]
+    for i, cause in enumerate(causes):
+        command = (
+            f"(mkdir -p build/stage-{i} && zorbc --strict --emit-headers -o build/stage-{i}/p{i}.o src/part{i}.z) 2>&1"
+        )
+        messages += [
+            {"role": "assistant", "content": None, "tool_calls": [_call(f"c{i}", {"command": command})]},
+            {
+                "role": "tool",
+                "tool_call_id": f"c{i}",
+                "content": f"echoed source line {i}\n^\n{cause}\n\n[Exit code: 1]",
+            },
+        ]
+    messages.append({"role": "assistant", "content": "Those need more digging; I will come back to them."})
+    session = Session(root=tmp_path, session="s", env={}, transcript_roots=None)
+    result = session.summarize_range(messages=messages, format="openai", style="sections", engine="extractive")
+    assert all(cause in (result.text or "") for cause in causes)
+
+
+def _call(call_id: str, arguments: dict[str, str]) -> dict[str, object]:
+    return {"id": call_id, "type": "function", "function": {"name": "shell", "arguments": json.dumps(arguments)}}

@@ -16,10 +16,12 @@ __all__ = ["diagnosed", "failed_row", "finding", "listed"]
 _DIFF = re.compile(r"^(?:--- \S|\+\+\+ \S|@@ [-+\d, ]+ @@|diff \S|Diff in \S)", re.M)
 #: The header naming the file a diff changes (not ``+++ -``, the standard input of ``diff -u a -``).
 _NAMED = re.compile(r"^(?:\+\+\+ (?!-(?:\s|$))|Diff in )\S")
-#: A place in a file named anywhere in a line (``left-pad  package.json:9:6``, a parser's ``in "a.yaml", line 2``),
-#: or a file named before what was found in it (``src/a.py: Unused imports detected``, ``b.iso: FAILED``).
+#: A place in a file named anywhere in a line (``left-pad  package.json:9:6``, a parser's ``in "a.yaml", line 2``,
+#: ``rpc/a.x, line 6:`` as rpcgen and Sun's compilers put it), or a file named before what was found in it
+#: (``src/a.py: Unused imports detected``, ``b.iso: FAILED``).
 _PLACED = re.compile(
     r"(?:^|\s)[\w./-]+\.\w{1,8}:\d+(?::\d+)?(?::?\s|:(?=[A-Za-z])|$)|\bin \"[\w./-]+\.\w{1,8}\", line \d+|"
+    r"(?:^|\s)\"?[\w./-]+\.\w{1,8}\"?, line \d+:\s|"
     r"^\s*[\w./-]+\.\w{1,8}:\s+(?=[^\n]*\b(?i:detected|found|unused|missing|invalid|failed|mismatch\w*)\b)"
 )
 #: A heading over a list of findings (``Unused dependencies (1)``, ``Unused exports:``).

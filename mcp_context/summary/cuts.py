@@ -67,3 +67,26 @@ def _word_end(text: str, at: int) -> int:
     while at < len(text) and not text[at].isspace():
         at += 1
     return at
+
+
+#: Where one command of a command line ends and the next begins (a sequence's, not a pipe's).
+_SEQUENCE = re.compile(r"&&|\|\||[;\n]")
+#: What wraps a command without being it: a subshell's brackets and the redirections after them.
+_WRAPPING = re.compile(r"^[({\s]+|[)}\s]*(?:\s\d?>&?\s*\S+)*\s*$")
+#: Words that run the program after them, and settings before it.
+_RUNS = ("sudo", "env", "exec", "time", "nice", "command")
+_SETTING = re.compile(r"^[A-Za-z_]\w*=")
+
+
+def program(command: str) -> str:
+    """The program a command line is run for, by its file's name: the last command of a sequence (``cd app &&
+    make`` is run for make; ``(mkdir -p build && rpcgen x.x) 2>&1`` for rpcgen), the first of its pipe
+    (``pytest | tee log``), past settings and ``sudo``; a module Python runs (``python -m pytest``). What names a
+    failed run where a cut of the whole line would keep only its brackets and redirections."""
+    last = [part for part in _SEQUENCE.split(command) if part.strip()][-1:] or [command]
+    words = [w for w in _WRAPPING.sub("", last[0].split("|", 1)[0]).split() if not _SETTING.match(w)]
+    while len(words) > 1 and words[0] in _RUNS:
+        words = words[1:]
+    if len(words) > 2 and words[1] == "-m" and words[0].rsplit("/", 1)[-1].startswith("python"):
+        words = words[2:]  # ``python -m pytest``: the module is the program
+    return words[0].strip("({'\"").rsplit("/", 1)[-1] if words else command.strip()

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from ..conversation.model import Message
 from . import fit, styles
-from .cuts import cut, narrowed
+from .cuts import cut, narrowed, program
 from .facts import Action, Facts, Failure, Ref, Said, cite, extract
 from .fit import Item, Part
 
@@ -175,9 +175,11 @@ def _failure(failure: Failure, told: bool, brief: bool) -> Item:
         said = f"; then {cite(failure.explanation.ref)}: {why}" if not told else f"; {why}"
     # Shorter and shorter: the cause is at the head of the outcome, so a cut keeps the head (the test and the
     # build target it failed in come after it); the command shortens first.
+    named = f"`{program(a.call.target)}`" if a.call.kind == "command" else a.call.name  # the least room: who failed
     short = [
-        f"{cut(what, n)} failed {cite(a.ref)}: {cut(_near(a.outcome, m), m, head=3)}; {_fix(failure, compact=k)}"
-        for n, m, k in ((100, 200, 160), (60, 160, 100), (40, 110, 60), (24, 110, 44))
+        f"{cut(what, n) if n else named} failed {cite(a.ref)}: {cut(_near(a.outcome, m), m, head=3)}; "
+        f"{_fix(failure, compact=k)}"
+        for n, m, k in ((100, 200, 160), (60, 160, 100), (40, 110, 60), (0, 110, 44))
     ]
     # The line that says why, whole (up to _WHOLE), with the command and the fix short: what every failure is
     # grown to before any is told at length (see fit.Item.core).
