@@ -1,11 +1,15 @@
-"""Placeholders of three agent dialects (``tests/dialects``) whose answers are built from a run in a way a plain
+"""Placeholders of six agent dialects (``tests/dialects``) whose answers are built from a run in a way a plain
 template cannot write: AgenticSeek's Coder (a ```` ```bash ```` block
 run as ``cd WORKDIR && COMMAND`` with the block's newlines removed, its output under ``Output of COMMAND:`` or
 ``Command COMMAND failed with return code N:``, prefixed ``[success] ...`` or ``[failure] ...`` by a search for error
 words in that text, so a passing run that prints one of them reads as failed) and Magentic-UI's Coder (each block's
 result under ``Execution Result of Code Block N:`` in a ```` ```console ```` fence), both running the code blocks of
 the model's reply, and AutoAgent's terminal tools (the output under ``[SUCCESS]`` or ``[ERROR]`` in the frame of its
-text browser's viewport). ``fidelity_answers`` merges them into its slots."""
+text browser's viewport). Three personal agents answer a read with the file's text as it is, and one a failed run in
+its own language's words (``claw_slots``): ClawdEx's exec and read (a failure as ``Error: `` and Elixir's ``inspect``
+of ``Command exited with code N``, a blank line and the output, quoted and escaped and cut past 4,096 characters;
+a read as the text split on newlines, kept to 2,000 lines and 50,000 characters), SeaClaw's file_read (the text,
+kept to 512 KB) and Claudine's ReadFiles (the text as it is). ``fidelity_answers`` merges them into its slots."""
 
 from __future__ import annotations
 
@@ -133,3 +137,68 @@ def autoagent_frame(tool: str, status: int, printed: str) -> str:
             "`terminal_page_to` to move the viewport to the end of terminal where the meaningful content is."
         )
     return "\n".join(head) + f"\n{AUTOAGENT_RULE}\n{shown[:AUTOAGENT_PAGE]}\n{AUTOAGENT_RULE}\n"
+
+
+#: Elixir's ``inspect`` shows this many characters of a string before `` <> ...`` (``printable_limit``'s default).
+ELIXIR_PRINTABLE = 4096
+#: Elixir's ``inspect`` shows this many bytes of a binary that is not printable before ``...`` (``limit``'s default).
+ELIXIR_LIMIT = 50
+#: The escapes Elixir's ``inspect`` writes for a string's quote, backslash and control characters.
+ELIXIR_ESCAPES = {
+    '"': '\\"',
+    "\\": "\\\\",
+    "\n": "\\n",
+    "\r": "\\r",
+    "\t": "\\t",
+    "\v": "\\v",
+    "\b": "\\b",
+    "\f": "\\f",
+    "\x1b": "\\e",
+    "\x7f": "\\d",
+    "\a": "\\a",
+}
+#: ClawdEx's read keeps this many lines (``limit``'s default) and this many characters (its 50 KB check).
+CLAWDEX_LINES, CLAWDEX_CHARS = 2000, 50_000
+#: SeaClaw's file_read reads at most this many bytes (``MAX_FILE_READ``).
+SEACLAW_READ_MAX = 512 * 1024
+
+
+def claw_slots(output: str, before: str, code: int) -> dict[str, str]:
+    """``{clawdex_failed}``/``{clawdex_read}``, ``{seaclaw_read}`` and ``{claudine_read}``; ``output`` without its
+    last newline, ``code`` the failing run's."""
+    printed = f"{output}\n" if output else ""
+    lines = before.split("\n")[:CLAWDEX_LINES]  # String.split keeps the empty piece after a last newline
+    kept = "\n".join(lines)
+    if len(kept.encode()) > CLAWDEX_CHARS:
+        kept = kept[:CLAWDEX_CHARS] + "\n\n[Output truncated at 50KB]"
+    return {
+        "clawdex_failed": "Error: " + elixir_inspect(f"Command exited with code {code}\n\n{printed}"),
+        "clawdex_read": kept,
+        "seaclaw_read": before.encode()[:SEACLAW_READ_MAX].decode(errors="ignore"),
+        "claudine_read": before,
+    }
+
+
+def elixir_printable(text: str) -> bool:
+    """String.printable?: every character a printable one or one of the control characters a string may show."""
+    return all(
+        ch in ELIXIR_ESCAPES
+        or 0x20 <= ord(ch) <= 0x7E
+        or 0xA0 <= ord(ch) <= 0xD7FF
+        or 0xE000 <= ord(ch) <= 0xFFFD
+        or ord(ch) >= 0x10000
+        for ch in text[:ELIXIR_PRINTABLE]
+    )
+
+
+def elixir_inspect(text: str) -> str:
+    """Elixir's ``inspect`` of a string with the default options: quoted, with its quote, backslash, ``#{`` and
+    control characters escaped, cut past 4,096 characters with `` <> ...``; a string it cannot print shows as its
+    first 50 bytes, ``<<104, 105, ...>>``."""
+    if not elixir_printable(text):
+        data = text.encode()
+        shown = ", ".join(str(b) for b in data[:ELIXIR_LIMIT])
+        return f"<<{shown}{', ...' if len(data) > ELIXIR_LIMIT else ''}>>"
+    head = text[:ELIXIR_PRINTABLE]
+    body = "".join(ELIXIR_ESCAPES.get(ch, ch) for ch in head).replace("#{", "\\#{")
+    return f'"{body}"' + (" <> ..." if len(text) > ELIXIR_PRINTABLE else "")

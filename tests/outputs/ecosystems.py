@@ -73,7 +73,9 @@ thirty-third's, two failures per tool, in ``ecosystems_thirtythird.py`` (Z3, SWI
 textX, AssemblyScript); the thirty-fifth's, two failures per tool, in ``ecosystems_thirtyfifth.py`` (iasl, gperf,
 Regina REXX, gpasm, Algol 68 Genie) and ``ecosystems_thirtyfifth_checks.py`` (cwltool, pyang, nearley); the
 thirty-sixth's, two failures per tool, in ``ecosystems_thirtysixth.py`` (byacc, AVRA, xa, Splint, asn1c, rpcgen) and
-``ecosystems_thirtysixth_checks.py`` (Kconfiglib, Coconut).
+``ecosystems_thirtysixth_checks.py`` (Kconfiglib, Coconut); the thirty-seventh's, two failures per tool, in
+``ecosystems_thirtyseventh.py`` (Racket, Groovy, Kea, roqet, BaseX, rsyslog) and ``ecosystems_thirtyseventh_checks.py``
+(just, xmlschema).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 

@@ -34,6 +34,8 @@ from ecosystems_thirtyfourth import ca65, glpsol, gringo, lemon, ragel
 from ecosystems_thirtyfourth_checks import assemblyscript, hy, textx
 from ecosystems_thirtysecond import beancount, dtc, fish, polyml, pykwalify, sdcc
 from ecosystems_thirtysecond_checks import alex, rescript
+from ecosystems_thirtyseventh import basex, groovy, kea, racket, roqet, rsyslog
+from ecosystems_thirtyseventh_checks import just, xmlschema
 from ecosystems_thirtysixth import asn1c, avra, byacc, rpcgen, splint, xa
 from ecosystems_thirtysixth_checks import coconut, kconfiglib
 from ecosystems_thirtythird import miniwdl, re2c, spin, swig, vyper, z3
@@ -265,4 +267,12 @@ def later_groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("rpcgen", rpcgen),
         ("kconfiglib", kconfiglib),
         ("coconut", coconut),
+        ("racket", racket),
+        ("groovy", groovy),
+        ("kea", kea),
+        ("roqet", roqet),
+        ("basex", basex),
+        ("rsyslog", rsyslog),
+        ("just", just),
+        ("xmlschema", xmlschema),
     ]
