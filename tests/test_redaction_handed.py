@@ -37,7 +37,10 @@ over 512 characters under a key's name, and a header given as a pair inside a JS
 twenty-eighth, a secret file printed at root's prompt after another command, files named for secrets under
 ``head``'s headers, a JSON web signature whose payload is no JSON, a header's name and value in fields apart
 (PL/SQL's ``:=``, a firewall's ``set key``/``set value``, an XML entry's ``<value>``), an assignment among several
-on systemd's ``Environment=`` line, and Django's ``create_superuser`` with the password by position. Invented
+on systemd's ``Environment=`` line, and Django's ``create_superuser`` with the password by position; and, from the
+twenty-ninth, a Lisp's dotted pair (``("API_KEY" . "v")``), a basic-auth tuple assigned (``auth = (id, key)``),
+Webmin's ``changepass.pl`` and the Hestia panel's ``v-add-database``, a settings row set by SQL (``SET x_value='v'
+WHERE x_name='...password'``) and a cron monitor's ``/ping/<uuid>``. Invented
 tools and values; each redacted as text and inside a JSON string alike, and redacting again changes nothing;
 look-alikes stay."""
 
@@ -223,6 +226,22 @@ CASES = [
         "*e&0yb+()(t$g+1zq&*w7$q!p&y",
     ),
     ("User.objects.create_superuser('ana', 'ana@zorb.example', 'Heron_otter-3117*')\n", "Heron_otter-3117*"),
+    # learnt from the twenty-ninth part
+    (
+        '\'(("ZORB_REGION" . "eu") ("ZORB_API_KEY" . "q7m2zk4xw9lp3vtn8rb5yc1dhf6gs0ae"))\n',
+        "q7m2zk4xw9lp3vtn8rb5yc1dhf6gs0ae",
+    ),
+    ("auth = ('zorb-key-id-7', 'Zq7mK2xLp9WvR4tN8cBy')\nr = requests.get(url, auth=auth)\n", "Zq7mK2xLp9WvR4tN8cBy"),
+    ("# /usr/share/webmin/changepass.pl /etc/webmin root 'harbour.4471*'\n", "harbour.4471*"),
+    ("# v-add-database ops shop wp 'Lantern-4471!' mysql localhost\n", "Lantern-4471!"),
+    (
+        "UPDATE zorb_settings SET setting_value='Kq8!mZ2xLp4Wv7' WHERE setting_name='zorb_admin_password';\n",
+        "Kq8!mZ2xLp4Wv7",
+    ),
+    (
+        "curl -fsS https://cron.zorb.example/ping/4f9c2e71-b04d-4d85-a29c-3e0d7b1f48e2/start\n",
+        "4f9c2e71-b04d-4d85-a29c-3e0d7b1f48e2",
+    ),
 ]
 
 
@@ -317,6 +336,11 @@ def test_each_is_streamed_as_it_is_redacted_whole() -> None:
         '<entry name="Content-Type">\n  <value>application/json-patch</value>\n</entry>\n',
         "foo; ZORB_SECRET=abc(def)&ghi1\n",  # shell after a statement
         "User.objects.create_user('john', 'lennon@zorb.example', password)\n",  # a variable
+        '\'(("PATH" . "/usr/local/bin/zorb-tools") ("EDITOR" . "emacsclient-nw-2"))\n',  # no secret's name
+        "auth = ('zorb', 'x')\n",
+        "# v-list-databases ops plain json\n",
+        "UPDATE wp_options SET option_value = 'https://zorb.example' WHERE option_name = 'siteurl';\n",
+        "GET /api/ping/status-of-the-service-now HTTP/1.1\n",  # words
     ],
 )
 def test_look_alikes_stay(text: str) -> None:

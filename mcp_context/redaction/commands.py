@@ -2,11 +2,11 @@
 call (``smtp.login(user, 'pw')``, ``conn.simple_bind_s(dn, 'pw')``, ``new NetworkCredential(user, "pw")``, a
 credentials call's last literal), a password piped into a command that reads it from its input (``echo 'pw' | docker
 login --password-stdin``) or a value into one that stores it under a secret's name, the password a user verb sets
-(``add_user u pw``), ``auth user:pw``, the value a secret store's command sets under a name that says secret (``gh
-secret set API_TOKEN --body v``, ``aws ssm put-parameter --name /x/DB_PASSWORD --value v``), the password of ``AUTH``
-in Redis' protocol, and the ``user/password@`` of an Oracle connect descriptor. Each is a pattern, to find the place,
-and a judgement in Python of the value: the same calls and commands take names, hosts and files far more often than
-passwords."""
+(``add_user u pw``; administration tools' own, see positional), ``auth user:pw``, the value a secret store's command
+sets under a name that says secret (``gh secret set API_TOKEN --body v``, ``aws ssm put-parameter --name
+/x/DB_PASSWORD --value v``), the password of ``AUTH`` in Redis' protocol, and the ``user/password@`` of an Oracle
+connect descriptor. Each is a pattern, to find the place, and a judgement in Python of the value: the same calls and
+commands take names, hosts and files far more often than passwords."""
 
 from __future__ import annotations
 
@@ -33,22 +33,24 @@ _URL = r"[A-Za-z][A-Za-z0-9+.\-]{0,16}://"
 #: host before it: literals, names, attributes) and the next a literal: the password (``NetworkCredential(user,
 #: "pw")``, a build tool's ``Credentials("realm", "host", "user", "pw")``).
 LOGIN_CALL = (
-    r"(?i:login|bind_s|credentials?|authenticat(?:e|ion)|auth=?|basic(?:_?auth)?|connect|getconnection|__construct"
+    r"(?i:login|bind_s|credentials?|authenticat(?:e|ion)|auth(?:[ \t]{0,4}=[ \t]{0,4})?|basic(?:_?auth)?|connect"
+    r"|getconnection|__construct"
     r"|pdo|x509certificate2)\("
     + _SPACE
     + rf"(?:(?:(?P<q1>\\{{0,8}}['\"]){_QUOTED}{{0,256}}(?P=q1)|[A-Za-z_][A-Za-z0-9_.\[\]]{{0,64}})"
     rf"{_SPACE},{_SPACE}){{1,3}}(?:Some\()?(?P<q>\\{{0,8}}['\"])(?!{_URL})(?P<secret>{_QUOTED}{{8,256}})(?P=q)"
     r"(?:\)|\.to\w{1,16}\(\))?[ \t]{0,8}[,)]"  # Rust's ``Some("pw")``, Java's ``"pw".toCharArray()``
 )
-#: As code spells them (``NetworkCredential(``, ``HTTPBasicAuth(``, requests' ``auth=(``), and a database's connect
-#: call given a data source, a user and the password (``DriverManager.getConnection(url, "user", "pw")``, Perl DBI's
-#: ``connect``, ``new PDO(dsn, user, pw)`` and a stack trace's ``PDO->__construct(...)``), a certificate's file and its
-#: password (``new X509Certificate2("x.pfx", "pw")``); not ``bind(``, which JavaScript calls everywhere. A
-#: ``connect(`` with other arguments (a host and a port) is no match: its last literal is made as a password.
+#: As code spells them (``NetworkCredential(``, ``HTTPBasicAuth(``, requests' ``auth=(``, ``session.auth = (``), and a
+#: database's connect call given a data source, a user and the password (``DriverManager.getConnection(url, "user",
+#: "pw")``, Perl DBI's ``connect``, ``new PDO(dsn, user, pw)`` and a stack trace's ``PDO->__construct(...)``), a
+#: certificate's file and its password (``new X509Certificate2("x.pfx", "pw")``); not ``bind(``, which JavaScript
+#: calls everywhere. A ``connect(`` with other arguments (a host and a port) is no match: its last literal is made as
+#: a password.
 LOGIN_CALL_ANCHORS = (
     "login(", "Login(", "bind_s(", "Credential(", "credential(", "Credentials(", "credentials(", "authenticate(",
     "Authenticate(", "Auth(", "auth=(", "Authentication(", "basic(", "basic_auth(", "BasicAuth(", "connect(",
-    "Connect(", "getConnection(", "__construct(", "PDO(", "X509Certificate2(",
+    "Connect(", "getConnection(", "__construct(", "PDO(", "X509Certificate2(", "auth = (", "auth= (", "auth =(",
 )  # fmt: skip
 
 
@@ -247,46 +249,6 @@ ANSWERED = (
     rf"(?P<q>\\{{0,8}}['\"])(?P<secret>{_ARG}{{6,256}}?)(?:\\{{1,2}}[rn])?(?P=q)"
 )
 ANSWERED_ANCHORS = ("expect",)
-
-
-#: Tools that take a user and then a password by position, with the options that put them so: Apache's
-#: ``htpasswd -b file user pw`` (``-b``: the password on the command line), unixODBC's ``isql DSN user pw``,
-#: Windows' ``net user name pw /add`` and ``net use \\host\share pw /user:name``, a package index's login kept by
-#: Poetry (``poetry config http-basic.NAME user pw``), SAP HANA's secure store (``hdbuserstore SET KEY host:port
-#: user pw``), macOS's ``dscl . -passwd /Users/name pw``, qpdf's ``--encrypt user-pw owner-pw``, iRODS' ``iinit pw``
-#: a Synology NAS's ``synouser --setpw user pw``, SteamCMD's ``+login user pw``, ``idevicebackup2 encryption on pw``,
-#: Android Backup Extractor's ``abe.jar unpack in out pw`` and the MinIO client's ``mc alias set NAME URL ACCESS
-#: SECRET`` (``mc config host add`` before it), MAAS's ``maas login PROFILE URL KEY`` and ``deluge-console "connect
-#: HOST:PORT USER PW"``.
-POSITIONAL = (
-    r"\b(?:htpasswd(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}?[ \t]{1,4}-[A-Za-z]{0,3}b[A-Za-z]{0,3}"
-    r"(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}"
-    rf"(?:[ \t]{{1,4}}{_ARG}{{1,256}})?[ \t]{{1,4}}{_ARG}{{1,64}}"
-    rf"|isql(?:[ \t]{{1,4}}-[A-Za-z]{{1,8}}){{0,4}}[ \t]{{1,4}}{_ARG}{{1,128}}[ \t]{{1,4}}{_ARG}{{1,64}}"
-    rf"|(?i:net[ \t]{{1,4}}user)[ \t]{{1,4}}(?:\"[^\"\n]{{1,64}}\"|{_ARG}{{1,64}})"
-    rf"|(?i:net[ \t]{{1,4}}use)[ \t]{{1,4}}(?:(?:[A-Za-z]:|\*)[ \t]{{1,4}})?\\{{2,4}}{_UNC}{{1,256}}"
-    r"(?:[ \t]{1,4}/(?i:user|u):[^\s/]{1,128})?"
-    rf"|http-basic\.[A-Za-z0-9_.\-]{{1,64}}[ \t]{{1,4}}{_ARG}{{1,64}}"
-    rf"|hdbuserstore(?:[ \t]{{1,4}}-[A-Za-z]{{1,8}}){{0,4}}[ \t]{{1,4}}(?i:set)(?:[ \t]{{1,4}}{_ARG}{{1,256}}){{3}}"
-    rf"|dscl[ \t]{{1,4}}{_ARG}{{1,128}}[ \t]{{1,4}}-passwd[ \t]{{1,4}}{_ARG}{{1,128}}"
-    rf"|qpdf(?:[ \t]{{1,4}}{_ARG}{{1,128}}){{0,6}}?[ \t]{{1,4}}--encrypt|iinit"
-    rf"|synouser[ \t]{{1,4}}--setpw[ \t]{{1,4}}{_ARG}{{1,64}}"
-    rf"|(?<=\+)login[ \t]{{1,4}}{_ARG}{{1,64}}"
-    rf"|idevicebackup2(?:[ \t]{{1,4}}-[A-Za-z]{{1,2}}[ \t]{{1,4}}{_ARG}{{1,64}}){{0,3}}"
-    rf"[ \t]{{1,4}}encryption[ \t]{{1,4}}on"
-    rf"|abe\.jar[ \t]{{1,4}}(?:un)?pack(?:-kk)?[ \t]{{1,4}}{_ARG}{{1,256}}[ \t]{{1,4}}{_ARG}{{1,256}}"
-    rf"|\bmc[ \t]{{1,4}}(?:alias[ \t]{{1,4}}set|config[ \t]{{1,4}}host[ \t]{{1,4}}add)"
-    rf"(?:[ \t]{{1,4}}{_ARG}{{1,256}}){{3}}"
-    rf"|\bmaas[ \t]{{1,4}}login[ \t]{{1,4}}{_ARG}{{1,64}}[ \t]{{1,4}}{_ARG}{{1,256}}"
-    rf"|deluge-console[ \t]{{1,4}}\\{{0,8}}[\"']?connect[ \t]{{1,4}}{_ARG}{{1,128}}[ \t]{{1,4}}{_ARG}{{1,64}})"
-    rf"[ \t]{{1,4}}(?P<q>['\"]?)(?P<secret>[^\s/\"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]{_ARG}{{5,255}})(?P=q)"
-    r"(?=[\s;|&)]|\\[nrt]|$)"
-)
-POSITIONAL_ANCHORS = (
-    "htpasswd", "isql", "net use", "NET USE", "Net use", "net user", "NET USER", "Net user", "http-basic.",
-    "hdbuserstore", "dscl", "qpdf", "iinit", "synouser", "login ", "idevicebackup2", "abe.jar", "mc alias", "mc config",
-    "maas login", "deluge-console",
-)  # fmt: skip
 
 
 #: A literal key handed to a call that signs, verifies, encrypts or keeps sessions with it, by position: a JWT

@@ -105,9 +105,10 @@ NAME_VALUE = (
 )
 NAME_VALUE_ANCHORS = ('"name"', '"key"', "'name'", "'key'", "name:", "name=", '\\"name\\"', '\\"key\\"')
 #: A header given as a pair of strings (gRPC's metadata, ``(('authorization', 'Key v'),)``; a list's ``["X-Api-Key",
-#: "v"]``), judged as a name and a value are.
+#: "v"]``; a Lisp's dotted pair in an association list, ``("API_TOKEN" . "v")``), judged as a name and a value are.
 PAIR = (
-    r"[(\[][ \t]{0,4}(?P<nq>\\{0,8}[\"'])(?P<name>[A-Za-z0-9_.:\-]{1,64})(?P=nq)[ \t]{0,4},[ \t]{0,4}"
+    r"[(\[][ \t]{0,4}(?P<nq>\\{0,8}[\"'])(?P<name>[A-Za-z0-9_.:\-]{1,64})(?P=nq)"
+    r"[ \t]{0,4}(?:,|(?<=[ \t])\.(?=[ \t]))[ \t]{0,4}"
     r"(?P<vq>\\{0,8}[\"'])(?:(?P<scheme>[A-Za-z][A-Za-z\-]{1,24}) )?(?P<secret>[^\"'\\\s]{6,2048})(?P=vq)"
     r"[ \t]{0,4}[)\]]"
 )
@@ -130,5 +131,25 @@ def name_value(match: re.Match[Any], text: str | bytes) -> bool:
     if match.group("scheme") is not None and not schemed:
         return False
     if schemed or secret_name(name):
+        return plausible_value(value, generic.password_name(name))
+    return generic.key_name(name) and random_value(value)
+
+
+#: A settings table's row set by SQL, its value first and its name in the ``WHERE`` clause (ProxySQL's ``UPDATE
+#: global_variables SET variable_value='admin:pw' WHERE variable_name='admin-admin_credentials'``, WordPress'
+#: ``option_value`` and ``option_name``), judged as a value given under the name.
+SQL_SETTING = (
+    r"(?i:value)[ \t]{0,4}=[ \t]{0,4}(?P<q>\\{0,8}['\"])(?P<secret>[^'\"\\\n]{6,2048})(?P=q)(?:[ \t\r\n]|\\n){1,8}"
+    r"(?i:where)[ \t]{1,4}[A-Za-z0-9_.`]{0,48}?(?i:name|key)`?[ \t]{0,4}=[ \t]{0,4}(?P<nq>\\{0,8}['\"])"
+    r"(?P<name>[A-Za-z0-9_.:\-]{1,64})(?P=nq)"
+)
+SQL_SETTING_ANCHORS = tuple(f"value{sep}{q}" for sep in ("=", " = ") for q in ("'", '"', '\\"'))
+
+
+def sql_setting(match: re.Match[Any], text: str | bytes) -> bool:
+    """Whether the setting's name says secret and its value is one (a key's name: when random)."""
+    name = ascii_of(match.group("name"))
+    value = ascii_of(match.group("secret"))
+    if secret_name(name):
         return plausible_value(value, generic.password_name(name))
     return generic.key_name(name) and random_value(value)

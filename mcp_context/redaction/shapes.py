@@ -363,9 +363,10 @@ def bundler(match: re.Match[Any], text: str | bytes) -> bool:
 
 
 #: A token as a part of a URL's path, after a part that says token (``/t/<token>/``: a package channel's, a
-#: registry's; ``/token/<token>``): a prefix word or two and a UUID, or random.
-PATH_TOKEN = r"/(?:t|token|tokens)/(?P<secret>[A-Za-z0-9_\-]{20,256})(?=[/?#\s\"'<>]|\\|$)"
-PATH_TOKEN_ANCHORS = ("/t/", "/token/", "/tokens/")
+#: registry's; ``/token/<token>``) or that it is pinged (a cron monitor's ``/ping/<uuid>``, Healthchecks' and its
+#: kind: whoever holds the URL reports the job): a prefix word or two and a UUID, or random.
+PATH_TOKEN = r"/(?:t|token|tokens|ping)/(?P<secret>[A-Za-z0-9_\-]{20,256})(?=[/?#\s\"'<>]|\\|$)"
+PATH_TOKEN_ANCHORS = ("/t/", "/token/", "/tokens/", "/ping/")
 
 
 def path_token(match: re.Match[Any], text: str | bytes) -> bool:
