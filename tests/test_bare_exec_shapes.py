@@ -2,7 +2,9 @@
 file's text on standard input apart from its argv: a failure is read from the output's own shape (diagnostics at
 places, a checker named inside a subshell, a parser's place), a file is written by ``tee PATH`` fed its text, and
 a fix is told by lines a reader can follow; a place told as ``file, line N:`` under the line it echoes, and in little
-room each failure named by the program it ran. Invented examples, none from a corpus part."""
+room each failure named by the program it ran; a parser's words at a place over its context, a validator's verdict
+with its labelled reason, a program's first error under one head, and lines that only say errors occurred or give a
+code. Invented examples, none from a corpus part."""
 
 from __future__ import annotations
 
@@ -140,3 +142,42 @@ def test_failures_in_a_short_range_are_each_told_with_their_cause(tmp_path: Path
 
 def _call(call_id: str, arguments: dict[str, str]) -> dict[str, object]:
     return {"id": call_id, "type": "function", "function": {"name": "shell", "arguments": json.dumps(arguments)}}
+
+
+def test_a_parsers_words_at_a_place_over_its_context_failed_without_an_exit_code() -> None:
+    text = (
+        "src/zorb.rkt:3:0: read-syntax: expected a `)` to close `(`\n  possible cause: a missing `)` before line 5\n"
+        "  context...:\n   /usr/share/zorb/reader.rkt:214:17: body\n"
+    )
+    reading = failures.read_command(text, "zorbc make src/zorb.rkt")
+    assert reading.failed and "expected a `)` to close `(`" in (reading.line or "")
+    assert not failures.read_command("src/zorb.rkt:3:0: defined here\n", "zorbc make src/zorb.rkt").failed
+
+
+def test_a_validators_verdict_fails_the_run_and_its_labelled_reason_is_told() -> None:
+    text = (
+        "data/zorb.xml is not valid\nfailed validating <Element 'till' at 0x7f2> with ZorbGroup(model='seq'):\n\n"
+        "Reason: Unexpected child with tag 'itme' at position 2.\n\nSchema component:\n\n  <xs:sequence>\n"
+    )
+    reading = failures.read_command(text, "zorb-validate --schema s.xsd data/zorb.xml")
+    assert reading.failed and "Reason: Unexpected child with tag 'itme' at position 2." in (reading.line or "")
+    assert not failures.read_command("data/zorb.xml is valid\n", "zorb-validate --schema s.xsd data/zorb.xml").failed
+
+
+def test_of_errors_a_program_printed_under_one_head_the_first_is_the_reason() -> None:
+    text = (
+        'zorbq: Running query from file q.rq\nzorbq: Error -  - The prefix in "shop:name" was not declared.\n'
+        "zorbq: Error - URI file:///w/q.rq:4 - syntax error, unexpected $end\n"
+    )
+    assert reasons.reason(text) == 'zorbq: Error -  - The prefix in "shop:name" was not declared.'
+
+
+def test_a_line_that_says_errors_occurred_or_a_code_gives_way_to_the_error_printed() -> None:
+    text = (
+        "zorbd: config validation run, master config etc/z.conf\n"
+        "zorbd: module name 'omfiel' is unknown [try https://zorb.example/e/2209 ]\n"
+        "zorbd: error during parsing file etc/z.conf, on or before line 5: errors occurred in file 'etc/z.conf'\n"
+        "zorbd: run failed with error -2103 (see zorb.h to learn what that number means)\n"
+    )
+    reading = failures.read_command(text + "[exit 1]\n", "zorbd -N1 -f etc/z.conf")
+    assert (reading.line or "").startswith("zorbd: module name 'omfiel' is unknown")

@@ -1,7 +1,8 @@
 """Hosts that wrap a command's output in their own envelope (a JSON object with a success flag, a content and the
 host's message; streams under bracketed labels below the host's lines), tools that print their message after an
 excerpt under a place alone on its line or close with a line that only says errors were found, and a file written
-whole where the history never showed its text. Invented examples, none from a corpus part."""
+whole where the history never showed its text, and a result an agent prints as its language's string literal after
+``Error:``. Invented examples, none from a corpus part."""
 
 from __future__ import annotations
 
@@ -191,3 +192,10 @@ def test_a_hosts_envelope_of_a_failure_flag_and_its_error_text_is_read_for_the_t
     answer = json.dumps({"success": False, "err": said + "<shell_run_error>"}).replace("<", "\\u003c")
     reading = failures.read_command(answer, "sh -c 'yangcheck a.yang'")
     assert reading.failed and reading.line == 'a.yang:4: error: type "unit3" not found'
+
+
+def test_a_result_printed_as_a_string_literal_after_error_is_read_as_its_text() -> None:
+    text = 'Error: "Command exited with code 1\\n\\nzorbq: Error - The prefix in \\"shop:name\\" was not declared.\\n"'
+    reading = failures.read_command(text, "zorbq q.rq")
+    assert reading.failed and reading.exit_code == 1
+    assert reading.line == 'zorbq: Error - The prefix in "shop:name" was not declared.'

@@ -18,10 +18,12 @@ OCCURRED = re.compile(
 POINTS_BACK = r"\bsee (?:the )?(?:previous|above|earlier)\b|\blook (?:above|back)\b|\(code \d+\)"
 BEFORE = re.compile(rf"(?i){POINTS_BACK}")
 #: A line that says why elsewhere: only that a command ended with a status (``ERROR  run failed: command  exited
-#: (1)``), a pointer to the errors printed before it or to a log (``see previous errors``, ``see the compiler
-#: error output for details``), or an exception whose message is only a path (``CompileError: /w/stats.pyx``).
+#: (1)``, ``run failed with error -2103``), a pointer to the errors printed before it or to a log (``see previous
+#: errors``, ``see the compiler error output for details``), or an exception whose message is only a path
+#: (``CompileError: /w/stats.pyx``).
 ELSEWHERE = re.compile(
     r"(?i)\b(?:exited|exit (?:code|status)|returned non-zero)\W*(?:with )?\(?-?\d+\)?\W*$|"
+    r"\bfailed with (?:error|exit code|code|status) -?\d+\b|"  # rsyslog's ``run failed with error -2103 (see ...)``
     rf"{POINTS_BACK}|\bsee (?:the )?[\w ]{{0,30}}\b(?:output|log)s? for details\b|"
     r"^[\w.]*(?:Error|Exception): [\w./-]+\.\w{1,8}$|"
     r"\b(?:due to|because of) (?:the |its )?warnings?\b"  # ``FAILED due to warnings``: the warnings say why

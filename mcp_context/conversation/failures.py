@@ -16,13 +16,12 @@ import re
 from dataclasses import dataclass
 
 from .causes import BARE, joined, owner, said_below, with_below
+from .edges import ERROR_LINE, error_at_edge
 from .elsewhere import BEFORE, ELIDED, ELSEWHERE, OCCURRED, WRAPPED
 from .failure_rules import RULES, Rule
 from .host_lines import FAILED_WORD, checks, host_lead, programs, said_failed, under_lead
 from .leads import lead_before
 from .reasons import (
-    ERROR_LINE,
-    error_at_edge,
     own_diagnostic,
     reason,
     score,

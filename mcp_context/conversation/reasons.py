@@ -13,13 +13,12 @@ from __future__ import annotations
 import re
 
 from .causes import banner, joined
-from .elsewhere import STOPPED
-from .failure_rules import ERROR_LED
+from .elsewhere import OCCURRED, STOPPED
 
 __all__ = [
-    "ERROR_LINE",
+    "CROSSED",
+    "FAILED_COUNT",
     "QUOTED",
-    "error_at_edge",
     "marker",
     "message",
     "own_diagnostic",
@@ -84,6 +83,8 @@ _RULE = re.compile(
 #: A message given as a value of a key that says so (``message: "must be integer"``, ``"reason": ...``): an error
 #: object dumped as JSON, YAML or a language's literal.
 _KEYED = re.compile(r"""(?i)^\W{0,3}(?:message|msg|reason|description|detail)s?\W{0,2}\s*[:=]\s*["'`]""")
+#: A line labelled as the reason or the cause (``Reason: Unexpected child with tag 'itme' at position 2.``).
+_REASON_LABEL = re.compile(r"(?i)^\W{0,3}(?:reason|cause|root cause)\s*:\s*\S")
 #: A figure under a label (``Undefined: 0``, ``Total lines of code: 3``, ``Time: 0.2s``): a metric, never a reason.
 _METRIC = re.compile(r"^[\w\s(),#.'/-]{1,80}:\s*[\d.,]+\s*(?:%|s|ms|[kMG]?B)?$")
 #: What was wanted beside what came: an assertion's message even without a severity word.
@@ -143,15 +144,15 @@ def reason(text: str) -> str | None:
     failed with no line worse than a warning failed on its warnings (a linter, a checker run strictly): the
     warnings are then read as reasons."""
     scored = _scored(text)
-    if all(tally(line) or _FAILED_COUNT.search(line) for _, _, line in scored):  # none, or only a count of issues:
+    if all(tally(line) or FAILED_COUNT.search(line) for _, _, line in scored):  # none, or only a count of issues:
         # the warnings it counts say why
         scored = _scored(text, warned=True) or scored
     if not scored:
         return None
-    if len(scored) > 1 and STOPPED.search(scored[0][2]):  # the run's last words that it stopped for its errors
-        scored = [s for s in scored if not STOPPED.search(s[2])] or scored  # give way to the errors
+    if len(scored) > 1 and _gives_way(scored[0][2]):  # it stopped for its errors, or errors occurred: not which
+        scored = [s for s in scored if not _gives_way(s[2])] or scored  # give way to the errors
     value, start, line = scored[0]
-    earlier = [s for s in scored[1:] if s[1] < start and _same_kind(s[2], line)]
+    earlier = [s for s in scored[1:] if s[1] < start and (_same_kind(s[2], line) or _same_head(s[2], line))]
     if earlier:  # two findings of one kind (a linter's two messages of a rule): the first printed caused the rest
         value, start, line = min(earlier, key=lambda s: s[1])
     first = _unframed(_message(text, start, line))
@@ -166,6 +167,13 @@ def reason(text: str) -> str | None:
     return first
 
 
+def _gives_way(line: str) -> bool:
+    """Whether a line says only that the run stopped for its errors, or that errors occurred (rsyslog's ``error during
+    parsing file a.conf ...: errors occurred in file 'a.conf' around line 5``): the errors it speaks of, printed
+    before or after it, say why."""
+    return STOPPED.search(line) is not None or OCCURRED.search(line) is not None
+
+
 def _unframed(line: str) -> str:
     """A verdict drawn inside a rule, told without the rule's dashes."""
     framed = _VERDICT_FRAMED.match(line)
@@ -173,6 +181,17 @@ def _unframed(line: str) -> str:
 
 
 _KIND_WORDS = 4
+
+
+#: A program's own error line, headed by its name and the severity (``roqet: Error - ...``, ``gpasm: error: ...``).
+_PROGRAM_ERROR = re.compile(r"^(?P<head>[\w.+-]{1,40}: (?:error|Error|ERROR|fatal|Fatal|FATAL)\b)")
+
+
+def _same_head(a: str, b: str) -> bool:
+    """Whether two lines are errors a program printed under one head (its name and ``Error``): of errors it printed
+    one after another, the first caused the rest (a query's undeclared prefix, then its syntax error at the end)."""
+    first, second = _PROGRAM_ERROR.match(a), _PROGRAM_ERROR.match(b)
+    return first is not None and second is not None and first["head"] == second["head"]
 
 
 def _same_kind(a: str, b: str) -> bool:
@@ -314,7 +333,7 @@ def _score(line: str, warned: bool = False) -> float:
         value += 2.0  # an error named by its kind
     if _FRAMED.search(line) and value > 0:
         value += 2.0  # a word of failure framed as a section's banner (``+++++ Timeout +++++``, ``=== ERRORS ===``)
-    if _LOCATED.match(line) or (value == 0 and _CROSSED.match(line)):  # a finding at a place, or one in no words
+    if _LOCATED.match(line) or (value == 0 and CROSSED.match(line)):  # a finding at a place, or one in no words
         # but a cross (``[✖] docs/a.md → Status: 400``; a test's name beside its cross says it failed already)
         value += 2.0  # a message about a place, as compilers and linters print a finding
     if _LEVEL.search(line[:80]):
@@ -325,6 +344,8 @@ def _score(line: str, warned: bool = False) -> float:
         value += 2.0
     if _KEYED.match(message):
         value += 1.5  # the message of an error object
+    elif _REASON_LABEL.match(message):
+        value += 2.0  # a line the tool labels as the reason, under the line that says what failed
     if _PLACE.search(line):
         value += 1.5  # a message about a place in a file
     if _PHRASE.search(said):
@@ -389,60 +410,11 @@ _AHEAD = 2.0  # the scorer's line must read clearly more like a reason than the 
 _TWO = 280  # two lines told together fit the room of a failure's line (``calls.FAILURE_CHARS``)
 
 
-ERROR_LINE = re.compile(ERROR_LED)
-_EDGE_LINES = 3
-
-
-def error_at_edge(text: str) -> bool:
-    """A line that reads as an error among an output's first or last few lines: a tool that stops on an error says
-    so first (``Error: ...`` and nothing after) or last (a script's output, then ``Error in f() : ...``), led by the
-    word error or reading as a failure by itself (``reasons.severe``). In the middle of a long output such a line
-    is more often a log printed."""
-    edges = _edges(text)
-    if ("rror" in text or "RROR" in text) and any(ERROR_LINE.match(ln) for ln in edges):
-        return True
-    if any(marker(ln) for ln in edges[:_EDGE_LINES][:-1]):  # ``Error:``, ``rake aborted!``: its message below it
-        return True
-    if any(_CROSSED.match(ln) or _TRACE_HEAD.match(ln) for ln in edges):
-        return True
-    if _closing_stack(edges) or any(_FAILED_COUNT.search(ln) for ln in edges[-_EDGE_LINES:]):
-        return True
-    if edges and _CLOSING_VERDICT.match(edges[-1]):
-        return True
-    return any(severe(ln) for ln in edges)
-
-
-#: A frame of a stack as the languages that print one on an uncaught error write it: JavaScript's and Java's
-#: ``at f (src/a.js:3:9)`` / ``at a.B.f(B.java:12)``, Ruby's ``from lib/a.rb:4:in 'f'``, PHP's ``#1 /a.php(12): f()``,
-#: C#'s ``at A.F() in /a.cs:line 12``, Go's ``\t/app/main.go:12 +0x1d``.
-_STACK_FRAME = re.compile(
-    r"^[ \t]*(?:at [^\s(]+(?: \[as \w+\])? ?\(?[^()\s]+:\d+(?::\d+)?\)?|at [\w$.<>]+\([\w$.]+:\d+\)|"
-    r"at async \S+|at \S+ \(node:[\w/:]+\)|from \S+:\d+:in\b|#\d+ \S+\(\d+\): |at .+ in \S+:line \d+|"
-    r"\S+\.go:\d+ \+0x[0-9a-f]+)"
-)
-
-
-#: A run's last words that say only that it failed (``Deploy failed``, ``1/1 modules FAILED unittests``, ``Error!
-#: Issues detected.``, ``sha256sum: WARNING: 1 computed checksum did NOT match``): what failed is said above.
-_CLOSING_VERDICT = re.compile(
-    r"^\W*(?!.*\b(?:0|no|none|nothing) (?:\w+ )?(?:failed|FAILED))(?:[\w/-]+ ){0,3}(?:failed|FAILED|aborted|ABORTED)"
-    r"(?: [\w/-]+)?[.!]?\s*$|^\W*Error! \S|"
-    r"\bdid NOT match\b|^\W*(?:BUILD|DEPLOY|CHECK|VALIDATION) FAIL"
-)
-
-
-def _closing_stack(edges: list[str]) -> bool:
-    """Whether the output ends on a stack's frames (two or more) under a line that is none: a program that printed
-    its stack last stopped on an uncaught error."""
-    frames = [_STACK_FRAME.match(ln) is not None for ln in edges]
-    return sum(frames[-_EDGE_LINES:]) >= 2 and frames[-1] and not all(frames)
-
-
 #: A count of failed tests or errors above zero, the run's closing verdict in any runner's or checker's words
 #: (``1 FAILED TEST``, ``Total errors found: 1``, ``Issues found: 1 in 1 file``, ``Found 1 dependency issue.``,
 #: ``1 out of 1 hunk FAILED``, ``RESULT: FAILED``, ``You planned 2 tests, but ran 0``); warnings are not counted (a
 #: run may pass with them).
-_FAILED_COUNT = re.compile(
+FAILED_COUNT = re.compile(
     r"(?i)\b[1-9]\d* (?:FAILED (?:TESTS?|hunks?)|(?:tests?|specs?|examples?|checks?|hunks?) failed|failing)\b|"
     r"\b(?:total errors found|issues found|errors found|failures|errors)\s*:\s*[1-9]|"
     r"\bfound [1-9]\d* (?:[\w-]+ ){0,2}(?:issues?|errors?|problems?|violations?)\b|"
@@ -460,23 +432,6 @@ _FRAMED_WORDS = 3
 #: A finding led by the cross a tool marks a failed check with (``✖  subject may not be empty``, ``✗ renders``),
 #: the tick being its passed one; not a tally that counts no error (ESLint's reporter crosses ``2 problems (0 errors,
 #: 2 warnings)``, a run that passed with warnings).
-_CROSSED = re.compile(
+CROSSED = re.compile(
     r"^[ \t]*\[?[✖✗✘❌]\]?[ \t]+(?![^\n]*\b(?:0|no) (?:errors?|failures?)\b)\S"
 )  # also in brackets: ``[✖] docs/a.md``
-#: A stack's dump announced on a line of its own (``stack traceback:``, ``Stack trace:``, ``Backtrace:``): the
-#: program stopped on an error.
-_TRACE_HEAD = re.compile(r"(?i)^[ \t]*(?:stack traceback|stack trace|backtrace|call stack)[ \t]*:?[ \t]*$")
-
-
-_EDGE_CHARS = 4_000  # where an output's first and last lines are looked for: a long output is not split whole
-
-
-def _edges(text: str) -> list[str]:
-    """An output's first and last few non-blank lines (all of them when there are few)."""
-    if len(text) > 2 * _EDGE_CHARS:
-        head = [ln for ln in text[:_EDGE_CHARS].splitlines()[:-1] if ln.strip()][:_EDGE_LINES]
-        tail = [ln for ln in text[-_EDGE_CHARS:].splitlines()[1:] if ln.strip()][-_EDGE_LINES:]
-        if len(head) == len(tail) == _EDGE_LINES:
-            return head + tail
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    return lines if len(lines) <= 2 * _EDGE_LINES else lines[:_EDGE_LINES] + lines[-_EDGE_LINES:]

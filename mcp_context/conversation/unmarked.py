@@ -18,10 +18,11 @@ _DIFF = re.compile(r"^(?:--- \S|\+\+\+ \S|@@ [-+\d, ]+ @@|diff \S|Diff in \S)", 
 _NAMED = re.compile(r"^(?:\+\+\+ (?!-(?:\s|$))|Diff in )\S")
 #: A place in a file named anywhere in a line (``left-pad  package.json:9:6``, a parser's ``in "a.yaml", line 2``,
 #: ``rpc/a.x, line 6:`` as rpcgen and Sun's compilers put it), or a file named before what was found in it
-#: (``src/a.py: Unused imports detected``, ``b.iso: FAILED``).
+#: (``src/a.py: Unused imports detected``, ``b.iso: FAILED``), or said not to be valid (``data/a.xml is not valid``).
 _PLACED = re.compile(
     r"(?:^|\s)[\w./-]+\.\w{1,8}:\d+(?::\d+)?(?::?\s|:(?=[A-Za-z])|$)|\bin \"[\w./-]+\.\w{1,8}\", line \d+|"
     r"(?:^|\s)\"?[\w./-]+\.\w{1,8}\"?, line \d+:\s|"
+    r"^\s*[\w./-]+\.\w{1,8} (?:is not valid|is invalid|does not validate|failed validation|is not well-formed)\b|"
     r"^\s*[\w./-]+\.\w{1,8}:\s+(?=[^\n]*\b(?i:detected|found|unused|missing|invalid|failed|mismatch\w*)\b)"
 )
 #: A heading over a list of findings (``Unused dependencies (1)``, ``Unused exports:``).
@@ -114,8 +115,9 @@ _SHOWS_LINES = {"grep", "egrep", "fgrep", "rg", "ag", "ack", "git", "cat", "nl",
 
 
 def diagnosed(text: str, programs: set[str]) -> str | None:
-    """The first diagnostic of an output made of nothing but diagnostics at places (each with the excerpt indented
-    under it), when its message reads as an error (a sign of one, not a warning or a note): a build step run with no
+    """The first diagnostic of an output made of nothing but diagnostics at places (each with the excerpt or the
+    context indented under it), when its message reads as an error (a sign of one, or a parser's words for what it
+    wanted; not a warning or a note): a build step run with no
     exit code shown failed so, as a compiler's error lines say. None for any other output, and for programs that
     print files' lines at places."""
     lines = [ln for ln in text.split("\n") if ln.strip()]
@@ -124,4 +126,14 @@ def diagnosed(text: str, programs: set[str]) -> str | None:
     if not all(_DIAGNOSTIC.match(ln) or ln[:1] in (" ", "\t") for ln in lines):
         return None
     found = (ln.strip() for ln in lines if _DIAGNOSTIC.match(ln) and not _MILD.search(ln))
-    return next((ln for ln in found if score(_DIAGNOSTIC.sub("", ln)) >= _ONE_SIGN), None)
+    return next((ln for ln in found if _erring(_DIAGNOSTIC.sub("", ln))), None)
+
+
+#: A parser's message, after the name of the stage that says it (``read-syntax: expected a `)` to close `(```): what
+#: it wanted and did not find.
+_PARSER_SAID = re.compile(r"^\s*(?:[\w-]+:\s*)?(?:expected|unexpected|unterminated|unclosed|unbalanced)\b")
+
+
+def _erring(message: str) -> bool:
+    """Whether a diagnostic's message reads as an error: a sign of one, or a parser's words for what it wanted."""
+    return score(message) >= _ONE_SIGN or _PARSER_SAID.match(message) is not None

@@ -10,6 +10,7 @@ that ends in an exit code, a tag named for one, a JSON value with output-like an
 from __future__ import annotations
 
 import ast
+import json
 import re
 from typing import Any
 
@@ -186,6 +187,21 @@ _FENCED_RESULT = re.compile(r"(?s)[^\n`]{1,80}:[ \t]*\n```[\w-]*\n(?P<body>.*?)\
 _OUTPUT_WAS = re.compile(r"(?im)^(?:its |the )?output (?:was|is):[ \t]*\n")
 
 
+#: A word of failure and then one string's literal, the whole of a result (an agent answering with its language's
+#: printed form of the output: Elixir's ``Error: "..."``, escapes and all).
+_QUOTED_WHOLE = re.compile(r'(?P<lead>(?:Error|Failed|Failure|Exception): )?(?P<literal>"(?:[^"\\]|\\.)*")', re.S)
+
+
+def _string_literal(literal: str) -> str | None:
+    """A double-quoted literal's text, its escapes read as JSON's (Elixir's and most languages' agree on them),
+    else as Python's; None when it is neither."""
+    try:
+        value = json.loads(literal)
+    except ValueError:
+        value = _literal_value(literal)
+    return value if isinstance(value, str) else None
+
+
 def _literal_value(text: str) -> Any:
     try:  # literal_eval builds values only (no names, no calls); a nesting too deep raises like JSON's
         return ast.literal_eval(text)
@@ -232,6 +248,10 @@ def unwrapped(text: str) -> tuple[str, int | None]:
     around = _around(text)
     if around is not None:
         return around
+    quoted = _QUOTED_WHOLE.fullmatch(text.strip()) if text.rstrip().endswith('"') else None
+    inner = _string_literal(quoted["literal"]) if quoted is not None and quoted["lead"] else None
+    if quoted is not None and inner is not None:  # ``Error: "Command exited with code 1\n\n..."``: a string's
+        return unwrapped(f"{quoted['lead']}{inner}")  # literal, as Elixir's inspect prints one, read as the text
     head = text.lstrip()[:1]
     held = head in ("{", "[", '"') or (head.isupper() and _PY_RECORD.match(text.lstrip()) is not None)
     found = _held(_loaded(text)) if held else None
