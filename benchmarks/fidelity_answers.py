@@ -12,9 +12,10 @@ answers (a run's stdout as its truncation rejoins the lines, a file numbered ``{
 numbered ``{n:4d} | ``); nanocode's bash and read answers (the output stripped or ``(empty)``, a file numbered
 ``{n:4}| ``), MCPHost's answers as the Go JSON of an MCP tool result with its ``_meta`` (its bash and filesystem
 servers) and Theia's shellExecute answer as ``JSON.stringify`` of its result; Continue's ``cn``, Agency Swarm's and
-auto-coder's answers (``fidelity_answers_cli``); AgenticSeek's, Magentic-UI's, AutoAgent's, ClawdEx's, SeaClaw's and
-Claudine's (``fidelity_answers_reply``); AIChat's, Groq Code CLI's, R2E-Gym's, Efrit's, Ponderer's, MLE-agent's,
-ikigai's, MyCoder's, mycoder-mini's, tokkibot's, TunaCode's, Blufio's and ZeptoClaw's (``fidelity_answers_tools``).
+auto-coder's answers (``fidelity_answers_cli``); AgenticSeek's, Magentic-UI's, AutoAgent's, ClawdEx's, SeaClaw's,
+Claudine's, mcphub.nvim's, Clyde's and the sandbox agent's (``fidelity_answers_reply``); AIChat's, Groq Code CLI's,
+R2E-Gym's, Efrit's, Ponderer's, MLE-agent's, ikigai's, MyCoder's, mycoder-mini's, tokkibot's, TunaCode's, Blufio's and
+ZeptoClaw's (``fidelity_answers_tools``).
 ``fidelity_corpora`` fills them from the case, the run's printed output (its last newline dropped), the exit code the
 failing run ended with, the fix's old and new text, the command and the project's folder."""
 
@@ -47,9 +48,9 @@ def answer_slots(
     ``{kwaak_start}``/``{kwaak_end}``/``{kwaak_content}``, ``{codemcp_ok}``/``{codemcp_failed}``/``{codemcp_read}``/
     ``{codemcp_snippet}``, ``{nano_output}``/``{nano_read}``, ``{mcphost_ok}``/``{mcphost_failed}``/``{mcphost_read}``
     and ``{theia_ok}``/``{theia_failed}``, with those ``fidelity_answers_cli`` makes (Continue's ``cn``, Agency Swarm
-    and auto-coder), ``fidelity_answers_reply`` (AgenticSeek, Magentic-UI, AutoAgent, ClawdEx, SeaClaw and Claudine) and
-    ``fidelity_answers_tools`` (AIChat, Groq Code CLI, R2E-Gym, Efrit, Ponderer, MLE-agent, ikigai, MyCoder,
-    mycoder-mini, tokkibot, TunaCode, Blufio and ZeptoClaw)."""
+    and auto-coder), ``fidelity_answers_reply`` (AgenticSeek, Magentic-UI, AutoAgent, ClawdEx, SeaClaw, Claudine,
+    mcphub.nvim, Clyde and the sandbox agent) and ``fidelity_answers_tools`` (AIChat, Groq Code CLI, R2E-Gym, Efrit,
+    Ponderer, MLE-agent, ikigai, MyCoder, mycoder-mini, tokkibot, TunaCode, Blufio and ZeptoClaw)."""
     lines = before.split("\n")
     kept = lines[:-1] if before.endswith("\n") else lines  # str.lines() in Rust, readlines() in Python
     return {
@@ -63,6 +64,7 @@ def answer_slots(
         **cli.answer_slots(output, before, after, abs_path, code, root),
         **reply.answer_slots(output, before, after, code, root, abs_path, command),
         **reply.claw_slots(output, before, code),
+        **reply.shell_slots(output, before, code, command, old, new, root),
         **tools.answer_slots(output, before, after, abs_path, code, old, new, root),
         **tools.efrit_slots(output, before, after, abs_path, old, root),
         **tools.json_agent_slots(output, before, code, command),

@@ -9,7 +9,12 @@ text browser's viewport). Three personal agents answer a read with the file's te
 its own language's words (``claw_slots``): ClawdEx's exec and read (a failure as ``Error: `` and Elixir's ``inspect``
 of ``Command exited with code N``, a blank line and the output, quoted and escaped and cut past 4,096 characters;
 a read as the text split on newlines, kept to 2,000 lines and 50,000 characters), SeaClaw's file_read (the text,
-kept to 512 KB) and Claudine's ReadFiles (the text as it is). ``fidelity_answers`` merges them into its slots."""
+kept to 512 KB) and Claudine's ReadFiles (the text as it is). Three more answer a run in words of their own
+(``shell_slots``): the execute_command of mcphub.nvim's Neovim server (the command, the folder and the exit code over
+the output's lines that are not blank), Clyde's run_bash (a failure as ``Command failed with exit code N: COMMAND``,
+``Output:`` and the output, with hints chosen by the exit code and the command's words) and patch_file (the bytes
+replaced), and the sandbox agent's bash (the output, or ``exited with status N`` for a failure that printed nothing).
+``fidelity_answers`` merges them into its slots."""
 
 from __future__ import annotations
 
@@ -202,3 +207,61 @@ def elixir_inspect(text: str) -> str:
     head = text[:ELIXIR_PRINTABLE]
     body = "".join(ELIXIR_ESCAPES.get(ch, ch) for ch in head).replace("#{", "\\#{")
     return f'"{body}"' + (" <> ..." if len(text) > ELIXIR_PRINTABLE else "")
+
+
+#: The hints Clyde's run_bash adds under a failed run's output, by exit code (an exit code of 1 by the command's words).
+CLYDE_HINTS = {
+    127: (
+        "Exit code 127 typically means 'command not found'.",
+        "Suggestions:",
+        "  - Check if the command is installed",
+        "  - Verify the command name is spelled correctly",
+        "  - Try which <command> to see if it's in PATH",
+    ),
+    126: (
+        "Exit code 126 typically means 'permission denied'.",
+        "Suggestions:",
+        "  - Check file/script permissions",
+        "  - Try: chmod +x <script>",
+    ),
+}
+CLYDE_TEST_HINT = ("This may indicate test failures. Check the output above for details.",)
+CLYDE_GIT_HINT = (
+    "Git command failed. Check the output above for details.",
+    "Common issues: uncommitted changes, merge conflicts, or invalid references.",
+)
+
+
+def shell_slots(output: str, before: str, code: int, command: str, old: str, new: str, root: str) -> dict[str, str]:
+    """``{nvim_ok}``/``{nvim_failed}``/``{nvim_read}``, ``{clyde_failed}``/``{clyde_patched}``/``{clyde_read}`` and
+    ``{sandbox_failed}``/``{sandbox_read}`` (a file's text as it is, as read_file and ``cat`` hand it back);
+    ``output`` without its last newline, ``code`` the failing run's, ``command`` as the model sent it (Clyde runs it
+    in its own folder, here the project's), ``root`` the project's folder."""
+    printed = f"{output}\n" if output else ""
+    hints = CLYDE_HINTS.get(code, ())
+    if code == 1 and "test" in command:  # Go's strings.Contains: case counts
+        hints = CLYDE_TEST_HINT
+    elif code == 1 and "git" in command:
+        hints = CLYDE_GIT_HINT
+    failed = [f"Command failed with exit code {code}: {command}", "", "Output:", printed]
+    old_len, new_len = len(old.encode()), len(new.encode())  # Go's len(): bytes
+    return {
+        "nvim_ok": nvim_ran(output, command, root, 0),
+        "nvim_failed": nvim_ran(output, command, root, code),
+        "nvim_read": before,
+        "clyde_failed": "\n".join(failed + (["", *hints] if hints else [])),
+        "clyde_patched": f"replaced {old_len} bytes with {new_len} bytes (change: {new_len - old_len:+d} bytes)",
+        "clyde_read": before,
+        "sandbox_failed": printed or f"exited with status {code}",
+        "sandbox_read": before,
+    }
+
+
+def nvim_ran(output: str, command: str, root: str, code: int) -> str:
+    """What the execute_command of mcphub.nvim's Neovim server answers: the command as jobstart ran it (the model's,
+    its streams joined), the folder and the exit code, then ``Output:``, a blank line and each line of the output
+    that is not empty, each with its newline (the job's callback skips empty items), or ``Command completed with no
+    output.``"""
+    lines = "".join(f"{line}\n" for line in output.split("\n") if line)
+    head = f"Command: ({command}) 2>&1\nWorking Directory: {root}\nExit Code: {code}\n"
+    return head + (f"Output:\n\n{lines}" if lines else "Command completed with no output.")

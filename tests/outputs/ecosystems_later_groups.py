@@ -26,6 +26,8 @@ from ecosystems_sixteenth import apache, caddy, composer, docker_compose, phpcs,
 from ecosystems_sixteenth_checks import buf, c8, import_linter, playwright, uvu, zizmor
 from ecosystems_thirtieth import capnp, flatc, gas, ld, mako, pymarkdown
 from ecosystems_thirtieth_checks import ejs, mustache
+from ecosystems_thirtyeighth import dnsmasq, dpkg_deb, junit5, latex, logrotate, nix
+from ecosystems_thirtyeighth_checks import pyre, wrangler
 from ecosystems_thirtyfifth import a68g, gpasm, gperf, iasl, rexx
 from ecosystems_thirtyfifth_checks import cwltool, nearley, pyang
 from ecosystems_thirtyfirst import autoflake, bashate, cmakelint, flex, pre_commit_hooks, rst_lint, yasm
@@ -275,4 +277,12 @@ def later_groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("rsyslog", rsyslog),
         ("just", just),
         ("xmlschema", xmlschema),
+        ("latex", latex),
+        ("junit5", junit5),
+        ("nix", nix),
+        ("dnsmasq", dnsmasq),
+        ("dpkg_deb", dpkg_deb),
+        ("logrotate", logrotate),
+        ("pyre", pyre),
+        ("wrangler", wrangler),
     ]
