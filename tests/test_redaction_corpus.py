@@ -30,6 +30,7 @@ from tests.secret_corpus import (
     sixth,
     tenth,
     thirteenth,
+    thirtieth,
     twelfth,
     twentieth,
     twentyeighth,
@@ -240,6 +241,7 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         (twentyseventh, "TWENTYSEVENTH"),
         (twentyeighth, "TWENTYEIGHTH"),
         (twentyninth, "TWENTYNINTH"),
+        (thirtieth, "THIRTIETH"),
     ],
     ids=[
         "fifteenth",
@@ -257,6 +259,7 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         "twentyseventh",
         "twentyeighth",
         "twentyninth",
+        "thirtieth",
     ],
 )
 def test_a_part_with_long_keys_is_complete_and_is_what_its_module_makes(module: Any, table: str) -> None:
