@@ -15,6 +15,7 @@ import hypothesis.internal.conjecture.optimiser  # noqa: F401
 import pytest
 from cli_run import SERVE  # noqa: F401  (the server's command line, for the modules that start it)
 from pg_cluster import pg_url  # noqa: F401  (a real PostgreSQL for the store contract tests)
+from security_world import world  # noqa: F401  (a store and a marker outside it, for the security tests)
 
 from mcp_context import Session
 from mcp_context.reuse import Reuse
