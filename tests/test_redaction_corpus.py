@@ -31,6 +31,7 @@ from tests.secret_corpus import (
     tenth,
     thirteenth,
     thirtieth,
+    thirtyfirst,
     twelfth,
     twentieth,
     twentyeighth,
@@ -242,6 +243,7 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         (twentyeighth, "TWENTYEIGHTH"),
         (twentyninth, "TWENTYNINTH"),
         (thirtieth, "THIRTIETH"),
+        (thirtyfirst, "THIRTYFIRST"),
     ],
     ids=[
         "fifteenth",
@@ -260,6 +262,7 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         "twentyeighth",
         "twentyninth",
         "thirtieth",
+        "thirtyfirst",
     ],
 )
 def test_a_part_with_long_keys_is_complete_and_is_what_its_module_makes(module: Any, table: str) -> None:
