@@ -176,7 +176,7 @@ def _side_by_side(fp_bytes: int) -> None:
     for name, engine in _engines():
         recalls = []
         for members in groups.values():
-            caught = sum(not engines.leaked(engine(c.text), c.secret) for c in members)
+            caught = sum(not engines.leaked(engine(c.text), c.secret, c.text) for c in members)
             recalls.append(f"{caught}/{len(members)} ({caught / len(members):.1%})")
         start, found = time.process_time(), 0
         for _, text in ordinary:

@@ -4,7 +4,8 @@ default plugins and filters), and hyperscan (our rules compiled into one hypersc
 by the rule's pattern). Each engine turns a text into the text it would store; the same scoring judges them all.
 
 A secret counts as caught when nothing of it long enough to matter is left: no 12 characters of it in a row
-(a shorter secret: none of it whole) stand in what the engine gives back."""
+(a shorter secret: none of it whole) stand in what the engine gives back, but for a run that the case's text also
+holds outside the secret (public text that shares the run, a certificate beside its key)."""
 
 from __future__ import annotations
 
@@ -44,12 +45,16 @@ def corpus() -> list[Case]:
         return [Case(**{k: row[k] for k in Case.__dataclass_fields__}) for row in map(json.loads, rows)]
 
 
-def leaked(out: str, secret: str) -> bool:
-    """Whether ``out`` keeps enough of ``secret`` to matter (see the module)."""
+def leaked(out: str, secret: str, text: str = "") -> bool:
+    """Whether ``out`` keeps enough of ``secret`` to matter (see the module). ``text``: the case's whole text; a run
+    of the secret that also stands in it outside the secret (a private key's base64 begins as its certificate's does,
+    ``LS0tLS1CRUdJ``) says nothing of the secret where the output keeps it."""
     if len(secret) < RUN:
         return secret in out
+    public = text.replace(secret, "\0") if text else ""
     for line in secret.splitlines():
-        if any(line[i : i + RUN] in out for i in range(0, max(1, len(line) - RUN + 1))):
+        runs = (line[i : i + RUN] for i in range(0, max(1, len(line) - RUN + 1)))
+        if any(run in out and run not in public for run in runs):
             return True
     return False
 

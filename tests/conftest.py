@@ -13,8 +13,11 @@ from typing import Any
 # mismatch") when that parse happens hundreds of frames deep.
 import hypothesis.internal.conjecture.optimiser  # noqa: F401
 import pytest
+from cli_fixtures import cli_env, lib, run, two_sessions  # noqa: F401  (the command line's tests)
 from cli_run import SERVE  # noqa: F401  (the server's command line, for the modules that start it)
+from loop_faces import face  # noqa: F401  (check_loop through the Python API, then MCP)
 from pg_cluster import pg_url  # noqa: F401  (a real PostgreSQL for the store contract tests)
+from security_world import world  # noqa: F401  (a store and a marker outside it, for the security tests)
 
 from mcp_context import Session
 from mcp_context.reuse import Reuse

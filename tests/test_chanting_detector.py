@@ -13,7 +13,7 @@ from bisect import bisect_right
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_loops import StraightFinder, gate_line_by_line  # the references
+from loop_references import StraightFinder, gate_line_by_line  # the references
 
 from mcp_context.loops.chanting import ChantingDetector
 from mcp_context.loops.markdown import MarkdownGate

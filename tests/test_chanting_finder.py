@@ -9,7 +9,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_loops import StraightFinder  # Gemini CLI's rule, written plainly: the reference
+from loop_references import StraightFinder  # Gemini CLI's rule, written plainly: the reference
 
 from mcp_context.loops.chanting import RepeatFinder
 from mcp_context.loops.policy import Policy

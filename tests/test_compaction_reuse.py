@@ -1,40 +1,24 @@
 """A re-compaction reuses what the Session's last call made of the same messages (parsed messages, replayed
-versions, keys): these tests hold it to giving what a compaction from scratch gives, and to taking nothing that
-changed since."""
+versions, keys): these tests hold a whole compaction to giving what a compaction from scratch gives (also for a
+real host's run grown turn by turn, and in a server answering request after request), to changing no message, and
+to keeping what it made only while it may come back."""
 
 from __future__ import annotations
 
 import copy
-import dataclasses
-import gc
 import json
-import weakref
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from reuse_histories import _history
 
 from mcp_context import Session
 from mcp_context.compaction.compact import Compaction
-from mcp_context.conversation import formats, repair, validate
-from mcp_context.conversation.model import Block, Message, key_of
-from mcp_context.redaction import RedactionMemo
+from mcp_context.conversation.model import Block, Message
 from mcp_context.reuse import Reuse
-from mcp_context.reuse.memos import Checkpoints, ParseMemo
 
 TARGET = 20_000
-
-
-def _history(n: int) -> list[dict[str, Any]]:
-    items: list[dict[str, Any]] = [{"role": "system", "content": "be brief"}, {"role": "user", "content": "go"}]
-    for i in range(n):
-        args = json.dumps({"path": f"src/m{i}.py", "body": "x" * (3000 if i % 3 == 0 else 10)})
-        call = {"id": f"c{i}", "type": "function", "function": {"name": "write", "arguments": args}}
-        items.append({"role": "assistant", "content": f"step {i}", "tool_calls": [call]})
-        items.append({"role": "tool", "tool_call_id": f"c{i}", "content": f"line {i}\n" * (300 + i % 7)})
-    return items
 
 
 def _figures(result: Compaction) -> Any:
@@ -96,173 +80,6 @@ def test_recompaction_gives_what_a_fresh_parse_gives(
     assert outs[0] == outs[1]
     assert all(f[8][0][:1] == (0,) and f[8][0][1] > 0 for f in outs[0][1:])  # every later call replayed
     assert replays_taken >= 1, "the last call's replay was taken again, redacting or not"
-
-
-def _keyed(items: list[dict[str, Any]]) -> list[str | None]:
-    return [key_of(item) for item in items]
-
-
-def _key(item: dict[str, Any]) -> str | None:
-    """key_of's key of a message; None where marshal has no spelling for it (a str subclass in it)."""
-    content = item.get("content")
-    return None if isinstance(content, str) and type(content) is not str else key_of(item)
-
-
-def test_parsed_messages_are_reused_only_for_the_same_item_at_the_same_place() -> None:
-    adapter, memo = formats.adapter("openai"), ParseMemo()
-    items = _history(3)
-    first = adapter.parse(items, _keyed(items), memo)
-    again = adapter.parse(items, _keyed(items), memo)
-    assert all(a is b for a, b in zip(first, again, strict=True))
-    copied = copy.deepcopy(items)  # equal content in other objects (a request decoded afresh): reused too
-    assert all(a is b for a, b in zip(adapter.parse(copied, _keyed(copied), memo), first, strict=True))
-    shifted = [{"role": "user", "content": "hello"}, *items]
-    moved = adapter.parse(shifted, _keyed(shifted), memo)
-    assert not any(m is f for m, f in zip(moved[1:], first, strict=True))  # another index: parsed again
-    assert [m.index for m in moved] == list(range(len(shifted)))
-
-
-def test_a_part_changed_since_it_was_parsed_is_not_taken() -> None:
-    adapter, memo = formats.adapter("openai"), ParseMemo()
-    items = _history(2)
-    first = adapter.parse(items, _keyed(items), memo)
-    old = items[2]["tool_calls"]
-    items[2]["tool_calls"] = copy.deepcopy(old)  # the same content in new objects ...
-    assert adapter.parse(items, _keyed(items), memo)[2] is first[2]  # ... equal parts: nothing differs
-    old[0]["function"]["name"] = "other"  # ... and the detached part changed: the block would hold it
-    again = adapter.parse(items, _keyed(items), memo)
-    assert again[2] is not first[2]
-    assert again[2].blocks[1].raw is items[2]["tool_calls"][0] and again[2].blocks[1].name == "write"
-    items[1]["content"] = "changed in place"  # a new key: parsed again
-    assert adapter.parse(items, _keyed(items), memo)[1].blocks[0].text == "changed in place"
-
-
-def test_reuse_needs_keys_and_a_format_that_parses_one_message_at_a_time() -> None:
-    memo = ParseMemo()
-    items = [{"role": "user", "parts": [{"text": "hi"}]}, {"role": "model", "parts": [{"text": "yes"}]}]
-    gemini = formats.adapter("gemini")
-    first = gemini.parse(items, _keyed(items), memo)
-    assert not any(a is b for a, b in zip(first, gemini.parse(items, _keyed(items), memo), strict=True))
-    openai, plain = formats.adapter("openai"), _history(1)
-    first = openai.parse(plain, None, memo)
-    assert not any(a is b for a, b in zip(first, openai.parse(plain, None, memo), strict=True))
-
-
-def test_parsed_messages_are_no_reference_cycles() -> None:
-    """A block names where it was parsed by plain numbers, not by a reference back to its message: what a
-    compaction parsed is freed when it is dropped, not left to the cycle collector (10K cycles after every call of
-    a 10K-message history)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        messages = formats.adapter("openai").parse(_history(3))
-        ref = weakref.ref(messages[2])
-        assert messages[2].blocks[1].at == (2, 1)
-        del messages
-        assert ref() is None
-    finally:
-        if was:
-            gc.enable()
-
-
-def test_new_versions_are_what_dataclasses_replace_makes() -> None:
-    block = Block("tool_call", call_id="c", name="n", args={"a": 1}, raw={"id": "c"})
-    assert block.replaced(args={"a": 2}) == dataclasses.replace(block, raw=None, source=block.raw, args={"a": 2})
-    with pytest.raises(TypeError):
-        block.replaced(nonsense=1)
-    message = Message("assistant", [block], origin={"role": "assistant"}, index=4, id="m4")
-    message.origin_key = "k"
-    new = message.with_blocks([Block("text", "t")])
-    assert new == dataclasses.replace(message, blocks=[Block("text", "t")], changed=True)
-    assert new.origin_key == "k" and new.calls == [] and message.calls == [block]
-
-
-_IDS = st.sampled_from(["a", "b", "c"])
-
-
-@st.composite
-def _messages(draw: st.DrawFn) -> list[Message]:
-    """Short histories of canonical messages with calls, results and ids drawn from a small set: well paired,
-    dangling, orphaned, duplicated, drifted, and empty turns all come up."""
-    out = []
-    for index in range(draw(st.integers(0, 8))):
-        role = draw(st.sampled_from(["user", "assistant", "tool", "system"]))
-        blocks = []
-        if draw(st.booleans()):
-            blocks.append(Block("text", draw(st.sampled_from(["", " ", "hi"])), raw="t"))
-        for call_id in draw(st.lists(_IDS, max_size=3)):
-            kind = "tool_call" if role == "assistant" else "tool_result"
-            blocks.append(Block(kind, "r" if kind == "tool_result" else "", call_id=call_id, name="f", raw={}))
-        if draw(st.booleans()):
-            blocks.append(Block("text", "after", raw="t"))
-        out.append(Message(role, blocks, origin={"n": index}, index=index))
-    return out
-
-
-@pytest.mark.slow
-@settings(max_examples=400, deadline=None, database=None)
-@given(messages=_messages(), fmt=st.sampled_from(["openai", "anthropic", "gemini"]))
-def test_the_quick_pairing_check_changes_no_repair(messages: list[Message], fmt: str) -> None:
-    """repair skips pairing when one pass finds every call answered right after it and no stray result: the
-    same output and notes as running the pairing steps."""
-    adapter = formats.adapter(fmt)
-    quick = repair.repair(copy.deepcopy(messages), adapter)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(repair, "_paired", lambda *_: False)
-        full = repair.repair(copy.deepcopy(messages), adapter)
-    assert quick == full
-
-
-def test_a_message_whose_item_changed_since_is_not_taken_for_an_equal_copy() -> None:
-    """Content in new objects reuses the message parsed from the old ones only while those still hold it: a
-    library caller may change what it sent before, and the message's blocks hold parts of it."""
-    adapter, memo = formats.adapter("openai"), ParseMemo()
-    items = _history(2)
-    first = adapter.parse(items, _keyed(items), memo)
-    copied = copy.deepcopy(items)
-    items[2]["tool_calls"][0]["function"]["name"] = "other"  # the old item, after the copy was taken
-    again = adapter.parse(copied, _keyed(copied), memo)
-    assert again[2] is not first[2] and again[2].origin is copied[2] and again[2].blocks[1].name == "write"
-    assert again[1] is first[1]  # the untouched ones are still taken
-
-
-def test_a_caller_that_shares_nothing_with_the_last_call_is_not_kept_alive() -> None:
-    adapter, memo = formats.adapter("openai"), ParseMemo()
-    items = _history(2)
-    adapter.parse(items, _keyed(items), memo)
-    assert memo.take()[0]  # the first call's messages wait for the next
-    other = [{"role": "user", "content": "another history"}]  # nothing is reused ...
-    adapter.parse(other, _keyed(other), memo)
-    assert memo.take()[0] == {}  # ... so nothing is held until the next call
-
-
-def test_message_keys_are_the_same_looked_up_by_spelling() -> None:
-    """The redaction memo keys a message it has seen spelled the same way without hashing it again: the same
-    keys as key_of, for the same content in new objects too, and none for what marshal cannot spell."""
-    memo = RedactionMemo()
-    items: list[Any] = [*_history(3), {"role": "user", "content": ("a", "tuple")}, {"role": "user", "n": 1.0}]
-    for turn in range(3):
-        keys: list[str | None] = []
-        batch = items if turn != 1 else copy.deepcopy(items)
-        out = memo.messages("s", batch, keys)
-        assert out is batch
-        assert keys == [_key(m) for m in batch]
-    items[-1]["n"] = 1  # equal to 1.0, but spelled otherwise: another key
-    memo.messages("s", items, keys)
-    assert keys[-1] == key_of({"role": "user", "n": 1}) != key_of({"role": "user", "n": 1.0})
-
-
-@pytest.mark.slow
-@settings(max_examples=300, deadline=None, database=None)
-@given(messages=_messages(), fmt=st.sampled_from(["openai", "anthropic", "gemini"]))
-def test_results_in_the_calls_order_are_no_pairing_problem(messages: list[Message], fmt: str) -> None:
-    """validate.problems skips counting a turn's results when they are its calls' ids in order, each once."""
-    adapter = formats.adapter(fmt)
-    for i, message in enumerate(messages):
-        wanted = [c.call_id for c in message.calls]
-        got = [r.call_id for j in validate.result_span(messages, i, adapter) for r in messages[j].results]
-        if message.role == "assistant" and wanted and got == wanted and len(set(wanted)) == len(wanted):
-            assert validate._pairing_problems("m", message, wanted, got) == []
 
 
 def test_what_was_made_of_a_message_is_kept_only_while_it_may_come_back(tmp_path: Path) -> None:
@@ -343,121 +160,6 @@ async def test_a_server_reuses_what_it_parsed_of_the_last_request(tmp_path: Path
             alone = forgetful.compact_history(messages=copy.deepcopy(current), target_tokens=TARGET)
             assert result.structured_content is not None
             assert result.structured_content["messages"] == json.loads(json.dumps(alone.messages))
-
-
-def test_message_keys_stay_right_when_the_history_moves() -> None:
-    """Spellings are compared at their place first: a history whose oldest turns were dropped, or with a message
-    marshal cannot spell in it, still gets each message's own key."""
-
-    class Opaque(str):
-        """A str subclass: marshal has no spelling for it."""
-
-    memo = RedactionMemo()
-    items: list[Any] = _history(4)
-    items.insert(3, {"role": "user", "content": Opaque("no spelling")})
-    for batch in (items, copy.deepcopy(items[3:]), items[:2] + items[5:], items + [{"role": "user", "content": "x"}]):
-        keys: list[str | None] = []
-        memo.messages("s", batch, keys)
-        assert keys == [_key(m) for m in batch]
-
-
-class _Unspelled(str):
-    """A str subclass: marshal has no spelling for it, so its message has no key."""
-
-
-_POOL: list[Any] = [
-    *_history(3),
-    {"role": "user", "content": _Unspelled("no spelling")},
-    {"role": "user", "content": "x" * 2000},
-    {"role": "user", "n": 1.0},
-    {"role": "user", "n": 1},
-]
-
-
-@settings(max_examples=200, deadline=None, database=None)
-@given(
-    batches=st.lists(st.lists(st.integers(0, len(_POOL) - 1), max_size=14), min_size=1, max_size=6),
-    cap=st.sampled_from([64 * 1024 * 1024, 3000, 0]),
-)
-def test_message_keys_are_key_of_whatever_the_calls_before(batches: list[list[int]], cap: int) -> None:
-    """However histories follow one another (grown, cut at either end, reordered, with repeats and messages
-    marshal cannot spell) and however few spellings the memo may keep, each message gets key_of's key."""
-    from mcp_context.redaction import memo as memo_module
-
-    memo = RedactionMemo()
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(memo_module, "SPELLINGS_BYTES", cap)
-        for picks in batches:
-            batch = [copy.deepcopy(_POOL[i]) for i in picks]
-            keys: list[str | None] = []
-            memo.messages("s", batch, keys)
-            assert keys == [_key(m) for m in batch]
-
-
-@pytest.mark.parametrize("handed_over", [False, True])
-def test_a_message_handed_over_is_taken_on_trust_and_one_kept_by_its_caller_is_compared(handed_over: bool) -> None:
-    """A message parsed from items handed over (the server's: decoded for one request, changed by no one) is
-    reused for an equal item without comparing its origin again; one parsed from a caller's own items is
-    compared, so a change the caller made since is seen, whatever the later call promises."""
-    adapter, memo = formats.adapter("openai"), ParseMemo()
-    items = _history(3)
-    pristine = copy.deepcopy(items)
-    first = adapter.parse(items, _keyed(items), memo, handed_over)
-    items[3]["content"] = "changed since"  # what a caller who kept its items may do; a server never does
-    again = copy.deepcopy(pristine)
-    second = adapter.parse(again, _keyed(again), memo, True)
-    assert all(a is b for a, b in zip(first[:3], second[:3], strict=True))
-    assert (second[3] is first[3]) is handed_over  # on trust: the old origin is not looked at again
-    assert (second[3].origin is items[3]) is handed_over
-
-
-@pytest.mark.slow
-@settings(max_examples=400, deadline=None, database=None)
-@given(
-    histories=st.lists(_messages(), min_size=1, max_size=4),
-    fmt=st.sampled_from(["openai", "anthropic", "gemini"]),
-    copied=st.lists(st.integers(0, 40), max_size=2),
-)
-def test_checks_resumed_from_the_last_call_find_what_checking_afresh_finds(
-    histories: list[list[Message]], fmt: str, copied: list[int]
-) -> None:
-    """Validation and repair's pairing check, resumed where the last call's walk stood, judge each history as a
-    walk from its start does: histories that grow by a part each call, with some of the earlier messages
-    replaced by equal copies (another object: no resuming past it)."""
-    adapter, checkpoints = formats.adapter(fmt), Checkpoints()
-    current: list[Message] = []
-    for part in histories:
-        current = current + part
-        for at in copied:
-            if at < len(current):
-                current[at] = copy.copy(current[at])
-        assert validate.problems(current, adapter, checkpoints) == validate.problems(current, adapter)
-        assert repair._paired(current, adapter, checkpoints) == repair._paired(current, adapter)
-        resumed = repair.repair(list(current), adapter, checkpoints)
-        assert resumed == repair.repair(list(current), adapter)
-
-
-def test_a_check_resumes_only_where_nothing_after_can_change_what_came_before() -> None:
-    """A turn's results may still be coming: the walk resumes at the last turn with calls, never after it, and
-    only where that very turn stands in the new history too."""
-    adapter, checkpoints = formats.adapter("openai"), Checkpoints()
-
-    def call(*ids: str) -> Message:
-        return Message("assistant", [Block("tool_call", "", call_id=i, name="f", raw={}) for i in ids])
-
-    def result(call_id: str) -> Message:
-        return Message("tool", [Block("tool_result", "r", call_id=call_id, name="f", raw={})])
-
-    asked, first = Message("user", [Block("text", "go", raw="t")]), call("a", "b")
-    growing = [asked, first, result("a")]
-    assert validate.problems(growing, adapter, checkpoints)  # b has no result yet
-    assert not repair._paired(growing, adapter, checkpoints)
-    growing = [*growing, result("b")]
-    assert validate.problems(growing, adapter, checkpoints) == [] and repair._paired(growing, adapter, checkpoints)
-    later = [*growing, call("c"), result("c")]
-    assert validate.problems(later, adapter, checkpoints) == []
-    swapped = [*growing, result("c"), call("c")]  # where the last walk stood, another message now
-    assert validate.problems(swapped, adapter, checkpoints) == validate.problems(swapped, adapter) != []
 
 
 HOSTS = Path(__file__).parent / "hosts"

@@ -170,7 +170,7 @@ def test_every_tool_answers_hostile_arguments_over_stdio(tmp_path: Path) -> None
 
 
 async def test_every_tool_answers_hostile_arguments_over_http(tmp_path: Path) -> None:
-    from test_http import ACCEPT
+    from http_replicas import ACCEPT
 
     async with client(tmp_path / "store", None) as c:
         for i, (tool, arguments) in enumerate(hostile_calls(), 1):

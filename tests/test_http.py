@@ -1,16 +1,13 @@
 """The server over Streamable HTTP: real server processes on loopback ports, real HTTP, a real key store.
 
-Fast tests check the credential checks and the header format without a server; the ``slow`` ones start
-replicas (``python -m mcp_context ... serve --transport http``) over one shared store, the file store and, when
-a PostgreSQL can be started, the database store, and talk to them with the SDK's client or plain JSON-RPC POSTs.
-"""
+These tests start replicas (``python -m mcp_context ... serve --transport http``) over one shared store, the file
+store and, when a PostgreSQL can be started, the database store, and talk to them with plain JSON-RPC POSTs: a
+result stored on one is read on the other, tenants see nothing of each other, credentials are checked, and many
+clients at once lose nothing."""
 
 from __future__ import annotations
 
-import json
 import os
-import socket
-import subprocess
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -21,239 +18,26 @@ import anyio
 import httpx2
 import jwt
 import pytest
-from conftest import SERVE
-from cryptography.hazmat.primitives.asymmetric import ec, rsa
-from pg_cluster import fresh_database, pg_url  # noqa: F401  (the fixture)
+from http_replicas import (
+    ACCEPT,
+    AUDIENCE,
+    ISSUER,
+    ODD_TEXT,
+    Replica,
+    Signer,
+    call,
+    cli,
+    full_text,
+    jwks_of_the_signers,  # noqa: F401  (the jwks_file fixture)
+    rpc,
+    signing_keys,  # noqa: F401  (the signers fixture)
+    start,
+    unsigned,
+)
+from pg_cluster import fresh_database
 
-from mcp_context.errors import ContextError, InvalidInput
-from mcp_context.server import auth, http
+from mcp_context.server import auth
 from mcp_context.storage import keys
-from mcp_context.storage.keys import FileKeyStore
-
-ISSUER = "https://auth.example.test/"
-AUDIENCE = "http://127.0.0.1/mcp"
-ACCEPT = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
-ODD_TEXT = "tab\there\r\nlone CR\r, NUL \x00, U+2028 \u2028 end, é😀\nlast line without newline"
-
-
-# signing keys and tokens -----------------------------------------------------------------------------------
-
-
-@dataclass
-class Signer:
-    key: Any
-    alg: str
-    kid: str
-
-    def jwk(self) -> dict[str, Any]:
-        algorithm = jwt.algorithms.RSAAlgorithm if self.alg == "RS256" else jwt.algorithms.ECAlgorithm
-        doc: dict[str, Any] = json.loads(algorithm.to_jwk(self.key.public_key()))
-        return doc | {"kid": self.kid, "use": "sig", "alg": self.alg}
-
-    def token(self, **claims: Any) -> str:
-        now = int(time.time())
-        body = {"iss": ISSUER, "aud": AUDIENCE, "sub": "team-jwt", "iat": now, "exp": now + 600}
-        body |= {"scope": "ctx:read ctx:write"} | claims
-        return jwt.encode({k: v for k, v in body.items() if v is not None}, self.key, self.alg, {"kid": self.kid})
-
-
-@pytest.fixture(scope="module")
-def signers() -> list[Signer]:
-    return [
-        Signer(rsa.generate_private_key(public_exponent=65537, key_size=2048), "RS256", "rsa-1"),
-        Signer(ec.generate_private_key(ec.SECP256R1()), "ES256", "ec-1"),
-    ]
-
-
-@pytest.fixture(scope="module")
-def jwks_file(signers: list[Signer], tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("jwks") / "jwks.json"
-    path.write_text(json.dumps({"keys": [s.jwk() for s in signers]}))
-    return path
-
-
-def unsigned(**claims: Any) -> str:
-    """A token with ``alg: none``, as an attacker would send it."""
-    now = int(time.time())
-    body = {"iss": ISSUER, "aud": AUDIENCE, "sub": "team-jwt", "exp": now + 600} | claims
-    return jwt.encode(body, None, algorithm="none")
-
-
-# fast: credentials and headers without a server --------------------------------------------------------------
-
-
-def test_challenge_header_format() -> None:
-    base = "http://127.0.0.1:8765"
-    assert auth.challenge(base, True) == (
-        'Bearer error="invalid_token", resource_metadata="http://127.0.0.1:8765/.well-known/oauth-protected-resource"'
-    )
-    assert auth.challenge(base, False) == (
-        'Bearer resource_metadata="http://127.0.0.1:8765/.well-known/oauth-protected-resource"'
-    )
-
-
-def test_resource_metadata_names_the_issuer_only_with_jwts() -> None:
-    doc = auth.resource_metadata("https://ctx.example", ISSUER)
-    assert doc["resource"] == "https://ctx.example/mcp"
-    assert doc["authorization_servers"] == [ISSUER]
-    assert doc["bearer_methods_supported"] == ["header"]
-    assert "authorization_servers" not in auth.resource_metadata("https://ctx.example", None)
-
-
-def test_bearer_parsing() -> None:
-    assert auth.bearer("Bearer abc") == "abc"
-    assert auth.bearer("bearer  abc ") == "abc"
-    assert auth.bearer("Basic abc") is None
-    assert auth.bearer("Bearer") is None
-
-
-def test_api_keys_valid_wrong_revoked_malformed(tmp_path: Path) -> None:
-    store = FileKeyStore(tmp_path)
-    key, record = keys.new_key("team-a")
-    store.add(record)
-    gate = auth.Authenticator(store, None, loopback=False)
-    found = gate.authenticate(f"Bearer {key}", None)
-    assert found is not None and found.tenant == "team-a" and found.via == "key"
-    assert gate.authenticate(None, key) == found  # X-API-Key
-    assert gate.authenticate(None, None) is None
-    assert gate.authenticate(f"Bearer {key[:-1]}x" if key[-1] != "x" else f"Bearer {key[:-1]}y", None) is None
-    assert gate.authenticate("Bearer mcx_nonsense", None) is None
-    assert gate.authenticate(f"Basic {key}", None) is None
-    store.revoke(record.key_id)
-    assert gate.authenticate(f"Bearer {key}", None) is None
-
-
-def test_jwts_accepted_for_the_right_issuer_audience_and_time(signers: list[Signer], jwks_file: Path) -> None:
-    verifier = auth.JwtVerifier(str(jwks_file), ISSUER, AUDIENCE)
-    for signer in signers:
-        found = verifier.verify(signer.token())
-        assert found is not None and found.tenant == "jwt:team-jwt" and found.via == "jwt", signer.alg
-        assert verifier.verify(signer.token(aud="http://other.example/mcp")) is None
-        assert verifier.verify(signer.token(iss="https://evil.example/")) is None
-        assert verifier.verify(signer.token(exp=int(time.time()) - 120)) is None  # beyond the leeway
-        assert verifier.verify(signer.token(exp=int(time.time()) - 5)) is not None  # within it
-        assert verifier.verify(signer.token(exp=None)) is None  # no expiry: refused
-        assert verifier.verify(signer.token(sub="not a tenant!")) is None
-    by_claim = auth.JwtVerifier(str(jwks_file), ISSUER, AUDIENCE, tenant_claim="org")
-    found = by_claim.verify(signers[0].token(org="org-7"))
-    assert found is not None and found.tenant == "jwt:org-7"
-
-
-def test_jwts_with_alg_none_other_algorithms_or_unknown_keys_are_refused(
-    signers: list[Signer], jwks_file: Path
-) -> None:
-    verifier = auth.JwtVerifier(str(jwks_file), ISSUER, AUDIENCE)
-    assert verifier.verify(unsigned()) is None
-    now = int(time.time())
-    body = {"iss": ISSUER, "aud": AUDIENCE, "sub": "x", "exp": now + 600}
-    assert verifier.verify(jwt.encode(body, "a shared secret of at least 32 bytes!", "HS256")) is None
-    stranger = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    assert verifier.verify(jwt.encode(body, stranger, "RS256", {"kid": "rsa-1"})) is None  # a forged signature
-    assert verifier.verify(jwt.encode(body, stranger, "RS256", {"kid": "nobody"})) is None
-    assert verifier.verify("not.a.jwt") is None
-
-
-def test_a_bad_jwks_file_is_one_line(tmp_path: Path) -> None:
-    bad = tmp_path / "jwks.json"
-    bad.write_text("{}")
-    with pytest.raises(ContextError, match="cannot read the JWKS"):
-        auth.JwtVerifier(str(bad), ISSUER, AUDIENCE)
-
-
-def test_who_may_call_is_decided_per_request(tmp_path: Path, signers: list[Signer], jwks_file: Path) -> None:
-    store = FileKeyStore(tmp_path)
-    with pytest.raises(InvalidInput, match="refusing to serve on 0.0.0.0 without credentials"):
-        http.authenticator(store, None, "0.0.0.0")
-    gate, how = http.authenticator(store, None, "127.0.0.1")
-    assert not gate.required() and "one local user" in how
-    found = gate.authenticate(None, None)
-    assert found is not None and found.tenant is None
-    jwt_gate, how = http.authenticator(store, auth.JwtVerifier(str(jwks_file), ISSUER, AUDIENCE), "0.0.0.0")
-    assert jwt_gate.required() and ISSUER in how
-    key, record = keys.new_key("team-a")
-    store.add(record)
-    # the loopback server started without a key asks for one from the next request on, without a restart
-    assert gate.required() and gate.authenticate(None, None) is None
-    assert gate.authenticate(None, key) is not None
-    assert http.authenticator(store, None, "10.1.2.3")[0].required()
-    store.revoke(record.key_id)
-    assert not gate.required()
-    assert gate.authenticate(None, key) is None  # a credential sent is checked, even where none is required
-    assert gate.authenticate(None, None) is not None
-    with pytest.raises(InvalidInput):  # a revoked key is no key
-        http.authenticator(store, None, "10.1.2.3")
-
-
-def test_transcript_refusals(tmp_path: Path) -> None:
-    assert http.transcript_refusal(None, []) is None
-    assert "not read over HTTP" in (http.transcript_refusal("/x.jsonl", []) or "")
-    assert "not read over HTTP" in (http.transcript_refusal("host", []) or "")
-    assert "'host'" in (http.transcript_refusal("host", [tmp_path]) or "")
-    assert http.transcript_refusal(str(tmp_path / "a.jsonl"), [tmp_path]) is None
-    assert "outside" in (http.transcript_refusal(str(tmp_path / ".." / "a.jsonl"), [tmp_path]) or "")
-    assert "outside" in (http.transcript_refusal("a.jsonl", [tmp_path]) or "")  # relative to what? refused
-
-
-def test_dns_rebinding_settings() -> None:
-    local = http.security(http.HttpOptions())
-    assert local.enable_dns_rebinding_protection and "evil.com" not in local.allowed_hosts
-    assert "127.0.0.1:*" in local.allowed_hosts
-    named = http.security(
-        http.HttpOptions(host="0.0.0.0", allowed_hosts=["ctx.example"], allowed_origins=["https://a.b"])
-    )
-    assert {"ctx.example", "ctx.example:*"} <= set(named.allowed_hosts)
-    assert "https://a.b" in named.allowed_origins
-    assert not http.security(http.HttpOptions(allowed_hosts=["*"])).enable_dns_rebinding_protection
-
-
-# slow: real replicas -------------------------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def server_env() -> dict[str, str]:
-    return {k: v for k, v in os.environ.items() if not k.startswith(("MCP_CONTEXT_", "CLAUDE_CODE_", "GEMINI_CLI"))}
-
-
-def cli(root: Path, store: list[str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*SERVE, "--root", str(root), *store, *args], capture_output=True, text=True, timeout=120, env=server_env()
-    )
-
-
-@dataclass
-class Replica:
-    url: str
-    process: subprocess.Popen[bytes]
-    log: Path
-
-    @property
-    def base(self) -> str:
-        return self.url.removesuffix("/mcp")
-
-
-def start(root: Path, store: list[str], *extra: str) -> Replica:
-    port = free_port()
-    log = root.parent / f"replica-{port}.log"
-    command = [*SERVE, "--root", str(root), *store, "serve", "--transport", "http", "--port", str(port), *extra]
-    with open(log, "wb") as err:  # the child keeps its own copy of the descriptor
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=err, env=server_env())
-    url = f"http://127.0.0.1:{port}/mcp"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"replica exited {process.returncode}: {log.read_text()}")
-        try:
-            if httpx2.get(url.removesuffix("/mcp") + auth.METADATA_PATH, timeout=1).status_code == 200:
-                return Replica(url, process, log)
-        except httpx2.TransportError:
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError(f"replica did not answer in 60 s: {log.read_text()}")
 
 
 @dataclass
@@ -294,24 +78,6 @@ def service(
             replica.process.terminate()
         for replica in replicas:
             replica.process.wait(timeout=30)
-
-
-def rpc(url: str, method: str, params: dict[str, Any], key: str | None, **headers: str) -> httpx2.Response:
-    auth_header = {"authorization": f"Bearer {key}"} if key else {}
-    body = {"jsonrpc": "2.0", "id": 1, "method": method, "params": params}
-    return httpx2.post(url, json=body, headers=ACCEPT | auth_header | headers, timeout=60)
-
-
-def call(url: str, key: str, tool: str, **arguments: Any) -> dict[str, Any]:
-    response = rpc(url, "tools/call", {"name": tool, "arguments": arguments}, key)
-    assert response.status_code == 200, response.text
-    result: dict[str, Any] = response.json()["result"]
-    return result
-
-
-def full_text(url: str, key: str, handle: str) -> str:
-    response = rpc(url, "resources/read", {"uri": f"mcp-context://sessions/default/results/{handle}"}, key)
-    return str(response.json()["result"]["contents"][0]["text"])
 
 
 @pytest.mark.slow

@@ -20,7 +20,7 @@ import httpx2
 import jwt
 import pytest
 from cryptography.hazmat.primitives.asymmetric import ec, ed25519, rsa
-from test_http import ACCEPT, AUDIENCE, ISSUER, Signer
+from http_replicas import ACCEPT, AUDIENCE, ISSUER, Signer
 
 from mcp_context import Session
 from mcp_context.errors import ContextError

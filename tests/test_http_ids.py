@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_http import ACCEPT
+from http_replicas import ACCEPT
 from test_http_attacks import client
 
 pytestmark = pytest.mark.anyio

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric import rsa
-from test_http import AUDIENCE, ISSUER, Signer
+from http_replicas import AUDIENCE, ISSUER, Signer
 from test_http_attacks import client, jwk_of, make_signers, post, raw
 
 from mcp_context.server import auth, jwks

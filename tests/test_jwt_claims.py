@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import padding, rsa
-from test_http import AUDIENCE, ISSUER, Signer
+from http_replicas import AUDIENCE, ISSUER, Signer
 
 from mcp_context.server import auth
 

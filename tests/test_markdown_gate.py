@@ -9,7 +9,7 @@ from itertools import pairwise
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_loops import gate_line_by_line as line_by_line  # the reference: the rule one line at a time
+from loop_references import gate_line_by_line as line_by_line  # the reference: the rule one line at a time
 
 from mcp_context.loops.markdown import MarkdownGate
 

@@ -18,8 +18,8 @@ from typing import Any
 import httpx2
 import pytest
 from cryptography.hazmat.primitives.asymmetric import ec
+from http_replicas import AUDIENCE, ISSUER, Replica, Signer, cli, rpc, start
 from pg_cluster import Cluster, cluster_fixture, create_database, frozen  # noqa: F401  (the fixture)
-from test_http import AUDIENCE, ISSUER, Replica, Signer, cli, rpc, start
 
 pytestmark = pytest.mark.slow
 

@@ -289,7 +289,7 @@ def test_a_part_with_long_keys_is_complete_and_is_what_its_module_makes(module: 
 @pytest.mark.parametrize("case", DEV, ids=[c.id for c in DEV])
 def test_every_dev_case_is_caught(case: Case) -> None:
     out = Redactor("s1").text(case.text)
-    assert not leaked(out, case.secret), out
+    assert not leaked(out, case.secret, case.text), out
     assert out.count("\n") == case.text.count("\n")
 
 
@@ -298,6 +298,10 @@ def test_the_scoring_sees_a_partial_leak() -> None:
     assert leaked(f"x {secret[:20]}[secret:k:0000]", secret)
     assert not leaked("x [secret:k:0000] y", secret)
     assert leaked("short pw9 here", "pw9") and not leaked("short [s] here", "pw9")
+    key, cert = "LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVkt", "LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0t"  # both begin "-----BEGI"
+    text = f"tls.crt: {cert}\ntls.key: {key}\n"
+    assert not leaked(f"tls.crt: {cert}\ntls.key: [secret:k:0000]\n", key, text)  # the shared run is public
+    assert leaked(f"tls.crt: {cert}\ntls.key: {key[:20]}[secret:k:0000]\n", key, text)
 
 
 @pytest.mark.slow
@@ -354,4 +358,4 @@ def test_hyperscan_compiles_every_rule_and_finds_what_ours_finds() -> None:
 
     engine = Hyperscan()
     for case in DEV[:20]:
-        assert not leaked(engine.redact(case.text), case.secret), case.id
+        assert not leaked(engine.redact(case.text), case.secret, case.text), case.id

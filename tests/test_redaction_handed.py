@@ -40,14 +40,20 @@ twenty-eighth, a secret file printed at root's prompt after another command, fil
 on systemd's ``Environment=`` line, and Django's ``create_superuser`` with the password by position; and, from the
 twenty-ninth, a Lisp's dotted pair (``("API_KEY" . "v")``), a basic-auth tuple assigned (``auth = (id, key)``),
 Webmin's ``changepass.pl`` and the Hestia panel's ``v-add-database``, a settings row set by SQL (``SET x_value='v'
-WHERE x_name='...password'``) and a cron monitor's ``/ping/<uuid>``. Invented
+WHERE x_name='...password'``) and a cron monitor's ``/ping/<uuid>``; and, from the thirtieth, a session's id
+under ``session_id``, a user and password printed by ``cat`` at a prompt, OpenNebula's ``oneuser passwd`` and a
+Kubernetes secret's ``--from-literal`` on a continued line. Invented
 tools and values; each redacted as text and inside a JSON string alike, and redacting again changes nothing;
 look-alikes stay."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from redaction_checks import assert_caught_alike, assert_stays, assert_streamed_alike
+
+from mcp_context.redaction import Redactor
 
 HAR = """{"log": {"entries": [{"request": {"headers": [
       {
@@ -242,6 +248,15 @@ CASES = [
         "curl -fsS https://cron.zorb.example/ping/4f9c2e71-b04d-4d85-a29c-3e0d7b1f48e2/start\n",
         "4f9c2e71-b04d-4d85-a29c-3e0d7b1f48e2",
     ),
+    # learnt from the thirtieth part
+    ('h.Get(["session_id: ZQ7MK2XLP9WVR4TN8CBY3HDF6GJS1AEU"])\n', "ZQ7MK2XLP9WVR4TN8CBY3HDF6GJS1AEU"),
+    ("$ zorbctl config:set ZORB_SESSION_ID=Kq8mZ2xLp4Wv7Rt9NcBy3HdF\n", "Kq8mZ2xLp4Wv7Rt9NcBy3HdF"),
+    ("ops@zorb:~$ cat ~/.zorb/one_auth\nops:Lantern-4471!q\nops@zorb:~$ zorbctl list\n", "Lantern-4471!q"),
+    ("ops@zorb:~$ oneuser passwd 0 Harbour.4471-q\n", "Harbour.4471-q"),
+    (
+        "$ kubectl create secret generic zorb -n z \\\n    --from-literal=root=Kq8!mZ2xLp4Wv7 --from-literal=a=b\n",
+        "Kq8!mZ2xLp4Wv7",
+    ),
 ]
 
 
@@ -341,7 +356,19 @@ def test_each_is_streamed_as_it_is_redacted_whole() -> None:
         "# v-list-databases ops plain json\n",
         "UPDATE wp_options SET option_value = 'https://zorb.example' WHERE option_name = 'siteurl';\n",
         "GET /api/ping/status-of-the-service-now HTTP/1.1\n",  # words
+        '"session_id": "3f9c2e71-b04d-4d85-a29c-3e0d7b1f48e2"\n',  # a UUID: a log's and a host's id of a session
+        "log: session_id=1234 closed\n",
+        "kubectl create configmap zorb --from-literal=region=eu-west-1-zone2\n",  # no secret
     ],
 )
 def test_look_alikes_stay(text: str) -> None:
     assert_stays(text)
+
+
+def test_a_finders_value_never_takes_the_backslash_of_an_escape() -> None:
+    """tshark's rows in a text held in a JSON string inside another: the cell before an escaped line's end must leave
+    the escape whole, or the stored JSON no longer reads."""
+    inner = '("$ tshark -Tfields -e ip.src -e pgsql.password\\n10.0.0.7\\tKw5#nR2pLz8q\\n", "x"),\n'
+    text = json.dumps([{"role": "tool", "content": inner}])
+    out = Redactor("s").text(text)
+    assert "Kw5#nR2pLz8q" not in out and json.loads(out)[0]["content"].count("\\n") == inner.count("\\n")

@@ -1,7 +1,5 @@
-"""The store's contract, run unchanged against every backend: the file store on a fresh root, and PostgreSQL
-(a real server started for the run, see pg_cluster.py) as a fresh tenant of a shared database. Whatever the
-layers above rely on (byte-equal texts, content-derived handles, dedupe, listing order, states and their locks,
-tenants that cannot see each other) is checked here once for both.
+"""The store's contract for texts, run unchanged against every backend (store_backends.py): byte-equal texts,
+content-derived handles, dedupe, limits, metadata and listing order, deletes, and what a Session stores there.
 
 A few existing tests that reach the store only through a Session run here too, on both backends: this module's
 ``session`` fixture overrides conftest's for the tests imported below."""
@@ -10,18 +8,19 @@ from __future__ import annotations
 
 import io
 import json
-import secrets
-import subprocess
-import sys
-import threading
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from pg_cluster import fresh_database
-from test_check_loop import call, test_dry_run_answers_without_saving  # noqa: F401
+from loop_faces import call
+from store_backends import (
+    LIMIT,
+    Backend,
+    MiB,
+    content,
+    each_backend,  # noqa: F401  (the store_kind fixture: the file store, then PostgreSQL)
+)
+from test_check_loop_api import test_dry_run_answers_without_saving  # noqa: F401
 from test_reading import (  # noqa: F401
     page_through,
     test_bad_read_arguments_are_clear_errors,
@@ -40,63 +39,14 @@ from test_search import (  # noqa: F401
 
 from mcp_context import Session
 from mcp_context.errors import StoreError, TooLarge, UnknownHandle
-from mcp_context.limits import Limits
 from mcp_context.storage.files import FileStore
-from mcp_context.storage.keys import FileKeyStore, KeyStore, new_key, verify
-from mcp_context.storage.opening import open_keys, open_store
-from mcp_context.storage.protocol import Store
 from mcp_context.tokens.count import TokenCount, TokenCounter
-
-MiB = 1024 * 1024
-LIMIT = Limits().max_result_bytes
-
-
-@dataclass
-class Backend:
-    """One backend, fresh for one test: Sessions and Stores on it, per tenant."""
-
-    kind: str
-    root: Path  # the file store's root (a PostgreSQL backend writes nothing there)
-    url: str | None  # the database, for PostgreSQL
-    prefix: str  # makes this test's tenants its own on a shared database
-
-    def tenant(self, name: str | None) -> str | None:
-        if self.url is None:
-            return name
-        return f"{self.prefix}-{name or 'main'}"
-
-    def session(self, sid: str = "s1", tenant: str | None = None, **options: Any) -> Session:
-        return Session(root=self.root, session=sid, env={}, store=self.url, tenant=self.tenant(tenant), **options)
-
-    def store(self, tenant: str | None = None, *, max_result_bytes: int = LIMIT, redact: bool = True) -> Store:
-        return open_store(
-            self.url,
-            self.root,
-            self.tenant(tenant),
-            counter=TokenCounter(),
-            max_result_bytes=max_result_bytes,
-            redact=redact,
-        )
-
-    def keys(self, tmp: Path) -> KeyStore:
-        return open_keys(fresh_database(self.url) if self.url else None, tmp)
-
-
-@pytest.fixture(params=["file", pytest.param("postgres", marks=pytest.mark.slow)])
-def store_kind(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]:
-    url = request.getfixturevalue("pg_url") if request.param == "postgres" else None
-    yield Backend(request.param, tmp_path / "store", url, "t" + secrets.token_hex(5))
 
 
 @pytest.fixture
 def session(store_kind: Backend) -> Session:
     """Overrides conftest's: the tests imported above run on each backend."""
     return store_kind.session("test-session")
-
-
-def content(store: Store, session: str, handle: str) -> bytes:
-    with store.open_content(session, handle) as f:
-        return f.read()
 
 
 # texts ----------------------------------------------------------------------------------------------------------
@@ -247,102 +197,6 @@ def test_delete_result_and_delete_session(store_kind: Backend) -> None:
     assert store.remove_debris(0) == 0
 
 
-# states -----------------------------------------------------------------------------------------------------------
-
-
-def test_states_read_write_and_lock(store_kind: Backend) -> None:
-    store = store_kind.store()
-    assert store.read_state("s1", "loops") is None and store.peek_state("s1", "loops") is None
-    store.write_state("s1", "loops", b'{"n": 1}')
-    assert store.read_state("s1", "loops") == store.peek_state("s1", "loops") == b'{"n": 1}'
-    with store.state_lock("s1", "loops") as hold:
-        assert hold.stored == b'{"n": 1}' and hold.previous_failure is None
-        hold.save(b'{"n": 2}')
-    assert store.read_state("s1", "loops") == b'{"n": 2}'
-    with store.state_lock("s1", "loops") as hold:
-        pass  # nothing saved: nothing changes
-    with pytest.raises(RuntimeError), store.state_lock("s1", "loops") as hold:
-        hold.save(b'{"n": 3}')
-        raise RuntimeError("the holder failed")
-    assert store.read_state("s1", "loops") == b'{"n": 2}'
-    with store.state_lock("fresh", "archives") as hold:
-        assert hold.stored is None
-    with pytest.raises(ValueError):
-        store.read_state("s1", "../bad")
-
-
-def test_states_are_redacted_when_the_store_redacts(store_kind: Backend) -> None:
-    key = "sk-ant-api03-" + "A" * 90
-    store = store_kind.store()
-    store.write_state("s1", "loops", json.dumps({"k": key}).encode())
-    with store.state_lock("s1", "archives") as hold:
-        hold.save(json.dumps({"k": key}).encode())
-    for name in ("loops", "archives"):
-        assert key not in (store.read_state("s1", name) or b"").decode()
-
-
-def _increment(store: Store, times: int) -> None:
-    for _ in range(times):
-        with store.state_lock("s1", "counter") as hold:
-            n = json.loads(hold.stored or b'{"n": 0}')["n"]
-            hold.save(json.dumps({"n": n + 1}).encode())
-
-
-def test_state_lock_is_exclusive_across_threads(store_kind: Backend) -> None:
-    stores = [store_kind.store() for _ in range(4)]  # stores of one process share locks as one store's threads do
-    threads = [threading.Thread(target=_increment, args=(stores[i % 4], 25)) for i in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert json.loads(stores[0].read_state("s1", "counter") or b"{}") == {"n": 200}
-
-
-CHILD = r"""
-import json, sys
-from pathlib import Path
-from mcp_context.storage.opening import open_store
-from mcp_context.tokens.count import TokenCount, TokenCounter
-url, root, tenant, times = sys.argv[1] or None, Path(sys.argv[2]), sys.argv[3] or None, int(sys.argv[4])
-store = open_store(url, root, tenant, counter=TokenCounter(), max_result_bytes=1 << 20, redact=False)
-print("ready", flush=True)
-sys.stdin.readline()
-for _ in range(times):
-    with store.state_lock("s1", "counter") as hold:
-        n = json.loads(hold.stored or b'{"n": 0}')["n"]
-        hold.save(json.dumps({"n": n + 1}).encode())
-meta, _ = store.put_text("s1", f"written by process {sys.argv[5]}\0\r\u2028😀\n", label=None, source=None)
-print(meta.handle, flush=True)
-"""
-
-
-@pytest.mark.slow
-def test_state_lock_is_exclusive_across_processes_and_their_results_read_back(store_kind: Backend) -> None:
-    args = [store_kind.url or "", str(store_kind.root), store_kind.tenant(None) or "", "60"]
-    children = [
-        subprocess.Popen(
-            [sys.executable, "-c", CHILD, *args, str(i)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-        )
-        for i in range(2)
-    ]
-    for child in children:
-        assert child.stdout is not None and child.stdout.readline().strip() == "ready"
-    for child in children:
-        assert child.stdin is not None
-        child.stdin.write("go\n")
-        child.stdin.flush()
-    _increment(store_kind.store(), 60)
-    store = store_kind.store()
-    for i, child in enumerate(children):
-        assert child.wait(timeout=120) == 0 and child.stdout is not None
-        handle = child.stdout.readline().strip()  # a result another process (a replica) wrote reads back here
-        assert content(store, "s1", handle) == f"written by process {i}\0\r\u2028😀\n".encode()
-        for pipe in (child.stdin, child.stdout):
-            assert pipe is not None
-            pipe.close()
-    assert json.loads(store_kind.store().read_state("s1", "counter") or b"{}") == {"n": 180}
-
-
 # through a Session ------------------------------------------------------------------------------------------------
 
 
@@ -377,146 +231,6 @@ def test_check_loop_state_survives_a_new_session(store_kind: Backend) -> None:
     assert store_kind.session("elsewhere").check_loop(event=call(command="make test")).verdict.status == "ok"
 
 
-# tenants ------------------------------------------------------------------------------------------------------------
-
-
-def _error(action: Callable[[str], object], handle: str) -> tuple[type, str]:
-    try:
-        action(handle)
-    except Exception as exc:  # noqa: BLE001 - the error itself is what is compared
-        return type(exc), str(exc)
-    raise AssertionError("no error")
-
-
-def test_a_tenant_sees_nothing_of_another(store_kind: Backend) -> None:
-    a, b = store_kind.session("shared-id", tenant="a"), store_kind.session("shared-id", tenant="b")
-    handle = a.persist_result("tenant a's secret\n", label="a").meta.handle
-    a.store.write_state("shared-id", "loops", b'{"a": 1}')
-    missing = "r_" + "0" * 16
-    assert b.store.session_ids() == [] and b.store.list_sessions() == [] and b.store.latest_session() is None
-    assert b.store.list_results("shared-id") == [] and b.store.read_state("shared-id", "loops") is None
-    for action in (
-        lambda h: b.read_persisted(h),
-        lambda h: b.info(h),
-        lambda h: b.store.meta("shared-id", h),
-        lambda h: b.store.find(h, ["shared-id"]),
-        lambda h: b.store.open_content("shared-id", h),
-    ):
-        theirs, nothing = _error(action, handle), _error(action, missing)
-        assert theirs[0] is nothing[0] is UnknownHandle
-        assert theirs[1].replace(handle, missing) == nothing[1]
-    assert b.store.delete_result("shared-id", handle) == 0
-    with pytest.raises(StoreError, match="no session"):
-        b.store.delete_session("shared-id")
-    assert a.read_persisted(handle).page.text == "tenant a's secret\n"  # type: ignore[union-attr]
-    assert a.store.read_state("shared-id", "loops") == b'{"a": 1}'
-    assert a.store.root != b.store.root
-
-
-# keys ---------------------------------------------------------------------------------------------------------------
-
-
-def test_keys_add_get_all_revoke(store_kind: Backend, tmp_path: Path) -> None:
-    keys = store_kind.keys(tmp_path / "keys")
-    assert isinstance(keys, FileKeyStore) == (store_kind.kind == "file")
-    assert keys.all() == [] and keys.get("0123456789ab") is None
-    key, record = new_key("acme")
-    other_key, other = new_key("beta", ("ctx:read",))
-    keys.add(record)
-    keys.add(other)
-    assert keys.get(record.key_id) == record and keys.all() == [record, other]
-    assert verify(keys, key) == record and verify(keys, other_key) == other and verify(keys, key[:-1] + "x") is None
-    assert key not in json.dumps([r.to_dict() for r in keys.all()])
-    assert keys.revoke(record.key_id) and not keys.revoke("ffffffffffff")
-    revoked = keys.get(record.key_id)
-    assert revoked is not None and revoked.revoked is not None and verify(keys, key) is None
-    assert keys.revoke(record.key_id) and keys.get(record.key_id) == revoked  # revoked once, when first revoked
-
-
-# PostgreSQL only ------------------------------------------------------------------------------------------------
-
-
-def _opened(url: str, tenant: str | None = None) -> Store:
-    return open_store(url, Path("/unused"), tenant, counter=TokenCounter(), max_result_bytes=LIMIT, redact=False)
-
-
-@pytest.mark.slow
-def test_postgres_errors_are_one_line_with_the_server_and_never_the_password(pg_url: str) -> None:
-    from pg_cluster import free_port
-
-    unreachable = f"postgresql://someone:hunter2-secret@127.0.0.1:{free_port()}/nothing"
-    store = _opened(unreachable, "acme")
-    assert "hunter2" not in str(store.root) and str(store.root).endswith("/nothing/tenants/acme")
-    with pytest.raises(StoreError) as caught:
-        store.session_ids()
-    message = str(caught.value)
-    assert "cannot reach PostgreSQL at 127.0.0.1:" in message and "\n" not in message and "hunter2" not in message
-    password = pg_url.split(":")[2].split("@")[0]
-    wrong = pg_url.replace(password, "hunter2-wrong")
-    with pytest.raises(StoreError, match="password authentication failed") as caught:
-        open_store(
-            wrong, Path("/unused"), None, counter=TokenCounter(), max_result_bytes=1, redact=True
-        ).latest_session()
-    assert "hunter2" not in str(caught.value) and "\n" not in str(caught.value)
-
-
-def test_postgres_without_the_driver_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
-    from mcp_context.storage import pg_pool
-
-    monkeypatch.setattr(pg_pool, "psycopg", None)
-    with pytest.raises(StoreError, match=r"install mcp-context\[postgres\]"):
-        open_store(
-            "postgresql://u@db/x", Path("/unused"), None, counter=TokenCounter(), max_result_bytes=1, redact=True
-        )
-
-
-@pytest.mark.slow
-def test_postgres_schema_is_versioned_and_replicas_starting_together_migrate_once(pg_url: str) -> None:
-    import psycopg
-
-    from mcp_context.storage.pg_schema import MIGRATIONS, SCHEMA, migrate
-
-    url = fresh_database(pg_url)
-    versions: list[int] = []
-
-    def replica() -> None:
-        with psycopg.connect(url) as conn:
-            versions.append(migrate(conn))
-
-    threads = [threading.Thread(target=replica) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert versions == [len(MIGRATIONS)] * 4
-    with psycopg.connect(url, autocommit=True) as conn:
-        rows = conn.execute(f"SELECT version FROM {SCHEMA}.schema_version ORDER BY version").fetchall()
-        assert [r[0] for r in rows] == list(range(1, len(MIGRATIONS) + 1))
-        conn.execute(f"INSERT INTO {SCHEMA}.schema_version VALUES (99, 0)")
-    with psycopg.connect(url) as conn, pytest.raises(StoreError, match="version 99, newer"):
-        migrate(conn)
-
-
-@pytest.mark.slow
-def test_postgres_an_interrupted_write_leaves_nothing(pg_url: str) -> None:
-    import psycopg
-
-    tenant = "t" + secrets.token_hex(5)
-    store = _opened(pg_url, tenant)
-
-    def killed() -> Iterator[bytes]:
-        yield b"x" * (3 * MiB)
-        raise RuntimeError("the writer died")
-
-    with pytest.raises(RuntimeError):
-        store.put_stream("s1", killed(), label=None, source=None)
-    with psycopg.connect(pg_url, autocommit=True) as conn:
-        for table in ("chunks", "results", "sessions"):
-            row = conn.execute(f"SELECT count(*) FROM mcp_context.{table} WHERE tenant = %s", (tenant,)).fetchone()
-            assert row == (0,), table
-    assert store.session_ids() == []
-
-
 def test_own_stores_keep_the_text_as_given_and_a_count_given(store_kind: Backend) -> None:
     """The library's own stores (compaction's, of texts it redacted already) say so: the text is stored as given,
     its label and source are still redacted, and a count given is kept unless the store changed the text."""
@@ -535,19 +249,3 @@ def test_own_stores_keep_the_text_as_given_and_a_count_given(store_kind: Backend
     assert token not in text and changed.tokens == TokenCounter().count(text).tokens
     again, created_again = store.put_text("s1", "another text\n", label="b", source=None, redacted=True)
     assert again == kept and not created_again  # the dedupe stays
-
-
-def test_search_reaches_only_the_tenant_and_scope_of_the_view(store_kind: Backend) -> None:
-    """A search answers from the sessions a read may reach: the view's tenant, and its scope within it."""
-    from mcp_context.storage.scope import Scope
-
-    a_mine, a_other = store_kind.session("mine", tenant="a"), store_kind.session("other", tenant="a")
-    b_mine = store_kind.session("mine", tenant="b")
-    for s, who in ((a_mine, "a-mine"), (a_other, "a-other"), (b_mine, "b-mine")):
-        s.persist_result(f"the marker wombat, kept by {who}\n")
-    found = {h.meta.session for h in a_mine.search_persisted("wombat").hits}
-    assert found == {"mine", "other"}
-    assert [h.meta.session for h in b_mine.search_persisted("wombat").hits] == ["mine"]
-    assert "b-mine" in b_mine.read_persisted(b_mine.search_persisted("wombat").hits[0].meta.handle).page.text  # type: ignore[union-attr]
-    bounded = store_kind.session("mine", tenant="a", scope=Scope.only("mine"))
-    assert [h.meta.session for h in bounded.search_persisted("wombat").hits] == ["mine"]

@@ -241,8 +241,12 @@ def _lead(n: int, data: bool) -> re.Pattern[Any]:
 
 
 def spanning(text: str | bytes, row: int, start: int, end: int) -> re.Match[Any] | None:
-    """A match from ``row`` to ``end`` whose group ``secret`` is ``text[start:end]``: what a finder yields."""
-    return _lead(start - row, isinstance(text, bytes)).match(text, row, end)
+    """A match from ``row`` to ``end`` whose group ``secret`` is ``text[start:end]``: what a finder yields. A value
+    never takes the backslashes it ends on: in a text inside JSON strings they begin the escape after it (``\\n``
+    read as a line's end leaves its first backslash on the cell), and replacing them would break the escape."""
+    while end > start and text[end - 1 : end] in ("\\", b"\\"):
+        end -= 1
+    return _lead(start - row, isinstance(text, bytes)).match(text, row, end) if end > start else None
 
 
 def _next_line(text: str | bytes, end: int, newline: str) -> int:

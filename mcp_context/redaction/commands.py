@@ -127,21 +127,24 @@ _LOGIN_WORDS = frozenset({"login", "--with-token", "--token-stdin", "--password-
 _LINE_END = re.compile(r"\\+[nr]")
 
 
-#: The value a command sets (``--body``, ``--value``, ``-b``) on a line that names a secret before it.
+#: The value a command sets (``--body``, ``--value``, ``-b``; a key's value in ``kubectl create secret generic x
+#: --from-literal=KEY=v``, whatever the key is named) on a line that names a secret before it.
 SET_FLAG = (
-    r"(?:--body|--value|--secret-value)(?:[ \t]{1,4}|=)"
+    r"(?:(?:--body|--value|--secret-value)(?:[ \t]{1,4}|=)|--from-literal[ \t=][A-Za-z0-9_.\-]{1,64}=)"
     rf"(?P<q>(?:\\{{0,8}}['\"])?)(?P<secret>{_ARG}{{8,512}})(?P=q)"
 )
-SET_FLAG_ANCHORS = ("--body", "--value", "--secret-value")
+SET_FLAG_ANCHORS = ("--body", "--value", "--secret-value", "--from-literal")
 #: How far back on its line a command's other arguments are read for a name that says secret.
 SET_BACK = 200
+#: Where a command's line ends: a line break no backslash continues (in a JSON string too, its escapes escaped).
+_COMMAND_LINES = re.compile(r"(?<!\\)\n|(?<!\\\\)\\n")
 _WORDS = re.compile(r"[A-Za-z0-9_.\-]{3,}")
 
 
 def set_flag(match: re.Match[Any], text: str | bytes) -> bool:
     """Whether the command names a secret (``gh secret set X``, ``--name .../DB_PASSWORD``) and the value is one."""
     before = text[max(0, match.start() - SET_BACK) : match.start()]
-    line = (before.decode("utf-8", "ignore") if isinstance(before, bytes) else before).rsplit("\n", 1)[-1]
+    line = _COMMAND_LINES.split(before.decode("utf-8", "ignore") if isinstance(before, bytes) else before)[-1]
     value = ascii_of(match.group("secret"))
     if value[0] in "$%{@" or not any(generic.secret_name(w) for w in _WORDS.findall(line)):
         return False

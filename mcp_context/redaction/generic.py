@@ -121,10 +121,14 @@ def _not_secret(words: list[str]) -> bool:
     return any(words[i] not in _QUALIFIERS or i > secret_at for i in blocking)
 
 
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+
+
 def _secret_id(words: list[str], i: int) -> bool:
     """Whether the word at ``i`` is the ``id`` of a secret id (Nomad's and Consul's ``Secret ID``, Vault's
-    ``secret_id``): the token itself, not what names one (see named_value)."""
-    return words[i] == "id" and i > 0 and words[i - 1] == "secret"
+    ``secret_id``) or of a session's (``session_id``: whoever holds it is logged in): the token itself, not what
+    names one (see named_value)."""
+    return words[i] == "id" and i > 0 and words[i - 1] in ("secret", "session")
 
 
 def _says_secret(word: str) -> bool:
@@ -252,11 +256,13 @@ _NAMED_WORDS = (
     "sess",
 )
 NAMED_ANCHORS = _NAMED_WORDS[:-1]
-#: A session's name, only where it ends and its value follows, as code and files spell it: "session" stands all
-#: over logs ("session upload"), and each place would cost a try (and, spelled in any case, a check of the rest).
+#: A session's name, only where it ends and its value follows, as code and files spell it (``session_id``,
+#: ``SESSION_ID`` too): "session" stands all over logs ("session upload"), and each place would cost a try (and,
+#: spelled in any case, a check of the rest).
 SESSION_ANCHORS = (
     *(f"{w}{end}" for w in ("session", "Session", "SESSION") for end in ("=", ":", '"', "'", '\\"')),
     "sessid", "SESSID", "SessId", "sessionid", "sessionId", "SessionId", "SESSIONID",
+    *(f"{w}{j}{i}" for w in ("session", "Session", "SESSION") for j in "_-" for i in ("id", "Id", "ID")),
 )  # fmt: skip
 # Each pattern starts with its anchors, as a look-ahead: found where the anchors stand it costs nothing, and an
 # engine that runs the pattern everywhere (hyperscan, in benchmarks/redaction_engines.py) finds what ours does.
@@ -311,6 +317,8 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
     low = [w.lower() for w in _WORD.findall(name)]
     if low[-1:] == ["id"] and _secret_id(low, len(low) - 1) and not _issued(value):
         return False  # AWS's ``--secret-id prod/db`` names a secret: only a UUID or a random value is one
+    if low[-2:] == ["session", "id"] and not set(value) - _HEX_DIGITS:
+        return False  # a session's id in hex alone is as often a record's or a trace's (``self.session_id = 'a3f9'``)
     if loose:  # a name of a key of any kind: a random value only, or a UUID (as many services issue keys) where no
         # word of the whole name says otherwise (``app.cache.key``: a dotted name is judged by its last part above)
         return _random(value) or (_issued_hex(value) and not not_secret({w.lower() for w in _WORD.findall(name)}))

@@ -17,7 +17,7 @@ from .commands import _ARG, _UNC
 #: SECRET`` (``mc config host add`` before it), MAAS's ``maas login PROFILE URL KEY`` and ``deluge-console "connect
 #: HOST:PORT USER PW"``; Webmin's ``changepass.pl CONFIG USER PW`` and the Hestia and Vesta control panels' ``v-``
 #: commands that add or change a user, a database or a mailbox with its password (``v-add-database USER DB DBUSER
-#: PW``).
+#: PW``), OpenNebula's ``oneuser passwd ID PW`` and ``oneuser create NAME PW``.
 POSITIONAL = (
     r"\b(?:htpasswd(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}?[ \t]{1,4}-[A-Za-z]{0,3}b[A-Za-z]{0,3}"
     r"(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}"
@@ -42,7 +42,8 @@ POSITIONAL = (
     rf"|changepass\.pl(?:[ \t]{{1,4}}{_ARG}{{1,256}}){{2}}"
     rf"|\bv-(?:add-user|change-user-password)[ \t]{{1,4}}{_ARG}{{1,128}}"
     rf"|\bv-change-database-password(?:[ \t]{{1,4}}{_ARG}{{1,128}}){{2}}"
-    rf"|\bv-(?:add-database|add-mail-account|change-mail-account-password)(?:[ \t]{{1,4}}{_ARG}{{1,128}}){{3}})"
+    rf"|\bv-(?:add-database|add-mail-account|change-mail-account-password)(?:[ \t]{{1,4}}{_ARG}{{1,128}}){{3}}"
+    rf"|\boneuser[ \t]{{1,4}}(?:passwd|create)[ \t]{{1,4}}{_ARG}{{1,128}})"
     rf"[ \t]{{1,4}}(?P<q>['\"]?)(?P<secret>[^\s/\"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]{_ARG}{{5,255}})(?P=q)"
     r"(?=[\s;|&)\"]|\\[nrt\"]|$)"  # a JSON string's end too, where the command ends it
 )
@@ -51,4 +52,5 @@ POSITIONAL_ANCHORS = (
     "hdbuserstore", "dscl", "qpdf", "iinit", "synouser", "login ", "idevicebackup2", "abe.jar", "mc alias", "mc config",
     "maas login", "deluge-console", "changepass.pl", "v-add-user", "v-change-user-password",
     "v-change-database-password", "v-add-database", "v-add-mail-account", "v-change-mail-account-password",
+    "oneuser passwd", "oneuser create",
 )  # fmt: skip

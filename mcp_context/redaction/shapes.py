@@ -376,8 +376,9 @@ def path_token(match: re.Match[Any], text: str | bytes) -> bool:
 
 #: A command at a shell prompt (``$ ``, ``user@host:~/app$ ``) whose words name a secret (``salt-call pillar.get
 #: db:root_password``, ``cat /etc/vpn/auth.txt``, ``vault kv get -field=password``), and a line of its output (one of
-#: its first four) that is one value alone, made as a password (or of random letters alone: ``EbVDxFwtYLMe``): what
-#: the command printed is the secret it named. A
+#: its first four) that is one value alone (or after a user's name and a colon, ``oneadmin:pw`` as OpenNebula's
+#: ``one_auth`` keeps it), made as a password (or of random letters alone: ``EbVDxFwtYLMe``): what the command
+#: printed is the secret it named. A
 #: line it passes over holds no placeholder (what is redacted again is judged as it was the first time) and no prompt
 #: (the next command's line, root's ``/# `` too, is that command's to judge). The output's
 #: lines end as the command's line does: a real line break, or a JSON string's ``\n`` (a text inside a JSON
@@ -392,7 +393,7 @@ PROMPT_OUTPUT = (
     r"(?P<command>(?:\\\r?\n|\\\\\\n|[^\n\\]|(?!\\\\\\n)\\[^nr\n]){1,400})(?:(?P<nl>\r?\n)|(?:\\r)?\\n)"
     r"(?:(?!(?:[^\n\\]|\\(?(nl)[^\n]|[^nr\n])){0,128}(?:\[secret:|[~/\]]#[ \t]))"
     r"(?:[^\n\\$]|\\(?(nl)[^\n]|[^nr\n])){0,128}"
-    r"(?(nl)\r?\n|(?:\\r)?\\n)){0,3}?[ \t]{0,16}"
+    r"(?(nl)\r?\n|(?:\\r)?\\n)){0,3}?[ \t]{0,16}(?:[A-Za-z0-9_.@\-]{1,64}:)?"  # a user's name before it
     r"(?P<secret>(?=[^\s\\:]{0,255}[\d!#%^*+~]|[A-Za-z]{10,255}(?![^\s\"'`\\:]))(?=[^\s\\:]{0,255}[A-Za-z])"
     r"[^\s\"'`\\:$][^\s\"'`\\:]{5,255})"
     # in a JSON string, a line may end where the string does

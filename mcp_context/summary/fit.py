@@ -70,11 +70,16 @@ def fit(
         if cost <= remaining:
             chosen[key], costs[key] = shortest, cost
             remaining -= cost
-    for key, item in first:  # then each to its core, where it has one
+    for key, item in first:  # then each to its core, where it has one, or as near it as the room allows
         held = costs.get(key)
-        if item.core is not None and held is not None and size(item.core) + 2 - held <= remaining:
-            chosen[key], costs[key] = item.core, size(item.core) + 2
-            remaining -= costs[key] - held
+        if item.core is None or held is None or item.core not in item.variants:
+            continue
+        for variant in item.variants[item.variants.index(item.core) :]:  # the core, then each shorter one
+            if size(variant) + 2 - held <= remaining:
+                if size(variant) + 2 > held:
+                    chosen[key], costs[key] = variant, size(variant) + 2
+                    remaining -= costs[key] - held
+                break
     for key, item in order:
         if remaining < 4:
             break

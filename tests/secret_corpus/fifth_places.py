@@ -8,7 +8,7 @@ Elixir ``runtime.exs``, Clojure ``profiles.clj``, a Laravel services array, an I
 lambda`` environment, ``docker secret create``, Hiera, Nix, a Windows ``.reg`` export, an SQL settings row,
 ``redis-cli MONITOR``, HTTPie, ``wget --header``, ``Invoke-RestMethod``, Python's ``http.client`` debug lines,
 GitLab CI logs with their colour codes, GitHub Actions logs, Go's ``%+v``, Rust's ``{:?}`` and Node's
-``util.inspect`` of a config. Generic places are named in fifth.py beside the format that uses them."""
+``util.inspect`` of a config. Generic places are in fifth_generic.py."""
 
 from __future__ import annotations
 
