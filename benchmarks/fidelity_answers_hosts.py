@@ -1,16 +1,28 @@
-"""Placeholders of three agent dialects (``tests/dialects``) whose answers are built from a run's output and exit code
+"""Placeholders of five agent dialects (``tests/dialects``) whose answers are built from a run's output and exit code
 in a way a plain template cannot write: nanocode's bash and read tools, MCPHost's bash and filesystem servers (an MCP
-tool result as the Go JSON MCPHost hands the model) and Theia's shellExecute tool (``JSON.stringify`` of its result).
+tool result as the Go JSON MCPHost hands the model) and Theia's shellExecute tool (``JSON.stringify`` of its result);
+and two hosts of MCP servers (``mcp_host_slots``): open-coder, which hands the model Go's ``%v`` of the first content
+of a result from its terminal and file servers, and tiny-agents with mcp-server-command, which joins a result's texts
+(the failure's message, stdout and stderr, each read line by line in Java and trimmed) with newlines.
 ``fidelity_answers`` merges them into its slots."""
 
 from __future__ import annotations
 
 import json
+import re
+
+from .fidelity_spans import span_slots
 
 #: What Theia's shellExecute reports as the run's duration in milliseconds (a run's own varies; one is chosen).
 THEIA_DURATION_MS = 1184
 #: What the model writes as the description MCPHost's run_shell_cmd requires (the dialect sends the same words).
 MCPHOST_DESCRIPTION = "Runs the failing check"
+#: The run's time open-coder's terminal server prints, as Go's time.Duration writes it (a run's own varies).
+CODER_ELAPSED = "1.203847512s"
+#: The rule open-coder's terminal server draws under its header and over each stream.
+CODER_RULE = "-" * 40
+#: What Java's String.trim() removes from both ends: every character up to the space.
+JAVA_TRIMMED = "".join(map(chr, range(0x21)))
 
 
 def answer_slots(output: str, before: str, code: int, command: str, root: str) -> dict[str, str]:
@@ -93,3 +105,56 @@ def _theia_truncate(output: str, head: int = 50, tail: int = 50, grace: int = 10
         return "\n".join(cut(line) for line in lines)
     omitted = f"\n... [{len(lines) - head - tail} lines omitted] ...\n"
     return "\n".join([*(cut(line) for line in lines[:head]), omitted, *(cut(line) for line in lines[-tail:])])
+
+
+def mcp_host_slots(
+    output: str, before: str, after: str, code: int, command: str, old: str, new: str, abs_path: str, root: str
+) -> dict[str, str]:
+    """``{coder_args}``/``{coder_ok}``/``{coder_failed}``/``{coder_read}``/``{coder_span}``/``{coder_written}``
+    (open-coder) and ``{tiny_ok}``/``{tiny_failed}``/``{tiny_read}`` (tiny-agents with mcp-server-command);
+    ``output`` without its last newline, ``code`` the failing run's, ``root`` the project's folder."""
+    printed = f"{output}\n" if output else ""
+
+    def coder_ran(exit_code: int) -> str:
+        # run_command splits a command on spaces and runs no shell: the model sends bash, -c and the line as args
+        text = f"🔧 Command: bash -c ({command}) 2>&1\n⏱\ufe0f  Execution Time: {CODER_ELAPSED}\n{CODER_RULE}\n"
+        text += f"📊 Exit Code: {exit_code}\n"
+        if printed:
+            text += f"\n📤 Standard Output:\n{CODER_RULE}\n{printed}"
+        done = f"⚠\ufe0f  Command exited with code {exit_code}" if exit_code else "✅ Command completed successfully"
+        return go_content(f"{text}\n{done}\n")
+
+    written = (after.rstrip("\n") + "\n").encode()  # the whole file as the model sends it, its last newline kept
+    stdout = java_trim(java_lines(printed))
+
+    return {
+        "coder_args": json.dumps(["-c", f"({command}) 2>&1"]),
+        "coder_ok": coder_ran(0),
+        "coder_failed": coder_ran(code),
+        "coder_read": go_content(before),  # split on newlines and joined again: the text as it is
+        "coder_span": span_slots(before, old, new, abs_path)["span_new"].removesuffix("\n"),
+        "coder_written": go_content(f"Successfully wrote {len(written)} bytes to {abs_path.removeprefix(root + '/')}"),
+        "tiny_ok": stdout or "[No content]",
+        "tiny_failed": "\n".join([f"Command failed with exit code: {code}", *([stdout] if stdout else [])]),
+        "tiny_read": java_trim(java_lines(before)) or "[No content]",
+    }
+
+
+def go_content(text: str) -> str:
+    """Go's ``%v`` of the ``*mcp.TextContent`` open-coder takes from a result: its text, its empty ``Meta`` map and
+    its nil ``Annotations`` between ``&{`` and ``}``."""
+    return f"&{{{text} map[] <nil>}}"
+
+
+def java_lines(text: str) -> str:
+    """A stream as mcp-server-command reads it: BufferedReader.readLine() ends a line at ``\\n``, ``\\r`` or both,
+    and each line is appended with ``\\n``."""
+    lines = re.split(r"\r\n|\r|\n", text)
+    if lines[-1] == "":
+        lines.pop()
+    return "".join(f"{line}\n" for line in lines)
+
+
+def java_trim(text: str) -> str:
+    """Java's String.trim(): every character up to the space cut from both ends (terminal escapes' ESC among them)."""
+    return text.strip(JAVA_TRIMMED)

@@ -14,10 +14,13 @@ kept to 512 KB) and Claudine's ReadFiles (the text as it is). Three more answer 
 the output's lines that are not blank), Clyde's run_bash (a failure as ``Command failed with exit code N: COMMAND``,
 ``Output:`` and the output, with hints chosen by the exit code and the command's words) and patch_file (the bytes
 replaced), and the sandbox agent's bash (the output, or ``exited with status N`` for a failure that printed nothing).
+One more answers in PHP's JSON (``php_slots``): ash, whose proc_open, read_file and write_file hand the model
+``json_encode`` of their result arrays (slashes escaped, characters past ASCII as ``\\u`` escapes).
 ``fidelity_answers`` merges them into its slots."""
 
 from __future__ import annotations
 
+import json
 import re
 
 #: The words AgenticSeek's BashInterpreter.execution_failure_check looks for (case aside) in what a run returned.
@@ -265,3 +268,37 @@ def nvim_ran(output: str, command: str, root: str, code: int) -> str:
     lines = "".join(f"{line}\n" for line in output.split("\n") if line)
     head = f"Command: ({command}) 2>&1\nWorking Directory: {root}\nExit Code: {code}\n"
     return head + (f"Output:\n\n{lines}" if lines else "Command completed with no output.")
+
+
+def php_slots(output: str, after: str, before: str, code: int, abs_path: str) -> dict[str, str]:
+    """``{ash_ok}``/``{ash_failed}`` (proc_open's stdout, stderr and exit code, both streams in stdout as the model's
+    ``2>&1`` joins them), ``{ash_read}`` (read_file's content), ``{ash_abs}`` (a path as json_encode writes it) and
+    ``{ash_written}`` (write_file's bytes written, the whole file sent with its last newline)."""
+    printed = f"{output}\n" if output else ""
+    written = (after.rstrip("\n") + "\n").encode()
+
+    def ran(exit_code: int) -> str:
+        return f'{{"stdout":{php_json(printed)},"stderr":"","exitCode":{exit_code}}}'
+
+    return {
+        "ash_ok": ran(0),
+        "ash_failed": ran(code),
+        "ash_read": f'{{"content":{php_json(before)}}}',
+        "ash_abs": abs_path.replace("/", "\\/"),
+        "ash_written": f'{{"bytes_written":{len(written)}}}',
+    }
+
+
+def php_json(text: str) -> str:
+    """A string as PHP's json_encode writes it by default: ``/`` escaped, characters past ASCII as ``\\uXXXX`` (in
+    surrogate pairs past the BMP), control characters as JSON's escapes, DEL as it is."""
+    body = json.dumps(text, ensure_ascii=False).replace("/", "\\/")
+    return re.sub(r"[^\x00-\x7f]", lambda m: _php_escape(ord(m.group())), body)
+
+
+def _php_escape(point: int) -> str:
+    """One character past ASCII as json_encode escapes it: one UTF-16 unit, or the two of a surrogate pair."""
+    if point < 0x10000:
+        return f"\\u{point:04x}"
+    point -= 0x10000
+    return f"\\u{0xD800 + (point >> 10):04x}\\u{0xDC00 + (point & 0x3FF):04x}"

@@ -76,7 +76,9 @@ thirty-sixth's, two failures per tool, in ``ecosystems_thirtysixth.py`` (byacc, 
 ``ecosystems_thirtysixth_checks.py`` (Kconfiglib, Coconut); the thirty-seventh's, two failures per tool, in
 ``ecosystems_thirtyseventh.py`` (Racket, Groovy, Kea, roqet, BaseX, rsyslog) and ``ecosystems_thirtyseventh_checks.py``
 (just, xmlschema); the thirty-eighth's, two failures per tool, in ``ecosystems_thirtyeighth.py`` (LaTeX, JUnit 5, Nix,
-dnsmasq, dpkg-deb, logrotate) and ``ecosystems_thirtyeighth_checks.py`` (Pyre, Wrangler).
+dnsmasq, dpkg-deb, logrotate) and ``ecosystems_thirtyeighth_checks.py`` (Pyre, Wrangler); the thirty-ninth's, two
+failures per tool, in ``ecosystems_thirtyninth.py`` (rpmbuild, Criterion, doveconf, Monit, cloud-init, NSD) and
+``ecosystems_thirtyninth_checks.py`` (pytype, Hatch).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 

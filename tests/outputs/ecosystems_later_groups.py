@@ -34,6 +34,8 @@ from ecosystems_thirtyfirst import autoflake, bashate, cmakelint, flex, pre_comm
 from ecosystems_thirtyfirst_checks import xo
 from ecosystems_thirtyfourth import ca65, glpsol, gringo, lemon, ragel
 from ecosystems_thirtyfourth_checks import assemblyscript, hy, textx
+from ecosystems_thirtyninth import cloud_init, criterion, doveconf, monit, nsd, rpmbuild
+from ecosystems_thirtyninth_checks import hatch, pytype
 from ecosystems_thirtysecond import beancount, dtc, fish, polyml, pykwalify, sdcc
 from ecosystems_thirtysecond_checks import alex, rescript
 from ecosystems_thirtyseventh import basex, groovy, kea, racket, roqet, rsyslog
@@ -285,4 +287,12 @@ def later_groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("logrotate", logrotate),
         ("pyre", pyre),
         ("wrangler", wrangler),
+        ("rpmbuild", rpmbuild),
+        ("criterion", criterion),
+        ("doveconf", doveconf),
+        ("monit", monit),
+        ("cloud_init", cloud_init),
+        ("nsd", nsd),
+        ("pytype", pytype),
+        ("hatch", hatch),
     ]
