@@ -2,7 +2,9 @@
 host's message; streams under bracketed labels below the host's lines), tools that print their message after an
 excerpt under a place alone on its line or close with a line that only says errors were found, and a file written
 whole where the history never showed its text, and a result an agent prints as its language's string literal after
-``Error:``. Invented examples, none from a corpus part."""
+``Error:``, a gateway tool that runs another tool by name, a bare ``--strict`` that makes some tools fail on warnings
+and others only evaluate more, and a host's pointer to the output above its line. Invented examples, none from a
+corpus part."""
 
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ from typing import Any
 
 from mcp_context.conversation import failures
 from mcp_context.conversation.formats import adapter
+from mcp_context.conversation.model import Block
+from mcp_context.summary import calls
 from mcp_context.summary.facts import extract
 
 
@@ -199,3 +203,32 @@ def test_a_result_printed_as_a_string_literal_after_error_is_read_as_its_text() 
     reading = failures.read_command(text, "zorbq q.rq")
     assert reading.failed and reading.exit_code == 1
     assert reading.line == 'zorbq: Error - The prefix in "shop:name" was not declared.'
+
+
+def test_a_gateway_call_is_read_as_the_tool_it_runs() -> None:
+    gateway = {
+        "server_name": "zorb",
+        "tool_name": "write_file",
+        "tool_input": {"path": "/w/a.conf", "content": "x=1\n"},
+    }
+    call = calls.classify(Block(kind="tool_call", name="use_mcp_tool", args=gateway))
+    assert (call.kind, call.name, call.target) == ("write", "write_file", "/w/a.conf")
+    plain = {"server_name": "zorb", "tool_name": "status"}  # no arguments dict: a call of its own
+    assert calls.classify(Block(kind="tool_call", name="use_mcp_tool", args=plain)).name == "use_mcp_tool"
+
+
+def test_a_bare_strict_option_fails_a_run_on_warnings_only_when_the_output_ends_on_them() -> None:
+    value = "warning: the group 'zorb' does not exist\n{ total = 370; }\n"
+    assert not failures.read_command(value, "zorb-eval --eval --strict till.z").failed  # a stricter evaluation
+    aborted = "WARNING - a.md links to b.md, which is not found.\n\nAborted with 1 warnings in strict mode!\n"
+    assert failures.read_command(aborted, "zorbdocs build --strict").failed
+    assert failures.read_command(value, "zorb-eval --fail-on-warnings till.z").failed  # says so whatever follows
+
+
+def test_a_hosts_pointer_to_the_output_above_gives_way_to_what_it_points_at() -> None:
+    text = (
+        "Command failed with exit code 1: zorbd --test -C a.conf\n\nOutput:\n\n"
+        "zorbd: bad dhcp-option at line 4 of a.conf\n\n\n"
+        "This may indicate test failures. Check the output above for details."
+    )
+    assert (failures.read_command(text, "zorbd --test -C a.conf").line or "").startswith("zorbd: bad dhcp-option at")

@@ -14,8 +14,12 @@ __all__ = ["BEFORE", "ELIDED", "ELSEWHERE", "OCCURRED", "POINTS_BACK", "STOPPED"
 OCCURRED = re.compile(
     r"(?i)\b(?:an? )?(?:error|exception|failure)s? (?:has |have )?occurred\b|\bencountered an? (?:error|exception)\b"
 )
-#: A line that points at the errors printed before it (``see previous errors``, rsync's ``(code 23)``).
-POINTS_BACK = r"\bsee (?:the )?(?:previous|above|earlier)\b|\blook (?:above|back)\b|\(code \d+\)"
+#: A line that points at the errors printed before it (``see previous errors``, rsync's ``(code 23)``, a host's
+#: ``Check the output above for details.``).
+POINTS_BACK = (
+    r"\bsee (?:the )?(?:previous|above|earlier)\b|\blook (?:above|back)\b|\(code \d+\)|"
+    r"\b(?:check|see|read) (?:the )?(?:[\w-]+ ){0,2}above\b"
+)
 BEFORE = re.compile(rf"(?i){POINTS_BACK}")
 #: A line that says why elsewhere: only that a command ended with a status (``ERROR  run failed: command  exited
 #: (1)``, ``run failed with error -2103``), a pointer to the errors printed before it or to a log (``see previous

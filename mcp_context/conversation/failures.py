@@ -89,10 +89,9 @@ def read_command(text: str, command: str = "") -> Reading:
         inside = under_lead(text)
         said = next((ln.strip() for ln in inside.split("\n") if ln.strip()), "") if inside is not text else ""
         return Reading(True, quote(printed(inside, command), failed=True) or said or quote(text, failed=True))
-    if _STRICT.search(command):  # a run told to fail on warnings: a warning printed failed it
-        why = reason(text)
-        if why is not None and _WARNS.search(why):
-            return Reading(True, why)
+    strict = _STRICT.search(command)
+    if strict is not None and _strict_failed(text, strict.group().strip()):  # a warning printed failed the run
+        return Reading(True, reason(text))
     line = quote(text)
     own = own_diagnostic(text, programs(command)) if line is None and command else None
     if own is not None:
@@ -122,6 +121,17 @@ _STRICT = re.compile(
     r"--max-warnings[= ]0|-D ?warnings)(?=\s|$)"  # (not Python's ``-W ignore``)
 )
 _WARNS = re.compile(r"(?i)\bwarn(?:ing)?s?\b")
+
+
+def _strict_failed(text: str, option: str) -> bool:
+    """Whether a run told to fail on warnings printed one that failed it. A bare ``--strict`` says so for some
+    tools (``mkdocs build --strict``) and means a stricter evaluation for others (``nix-instantiate --strict``,
+    which goes on to print its value): with it, the output must end on its warnings."""
+    why = reason(text)
+    if why is None or not _WARNS.search(why):
+        return False
+    last = next((line for line in reversed(text.splitlines()) if line.strip()), "")
+    return option.lower() != "--strict" or _WARNS.search(last) is not None
 
 
 def plain(text: str) -> str:
@@ -376,8 +386,18 @@ def _pointed(text: str, why: str | None) -> str | None:
         return why
     at = text.find(why) if BEFORE.search(why) else -1
     other = reason(text[:at]) if at > 0 else None  # it points back: the warnings too, when no error is before it
-    other = other or reason(text.replace(why, "", 1))
+    other = other or reason(text.replace(why, "", 1)) or (_last_said(text[:at]) if at > 0 else None)
     return f"{other} ({why})" if other else why
+
+
+def _last_said(text: str) -> str | None:
+    """The last line of the output above a pointer to it (``Check the output above for details.``) where no line
+    there reads as a reason: what it points at (a label, ``Output:``, is none)."""
+    lines = [line.strip() for line in text.splitlines() if line.strip() and not _LABEL_ONLY.match(line)]
+    return lines[-1] if lines else None
+
+
+_LABEL_ONLY = re.compile(r"^\s*(?:[A-Za-z]+ )?(?:output|stdout|stderr|result)s?:\s*$", re.I)
 
 
 def _completed(text: str, line: str) -> str:

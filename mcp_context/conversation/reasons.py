@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from .causes import banner, joined
-from .elsewhere import OCCURRED, STOPPED
+from .elsewhere import BEFORE, OCCURRED, STOPPED
 
 __all__ = [
     "CROSSED",
@@ -149,8 +149,8 @@ def reason(text: str) -> str | None:
         scored = _scored(text, warned=True) or scored
     if not scored:
         return None
-    if len(scored) > 1 and _gives_way(scored[0][2]):  # it stopped for its errors, or errors occurred: not which
-        scored = [s for s in scored if not _gives_way(s[2])] or scored  # give way to the errors
+    if len(scored) > 1:  # a line that says it stopped for its errors, that errors occurred or where: not which
+        scored = [s for s in scored if not _gives_way(s[2])] or scored  # gives way to the errors
     value, start, line = scored[0]
     earlier = [s for s in scored[1:] if s[1] < start and (_same_kind(s[2], line) or _same_head(s[2], line))]
     if earlier:  # two findings of one kind (a linter's two messages of a rule): the first printed caused the rest
@@ -168,10 +168,10 @@ def reason(text: str) -> str | None:
 
 
 def _gives_way(line: str) -> bool:
-    """Whether a line says only that the run stopped for its errors, or that errors occurred (rsyslog's ``error during
-    parsing file a.conf ...: errors occurred in file 'a.conf' around line 5``): the errors it speaks of, printed
-    before or after it, say why."""
-    return STOPPED.search(line) is not None or OCCURRED.search(line) is not None
+    """Whether a line says only that the run stopped for its errors, that errors occurred (rsyslog's ``error during
+    parsing file a.conf ...: errors occurred in file 'a.conf' around line 5``) or where to look for them (a host's
+    ``Check the output above for details.``): the errors it speaks of, printed before or after it, say why."""
+    return any(said.search(line) is not None for said in (STOPPED, OCCURRED, BEFORE))
 
 
 def _unframed(line: str) -> str:

@@ -73,8 +73,7 @@ class Call:
 def classify(block: Block) -> Call:
     """What a call does, by the shape of its arguments first (a command line, an old/new pair, SEARCH/REPLACE
     blocks, a patch, a path with content) and by its name's words only where the shape says nothing."""
-    name = block.name or "tool"
-    args: dict[str, Any] = block.args if isinstance(block.args, dict) else {}
+    name, args = _through_gateway(block.name or "tool", block.args if isinstance(block.args, dict) else {})
     while len(args) == 1 and isinstance(only := next(iter(args.values())), dict):  # ``{payload: {...}}``: its inside
         args = only
     words = set(re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower())) | shaped.operation(args)
@@ -130,6 +129,21 @@ def classify(block: Block) -> Call:
         what = args.get("description") or args.get("prompt") or ""
         return Call("delegate", name, cut(str(what), CUT_CHARS))
     return _by_shape(name, args) or _unknown(name, block)
+
+
+_GATEWAY_NAMES = ("tool_name", "toolName", "tool")
+_GATEWAY_ARGS = ("tool_input", "toolInput", "arguments", "args", "input", "params", "parameters")
+
+
+def _through_gateway(name: str, args: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The tool a gateway call runs and its arguments (``use_mcp_tool{server_name, tool_name: "write_file",
+    tool_input: {...}}``, an agent reaching MCP servers through one tool of its own): what it does is the inner
+    tool's; else the call as it is."""
+    if len(args) > 4:
+        return name, args
+    inner = next((args[k] for k in _GATEWAY_NAMES if isinstance(args.get(k), str) and args[k].strip()), None)
+    given = next((args[k] for k in _GATEWAY_ARGS if isinstance(args.get(k), dict)), None)
+    return (inner, given) if inner is not None and given is not None else (name, args)
 
 
 def _unknown(name: str, block: Block) -> Call:
