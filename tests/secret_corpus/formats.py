@@ -82,7 +82,7 @@ class Format:
     source: str
     make: Callable[[random.Random], str]
     var: str
-    #: Surroundings it is shown in (names of make_corpus.SURROUNDINGS' templates); the default pair otherwise.
+    #: Surroundings it is shown in (names of first_shown.SURROUNDINGS' templates); the default pair otherwise.
     shown: tuple[str, ...] = ()
 
 
