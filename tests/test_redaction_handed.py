@@ -42,7 +42,10 @@ twenty-ninth, a Lisp's dotted pair (``("API_KEY" . "v")``), a basic-auth tuple a
 Webmin's ``changepass.pl`` and the Hestia panel's ``v-add-database``, a settings row set by SQL (``SET x_value='v'
 WHERE x_name='...password'``) and a cron monitor's ``/ping/<uuid>``; and, from the thirtieth, a session's id
 under ``session_id``, a user and password printed by ``cat`` at a prompt, OpenNebula's ``oneuser passwd`` and a
-Kubernetes secret's ``--from-literal`` on a continued line. Invented
+Kubernetes secret's ``--from-literal`` on a continued line; and, from the thirty-first, a random value set under a
+key's name by a command's ``--value``, a salt of tokens, a passkey, a list of values under a secret's name, a key's
+name with its version after it, Xen Orchestra's ``xo-cli register`` and PocketBase's ``superuser upsert``, and a
+MicroK8s join token. Invented
 tools and values; each redacted as text and inside a JSON string alike, and redacting again changes nothing;
 look-alikes stay."""
 
@@ -257,6 +260,24 @@ CASES = [
         "$ kubectl create secret generic zorb -n z \\\n    --from-literal=root=Kq8!mZ2xLp4Wv7 --from-literal=a=b\n",
         "Kq8!mZ2xLp4Wv7",
     ),
+    # learnt from the thirty-first part
+    (
+        "$ zorbctl env create --key ZORBPULSE_KEY --value 4b7e0c9d2a1f3e5b8c6d0a9f1e2b3c4d\n",
+        "4b7e0c9d2a1f3e5b8c6d0a9f1e2b3c4d",
+    ),
+    ("ZORB_ACCESS_TOKEN_SALT=pvYSyKPx5U3bQ8kEFRaf4avh9V7WLlw9\n", "pvYSyKPx5U3bQ8kEFRaf4avh9V7WLlw9"),
+    ("ZORB_PASSKEY=Hp2sy1GMHLcHQ8bwtKIjoFtr1ytXvwrFlQydJKTC\n", "Hp2sy1GMHLcHQ8bwtKIjoFtr1ytXvwrFlQydJKTC"),
+    (
+        'passkeys = ["X3ifeX5B3zYJYSBkrlq1Q6MeiqugGdiJqAjKMNoi", "Zq7mK2xLp9WvR4tN8cBy3HdF"]\n',
+        "Zq7mK2xLp9WvR4tN8cBy3HdF",
+    ),
+    ("_ZORB_OPENSSL_KEY_V1=" + "6cc53d3730d1494c" * 4 + "\n", "6cc53d3730d1494c" * 4),
+    ("$ xo-cli register --allowUnauthorized https://xo.zorb.example ops@zorb.example Kq8*mZ2xLp4W\n", "Kq8*mZ2xLp4W"),
+    ("/pb/pocketbase superuser upsert ops@zorb.example 'Lantern.4471*' --dir=/pb/data\n", "Lantern.4471*"),
+    (
+        "microk8s join 10.40.0.11:25000/52a73fa21a574dcf406379002c889d21/f13296e9f539\n",
+        "52a73fa21a574dcf406379002c889d21",
+    ),
 ]
 
 
@@ -359,6 +380,11 @@ def test_each_is_streamed_as_it_is_redacted_whole() -> None:
         '"session_id": "3f9c2e71-b04d-4d85-a29c-3e0d7b1f48e2"\n',  # a UUID: a log's and a host's id of a session
         "log: session_id=1234 closed\n",
         "kubectl create configmap zorb --from-literal=region=eu-west-1-zone2\n",  # no secret
+        'keys = ["name", "region", "created_at_descending"]\n',  # words
+        'allowed_ips = ["10.20.0.5"]\n',
+        'tokens = ["BEGIN", "END", "IDENTIFIER"]\n',  # a lexer's
+        "token_variants = ['+i6t-not-inline', '+i6t-inline', '+i6t-use-option']\n",  # variants, not tokens
+        "$ zorbctl env create --key ZORB_REGION --value eu-west-1-zone2\n",
     ],
 )
 def test_look_alikes_stay(text: str) -> None:

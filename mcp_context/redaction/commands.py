@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from . import generic, values
+from .placed import random_value
 from .values import ascii_of, password_like, plausible_value
 
 #: A value on a command line: no white space, quote, backslash (a JSON escape), shell operator or non-ASCII.
@@ -146,8 +147,11 @@ def set_flag(match: re.Match[Any], text: str | bytes) -> bool:
     before = text[max(0, match.start() - SET_BACK) : match.start()]
     line = _COMMAND_LINES.split(before.decode("utf-8", "ignore") if isinstance(before, bytes) else before)[-1]
     value = ascii_of(match.group("secret"))
-    if value[0] in "$%{@" or not any(generic.secret_name(w) for w in _WORDS.findall(line)):
+    if value[0] in "$%{@":
         return False
+    words = _WORDS.findall(line)
+    if not any(generic.secret_name(w) for w in words):  # a key's name (``--key X_KEY``): its value when random
+        return any(generic.key_name(w) for w in words) and random_value(value)
     return plausible_value(value, False) or password_like(value)
 
 

@@ -10,13 +10,13 @@ import re
 from typing import Any
 
 from .values import (
+    PLAIN_HEX,
     ascii_of,
-    entropy,
+    keyed_random,
     password_like,
     plausible_value,
     random_letters,
     random_run,
-    random_signs,
 )
 
 #: Words that, in a name, say its value is secret, found anywhere in the name with its separators taken out
@@ -25,7 +25,7 @@ _SECRET_PARTS = (
     "passw", "passphrase", "secret", "token", "credential", "apikey", "accesskey", "privatekey", "authkey",
     "signingkey", "clientkey", "masterkey", "accountkey", "encryptionkey", "sdkkey", "adminkey", "serverkey",
     "licensekey", "appkey", "applicationkey", "servicekey", "sessionkey", "webhookkey", "writekey", "ingestkey",
-    "presharedkey",
+    "presharedkey", "passkey",
 )  # fmt: skip
 #: Words that say so only standing as a whole word of the name: ``DB_PASS``, ``PWD``, ``auth``, ``sig`` (a SAS
 #: signature; not ``signature``, which a message carries in the open), ``pat`` (a personal access token), ``psk``
@@ -161,19 +161,29 @@ def not_secret(words: set[str]) -> bool:
 #: Words before ``salt`` that make it an application's key rather than a hash's public salt: WordPress's
 #: ``AUTH_SALT``, ``SECURE_AUTH_SALT``, ``LOGGED_IN_SALT``, ``NONCE_SALT``, Drupal's ``hash_salt``, CakePHP's
 #: ``Security.salt`` (a ``password_salt`` stands beside its hash, and says nothing the hash does not).
-_KEYED_SALT = frozenset({"auth", "nonce", "logged", "secure", "security", "hash", "app", "site", "secret"})
+_KEYED_SALT = frozenset(
+    {"auth", "nonce", "logged", "secure", "security", "hash", "app", "site", "secret", "token", "jwt", "session"}
+    | {"cookie"}
+)
 
 
 def key_name(name: str) -> bool:
     """Whether the name ends in ``key`` with no qualifier that says secret (``browser-key``, ``license_key``),
     names a session (``_gitlab_session``, ``sessionid``, ``PHPSESSID``: who holds a session's value is logged
     in) or an application's salt (see _KEYED_SALT): its value is taken for a secret only when it is random."""
-    words = [w.lower() for w in _WORD.findall(name)]
+    words = _unversioned([w.lower() for w in _WORD.findall(name)])
     if words[-1:] == ["salt"] and not _KEYED_SALT.isdisjoint(words[:-1]):
         return True
     if not words or _not_secret(_last_part(name) if "." in name else words):
         return False
     return words[-1] == "key" or any(w.startswith("sess") or w.endswith(("sessid", "sessionid")) for w in words)
+
+
+def _unversioned(words: list[str]) -> list[str]:
+    """A name's words without the version it ends on (``_APP_OPENSSL_KEY_V1``, ``API_KEY_2``): a key's name still."""
+    while len(words) > 1 and words[-1].isdigit():
+        words = words[:-2] if len(words) > 2 and words[-2] == "v" else words[:-1]
+    return words
 
 
 def password_name(name: str) -> bool:
@@ -321,7 +331,7 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
         return False  # a session's id in hex alone is as often a record's or a trace's (``self.session_id = 'a3f9'``)
     if loose:  # a name of a key of any kind: a random value only, or a UUID (as many services issue keys) where no
         # word of the whole name says otherwise (``app.cache.key``: a dotted name is judged by its last part above)
-        return _random(value) or (_issued_hex(value) and not not_secret({w.lower() for w in _WORD.findall(name)}))
+        return keyed_random(value) or (_issued_hex(value) and not not_secret({w.lower() for w in _WORD.findall(name)}))
     if not word and quote and password_name(name):  # CREATE USER u WITH PASSWORD '...': a person's choice
         return True
     # where the syntax is also code's (a comparison, a call's arguments, a word after a word), only a random
@@ -359,40 +369,12 @@ def _assigns(text: str | bytes, span: tuple[int, int], name: str, marks: tuple[s
 def random_key(value: str) -> bool:
     """Whether a value is random as a key is, with no name to say so: random (see _random), or hex of 32 digits or
     more with letters and digits (not dashed: a UUID is an id as often as a key)."""
-    return _random(value) or _hex_key(value)
+    return keyed_random(value) or _hex_key(value)
 
 
 def _hex_key(value: str) -> bool:
     """Hex of 32 digits or more, undashed, of one case, with letters and digits both in it."""
-    return _PLAIN_HEX.fullmatch(value) is not None and not value.isdigit() and not value.isalpha()
-
-
-def _random(value: str) -> bool:
-    """Whether a value given a key's name is random: a run of letters and digits as :func:`random_run` judges one, a
-    value random over signs too, or a long run of one case and digits spread nearly as a random one is (a key's
-    name says what the value is, so its bar is lower than a bare string's)."""
-    return (
-        any(random_run(run) for run in _SEGMENT.findall(value))
-        or random_signs(value)
-        or any(_nearly_random(run) for run in _LONG_RUN.findall(value))
-        or ("-" in value and _random_joined(value.replace("-", "")))  # its dashed groups joined (``EK-0IkR3-...``)
-    )
-
-
-def _random_joined(joined: str) -> bool:
-    """A value's groups joined, random; hex in groups is a UUID's kin, judged with the name's words (_issued_hex).
-    Only dashes join: dots and underscores join an identifier's parts (``ed25519.Ed25519PrivateKey``)."""
-    return len(joined) >= 18 and joined.isalnum() and not _PLAIN_HEX.fullmatch(joined) and random_run(joined)
-
-
-_LONG_RUN = re.compile(r"[a-z0-9]{32,}|[A-Z0-9]{32,}")
-
-
-def _nearly_random(run: str) -> bool:
-    """A run of 32 or more of one case and digits, four digits at least, 4 bits a character: a vendor's key drawn
-    from ``[a-z0-9]`` that a word or a name joined of words never is."""
-    digits = sum(map(str.isdigit, run))
-    return 4 <= digits < len(run) - 8 and entropy(run) >= 4.0
+    return PLAIN_HEX.fullmatch(value) is not None and not value.isdigit() and not value.isalpha()
 
 
 def _issued(value: str) -> bool:
@@ -472,7 +454,6 @@ _READS = re.compile(
 )
 #: Words joined as code joins them: ``API_TOKEN``, ``aws_secret_access_key``, ``x-api-key``, ``db.password``.
 _JOINED = re.compile(r"[A-Za-z0-9][_.\-][A-Za-z]")
-_PLAIN_HEX = re.compile(r"[0-9a-f]{32,128}|[0-9A-F]{32,128}")
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 #: Hex digits in groups of other lengths, as some services issue keys (four to twelve digits a group, 24 or more in
 #: all): a UUID's kin, not a date or a version.
@@ -484,7 +465,7 @@ def _issued_hex(value: str) -> bool:
     digits both in it."""
     if _UUID.fullmatch(value) is not None:
         return True
-    if _PLAIN_HEX.fullmatch(value) is not None:  # a key of 32 hex digits or more, undashed, of one case
+    if PLAIN_HEX.fullmatch(value) is not None:  # a key of 32 hex digits or more, undashed, of one case
         return _hex_key(value)
     return (
         _HEX_GROUPS.fullmatch(value.lower()) is not None

@@ -8,9 +8,12 @@ carry settings of every other kind far more often."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from . import generic
+from .columns import Carry, spanning
+from .compiled import pattern, spelled_for
 from .generic import secret_name
 from .placed import random_value
 from .shapes import PAIR_BACK, credential_name, text_of
@@ -153,3 +156,49 @@ def sql_setting(match: re.Match[Any], text: str | bytes) -> bool:
     if secret_name(name):
         return plausible_value(value, generic.password_name(name))
     return generic.key_name(name) and random_value(value)
+
+
+#: A list of values under a name that says they are secrets (``passkeys = ["v1", "v2"]`` in TOML, ``"api_keys":
+#: ["v"]`` in JSON, ``tokens: ['v']`` in YAML's flow style): each quoted item judged as if given under the name's
+#: singular. Found from the list's opening after ``=`` or ``:``, the name read back.
+LISTED_ANCHORS = ("= [", "=[", ": [", ":[")
+_LIST_NAME = r"(?P<name>[A-Za-z_][A-Za-z0-9_.\-]{0,63})\\{0,8}[\"']?[ \t]{0,4}\Z"
+_ITEM = r"[ \t\r\n]{0,16}(?P<q>\\{0,8}[\"'])(?P<value>[^\"'\\\s]{1,512})(?P=q)[ \t\r\n]{0,16}(?P<end>[,\]])"
+#: A name that says its list holds secrets: its last word, plural.
+_PLURAL = re.compile(r"(?i)(?:keys|tokens|secrets|passwords|passkeys|passphrases|credentials)\Z")
+#: The most items of one list read.
+_ITEMS = 16
+
+
+def listed(text: str | bytes, standing: list[list[int]], carry: Carry | None) -> Iterator[re.Match[Any]]:
+    """The items of each list whose name says secret that are made as one (see LISTED_ANCHORS)."""
+    name_at, item_at = pattern(spelled_for(_LIST_NAME, text)), pattern(spelled_for(_ITEM, text))
+    opening: Any = spelled_for("[", text)
+    for at in sorted({i for places in standing for i in places}):
+        named = name_at.search(text[max(0, at - 80) : at])
+        name = ascii_of(named["name"]) if named else ""
+        if _PLURAL.search(name) is None:  # the list's name ends in what it lists (not ``token_variants``)
+            continue
+        singular = name[:-1]
+        if not (generic.secret_name(singular) or generic.key_name(singular)):
+            continue
+        pos = text.index(opening, at) + 1
+        for _ in range(_ITEMS):
+            item = item_at.match(text, pos)
+            if item is None:
+                break
+            value = ascii_of(item["value"])
+            if _listed_secret(singular, value):
+                found = spanning(text, item.start(), item.start("value"), item.end("value"))
+                if found is not None:
+                    yield found
+            if item["end"] in ("]", b"]"):
+                break
+            pos = item.end()
+
+
+def _listed_secret(name: str, value: str) -> bool:
+    """An item given under a secret's name when it is one (a key's name: when random)."""
+    if generic.secret_name(name):
+        return plausible_value(value, generic.password_name(name))
+    return random_value(value)

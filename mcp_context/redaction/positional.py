@@ -17,7 +17,8 @@ from .commands import _ARG, _UNC
 #: SECRET`` (``mc config host add`` before it), MAAS's ``maas login PROFILE URL KEY`` and ``deluge-console "connect
 #: HOST:PORT USER PW"``; Webmin's ``changepass.pl CONFIG USER PW`` and the Hestia and Vesta control panels' ``v-``
 #: commands that add or change a user, a database or a mailbox with its password (``v-add-database USER DB DBUSER
-#: PW``), OpenNebula's ``oneuser passwd ID PW`` and ``oneuser create NAME PW``.
+#: PW``), OpenNebula's ``oneuser passwd ID PW`` and ``oneuser create NAME PW``, Xen Orchestra's ``xo-cli register URL
+#: USER PW`` and PocketBase's ``pocketbase superuser upsert EMAIL PW``.
 POSITIONAL = (
     r"\b(?:htpasswd(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}?[ \t]{1,4}-[A-Za-z]{0,3}b[A-Za-z]{0,3}"
     r"(?:[ \t]{1,4}-[A-Za-z]{1,4}){0,4}"
@@ -43,7 +44,9 @@ POSITIONAL = (
     rf"|\bv-(?:add-user|change-user-password)[ \t]{{1,4}}{_ARG}{{1,128}}"
     rf"|\bv-change-database-password(?:[ \t]{{1,4}}{_ARG}{{1,128}}){{2}}"
     rf"|\bv-(?:add-database|add-mail-account|change-mail-account-password)(?:[ \t]{{1,4}}{_ARG}{{1,128}}){{3}}"
-    rf"|\boneuser[ \t]{{1,4}}(?:passwd|create)[ \t]{{1,4}}{_ARG}{{1,128}})"
+    rf"|\boneuser[ \t]{{1,4}}(?:passwd|create)[ \t]{{1,4}}{_ARG}{{1,128}}"
+    rf"|\bxo-cli[ \t]{{1,4}}register(?:[ \t]{{1,4}}--[A-Za-z-]{{1,32}}){{0,4}}(?:[ \t]{{1,4}}{_ARG}{{1,256}}){{2}}"
+    rf"|\bpocketbase[ \t]{{1,4}}(?:superuser|admin)[ \t]{{1,4}}(?:upsert|create|update)[ \t]{{1,4}}{_ARG}{{1,128}})"
     rf"[ \t]{{1,4}}(?P<q>['\"]?)(?P<secret>[^\s/\"'`\\<>|;&\x00-\x1f\x7f\x80-\U0010ffff]{_ARG}{{5,255}})(?P=q)"
     r"(?=[\s;|&)\"]|\\[nrt\"]|$)"  # a JSON string's end too, where the command ends it
 )
@@ -52,5 +55,11 @@ POSITIONAL_ANCHORS = (
     "hdbuserstore", "dscl", "qpdf", "iinit", "synouser", "login ", "idevicebackup2", "abe.jar", "mc alias", "mc config",
     "maas login", "deluge-console", "changepass.pl", "v-add-user", "v-change-user-password",
     "v-change-database-password", "v-add-database", "v-add-mail-account", "v-change-mail-account-password",
-    "oneuser passwd", "oneuser create",
+    "oneuser passwd", "oneuser create", "xo-cli register", "pocketbase superuser", "pocketbase admin",
 )  # fmt: skip
+
+
+#: A node's join command with the cluster's one-time token in its address (MicroK8s' ``microk8s join
+#: HOST:PORT/TOKEN/HASH``, as ``microk8s add-node`` prints it): whoever holds it joins the cluster.
+JOIN_TOKEN = r"\bmicrok8s[ \t]{1,4}join[ \t]{1,4}[A-Za-z0-9.\-\[\]:]{1,256}/(?P<secret>[0-9a-f]{32})(?=/|[\s\"']|\\|$)"
+JOIN_TOKEN_ANCHORS = ("microk8s join",)

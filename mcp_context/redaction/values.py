@@ -204,3 +204,35 @@ _CLASS = {c: 0 if c.isdigit() else 1 if c.islower() else 2 for c in string.ascii
 def ascii_of(value: str | bytes) -> str:
     """A match's group as text (a stream's bytes are ASCII where a rule judges them)."""
     return value.decode("ascii") if isinstance(value, bytes) else value
+
+
+#: A key in hex, undashed, of one case (judged apart: hex alone is a digest's or an id's as often).
+PLAIN_HEX = re.compile(r"[0-9a-f]{32,128}|[0-9A-F]{32,128}")
+
+
+def keyed_random(value: str) -> bool:
+    """Whether a value given a key's name is random: a run of letters and digits as :func:`random_run` judges one, a
+    value random over signs too, or a long run of one case and digits spread nearly as a random one is (a key's
+    name says what the value is, so its bar is lower than a bare string's)."""
+    return (
+        any(random_run(run) for run in _SEGMENT.findall(value))
+        or random_signs(value)
+        or any(_nearly_random(run) for run in _LONG_RUN.findall(value))
+        or ("-" in value and _random_joined(value.replace("-", "")))  # its dashed groups joined (``EK-0IkR3-...``)
+    )
+
+
+def _random_joined(joined: str) -> bool:
+    """A value's groups joined, random; hex in groups is a UUID's kin, judged with the name's words (see generic).
+    Only dashes join: dots and underscores join an identifier's parts (``ed25519.Ed25519PrivateKey``)."""
+    return len(joined) >= 18 and joined.isalnum() and not PLAIN_HEX.fullmatch(joined) and random_run(joined)
+
+
+_LONG_RUN = re.compile(r"[a-z0-9]{32,}|[A-Z0-9]{32,}")
+
+
+def _nearly_random(run: str) -> bool:
+    """A run of 32 or more of one case and digits, four digits at least, 4 bits a character: a vendor's key drawn
+    from ``[a-z0-9]`` that a word or a name joined of words never is."""
+    digits = sum(map(str.isdigit, run))
+    return 4 <= digits < len(run) - 8 and entropy(run) >= 4.0
