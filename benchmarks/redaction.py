@@ -23,8 +23,9 @@ was captured; the twenty-sixth, captured blind on the rules of 9a5d50e, used up 
 captured; the twenty-seventh, captured blind on the rules of bca521e, used up since the twenty-eighth was captured;
 the twenty-eighth, captured blind on the rules of 8dd8617, used up since the twenty-ninth was captured; the
 twenty-ninth, captured blind on the rules of c10cdac, used up since the thirtieth was captured; the thirtieth,
-captured blind on the rules of 43009ed, used up since the thirty-first was captured; and the thirty-first, captured
-blind on the rules of df1529d), false positives per 10 MB of ordinary source and logs, and speed on them.
+captured blind on the rules of 43009ed, used up since the thirty-first was captured; the thirty-first, captured blind
+on the rules of df1529d, used up since the thirty-second was captured; and the thirty-second, captured blind on the
+rules of ae00b92), false positives per 10 MB of ordinary source and logs, and speed on them.
 Then what taking credentials out of stored text costs, against the same operations with redaction turned off, in the
 same run on the same data.
 
@@ -168,6 +169,7 @@ def _side_by_side(fp_bytes: int) -> None:
         "held-out 29": [c for c in cases if c.split == "held_out_29"],
         "held-out 30": [c for c in cases if c.split == "held_out_30"],
         "held-out 31": [c for c in cases if c.split == "held_out_31"],
+        "held-out 32": [c for c in cases if c.split == "held_out_32"],
     }
     ordinary = list(engines.ordinary(fp_bytes))
     size = sum(len(text.encode()) for _, text in ordinary)

@@ -32,6 +32,7 @@ from tests.secret_corpus import (
     thirteenth,
     thirtieth,
     thirtyfirst,
+    thirtysecond,
     twelfth,
     twentieth,
     twentyeighth,
@@ -244,6 +245,7 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         (twentyninth, "TWENTYNINTH"),
         (thirtieth, "THIRTIETH"),
         (thirtyfirst, "THIRTYFIRST"),
+        (thirtysecond, "THIRTYSECOND"),
     ],
     ids=[
         "fifteenth",
@@ -263,6 +265,7 @@ def test_a_vendor_part_is_complete_and_is_what_its_module_makes(module: Any, tab
         "twentyninth",
         "thirtieth",
         "thirtyfirst",
+        "thirtysecond",
     ],
 )
 def test_a_part_with_long_keys_is_complete_and_is_what_its_module_makes(module: Any, table: str) -> None:

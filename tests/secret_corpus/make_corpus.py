@@ -10,8 +10,9 @@ the rules were made general, and is never to be looked at while writing them; th
 sixth.py, seventh.py, eighth.py, ninth.py, tenth.py, eleventh.py, twelfth.py, thirteenth.py, fourteenth.py,
 fifteenth.py, sixteenth.py, seventeenth.py, eighteenth.py, nineteenth.py, twentieth.py, twentyfirst.py,
 twentysecond.py, twentythird.py, twentyfourth.py, twentyfifth.py, twentysixth.py, twentyseventh.py,
-twentyeighth.py, twentyninth.py, thirtieth.py and thirtyfirst.py hold the parts captured after each round of rules.
-Run from the repository root: ``python -m tests.secret_corpus.make_corpus`` (seeded: the same file every time)."""
+twentyeighth.py, twentyninth.py, thirtieth.py, thirtyfirst.py and thirtysecond.py hold the parts captured after each
+round of rules. Run from the repository root: ``python -m tests.secret_corpus.make_corpus`` (seeded: the same file
+every time)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ from . import (
     thirteenth,
     thirtieth,
     thirtyfirst,
+    thirtysecond,
     twelfth,
     twentieth,
     twentyeighth,
@@ -113,6 +115,7 @@ def main() -> None:
     rows += twentyninth.rows()
     rows += thirtieth.rows()
     rows += thirtyfirst.rows()
+    rows += thirtysecond.rows()
     with open(OUT, "w", encoding="utf-8") as out:
         for row in rows:
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
@@ -148,6 +151,7 @@ def main() -> None:
         twentyninth,
         thirtieth,
         thirtyfirst,
+        thirtysecond,
     )
     for split in ("held_out", *(part.SPLIT for part in parts)):
         held = {r["format"] for r in rows if r["split"] == split}
