@@ -67,6 +67,7 @@ def answer_slots(
         **reply.shell_slots(output, before, code, command, old, new, root),
         **reply.php_slots(output, after, before, code, abs_path),
         **hosts.mcp_host_slots(output, before, after, code, command, old, new, abs_path, root),
+        **hosts.world_slots(output, before, after, code, command, abs_path),
         **tools.answer_slots(output, before, after, abs_path, code, old, new, root),
         **tools.efrit_slots(output, before, after, abs_path, old, root),
         **tools.json_agent_slots(output, before, code, command),

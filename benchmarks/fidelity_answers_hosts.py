@@ -1,9 +1,11 @@
-"""Placeholders of five agent dialects (``tests/dialects``) whose answers are built from a run's output and exit code
+"""Placeholders of six agent dialects (``tests/dialects``) whose answers are built from a run's output and exit code
 in a way a plain template cannot write: nanocode's bash and read tools, MCPHost's bash and filesystem servers (an MCP
 tool result as the Go JSON MCPHost hands the model) and Theia's shellExecute tool (``JSON.stringify`` of its result);
 and two hosts of MCP servers (``mcp_host_slots``): open-coder, which hands the model Go's ``%v`` of the first content
 of a result from its terminal and file servers, and tiny-agents with mcp-server-command, which joins a result's texts
-(the failure's message, stdout and stderr, each read line by line in Java and trimmed) with newlines.
+(the failure's message, stdout and stderr, each read line by line in Java and trimmed) with newlines; and Agent
+World's shell_cmd (``world_slots``), which runs a program with its parameters and no shell and answers a summary of the
+run: the command line, when it ran, how long it took, its exit code or error, then its streams under their headings.
 ``fidelity_answers`` merges them into its slots."""
 
 from __future__ import annotations
@@ -21,6 +23,10 @@ MCPHOST_DESCRIPTION = "Runs the failing check"
 CODER_ELAPSED = "1.203847512s"
 #: The rule open-coder's terminal server draws under its header and over each stream.
 CODER_RULE = "-" * 40
+#: When Agent World's shell_cmd says a run was executed, as JavaScript's toISOString() writes it (a run's own varies).
+WORLD_EXECUTED_AT = "2026-11-29T16:45:14.218Z"
+#: How long shell_cmd says a run took, in milliseconds (a run's own varies).
+WORLD_DURATION_MS = 1187
 #: What Java's String.trim() removes from both ends: every character up to the space.
 JAVA_TRIMMED = "".join(map(chr, range(0x21)))
 
@@ -158,3 +164,34 @@ def java_lines(text: str) -> str:
 def java_trim(text: str) -> str:
     """Java's String.trim(): every character up to the space cut from both ends (terminal escapes' ESC among them)."""
     return text.strip(JAVA_TRIMMED)
+
+
+def world_slots(output: str, before: str, after: str, code: int, command: str, abs_path: str) -> dict[str, str]:
+    """``{world_ok}``/``{world_failed}`` (a run through ``bash -c`` with ``2>&1``), ``{world_read}``/
+    ``{world_missing}`` (``cat`` of the file, and of a file that is not there) and ``{world_written}`` (the whole file
+    written through ``bash -c`` and a here-document): Agent World's shell_cmd summaries, ``output`` without its last
+    newline and ``code`` the failing run's."""
+    printed = f"{output}\n" if output else ""
+    script = f"cat > {abs_path} <<'EOF'\n{after.rstrip(chr(10))}\nEOF"
+    return {
+        "world_ok": world_ran(["bash", "-c", f"({command}) 2>&1"], 0, printed),
+        "world_failed": world_ran(["bash", "-c", f"({command}) 2>&1"], code, printed),
+        "world_read": world_ran(["cat", abs_path], 0, before),
+        "world_missing": world_ran(["cat", abs_path], 1, "", f"cat: {abs_path}: No such file or directory\n"),
+        "world_written": world_ran(["bash", "-c", script], 0, ""),
+    }
+
+
+def world_ran(argv: list[str], code: int, stdout: str, stderr: str = "") -> str:
+    """shell_cmd's formatResultForLLM: the program and its parameters joined by spaces, the time and duration, the
+    exit code (or, for a code other than 0, ``Error: Command exited with code N``), then each stream that printed
+    under its heading, or ``(No output)`` when neither printed and nothing failed; the parts joined by newlines."""
+    parts = [f"Command: {' '.join(argv)}", f"Executed at: {WORLD_EXECUTED_AT}", f"Duration: {WORLD_DURATION_MS}ms"]
+    parts.append(f"Error: Command exited with code {code}" if code else "Exit code: 0")
+    if stdout:
+        parts.append(f"\nStandard Output:\n{stdout}")
+    if stderr:
+        parts.append(f"\nStandard Error:\n{stderr}")
+    if not stdout and not stderr and not code:
+        parts.append("\n(No output)")
+    return "\n".join(parts)

@@ -78,7 +78,9 @@ thirty-sixth's, two failures per tool, in ``ecosystems_thirtysixth.py`` (byacc, 
 (just, xmlschema); the thirty-eighth's, two failures per tool, in ``ecosystems_thirtyeighth.py`` (LaTeX, JUnit 5, Nix,
 dnsmasq, dpkg-deb, logrotate) and ``ecosystems_thirtyeighth_checks.py`` (Pyre, Wrangler); the thirty-ninth's, two
 failures per tool, in ``ecosystems_thirtyninth.py`` (rpmbuild, Criterion, doveconf, Monit, cloud-init, NSD) and
-``ecosystems_thirtyninth_checks.py`` (pytype, Hatch).
+``ecosystems_thirtyninth_checks.py`` (pytype, Hatch); the fortieth's, two failures per tool, in
+``ecosystems_fortieth.py`` (PHP-FPM, PlantUML, fail2ban, chrony, Emacs, AppArmor) and ``ecosystems_fortieth_checks.py``
+(Flit, refurb).
 ``capture.py ecosystems NAME ...`` captures only the named groups and keeps every other group's cases as they are.
 """
 

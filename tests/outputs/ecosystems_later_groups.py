@@ -10,6 +10,8 @@ from ecosystems_eighteenth import doxygen, jscpd, nyc, staticcheck
 from ecosystems_eighteenth_checks import interrogate, stubtest, typos, validate_pyproject, xenon
 from ecosystems_fifteenth import diff, haproxy, knip, pkg_config, spectral, tape, typedoc
 from ecosystems_fifteenth_checks import deptry, djlint, snakemake
+from ecosystems_fortieth import apparmor, chrony, emacs, fail2ban, php_fpm, plantuml
+from ecosystems_fortieth_checks import flit, refurb
 from ecosystems_nineteenth import automake, madge, pandoc, publint, tsd, verilator
 from ecosystems_nineteenth_checks import build, doctest, gunicorn, pydoclint, reuse, taplo
 from ecosystems_seventeenth import (
@@ -295,4 +297,12 @@ def later_groups() -> list[tuple[str, Callable[[Any], None]]]:
         ("nsd", nsd),
         ("pytype", pytype),
         ("hatch", hatch),
+        ("php_fpm", php_fpm),
+        ("plantuml", plantuml),
+        ("fail2ban", fail2ban),
+        ("chrony", chrony),
+        ("emacs", emacs),
+        ("apparmor", apparmor),
+        ("flit", flit),
+        ("refurb", refurb),
     ]
