@@ -3,8 +3,8 @@ host's message; streams under bracketed labels below the host's lines), tools th
 excerpt under a place alone on its line or close with a line that only says errors were found, and a file written
 whole where the history never showed its text, and a result an agent prints as its language's string literal after
 ``Error:``, a gateway tool that runs another tool by name, a bare ``--strict`` that makes some tools fail on warnings
-and others only evaluate more, and a host's pointer to the output above its line. Invented examples, none from a
-corpus part."""
+and others only evaluate more, a host's pointer to the output above its line, and a result printed by Go's ``%v``.
+Invented examples, none from a corpus part."""
 
 from __future__ import annotations
 
@@ -232,3 +232,10 @@ def test_a_hosts_pointer_to_the_output_above_gives_way_to_what_it_points_at() ->
         "This may indicate test failures. Check the output above for details."
     )
     assert (failures.read_command(text, "zorbd --test -C a.conf").line or "").startswith("zorbd: bad dhcp-option at")
+
+
+def test_a_result_printed_by_gos_v_verb_is_read_as_its_text_and_its_error() -> None:
+    text = "&{/w/zorb.conf:4: syntax error 'shop.example.com'\n map[] exit status 1}"
+    reading = failures.read_command(text, "zorbmon -t -c zorb.conf")
+    assert reading.failed and reading.line == "/w/zorb.conf:4: syntax error 'shop.example.com'"
+    assert not failures.read_command("&{Control file syntax OK\n map[] <nil>}", "zorbmon -t -c zorb.conf").failed

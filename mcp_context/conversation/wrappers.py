@@ -187,6 +187,9 @@ _FENCED_RESULT = re.compile(r"(?s)[^\n`]{1,80}:[ \t]*\n```[\w-]*\n(?P<body>.*?)\
 _OUTPUT_WAS = re.compile(r"(?im)^(?:its |the )?output (?:was|is):[ \t]*\n")
 
 
+#: A result printed by Go's ``%v`` of a pointer to a struct of a text, a map of metadata and an error (``&{TEXT
+#: map[] <nil>}``, an agent that hands its tools' results over so).
+_GO_PRINTED = re.compile(r"&\{(?P<text>.*)[ \n]map\[[^\[\]]{0,400}\] (?P<error><nil>|[^{}]{0,400})\}", re.S)
 #: A word of failure and then one string's literal, the whole of a result (an agent answering with its language's
 #: printed form of the output: Elixir's ``Error: "..."``, escapes and all).
 _QUOTED_WHOLE = re.compile(r'(?P<lead>(?:Error|Failed|Failure|Exception): )?(?P<literal>"(?:[^"\\]|\\.)*")', re.S)
@@ -248,6 +251,10 @@ def unwrapped(text: str) -> tuple[str, int | None]:
     around = _around(text)
     if around is not None:
         return around
+    printed = _GO_PRINTED.fullmatch(text.strip()) if text.lstrip().startswith("&{") else None
+    if printed is not None:  # Go's ``%v`` of a result's pointer: its text, and its error when there is one
+        error = printed["error"].strip()
+        return unwrapped(printed["text"] + ("" if error == "<nil>" else f"\n{error}"))
     quoted = _QUOTED_WHOLE.fullmatch(text.strip()) if text.rstrip().endswith('"') else None
     inner = _string_literal(quoted["literal"]) if quoted is not None and quoted["lead"] else None
     if quoted is not None and inner is not None:  # ``Error: "Command exited with code 1\n\n..."``: a string's
