@@ -123,9 +123,12 @@ ENV_LINE_ANCHORS = tuple(
 #: name's first words; or the start of one of several assignments on a line after those before it (systemd's
 #: ``Environment=A=x B=y``, as ``systemctl show -p Environment`` prints them), each value to the white space before
 #: the next name.
-_ENV_NAME = re.compile(
-    r"(?:\n|\\n|\")[ \t]{0,8}(?:export[ \t]{1,4}|(?:[A-Za-z][A-Za-z0-9_]{0,63}=)?"
-    r"(?:[A-Z][A-Z0-9_]{0,63}=[^\s\"'`\\]{0,256}[ \t]{1,4}){1,16})?(?P<name>[A-Za-z0-9_]{0,64})\Z"
+_ENV_NAME = re.compile(r"(?:\n|\\n|\")[ \t]{0,8}(?:export[ \t]{1,4})?(?P<name>[A-Za-z0-9_]{0,64})\Z")
+#: How far back the line start is looked for first (the name's first words).
+_ENV_NEAR = 80
+_ENV_CHAIN = re.compile(
+    r"(?:\n|\\n|\")[ \t]{0,8}(?:[A-Za-z][A-Za-z0-9_]{0,63}=)?"
+    r"(?:[A-Z][A-Z0-9_]{0,63}=[^\s\"'`\\]{0,256}[ \t]{1,4}){1,16}(?P<name>[A-Za-z0-9_]{0,64})\Z"
 )
 #: How far before its secret word an assignment's line is read back (several may stand before it; a stream keeps
 #: 256 bytes before a window).
@@ -137,7 +140,9 @@ def env_line(match: re.Match[Any], text: str | bytes) -> bool:
     start = match.start()
     before = text[max(0, start - _ENV_BACK) : start]
     line = before.decode("utf-8", "ignore") if isinstance(before, bytes) else before
-    found = _ENV_NAME.search(("\n" if start <= _ENV_BACK else "") + line)
+    found = _ENV_NAME.search(("\n" if start <= _ENV_NEAR else "") + line[-_ENV_NEAR:])
+    if found is None and "=" in line[-_ENV_NEAR:]:  # one of several assignments on its line, after the others
+        found = _ENV_CHAIN.search(("\n" if start <= _ENV_BACK else "") + line)
     if found is None:
         return False
     whole = ascii_of(match.group())

@@ -160,8 +160,12 @@ def sql_setting(match: re.Match[Any], text: str | bytes) -> bool:
 
 #: A list of values under a name that says they are secrets (``passkeys = ["v1", "v2"]`` in TOML, ``"api_keys":
 #: ["v"]`` in JSON, ``tokens: ['v']`` in YAML's flow style): each quoted item judged as if given under the name's
-#: singular. Found from the list's opening after ``=`` or ``:``, the name read back.
-LISTED_ANCHORS = ("= [", "=[", ": [", ":[")
+#: singular, the name read back from the list's opening.
+_LISTED_WORDS = ("keys", "tokens", "secrets", "passwords", "passkeys", "passphrases", "credentials")
+#: Found where such a name meets its list's opening (the names spelled in any case: the rule is case-blind).
+LISTED_ANCHORS = tuple(
+    f"{w}{sep}" for w in _LISTED_WORDS for sep in ('": [', '":[', "': [", "':[", '\\": [', " = [", "=[", ": [", ":[")
+)
 _LIST_NAME = r"(?P<name>[A-Za-z_][A-Za-z0-9_.\-]{0,63})\\{0,8}[\"']?[ \t]{0,4}\Z"
 _ITEM = r"[ \t\r\n]{0,16}(?P<q>\\{0,8}[\"'])(?P<value>[^\"'\\\s]{1,512})(?P=q)[ \t\r\n]{0,16}(?P<end>[,\]])"
 #: A name that says its list holds secrets: its last word, plural.
@@ -172,17 +176,18 @@ _ITEMS = 16
 
 def listed(text: str | bytes, standing: list[list[int]], carry: Carry | None) -> Iterator[re.Match[Any]]:
     """The items of each list whose name says secret that are made as one (see LISTED_ANCHORS)."""
-    name_at, item_at = pattern(spelled_for(_LIST_NAME, text)), pattern(spelled_for(_ITEM, text))
+    name_at, item_at = pattern(_LIST_NAME), pattern(spelled_for(_ITEM, text))
     opening: Any = spelled_for("[", text)
     for at in sorted({i for places in standing for i in places}):
-        named = name_at.search(text[max(0, at - 80) : at])
-        name = ascii_of(named["name"]) if named else ""
+        pos = text.index(opening, at) + 1
+        head = ascii_of(text[max(0, pos - 96) : pos - 1]).rstrip(" \t:=")
+        named = name_at.search(head)
+        name = named["name"] if named else ""
         if _PLURAL.search(name) is None:  # the list's name ends in what it lists (not ``token_variants``)
             continue
         singular = name[:-1]
         if not (generic.secret_name(singular) or generic.key_name(singular)):
             continue
-        pos = text.index(opening, at) + 1
         for _ in range(_ITEMS):
             item = item_at.match(text, pos)
             if item is None:

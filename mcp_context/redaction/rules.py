@@ -451,7 +451,7 @@ RULES: tuple[Rule, ...] = (
     _rule("secret", pairs.NAME_VALUE_ANCHORS, pairs.NAME_VALUE, accept=pairs.name_value),
     _rule("secret", pairs.PAIR_ANCHORS, pairs.PAIR, accept=pairs.name_value),
     _rule("secret", pairs.SQL_SETTING_ANCHORS, pairs.SQL_SETTING, folded=True, accept=pairs.sql_setting),
-    Rule("secret", pairs.LISTED_ANCHORS, r"(?!)", finder=pairs.listed),
+    Rule("secret", pairs.LISTED_ANCHORS, r"(?!)", folded=True, finder=pairs.listed),
     _rule("password", configs.DEVICE_SECRET_ANCHORS, configs.DEVICE_SECRET, accept=commands.given_password),
     _rule("password", commands.CONTROL_AUTH_ANCHORS, commands.CONTROL_AUTH, accept=commands.given_password),
     _rule("secret", pairs.HEADER_SET_ANCHORS, pairs.HEADER_SET, accept=pairs.name_value),
