@@ -180,7 +180,7 @@ def listed(text: str | bytes, standing: list[list[int]], carry: Carry | None) ->
     opening: Any = spelled_for("[", text)
     for at in sorted({i for places in standing for i in places}):
         pos = text.index(opening, at) + 1
-        head = ascii_of(text[max(0, pos - 96) : pos - 1]).rstrip(" \t:=")
+        head = text_of(text[max(0, pos - 96) : pos - 1]).rstrip(" \t:=")  # a cut may fall inside a character
         named = name_at.search(head)
         name = named["name"] if named else ""
         if _PLURAL.search(name) is None:  # the list's name ends in what it lists (not ``token_variants``)
