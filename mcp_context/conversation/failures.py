@@ -90,8 +90,9 @@ def read_command(text: str, command: str = "") -> Reading:
         said = next((ln.strip() for ln in inside.split("\n") if ln.strip()), "") if inside is not text else ""
         return Reading(True, quote(printed(inside, command), failed=True) or said or quote(text, failed=True))
     strict = _STRICT.search(command)
-    if strict is not None and _strict_failed(text, strict.group().strip()):  # a warning printed failed the run
-        return Reading(True, reason(text))
+    warned = _strict_reason(text, strict.group().strip()) if strict is not None else None
+    if warned is not None:  # a warning printed failed the run
+        return Reading(True, warned)
     line = quote(text)
     own = own_diagnostic(text, programs(command)) if line is None and command else None
     if own is not None:
@@ -123,15 +124,15 @@ _STRICT = re.compile(
 _WARNS = re.compile(r"(?i)\bwarn(?:ing)?s?\b")
 
 
-def _strict_failed(text: str, option: str) -> bool:
-    """Whether a run told to fail on warnings printed one that failed it. A bare ``--strict`` says so for some
-    tools (``mkdocs build --strict``) and means a stricter evaluation for others (``nix-instantiate --strict``,
-    which goes on to print its value): with it, the output must end on its warnings."""
+def _strict_reason(text: str, option: str) -> str | None:
+    """The warning that failed a run told to fail on warnings, or None. A bare ``--strict`` says so for some tools
+    (``mkdocs build --strict``) and means a stricter evaluation for others (``nix-instantiate --strict``, which goes
+    on to print its value): with it, the output must end on its warnings."""
     why = reason(text)
     if why is None or not _WARNS.search(why):
-        return False
+        return None
     last = next((line for line in reversed(text.splitlines()) if line.strip()), "")
-    return option.lower() != "--strict" or _WARNS.search(last) is not None
+    return why if option.lower() != "--strict" or _WARNS.search(last) is not None else None
 
 
 def plain(text: str) -> str:

@@ -59,11 +59,16 @@ def jwt(rng: random.Random, claims: dict[str, object] | None = None) -> str:
 
 def pem(kind: str, size: int) -> Callable[[random.Random], str]:
     def make(rng: random.Random) -> str:
-        body = b64(rng.randbytes(size))
-        lines = [body[i : i + 64] for i in range(0, len(body), 64)]
-        return f"-----BEGIN {kind}-----\n" + "\n".join(lines) + f"\n-----END {kind}-----"
+        return armored(kind, rng.randbytes(size))
 
     return make
+
+
+def armored(kind: str, der: bytes) -> str:
+    """DER bytes in PEM's armour: base64, 64 characters a line, between the BEGIN and END lines of ``kind``."""
+    body = b64(der)
+    lines = [body[i : i + 64] for i in range(0, len(body), 64)]
+    return f"-----BEGIN {kind}-----\n" + "\n".join(lines) + f"\n-----END {kind}-----"
 
 
 def openssh(rng: random.Random) -> str:

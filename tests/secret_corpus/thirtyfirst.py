@@ -34,7 +34,7 @@ from . import thirtyfirst_generic as gen
 from . import thirtyfirst_places as at
 from . import thirtyfirst_traces as tr
 from .fresh import Make, Shown, fx, part_rows
-from .makers import ALNUM, B64URL, DIGITS, HEX, LOWER, UPPER, b64, s
+from .makers import ALNUM, B64URL, DIGITS, HEX, LOWER, UPPER, armored, b64, s
 from .thirteenth import password
 from .twelfth import GENERIC_RULE, KW, TH, Part
 
@@ -119,9 +119,7 @@ def tls_key_pem_base64_long(rng: random.Random) -> str:
     octets = b"\x04\x82" + len(body).to_bytes(2, "big") + body
     inner = b"\x02\x01\x00" + rsa_oid + octets
     der = b"\x30\x82" + len(inner).to_bytes(2, "big") + inner
-    text = b64(der)
-    lines = [text[i : i + 64] for i in range(0, len(text), 64)]
-    pem = "-----BEGIN PRIVATE KEY-----\n" + "\n".join(lines) + "\n-----END PRIVATE KEY-----\n"
+    pem = armored("PRIVATE KEY", der) + "\n"
     return b64(pem.encode())
 
 

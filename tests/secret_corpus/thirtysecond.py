@@ -32,7 +32,7 @@ from . import thirtysecond_generic as gen
 from . import thirtysecond_places as at
 from . import thirtysecond_traces as tr
 from .fresh import Make, Shown, fx, part_rows
-from .makers import ALNUM, B64URL, DIGITS, HEX, LOWER, b64, s, uuid4
+from .makers import ALNUM, B64URL, DIGITS, HEX, LOWER, armored, b64, s, uuid4
 from .thirteenth import password
 from .twelfth import GENERIC_RULE, KW, TH, Part
 
@@ -101,9 +101,7 @@ def rsa4096_pkcs8_pem(rng: random.Random) -> str:
     rsa_oid = b"\x30\x0d\x06\x09\x2a\x86\x48\x86\xf7\x0d\x01\x01\x01\x05\x00"
     octets = b"\x04\x82" + len(body).to_bytes(2, "big") + body
     inner = b"\x02\x01\x00" + rsa_oid + octets
-    text = b64(b"\x30\x82" + len(inner).to_bytes(2, "big") + inner)
-    lines = [text[i : i + 64] for i in range(0, len(text), 64)]
-    return "-----BEGIN PRIVATE KEY-----\n" + "\n".join(lines) + "\n-----END PRIVATE KEY-----"
+    return armored("PRIVATE KEY", b"\x30\x82" + len(inner).to_bytes(2, "big") + inner)
 
 
 def rsa_pem_base64_long(rng: random.Random) -> str:

@@ -29,7 +29,7 @@ from . import twentyeighth_generic as gen
 from . import twentyeighth_places as at
 from . import twentyeighth_traces as tr
 from .fresh import Shown, fx, part_rows
-from .makers import ALNUM, DIGITS, HEX, LOWER, b64, s
+from .makers import ALNUM, DIGITS, HEX, LOWER, armored, b64, s
 from .thirteenth import password
 from .twelfth import GENERIC_RULE, KW, TH, Part
 from .twentyfourth import uuid4
@@ -75,9 +75,7 @@ def saml_signing_key_pem_base64_long(rng: random.Random) -> str:
     body = rng.randbytes(2348)
     der = b"\x30\x82" + (len(body) + 22).to_bytes(2, "big") + b"\x02\x01\x00\x30\x0d\x06\x09\x2a\x86\x48\x86\xf7"
     der += b"\x0d\x01\x01\x01\x05\x00\x04\x82" + len(body).to_bytes(2, "big") + body
-    text = b64(der)
-    lines = [text[i : i + 64] for i in range(0, len(text), 64)]
-    pem = "-----BEGIN PRIVATE KEY-----\n" + "\n".join(lines) + "\n-----END PRIVATE KEY-----\n"
+    pem = armored("PRIVATE KEY", der) + "\n"
     return b64(pem.encode())
 
 

@@ -33,7 +33,7 @@ from . import twentyninth_generic as gen
 from . import twentyninth_places as at
 from . import twentyninth_traces as tr
 from .fresh import Make, Shown, fx, part_rows
-from .makers import ALNUM, B64URL, DIGITS, HEX, LOWER, UPPER, b64, s
+from .makers import ALNUM, B64URL, DIGITS, HEX, LOWER, UPPER, armored, b64, s
 from .thirteenth import password
 from .twelfth import GENERIC_RULE, KW, TH, Part
 from .twentyfourth import uuid4
@@ -101,9 +101,7 @@ def dkim_signing_key_pem_base64_long(rng: random.Random) -> str:
     value or a Kubernetes secret holds it: about 4,300 characters on one line, longer than a stream's window."""
     body = rng.randbytes(2340)
     der = b"\x30\x82" + (len(body) + 3).to_bytes(2, "big") + b"\x02\x01\x00" + body
-    text = b64(der)
-    lines = [text[i : i + 64] for i in range(0, len(text), 64)]
-    pem = "-----BEGIN RSA PRIVATE KEY-----\n" + "\n".join(lines) + "\n-----END RSA PRIVATE KEY-----\n"
+    pem = armored("RSA PRIVATE KEY", der) + "\n"
     return b64(pem.encode())
 
 
