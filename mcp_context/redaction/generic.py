@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from .values import (
+    HEX_DIGITS,
     PLAIN_HEX,
     ascii_of,
     keyed_random,
@@ -119,9 +120,6 @@ def _not_secret(words: list[str]) -> bool:
         return False
     secret_at = max((i for i, w in enumerate(words) if w in _SECRET_WORDS or _says_secret(w)), default=-1)
     return any(words[i] not in _QUALIFIERS or i > secret_at for i in blocking)
-
-
-_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 
 
 def _secret_id(words: list[str], i: int) -> bool:
@@ -327,7 +325,7 @@ def named_value(match: re.Match[Any], text: str | bytes) -> bool:
     low = [w.lower() for w in _WORD.findall(name)]
     if low[-1:] == ["id"] and _secret_id(low, len(low) - 1) and not _issued(value):
         return False  # AWS's ``--secret-id prod/db`` names a secret: only a UUID or a random value is one
-    if low[-2:] == ["session", "id"] and not set(value) - _HEX_DIGITS:
+    if low[-2:] == ["session", "id"] and not set(value) - HEX_DIGITS:
         return False  # a session's id in hex alone is as often a record's or a trace's (``self.session_id = 'a3f9'``)
     if loose:  # a name of a key of any kind: a random value only, or a UUID (as many services issue keys) where no
         # word of the whole name says otherwise (``app.cache.key``: a dotted name is judged by its last part above)

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from . import generic, shaped, values
-from .values import ascii_of, password_like, plausible_value, random_letters, random_run
+from .values import HEX_DIGITS, ascii_of, password_like, plausible_value, random_letters, random_run
 
 #: Characters of a value given on a command line or in a field: no white space, quote, backslash (a JSON
 #: escape), shell operator, nor anything outside ASCII (spelled so that rules.py can write it for bytes).
@@ -106,7 +106,7 @@ def credential_name(name: str, value: str) -> bool:
     if generic.secret_name(name):
         return values.plausible_value(value, generic.password_name(name))
     # a run of hex digits alone is a digest or an object id (a commit's) unless the name says session
-    random = any(random_run(run) and not set(run) <= _HEX for run in _SEGMENT.findall(value))
+    random = any(random_run(run) and not set(run) <= HEX_DIGITS for run in _SEGMENT.findall(value))
     session = _SESSION.search(name) is not None
     if session and not random:
         random = any(random_run(run) for run in _SEGMENT.findall(value))
@@ -114,7 +114,6 @@ def credential_name(name: str, value: str) -> bool:
 
 
 _SEGMENT = re.compile(r"[A-Za-z0-9]{16,}")
-_HEX = frozenset("0123456789abcdefABCDEF")
 
 #: A line of a cookie jar (Netscape's format, as curl and browsers' exports write it): domain, subdomains flag,
 #: path, secure flag, expiry, name and value, tab-separated (the tabs JSON-escaped too, a file inside a JSON

@@ -206,6 +206,8 @@ def ascii_of(value: str | bytes) -> str:
     return value.decode("ascii") if isinstance(value, bytes) else value
 
 
+#: The digits of hex, either case.
+HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 #: A key in hex, undashed, of one case (judged apart: hex alone is a digest's or an id's as often).
 PLAIN_HEX = re.compile(r"[0-9a-f]{32,128}|[0-9A-F]{32,128}")
 
